@@ -1,0 +1,149 @@
+//! A tiny game for testing the engine's own machinery (the conformance
+//! suite, the erased table): each seat holds a secret card and, in turn, adds
+//! 1 or 2 to a running total; whoever reaches 10 wins. Not a registered game.
+
+use super::*;
+use std::fmt;
+
+#[derive(Default)]
+pub struct Race {
+    /// Deliberately broken variants, to prove the suite catches them.
+    pub leak_hand: bool,
+    pub ignore_turn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub total: u32,
+    pub turn: usize,
+    pub players: usize,
+    pub hands: Vec<u32>,
+    pub winner: Option<usize>,
+    pub rng: Rng,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Add(pub u32);
+
+impl fmt::Display for Add {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "add {}", self.0)
+    }
+}
+
+impl Game for Race {
+    type State = State;
+    type Command = Add;
+
+    fn info(&self) -> GameInfo {
+        GameInfo { name: "race", title: "Race to ten", min_players: 2, max_players: 4, options: vec![], variants: vec![] }
+    }
+
+    fn setup(&self, players: usize, _: &Options, seed: u64) -> Result<State, SetupError> {
+        let mut rng = Rng::new(seed);
+        let hands = (0..players).map(|_| 1000 + rng.below(9000) as u32).collect();
+        Ok(State { total: 0, turn: 0, players, hands, winner: None, rng })
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        if s.winner.is_some() {
+            vec![]
+        } else {
+            vec![Seat(s.turn)]
+        }
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Add> {
+        if self.to_act(s).contains(&seat) {
+            vec![Add(1), Add(2)]
+        } else {
+            vec![]
+        }
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Add, ParseError> {
+        let all = [Add(1), Add(2)];
+        let _ = self.legal(s, seat);
+        parse::match_legal(text, &all)
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, c: &Add) -> Result<Vec<Event>, RuleError> {
+        if !self.ignore_turn && seat.0 != s.turn {
+            return Err(RuleError::new("not your turn", "차례가 아닙니다"));
+        }
+        s.total += c.0;
+        if s.total >= 10 {
+            s.winner = Some(seat.0);
+        }
+        s.turn = (s.turn + 1) % s.players;
+        Ok(vec![Event::public(Text::same(format!("{seat} adds {}", c.0)))])
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        let mut v = View { seat, headline: Text::same(format!("total {}", s.total)), ..View::default() };
+        for (i, h) in s.hands.iter().enumerate() {
+            if Some(Seat(i)) == seat || self.leak_hand {
+                v.private.push(Section::lines(Text::same("hand"), vec![Text::same(format!("card {h}"))]));
+            }
+        }
+        v
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let w = s.winner?;
+        let scores = (0..s.players).map(|i| if i == w { 1.0 } else { 0.0 }).collect();
+        Some(Outcome::ranked(scores, vec![], Text::same("done")))
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        (0..s.players).filter(|&i| Some(Seat(i)) != viewer).map(|i| format!("card {}", s.hands[i])).collect()
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        if s.total > 11 {
+            return Err(format!("total {} overshoots", s.total));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::conformance::{run, Depth};
+    use std::sync::Arc;
+
+    fn maker(game: Race) -> impl Fn(u64) -> Result<Box<dyn Table>, SetupError> {
+        let game = Arc::new(game);
+        move |seed| {
+            let state = game.setup(3, &Options::default(), seed)?;
+            Ok(Box::new(Typed::new(game.clone(), state, 3)) as Box<dyn Table>)
+        }
+    }
+
+    #[test]
+    fn a_correct_game_passes() {
+        let r = run(&maker(Race::default()), 0..20, &Depth::default()).unwrap();
+        assert_eq!(r.games, 20);
+        assert!(r.moves >= 20 * 5, "{r:?}");
+    }
+
+    #[test]
+    fn a_leaking_game_fails() {
+        let e = run(&maker(Race { leak_hand: true, ..Race::default() }), 0..1, &Depth::default()).unwrap_err();
+        assert!(e.contains("hidden item"), "{e}");
+    }
+
+    #[test]
+    fn the_erased_table_refuses_out_of_turn_and_garbage() {
+        let make = maker(Race { ignore_turn: true, ..Race::default() });
+        let mut t = make(1).unwrap();
+        assert!(matches!(t.play(Seat(1), "add 1"), Err(PlayError::NotYourTurn(_))));
+        assert!(t.play(Seat(0), "add 7").is_err());
+        let d = t.digest();
+        assert!(t.play(Seat(0), "").is_err());
+        assert_eq!(t.digest(), d);
+        assert_eq!(t.play(Seat(0), "a 2").unwrap().command, "add 2");
+        assert_ne!(t.digest(), d);
+    }
+}

@@ -1,0 +1,247 @@
+//! The `Game` trait every game implements, typed per game, and the small
+//! types it speaks in: seats, options, events, outcomes and errors.
+
+use super::{Text, View};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::{Debug, Display};
+use thiserror::Error;
+
+/// A seat at the table, numbered from 0 in seating order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Seat(pub usize);
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seat {}", self.0 + 1)
+    }
+}
+
+/// Game options as given at creation (`--option key=value`). Each game
+/// documents its keys in `GameInfo::options` and rejects unknown ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options(pub BTreeMap<String, String>);
+
+impl Options {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+
+    /// The value of `key`, or `default` when it is not set.
+    pub fn get_or<'a>(&'a self, key: &str, default: &'a str) -> &'a str {
+        self.get(key).unwrap_or(default)
+    }
+
+    /// Parses `key=value` pairs.
+    pub fn parse_pairs<S: AsRef<str>>(pairs: &[S]) -> Result<Options, SetupError> {
+        let mut map = BTreeMap::new();
+        for p in pairs {
+            let p = p.as_ref();
+            let (k, v) = p
+                .split_once('=')
+                .ok_or_else(|| SetupError::BadOption(format!("'{p}' is not KEY=VALUE")))?;
+            map.insert(k.trim().to_lowercase(), v.trim().to_string());
+        }
+        Ok(Options(map))
+    }
+
+    /// Refuses keys the game does not document, naming the ones it does.
+    pub fn check_known(&self, docs: &[OptionDoc]) -> Result<(), SetupError> {
+        for (k, v) in &self.0 {
+            match docs.iter().find(|d| d.key == k) {
+                None => {
+                    let known: Vec<&str> = docs.iter().map(|d| d.key).collect();
+                    return Err(SetupError::BadOption(format!(
+                        "unknown option '{k}'; this game knows: {}",
+                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    )));
+                }
+                Some(d) if !d.values.is_empty() && !d.values.contains(&v.as_str()) => {
+                    return Err(SetupError::BadOption(format!(
+                        "option {k}={v} is not allowed; choose one of {}",
+                        d.values.join(", ")
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One documented option of a game.
+#[derive(Clone, Debug)]
+pub struct OptionDoc {
+    pub key: &'static str,
+    /// Allowed values; empty means free text (a path, a number).
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// What a game says about itself.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The registry name: `tzolkin`, `tikal`, `tawantinsuyu`, `cuzco`, `tta`.
+    pub name: &'static str,
+    pub title: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub options: Vec<OptionDoc>,
+    /// Modes the conformance suite must cover besides the defaults
+    /// (the auction version, Mini-Tikal, the introductory game, …).
+    pub variants: Vec<Variant>,
+}
+
+/// A mode of a game, as options, and the player counts it allows.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// `key=value` pairs separated by spaces, e.g. `"auction=on"`.
+    pub options: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+}
+
+/// Something that happened, told in words to those who may know it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// `None`: every seat may know it; `Some(s)`: only seat `s`.
+    pub to: Option<Seat>,
+    pub text: Text,
+    /// True when the event made hidden information known or drew on the
+    /// random generator (a card drawn, a tile turned up). A decision whose
+    /// events reveal anything cannot be undone.
+    pub reveals: bool,
+}
+
+impl Event {
+    /// A public event that reveals nothing.
+    pub fn public(text: Text) -> Event {
+        Event { to: None, text, reveals: false }
+    }
+
+    /// A public event that made something hidden or random known.
+    pub fn reveal(text: Text) -> Event {
+        Event { to: None, text, reveals: true }
+    }
+
+    /// An event only `seat` may see.
+    pub fn private(seat: Seat, text: Text) -> Event {
+        Event { to: Some(seat), text, reveals: false }
+    }
+}
+
+/// The end of a game: scores and ranks with the tie-breaks applied.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final score per seat.
+    pub scores: Vec<f64>,
+    /// Rank per seat, 1 = winner; seats that share a rank tied (after tie-breaks).
+    pub ranks: Vec<usize>,
+    /// How it ended and how ties were broken, in words.
+    pub summary: Text,
+}
+
+impl Outcome {
+    /// Ranks from scores and a tie-break value per seat (higher is better in both).
+    pub fn ranked(scores: Vec<f64>, tiebreak: Vec<f64>, summary: Text) -> Outcome {
+        let ranks = (0..scores.len())
+            .map(|i| {
+                1 + (0..scores.len())
+                    .filter(|&j| {
+                        scores[j] > scores[i]
+                            || (scores[j] == scores[i]
+                                && tiebreak.get(j).copied().unwrap_or(0.0)
+                                    > tiebreak.get(i).copied().unwrap_or(0.0))
+                    })
+                    .count()
+            })
+            .collect();
+        Outcome { scores, ranks, summary }
+    }
+}
+
+/// A command could not be read.
+#[derive(Clone, Debug, Error, PartialEq)]
+#[error("{message}")]
+pub struct ParseError {
+    /// What was wrong and what would be right, in both languages.
+    pub message: Text,
+    /// The closest legal commands, canonical form, best first.
+    pub suggestions: Vec<String>,
+}
+
+/// A command was read but the rules do not allow it now.
+#[derive(Clone, Debug, Error, PartialEq)]
+#[error("{message}")]
+pub struct RuleError {
+    pub message: Text,
+}
+
+impl RuleError {
+    pub fn new(en: impl Into<String>, ko: impl Into<String>) -> RuleError {
+        RuleError { message: Text::new(en, ko) }
+    }
+}
+
+/// A game could not be set up.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum SetupError {
+    #[error("{game} is for {min} to {max} players, not {got}")]
+    PlayerCount { game: &'static str, min: usize, max: usize, got: usize },
+    #[error("{0}")]
+    BadOption(String),
+    #[error("component data: {0}")]
+    Data(String),
+}
+
+/// The engine contract: a pure, deterministic state machine. All randomness
+/// comes from an `Rng` inside the state; `apply` never panics and leaves the
+/// state untouched when it refuses.
+pub trait Game: Send + Sync + 'static {
+    type State: Clone + PartialEq + Debug + Send + Sync + 'static;
+    type Command: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
+
+    fn info(&self) -> GameInfo;
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<Self::State, SetupError>;
+
+    /// The seats that may decide now (several for simultaneous choices);
+    /// empty once the game is over.
+    fn to_act(&self, state: &Self::State) -> Vec<Seat>;
+
+    /// Every legal decision for `seat` now, canonical form; empty when the
+    /// seat may not act.
+    fn legal(&self, state: &Self::State, seat: Seat) -> Vec<Self::Command>;
+
+    /// Reads a command, forgiving of case, spacing, abbreviations and
+    /// component names in English and Korean.
+    fn parse(&self, state: &Self::State, seat: Seat, text: &str) -> Result<Self::Command, ParseError>;
+
+    /// Applies a command; on `Err` the state is exactly as before.
+    fn apply(&self, state: &mut Self::State, seat: Seat, command: &Self::Command) -> Result<Vec<Event>, RuleError>;
+
+    /// What `seat` may see (`None`: a spectator, public information only).
+    fn view(&self, state: &Self::State, seat: Option<Seat>) -> View;
+
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Strings that must not appear in the view of `viewer` (another seat's
+    /// hidden cards, the order of a deck), for the conformance suite.
+    fn hidden_items(&self, state: &Self::State, viewer: Option<Seat>) -> Vec<String>;
+
+    /// The game's invariants (conservation of pieces, bounds); `Err` names the broken one.
+    fn invariants(&self, state: &Self::State) -> Result<(), String>;
+
+    /// The designated default decision on a timeout (a pass where the rules
+    /// allow one); `None` where the game has none.
+    fn default_command(&self, _state: &Self::State, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+
+    /// A seat leaves: the game goes on without it where its rules allow.
+    /// `false` means it cannot, and the service ends the game with the standings.
+    fn drop_seat(&self, _state: &mut Self::State, _seat: Seat) -> bool {
+        false
+    }
+}

@@ -1,0 +1,20 @@
+//! The game-agnostic engine contract: what every game provides (`Game`), the
+//! erased form the service uses (`Table`), and the shared pieces of both —
+//! seats, options, bilingual text, events, views, outcomes, the RNG and the
+//! forgiving command matcher.
+
+pub mod conformance;
+#[cfg(test)]
+mod fixture;
+mod game;
+pub mod parse;
+mod rng;
+mod table;
+mod text;
+mod view;
+
+pub use game::{Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError, Variant};
+pub use rng::Rng;
+pub use table::{digest_of, Played, PlayError, Table, Typed};
+pub use text::Text;
+pub use view::{Block, Color, Section, Shape, Sketch, View};

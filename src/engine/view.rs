@@ -1,0 +1,120 @@
+//! What one seat may see of a game, in a form every renderer understands:
+//! titled sections of lines and tables, and a picture as a list of shapes.
+//! Games fill a `View`; `render/` turns it into text, HTML and PNG. A game
+//! thus never knows about HTML or image formats, and nothing downstream can
+//! show more than the view holds.
+
+use super::{Seat, Text};
+use serde::{Deserialize, Serialize};
+
+/// One seat's view of the game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// The seat this view is for; `None` for a spectator.
+    pub seat: Option<Seat>,
+    /// One line: where the game stands (round, phase, who is to act).
+    pub headline: Text,
+    /// The public board, in order.
+    pub sections: Vec<Section>,
+    /// The seat's own hidden part (its hand); empty for spectators.
+    pub private: Vec<Section>,
+    /// The board as a picture.
+    pub picture: Sketch,
+    /// Notes every mail of this game carries (e.g. substitute components).
+    pub footer: Vec<Text>,
+}
+
+/// A titled part of a view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Section {
+    pub title: Text,
+    pub body: Block,
+}
+
+/// The content of a section.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Block {
+    Lines(Vec<Text>),
+    Table { header: Vec<Text>, rows: Vec<Vec<Text>> },
+}
+
+impl Section {
+    pub fn lines(title: Text, lines: Vec<Text>) -> Section {
+        Section { title, body: Block::Lines(lines) }
+    }
+
+    pub fn table(title: Text, header: Vec<Text>, rows: Vec<Vec<Text>>) -> Section {
+        Section { title, body: Block::Table { header, rows } }
+    }
+}
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Color(pub u8, pub u8, pub u8);
+
+impl Color {
+    pub const BLACK: Color = Color(20, 20, 20);
+    pub const WHITE: Color = Color(250, 250, 245);
+    pub const GREY: Color = Color(150, 150, 150);
+    pub const RED: Color = Color(200, 40, 40);
+    pub const GREEN: Color = Color(40, 150, 60);
+    pub const BLUE: Color = Color(40, 80, 200);
+    pub const YELLOW: Color = Color(230, 190, 30);
+    pub const BROWN: Color = Color(130, 85, 40);
+    pub const PURPLE: Color = Color(120, 60, 160);
+    pub const ORANGE: Color = Color(230, 120, 30);
+
+    /// The usual colour of seat `i`'s pieces.
+    pub fn seat(i: usize) -> Color {
+        [Color::RED, Color::BLUE, Color::GREEN, Color::YELLOW, Color::PURPLE, Color::ORANGE][i % 6]
+    }
+}
+
+/// A picture as shapes on a canvas of `width` × `height` pixels, drawn in order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sketch {
+    pub width: u32,
+    pub height: u32,
+    pub background: Option<Color>,
+    pub shapes: Vec<Shape>,
+    /// A description of the picture for readers without images (HTML `alt`).
+    pub alt: String,
+}
+
+/// One drawing primitive. Coordinates are pixels from the top left.
+/// Text is drawn in a small built-in font: keep labels ASCII.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Shape {
+    Rect { x: i32, y: i32, w: i32, h: i32, fill: Option<Color>, stroke: Option<Color> },
+    Circle { x: i32, y: i32, r: i32, fill: Option<Color>, stroke: Option<Color> },
+    Line { x1: i32, y1: i32, x2: i32, y2: i32, color: Color, width: i32 },
+    Polygon { points: Vec<(i32, i32)>, fill: Option<Color>, stroke: Option<Color> },
+    /// `size` is the pixel height of a capital letter (7 = the font's own size).
+    Label { x: i32, y: i32, text: String, size: i32, color: Color },
+}
+
+impl Sketch {
+    pub fn new(width: u32, height: u32) -> Sketch {
+        Sketch { width, height, background: Some(Color::WHITE), shapes: Vec::new(), alt: String::new() }
+    }
+
+    pub fn rect(&mut self, x: i32, y: i32, w: i32, h: i32, fill: Option<Color>, stroke: Option<Color>) {
+        self.shapes.push(Shape::Rect { x, y, w, h, fill, stroke });
+    }
+
+    pub fn circle(&mut self, x: i32, y: i32, r: i32, fill: Option<Color>, stroke: Option<Color>) {
+        self.shapes.push(Shape::Circle { x, y, r, fill, stroke });
+    }
+
+    pub fn line(&mut self, x1: i32, y1: i32, x2: i32, y2: i32, color: Color, width: i32) {
+        self.shapes.push(Shape::Line { x1, y1, x2, y2, color, width });
+    }
+
+    pub fn polygon(&mut self, points: Vec<(i32, i32)>, fill: Option<Color>, stroke: Option<Color>) {
+        self.shapes.push(Shape::Polygon { points, fill, stroke });
+    }
+
+    pub fn label(&mut self, x: i32, y: i32, text: impl Into<String>, size: i32, color: Color) {
+        self.shapes.push(Shape::Label { x, y, text: text.into(), size, color });
+    }
+}

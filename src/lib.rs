@@ -1,0 +1,8 @@
+//! quipu: a play-by-email service for slow board games.
+//!
+//! `engine` is the contract every game implements; `games` holds the games;
+//! `store`, `mail`, `render` and `service` carry moves between mailboxes,
+//! the database and the engines. See ARCHITECTURE.md.
+
+pub mod engine;
+pub mod games;
