@@ -6,3 +6,5 @@
 
 pub mod engine;
 pub mod games;
+pub mod mail;
+pub mod render;

@@ -1,0 +1,4 @@
+//! Mail in and out: reading players' replies (`inbound`) and the IMAP and
+//! SMTP connections and outgoing messages.
+
+pub mod inbound;
