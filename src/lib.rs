@@ -4,7 +4,10 @@
 //! `store`, `mail`, `render` and `service` carry moves between mailboxes,
 //! the database and the engines. See ARCHITECTURE.md.
 
+pub mod config;
 pub mod engine;
 pub mod games;
 pub mod mail;
 pub mod render;
+pub mod service;
+pub mod store;

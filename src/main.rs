@@ -1,1 +1,425 @@
-fn main() {}
+//! The `quipu` command: the daemon and the operator's tools, one binary.
+
+use anyhow::{anyhow, bail, Context, Result};
+use chrono::{DateTime, Utc};
+use clap::{Parser, Subcommand};
+use quipu::config::Config;
+use quipu::engine::{Options, Rng};
+use quipu::games;
+use quipu::mail::inbound;
+use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "quipu", version, about = "A play-by-email service for slow board games")]
+struct Cli {
+    /// The SQLite database (default: the config's, or ./quipu.db).
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    /// The configuration file (TOML); QUIPU_* environment variables override it.
+    #[arg(long, global = true, env = "QUIPU_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the daemon: mail in, mail out, clock.
+    Serve,
+    /// Start a game; prints its number.
+    New {
+        game: String,
+        /// Comma-separated addresses, in seat order.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// KEY=VALUE, game options and clock options (deadline, weekends, timeout, reminders).
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// Play a command (several separated by newlines or ';' make one turn).
+    Move {
+        game: i64,
+        #[arg(long = "as")]
+        email: String,
+        command: String,
+    },
+    /// Every legal command for a player now.
+    Legal {
+        game: i64,
+        #[arg(long = "as")]
+        email: String,
+    },
+    /// The board, as a player (or a spectator) sees it.
+    Show {
+        game: i64,
+        #[arg(long = "as")]
+        email: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every game.
+    Games {
+        #[arg(long)]
+        json: bool,
+    },
+    /// A game's complete record.
+    Export {
+        game: i64,
+        #[arg(long, default_value = "json")]
+        format: String,
+    },
+    /// Replays an export; exit 0 only if it reaches the recorded final state.
+    Replay { file: PathBuf },
+    /// Random legal games, for testing and measuring an engine.
+    Selfplay {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "option")]
+        options: Vec<String>,
+    },
+    /// What quipu reads from one mail.
+    Inbound {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Handle one mail file as if it had arrived by IMAP.
+    Receive { file: PathBuf },
+    /// Check the configuration, the database and the mail servers.
+    Doctor,
+    /// Run the clock once, as if it were that time.
+    Tick {
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// Give a seat to a new player.
+    Seat {
+        game: i64,
+        #[arg(long)]
+        replace: String,
+        #[arg(long = "with")]
+        with: String,
+    },
+    /// A player's setting: language, timezone, quiet, digest, notify.
+    Set { email: String, key: String, value: Vec<String> },
+    /// A player's vacation: FROM..TO (dates) or off.
+    Vacation { email: String, spec: String },
+    /// The outbox: mail waiting and sent.
+    Outbox {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Send what waits in the outbox once, then exit.
+    Flush,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("quipu: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn load_config(cli: &Cli) -> Result<Config> {
+    let mut config = Config::load(cli.config.as_deref())?;
+    if let Some(db) = &cli.db {
+        config.db = db.clone();
+    }
+    Ok(config)
+}
+
+fn parse_time(s: &str) -> Result<DateTime<Utc>> {
+    Ok(DateTime::parse_from_rfc3339(s).with_context(|| format!("'{s}' is not an RFC 3339 time"))?.with_timezone(&Utc))
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    let config = load_config(&cli)?;
+    let now = Utc::now();
+    match cli.command {
+        Command::Serve => {
+            service::daemon::serve(config)?;
+            Ok(0)
+        }
+        Command::New { game, players, seed, options } => {
+            let svc = Service::open(config)?;
+            let id = svc.create_game(&NewGameRequest { game, players, seed, options, invited_by: None }, now)?;
+            println!("{id}");
+            Ok(0)
+        }
+        Command::Move { game, email, command } => {
+            let svc = Service::open(config)?;
+            let lines: Vec<String> = command.split(['\n', ';']).map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
+            match svc.in_transaction_play(game, &email, &lines, now) {
+                Ok(applied) => {
+                    for c in applied.commands {
+                        println!("{c}");
+                    }
+                    Ok(0)
+                }
+                Err(ServiceError::Refused { line, command, reason, suggestions }) => {
+                    eprintln!("line {line} '{command}' refused: {}", reason.en);
+                    if !suggestions.is_empty() {
+                        eprintln!("closest legal commands: {}", suggestions.join(" | "));
+                    }
+                    Ok(1)
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Legal { game, email } => {
+            let svc = Service::open(config)?;
+            for c in svc.legal(game, &email)? {
+                println!("{c}");
+            }
+            Ok(0)
+        }
+        Command::Show { game, email, json } => {
+            let svc = Service::open(config)?;
+            let view = svc.view(game, email.as_deref())?;
+            if json {
+                let row = svc.game(game)?;
+                let emails = svc.emails(game)?;
+                let outcome = svc.outcome(game)?;
+                let scores = outcome.as_ref().map(|o| {
+                    emails.iter().zip(&o.scores).map(|(e, s)| (e.clone(), serde_json::json!(s))).collect::<serde_json::Map<_, _>>()
+                });
+                let ranks = outcome.as_ref().map(|o| {
+                    emails.iter().zip(&o.ranks).map(|(e, r)| (e.clone(), serde_json::json!(r))).collect::<serde_json::Map<_, _>>()
+                });
+                let out = serde_json::json!({
+                    "id": game,
+                    "game": row.game,
+                    "status": row.status,
+                    "players": emails,
+                    "to_act": svc.to_act(game)?,
+                    "finished": row.status == "finished",
+                    "scores": scores,
+                    "ranks": ranks,
+                    "deadline": svc.deadline_of(game)?.map(service::stamp),
+                    "moves": svc.store.move_count(game)?,
+                    "view": view,
+                });
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            } else {
+                print!("{}", quipu::render::view_text(&view, "en"));
+                println!();
+            }
+            Ok(0)
+        }
+        Command::Games { json } => {
+            let svc = Service::open(config)?;
+            let mut list = Vec::new();
+            for g in svc.store.games()? {
+                let players: Vec<String> = svc.store.seats(g.id)?.into_iter().map(|s| s.email).collect();
+                list.push((g, players));
+            }
+            if json {
+                let v: Vec<_> = list
+                    .iter()
+                    .map(|(g, p)| serde_json::json!({"id": g.id, "game": g.game, "status": g.status, "players": p, "created_at": g.created_at}))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                for (g, p) in list {
+                    println!("{:>5}  {:<13} {:<9} {}", g.id, g.game, g.status, p.join(", "));
+                }
+            }
+            Ok(0)
+        }
+        Command::Export { game, format } => {
+            let svc = Service::open(config)?;
+            match format.as_str() {
+                "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
+                "text" => print!("{}", svc.export_text(game)?),
+                "html" => print!("{}", svc.export_html(game)?),
+                f => bail!("unknown format '{f}'; use json, text or html"),
+            }
+            Ok(0)
+        }
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let e: export::Export = serde_json::from_str(&text).with_context(|| format!("{} is not a quipu export", file.display()))?;
+            if export::replay(&e)? {
+                println!("ok: {} moves of {} #{} replay to the recorded state", e.moves.len(), e.game, e.id);
+                Ok(0)
+            } else {
+                eprintln!("the replay of {} #{} does not reach the recorded final state", e.game, e.id);
+                Ok(1)
+            }
+        }
+        Command::Selfplay { game, players, games: count, seed, options } => selfplay(&game, players, count, seed, &options),
+        Command::Inbound { file, json } => {
+            let raw = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let mail = inbound::read(&raw);
+            let (local, domain) = config.address_parts();
+            let token = inbound::plus_detail(&mail, &local, &domain).or_else(|| {
+                mail.recipients.iter().find_map(|r| r.split_once('@').and_then(|(u, _)| u.split_once('+')).map(|(_, t)| t.to_string()))
+            });
+            let mut v = serde_json::to_value(&mail)?;
+            v["token"] = serde_json::json!(token);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                println!("from: {:?}\ntoken: {:?}\ncommands:", mail.from, token);
+                for c in &mail.commands {
+                    println!("  {c}");
+                }
+            }
+            Ok(0)
+        }
+        Command::Receive { file } => {
+            let svc = Service::open(config)?;
+            let raw = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let outcome = svc.handle_mail(&raw, now)?;
+            println!("{}", serde_json::to_string(&outcome)?);
+            Ok(0)
+        }
+        Command::Doctor => doctor(config),
+        Command::Tick { at } => {
+            let svc = Service::open(config)?;
+            let at = at.as_deref().map(parse_time).transpose()?.unwrap_or(now);
+            let r = svc.tick(at)?;
+            println!("{}", serde_json::to_string(&r)?);
+            Ok(0)
+        }
+        Command::Seat { game, replace, with } => {
+            let svc = Service::open(config)?;
+            svc.replace_seat(game, &replace, &with, now)?;
+            println!("{with} now holds the seat of {replace} in game {game}");
+            Ok(0)
+        }
+        Command::Set { email, key, value } => {
+            let svc = Service::open(config)?;
+            let t = svc.in_tx_setting(&email, &format!("{key} {}", value.join(" ")), now)?;
+            println!("{}", t.en);
+            Ok(0)
+        }
+        Command::Vacation { email, spec } => {
+            let svc = Service::open(config)?;
+            let t = svc.in_tx_vacation(&email, &spec, now)?;
+            println!("{}", t.en);
+            Ok(0)
+        }
+        Command::Outbox { json } => {
+            let svc = Service::open(config)?;
+            let rows = svc.store.outbox(None)?;
+            if json {
+                let v: Vec<_> = rows
+                    .iter()
+                    .map(|r| serde_json::json!({"id": r.id, "game": r.game_id, "to": r.recipient, "kind": r.kind, "message_id": r.message_id, "sent_at": r.sent_at, "attempts": r.attempts, "error": r.last_error}))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                for r in rows {
+                    println!("{:>6} {:<8} {:<30} {}", r.id, r.kind, r.recipient, r.sent_at.as_deref().unwrap_or("waiting"));
+                }
+            }
+            Ok(0)
+        }
+        Command::Flush => {
+            let sent = service::daemon::flush_once(&config)?;
+            println!("sent {sent}");
+            Ok(0)
+        }
+    }
+}
+
+fn selfplay(name: &str, players: Option<usize>, count: usize, seed: u64, options: &[String]) -> Result<i32> {
+    let entry = games::find(name).ok_or_else(|| anyhow!("no game '{name}'; the games are: {}", Service::game_names()))?;
+    let info = (entry.info)();
+    let players = players.unwrap_or(info.max_players);
+    let options = Options::parse_pairs(options)?;
+    let start = Instant::now();
+    let mut moves = 0usize;
+    let mut unfinished = 0usize;
+    for g in 0..count {
+        let s = seed.wrapping_add(g as u64);
+        let mut table = (entry.new)(players, &options, s)?;
+        let mut rng = Rng::new(s ^ 0xC0FFEE);
+        let mut n = 0usize;
+        while table.outcome().is_none() && n < 100_000 {
+            if table.play_random(&mut rng).is_none() {
+                break;
+            }
+            n += 1;
+        }
+        if table.outcome().is_none() {
+            unfinished += 1;
+        }
+        moves += n;
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if unfinished > 0 {
+        eprintln!("warning: {unfinished} games did not finish");
+    }
+    println!(
+        "games={count} moves={moves} games_per_s={:.1} moves_per_s={:.0}",
+        count as f64 / secs,
+        moves as f64 / secs
+    );
+    Ok(if unfinished > 0 { 1 } else { 0 })
+}
+
+fn doctor(config: Config) -> Result<i32> {
+    let mut problems = 0;
+    let mut say = |ok: bool, what: String| {
+        if ok {
+            println!("ok       {what}");
+        } else {
+            problems += 1;
+            println!("PROBLEM  {what}");
+        }
+    };
+    say(config.address.contains('@'), format!("service address: {}", config.address));
+    say(!config.secret.is_empty(), if config.secret.is_empty() {
+        "no secret configured (QUIPU_SECRET): a random one kept in the database is used; set one to keep reply addresses valid if the database is rebuilt".into()
+    } else {
+        "reply-token secret is set".into()
+    });
+    match Service::open(config.clone()) {
+        Ok(svc) => {
+            let integrity = svc.store.integrity().unwrap_or_else(|e| e.to_string());
+            say(integrity == "ok", format!("database {}: integrity {integrity}, schema {}", config.db.display(), svc.store.schema_version().unwrap_or(-1)));
+            let unsent = svc.store.unsent_count().unwrap_or(-1);
+            say(unsent < 100, format!("{unsent} mails waiting in the outbox"));
+        }
+        Err(e) => say(false, format!("database {}: {e}", config.db.display())),
+    }
+    for e in games::registry() {
+        say(true, format!("game {} ({})", e.name, (e.info)().title));
+    }
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let imap = rt.block_on(quipu::mail::imap::connect(&config.imap));
+    say(imap.is_ok(), match &imap {
+        Ok(_) => format!("IMAP {}:{} login as {} and mailbox {}", config.imap.server.host, config.imap.server.port, config.imap.server.user, config.imap.mailbox),
+        Err(e) => format!("IMAP {}:{}: {e}", config.imap.server.host, config.imap.server.port),
+    });
+    let (_, domain) = config.address_parts();
+    let smtp = quipu::mail::smtp::Smtp::new(&config.smtp, &domain).map_err(|e| anyhow!(e));
+    let smtp_ok = match smtp {
+        Ok(s) => rt.block_on(s.check()),
+        Err(e) => Err(e.to_string()),
+    };
+    say(smtp_ok.is_ok(), match &smtp_ok {
+        Ok(()) => format!("SMTP {}:{} answers", config.smtp.host, config.smtp.port),
+        Err(e) => format!("SMTP {}:{}: {e}", config.smtp.host, config.smtp.port),
+    });
+    Ok(if problems == 0 { 0 } else { 1 })
+}

@@ -2,3 +2,6 @@
 //! SMTP connections and outgoing messages.
 
 pub mod inbound;
+pub mod imap;
+pub mod outbound;
+pub mod smtp;

@@ -1,0 +1,694 @@
+//! The clock: deadlines per decision, reminders, late notices, what happens
+//! on a timeout, vacations, quiet hours, time zones, daily digests and the
+//! operator's cron jobs. Everything runs from `tick(now)`, so a test (or
+//! `quipu tick --at`) decides what time it is; nothing here sleeps.
+
+use super::notify::Kind;
+use super::{parse_stamp, stamp, Result, Service, ServiceError};
+use crate::config::ClockDefaults;
+use crate::engine::{Options, Rng, Seat, Text};
+use crate::store::{DeadlineRow, NewMove, Player};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+/// What happens when a decision's time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Timeout {
+    /// Remind only.
+    Wait,
+    /// The game's default decision (a pass where the rules allow one).
+    Skip,
+    /// A legal move chosen at random for the seat, announced as such.
+    Bot,
+    /// The seat leaves the game.
+    Drop,
+}
+
+/// A game's clock settings (the `deadline`, `weekends`, `timeout` and
+/// `reminders` options).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockSettings {
+    /// Seconds per decision; 0 = no deadline.
+    pub deadline: i64,
+    /// True: Saturdays and Sundays (in the player's time zone) do not count.
+    pub skip_weekends: bool,
+    pub timeout: Timeout,
+    /// Seconds before the deadline at which to remind, largest first.
+    pub reminders: Vec<i64>,
+}
+
+/// The option keys the clock takes from a game's options.
+pub const CLOCK_KEYS: [&str; 4] = ["deadline", "weekends", "timeout", "reminders"];
+
+/// Reads `72h`, `3d`, `90m`, `45s`, `0`, `none`.
+pub fn parse_duration(s: &str) -> std::result::Result<i64, String> {
+    let s = s.trim().to_lowercase();
+    if s == "none" || s == "off" || s == "0" {
+        return Ok(0);
+    }
+    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
+    let n: i64 = num.parse().map_err(|_| format!("'{s}' is not a duration like 72h, 3d or 90m"))?;
+    let mult = match unit {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" | "" => 3600,
+        "d" => 86_400,
+        "w" => 604_800,
+        _ => return Err(format!("'{s}' is not a duration like 72h, 3d or 90m")),
+    };
+    n.checked_mul(mult).ok_or_else(|| format!("'{s}' is too long"))
+}
+
+impl ClockSettings {
+    /// Separates the clock's options from the game's, with defaults from the config.
+    pub fn split(all: &Options, defaults: &ClockDefaults) -> std::result::Result<(ClockSettings, Options), String> {
+        let get = |k: &str, d: &str| all.get(k).unwrap_or(d).to_string();
+        let deadline = parse_duration(&get("deadline", &defaults.deadline))?;
+        let skip_weekends = match get("weekends", &defaults.weekends).as_str() {
+            "on" | "count" | "yes" => false,
+            "off" | "skip" | "no" => true,
+            v => return Err(format!("weekends={v}: use on (weekends count) or off (weekends do not count)")),
+        };
+        let timeout = match get("timeout", &defaults.timeout).as_str() {
+            "wait" => Timeout::Wait,
+            "skip" => Timeout::Skip,
+            "bot" => Timeout::Bot,
+            "drop" => Timeout::Drop,
+            v => return Err(format!("timeout={v}: use wait, skip, bot or drop")),
+        };
+        let reminders_text = all.get("reminders").map(str::to_string).unwrap_or_else(|| defaults.reminders.join(","));
+        let mut reminders = reminders_text
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(parse_duration)
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        reminders.sort_unstable_by(|a, b| b.cmp(a));
+        reminders.dedup();
+        let rest = Options(all.0.iter().filter(|(k, _)| !CLOCK_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect());
+        Ok((ClockSettings { deadline, skip_weekends, timeout, reminders }, rest))
+    }
+}
+
+/// A player's time zone (UTC if unknown).
+pub fn zone(p: &Player) -> Tz {
+    Tz::from_str(&p.timezone).unwrap_or(Tz::UTC)
+}
+
+/// Reads `HH:MM`.
+pub fn parse_hm(s: &str) -> Option<NaiveTime> {
+    NaiveTime::parse_from_str(s.trim(), "%H:%M").ok()
+}
+
+/// Reads `HH:MM-HH:MM`.
+pub fn parse_quiet(s: &str) -> Option<(NaiveTime, NaiveTime)> {
+    let (a, b) = s.split_once('-')?;
+    Some((parse_hm(a)?, parse_hm(b)?))
+}
+
+fn is_weekend(t: DateTime<Tz>) -> bool {
+    matches!(t.weekday(), Weekday::Sat | Weekday::Sun)
+}
+
+/// The first instant at or after `t` on the next local midnight.
+fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
+    let tz = t.timezone();
+    let mut day = t.date_naive().succ_opt().unwrap_or(t.date_naive());
+    loop {
+        // A midnight that does not exist (a DST gap) moves to the next instant that does.
+        if let Some(m) = tz.from_local_datetime(&day.and_time(NaiveTime::MIN)).earliest() {
+            return m.with_timezone(&Utc);
+        }
+        if let Some(m) = tz.from_local_datetime(&day.and_hms_opt(1, 0, 0).unwrap_or_default()).earliest() {
+            return m.with_timezone(&Utc);
+        }
+        day = day.succ_opt().unwrap_or(day);
+    }
+}
+
+/// A player's vacation as a UTC interval, if any.
+pub fn vacation(p: &Player) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    Some((parse_stamp(p.vacation_from.as_ref()?), parse_stamp(p.vacation_to.as_ref()?)))
+}
+
+/// When a decision started at `start` is due for player `p`: the game's
+/// time, counted only outside weekends (if excluded) and the player's
+/// vacation, then moved out of the player's quiet hours.
+pub fn due_time(start: DateTime<Utc>, s: &ClockSettings, p: &Player) -> Option<DateTime<Utc>> {
+    if s.deadline <= 0 {
+        return None;
+    }
+    let tz = zone(p);
+    let holiday = vacation(p);
+    let mut left = Duration::seconds(s.deadline);
+    let mut t = start;
+    // Each step either skips a stopped stretch or counts time up to the next stop.
+    for _ in 0..10_000 {
+        if let Some((a, b)) = holiday {
+            if t >= a && t < b {
+                t = b;
+                continue;
+            }
+        }
+        let local = t.with_timezone(&tz);
+        if s.skip_weekends && is_weekend(local) {
+            t = next_midnight(local);
+            continue;
+        }
+        let mut stop = if s.skip_weekends { next_midnight(local) } else { t + left };
+        if let Some((a, _)) = holiday {
+            if a > t && a < stop {
+                stop = a;
+            }
+        }
+        let span = stop - t;
+        if span >= left {
+            t += left;
+            left = Duration::zero();
+            break;
+        }
+        left -= span;
+        t = stop;
+    }
+    if left > Duration::zero() {
+        return None;
+    }
+    Some(out_of_quiet(t, p))
+}
+
+/// Moves `t` to the end of the player's quiet hours if it falls inside them.
+pub fn out_of_quiet(t: DateTime<Utc>, p: &Player) -> DateTime<Utc> {
+    let Some((from, to)) = p.quiet_from.as_deref().and_then(parse_hm).zip(p.quiet_to.as_deref().and_then(parse_hm)) else {
+        return t;
+    };
+    let tz = zone(p);
+    let local = t.with_timezone(&tz);
+    let now = local.time();
+    let inside = if from <= to { now >= from && now < to } else { now >= from || now < to };
+    if !inside {
+        return t;
+    }
+    let mut day = local.date_naive();
+    if from > to && now >= from {
+        day = day.succ_opt().unwrap_or(day);
+    }
+    tz.from_local_datetime(&day.and_time(to)).earliest().map(|d| d.with_timezone(&Utc)).unwrap_or(t)
+}
+
+/// True when `t` falls in the player's quiet hours.
+pub fn in_quiet(t: DateTime<Utc>, p: &Player) -> bool {
+    out_of_quiet(t, p) != t
+}
+
+/// What one run of the clock did.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TickReport {
+    pub reminders: usize,
+    pub late_notices: usize,
+    pub timeouts: usize,
+    pub digests: usize,
+    pub jobs: Vec<String>,
+    /// Players who got one summary instead of many mails after a long pause.
+    pub summaries: usize,
+}
+
+/// A pause longer than this between two ticks counts as downtime.
+const CATCH_UP_AFTER: i64 = 3600;
+
+impl Service {
+    pub fn clock_of(&self, id: i64) -> Result<ClockSettings> {
+        let g = self.game(id)?;
+        let (default, _) = ClockSettings::split(&Options::default(), &self.config.clock).map_err(ServiceError::Setup)?;
+        Ok(serde_json::from_str(&g.clock).unwrap_or(default))
+    }
+
+    /// Opens a deadline for every seat that must decide and has none; closes
+    /// the deadlines of seats that no longer must.
+    pub(crate) fn schedule_deadlines(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let settings = self.clock_of(id)?;
+        let to_act: Vec<i64> = if self.game(id)?.status == "active" {
+            self.table(id)?.to_act().iter().map(|s| s.0 as i64).collect()
+        } else {
+            vec![]
+        };
+        let open = self.store.deadlines(Some(id))?;
+        for d in &open {
+            if !to_act.contains(&d.seat) {
+                self.store.clear_deadline(id, d.seat)?;
+            }
+        }
+        if settings.deadline <= 0 {
+            return Ok(());
+        }
+        for seat in to_act {
+            if open.iter().any(|d| d.seat == seat) {
+                continue;
+            }
+            let Some(row) = self.seated(id)?.into_iter().find(|r| r.seat == Some(seat as usize)) else { continue };
+            let player = self.store.player(&row.email, &stamp(now))?;
+            if let Some(due) = due_time(now, &settings, &player) {
+                self.store.set_deadline(&DeadlineRow {
+                    game_id: id,
+                    seat,
+                    started_at: stamp(now),
+                    due_at: stamp(due),
+                    reminders_sent: 0,
+                    late_sent: 0,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Recomputes the open deadlines of a player (after a vacation or quiet-hours change).
+    pub(crate) fn reschedule_player(&self, email: &str, now: DateTime<Utc>) -> Result<()> {
+        let player = self.store.player(email, &stamp(now))?;
+        for id in self.store.games_of(email)? {
+            let settings = self.clock_of(id)?;
+            let Ok(seat) = self.seat_of(id, email) else { continue };
+            for d in self.store.deadlines(Some(id))?.into_iter().filter(|d| d.seat == seat.0 as i64) {
+                if let Some(due) = due_time(parse_stamp(&d.started_at), &settings, &player) {
+                    self.store.set_deadline(&DeadlineRow { due_at: stamp(due), ..d })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The earliest open deadline of a game (for `show --json`).
+    pub fn deadline_of(&self, id: i64) -> Result<Option<DateTime<Utc>>> {
+        Ok(self.store.deadlines(Some(id))?.iter().map(|d| parse_stamp(&d.due_at)).min())
+    }
+
+    /// Runs the clock once as of `now`.
+    pub fn tick(&self, now: DateTime<Utc>) -> Result<TickReport> {
+        let last = self.store.meta("last_tick")?.map(|s| parse_stamp(&s));
+        let catching_up = last.map(|l| (now - l).num_seconds() > CATCH_UP_AFTER).unwrap_or(false);
+        let mut report = TickReport::default();
+        if catching_up {
+            self.batch.borrow_mut().replace(BTreeMap::new());
+        }
+        let result = self.in_tx(|| {
+            for d in self.store.deadlines(None)? {
+                self.tick_deadline(&d, now, &mut report)?;
+            }
+            report.digests += self.send_digests(now)?;
+            report.jobs = self.run_jobs(last, now)?;
+            self.store.set_meta("last_tick", &stamp(now))?;
+            if catching_up {
+                report.summaries = self.send_summaries(now)?;
+            }
+            Ok(())
+        });
+        self.batch.borrow_mut().take();
+        result.map(|_| report)
+    }
+
+    fn tick_deadline(&self, d: &DeadlineRow, now: DateTime<Utc>, report: &mut TickReport) -> Result<()> {
+        let id = d.game_id;
+        let game = self.game(id)?;
+        if game.status != "active" {
+            return self.store.clear_deadline(id, d.seat).map_err(Into::into);
+        }
+        let settings = self.clock_of(id)?;
+        let Some(row) = self.seated(id)?.into_iter().find(|r| r.seat == Some(d.seat as usize) && r.status == "joined") else {
+            return Ok(());
+        };
+        let player = self.store.player(&row.email, &stamp(now))?;
+        let due = parse_stamp(&d.due_at);
+        if let Some((a, b)) = vacation(&player) {
+            if now >= a && now < b {
+                return Ok(()); // the clock stands still for this player
+            }
+        }
+        // Reminders: the latest point that has passed, once, outside quiet hours.
+        let passed = settings.reminders.iter().filter(|&&r| now >= due - Duration::seconds(r)).count() as i64;
+        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now > due && settings.timeout != Timeout::Wait) {
+            let left = (due - now).num_hours().max(0);
+            let words = vec![Text::new(
+                format!("Reminder: game #{id} waits for your decision. Time left: {left} h (until {}).", local_time(due, &player)),
+                format!("알림: #{id} 게임이 당신의 결정을 기다립니다. 남은 시간: {left}시간({}까지).", local_time(due, &player)),
+            )];
+            self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
+            self.store.set_deadline(&DeadlineRow { reminders_sent: passed, ..d.clone() })?;
+            report.reminders += 1;
+        }
+        if now < due {
+            return Ok(());
+        }
+        let d = self.store.deadlines(Some(id))?.into_iter().find(|x| x.seat == d.seat).unwrap_or_else(|| d.clone());
+        match settings.timeout {
+            Timeout::Wait => {
+                if d.late_sent == 0 {
+                    self.late_notice(id, &row.email, now)?;
+                    self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                    report.late_notices += 1;
+                }
+            }
+            Timeout::Skip | Timeout::Bot => {
+                let table = self.table(id)?;
+                let seat = Seat(d.seat as usize);
+                let mut rng = Rng::new(game.seed ^ (self.store.move_count(id)? as u64).wrapping_mul(0x9E37_79B9));
+                let (cmd, source) = match settings.timeout {
+                    Timeout::Skip => (table.default_command(seat), "skip"),
+                    _ => (table.random_command(seat, &mut rng), "bot"),
+                };
+                match cmd {
+                    Some(c) => {
+                        self.store.clear_deadline(id, d.seat)?;
+                        self.late_notice(id, &row.email, now)?;
+                        self.play(id, &row.email, &[c], source, now)?;
+                        report.timeouts += 1;
+                    }
+                    None if d.late_sent == 0 => {
+                        self.late_notice(id, &row.email, now)?;
+                        self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                        report.late_notices += 1;
+                    }
+                    None => {}
+                }
+            }
+            Timeout::Drop => {
+                self.store.clear_deadline(id, d.seat)?;
+                self.drop_player(id, &row.email, "clock", now)?;
+                report.timeouts += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn late_notice(&self, id: i64, late: &str, now: DateTime<Utc>) -> Result<()> {
+        for r in self.seated(id)?.into_iter().filter(|r| r.email != late && r.status == "joined") {
+            let words = vec![Text::new(
+                format!("{late} has run out of time in game #{id}."),
+                format!("#{id} 게임에서 {late}님의 시간이 다 되었습니다."),
+            )];
+            self.mail_or_batch(id, &r.email, Kind::Notice, words, now)?;
+        }
+        Ok(())
+    }
+
+    /// A seat leaves (resign or timeout): the game goes on without it where
+    /// its rules allow, otherwise it ends with the standings.
+    pub(crate) fn drop_player(&self, id: i64, email: &str, source: &str, now: DateTime<Utc>) -> Result<()> {
+        let seat = self.seat_of(id, email)?;
+        let mut table = self.table(id)?;
+        let before = table.to_act();
+        let continues = table.drop_seat(seat);
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat: Some(seat.0),
+            email: Some(email.to_string()),
+            kind: "drop".into(),
+            command: String::new(),
+            events: "[]".into(),
+            source: source.into(),
+            at: stamp(now),
+        })?;
+        self.store.set_seat(id, email, Some(seat.0), "dropped")?;
+        self.store.clear_deadline(id, seat.0 as i64)?;
+        self.forget();
+        let active_left = self.seated(id)?.iter().filter(|r| r.status == "joined").count();
+        if !continues || active_left < 2 && self.seated(id)?.len() > 1 || active_left == 0 {
+            self.store.set_game_status(id, "finished", Some(&stamp(now)))?;
+            return self.announce_end(id, now);
+        }
+        self.after_change(id, &[], &before, now)
+    }
+
+    /// Mails a seat (during a catch-up, `mail_seat` keeps it for the summary).
+    fn mail_or_batch(&self, id: i64, email: &str, kind: Kind, words: Vec<Text>, now: DateTime<Utc>) -> Result<()> {
+        let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else { return Ok(()) };
+        let words = super::notify::Words { paragraphs: words, ..Default::default() };
+        self.mail_seat(id, &row, kind, words, now)
+    }
+
+    /// One mail per player after downtime, instead of one per event.
+    fn send_summaries(&self, now: DateTime<Utc>) -> Result<usize> {
+        let batch = self.batch.borrow_mut().take().unwrap_or_default();
+        let mut sent = 0;
+        for (email, lines) in batch {
+            let mut paragraphs = vec![Text::new(
+                "quipu was away for a while. Here is what happened in your games meanwhile:",
+                "quipu가 잠시 멈춰 있었습니다. 그동안 당신의 게임에서 있었던 일입니다:",
+            )];
+            paragraphs.extend(lines.into_iter().map(|(id, t)| Text::new(format!("#{id}: {}", t.en), format!("#{id}: {}", t.ko))));
+            paragraphs.push(Text::new(
+                "Reply 'board' to the latest mail of a game to get its board again.",
+                "게임판을 다시 받으려면 그 게임의 최근 메일에 'board'라고 답장하세요.",
+            ));
+            self.mail_plain(&email, None, None, "[quipu] summary", &paragraphs, Kind::Notice, now)?;
+            sent += 1;
+        }
+        Ok(sent)
+    }
+
+    /// Daily digests for players whose local digest hour has come.
+    fn send_digests(&self, now: DateTime<Utc>) -> Result<usize> {
+        let mut sent = 0;
+        for email in self.store.digest_recipients()? {
+            let player = self.store.player(&email, &stamp(now))?;
+            let at = player.digest_at.as_deref().and_then(parse_hm).unwrap_or(NaiveTime::from_hms_opt(19, 0, 0).unwrap_or_default());
+            let local = now.with_timezone(&zone(&player));
+            let key = format!("digest_last:{email}");
+            let today = local.date_naive().to_string();
+            let done_today = self.store.meta(&key)?.as_deref() == Some(today.as_str());
+            if local.time() < at || done_today {
+                continue;
+            }
+            let lines = self.store.take_digest(&email)?;
+            if lines.is_empty() {
+                continue;
+            }
+            let mut paragraphs = vec![Text::new("Your daily quipu digest:", "오늘의 quipu 요약:")];
+            paragraphs.extend(lines.into_iter().map(|(_, l)| Text::same(l)));
+            self.mail_plain(&email, None, None, "[quipu] daily digest", &paragraphs, Kind::Notice, now)?;
+            self.store.set_meta(&key, &today)?;
+            sent += 1;
+        }
+        Ok(sent)
+    }
+
+    /// The operator's cron jobs whose time came in `(last, now]`.
+    fn run_jobs(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<Vec<String>> {
+        let Some(last) = last else { return Ok(vec![]) };
+        let mut ran = Vec::new();
+        let jobs = [("housekeeping", self.config.schedule.housekeeping.clone()), ("weekly_report", self.config.schedule.weekly_report.clone())];
+        for (name, spec) in jobs {
+            let Ok(schedule) = cron::Schedule::from_str(&spec) else { continue };
+            let due = schedule.after(&last).next().map(|t| t <= now).unwrap_or(false);
+            if !due {
+                continue;
+            }
+            match name {
+                "housekeeping" => {
+                    let before = now - Duration::days(self.config.schedule.keep_days);
+                    self.store.prune_outbox(&stamp(before))?;
+                }
+                _ => {
+                    if let Some(op) = self.config.operator.clone() {
+                        let games = self.store.games()?;
+                        let active = games.iter().filter(|g| g.status == "active").count();
+                        let finished = games.iter().filter(|g| g.status == "finished").count();
+                        let words = [Text::same(format!(
+                            "Weekly report: {} games ({active} active, {finished} finished), {} players, {} mails waiting in the outbox.",
+                            games.len(),
+                            self.store.players()?.len(),
+                            self.store.unsent_count()?
+                        ))];
+                        self.mail_plain(&op, None, None, "[quipu] weekly report", &words, Kind::Notice, now)?;
+                    }
+                }
+            }
+            ran.push(name.to_string());
+        }
+        Ok(ran)
+    }
+
+    /// `vacation FROM..TO` (inclusive dates in the player's zone) or `vacation off`.
+    pub fn set_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
+        let mut p = self.store.player(email, &stamp(now))?;
+        let tz = zone(&p);
+        let year = now.with_timezone(&tz).year() as i64;
+        if p.vacation_year != Some(year) {
+            p.vacation_year = Some(year);
+            p.vacation_used = 0;
+        }
+        let bank = self.config.clock.vacation_days;
+        let spec = spec.trim();
+        if spec.eq_ignore_ascii_case("off") {
+            // Days not yet begun go back to the bank.
+            if let Some((a, b)) = vacation(&p) {
+                let from = a.max(now);
+                if b > from {
+                    p.vacation_used -= ((b - from).num_hours() / 24).min(p.vacation_used);
+                }
+            }
+            p.vacation_from = None;
+            p.vacation_to = None;
+            self.store.save_player(&p)?;
+            self.reschedule_player(email, now)?;
+            self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;
+            return Ok(Text::new("Your vacation is off; your clocks run again.", "휴가를 끝냈습니다. 시계가 다시 갑니다."));
+        }
+        let bad = || {
+            ServiceError::Setup(format!(
+                "'{spec}' is not a vacation; write e.g. 'vacation 2026-12-20..2026-12-27' or 'vacation off'"
+            ))
+        };
+        let (a, b) = spec.split_once("..").ok_or_else(bad)?;
+        let from = NaiveDate::parse_from_str(a.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        let to = NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        if to < from {
+            return Err(bad());
+        }
+        let days = (to - from).num_days() + 1;
+        let left = bank - p.vacation_used;
+        if days > left {
+            return Ok(Text::new(
+                format!("That is {days} days, but only {left} of your {bank} vacation days are left this year."),
+                format!("{days}일을 신청했지만 올해 남은 휴가는 {bank}일 중 {left}일입니다."),
+            ));
+        }
+        let start = tz.from_local_datetime(&from.and_time(NaiveTime::MIN)).earliest().map(|t| t.with_timezone(&Utc)).ok_or_else(bad)?;
+        let end = tz
+            .from_local_datetime(&to.succ_opt().unwrap_or(to).and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+            .ok_or_else(bad)?;
+        p.vacation_from = Some(stamp(start));
+        p.vacation_to = Some(stamp(end));
+        p.vacation_used += days;
+        self.store.save_player(&p)?;
+        self.reschedule_player(email, now)?;
+        self.tell_games(
+            email,
+            Text::new(
+                format!("{email} is on vacation from {from} to {to}; their clock stops."),
+                format!("{email}님이 {from}부터 {to}까지 휴가입니다. 그동안 시계가 멈춥니다."),
+            ),
+            now,
+        )?;
+        Ok(Text::new(
+            format!("Vacation set from {from} to {to} ({days} days); {} days left this year.", left - days),
+            format!("{from}부터 {to}까지 휴가를 잡았습니다({days}일). 올해 남은 휴가: {}일.", left - days),
+        ))
+    }
+
+    /// A note to the other players of every active game of `email`.
+    fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
+        for id in self.store.games_of(email)? {
+            for r in self.seated(id)?.into_iter().filter(|r| r.email != email && r.status == "joined") {
+                self.mail_plain(&r.email, Some(id), Some(self.reply_address(id, &r.email)), &format!("[quipu #{id}]"), &[text.clone()], Kind::Notice, now)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A time as the player reads it.
+fn local_time(t: DateTime<Utc>, p: &Player) -> String {
+    t.with_timezone(&zone(p)).format("%Y-%m-%d %H:%M %Z").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(tz: &str) -> Player {
+        Player {
+            email: "a@x".into(),
+            name: None,
+            lang: "en".into(),
+            timezone: tz.into(),
+            quiet_from: None,
+            quiet_to: None,
+            notify: "every".into(),
+            digest_at: None,
+            vacation_from: None,
+            vacation_to: None,
+            vacation_year: None,
+            vacation_used: 0,
+        }
+    }
+
+    fn at(s: &str) -> DateTime<Utc> {
+        parse_stamp(s)
+    }
+
+    fn settings(deadline: &str, skip_weekends: bool) -> ClockSettings {
+        ClockSettings { deadline: parse_duration(deadline).unwrap(), skip_weekends, timeout: Timeout::Wait, reminders: vec![86_400, 0] }
+    }
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        assert_eq!(parse_duration("72h"), Ok(72 * 3600));
+        assert_eq!(parse_duration("3d"), Ok(3 * 86_400));
+        assert_eq!(parse_duration("90m"), Ok(5400));
+        assert_eq!(parse_duration("none"), Ok(0));
+        assert!(parse_duration("soon").is_err());
+    }
+
+    #[test]
+    fn a_plain_deadline_is_start_plus_time() {
+        let due = due_time(at("2026-11-23T10:00:00Z"), &settings("72h", false), &player("UTC")).unwrap();
+        assert_eq!(due, at("2026-11-26T10:00:00Z"));
+    }
+
+    #[test]
+    fn weekends_do_not_count_when_excluded_in_the_players_zone() {
+        // Friday 2026-11-27 12:00 in Seoul (03:00 UTC); 24 h: 12 h of Friday, then Monday 12:00 Seoul.
+        let due = due_time(at("2026-11-27T03:00:00Z"), &settings("24h", true), &player("Asia/Seoul")).unwrap();
+        assert_eq!(due, at("2026-11-30T03:00:00Z"));
+    }
+
+    #[test]
+    fn deadlines_across_a_daylight_saving_change_count_real_hours() {
+        // Berlin leaves summer time on 2026-10-25 03:00 local; 48 real hours from Saturday noon local.
+        let start = at("2026-10-24T10:00:00Z");
+        let due = due_time(start, &settings("48h", false), &player("Europe/Berlin")).unwrap();
+        assert_eq!(due, at("2026-10-26T10:00:00Z"));
+        // With weekends excluded, the count starts at Monday midnight local (CET, UTC+1).
+        let due = due_time(start, &settings("12h", true), &player("Europe/Berlin")).unwrap();
+        assert_eq!(due, at("2026-10-26T11:00:00Z"));
+    }
+
+    #[test]
+    fn quiet_hours_move_a_deadline_to_their_end() {
+        let mut p = player("America/Los_Angeles");
+        p.quiet_from = Some("23:00".into());
+        p.quiet_to = Some("08:00".into());
+        // Due at 02:00 local (10:00 UTC, PST) → moved to 08:00 local = 16:00 UTC.
+        let due = due_time(at("2026-11-23T10:00:00Z"), &settings("24h", false), &p).unwrap();
+        assert_eq!(due, at("2026-11-24T16:00:00Z"));
+        assert!(in_quiet(at("2026-11-24T10:00:00Z"), &p));
+        assert!(!in_quiet(at("2026-11-24T18:00:00Z"), &p));
+    }
+
+    #[test]
+    fn a_vacation_stops_the_clock() {
+        let mut p = player("UTC");
+        p.vacation_from = Some("2026-12-20T00:00:00Z".into());
+        p.vacation_to = Some("2026-12-28T00:00:00Z".into());
+        // 72 h from 12-19 00:00: 24 h before the vacation, 48 h after it.
+        let due = due_time(at("2026-12-19T00:00:00Z"), &settings("72h", false), &p).unwrap();
+        assert_eq!(due, at("2026-12-30T00:00:00Z"));
+    }
+
+    #[test]
+    fn clock_options_are_split_from_game_options() {
+        let all = Options::parse_pairs(&["deadline=48h", "timeout=bot", "weekends=off", "mode=intro"]).unwrap();
+        let (c, rest) = ClockSettings::split(&all, &ClockDefaults::default()).unwrap();
+        assert_eq!(c.deadline, 48 * 3600);
+        assert_eq!(c.timeout, Timeout::Bot);
+        assert!(c.skip_weekends);
+        assert_eq!(c.reminders, vec![86_400, 0]);
+        assert_eq!(rest.get("mode"), Some("intro"));
+        assert_eq!(rest.0.len(), 1);
+        let bad = Options::parse_pairs(&["timeout=later"]).unwrap();
+        assert!(ClockSettings::split(&bad, &ClockDefaults::default()).is_err());
+    }
+}

@@ -1,0 +1,185 @@
+//! `quipu serve`: one process, three loops. The inbox loop reads new mail
+//! (IDLE, or polling), handles each in one transaction, then moves it to the
+//! processed folder; the outbox loop sends what was committed, with retries
+//! and backoff; the clock loop ticks. Network errors never end the process.
+
+use super::{stamp, Service};
+use crate::config::Config;
+use crate::mail::{imap, smtp::Smtp};
+use crate::store::Store;
+use chrono::{Duration as ChronoDuration, Utc};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+fn log(what: &str) {
+    eprintln!("{} quipu: {what}", stamp(Utc::now()));
+}
+
+/// Runs the daemon until SIGINT/SIGTERM.
+pub fn serve(config: Config) -> anyhow::Result<()> {
+    // Open once up front so configuration and database problems stop us at start.
+    Service::open(config.clone())?;
+    // One thread: the loops share it, and SQLite work is short.
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&rt, async move {
+        let wake_outbox = Arc::new(Notify::new());
+        let inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
+        let outbox = tokio::task::spawn_local(outbox_loop(config.clone(), wake_outbox.clone()));
+        let clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
+        log(&format!("serving {} (IMAP {}:{}, SMTP {}:{})", config.address, config.imap.server.host, config.imap.server.port, config.smtp.host, config.smtp.port));
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => log("interrupted; stopping"),
+            _ = term.recv() => log("terminated; stopping"),
+        }
+        inbox.abort();
+        outbox.abort();
+        clock.abort();
+        Ok(())
+    })
+}
+
+/// Reads and handles mail forever, reconnecting with backoff.
+async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
+    let service = match Service::open(config.clone()) {
+        Ok(s) => s,
+        Err(e) => return log(&format!("inbox: cannot open the database: {e}")),
+    };
+    let mut backoff = 1u64;
+    loop {
+        match imap::connect(&config.imap).await {
+            Ok(mut session) => {
+                backoff = 1;
+                loop {
+                    match process_inbox(&service, &config, &mut session, &wake_outbox).await {
+                        Ok(_) => {}
+                        Err(e) => {
+                            log(&format!("inbox: {e}"));
+                            break;
+                        }
+                    }
+                    let wait = Duration::from_secs(config.imap.poll_seconds.max(1));
+                    if config.imap.idle {
+                        match imap::idle(session, Duration::from_secs(300).min(wait * 10)).await {
+                            Ok(s) => session = s,
+                            Err(e) => {
+                                log(&format!("inbox: {e}"));
+                                break;
+                            }
+                        }
+                    } else {
+                        tokio::time::sleep(wait).await;
+                    }
+                }
+            }
+            Err(e) => log(&format!("inbox: {e}; retrying in {backoff} s")),
+        }
+        tokio::time::sleep(Duration::from_secs(backoff)).await;
+        backoff = (backoff * 2).min(60);
+    }
+}
+
+async fn process_inbox(service: &Service, config: &Config, session: &mut imap::ImapSession, wake_outbox: &Notify) -> Result<usize, String> {
+    let mails = imap::fetch_all(session).await?;
+    let n = mails.len();
+    for m in mails {
+        match service.handle_mail(&m.raw, Utc::now()) {
+            Ok(outcome) => {
+                log(&format!("mail {}: {} {}", outcome.message_id, outcome.outcome, outcome.reason));
+                wake_outbox.notify_one();
+            }
+            Err(e) => {
+                // Not committed: leave the mail where it is and try it again later.
+                log(&format!("mail uid {}: not handled: {e}", m.uid));
+                service.forget();
+                continue;
+            }
+        }
+        imap::move_to(session, m.uid, &config.imap.processed).await?;
+    }
+    Ok(n)
+}
+
+/// Sends committed mail; failed sends wait with growing backoff.
+async fn outbox_loop(config: Config, wake: Arc<Notify>) {
+    let store = match Store::open(&config.db) {
+        Ok(s) => s,
+        Err(e) => return log(&format!("outbox: cannot open the database: {e}")),
+    };
+    let (_, domain) = config.address_parts();
+    let smtp = match Smtp::new(&config.smtp, &domain) {
+        Ok(s) => s,
+        Err(e) => return log(&format!("outbox: bad SMTP settings: {e}")),
+    };
+    loop {
+        let now = Utc::now();
+        let pending = store.pending_mail(&stamp(now), 100).unwrap_or_else(|e| {
+            log(&format!("outbox: {e}"));
+            vec![]
+        });
+        for m in &pending {
+            match smtp.send(&config.address, &m.recipient, &m.raw).await {
+                Ok(()) => {
+                    if let Err(e) = store.mark_sent(m.id, &stamp(Utc::now())) {
+                        log(&format!("outbox: sent {} but could not record it: {e}", m.message_id));
+                    }
+                }
+                Err(e) => {
+                    let wait = (5i64 << m.attempts.clamp(0, 10)).min(3600);
+                    log(&format!("outbox: {} to {} failed ({e}); retry in {wait} s", m.message_id, m.recipient));
+                    let _ = store.mark_failed(m.id, &e, &stamp(Utc::now() + ChronoDuration::seconds(wait)));
+                }
+            }
+        }
+        if pending.len() < 100 {
+            let _ = tokio::time::timeout(Duration::from_secs(2), wake.notified()).await;
+        }
+    }
+}
+
+/// Ticks the clock at start (catching up) and every 30 seconds.
+async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
+    let service = match Service::open(config) {
+        Ok(s) => s,
+        Err(e) => return log(&format!("clock: cannot open the database: {e}")),
+    };
+    loop {
+        match service.tick(Utc::now()) {
+            Ok(r) => {
+                if r.reminders + r.late_notices + r.timeouts + r.digests + r.summaries > 0 || !r.jobs.is_empty() {
+                    log(&format!("clock: {r:?}"));
+                    wake_outbox.notify_one();
+                }
+            }
+            Err(e) => {
+                service.forget();
+                log(&format!("clock: {e}"));
+            }
+        }
+        tokio::time::sleep(Duration::from_secs(30)).await;
+    }
+}
+
+/// Sends everything due in the outbox once (for `quipu flush` and scripts).
+pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
+    let store = Store::open(&config.db)?;
+    let (_, domain) = config.address_parts();
+    let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let mut sent = 0;
+    for m in store.pending_mail(&stamp(Utc::now()), i64::MAX)? {
+        match rt.block_on(smtp.send(&config.address, &m.recipient, &m.raw)) {
+            Ok(()) => {
+                store.mark_sent(m.id, &stamp(Utc::now()))?;
+                sent += 1;
+            }
+            Err(e) => {
+                let wait = (5i64 << m.attempts.clamp(0, 10)).min(3600);
+                store.mark_failed(m.id, &e, &stamp(Utc::now() + ChronoDuration::seconds(wait)))?;
+            }
+        }
+    }
+    Ok(sent)
+}

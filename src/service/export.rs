@@ -1,0 +1,128 @@
+//! A game's complete record for archives and replay: JSON (everything a
+//! replay needs, plus the digest of the final state), plain text and HTML.
+
+use super::history::{effective, Step};
+use super::{Result, Service, ServiceError};
+use crate::engine::{Options, Seat};
+use crate::games;
+use crate::render::{self, Page};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedMove {
+    pub n: i64,
+    /// The seat's address (empty for notes by quipu).
+    pub seat: String,
+    pub command: String,
+    pub at: String,
+    /// move | undo | drop | say | note
+    pub kind: String,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    pub quipu: u32,
+    pub id: i64,
+    pub game: String,
+    pub title: String,
+    pub seed: u64,
+    pub rng: u32,
+    pub options: Options,
+    pub players: Vec<String>,
+    pub status: String,
+    pub moves: Vec<ExportedMove>,
+    /// Digest of the final state; `replay` must reach the same.
+    pub final_digest: String,
+    pub scores: Option<Vec<f64>>,
+}
+
+impl Service {
+    pub fn export(&self, id: i64) -> Result<Export> {
+        let game = self.game(id)?;
+        let table = self.table(id)?;
+        let seats = self.seated(id)?;
+        let email_of = |s: Option<usize>, e: Option<String>| e.or_else(|| s.and_then(|s| seats.iter().find(|r| r.seat == Some(s)).map(|r| r.email.clone()))).unwrap_or_default();
+        Ok(Export {
+            quipu: 1,
+            id,
+            game: game.game.clone(),
+            title: table.info().title.to_string(),
+            seed: game.seed,
+            rng: crate::engine::Rng::VERSION,
+            options: super::history::options_of(&game),
+            players: seats.iter().map(|s| s.email.clone()).collect(),
+            status: game.status.clone(),
+            moves: self
+                .store
+                .moves(id)?
+                .into_iter()
+                .map(|m| ExportedMove { n: m.n, seat: email_of(m.seat, m.email), command: m.command, at: m.at, kind: m.kind, source: m.source })
+                .collect(),
+            final_digest: table.digest(),
+            scores: self.outcome(id)?.map(|o| o.scores),
+        })
+    }
+
+    /// The record as text: every move, then the final board.
+    pub fn export_text(&self, id: i64) -> Result<String> {
+        let e = self.export(id)?;
+        let mut out = format!("{} #{} (seed {}), players: {}\n\n", e.title, e.id, e.seed, e.players.join(", "));
+        for m in &e.moves {
+            out.push_str(&format!("{:>4}  {}  {:<28} {} {}\n", m.n, m.at, m.seat, m.kind, m.command));
+        }
+        out.push('\n');
+        out.push_str(&render::view_text(&self.view(id, None)?, "en"));
+        Ok(out)
+    }
+
+    /// The record as an HTML page.
+    pub fn export_html(&self, id: i64) -> Result<String> {
+        let e = self.export(id)?;
+        let view = self.view(id, None)?;
+        let page = Page {
+            lang: "en",
+            title: format!("{} #{}", e.title, e.id),
+            preheader: format!("{} #{} — {} moves", e.title, e.id, e.moves.len()),
+            paragraphs: vec![format!("Players: {}. Seed {}. Status: {}.", e.players.join(", "), e.seed, e.status)],
+            events: e.moves.iter().map(|m| format!("{}. {} {}: {}", m.n, m.seat, m.kind, m.command)).collect(),
+            view: Some(&view),
+            ..Page::default()
+        };
+        Ok(render::page_html(&page))
+    }
+}
+
+/// Replays an export from its seed and moves; `Ok(true)` when the final
+/// state matches the recorded digest.
+pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
+    let entry = games::find(&export.game).ok_or_else(|| ServiceError::UnknownGame(export.game.clone(), Service::game_names()))?;
+    let mut table = (entry.new)(export.players.len(), &export.options, export.seed).map_err(|e| ServiceError::Setup(e.to_string()))?;
+    let seat_of = |email: &str| export.players.iter().position(|p| p == email).map(Seat);
+    let rows: Vec<crate::store::MoveRow> = export
+        .moves
+        .iter()
+        .map(|m| crate::store::MoveRow {
+            game_id: export.id,
+            n: m.n,
+            seat: seat_of(&m.seat).map(|s| s.0),
+            email: Some(m.seat.clone()),
+            kind: m.kind.clone(),
+            command: m.command.clone(),
+            events: "[]".into(),
+            source: m.source.clone(),
+            at: m.at.clone(),
+        })
+        .collect();
+    for step in effective(&rows) {
+        match step {
+            Step::Play { n, seat, command } => {
+                table.play(seat, &command).map_err(|e| ServiceError::Setup(format!("move {n} '{command}' is refused: {e}")))?;
+            }
+            Step::Drop { seat, .. } => {
+                table.drop_seat(seat);
+            }
+        }
+    }
+    Ok(table.digest() == export.final_digest)
+}

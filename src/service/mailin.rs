@@ -1,0 +1,442 @@
+//! One incoming mail, start to finish: read it, drop what machines sent,
+//! find the game and seat from the reply token, apply the commands as one
+//! atomic turn (or the service commands), and record the outcome together
+//! with every answer in one transaction.
+
+use super::notify::{Kind, Words};
+use super::{stamp, NewGameRequest, Result, Service, ServiceError};
+use crate::engine::Text;
+use crate::mail::inbound::{self, Inbound, Sender};
+use crate::store::{InboundRow, NewMove};
+use chrono::{DateTime, Duration, Utc};
+use serde::Serialize;
+
+/// What became of one mail.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MailOutcome {
+    pub message_id: String,
+    /// applied | rejected | answered | ignored | duplicate
+    pub outcome: String,
+    pub reason: String,
+    pub game_id: Option<i64>,
+}
+
+/// Words that are service commands rather than game moves.
+const SERVICE_WORDS: [&str; 12] =
+    ["help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new", "games"];
+
+fn first_word(line: &str) -> String {
+    line.split_whitespace().next().unwrap_or("").to_lowercase()
+}
+
+/// Who a mail speaks for: the seat its token names, or (without a token) its From.
+struct Caller {
+    email: String,
+    game: Option<i64>,
+}
+
+impl Service {
+    /// Handles one raw mail as of `now`. Safe to call twice with the same mail.
+    pub fn handle_mail(&self, raw: &[u8], now: DateTime<Utc>) -> Result<MailOutcome> {
+        let limit = self.config.limits.max_mail_bytes;
+        let too_large = raw.len() > limit;
+        // A huge mail is read only as far as its headers need.
+        let mail = inbound::read(if too_large { &raw[..limit.min(raw.len())] } else { raw });
+        let mail = Inbound { size: raw.len(), ..mail };
+        if self.store.inbound_seen(&mail.message_id)? {
+            return Ok(MailOutcome {
+                message_id: mail.message_id,
+                outcome: "duplicate".into(),
+                reason: "already processed".into(),
+                game_id: None,
+            });
+        }
+        self.in_tx(|| {
+            let (outcome, reason, game_id) = self.judge(&mail, too_large, now)?;
+            self.store.record_inbound(&InboundRow {
+                message_id: mail.message_id.clone(),
+                received_at: stamp(now),
+                sender: mail.from.clone(),
+                game_id,
+                outcome: outcome.clone(),
+                reason: reason.clone(),
+                size: mail.size as i64,
+            })?;
+            Ok(MailOutcome { message_id: mail.message_id.clone(), outcome, reason, game_id })
+        })
+    }
+
+    /// Decides and does what a mail asks; returns (outcome, reason, game).
+    fn judge(&self, mail: &Inbound, too_large: bool, now: DateTime<Utc>) -> Result<(String, String, Option<i64>)> {
+        let ignored = |r: &str| Ok(("ignored".to_string(), r.to_string(), None));
+        match &mail.sender {
+            Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
+            Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
+            Sender::Person => {}
+        }
+        let Some(from) = mail.from.clone() else { return ignored("no sender address") };
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
+            return ignored("rate limit: too many mails from this sender in the last hour");
+        }
+        let caller = match self.caller(mail, &from)? {
+            Ok(c) => c,
+            Err(why) => {
+                let words = [why.clone(), Text::new(
+                    "Reply to the latest mail quipu sent you for that game, or write 'help' to the service address.",
+                    "그 게임에 대해 quipu가 보낸 최근 메일에 답장하거나, 서비스 주소로 'help'를 보내세요.",
+                )];
+                return self.answer(&from, None, &words, now, "rejected", &why.en);
+            }
+        };
+        if too_large {
+            let why = Text::new(
+                format!("Your mail was too large ({} bytes; the limit is {}). Send just the commands.", mail.size, self.config.limits.max_mail_bytes),
+                format!("메일이 너무 큽니다({} 바이트, 한도 {}). 명령만 보내세요.", mail.size, self.config.limits.max_mail_bytes),
+            );
+            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+        }
+        let lines: Vec<String> = mail.commands.iter().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
+        if lines.is_empty() {
+            let why = Text::new(
+                "I found no command in your mail. Write one command per line above the quoted text, or 'help'.",
+                "메일에서 명령을 찾지 못했습니다. 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요.",
+            );
+            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+        }
+        if lines.len() > self.config.limits.max_commands {
+            let why = Text::new(
+                format!("Your mail has {} command lines; at most {} are read from one mail.", lines.len(), self.config.limits.max_commands),
+                format!("명령이 {}줄입니다. 한 메일에서 최대 {}줄까지 읽습니다.", lines.len(), self.config.limits.max_commands),
+            );
+            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+        }
+        let (service_lines, game_lines): (Vec<String>, Vec<String>) =
+            lines.into_iter().partition(|l| SERVICE_WORDS.contains(&first_word(l).as_str()));
+        let mut outcome = ("answered".to_string(), String::new(), caller.game);
+        if !game_lines.is_empty() {
+            let Some(id) = caller.game else {
+                let why = Text::new(
+                    format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0]),
+                    format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0]),
+                );
+                return self.answer(&caller.email, None, &[why.clone()], now, "rejected", &why.en);
+            };
+            match self.play(id, &caller.email, &game_lines, &mail.message_id, now) {
+                Ok(applied) => outcome = ("applied".into(), applied.commands.join("; "), Some(id)),
+                Err(ServiceError::Refused { line, command, reason, suggestions }) => {
+                    return self.refuse(id, &caller.email, line, &command, &reason, &suggestions, now);
+                }
+                Err(ServiceError::NotActive(_, status)) => {
+                    let why = Text::new(format!("Game #{id} is {status}; it takes no more moves."), format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."));
+                    return self.answer(&caller.email, Some(id), &[why.clone()], now, "rejected", &why.en);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        for line in service_lines {
+            let (result, reason) = self.service_command(&caller, &line, now)?;
+            if outcome.0 != "applied" {
+                outcome.0 = result;
+            }
+            if !outcome.1.is_empty() {
+                outcome.1.push_str("; ");
+            }
+            outcome.1.push_str(&reason);
+        }
+        Ok(outcome)
+    }
+
+    /// The identity a mail speaks for, or why its token is not good.
+    fn caller(&self, mail: &Inbound, from: &str) -> Result<std::result::Result<Caller, Text>> {
+        let (local, domain) = self.config.address_parts();
+        let Some(token) = inbound::plus_detail(mail, &local, &domain) else {
+            return Ok(Ok(Caller { email: from.to_string(), game: None }));
+        };
+        let bad = Text::new(
+            "The reply address of your mail is not valid for any game (it may be mistyped or from an old game).",
+            "답장 주소가 어떤 게임에도 맞지 않습니다(잘못 적었거나 지난 게임의 주소일 수 있습니다).",
+        );
+        let Some(id) = super::token::claimed_game(&token) else { return Ok(Err(bad)) };
+        let Ok(_) = self.store.game(id) else { return Ok(Err(bad)) };
+        let owner = self.store.seats(id)?.into_iter().find(|s| self.token_matches(&token, id, &s.email) && s.status != "replaced");
+        Ok(match owner {
+            Some(s) => Ok(Caller { email: s.email, game: Some(id) }),
+            None => Err(bad),
+        })
+    }
+
+    /// Answers a mail (unless this sender had too many answers lately).
+    fn answer(&self, to: &str, game: Option<i64>, words: &[Text], now: DateTime<Utc>, outcome: &str, reason: &str) -> Result<(String, String, Option<i64>)> {
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour {
+            return Ok((outcome.into(), format!("{reason} (not answered: answer limit reached)"), game));
+        }
+        let subject = match game {
+            Some(g) => format!("[quipu #{g}] {}", self.table(g).map(|t| t.info().title).unwrap_or("game")),
+            None => "[quipu]".to_string(),
+        };
+        let reply = game.map(|g| self.reply_address(g, to));
+        self.mail_plain(to, game, reply, &subject, words, Kind::Answer, now)?;
+        Ok((outcome.into(), reason.into(), game))
+    }
+
+    /// A refused turn: which line, why, the closest legal commands, the board.
+    #[allow(clippy::too_many_arguments)]
+    fn refuse(&self, id: i64, email: &str, line: usize, command: &str, reason: &Text, suggestions: &[String], now: DateTime<Utc>) -> Result<(String, String, Option<i64>)> {
+        let mut paragraphs = vec![
+            Text::new(
+                format!("Nothing was applied: line {line} ('{command}') was refused. {}", reason.en),
+                format!("아무것도 적용하지 않았습니다: {line}번째 줄('{command}')이 거부되었습니다. {}", reason.ko),
+            ),
+        ];
+        if !suggestions.is_empty() {
+            paragraphs.push(Text::new(
+                format!("Closest legal commands: {}", suggestions.join(" | ")),
+                format!("가장 가까운 가능한 명령: {}", suggestions.join(" | ")),
+            ));
+        }
+        let reason_en = format!("line {line} '{command}': {}", reason.en);
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.answers_since(email, &hour_ago)? >= self.config.limits.answers_per_hour {
+            return Ok(("rejected".into(), format!("{reason_en} (not answered: answer limit reached)"), Some(id)));
+        }
+        if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
+            self.mail_seat(id, &row, Kind::Answer, Words { paragraphs, ..Words::default() }, now)?;
+        }
+        Ok(("rejected".into(), reason_en, Some(id)))
+    }
+
+    /// Runs one service command; returns (outcome, reason).
+    fn service_command(&self, caller: &Caller, line: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+        let word = first_word(line);
+        let rest = line.trim()[word.len().min(line.trim().len())..].trim().to_string();
+        let email = caller.email.as_str();
+        let done = |t: Text| -> Result<(String, String)> {
+            let r = t.en.clone();
+            self.answer(email, caller.game, &[t], now, "answered", &r)?;
+            Ok(("answered".into(), r))
+        };
+        let in_game = |f: &dyn Fn(i64) -> Result<(String, String)>| -> Result<(String, String)> {
+            match caller.game {
+                Some(id) => f(id),
+                None => done(Text::new(
+                    format!("'{word}' needs a game: reply to that game's mail."),
+                    format!("'{word}' 명령은 게임이 필요합니다. 그 게임의 메일에 답장하세요."),
+                )),
+            }
+        };
+        match word.as_str() {
+            "help" => done(help_text()),
+            "games" => {
+                let ids = self.store.games_of(email)?;
+                let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+                done(Text::new(format!("Your active games: {}", list.join(", ")), format!("진행 중인 게임: {}", list.join(", "))))
+            }
+            "board" | "moves" => in_game(&|id| {
+                let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
+                    return done(Text::new("You have no seat in that game yet.", "아직 그 게임에 자리가 없습니다."));
+                };
+                let kind = if self.table(id)?.to_act().iter().any(|s| Some(s.0) == row.seat) { Kind::Turn } else { Kind::Update };
+                let mut words = Words { all_moves: word == "moves", ..Words::default() };
+                if word == "moves" {
+                    let legal = row.seat.map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s)))).transpose()?.unwrap_or_default();
+                    words.paragraphs.push(Text::new(
+                        format!("Every legal command now ({}):\n{}", legal.len(), legal.join("\n")),
+                        format!("지금 가능한 모든 명령({}개):\n{}", legal.len(), legal.join("\n")),
+                    ));
+                }
+                self.mail_seat(id, &row, kind, words, now)?;
+                Ok(("answered".into(), word.clone()))
+            }),
+            "say" => in_game(&|id| {
+                if rest.is_empty() {
+                    return done(Text::new("Write what to say after 'say'.", "'say' 뒤에 할 말을 쓰세요."));
+                }
+                let seat = self.seat_of(id, email).ok().map(|s| s.0);
+                self.store.append_move(&NewMove {
+                    game_id: id,
+                    seat,
+                    email: Some(email.to_string()),
+                    kind: "say".into(),
+                    command: rest.chars().take(2000).collect(),
+                    events: "[]".into(),
+                    source: "mail".into(),
+                    at: stamp(now),
+                })?;
+                for r in self.seated(id)?.into_iter().filter(|r| r.email != email && r.status == "joined") {
+                    self.mail_seat(id, &r, Kind::Update, Words::default(), now)?;
+                }
+                Ok(("answered".into(), "said".into()))
+            }),
+            "resign" => in_game(&|id| {
+                if self.game(id)?.status != "active" {
+                    return done(Text::new("That game is not running.", "그 게임은 진행 중이 아닙니다."));
+                }
+                self.drop_player(id, email, "resign", now)?;
+                Ok(("applied".into(), "resigned".into()))
+            }),
+            "undo" => in_game(&|id| self.undo(id, email, now)),
+            "join" | "decline" => in_game(&|id| {
+                let t = self.answer_invitation(id, email, word == "join", now)?;
+                done(t)
+            }),
+            "set" => done(self.setting(email, &rest, now)?),
+            "vacation" => match self.set_vacation(email, &rest, now) {
+                Ok(t) => done(t),
+                Err(ServiceError::Setup(m)) => done(Text::same(m)),
+                Err(e) => Err(e),
+            },
+            "new" => self.new_by_mail(email, &rest, now),
+            _ => done(help_text()),
+        }
+    }
+
+    /// `undo`: takes back the caller's own last decision if nobody acted
+    /// since and it revealed nothing.
+    fn undo(&self, id: i64, email: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+        let moves = self.store.moves(id)?;
+        let steps = super::history::effective(&moves);
+        let last_game_row = moves.iter().rev().find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
+        let refuse = |why: Text| -> Result<(String, String)> {
+            let r = why.en.clone();
+            self.answer(email, Some(id), &[why], now, "rejected", &r)?;
+            Ok(("rejected".into(), r))
+        };
+        let Some(last) = last_game_row.filter(|m| m.kind == "move") else {
+            return refuse(Text::new("There is no move of yours to take back.", "무를 수 있는 수가 없습니다."));
+        };
+        if last.email.as_deref() != Some(email) || !steps.iter().any(|s| matches!(s, super::history::Step::Play { n, .. } if *n == last.n)) {
+            return refuse(Text::new(
+                "Only your own last decision can be taken back, and only before anyone else acts.",
+                "자기 마지막 결정만, 다른 사람이 두기 전에만 무를 수 있습니다.",
+            ));
+        }
+        let events: Vec<crate::engine::Event> = serde_json::from_str(&last.events).unwrap_or_default();
+        if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
+            return refuse(Text::new(
+                format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),
+                format!("'{}'은(는) 무언가를 공개했거나 게임을 끝냈으므로 무를 수 없습니다.", last.command),
+            ));
+        }
+        let before = self.table(id)?.to_act();
+        let seat = self.seat_of(id, email)?;
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat: Some(seat.0),
+            email: Some(email.to_string()),
+            kind: "undo".into(),
+            command: last.command.clone(),
+            events: "[]".into(),
+            source: "mail".into(),
+            at: stamp(now),
+        })?;
+        self.forget();
+        self.after_change(id, &[seat], &before, now)?;
+        Ok(("applied".into(), format!("undid {}", last.command)))
+    }
+
+    /// `set language ko`, `set timezone Asia/Seoul`, `set quiet 23:00-08:00`,
+    /// `set digest daily 19:00`, `set notify every|turn|digest`.
+    pub fn setting(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<Text> {
+        let mut p = self.store.player(email, &stamp(now))?;
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let key = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+        let value = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
+        let bad = |what: &str| Ok(Text::new(format!("'{value}' is not a valid {what}."), format!("'{value}'은(는) 올바른 {what} 값이 아닙니다.")));
+        match key.as_str() {
+            "language" | "lang" | "언어" => match value.to_lowercase().as_str() {
+                "ko" | "korean" | "한국어" => p.lang = "ko".into(),
+                "en" | "english" | "영어" => p.lang = "en".into(),
+                _ => return bad("language (en or ko)"),
+            },
+            "timezone" | "tz" => {
+                if value.parse::<chrono_tz::Tz>().is_err() {
+                    return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)");
+                }
+                p.timezone = value.clone();
+            }
+            "quiet" => {
+                if value.eq_ignore_ascii_case("off") {
+                    p.quiet_from = None;
+                    p.quiet_to = None;
+                } else {
+                    let Some((a, b)) = value.split_once('-').filter(|_| super::clock::parse_quiet(&value).is_some()) else {
+                        return bad("quiet time (e.g. 23:00-08:00 or off)");
+                    };
+                    p.quiet_from = Some(a.trim().into());
+                    p.quiet_to = Some(b.trim().into());
+                }
+            }
+            "digest" => {
+                let at = value.trim_start_matches("daily").trim();
+                if value.eq_ignore_ascii_case("off") {
+                    p.notify = "every".into();
+                } else if super::clock::parse_hm(at).is_some() {
+                    p.notify = "digest".into();
+                    p.digest_at = Some(at.into());
+                } else {
+                    return bad("digest time (e.g. daily 19:00, or off)");
+                }
+            }
+            "notify" => match value.as_str() {
+                "every" | "turn" | "digest" => p.notify = value.clone(),
+                _ => return bad("notify setting (every, turn or digest)"),
+            },
+            _ => {
+                return Ok(Text::new(
+                    "Settings: set language en|ko, set timezone ZONE, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
+                    "설정: set language en|ko, set timezone 시간대, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
+                ))
+            }
+        }
+        self.store.save_player(&p)?;
+        self.reschedule_player(email, now)?;
+        Ok(Text::new(format!("Set {key} to {value}."), format!("{key}을(를) {value}(으)로 설정했습니다.")))
+    }
+
+    /// `new GAME with B, C [key=value ...]` sent to the service address.
+    fn new_by_mail(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+        let mut words = rest.split_whitespace();
+        let game = words.next().unwrap_or("").to_lowercase();
+        let mut players = vec![email.to_string()];
+        let mut options = Vec::new();
+        for w in words {
+            let w = w.trim_matches(',');
+            if w.eq_ignore_ascii_case("with") || w.eq_ignore_ascii_case("and") || w.is_empty() {
+                continue;
+            }
+            if w.contains('=') {
+                options.push(w.to_string());
+            } else {
+                players.extend(w.split(',').filter(|p| !p.is_empty()).map(str::to_string));
+            }
+        }
+        let req = NewGameRequest { game, players, seed: None, options, invited_by: Some(email.to_string()) };
+        match self.create_game_inside(&req, now) {
+            Ok(id) => Ok(("answered".into(), format!("created game {id}"))),
+            Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {
+                let t = Text::new(
+                    format!("No game was made: {e}. Write e.g. 'new tzolkin with bob@example.org, carol@example.org deadline=48h'."),
+                    format!("게임을 만들지 못했습니다: {e}. 예: 'new tzolkin with bob@example.org, carol@example.org deadline=48h'."),
+                );
+                let r = t.en.clone();
+                self.answer(email, None, &[t], now, "rejected", &r)?;
+                Ok(("rejected".into(), r))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn help_text() -> Text {
+    Text::new(
+        "quipu commands. In a game (reply to its mail): your moves, one per line (several lines make one turn); \
+board; moves; say TEXT; undo; resign; join; decline. Anywhere: help; games; set language en|ko; set timezone ZONE; \
+set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. \
+New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+        "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline. \
+어디서나: help; games; set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
+vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+    )
+}

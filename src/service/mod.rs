@@ -1,0 +1,282 @@
+//! The service: everything between mailboxes, the store and the engines.
+//! `Service` owns one database connection; every change it makes happens in
+//! one transaction together with the mail it causes (written to the outbox,
+//! sent after commit by the daemon).
+
+pub mod clock;
+pub mod daemon;
+pub mod export;
+pub mod history;
+mod lobby;
+pub use lobby::NewGameRequest;
+mod mailin;
+mod notify;
+pub mod token;
+
+pub use mailin::MailOutcome;
+
+use crate::config::Config;
+use crate::engine::{Outcome, PlayError, Seat, Table, Text, View};
+use crate::games;
+use crate::store::{GameRow, NewMove, SeatRow, Store, StoreError};
+use chrono::{DateTime, SecondsFormat, Utc};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    History(#[from] history::HistoryError),
+    #[error("there is no game called '{0}'; the games are: {1}")]
+    UnknownGame(String, String),
+    #[error("{0}")]
+    Setup(String),
+    #[error("{0} has no seat in game {1}")]
+    NotAPlayer(String, i64),
+    #[error("game {0} is {1}, not active")]
+    NotActive(i64, String),
+    /// A turn was refused: which line, why, and what would be legal.
+    #[error("line {line} '{command}': {reason}")]
+    Refused { line: usize, command: String, reason: Text, suggestions: Vec<String> },
+    #[error("{0}")]
+    Mail(String),
+}
+
+pub type Result<T> = std::result::Result<T, ServiceError>;
+
+/// RFC 3339 in UTC, the form every time is stored in.
+pub fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Parses a stored time; the epoch if it is unreadable.
+pub fn parse_stamp(s: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(s).map(|t| t.with_timezone(&Utc)).unwrap_or_default()
+}
+
+/// A turn that was applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied {
+    pub commands: Vec<String>,
+    pub finished: bool,
+}
+
+pub struct Service {
+    pub store: Store,
+    pub config: Config,
+    secret: String,
+    /// Replayed tables by game, with the move count they reflect.
+    tables: RefCell<HashMap<i64, (i64, Box<dyn Table>)>>,
+    /// While the clock catches up after downtime: words per player, sent as one summary.
+    batch: RefCell<Option<BTreeMap<String, Vec<(i64, Text)>>>>,
+}
+
+impl Service {
+    pub fn open(config: Config) -> Result<Service> {
+        let store = Store::open(&config.db)?;
+        let secret = if config.secret.is_empty() {
+            match store.meta("secret")? {
+                Some(s) => s,
+                None => {
+                    let s = token::random_secret();
+                    store.set_meta("secret", &s)?;
+                    s
+                }
+            }
+        } else {
+            config.secret.clone()
+        };
+        Ok(Service { store, config, secret, tables: RefCell::new(HashMap::new()), batch: RefCell::new(None) })
+    }
+
+    pub fn game(&self, id: i64) -> Result<GameRow> {
+        Ok(self.store.game(id)?)
+    }
+
+    /// The seated players of a game (dropped ones included), by seat.
+    pub fn seated(&self, id: i64) -> Result<Vec<SeatRow>> {
+        Ok(self.store.seats(id)?.into_iter().filter(|s| s.seat.is_some() && s.status != "replaced").collect())
+    }
+
+    /// The email at each seat.
+    pub fn emails(&self, id: i64) -> Result<Vec<String>> {
+        Ok(self.seated(id)?.into_iter().map(|s| s.email).collect())
+    }
+
+    /// The table of game `id` as of its last move (replayed, cached).
+    pub fn table(&self, id: i64) -> Result<Box<dyn Table>> {
+        let count = self.store.move_count(id)?;
+        if let Some((n, t)) = self.tables.borrow().get(&id) {
+            if *n == count {
+                return Ok(t.clone_table());
+            }
+        }
+        let game = self.store.game(id)?;
+        let players = self.seated(id)?.len();
+        let table = history::replay(&game, players, &self.store.moves(id)?)?;
+        self.tables.borrow_mut().insert(id, (count, table.clone_table()));
+        Ok(table)
+    }
+
+    fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
+        let count = self.store.move_count(id)?;
+        self.tables.borrow_mut().insert(id, (count, table.clone_table()));
+        Ok(())
+    }
+
+    /// Forgets cached tables (after a rolled-back transaction).
+    pub fn forget(&self) {
+        self.tables.borrow_mut().clear();
+    }
+
+    /// The seat `email` holds in game `id`.
+    pub fn seat_of(&self, id: i64, email: &str) -> Result<Seat> {
+        let email = email.to_lowercase();
+        self.seated(id)?
+            .into_iter()
+            .find(|s| s.email == email && s.status == "joined")
+            .and_then(|s| s.seat)
+            .map(Seat)
+            .ok_or(ServiceError::NotAPlayer(email, id))
+    }
+
+    pub fn reply_token(&self, id: i64, email: &str) -> String {
+        token::token(&self.secret, id, email)
+    }
+
+    fn token_matches(&self, token: &str, id: i64, email: &str) -> bool {
+        token::verify(&self.secret, token, id, email)
+    }
+
+    /// Every legal command for `email` now.
+    pub fn legal(&self, id: i64, email: &str) -> Result<Vec<String>> {
+        let seat = self.seat_of(id, email)?;
+        Ok(self.table(id)?.legal(seat))
+    }
+
+    /// What `email` (or a spectator) sees.
+    pub fn view(&self, id: i64, email: Option<&str>) -> Result<View> {
+        let seat = match email {
+            Some(e) => Some(self.seat_of(id, e)?),
+            None => None,
+        };
+        Ok(self.table(id)?.view(seat))
+    }
+
+    /// Who must decide now, by address.
+    pub fn to_act(&self, id: i64) -> Result<Vec<String>> {
+        let game = self.game(id)?;
+        if game.status != "active" {
+            return Ok(vec![]);
+        }
+        let seats = self.seated(id)?;
+        Ok(self
+            .table(id)?
+            .to_act()
+            .into_iter()
+            .filter_map(|s| seats.iter().find(|r| r.seat == Some(s.0) && r.status == "joined").map(|r| r.email.clone()))
+            .collect())
+    }
+
+    /// The final standings: the game's own outcome, or, for a game ended by
+    /// resignation, the players who stayed ahead of those who left.
+    pub fn outcome(&self, id: i64) -> Result<Option<Outcome>> {
+        let game = self.game(id)?;
+        let table = self.table(id)?;
+        if let Some(o) = table.outcome() {
+            return Ok(Some(o));
+        }
+        if game.status != "finished" {
+            return Ok(None);
+        }
+        let seats = self.seated(id)?;
+        let scores: Vec<f64> = seats.iter().map(|s| if s.status == "joined" { 1.0 } else { 0.0 }).collect();
+        Ok(Some(Outcome::ranked(
+            scores,
+            vec![],
+            Text::new("The game ended when a player left.", "한 플레이어가 나가서 게임이 끝났습니다."),
+        )))
+    }
+
+    /// Applies a whole turn of `email` (several command lines) atomically,
+    /// records it and writes the mail it causes. `source`: a message id or
+    /// `cli`, `bot`, `skip`.
+    pub fn play(&self, id: i64, email: &str, lines: &[String], source: &str, now: DateTime<Utc>) -> Result<Applied> {
+        let game = self.game(id)?;
+        if game.status != "active" {
+            return Err(ServiceError::NotActive(id, game.status));
+        }
+        let seat = self.seat_of(id, email)?;
+        let mut table = self.table(id)?;
+        let before = table.to_act();
+        let mut played = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            match table.play(seat, line) {
+                Ok(p) => played.push(p),
+                Err(e) => {
+                    let (reason, suggestions) = refusal(&e, table.as_ref(), seat, line);
+                    return Err(ServiceError::Refused { line: i + 1, command: line.clone(), reason, suggestions });
+                }
+            }
+        }
+        let at = stamp(now);
+        for p in &played {
+            self.store.append_move(&NewMove {
+                game_id: id,
+                seat: Some(seat.0),
+                email: Some(email.to_lowercase()),
+                kind: "move".into(),
+                command: p.command.clone(),
+                events: serde_json::to_string(&p.events).map_err(StoreError::from)?,
+                source: source.into(),
+                at: at.clone(),
+            })?;
+        }
+        self.remember(id, table.as_ref())?;
+        let finished = table.outcome().is_some();
+        self.after_change(id, &[seat], &before, now)?;
+        Ok(Applied { commands: played.into_iter().map(|p| p.command).collect(), finished })
+    }
+
+    /// The names of the registered games.
+    pub fn game_names() -> String {
+        games::registry().iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Why a line was refused, in words, with the closest legal commands.
+fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, Vec<String>) {
+    let legal = table.legal(seat);
+    let closest = || crate::engine::parse::closest(line, &legal, 5);
+    match e {
+        PlayError::Parse(p) => {
+            let s = if p.suggestions.is_empty() { closest() } else { p.suggestions.clone() };
+            (p.message.clone(), s)
+        }
+        PlayError::Rule(r) => (r.message.clone(), closest()),
+        PlayError::NotYourTurn(_) => {
+            (Text::new("It is not your turn to decide.", "지금은 당신이 결정할 차례가 아닙니다."), vec![])
+        }
+        PlayError::Finished => (Text::new("The game is over.", "게임이 끝났습니다."), vec![]),
+    }
+}
+
+impl Service {
+    /// `play` in its own transaction (the CLI's `move`).
+    pub fn in_transaction_play(&self, id: i64, email: &str, lines: &[String], now: DateTime<Utc>) -> Result<Applied> {
+        self.in_tx(|| self.play(id, email, lines, "cli", now))
+    }
+
+    /// A player's setting in its own transaction (the CLI's `set`).
+    pub fn in_tx_setting(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<Text> {
+        self.in_tx(|| self.setting(email, rest, now))
+    }
+
+    /// A vacation in its own transaction (the CLI's `vacation`).
+    pub fn in_tx_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
+        self.in_tx(|| self.set_vacation(email, spec, now))
+    }
+}

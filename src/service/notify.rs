@@ -1,0 +1,415 @@
+//! Who is told what after a change, and the mails that tell them: turn
+//! mails for the seats that must decide, short "what happened" mails for the
+//! others (per their setting), game-over mails, answers and notices. Every
+//! mail goes into the outbox in the caller's transaction.
+
+use super::{stamp, Result, Service};
+use crate::engine::{Event, Seat, Table, Text, View};
+use crate::mail::outbound::{compose, Outgoing};
+use crate::render::{self, MoveGroup, MoveLink, Page};
+use crate::store::{NewMail, Player, SeatRow, StoreError};
+use chrono::{DateTime, Utc};
+
+/// What kind of mail, which decides its wording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Turn,
+    Update,
+    GameOver,
+    Answer,
+    Notice,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Turn => "turn",
+            Kind::Update => "update",
+            Kind::GameOver => "over",
+            Kind::Answer => "answer",
+            Kind::Notice => "notice",
+        }
+    }
+}
+
+/// The lines of a mail that are not the board.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Words {
+    pub paragraphs: Vec<Text>,
+    /// Extra lines for "what happened", before the game's own events.
+    pub extra_events: Vec<Text>,
+    /// Show every legal move, uncapped (the `moves` command).
+    pub all_moves: bool,
+}
+
+impl Service {
+    /// After moves by `actors`: mails for everyone concerned, deadlines, the end.
+    pub(crate) fn after_change(&self, id: i64, actors: &[Seat], before: &[Seat], now: DateTime<Utc>) -> Result<()> {
+        let table = self.table(id)?;
+        let game = self.game(id)?;
+        if table.outcome().is_some() && game.status == "active" {
+            self.store.set_game_status(id, "finished", Some(&stamp(now)))?;
+            return self.announce_end(id, now);
+        }
+        let to_act = table.to_act();
+        for seat_row in self.seated(id)? {
+            let Some(s) = seat_row.seat.map(Seat) else { continue };
+            if seat_row.status != "joined" {
+                continue;
+            }
+            let player = self.store.player(&seat_row.email, &stamp(now))?;
+            let deciding = to_act.contains(&s);
+            if deciding && (actors.contains(&s) || !before.contains(&s)) {
+                self.mail_seat(id, &seat_row, Kind::Turn, Words::default(), now)?;
+            } else if actors.contains(&s) {
+                self.mail_seat(id, &seat_row, Kind::Update, Words::default(), now)?;
+            } else if !deciding {
+                match player.notify.as_str() {
+                    "turn" => {}
+                    "digest" => self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?,
+                    _ => self.mail_seat(id, &seat_row, Kind::Update, Words::default(), now)?,
+                }
+            }
+        }
+        self.schedule_deadlines(id, now)
+    }
+
+    /// The final mail to every seat, with the standings.
+    pub(crate) fn announce_end(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        for d in self.store.deadlines(Some(id))? {
+            self.store.clear_deadline(id, d.seat)?;
+        }
+        let outcome = self.outcome(id)?;
+        let emails = self.emails(id)?;
+        let mut lines = Vec::new();
+        if let Some(o) = &outcome {
+            lines.push(o.summary.clone());
+            let mut order: Vec<usize> = (0..o.scores.len()).collect();
+            order.sort_by_key(|&i| o.ranks.get(i).copied().unwrap_or(usize::MAX));
+            for i in order {
+                let who = emails.get(i).cloned().unwrap_or_default();
+                let rank = o.ranks.get(i).copied().unwrap_or(0);
+                let score = o.scores.get(i).copied().unwrap_or(0.0);
+                lines.push(Text::new(format!("{rank}. {who}: {score}"), format!("{rank}위 {who}: {score}점")));
+            }
+        }
+        let mut paragraphs = vec![Text::new("The game is over.", "게임이 끝났습니다.")];
+        paragraphs.extend(lines);
+        for seat_row in self.seated(id)? {
+            if seat_row.status == "joined" {
+                let words = Words { paragraphs: paragraphs.clone(), ..Words::default() };
+                self.mail_seat(id, &seat_row, Kind::GameOver, words, now)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn hold_for_digest(&self, id: i64, seat_row: &SeatRow, player: &Player, table: &dyn Table, now: DateTime<Utc>) -> Result<()> {
+        let events = self.events_since(id, seat_row, table)?;
+        let title = table.info().title;
+        for e in events {
+            self.store
+                .add_digest_line(&player.email, Some(id), &format!("#{id} {title}: {}", e.get(&player.lang)), &stamp(now))?;
+        }
+        let count = self.store.move_count(id)?;
+        self.store.note_mail_sent(id, &seat_row.email, seat_row.last_message_id.as_deref().unwrap_or(""), count)?;
+        Ok(())
+    }
+
+    /// What happened since this seat's last mail, as the seat may know it.
+    fn events_since(&self, id: i64, seat_row: &SeatRow, _table: &dyn Table) -> Result<Vec<Text>> {
+        let seat = seat_row.seat.map(Seat);
+        let mut out = Vec::new();
+        for m in self.store.moves(id)?.into_iter().filter(|m| m.n > seat_row.seen_move) {
+            let who = m.email.clone().unwrap_or_else(|| "quipu".into());
+            match m.kind.as_str() {
+                "move" => {
+                    let events: Vec<Event> = serde_json::from_str(&m.events).map_err(StoreError::from)?;
+                    let mine = m.seat.map(Seat) == seat;
+                    if mine {
+                        out.push(Text::new(format!("You played: {}", m.command), format!("내가 둔 수: {}", m.command)));
+                    }
+                    for e in events.into_iter().filter(|e| e.to.is_none() || e.to == seat) {
+                        out.push(e.text);
+                    }
+                    if !mine && m.source != "cli" && !m.source.contains('@') {
+                        out.push(Text::new(
+                            format!("(that move of {who} was made by the clock: {})", m.source),
+                            format!("({who}의 그 수는 시계가 두었습니다: {})", m.source),
+                        ));
+                    }
+                }
+                "say" => out.push(Text::new(format!("{who} says: {}", m.command), format!("{who}: {}", m.command))),
+                "undo" => out.push(Text::new(
+                    format!("{who} took back their last move."),
+                    format!("{who}님이 마지막 수를 무릅니다."),
+                )),
+                "drop" => out.push(Text::new(format!("{who} left the game."), format!("{who}님이 게임을 떠났습니다."))),
+                "note" => out.push(Text::same(m.command.clone())),
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+
+    /// Composes one mail about game `id` for a seat and puts it in the outbox.
+    pub(crate) fn mail_seat(&self, id: i64, seat_row: &SeatRow, kind: Kind, words: Words, now: DateTime<Utc>) -> Result<()> {
+        let table = self.table(id)?;
+        if self.batch.borrow().is_some() {
+            // Catching up after downtime: keep the words for one summary mail.
+            let mut lines = words.paragraphs.clone();
+            lines.extend(self.events_since(id, seat_row, table.as_ref())?);
+            let count = self.store.move_count(id)?;
+            self.store.note_mail_sent(id, &seat_row.email, seat_row.last_message_id.as_deref().unwrap_or(""), count)?;
+            if let Some(batch) = self.batch.borrow_mut().as_mut() {
+                batch.entry(seat_row.email.clone()).or_default().extend(lines.into_iter().map(|l| (id, l)));
+            }
+            return Ok(());
+        }
+        let player = self.store.player(&seat_row.email, &stamp(now))?;
+        let lang = player.lang.as_str();
+        let seat = seat_row.seat.map(Seat);
+        let view = table.view(seat);
+        let info = table.info();
+        let subject = format!("[quipu #{id}] {}", info.title);
+        let mut events = words.extra_events.clone();
+        events.extend(self.events_since(id, seat_row, table.as_ref())?);
+        let deciding = seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
+        let mut paragraphs: Vec<Text> = Vec::new();
+        if deciding {
+            paragraphs.push(Text::new(
+                format!("Your turn in game #{id} of {}.", info.title),
+                format!("{} #{id} 게임에서 당신의 차례입니다.", info.title),
+            ));
+        }
+        paragraphs.extend(words.paragraphs.iter().cloned());
+        let reply = self.reply_address(id, &seat_row.email);
+        let legal = match seat {
+            Some(s) if deciding => table.legal(s),
+            _ => vec![],
+        };
+        let moves = group_moves(&legal, &reply, &subject, words.all_moves);
+        let count = self.store.move_count(id)?;
+        let message_id = self.send(
+            Some(id),
+            &seat_row.email,
+            Some(seat_row),
+            kind,
+            &subject,
+            Page {
+                lang,
+                title: subject.clone(),
+                preheader: paragraphs.first().map(|p| p.get(lang).to_string()).unwrap_or_default(),
+                paragraphs: paragraphs.iter().map(|p| p.get(lang).to_string()).collect(),
+                events: events.iter().map(|e| e.get(lang).to_string()).collect(),
+                view: None,
+                image_cid: None,
+                moves,
+                footer: footer(lang, &view, deciding),
+            },
+            Some(&view),
+            now,
+        )?;
+        self.store.note_mail_sent(id, &seat_row.email, &message_id, count)?;
+        Ok(())
+    }
+
+    /// The plus-address that routes replies to (game, player).
+    pub(crate) fn reply_address(&self, id: i64, email: &str) -> String {
+        let (local, domain) = self.config.address_parts();
+        format!("{local}+{}@{domain}", self.reply_token(id, email))
+    }
+
+    /// A mail that is not about one seat's board (answers, invitations, notices).
+    pub(crate) fn mail_plain(
+        &self,
+        to: &str,
+        game: Option<i64>,
+        reply_to: Option<String>,
+        subject: &str,
+        paragraphs: &[Text],
+        kind: Kind,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let player = self.store.player(to, &stamp(now))?;
+        let lang = player.lang.as_str();
+        let page = Page {
+            lang,
+            title: subject.to_string(),
+            preheader: paragraphs.first().map(|p| p.get(lang).to_string()).unwrap_or_default(),
+            paragraphs: paragraphs.iter().map(|p| p.get(lang).to_string()).collect(),
+            footer: vec![Text::new("— quipu, the play-by-email service", "— quipu, 이메일 보드게임 서비스").get(lang).to_string()],
+            ..Page::default()
+        };
+        self.send_with_reply(game, to, None, kind, subject, page, None, reply_to, now)?;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn send<'a>(
+        &self,
+        game: Option<i64>,
+        to: &str,
+        seat_row: Option<&SeatRow>,
+        kind: Kind,
+        subject: &str,
+        page: Page<'a>,
+        view: Option<&'a View>,
+        now: DateTime<Utc>,
+    ) -> Result<String> {
+        let reply = game.map(|g| self.reply_address(g, to));
+        self.send_with_reply(game, to, seat_row, kind, subject, page, view, reply, now)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn send_with_reply<'a>(
+        &self,
+        game: Option<i64>,
+        to: &str,
+        seat_row: Option<&SeatRow>,
+        kind: Kind,
+        subject: &str,
+        mut page: Page<'a>,
+        view: Option<&'a View>,
+        reply_to: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<String> {
+        let (_, domain) = self.config.address_parts();
+        let seq = self.next_mail_seq()?;
+        let who: String = to.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        let message_id = format!("q{}.{}.{seq}.{}@{domain}", game.unwrap_or(0), kind.name(), who);
+        let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
+        let cid = format!("board.{seq}@{domain}");
+        let png = view.map(|v| render::png(&v.picture)).unwrap_or_default();
+        if !png.is_empty() {
+            page.image_cid = Some(cid.clone());
+        }
+        page.view = view;
+        let text = render::page_text(&page);
+        let html = render::page_html(&page);
+        let mut references: Vec<String> = root.iter().cloned().collect();
+        let in_reply_to = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()).or(root.clone());
+        if let Some(prev) = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()) {
+            references.push(prev);
+        }
+        let raw = compose(&Outgoing {
+            from: self.config.address.clone(),
+            from_name: self.config.name.clone(),
+            to: to.to_string(),
+            reply_to,
+            subject: subject.to_string(),
+            message_id: message_id.clone(),
+            in_reply_to,
+            references,
+            text,
+            html: Some(html),
+            image: (!png.is_empty()).then(|| (cid, png)),
+            auto_submitted: if kind == Kind::Answer { "auto-replied" } else { "auto-generated" },
+            game,
+            date: now,
+        })
+        .map_err(|e| super::ServiceError::Mail(e.to_string()))?;
+        self.store.enqueue(&NewMail {
+            created_at: stamp(now),
+            game_id: game,
+            recipient: to.to_string(),
+            message_id: message_id.clone(),
+            kind: kind.name().into(),
+            raw,
+        })?;
+        Ok(message_id)
+    }
+
+    fn next_mail_seq(&self) -> Result<i64> {
+        let n = self.store.meta("mail_seq")?.and_then(|s| s.parse::<i64>().ok()).unwrap_or(0) + 1;
+        self.store.set_meta("mail_seq", &n.to_string())?;
+        Ok(n)
+    }
+}
+
+/// The closing lines of a board mail.
+fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if deciding {
+        out.push(
+            Text::new(
+                "Reply to this mail with your command (several lines make one turn). Other replies: help, board, moves, say TEXT, undo, resign.",
+                "이 메일에 명령을 적어 답장하세요(여러 줄은 한 차례로 처리됩니다). 그 밖의 명령: help, board, moves, say 내용, undo, resign.",
+            )
+            .get(lang)
+            .to_string(),
+        );
+    } else {
+        out.push(
+            Text::new(
+                "Nothing to do for now. You may reply: board, say TEXT, help.",
+                "지금은 할 일이 없습니다. 답장으로 board, say 내용, help 를 쓸 수 있습니다.",
+            )
+            .get(lang)
+            .to_string(),
+        );
+    }
+    out.extend(view.footer.iter().map(|t| t.get(lang).to_string()));
+    out
+}
+
+/// Legal moves as mailto links, grouped by their first word (and second,
+/// when a group is large), so long lists stay readable.
+pub(crate) fn group_moves(legal: &[String], reply: &str, subject: &str, _all: bool) -> Vec<MoveGroup> {
+    let link = |c: &String| MoveLink {
+        command: c.clone(),
+        mailto: format!("mailto:{reply}?subject={}&body={}", percent(&format!("Re: {subject}")), percent(c)),
+    };
+    let mut groups: Vec<MoveGroup> = Vec::new();
+    let key = |c: &String, words: usize| c.split(' ').take(words).collect::<Vec<_>>().join(" ");
+    let mut firsts: Vec<String> = legal.iter().map(|c| key(c, 1)).collect();
+    firsts.dedup();
+    let mut seen = std::collections::BTreeSet::new();
+    for f in firsts {
+        if !seen.insert(f.clone()) {
+            continue;
+        }
+        let members: Vec<&String> = legal.iter().filter(|c| key(c, 1) == f).collect();
+        if members.len() > 40 {
+            let mut seconds: Vec<String> = members.iter().map(|c| key(c, 2)).collect();
+            seconds.dedup();
+            let mut seen2 = std::collections::BTreeSet::new();
+            for s in seconds {
+                if seen2.insert(s.clone()) {
+                    let moves = members.iter().filter(|c| key(c, 2) == s).map(|c| link(c)).collect();
+                    groups.push(MoveGroup { title: s, moves });
+                }
+            }
+        } else {
+            groups.push(MoveGroup { title: f, moves: members.into_iter().map(link).collect() });
+        }
+    }
+    groups
+}
+
+/// Percent-encoding for mailto URLs (RFC 6068): everything but unreserved characters.
+pub(crate) fn percent(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_grouped_and_linked() {
+        let mut legal: Vec<String> = (0..50).map(|i| format!("place t{} a{i}", i % 2)).collect();
+        legal.push("done".into());
+        let groups = group_moves(&legal, "q+g1.x@h", "[quipu #1] T", false);
+        let titles: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
+        assert_eq!(titles, vec!["place t0", "place t1", "done"]);
+        assert_eq!(groups[0].moves.len(), 25);
+        assert_eq!(groups[2].moves[0].mailto, "mailto:q+g1.x@h?subject=Re%3A%20%5Bquipu%20%231%5D%20T&body=done");
+        assert_eq!(percent("a b;ü"), "a%20b%3B%C3%BC");
+    }
+}

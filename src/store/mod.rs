@@ -1,0 +1,407 @@
+//! The SQLite store: one file in WAL mode holding players, games, seats, the
+//! append-only move history, every inbound mail's outcome, the outbox and
+//! the clock's deadlines. Migrations live in `db/` and run at open.
+
+mod rows;
+
+pub use rows::*;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use thiserror::Error;
+
+/// The migrations, in order; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[&str] = &[include_str!("../../db/001_init.sql")];
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("database: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("no game number {0}")]
+    NoGame(i64),
+    #[error("the database is from a newer quipu (schema {0}, this one knows {1})")]
+    TooNew(i64, i64),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// An open database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn migrate(&self) -> Result<()> {
+        let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let known = MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew(version, known));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            self.in_transaction(|s| -> Result<()> {
+                s.conn.execute_batch(sql)?;
+                s.conn.pragma_update(None, "user_version", (i + 1) as i64)?;
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` in one write transaction: all of it is committed or none.
+    pub fn in_transaction<T, E: From<StoreError>>(&self, f: impl FnOnce(&Store) -> std::result::Result<T, E>) -> std::result::Result<T, E> {
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(StoreError::from)?;
+        match f(self) {
+            Ok(v) => {
+                self.conn.execute_batch("COMMIT").map_err(StoreError::from)?;
+                Ok(v)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// Runs SQLite's own integrity check; "ok" when sound.
+    pub fn integrity(&self) -> Result<String> {
+        Ok(self.conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?)
+    }
+
+    pub fn vacuum(&self) -> Result<()> {
+        self.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;")?;
+        Ok(())
+    }
+
+    // ---- players ------------------------------------------------------
+
+    /// The player with this address, created with defaults if new.
+    pub fn player(&self, email: &str, now: &str) -> Result<Player> {
+        let email = email.to_lowercase();
+        self.conn.execute(
+            "INSERT OR IGNORE INTO players(email, created_at) VALUES (?1, ?2)",
+            params![email, now],
+        )?;
+        Ok(self.conn.query_row("SELECT * FROM players WHERE email = ?1", [&email], Player::from_row)?)
+    }
+
+    pub fn find_player(&self, email: &str) -> Result<Option<Player>> {
+        Ok(self
+            .conn
+            .query_row("SELECT * FROM players WHERE email = ?1", [email.to_lowercase()], Player::from_row)
+            .optional()?)
+    }
+
+    pub fn save_player(&self, p: &Player) -> Result<()> {
+        self.conn.execute(
+            "UPDATE players SET name=?2, lang=?3, timezone=?4, quiet_from=?5, quiet_to=?6, notify=?7,
+                digest_at=?8, vacation_from=?9, vacation_to=?10, vacation_year=?11, vacation_used=?12
+             WHERE email=?1",
+            params![
+                p.email,
+                p.name,
+                p.lang,
+                p.timezone,
+                p.quiet_from,
+                p.quiet_to,
+                p.notify,
+                p.digest_at,
+                p.vacation_from,
+                p.vacation_to,
+                p.vacation_year,
+                p.vacation_used
+            ],
+        )?;
+        Ok(())
+    }
+
+    pub fn players(&self) -> Result<Vec<Player>> {
+        let mut st = self.conn.prepare("SELECT * FROM players ORDER BY email")?;
+        let rows = st.query_map([], Player::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    // ---- games and seats ------------------------------------------------
+
+    pub fn create_game(&self, g: &NewGame) -> Result<i64> {
+        self.conn.execute(
+            "INSERT INTO games(game, seed, options, clock, status, created_by, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![g.game, g.seed as i64, g.options, g.clock, g.status, g.created_by, g.created_at],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    pub fn game(&self, id: i64) -> Result<GameRow> {
+        self.conn
+            .query_row("SELECT * FROM games WHERE id = ?1", [id], GameRow::from_row)
+            .optional()?
+            .ok_or(StoreError::NoGame(id))
+    }
+
+    pub fn games(&self) -> Result<Vec<GameRow>> {
+        let mut st = self.conn.prepare("SELECT * FROM games ORDER BY id")?;
+        let rows = st.query_map([], GameRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn games_with_status(&self, status: &str) -> Result<Vec<GameRow>> {
+        let mut st = self.conn.prepare("SELECT * FROM games WHERE status = ?1 ORDER BY id")?;
+        let rows = st.query_map([status], GameRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn set_game_status(&self, id: i64, status: &str, at: Option<&str>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE games SET status = ?2, finished_at = COALESCE(?3, finished_at) WHERE id = ?1",
+            params![id, status, at],
+        )?;
+        Ok(())
+    }
+
+    pub fn set_game_clock(&self, id: i64, clock: &str) -> Result<()> {
+        self.conn.execute("UPDATE games SET clock = ?2 WHERE id = ?1", params![id, clock])?;
+        Ok(())
+    }
+
+    pub fn add_seat(&self, game_id: i64, email: &str, seat: Option<usize>, status: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO seats(game_id, email, seat, status) VALUES (?1, ?2, ?3, ?4)",
+            params![game_id, email.to_lowercase(), seat.map(|s| s as i64), status],
+        )?;
+        Ok(())
+    }
+
+    /// All seats of a game, seated ones in seat order first.
+    pub fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat IS NULL, seat, rowid",
+        )?;
+        let rows = st.query_map([game_id], SeatRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn set_seat(&self, game_id: i64, email: &str, seat: Option<usize>, status: &str) -> Result<()> {
+        self.conn.execute(
+            "UPDATE seats SET seat = ?3, status = ?4 WHERE game_id = ?1 AND email = ?2",
+            params![game_id, email, seat.map(|s| s as i64), status],
+        )?;
+        Ok(())
+    }
+
+    pub fn note_mail_sent(&self, game_id: i64, email: &str, message_id: &str, seen_move: i64) -> Result<()> {
+        self.conn.execute(
+            "UPDATE seats SET last_message_id = ?3, mails_sent = mails_sent + 1, seen_move = ?4
+             WHERE game_id = ?1 AND email = ?2",
+            params![game_id, email, message_id, seen_move],
+        )?;
+        Ok(())
+    }
+
+    /// Active games in which this address holds a seat.
+    pub fn games_of(&self, email: &str) -> Result<Vec<i64>> {
+        let mut st = self.conn.prepare(
+            "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
+             WHERE s.email = ?1 AND s.status = 'joined' AND g.status = 'active' ORDER BY s.game_id",
+        )?;
+        let rows = st.query_map([email], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    // ---- moves ----------------------------------------------------------
+
+    pub fn append_move(&self, m: &NewMove) -> Result<i64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?1",
+            [m.game_id],
+            |r| r.get(0),
+        )?;
+        self.conn.execute(
+            "INSERT INTO moves(game_id, n, seat, email, kind, command, events, source, at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![m.game_id, n, m.seat.map(|s| s as i64), m.email, m.kind, m.command, m.events, m.source, m.at],
+        )?;
+        Ok(n)
+    }
+
+    pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+        let mut st = self.conn.prepare("SELECT * FROM moves WHERE game_id = ?1 ORDER BY n")?;
+        let rows = st.query_map([game_id], MoveRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn move_count(&self, game_id: i64) -> Result<i64> {
+        Ok(self.conn.query_row("SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?1", [game_id], |r| r.get(0))?)
+    }
+
+    // ---- inbound --------------------------------------------------------
+
+    pub fn inbound_seen(&self, message_id: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row("SELECT 1 FROM inbound WHERE message_id = ?1", [message_id], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    pub fn record_inbound(&self, r: &InboundRow) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![r.message_id, r.received_at, r.sender, r.game_id, r.outcome, r.reason, r.size],
+        )?;
+        Ok(())
+    }
+
+    pub fn inbound_log(&self, limit: i64) -> Result<Vec<InboundRow>> {
+        let mut st = self.conn.prepare("SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1")?;
+        let rows = st.query_map([limit], InboundRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    /// How many answers we sent to `sender` since `since` (the rate limit).
+    pub fn answers_since(&self, sender: &str, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM inbound WHERE sender = ?1 AND received_at >= ?2 AND outcome IN ('rejected', 'answered')",
+            params![sender, since],
+            |r| r.get(0),
+        )?)
+    }
+
+    pub fn inbound_since(&self, sender: &str, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM inbound WHERE sender = ?1 AND received_at >= ?2",
+            params![sender, since],
+            |r| r.get(0),
+        )?)
+    }
+
+    // ---- outbox ---------------------------------------------------------
+
+    pub fn enqueue(&self, m: &NewMail) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1)",
+            params![m.created_at, m.game_id, m.recipient, m.message_id, m.kind, m.raw],
+        )?;
+        Ok(())
+    }
+
+    /// Unsent mail due by `now`, oldest first.
+    pub fn pending_mail(&self, now: &str, limit: i64) -> Result<Vec<OutboxRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT * FROM outbox WHERE sent_at IS NULL AND next_try_at <= ?1 ORDER BY id LIMIT ?2",
+        )?;
+        let rows = st.query_map(params![now, limit], OutboxRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn outbox(&self, game_id: Option<i64>) -> Result<Vec<OutboxRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
+        )?;
+        let rows = st.query_map([game_id], OutboxRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn unsent_count(&self) -> Result<i64> {
+        Ok(self.conn.query_row("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL", [], |r| r.get(0))?)
+    }
+
+    pub fn mark_sent(&self, id: i64, at: &str) -> Result<()> {
+        self.conn.execute("UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL", params![id, at])?;
+        Ok(())
+    }
+
+    pub fn mark_failed(&self, id: i64, error: &str, next_try_at: &str) -> Result<()> {
+        self.conn.execute(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_try_at = ?3 WHERE id = ?1",
+            params![id, error, next_try_at],
+        )?;
+        Ok(())
+    }
+
+    /// Deletes sent mail older than `before` (housekeeping); returns how many.
+    pub fn prune_outbox(&self, before: &str) -> Result<usize> {
+        Ok(self.conn.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1", [before])?)
+    }
+
+    // ---- deadlines ------------------------------------------------------
+
+    pub fn deadlines(&self, game_id: Option<i64>) -> Result<Vec<DeadlineRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT * FROM deadlines WHERE ?1 IS NULL OR game_id = ?1 ORDER BY due_at, game_id, seat",
+        )?;
+        let rows = st.query_map([game_id], DeadlineRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn set_deadline(&self, d: &DeadlineRow) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT(game_id, seat) DO UPDATE SET started_at = ?3, due_at = ?4, reminders_sent = ?5, late_sent = ?6",
+            params![d.game_id, d.seat, d.started_at, d.due_at, d.reminders_sent, d.late_sent],
+        )?;
+        Ok(())
+    }
+
+    pub fn clear_deadline(&self, game_id: i64, seat: i64) -> Result<()> {
+        self.conn.execute("DELETE FROM deadlines WHERE game_id = ?1 AND seat = ?2", params![game_id, seat])?;
+        Ok(())
+    }
+
+    // ---- digest and meta ------------------------------------------------
+
+    pub fn add_digest_line(&self, email: &str, game_id: Option<i64>, line: &str, at: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO digest(email, game_id, line, at) VALUES (?1, ?2, ?3, ?4)",
+            params![email, game_id, line, at],
+        )?;
+        Ok(())
+    }
+
+    /// Takes (and deletes) every held digest line of `email`, oldest first.
+    pub fn take_digest(&self, email: &str) -> Result<Vec<(Option<i64>, String)>> {
+        let mut st = self.conn.prepare("SELECT game_id, line FROM digest WHERE email = ?1 ORDER BY id")?;
+        let rows: Vec<(Option<i64>, String)> =
+            st.query_map([email], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<std::result::Result<_, _>>()?;
+        self.conn.execute("DELETE FROM digest WHERE email = ?1", [email])?;
+        Ok(rows)
+    }
+
+    pub fn digest_recipients(&self) -> Result<Vec<String>> {
+        let mut st = self.conn.prepare("SELECT DISTINCT email FROM digest ORDER BY email")?;
+        let rows = st.query_map([], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        Ok(self.conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
+            params![key, value],
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,234 @@
+//! The rows the store reads and writes, one struct per table.
+
+use rusqlite::Row;
+
+type R<T> = rusqlite::Result<T>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub email: String,
+    pub name: Option<String>,
+    pub lang: String,
+    pub timezone: String,
+    pub quiet_from: Option<String>,
+    pub quiet_to: Option<String>,
+    pub notify: String,
+    pub digest_at: Option<String>,
+    pub vacation_from: Option<String>,
+    pub vacation_to: Option<String>,
+    pub vacation_year: Option<i64>,
+    pub vacation_used: i64,
+}
+
+impl Player {
+    pub(crate) fn from_row(r: &Row) -> R<Player> {
+        Ok(Player {
+            email: r.get("email")?,
+            name: r.get("name")?,
+            lang: r.get("lang")?,
+            timezone: r.get("timezone")?,
+            quiet_from: r.get("quiet_from")?,
+            quiet_to: r.get("quiet_to")?,
+            notify: r.get("notify")?,
+            digest_at: r.get("digest_at")?,
+            vacation_from: r.get("vacation_from")?,
+            vacation_to: r.get("vacation_to")?,
+            vacation_year: r.get("vacation_year")?,
+            vacation_used: r.get("vacation_used")?,
+        })
+    }
+}
+
+pub struct NewGame {
+    pub game: String,
+    pub seed: u64,
+    pub options: String,
+    pub clock: String,
+    pub status: String,
+    pub created_by: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: i64,
+    pub game: String,
+    pub seed: u64,
+    pub options: String,
+    pub clock: String,
+    pub status: String,
+    pub created_by: Option<String>,
+    pub created_at: String,
+    pub finished_at: Option<String>,
+}
+
+impl GameRow {
+    pub(crate) fn from_row(r: &Row) -> R<GameRow> {
+        Ok(GameRow {
+            id: r.get("id")?,
+            game: r.get("game")?,
+            seed: r.get::<_, i64>("seed")? as u64,
+            options: r.get("options")?,
+            clock: r.get("clock")?,
+            status: r.get("status")?,
+            created_by: r.get("created_by")?,
+            created_at: r.get("created_at")?,
+            finished_at: r.get("finished_at")?,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    pub game_id: i64,
+    pub email: String,
+    pub seat: Option<usize>,
+    pub status: String,
+    pub last_message_id: Option<String>,
+    pub mails_sent: i64,
+    pub seen_move: i64,
+}
+
+impl SeatRow {
+    pub(crate) fn from_row(r: &Row) -> R<SeatRow> {
+        Ok(SeatRow {
+            game_id: r.get("game_id")?,
+            email: r.get("email")?,
+            seat: r.get::<_, Option<i64>>("seat")?.map(|s| s as usize),
+            status: r.get("status")?,
+            last_message_id: r.get("last_message_id")?,
+            mails_sent: r.get("mails_sent")?,
+            seen_move: r.get("seen_move")?,
+        })
+    }
+}
+
+pub struct NewMove {
+    pub game_id: i64,
+    pub seat: Option<usize>,
+    pub email: Option<String>,
+    pub kind: String,
+    pub command: String,
+    pub events: String,
+    pub source: String,
+    pub at: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRow {
+    pub game_id: i64,
+    pub n: i64,
+    pub seat: Option<usize>,
+    pub email: Option<String>,
+    pub kind: String,
+    pub command: String,
+    pub events: String,
+    pub source: String,
+    pub at: String,
+}
+
+impl MoveRow {
+    pub(crate) fn from_row(r: &Row) -> R<MoveRow> {
+        Ok(MoveRow {
+            game_id: r.get("game_id")?,
+            n: r.get("n")?,
+            seat: r.get::<_, Option<i64>>("seat")?.map(|s| s as usize),
+            email: r.get("email")?,
+            kind: r.get("kind")?,
+            command: r.get("command")?,
+            events: r.get("events")?,
+            source: r.get("source")?,
+            at: r.get("at")?,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InboundRow {
+    pub message_id: String,
+    pub received_at: String,
+    pub sender: Option<String>,
+    pub game_id: Option<i64>,
+    pub outcome: String,
+    pub reason: String,
+    pub size: i64,
+}
+
+impl InboundRow {
+    pub(crate) fn from_row(r: &Row) -> R<InboundRow> {
+        Ok(InboundRow {
+            message_id: r.get("message_id")?,
+            received_at: r.get("received_at")?,
+            sender: r.get("sender")?,
+            game_id: r.get("game_id")?,
+            outcome: r.get("outcome")?,
+            reason: r.get("reason")?,
+            size: r.get("size")?,
+        })
+    }
+}
+
+pub struct NewMail {
+    pub created_at: String,
+    pub game_id: Option<i64>,
+    pub recipient: String,
+    pub message_id: String,
+    pub kind: String,
+    pub raw: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub created_at: String,
+    pub game_id: Option<i64>,
+    pub recipient: String,
+    pub message_id: String,
+    pub kind: String,
+    pub raw: Vec<u8>,
+    pub attempts: i64,
+    pub next_try_at: String,
+    pub last_error: Option<String>,
+    pub sent_at: Option<String>,
+}
+
+impl OutboxRow {
+    pub(crate) fn from_row(r: &Row) -> R<OutboxRow> {
+        Ok(OutboxRow {
+            id: r.get("id")?,
+            created_at: r.get("created_at")?,
+            game_id: r.get("game_id")?,
+            recipient: r.get("recipient")?,
+            message_id: r.get("message_id")?,
+            kind: r.get("kind")?,
+            raw: r.get("raw")?,
+            attempts: r.get("attempts")?,
+            next_try_at: r.get("next_try_at")?,
+            last_error: r.get("last_error")?,
+            sent_at: r.get("sent_at")?,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeadlineRow {
+    pub game_id: i64,
+    pub seat: i64,
+    pub started_at: String,
+    pub due_at: String,
+    pub reminders_sent: i64,
+    pub late_sent: i64,
+}
+
+impl DeadlineRow {
+    pub(crate) fn from_row(r: &Row) -> R<DeadlineRow> {
+        Ok(DeadlineRow {
+            game_id: r.get("game_id")?,
+            seat: r.get("seat")?,
+            started_at: r.get("started_at")?,
+            due_at: r.get("due_at")?,
+            reminders_sent: r.get("reminders_sent")?,
+            late_sent: r.get("late_sent")?,
+        })
+    }
+}
