@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test of quipu on a fresh Debian machine: installs what the
+# tests need (the local Postfix + Dovecot mail stack), starts the mail
+# stack, then formatting, lints, unit, conformance and end-to-end tests.
+# Usage: deploy/test.sh        (as root, or with sudo for the mail stack)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+command -v cargo >/dev/null || { echo "quipu needs a Rust toolchain (cargo, rustc >= 1.88) on PATH" >&2; exit 1; }
+if ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || ! command -v python3 >/dev/null; then
+  apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev openssl python3
+fi
+
+# The real mail servers on loopback (installs postfix and dovecot if missing).
+bash deploy/mailstack/start.sh
+trap 'bash deploy/mailstack/stop.sh >/dev/null 2>&1 || true' EXIT
+python3 deploy/mailstack/smoke_test.py >/dev/null
+
+cargo fmt --check
+if cargo clippy --version >/dev/null 2>&1; then
+  cargo clippy --release --all-targets -- -D warnings
+fi
+# Release profile: the engines' random-play suites are much faster optimised.
+cargo test --release -- --test-threads=2
