@@ -187,3 +187,29 @@ fn html_body(message: &Message<'_>) -> Option<String> {
         .collect();
     (!pieces.is_empty()).then(|| pieces.join("\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain and the HTML body of every two-bodied fixture must give
+    /// the same commands: the HTML path is what HTML-only clients get.
+    #[test]
+    fn html_and_plain_bodies_of_each_fixture_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
+        let mut compared = 0;
+        for entry in std::fs::read_dir(dir).expect("fixture directory") {
+            let path = entry.expect("fixture entry").path();
+            let raw = std::fs::read(&path).expect("fixture");
+            let message = MessageParser::default().parse(&raw).expect("parses");
+            let (Some(plain), Some(html)) = (plain_body(&message), html_body(&message)) else {
+                continue;
+            };
+            let from_plain = commands(&reply::new_text(&plain));
+            let from_html = commands(&reply::new_text(&html::to_text(&html)));
+            assert_eq!(from_plain, from_html, "{}", path.display());
+            compared += 1;
+        }
+        assert!(compared >= 20, "only {compared} fixtures have both bodies");
+    }
+}

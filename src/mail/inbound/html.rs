@@ -297,8 +297,14 @@ fn is_dropped(tag: &Tag) -> bool {
     if tag.kind == "cite" {
         return true;
     }
-    // Any class or id naming a quote: gmail_quote, gmail_quote_container,
-    // yahoo_quoted, protonmail_quote, x_gmail_quote, …
+    // Gmail's quote container is transparent: it holds the attribution
+    // (gmail_attr) and the blockquote, both dropped below, and in a
+    // bottom-posted reply also the player's text after the blockquote.
+    if tag.has_class("gmail_quote") || tag.has_class("gmail_quote_container") {
+        return false;
+    }
+    // Any other class or id naming a quote: yahoo_quoted, protonmail_quote,
+    // x_gmail_quote, …
     let names_quote = tag
         .class
         .split_whitespace()

@@ -10,8 +10,9 @@
 //! the introducer to the end goes.
 
 /// The reply's new text: quotes, attribution lines and signatures removed;
-/// lines kept as written except for trailing white space; no leading,
-/// trailing or doubled blank lines.
+/// lines kept as written except for white space at their ends (Yahoo
+/// indents, HTML conversion leaves spaces); no leading, trailing or doubled
+/// blank lines.
 pub fn new_text(text: &str) -> String {
     let normalized = normalize(text);
     let lines: Vec<&str> = normalized.split('\n').collect();
@@ -36,7 +37,7 @@ pub fn new_text(text: &str) -> String {
             }
             break;
         }
-        kept.push(line.trim_end());
+        kept.push(line.trim());
         i += 1;
     }
     tidy(&kept)
@@ -346,8 +347,9 @@ fn is_separator(line: &str) -> bool {
     let words = trimmed
         .trim_matches(|c: char| matches!(c, '-' | '_' | '=' | '*' | ' '))
         .to_lowercase();
-    const PHRASES: [&str; 13] = [
+    const PHRASES: [&str; 14] = [
         "original message",
+        "원본 이메일",
         "ursprüngliche nachricht",
         "original-nachricht",
         "message d'origine",
