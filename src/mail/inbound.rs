@@ -1,7 +1,18 @@
 //! Reading one incoming mail: headers, the reply's new text, the commands in
-//! it, the routing token, and whether a machine sent it.
-//! (Interface fixed; the full reader is being written.)
+//! it, and whether a machine sent it. The routing token is the lead's
+//! (`plus_detail` finds the plus-address it travels in).
+//!
+//! The work is split in private submodules: `headers` (addresses, ids and
+//! the person/machine/bounce verdict), `html` (HTML to text with quoted
+//! containers dropped first), `reply` (the new text of a plain-text reply)
+//! and `flowed` (RFC 3676 soft line breaks).
 
+mod flowed;
+mod headers;
+mod html;
+mod reply;
+
+use mail_parser::{Message, MessageParser, MimeHeaders, PartType};
 use serde::Serialize;
 
 /// Who or what sent a mail, as far as we can tell.
@@ -31,7 +42,8 @@ pub struct Inbound {
     pub references: Vec<String>,
     /// The reply's new text: quotes, attribution lines and signatures removed.
     pub new_text: String,
-    /// The commands in the new text, one per line or `;`-separated.
+    /// The commands in the new text, one per line or `;`-separated. Empty
+    /// whenever `sender` is not a person: a machine's mail never moves.
     pub commands: Vec<String>,
     pub sender: Sender,
     /// Size of the raw mail in bytes.
@@ -41,21 +53,56 @@ pub struct Inbound {
 /// Reads a raw RFC 5322 message. Never panics; anything unreadable gives
 /// empty fields.
 pub fn read(raw: &[u8]) -> Inbound {
-    let text = String::from_utf8_lossy(raw);
-    let new_text: String = text.split("\n\n").nth(1).unwrap_or("").to_string();
+    let Some(message) = MessageParser::default().parse(raw) else {
+        // No header at all: nothing to route or answer, but the id must
+        // still be stable so that a redelivery is recognised.
+        return Inbound {
+            message_id: headers::content_hash_id(None, raw),
+            from: None,
+            from_name: None,
+            recipients: vec![],
+            subject: String::new(),
+            in_reply_to: None,
+            references: vec![],
+            new_text: String::new(),
+            commands: vec![],
+            sender: Sender::Person,
+            size: raw.len(),
+        };
+    };
+    let header_list = headers::raw_headers(&message, raw);
+    let (from, from_name) = headers::from(&message);
+    let sender = headers::classify(&message, &header_list, from.as_deref());
+    let new_text = new_text(&message);
+    let commands = if sender == Sender::Person {
+        commands(&new_text)
+    } else {
+        vec![]
+    };
     Inbound {
-        message_id: String::new(),
-        from: None,
-        from_name: None,
-        recipients: vec![],
-        subject: String::new(),
-        in_reply_to: None,
-        references: vec![],
-        commands: new_text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect(),
+        message_id: headers::message_id(&message)
+            .unwrap_or_else(|| headers::content_hash_id(Some(&header_list), raw)),
+        from,
+        from_name,
+        recipients: headers::recipients(&message, &header_list),
+        subject: message.subject().unwrap_or_default().trim().to_string(),
+        in_reply_to: headers::ids(message.in_reply_to()).into_iter().next(),
+        references: headers::ids(message.references()),
         new_text,
-        sender: Sender::Person,
+        commands,
+        sender,
         size: raw.len(),
     }
+}
+
+/// What `quipu inbound FILE.eml --json` prints: every field of [`Inbound`]
+/// plus `token`, null here because the routing layer fills it in.
+pub fn to_json(inbound: &Inbound) -> serde_json::Value {
+    let mut value = serde_json::to_value(inbound).unwrap_or(serde_json::Value::Null);
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("token".to_string(), serde_json::Value::Null);
+    }
+    value
 }
 
 /// The plus-detail of the first recipient addressed to `local@domain`
@@ -68,4 +115,101 @@ pub fn plus_detail(inbound: &Inbound, local: &str, domain: &str) -> Option<Strin
         let (base, detail) = user.split_once('+')?;
         (base == local && host == domain && !detail.is_empty()).then(|| detail.to_string())
     })
+}
+
+/// The commands in a reply's new text: every non-empty line, split again on
+/// `;`, with runs of white space made one space. Lines are kept as the
+/// player wrote them (no greeting or "thanks" is guessed away): a line that
+/// is not a command is better reported back than silently dropped.
+pub fn commands(new_text: &str) -> Vec<String> {
+    new_text
+        .lines()
+        .flat_map(|line| line.split([';', '；']))
+        .map(|piece| piece.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|piece| !piece.is_empty())
+        .collect()
+}
+
+/// The new text of the mail's body. The plain-text body is preferred
+/// because its `>` quoting is explicit; the HTML body is used when there is
+/// no plain text or nothing new was found in it (some clients send an empty
+/// or placeholder text part).
+fn new_text(message: &Message<'_>) -> String {
+    let plain = plain_body(message);
+    if let Some(text) = &plain {
+        let found = reply::new_text(text);
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    match html_body(message) {
+        Some(html) => reply::new_text(&html::to_text(&html)),
+        None => String::new(),
+    }
+}
+
+/// All inline text/plain parts of the body, in order, soft line breaks of
+/// `format=flowed` joined.
+fn plain_body(message: &Message<'_>) -> Option<String> {
+    let mut pieces = Vec::new();
+    for id in &message.text_body {
+        let Some(part) = message.parts.get(*id as usize) else {
+            continue;
+        };
+        if let PartType::Text(text) = &part.body {
+            let content_type = part.content_type();
+            let is_flowed = content_type
+                .and_then(|ct| ct.attribute("format"))
+                .is_some_and(|f| f.eq_ignore_ascii_case("flowed"));
+            let del_sp = content_type
+                .and_then(|ct| ct.attribute("delsp"))
+                .is_some_and(|d| d.eq_ignore_ascii_case("yes"));
+            pieces.push(if is_flowed {
+                flowed::unflow(text, del_sp)
+            } else {
+                text.to_string()
+            });
+        }
+    }
+    (!pieces.is_empty()).then(|| pieces.join("\n"))
+}
+
+/// The inline text/html parts of the body, in order.
+fn html_body(message: &Message<'_>) -> Option<String> {
+    let pieces: Vec<&str> = message
+        .html_body
+        .iter()
+        .filter_map(|id| message.parts.get(*id as usize))
+        .filter_map(|part| match &part.body {
+            PartType::Html(html) => Some(html.as_ref()),
+            _ => None,
+        })
+        .collect();
+    (!pieces.is_empty()).then(|| pieces.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain and the HTML body of every two-bodied fixture must give
+    /// the same commands: the HTML path is what HTML-only clients get.
+    #[test]
+    fn html_and_plain_bodies_of_each_fixture_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
+        let mut compared = 0;
+        for entry in std::fs::read_dir(dir).expect("fixture directory") {
+            let path = entry.expect("fixture entry").path();
+            let raw = std::fs::read(&path).expect("fixture");
+            let message = MessageParser::default().parse(&raw).expect("parses");
+            let (Some(plain), Some(html)) = (plain_body(&message), html_body(&message)) else {
+                continue;
+            };
+            let from_plain = commands(&reply::new_text(&plain));
+            let from_html = commands(&reply::new_text(&html::to_text(&html)));
+            assert_eq!(from_plain, from_html, "{}", path.display());
+            compared += 1;
+        }
+        assert!(compared >= 20, "only {compared} fixtures have both bodies");
+    }
 }
