@@ -1,8 +1,25 @@
 //! Turning a seat's `View` into what a player reads: a PNG picture, plain
 //! text and HTML, and whole mail pages around them.
-//! (Interface fixed; the full renderers are being written.)
+//!
+//! `canvas` rasterises a `Sketch` (with `font` for labels) and `encode`
+//! writes it as PNG; `text` and `html` (with the askama templates in
+//! `templates/`) write views and pages; `moves` decides which legal moves a
+//! mail lists; `labels` holds the templates' own words in English and Korean.
+
+pub mod canvas;
+pub mod encode;
+pub mod font;
+pub mod grid;
+pub mod html;
+pub mod labels;
+pub mod moves;
+pub mod text;
 
 use crate::engine::{Sketch, View};
+
+pub use html::{page_html_with, view_html};
+pub use moves::Limits;
+pub use text::page_text_with;
 
 /// One legal move offered in a mail, with a `mailto:` link that prefills the reply.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,28 +55,26 @@ pub struct Page<'a> {
     pub footer: Vec<String>,
 }
 
-/// The picture as PNG bytes.
+/// The picture as PNG bytes: opaque (the sketch's background, else white),
+/// sides clamped to 1..=4096, indexed colour when it has at most 256.
 pub fn png(sketch: &Sketch) -> Vec<u8> {
-    let _ = sketch;
-    Vec::new()
+    encode::encode(&canvas::rasterise(sketch))
 }
 
-/// The view as plain text.
+/// The view as plain text: headline, sections (tables as aligned columns),
+/// the private part under its own heading, footer notes.
 pub fn view_text(view: &View, lang: &str) -> String {
-    view.headline.get(lang).to_string()
+    text::view_text(view, lang)
 }
 
-/// The whole mail as plain text.
+/// The whole mail as plain text: title, paragraphs, what happened, the view,
+/// the legal moves (at most 40 a group, 200 in all), the footer.
 pub fn page_text(page: &Page) -> String {
-    let mut out = page.paragraphs.join("\n\n");
-    for e in &page.events {
-        out.push_str("\n- ");
-        out.push_str(e);
-    }
-    out
+    text::page_text_with(page, Limits::default())
 }
 
-/// The whole mail as HTML.
+/// The whole mail as an HTML document (600-px table layout, inline CSS, no
+/// scripts), legal moves as `mailto:` links within the default `Limits`.
 pub fn page_html(page: &Page) -> String {
-    format!("<p>{}</p>", page_text(page).replace('<', "&lt;"))
+    html::page_html_with(page, Limits::default())
 }

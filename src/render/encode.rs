@@ -1,0 +1,156 @@
+//! PNG encoding of a `Canvas`. Board pictures are flat colours, so most fit
+//! an indexed palette (1, 2, 4 or 8 bits a pixel), which keeps mails small;
+//! anything with more than 256 colours is written as plain RGB.
+
+use super::canvas::Canvas;
+use std::collections::HashMap;
+
+/// Colours that fit a PNG palette.
+const PALETTE_MAX: usize = 256;
+
+/// The canvas as PNG bytes. Writing to memory cannot fail for a canvas
+/// (sides are 1..=MAX_SIDE), so an encoder error yields an empty vector.
+pub fn encode(canvas: &Canvas) -> Vec<u8> {
+    let result = match palette_of(canvas) {
+        Some((palette, index)) => encode_indexed(canvas, &palette, &index),
+        None => encode_rgb(canvas),
+    };
+    result.unwrap_or_default()
+}
+
+/// The canvas's colours in order of first appearance with their indices, or
+/// `None` when there are more than a palette holds.
+fn palette_of(canvas: &Canvas) -> Option<(Vec<[u8; 3]>, HashMap<[u8; 3], u8>)> {
+    let mut palette = Vec::new();
+    let mut index = HashMap::new();
+    let mut last: Option<[u8; 3]> = None;
+    for &p in canvas.pixels() {
+        // Runs of one colour are the common case: skip the hash lookup.
+        if last == Some(p) {
+            continue;
+        }
+        last = Some(p);
+        if !index.contains_key(&p) {
+            if palette.len() == PALETTE_MAX {
+                return None;
+            }
+            index.insert(p, palette.len() as u8);
+            palette.push(p);
+        }
+    }
+    Some((palette, index))
+}
+
+/// The smallest PNG bit depth whose palette indices cover `colours`.
+fn bits_for(colours: usize) -> u8 {
+    match colours {
+        0..=2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    }
+}
+
+fn depth(bits: u8) -> png::BitDepth {
+    match bits {
+        1 => png::BitDepth::One,
+        2 => png::BitDepth::Two,
+        4 => png::BitDepth::Four,
+        _ => png::BitDepth::Eight,
+    }
+}
+
+/// Packs one row of palette indices at `bits` per pixel, leftmost pixel in
+/// the high bits, as PNG wants.
+fn pack_row(indices: impl Iterator<Item = u8>, bits: u8, out: &mut Vec<u8>) {
+    let per_byte = 8 / bits;
+    let mut byte = 0u8;
+    let mut n = 0u8;
+    for i in indices {
+        byte |= i << (8 - bits * (n + 1));
+        n += 1;
+        if n == per_byte {
+            out.push(byte);
+            byte = 0;
+            n = 0;
+        }
+    }
+    if n > 0 {
+        out.push(byte);
+    }
+}
+
+fn encode_indexed(
+    canvas: &Canvas,
+    palette: &[[u8; 3]],
+    index: &HashMap<[u8; 3], u8>,
+) -> Result<Vec<u8>, png::EncodingError> {
+    let bits = bits_for(palette.len());
+    let mut data = Vec::new();
+    let width = canvas.width() as usize;
+    for row in canvas.pixels().chunks(width.max(1)) {
+        pack_row(
+            row.iter().map(|p| index.get(p).copied().unwrap_or(0)),
+            bits,
+            &mut data,
+        );
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(depth(bits));
+        enc.set_palette(palette.concat());
+        enc.set_compression(png::Compression::Best);
+        // The PNG spec advises no filtering for palette images.
+        enc.set_filter(png::FilterType::NoFilter);
+        let mut writer = enc.write_header()?;
+        writer.write_image_data(&data)?;
+        writer.finish()?;
+    }
+    Ok(out)
+}
+
+fn encode_rgb(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
+    let data = canvas.pixels().concat();
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Best);
+        enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+        let mut writer = enc.write_header()?;
+        writer.write_image_data(&data)?;
+        writer.finish()?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_depth_follows_colour_count() {
+        assert_eq!(bits_for(1), 1);
+        assert_eq!(bits_for(2), 1);
+        assert_eq!(bits_for(3), 2);
+        assert_eq!(bits_for(16), 4);
+        assert_eq!(bits_for(17), 8);
+        assert_eq!(bits_for(256), 8);
+    }
+
+    #[test]
+    fn rows_pack_high_bits_first_and_pad() {
+        let mut out = Vec::new();
+        pack_row([1u8, 0, 1].into_iter(), 1, &mut out);
+        assert_eq!(out, vec![0b1010_0000]);
+        out.clear();
+        pack_row([3u8, 2, 1, 0, 3].into_iter(), 2, &mut out);
+        assert_eq!(out, vec![0b1110_0100, 0b1100_0000]);
+        out.clear();
+        pack_row([0xAu8, 0x5].into_iter(), 4, &mut out);
+        assert_eq!(out, vec![0xA5]);
+    }
+}

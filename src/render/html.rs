@@ -1,0 +1,276 @@
+//! HTML renderings of a view and of a whole mail through the askama
+//! templates in `templates/` (autoescaped): table layout and inline CSS that
+//! Gmail, Outlook, Apple Mail and Thunderbird all show the same way.
+
+use super::canvas::MAX_SIDE;
+use super::grid::numeric_columns;
+use super::labels::Labels;
+use super::moves::{is_mailto, shown_moves, Limits};
+use super::text::{footer_lines, page_text_with};
+use super::Page;
+use crate::engine::{Block, Section, Sketch, View};
+use askama::Template;
+
+/// Width of the mail's content column: the 600-px card less its padding.
+/// Wider pictures are shown scaled down to it.
+pub const CONTENT_WIDTH: u32 = 568;
+
+/// The board picture as an `<img>` shows it.
+struct Image<'a> {
+    cid: &'a str,
+    width: u32,
+    height: u32,
+    alt: &'a str,
+}
+
+struct Cell<'a> {
+    text: &'a str,
+    align: &'static str,
+}
+
+struct TableHtml<'a> {
+    header: Vec<Cell<'a>>,
+    rows: Vec<Vec<Cell<'a>>>,
+}
+
+/// A section with its text in the reader's language: lines or a table.
+struct SectionHtml<'a> {
+    title: &'a str,
+    lines: Vec<&'a str>,
+    table: Option<TableHtml<'a>>,
+}
+
+#[derive(Template)]
+#[template(path = "view.html", whitespace = "minimize")]
+struct ViewHtml<'a> {
+    l: &'static Labels,
+    headline: &'a str,
+    image: Option<Image<'a>>,
+    sections: Vec<SectionHtml<'a>>,
+    private: Vec<SectionHtml<'a>>,
+    footer: Vec<&'a str>,
+}
+
+struct MoveHtml<'a> {
+    command: &'a str,
+    /// `None` when the link is not a `mailto:` link (then it is not a link).
+    href: Option<&'a str>,
+}
+
+struct GroupHtml<'a> {
+    title: &'a str,
+    moves: Vec<MoveHtml<'a>>,
+    more: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "page.html", whitespace = "minimize")]
+struct PageHtml<'a> {
+    lang: &'static str,
+    l: &'static Labels,
+    title: &'a str,
+    preheader: &'a str,
+    paragraphs: &'a [String],
+    events: &'a [String],
+    /// The view fragment, already rendered (and escaped) by `ViewHtml`.
+    view: Option<String>,
+    groups: Vec<GroupHtml<'a>>,
+    notice: Option<String>,
+    footer: Vec<&'a str>,
+}
+
+/// `w` × `h` scaled down to at most `max` wide, keeping the aspect ratio.
+pub fn fit(w: u32, h: u32, max: u32) -> (u32, u32) {
+    let (w, h) = (w.min(MAX_SIDE), h.min(MAX_SIDE));
+    if w <= max {
+        (w, h)
+    } else {
+        let scaled = (u64::from(h) * u64::from(max) + u64::from(w) / 2) / u64::from(w);
+        (max, u32::try_from(scaled).unwrap_or(max).max(1))
+    }
+}
+
+fn image<'a>(sketch: &'a Sketch, cid: Option<&'a str>, l: &'static Labels) -> Option<Image<'a>> {
+    let cid = cid.filter(|c| !c.is_empty())?;
+    if sketch.width == 0 || sketch.height == 0 {
+        return None;
+    }
+    let (width, height) = fit(sketch.width, sketch.height, CONTENT_WIDTH);
+    let alt = if sketch.alt.trim().is_empty() {
+        l.picture_alt
+    } else {
+        sketch.alt.as_str()
+    };
+    Some(Image {
+        cid,
+        width,
+        height,
+        alt,
+    })
+}
+
+fn section<'a>(s: &'a Section, lang: &str) -> SectionHtml<'a> {
+    let title = s.title.get(lang);
+    match &s.body {
+        Block::Lines(lines) => SectionHtml {
+            title,
+            lines: lines.iter().map(|t| t.get(lang)).collect(),
+            table: None,
+        },
+        Block::Table { header, rows } => {
+            let rows: Vec<Vec<&str>> = rows
+                .iter()
+                .map(|r| r.iter().map(|t| t.get(lang)).collect())
+                .collect();
+            let columns = rows
+                .iter()
+                .map(Vec::len)
+                .chain([header.len()])
+                .max()
+                .unwrap_or(0);
+            let numeric = numeric_columns(columns, &rows);
+            let align = |i: usize| {
+                if numeric.get(i).copied().unwrap_or(false) {
+                    "right"
+                } else {
+                    "left"
+                }
+            };
+            let cells = |r: &[&'a str]| {
+                (0..columns)
+                    .map(|i| Cell {
+                        text: r.get(i).copied().unwrap_or(""),
+                        align: align(i),
+                    })
+                    .collect()
+            };
+            let header: Vec<&str> = header.iter().map(|t| t.get(lang)).collect();
+            let table = TableHtml {
+                header: if header.is_empty() {
+                    Vec::new()
+                } else {
+                    cells(&header)
+                },
+                rows: rows.iter().map(|r| cells(r)).collect(),
+            };
+            SectionHtml {
+                title,
+                lines: Vec::new(),
+                table: Some(table),
+            }
+        }
+    }
+}
+
+fn lang_code(lang: &str) -> &'static str {
+    if lang == "ko" {
+        "ko"
+    } else {
+        "en"
+    }
+}
+
+fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, with_footer: bool) -> String {
+    let l = Labels::for_lang(lang);
+    let t = ViewHtml {
+        l,
+        headline: view.headline.get(lang),
+        image: image(&view.picture, image_cid, l),
+        sections: view.sections.iter().map(|s| section(s, lang)).collect(),
+        private: view.private.iter().map(|s| section(s, lang)).collect(),
+        footer: if with_footer {
+            view.footer.iter().map(|f| f.get(lang)).collect()
+        } else {
+            Vec::new()
+        },
+    };
+    t.render()
+        .unwrap_or_else(|_| format!("<pre>{}</pre>", escape(&super::text::view_text(view, lang))))
+}
+
+/// The view as an HTML fragment (a table): headline, the picture as
+/// `<img src="cid:…">` when `image_cid` is given, sections, the private part
+/// highlighted, footer notes.
+pub fn view_html(view: &View, lang: &str, image_cid: Option<&str>) -> String {
+    view_fragment(view, lang, image_cid, true)
+}
+
+/// The whole mail as an HTML document, listing moves within `limits`.
+pub fn page_html_with(page: &Page, limits: Limits) -> String {
+    let l = Labels::for_lang(page.lang);
+    let shown = shown_moves(&page.moves, limits);
+    let groups = shown
+        .groups
+        .iter()
+        .map(|g| GroupHtml {
+            title: g.title,
+            moves: g
+                .moves
+                .iter()
+                .map(|m| MoveHtml {
+                    command: &m.command,
+                    href: Some(m.mailto.as_str()).filter(|h| is_mailto(h)),
+                })
+                .collect(),
+            more: (g.hidden > 0).then(|| l.more_in_group(g.hidden)),
+        })
+        .collect();
+    let t = PageHtml {
+        lang: lang_code(page.lang),
+        l,
+        title: &page.title,
+        preheader: &page.preheader,
+        paragraphs: &page.paragraphs,
+        events: &page.events,
+        view: page
+            .view
+            .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), false)),
+        groups,
+        notice: shown
+            .capped()
+            .then(|| l.not_all_shown(shown.shown, shown.total)),
+        footer: footer_lines(page),
+    };
+    t.render().unwrap_or_else(|_| {
+        format!(
+            "<!DOCTYPE html><html><body><pre>{}</pre></body></html>",
+            escape(&page_text_with(page, limits))
+        )
+    })
+}
+
+/// Minimal HTML escaping for the fallback when a template fails to render.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_wider_than_the_column_are_scaled() {
+        assert_eq!(fit(400, 300, 568), (400, 300));
+        assert_eq!(fit(1000, 700, 568), (568, 398));
+        assert_eq!(fit(10_000, 1, 568), (568, 1));
+    }
+
+    #[test]
+    fn escape_covers_markup_characters() {
+        assert_eq!(
+            escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}

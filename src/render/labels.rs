@@ -1,0 +1,93 @@
+//! The words the mail templates add around a game's own text, in English and
+//! Korean. Games translate their own text (`Text`); these are the renderer's.
+
+/// Fixed labels of one language.
+#[derive(Debug)]
+pub struct Labels {
+    /// Heading over the events since the reader's last mail.
+    pub what_happened: &'static str,
+    /// Heading over the seat's private part.
+    pub your_hand: &'static str,
+    /// Says the private part is for the reader alone.
+    pub private_note: &'static str,
+    /// Heading over the legal moves.
+    pub your_moves: &'static str,
+    /// How the `mailto:` links work (HTML part).
+    pub moves_help_html: &'static str,
+    /// How to answer with a move (plain-text part).
+    pub moves_help_text: &'static str,
+    /// The picture's `alt` when the sketch has none.
+    pub picture_alt: &'static str,
+    more_in_group: fn(usize) -> String,
+    not_all_shown: fn(usize, usize) -> String,
+}
+
+pub const EN: Labels = Labels {
+    what_happened: "What happened since your last mail",
+    your_hand: "Your hand",
+    private_note: "only you can see this",
+    your_moves: "Your moves",
+    moves_help_html: "Click a move to open a reply with it filled in, then press Send. Or reply with the command on the first line.",
+    moves_help_text: "Reply with one of these commands on the first line of your answer:",
+    picture_alt: "Picture of the board",
+    more_in_group: |n| format!("… and {n} more"),
+    not_all_shown: |shown, total| format!("Showing {shown} of {total} moves. Reply with the word moves to get the full list."),
+};
+
+pub const KO: Labels = Labels {
+    what_happened: "지난 메일 이후에 있었던 일",
+    your_hand: "내 손패",
+    private_note: "나에게만 보이는 정보입니다",
+    your_moves: "둘 수 있는 수",
+    moves_help_html: "수를 누르면 그 명령이 적힌 답장이 열립니다. 그대로 보내기를 누르세요. 답장 첫 줄에 명령을 직접 적어도 됩니다.",
+    moves_help_text: "아래 명령 가운데 하나를 답장 첫 줄에 적어 보내세요:",
+    picture_alt: "게임판 그림",
+    more_in_group: |n| format!("… 외 {n}개 더"),
+    not_all_shown: |shown, total| format!("수 {total}개 가운데 {shown}개만 보여 드렸습니다. 전체 목록은 moves 라고 답장하면 받을 수 있습니다."),
+};
+
+impl Labels {
+    /// The labels for a language code: `ko` is Korean, anything else English.
+    pub fn for_lang(lang: &str) -> &'static Labels {
+        if lang == "ko" {
+            &KO
+        } else {
+            &EN
+        }
+    }
+
+    /// Says that `n` moves of a group are not listed.
+    pub fn more_in_group(&self, n: usize) -> String {
+        (self.more_in_group)(n)
+    }
+
+    /// Says that only `shown` of `total` moves are listed and how to get all.
+    pub fn not_all_shown(&self, shown: usize, total: usize) -> String {
+        (self.not_all_shown)(shown, total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_codes_pick_labels() {
+        assert_eq!(Labels::for_lang("ko").your_hand, "내 손패");
+        assert_eq!(Labels::for_lang("en").your_hand, "Your hand");
+        assert_eq!(Labels::for_lang("de").your_hand, "Your hand");
+    }
+
+    #[test]
+    fn counts_read_naturally() {
+        assert_eq!(EN.more_in_group(12), "… and 12 more");
+        assert_eq!(KO.more_in_group(12), "… 외 12개 더");
+        assert_eq!(
+            EN.not_all_shown(200, 950),
+            "Showing 200 of 950 moves. Reply with the word moves to get the full list."
+        );
+        assert!(KO
+            .not_all_shown(200, 950)
+            .starts_with("수 950개 가운데 200개만"));
+    }
+}

@@ -1,0 +1,260 @@
+//! Plain-text renderings of a view and of a whole mail, for the text/plain
+//! part: readable in a monospace mail client, tables as aligned columns.
+
+use super::grid::{numeric_columns, width};
+use super::labels::Labels;
+use super::moves::{shown_moves, Limits};
+use super::Page;
+use crate::engine::{Block, Section, View};
+
+/// Appends `s` padded with spaces to `w` columns, on the right or the left.
+fn pad(out: &mut String, s: &str, w: usize, right_align: bool) {
+    let fill = w.saturating_sub(width(s));
+    if right_align {
+        out.extend(std::iter::repeat_n(' ', fill));
+        out.push_str(s);
+    } else {
+        out.push_str(s);
+        out.extend(std::iter::repeat_n(' ', fill));
+    }
+}
+
+/// `title` underlined with `rule` characters as wide as it.
+fn heading(out: &mut String, title: &str, rule: char) {
+    out.push_str(title);
+    out.push('\n');
+    out.extend(std::iter::repeat_n(rule, width(title).max(3)));
+    out.push('\n');
+}
+
+/// Cell `i` of a row, empty when the row is short.
+fn cell<'a>(r: &[&'a str], i: usize) -> &'a str {
+    r.get(i).copied().unwrap_or("")
+}
+
+/// A table as columns two spaces apart, numbers aligned right, a rule under
+/// the header. Short rows are padded with empty cells.
+fn table(out: &mut String, header: &[&str], rows: &[Vec<&str>]) {
+    let columns = rows
+        .iter()
+        .map(Vec::len)
+        .chain([header.len()])
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| {
+            rows.iter()
+                .map(|r| width(cell(r, i)))
+                .chain([width(cell(header, i))])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let numeric = numeric_columns(columns, rows);
+    let line = |out: &mut String, r: &[&str]| {
+        let mut s = String::new();
+        for (i, w) in widths.iter().enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            pad(
+                &mut s,
+                cell(r, i),
+                *w,
+                numeric.get(i).copied().unwrap_or(false),
+            );
+        }
+        out.push_str(s.trim_end());
+        out.push('\n');
+    };
+    if !header.is_empty() {
+        line(out, header);
+        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+        out.push_str(&rule.join("  "));
+        out.push('\n');
+    }
+    for r in rows {
+        line(out, r);
+    }
+}
+
+fn section(out: &mut String, s: &Section, lang: &str) {
+    heading(out, s.title.get(lang), '-');
+    match &s.body {
+        Block::Lines(lines) => {
+            for l in lines {
+                out.push_str(l.get(lang).trim_end());
+                out.push('\n');
+            }
+        }
+        Block::Table { header, rows } => {
+            let header: Vec<&str> = header.iter().map(|t| t.get(lang)).collect();
+            let rows: Vec<Vec<&str>> = rows
+                .iter()
+                .map(|r| r.iter().map(|t| t.get(lang)).collect())
+                .collect();
+            table(out, &header, &rows);
+        }
+    }
+}
+
+/// The view's headline, public sections and private part, without footer.
+fn view_body(out: &mut String, view: &View, lang: &str) {
+    heading(out, view.headline.get(lang), '=');
+    for s in &view.sections {
+        out.push('\n');
+        section(out, s, lang);
+    }
+    if !view.private.is_empty() {
+        let l = Labels::for_lang(lang);
+        let title = format!("{} ({})", l.your_hand, l.private_note);
+        let bar = "#".repeat(width(&title) + 4);
+        out.push_str(&format!("\n{bar}\n# {title} #\n{bar}\n"));
+        for s in &view.private {
+            out.push('\n');
+            section(out, s, lang);
+        }
+    }
+}
+
+/// The view as plain text: headline, sections, the private part under its
+/// own heading, then the footer notes.
+pub fn view_text(view: &View, lang: &str) -> String {
+    let mut out = String::new();
+    view_body(&mut out, view, lang);
+    if !view.footer.is_empty() {
+        out.push_str("\n----\n");
+        for f in &view.footer {
+            out.push_str(f.get(lang));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The mail's closing lines: the page's own, then the view's footer notes
+/// the page does not already carry.
+pub fn footer_lines<'a>(page: &'a Page) -> Vec<&'a str> {
+    let mut lines: Vec<&str> = page.footer.iter().map(String::as_str).collect();
+    if let Some(v) = page.view {
+        for f in &v.footer {
+            let f = f.get(page.lang);
+            if !lines.contains(&f) {
+                lines.push(f);
+            }
+        }
+    }
+    lines
+}
+
+/// The whole mail as plain text, listing moves within `limits`.
+pub fn page_text_with(page: &Page, limits: Limits) -> String {
+    let l = Labels::for_lang(page.lang);
+    let mut out = String::new();
+    if !page.title.is_empty() {
+        heading(&mut out, &page.title, '=');
+        out.push('\n');
+    }
+    for p in &page.paragraphs {
+        out.push_str(p.trim_end());
+        out.push_str("\n\n");
+    }
+    if !page.events.is_empty() {
+        heading(&mut out, l.what_happened, '-');
+        for e in &page.events {
+            out.push_str("- ");
+            out.push_str(e.trim_end());
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    if let Some(v) = page.view {
+        view_body(&mut out, v, page.lang);
+        out.push('\n');
+    }
+    let shown = shown_moves(&page.moves, limits);
+    if shown.total > 0 {
+        heading(&mut out, l.your_moves, '-');
+        out.push_str(l.moves_help_text);
+        out.push('\n');
+        for g in &shown.groups {
+            out.push('\n');
+            if !g.title.is_empty() {
+                out.push_str(g.title);
+                out.push_str(":\n");
+            }
+            for m in g.moves {
+                out.push_str("  ");
+                out.push_str(&m.command);
+                out.push('\n');
+            }
+            if g.hidden > 0 {
+                out.push_str("  ");
+                out.push_str(&l.more_in_group(g.hidden));
+                out.push('\n');
+            }
+        }
+        if shown.capped() {
+            out.push('\n');
+            out.push_str(&l.not_all_shown(shown.shown, shown.total));
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    let footer = footer_lines(page);
+    if !footer.is_empty() {
+        out.push_str("----\n");
+        for f in footer {
+            out.push_str(f.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Text;
+
+    #[test]
+    fn tables_align_columns_by_display_width() {
+        let mut out = String::new();
+        table(
+            &mut out,
+            &["Player", "점수"],
+            &[vec!["Alice", "12"], vec!["보라", "7"]],
+        );
+        assert_eq!(
+            out,
+            "Player  점수\n------  ----\nAlice     12\n보라       7\n"
+        );
+    }
+
+    #[test]
+    fn ragged_rows_are_padded() {
+        let mut out = String::new();
+        table(&mut out, &[], &[vec!["a", "b", "c"], vec!["dd"]]);
+        assert_eq!(out, "a   b  c\ndd\n");
+    }
+
+    #[test]
+    fn view_text_picks_the_language() {
+        let v = View {
+            headline: Text::new("Round 2", "2라운드"),
+            sections: vec![Section::lines(
+                Text::new("Board", "게임판"),
+                vec![Text::new("Temple: 3", "신전: 3")],
+            )],
+            ..View::default()
+        };
+        assert_eq!(
+            view_text(&v, "ko"),
+            "2라운드\n=======\n\n게임판\n------\n신전: 3\n"
+        );
+        assert_eq!(
+            view_text(&v, "en"),
+            "Round 2\n=======\n\nBoard\n-----\nTemple: 3\n"
+        );
+    }
+}

@@ -1,0 +1,747 @@
+//! The renderers from the outside: PNG pictures decoded again with the png
+//! crate and checked pixel by pixel, text and HTML views and whole mails.
+//! Set QUIPU_RENDER_SAMPLES=DIR to also write a sample board and mails there.
+
+use quipu::engine::{Color, Section, Sketch, Text, View};
+use quipu::render::{self, Limits, MoveGroup, MoveLink, Page};
+
+/// A decoded PNG as RGB rows, with the colour type it was stored in.
+struct Decoded {
+    width: u32,
+    height: u32,
+    stored: png::ColorType,
+    rgb: Vec<u8>,
+    line: usize,
+}
+
+impl Decoded {
+    fn at(&self, x: u32, y: u32) -> Color {
+        let i = y as usize * self.line + x as usize * 3;
+        Color(self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
+    }
+
+    /// How many pixels of the region have colour `c`.
+    fn count(&self, c: Color, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> usize {
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .filter(|&(x, y)| self.at(x, y) == c)
+            .count()
+    }
+}
+
+fn decode(bytes: &[u8]) -> Decoded {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a valid PNG header");
+    let stored = reader.info().color_type;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("valid PNG data");
+    assert_eq!(
+        info.color_type,
+        png::ColorType::Rgb,
+        "opaque RGB after expansion"
+    );
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    Decoded {
+        width: info.width,
+        height: info.height,
+        stored,
+        rgb: buf,
+        line: info.line_size,
+    }
+}
+
+fn render(sketch: &Sketch) -> Decoded {
+    decode(&render::png(sketch))
+}
+
+const BG: Color = Color::WHITE;
+
+#[test]
+fn png_has_the_sketch_size_and_an_opaque_background() {
+    let mut s = Sketch::new(120, 80);
+    s.background = Some(Color::GREY);
+    let d = render(&s);
+    assert_eq!((d.width, d.height), (120, 80));
+    assert_eq!(d.stored, png::ColorType::Indexed);
+    assert_eq!(d.count(Color::GREY, 0..120, 0..80), 120 * 80);
+
+    s.background = None;
+    let d = render(&s);
+    assert_eq!(d.at(0, 0), Color::WHITE);
+    assert_eq!(d.at(119, 79), Color::WHITE);
+}
+
+#[test]
+fn empty_sketch_still_makes_a_valid_png() {
+    let d = render(&Sketch::default());
+    assert_eq!((d.width, d.height), (1, 1));
+    assert_eq!(d.at(0, 0), Color::WHITE);
+}
+
+#[test]
+fn rects_fill_and_outline() {
+    let mut s = Sketch::new(60, 40);
+    s.rect(10, 5, 20, 10, Some(Color::RED), None);
+    s.rect(35, 5, 20, 20, Some(Color::YELLOW), Some(Color::BLUE));
+    let d = render(&s);
+    assert_eq!(d.count(Color::RED, 0..60, 0..40), 200);
+    assert_eq!(d.at(10, 5), Color::RED);
+    assert_eq!(d.at(29, 14), Color::RED);
+    assert_eq!(d.at(30, 14), BG);
+    assert_eq!(d.at(29, 15), BG);
+    // A 2-px outline inside the 20×20 box around a 16×16 fill.
+    assert_eq!(d.count(Color::BLUE, 0..60, 0..40), 400 - 256);
+    assert_eq!(d.count(Color::YELLOW, 0..60, 0..40), 256);
+    assert_eq!(d.at(36, 15), Color::BLUE);
+    assert_eq!(d.at(37, 15), Color::YELLOW);
+    assert_eq!(d.at(54, 24), Color::BLUE);
+}
+
+#[test]
+fn circles_fill_and_outline() {
+    let mut s = Sketch::new(80, 40);
+    s.circle(20, 20, 10, Some(Color::GREEN), None);
+    s.circle(60, 20, 10, Some(Color::WHITE), Some(Color::BLACK));
+    let d = render(&s);
+    // Centre, the extreme pixels on the middle row, and just outside.
+    assert_eq!(d.at(20, 20), Color::GREEN);
+    assert_eq!(d.at(10, 19), Color::GREEN);
+    assert_eq!(d.at(29, 19), Color::GREEN);
+    assert_eq!(d.at(9, 19), BG);
+    assert_eq!(d.at(30, 19), BG);
+    assert_eq!(d.at(11, 11), BG, "corner of the bounding box");
+    // Pixel centres within radius 10: 316 (counted by hand as 4 × 79).
+    assert_eq!(d.count(Color::GREEN, 0..40, 0..40), 316);
+    // The ring is two pixels thick on the middle row.
+    assert_eq!(d.at(50, 19), Color::BLACK);
+    assert_eq!(d.at(51, 19), Color::BLACK);
+    assert_eq!(d.at(52, 19), Color::WHITE);
+    assert_eq!(d.at(60, 20), Color::WHITE);
+}
+
+#[test]
+fn lines_have_their_width_and_reach_their_ends() {
+    let mut s = Sketch::new(100, 60);
+    s.line(10, 10, 90, 10, Color::BLUE, 1);
+    s.line(10, 30, 90, 30, Color::RED, 6);
+    s.line(10, 40, 50, 58, Color::GREEN, 3);
+    let d = render(&s);
+    assert_eq!(d.count(Color::BLUE, 0..100, 0..60), 81);
+    assert_eq!(d.at(10, 10), Color::BLUE);
+    assert_eq!(d.at(90, 10), Color::BLUE);
+    assert_eq!(d.at(50, 9), BG);
+    assert_eq!(d.at(50, 11), BG);
+    // Six pixels thick: rows 27..=32 around the centre row 30.
+    let column: Vec<u32> = (0..60).filter(|&y| d.at(50, y) == Color::RED).collect();
+    assert_eq!(column, vec![27, 28, 29, 30, 31, 32]);
+    // The slanted line is unbroken: every column from 10 to 50 has ink.
+    for x in 10..=50 {
+        assert!((38..60).any(|y| d.at(x, y) == Color::GREEN), "gap at x={x}");
+    }
+    assert_eq!(d.at(10, 40), Color::GREEN);
+    assert_eq!(d.at(50, 58), Color::GREEN);
+}
+
+#[test]
+fn polygons_fill_by_scanline_and_outline() {
+    let mut s = Sketch::new(100, 60);
+    // A triangle with its apex at the top middle.
+    s.polygon(
+        vec![(10, 50), (50, 10), (90, 50)],
+        Some(Color::PURPLE),
+        None,
+    );
+    // A hexagon with an outline.
+    let hex: Vec<(i32, i32)> = vec![(20, 2), (30, 2), (35, 8), (30, 14), (20, 14), (15, 8)];
+    s.polygon(hex, Some(Color::YELLOW), Some(Color::BROWN));
+    let d = render(&s);
+    assert_eq!(d.at(50, 11), Color::PURPLE);
+    assert_eq!(d.at(50, 9), BG);
+    assert_eq!(d.at(11, 49), Color::PURPLE);
+    assert_eq!(d.at(88, 49), Color::PURPLE);
+    assert_eq!(d.at(50, 50), BG);
+    assert_eq!(d.at(20, 20), BG, "outside the left edge");
+    // Row 30 (centre 30.5) spans x from 29.5 to 70.5: 41 pixels.
+    assert_eq!(d.count(Color::PURPLE, 0..100, 30..31), 41);
+    assert_eq!(d.at(25, 8), Color::YELLOW);
+    assert_eq!(d.at(25, 2), Color::BROWN);
+    assert_eq!(d.at(25, 1), Color::BROWN);
+    assert_eq!(d.at(25, 14), Color::BROWN);
+    assert_eq!(d.at(25, 16), BG);
+}
+
+#[test]
+fn labels_put_ink_where_the_glyphs_are() {
+    let mut s = Sketch::new(80, 40);
+    s.label(2, 3, "H1", 7, Color::BLACK);
+    s.label(30, 3, "T", 14, Color::RED);
+    let d = render(&s);
+    // 'H' (#...# ×3, ##### , #...# ×3): both stems and the bar, hollow between.
+    for y in 3..10 {
+        assert_eq!(d.at(2, y), Color::BLACK, "left stem y={y}");
+        assert_eq!(d.at(6, y), Color::BLACK, "right stem y={y}");
+    }
+    assert_eq!(d.at(4, 6), Color::BLACK, "cross bar");
+    assert_eq!(d.at(4, 4), BG, "inside the H");
+    assert_eq!(d.at(2, 10), BG, "below the baseline");
+    // '1' starts one advance (6 px) later: its stem is column 2 of the glyph.
+    assert_eq!(d.at(10, 6), Color::BLACK);
+    assert_eq!(d.at(9, 6), BG);
+    assert_eq!(d.count(Color::BLACK, 0..30, 0..40), 17 + 10);
+    // 'T' at double size: the top bar is 10 px wide and 2 px tall.
+    assert_eq!(d.count(Color::RED, 30..40, 3..5), 20);
+    assert_eq!(d.at(34, 16), Color::RED);
+    assert_eq!(d.at(32, 16), BG);
+    assert_eq!(d.count(Color::RED, 0..80, 0..40), (5 + 6) * 4);
+}
+
+#[test]
+fn characters_outside_the_font_are_boxes() {
+    let mut s = Sketch::new(20, 12);
+    s.label(1, 1, "한", 7, Color::BLACK);
+    let d = render(&s);
+    assert_eq!(d.at(1, 1), Color::BLACK);
+    assert_eq!(d.at(5, 7), Color::BLACK);
+    assert_eq!(d.at(3, 4), BG);
+    assert_eq!(d.count(Color::BLACK, 0..20, 0..12), 20);
+}
+
+#[test]
+fn many_colours_fall_back_to_rgb() {
+    let mut s = Sketch::new(300, 10);
+    for i in 0..300 {
+        s.rect(
+            i,
+            0,
+            1,
+            10,
+            Some(Color((i % 256) as u8, (i / 256) as u8, 7)),
+            None,
+        );
+    }
+    let d = render(&s);
+    assert_eq!(d.stored, png::ColorType::Rgb);
+    assert_eq!(d.at(0, 0), Color(0, 0, 7));
+    assert_eq!(d.at(299, 9), Color(43, 1, 7));
+}
+
+#[test]
+fn few_colours_use_small_palettes() {
+    let mut s = Sketch::new(33, 5);
+    s.rect(0, 0, 11, 5, Some(Color::RED), None);
+    s.rect(22, 0, 11, 5, Some(Color::BLUE), None);
+    let d = render(&s);
+    assert_eq!(d.stored, png::ColorType::Indexed);
+    assert_eq!(
+        (d.at(0, 0), d.at(16, 2), d.at(32, 4)),
+        (Color::RED, BG, Color::BLUE)
+    );
+}
+
+/// A board like a game would draw: a grid of hexagons with owners'
+/// pieces, tracks, labels and a score column, 1000×700.
+fn sample_board() -> Sketch {
+    let mut s = Sketch::new(1000, 700);
+    s.background = Some(Color(236, 226, 200));
+    s.alt = "Board: round 3, Alice leads with 14 points".into();
+    s.rect(0, 0, 1000, 40, Some(Color(60, 70, 90)), None);
+    s.label(16, 12, "ROUND 3 - ALICE TO ACT", 14, Color::WHITE);
+    for row in 0..6 {
+        for col in 0..9 {
+            let cx = 70 + col * 80 + if row % 2 == 1 { 40 } else { 0 };
+            let cy = 100 + row * 70;
+            let pts = vec![
+                (cx - 40, cy),
+                (cx - 20, cy - 35),
+                (cx + 20, cy - 35),
+                (cx + 40, cy),
+                (cx + 20, cy + 35),
+                (cx - 20, cy + 35),
+            ];
+            let fill = [
+                Color(120, 170, 90),
+                Color(200, 180, 120),
+                Color(90, 140, 190),
+            ][((row + col) % 3) as usize];
+            s.polygon(pts, Some(fill), Some(Color(70, 60, 40)));
+            let name = format!("{}{}", (b'A' + row as u8) as char, col + 1);
+            s.label(cx - 10, cy - 25, name, 7, Color::BLACK);
+            if (row * 9 + col) % 4 == 0 {
+                s.circle(
+                    cx,
+                    cy + 6,
+                    14,
+                    Some(Color::seat(((row + col) % 4) as usize)),
+                    Some(Color::BLACK),
+                );
+            }
+        }
+    }
+    s.line(60, 600, 760, 600, Color(90, 80, 60), 6);
+    for i in 0..15 {
+        s.circle(
+            60 + i * 50,
+            600,
+            9,
+            Some(Color::WHITE),
+            Some(Color(90, 80, 60)),
+        );
+        s.label(56 + i * 50, 620, format!("{i}"), 7, Color::BLACK);
+    }
+    s.rect(
+        800,
+        60,
+        180,
+        200,
+        Some(Color(250, 246, 232)),
+        Some(Color(70, 60, 40)),
+    );
+    s.label(812, 72, "Scores", 14, Color::BLACK);
+    for (i, (name, pts)) in [("Alice", 14), ("Bob", 11), ("Carol", 9), ("Dave", 6)]
+        .iter()
+        .enumerate()
+    {
+        let y = 110 + i as i32 * 34;
+        s.circle(822, y + 7, 8, Some(Color::seat(i)), None);
+        s.label(840, y, format!("{name:<6}{pts:>3}"), 14, Color::BLACK);
+    }
+    s.label(
+        812,
+        280,
+        "abcdefghijklm\nnopqrstuvwxyz\n0123456789 !?\n()[]{}<>+-*/=\n@#$%&_|~^`'\",.:;",
+        7,
+        Color::BLACK,
+    );
+    s
+}
+
+#[test]
+fn a_full_board_is_small_and_indexed() {
+    let bytes = render::png(&sample_board());
+    if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
+        std::fs::write(format!("{dir}/board.png"), &bytes).expect("sample written");
+    }
+    assert!(bytes.len() < 100_000, "board PNG is {} bytes", bytes.len());
+    let d = decode(&bytes);
+    assert_eq!((d.width, d.height), (1000, 700));
+    assert_eq!(d.stored, png::ColorType::Indexed);
+    assert_eq!(d.at(500, 20), Color(60, 70, 90));
+    assert_eq!(d.at(999, 699), Color(236, 226, 200));
+}
+
+fn t(en: &str, ko: &str) -> Text {
+    Text::new(en, ko)
+}
+
+fn sample_view() -> View {
+    View {
+        seat: Some(quipu::engine::Seat(0)),
+        headline: t("Round 3 — Alice to act", "3라운드 — Alice 차례"),
+        sections: vec![
+            Section::lines(
+                t("Temples", "신전"),
+                vec![t(
+                    "Chaac: Alice 3, Bob 1 <script>alert(1)</script>",
+                    "차크: Alice 3, Bob 1 <script>alert(1)</script>",
+                )],
+            ),
+            Section::table(
+                t("Players", "플레이어"),
+                vec![
+                    t("Player", "플레이어"),
+                    t("Score", "점수"),
+                    t("Corn", "옥수수"),
+                ],
+                vec![
+                    vec![Text::same("Alice"), Text::same("14"), Text::same("3")],
+                    vec![Text::same("Bob & Co"), Text::same("9"), Text::same("12")],
+                ],
+            ),
+        ],
+        private: vec![Section::lines(
+            t("Cards in hand", "손에 든 카드"),
+            vec![t("Quarry worker", "채석장 일꾼")],
+        )],
+        picture: {
+            let mut s = Sketch::new(1000, 700);
+            s.alt = "Board \"round 3\"".into();
+            s
+        },
+        footer: vec![t(
+            "Cards stand in for the wooden tiles.",
+            "나무 타일 대신 카드를 씁니다.",
+        )],
+    }
+}
+
+#[test]
+fn view_text_has_headline_sections_table_and_private_part() {
+    let v = sample_view();
+    let text = render::view_text(&v, "en");
+    let expected_table = "Player    Score  Corn\n--------  -----  ----\nAlice        14     3\nBob & Co      9    12\n";
+    assert!(text.contains(expected_table), "{text}");
+    let order = [
+        "Round 3 — Alice to act",
+        "Temples",
+        "Chaac: Alice 3",
+        "Players",
+        "Your hand (only you can see this)",
+        "Cards in hand",
+        "Quarry worker",
+        "Cards stand in",
+    ];
+    let mut at = 0;
+    for s in order {
+        let i = text[at..]
+            .find(s)
+            .unwrap_or_else(|| panic!("{s:?} missing or out of order in\n{text}"));
+        at += i;
+    }
+    let ko = render::view_text(&v, "ko");
+    assert!(ko.contains("플레이어  점수  옥수수\n"), "{ko}");
+    assert!(ko.contains("내 손패 (나에게만 보이는 정보입니다)"));
+    assert!(ko.contains("채석장 일꾼"));
+}
+
+#[test]
+fn spectators_see_no_private_heading() {
+    let mut v = sample_view();
+    v.private.clear();
+    v.seat = None;
+    assert!(!render::view_text(&v, "en").contains("Your hand"));
+    assert!(!render::view_html(&v, "en", None).contains("Your hand"));
+}
+
+fn link(cmd: &str) -> MoveLink {
+    let body = cmd.replace(' ', "%20");
+    MoveLink {
+        command: cmd.to_string(),
+        mailto: format!("mailto:play+k3j5v7q9w2x4z6b8@play.example.test?subject=Re%3A%20%5BTzolkin%20%2342%5D%20Game%20update&body={body}"),
+    }
+}
+
+fn groups(n_groups: usize, per_group: usize) -> Vec<MoveGroup> {
+    (0..n_groups)
+        .map(|g| MoveGroup {
+            title: format!("Gear {g}"),
+            moves: (0..per_group)
+                .map(|i| link(&format!("place palenque {g} {i} pay corn")))
+                .collect(),
+        })
+        .collect()
+}
+
+fn sample_page<'a>(view: &'a View, lang: &'a str, moves: Vec<MoveGroup>) -> Page<'a> {
+    Page {
+        lang,
+        title: "[Tzolkin #42] Game update".into(),
+        preheader: "Your turn in Tzolkin #42 — reply with your move".into(),
+        paragraphs: vec![
+            "It is your turn, Alice.".into(),
+            "Bob's <b>bold</b> move: place 2 workers.".into(),
+        ],
+        events: vec![
+            "Bob placed a worker on Palenque 1.".into(),
+            "Carol picked up from Yaxchilan 3.".into(),
+        ],
+        view: Some(view),
+        image_cid: Some("board-42-7@play.example.test".into()),
+        moves,
+        footer: vec![
+            "Reply to this mail with your move.".into(),
+            "Cards stand in for the wooden tiles.".into(),
+        ],
+    }
+}
+
+#[test]
+fn page_text_lists_everything_in_order() {
+    let v = sample_view();
+    let page = sample_page(&v, "en", groups(2, 3));
+    let text = render::page_text(&page);
+    let order = [
+        "[Tzolkin #42] Game update",
+        "It is your turn, Alice.",
+        "What happened since your last mail",
+        "- Bob placed a worker on Palenque 1.",
+        "Round 3",
+        "Your hand",
+        "Your moves",
+        "Reply with one of these commands",
+        "Gear 0:",
+        "  place palenque 0 2 pay corn",
+        "Gear 1:",
+        "Reply to this mail with your move.",
+    ];
+    let mut at = 0;
+    for s in order {
+        let i = text[at..]
+            .find(s)
+            .unwrap_or_else(|| panic!("{s:?} missing or out of order in\n{text}"));
+        at += i;
+    }
+    // The view's footer note is already in the page's footer: said once.
+    assert_eq!(
+        text.matches("Cards stand in for the wooden tiles.").count(),
+        1
+    );
+    assert!(!text.contains("mailto:"));
+    assert!(!text.contains("Showing"));
+}
+
+#[test]
+fn page_text_caps_long_lists_and_says_how_to_get_all() {
+    let v = sample_view();
+    let page = sample_page(&v, "en", groups(6, 50));
+    let text = render::page_text(&page);
+    assert_eq!(text.matches("\n  place palenque").count(), 200);
+    assert_eq!(text.matches("… and 10 more").count(), 5);
+    assert_eq!(text.matches("… and 50 more").count(), 1);
+    assert!(
+        text.contains("Showing 200 of 300 moves. Reply with the word moves to get the full list.")
+    );
+    let all = render::page_text_with(&page, Limits::UNLIMITED);
+    assert_eq!(all.matches("\n  place palenque").count(), 300);
+    assert!(!all.contains("Showing"));
+}
+
+#[test]
+fn html_escapes_game_text_and_has_no_active_content() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups(2, 3)));
+    assert!(html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"));
+    assert!(html.contains("Bob&#39;s &#60;b&#62;bold&#60;/b&#62; move"));
+    assert!(html.contains("Bob &#38; Co"));
+    let lower = html.to_lowercase();
+    for bad in [
+        "<script",
+        "<svg",
+        "<form",
+        "<iframe",
+        "javascript:",
+        "<link",
+    ] {
+        assert!(!lower.contains(bad), "{bad} in HTML");
+    }
+}
+
+#[test]
+fn html_page_has_the_mail_scaffolding() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups(2, 3)));
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<meta name=\"color-scheme\" content=\"light dark\">"));
+    assert!(html.contains("<meta name=\"supported-color-schemes\" content=\"light dark\">"));
+    assert!(html.contains("<html lang=\"en\""));
+    assert!(html.contains("<title>[Tzolkin #42] Game update</title>"));
+    assert!(html.contains("<div style=\"display:none;max-height:0;"));
+    assert!(html.contains("Your turn in Tzolkin #42 — reply with your move"));
+    assert!(html.contains("max-width:600px"));
+    assert!(html.contains("role=\"presentation\""));
+}
+
+#[test]
+fn html_shows_the_picture_by_cid_with_size_and_alt() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", Vec::new()));
+    assert!(
+        html.contains("<img src=\"cid:board-42-7@play.example.test\" width=\"568\" height=\"398\" alt=\"Board &#34;round 3&#34;\""),
+        "{html}"
+    );
+    let fragment = render::view_html(&v, "en", Some("pic@x"));
+    assert!(fragment.contains("<img src=\"cid:pic@x\" width=\"568\" height=\"398\""));
+    assert!(!render::view_html(&v, "en", None).contains("<img"));
+    let mut small = sample_view();
+    small.picture = Sketch::new(300, 200);
+    let fragment = render::view_html(&small, "ko", Some("pic@x"));
+    assert!(
+        fragment.contains("width=\"300\" height=\"200\" alt=\"게임판 그림\""),
+        "{fragment}"
+    );
+}
+
+#[test]
+fn html_page_keeps_the_order_of_a_turn_mail() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups(2, 3)));
+    let order = [
+        "[Tzolkin #42] Game update",
+        "It is your turn, Alice.",
+        "What happened since your last mail",
+        "Bob placed a worker",
+        "Round 3",
+        "<img src=\"cid:",
+        "Temples",
+        "Your hand",
+        "Quarry worker",
+        "Your moves",
+        "Gear 0",
+        "Gear 1",
+        "Reply to this mail with your move.",
+        "Cards stand in for the wooden tiles.",
+    ];
+    let mut at = 0;
+    for s in order {
+        let i = html[at..]
+            .find(s)
+            .unwrap_or_else(|| panic!("{s:?} missing or out of order"));
+        at += i;
+    }
+    assert_eq!(
+        html.matches("Cards stand in for the wooden tiles.").count(),
+        1
+    );
+}
+
+#[test]
+fn html_moves_are_mailto_links() {
+    let v = sample_view();
+    let mut moves = groups(1, 2);
+    moves[0].moves.push(MoveLink {
+        command: "pass".into(),
+        mailto: "javascript:alert(1)".into(),
+    });
+    let html = render::page_html(&sample_page(&v, "en", moves));
+    assert!(html.contains(
+        "href=\"mailto:play+k3j5v7q9w2x4z6b8@play.example.test?subject=Re%3A%20%5BTzolkin%20%2342%5D%20Game%20update&#38;body=place%20palenque%200%201%20pay%20corn\""
+    ));
+    assert!(html.contains(">place palenque 0 1 pay corn</a>"));
+    assert_eq!(html.matches("href=\"mailto:").count(), 2);
+    assert!(
+        html.contains(">pass</span>"),
+        "a non-mailto move is shown as plain text"
+    );
+}
+
+#[test]
+fn html_caps_long_move_lists_by_group_and_in_total() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups(7, 50)));
+    assert_eq!(html.matches("href=\"mailto:").count(), 200);
+    assert_eq!(html.matches("… and 10 more").count(), 5);
+    assert_eq!(html.matches("… and 50 more").count(), 2);
+    for g in 0..7 {
+        assert!(
+            html.contains(&format!(">Gear {g}</td>")),
+            "group {g} is named"
+        );
+    }
+    assert!(
+        html.contains("Showing 200 of 350 moves. Reply with the word moves to get the full list.")
+    );
+    assert!(
+        !html.contains("place palenque 0 40 "),
+        "41st move of a group is cut"
+    );
+    assert!(html.contains("place palenque 4 39 "));
+    assert!(
+        !html.contains("place palenque 5 0 "),
+        "the total is spent after five groups"
+    );
+}
+
+#[test]
+fn korean_pages_use_korean_labels() {
+    let v = sample_view();
+    let page = sample_page(&v, "ko", groups(6, 50));
+    let html = render::page_html(&page);
+    assert!(html.contains("<html lang=\"ko\""));
+    for label in [
+        "지난 메일 이후에 있었던 일",
+        "내 손패",
+        "나에게만 보이는 정보입니다",
+        "둘 수 있는 수",
+        "답장",
+        "3라운드",
+        "채석장 일꾼",
+        "… 외 10개 더",
+        "수 300개 가운데 200개만",
+    ] {
+        assert!(html.contains(label), "{label} missing");
+    }
+    for english in ["What happened", "Your hand", "Your moves", "Showing"] {
+        assert!(!html.contains(english), "{english} in a Korean page");
+    }
+    let text = render::page_text(&page);
+    for label in [
+        "지난 메일 이후에 있었던 일",
+        "내 손패",
+        "둘 수 있는 수",
+        "아래 명령 가운데 하나를 답장 첫 줄에",
+    ] {
+        assert!(text.contains(label), "{label} missing in text");
+    }
+}
+
+#[test]
+fn a_mail_with_the_longest_move_list_stays_under_gmails_clip() {
+    // A busy view (40 table rows, 30 lines) and the full 200 moves shown.
+    let mut v = sample_view();
+    let rows = (0..40)
+        .map(|i| {
+            vec![
+                Text::same(format!("Space {i}")),
+                Text::same(format!("{i}")),
+                Text::new("empty", "비어 있음"),
+            ]
+        })
+        .collect();
+    v.sections.push(Section::table(
+        t("Spaces", "칸"),
+        vec![t("Space", "칸"), t("Workers", "일꾼"), t("State", "상태")],
+        rows,
+    ));
+    v.sections.push(Section::lines(
+        t("Log", "기록"),
+        (0..30)
+            .map(|i| Text::same(format!("Move {i}: Bob placed a worker on Palenque {i}.")))
+            .collect(),
+    ));
+    let page = sample_page(&v, "ko", groups(10, 60));
+    let html = render::page_html(&page);
+    let text = render::page_text(&page);
+    if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
+        std::fs::write(format!("{dir}/page.html"), &html).expect("sample written");
+        std::fs::write(format!("{dir}/page.txt"), &text).expect("sample written");
+    }
+    assert!(html.len() < 100_000, "HTML is {} bytes", html.len());
+    assert!(text.len() < 60_000, "text is {} bytes", text.len());
+}
+
+#[test]
+fn a_typical_turn_mail_is_small() {
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups(4, 8)));
+    assert!(html.len() < 30_000, "HTML is {} bytes", html.len());
+}
+
+#[test]
+fn every_printable_character_leaves_ink_in_its_own_cell() {
+    // All of printable ASCII at 4× in rows of 16: 24 × 36 px cells.
+    let chars: Vec<char> = (' '..='~').collect();
+    let mut s = Sketch::new(16 * 24 + 8, 6 * 44 + 8);
+    for (i, row) in chars.chunks(16).enumerate() {
+        s.label(
+            4,
+            4 + i as i32 * 44,
+            row.iter().collect::<String>(),
+            28,
+            Color::BLACK,
+        );
+    }
+    let bytes = render::png(&s);
+    if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
+        std::fs::write(format!("{dir}/font.png"), &bytes).expect("sample written");
+    }
+    let d = decode(&bytes);
+    for (i, c) in chars.iter().enumerate() {
+        let (x, y) = (4 + (i % 16) as u32 * 24, 4 + (i / 16) as u32 * 44);
+        let ink = d.count(Color::BLACK, x..x + 20, y..y + 36);
+        if *c == ' ' {
+            assert_eq!(ink, 0);
+        } else {
+            assert!(ink >= 16, "{c:?} has {ink} ink pixels");
+            assert_eq!(ink % 16, 0, "{c:?}: whole 4×4 font pixels");
+        }
+    }
+}
