@@ -3,6 +3,8 @@
 use crate::engine::{Game, GameInfo, Options, SetupError, Table, Typed};
 use std::sync::Arc;
 
+pub mod tikal;
+
 /// A registered game: its name and how to start a table of it.
 #[derive(Clone, Copy)]
 pub struct Entry {
@@ -30,7 +32,7 @@ fn entry<G: Game + Default>(name: &'static str) -> Entry {
 
 /// Every game quipu can run, in the order they are listed to players.
 pub fn registry() -> Vec<Entry> {
-    vec![]
+    vec![entry::<tikal::TheGame>("tikal")]
 }
 
 /// The game registered as `name` (case-insensitive).

@@ -1,0 +1,591 @@
+//! The ten action points: what a player may do with them (the legal list) and
+//! doing it (checked first, so that a refused action changes nothing).
+
+use super::command::{kind_name, Command, Who, COLORS_EN, COLORS_KO};
+use super::data::{cost, Kind, DIG_PER_TEMPLE_PER_TURN, LOOT_PER_HEX_PER_TURN};
+use super::rules::{camp_ground, crossing, edge_between, force, kind, members, own_gates};
+use super::state::{LeaderAt, Pos, State};
+use crate::engine::{Event, RuleError, Text};
+
+fn err(en: impl Into<String>, ko: impl Into<String>) -> RuleError {
+    RuleError::new(en, ko)
+}
+
+/// The seat's colour, in both languages.
+pub fn color(seat: usize) -> Text {
+    Text::new(
+        COLORS_EN.get(seat).copied().unwrap_or("?").to_string(),
+        COLORS_KO.get(seat).copied().unwrap_or("?").to_string(),
+    )
+}
+
+fn count_in(list: &[(u8, u8)], space: usize) -> u8 {
+    list.iter()
+        .find(|(s, _)| *s as usize == space)
+        .map(|(_, n)| *n)
+        .unwrap_or(0)
+}
+
+fn bump(list: &mut Vec<(u8, u8)>, space: usize, by: u8) {
+    match list.iter_mut().find(|(s, _)| *s as usize == space) {
+        Some((_, n)) => *n += by,
+        None => list.push((space as u8, by)),
+    }
+}
+
+/// Every legal action of the active player now (`end` always among them).
+pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
+    let mut out = vec![Command::End];
+    let Some(me) = s.player(seat) else { return out };
+    let ap = s.ap;
+    let gates = own_gates(s, seat);
+    // Bring members in (L294-298).
+    if ap >= cost::NEW_MEMBER {
+        for &g in &gates {
+            let at = s.pos(g);
+            if me.leader == LeaderAt::Supply {
+                out.push(Command::New {
+                    who: Who::Leader,
+                    at,
+                });
+            }
+            for n in 1..=me.workers_supply.min(ap / cost::NEW_MEMBER) {
+                out.push(Command::New {
+                    who: Who::Workers(n),
+                    at,
+                });
+            }
+        }
+    }
+    // Camp-to-camp transfers (L300-308).
+    if gates.len() > 1 && ap >= cost::CAMP_TRANSFER {
+        for &from in &gates {
+            let Some(spot) = s.spot(from) else { continue };
+            for &to in gates.iter().filter(|&&g| g != from) {
+                if spot.leader[seat] {
+                    out.push(Command::Jump {
+                        who: Who::Leader,
+                        from: s.pos(from),
+                        to: s.pos(to),
+                    });
+                }
+                for n in 1..=spot.workers[seat].min(ap / cost::CAMP_TRANSFER) {
+                    out.push(Command::Jump {
+                        who: Who::Workers(n),
+                        from: s.pos(from),
+                        to: s.pos(to),
+                    });
+                }
+            }
+        }
+    }
+    for (space, spot) in s.board.iter().enumerate() {
+        let Some(spot) = spot else { continue };
+        let mine = members(spot, seat);
+        if mine == 0 {
+            continue;
+        }
+        // Moves across one edge (L313-323).
+        for e in 0..6 {
+            let Some((to, c)) = crossing(s, space, e) else {
+                continue;
+            };
+            if c > ap {
+                continue;
+            }
+            let (from, to) = (s.pos(space), s.pos(to));
+            if spot.leader[seat] {
+                out.push(Command::Move {
+                    who: Who::Leader,
+                    from,
+                    to,
+                });
+            }
+            for n in 1..=spot.workers[seat].min(ap / c) {
+                out.push(Command::Move {
+                    who: Who::Workers(n),
+                    from,
+                    to,
+                });
+            }
+        }
+        let at = s.pos(space);
+        match kind(&s.data, spot) {
+            Kind::Temple if spot.guard.is_none() => {
+                let done = count_in(&s.dug, space);
+                for levels in 1..=2u8 {
+                    if can_dig(s, space, seat, done, levels) {
+                        out.push(Command::Dig { at, levels });
+                    }
+                }
+                if ap >= cost::GUARD && guard_ok(s, space, seat).is_ok() {
+                    out.push(Command::Guard { at });
+                }
+            }
+            Kind::Treasure if spot.discs > 0 => {
+                let done = count_in(&s.looted, space);
+                for discs in 1..=2u8 {
+                    if done + discs <= LOOT_PER_HEX_PER_TURN
+                        && mine >= done + discs
+                        && spot.discs >= discs
+                        && ap >= cost::LOOT * discs
+                    {
+                        out.push(Command::Loot { at, discs });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Camps: anyone's member on the hex is enough (L416-420), or none needed (option).
+    if ap >= cost::CAMP && me.camps < s.rules.camp_limit {
+        for (space, spot) in s.board.iter().enumerate() {
+            if spot.is_some() && camp_ok(s, space).is_ok() {
+                out.push(Command::Camp { at: s.pos(space) });
+            }
+        }
+    }
+    // Exchanges of single treasures (L403-409).
+    if ap >= cost::SWAP {
+        for give in 0..me.treasures.len() {
+            if me.treasures[give] != 1 {
+                continue;
+            }
+            for (with, other) in s.people.iter().enumerate() {
+                if with == seat {
+                    continue;
+                }
+                for take in 0..other.treasures.len() {
+                    if take != give && other.treasures[take] == 1 {
+                        out.push(Command::Swap {
+                            give: give as u8,
+                            take: take as u8,
+                            with: with as u8,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn can_dig(s: &State, space: usize, seat: usize, done: u8, levels: u8) -> bool {
+    let Some(spot) = s.spot(space) else {
+        return false;
+    };
+    let mut ok = done + levels <= DIG_PER_TEMPLE_PER_TURN
+        && members(spot, seat) >= done + levels
+        && s.ap >= cost::DIG * levels;
+    for k in 1..=levels {
+        let next = spot.value as usize + k as usize;
+        ok &= s.temple_tiles.get(next).is_some_and(|&n| n > 0);
+    }
+    ok
+}
+
+fn guard_ok(s: &State, space: usize, seat: usize) -> Result<(), RuleError> {
+    let Some(spot) = s.spot(space) else {
+        return Err(err("There is no hex there.", "그곳에는 지형이 없습니다."));
+    };
+    if kind(&s.data, spot) != Kind::Temple {
+        return Err(err(
+            "Only a temple can be guarded.",
+            "신전에만 경비를 세울 수 있습니다.",
+        ));
+    }
+    if spot.guard.is_some() {
+        return Err(err(
+            "That temple is already guarded.",
+            "그 신전에는 이미 경비가 있습니다.",
+        ));
+    }
+    let limit = s.rules.guard_limit;
+    if s.player(seat).is_none_or(|p| p.guards >= limit) {
+        return Err(err(
+            format!("You have already guarded {limit} temple(s), the most allowed."),
+            format!("이미 신전 {limit}곳에 경비를 세웠습니다(최대)."),
+        ));
+    }
+    let mine = force(spot, seat);
+    if mine == 0 || (0..s.players).any(|q| q != seat && force(spot, q) >= mine) {
+        return Err(err(
+            "You need strictly the strongest force on that temple (leader 3, worker 1).",
+            "그 신전에서 가장 강한 세력(리더 3, 대원 1)이어야 합니다.",
+        ));
+    }
+    Ok(())
+}
+
+fn camp_ok(s: &State, space: usize) -> Result<(), RuleError> {
+    let Some(spot) = s.spot(space) else {
+        return Err(err("There is no hex there.", "그곳에는 지형이 없습니다."));
+    };
+    if !camp_ground(s, spot) {
+        return Err(err(
+            "A camp can only be built on a jungle or on a treasure hex with no disc left.",
+            "캠프는 정글이나 보물이 다 없어진 보물 지형에만 세울 수 있습니다.",
+        ));
+    }
+    if spot.camp.is_some() {
+        return Err(err(
+            "There is already a camp on that hex.",
+            "그 지형에는 이미 캠프가 있습니다.",
+        ));
+    }
+    if s.rules.camp_needs_member && (0..s.players).all(|q| members(spot, q) == 0) {
+        return Err(err(
+            "Some expedition member (anyone's) must be on the hex to build a camp.",
+            "캠프를 세우려면 그 지형에 누구의 대원이든 한 명은 있어야 합니다.",
+        ));
+    }
+    Ok(())
+}
+
+fn space_at(s: &State, at: Pos) -> Result<usize, RuleError> {
+    s.space_of(at).ok_or_else(|| {
+        err(
+            format!("{at} is not on the board."),
+            format!("{at}은(는) 게임판에 없습니다."),
+        )
+    })
+}
+
+fn pay(s: &mut State, ap: u8) -> Result<(), RuleError> {
+    if ap > s.ap {
+        return Err(err(
+            format!("That costs {ap} AP and you have {} left.", s.ap),
+            format!("그 행동은 {ap} AP가 들지만 {} AP만 남았습니다.", s.ap),
+        ));
+    }
+    s.ap -= ap;
+    Ok(())
+}
+
+fn take_members(s: &mut State, space: usize, seat: usize, who: Who) -> Result<(), RuleError> {
+    let at = s.pos(space);
+    let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) else {
+        return Err(err(
+            format!("There is no hex at {at}."),
+            format!("{at}에는 지형이 없습니다."),
+        ));
+    };
+    match who {
+        Who::Leader if spot.leader[seat] => spot.leader[seat] = false,
+        Who::Workers(n) if n > 0 && spot.workers[seat] >= n => spot.workers[seat] -= n,
+        _ => {
+            return Err(err(
+                format!("You do not have {who} on {at}."),
+                format!("{at}에 당신의 {}이(가) 없습니다.", who_ko(who)),
+            ))
+        }
+    }
+    Ok(())
+}
+
+fn put_members(s: &mut State, space: usize, seat: usize, who: Who) {
+    if let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) {
+        match who {
+            Who::Leader => spot.leader[seat] = true,
+            Who::Workers(n) => spot.workers[seat] = spot.workers[seat].saturating_add(n),
+        }
+    }
+}
+
+pub fn who_ko(who: Who) -> String {
+    match who {
+        Who::Leader => "리더".to_string(),
+        Who::Workers(n) => format!("대원 {n}명"),
+    }
+}
+
+fn not_gate(at: Pos) -> RuleError {
+    err(
+        format!("{at} is neither the base camp nor one of your camps."),
+        format!("{at}은(는) 베이스 캠프도 당신의 캠프도 아닙니다."),
+    )
+}
+
+/// Applies one action of the active player; on error nothing has changed
+/// (every check comes before the first change).
+pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
+    let name = color(seat);
+    let say = |en: String, ko: String| {
+        Event::public(Text::new(
+            format!("{} {en}", name.en),
+            format!("{} {ko}", name.ko),
+        ))
+    };
+    match c {
+        Command::New { who, at } => {
+            let space = space_at(s, *at)?;
+            if !own_gates(s, seat).contains(&space) {
+                return Err(not_gate(*at));
+            }
+            let me = s
+                .player(seat)
+                .ok_or_else(|| err("No such player.", "그런 플레이어가 없습니다."))?;
+            let ok = match who {
+                Who::Leader => me.leader == LeaderAt::Supply,
+                Who::Workers(n) => *n > 0 && me.workers_supply >= *n,
+            };
+            if !ok {
+                return Err(err(
+                    format!("Your supply has no {who} left."),
+                    format!("남은 {}이(가) 없습니다.", who_ko(*who)),
+                ));
+            }
+            pay(s, cost::NEW_MEMBER * who.count())?;
+            if let Some(p) = s.people.get_mut(seat) {
+                match who {
+                    Who::Leader => p.leader = LeaderAt::Board,
+                    Who::Workers(n) => p.workers_supply -= n,
+                }
+            }
+            put_members(s, space, seat, *who);
+            Ok(vec![say(
+                format!("brings {who} in at {at}."),
+                format!("{at}에 {}을(를) 투입합니다.", who_ko(*who)),
+            )])
+        }
+        Command::Jump { who, from, to } => {
+            let (a, b) = (space_at(s, *from)?, space_at(s, *to)?);
+            let gates = own_gates(s, seat);
+            if !gates.contains(&a) {
+                return Err(not_gate(*from));
+            }
+            if !gates.contains(&b) || a == b {
+                return Err(not_gate(*to));
+            }
+            let mut next = s.clone();
+            take_members(&mut next, a, seat, *who)?;
+            pay(&mut next, cost::CAMP_TRANSFER * who.count())?;
+            put_members(&mut next, b, seat, *who);
+            *s = next;
+            Ok(vec![say(
+                format!("sends {who} from {from} to {to} through the secret passage."),
+                format!(
+                    "{}을(를) 비밀통로로 {from}에서 {to}(으)로 보냅니다.",
+                    who_ko(*who)
+                ),
+            )])
+        }
+        Command::Move { who, from, to } => {
+            let (a, b) = (space_at(s, *from)?, space_at(s, *to)?);
+            let Some(e) = edge_between(s, a, b) else {
+                return Err(err(
+                    format!("{from} and {to} are not neighbours."),
+                    format!("{from}와(과) {to}는 이웃이 아닙니다."),
+                ));
+            };
+            let Some((_, stones)) = crossing(s, a, e) else {
+                return Err(err(
+                    format!("No path from {from} to {to}: it needs hexes on both sides, a stone on the edge and no volcano."),
+                    format!("{from}에서 {to}(으)로 가는 길이 없습니다: 양쪽 지형, 돌, 화산 아님이 필요합니다."),
+                ));
+            };
+            let ap = stones.saturating_mul(who.count());
+            let mut next = s.clone();
+            take_members(&mut next, a, seat, *who)?;
+            pay(&mut next, ap)?;
+            put_members(&mut next, b, seat, *who);
+            *s = next;
+            Ok(vec![say(
+                format!("moves {who} from {from} to {to} ({ap} AP)."),
+                format!(
+                    "{}을(를) {from}에서 {to}(으)로 옮깁니다 ({ap} AP).",
+                    who_ko(*who)
+                ),
+            )])
+        }
+        Command::Dig { at, levels } => {
+            let space = space_at(s, *at)?;
+            let spot = s.spot(space).ok_or_else(|| {
+                err(
+                    format!("No hex at {at}."),
+                    format!("{at}에 지형이 없습니다."),
+                )
+            })?;
+            if kind(&s.data, spot) != Kind::Temple || spot.guard.is_some() {
+                return Err(err(
+                    format!("{at} is not a temple that can be uncovered (guarded temples cannot)."),
+                    format!("{at}은(는) 발굴할 수 있는 신전이 아닙니다(경비가 선 신전은 불가)."),
+                ));
+            }
+            let done = count_in(&s.dug, space);
+            if !(1..=2).contains(levels) || !can_dig(s, space, seat, done, *levels) {
+                return Err(err(
+                    format!(
+                        "You cannot uncover {levels} level(s) at {at}: at most 2 per temple per turn ({done} done), one of your members there per level, 2 AP each, and the next temple tile must be left."
+                    ),
+                    format!(
+                        "{at}에서 {levels}단계를 발굴할 수 없습니다: 한 턴에 신전마다 2단계까지({done} 완료), 단계마다 대원 한 명, 단계당 2AP, 다음 숫자 신전 타일이 남아 있어야 합니다."
+                    ),
+                ));
+            }
+            let from = spot.value;
+            s.ap -= cost::DIG * levels;
+            bump(&mut s.dug, space, *levels);
+            for _ in 0..*levels {
+                if let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) {
+                    spot.value += 1;
+                    if let Some(n) = s.temple_tiles.get_mut(spot.value as usize) {
+                        *n -= 1;
+                    }
+                }
+            }
+            let to = from + levels;
+            Ok(vec![say(
+                format!("uncovers the temple at {at} from {from} to {to}."),
+                format!("{at} 신전을 {from}에서 {to}(으)로 발굴합니다."),
+            )])
+        }
+        Command::Loot { at, discs } => {
+            let space = space_at(s, *at)?;
+            let spot = s.spot(space).ok_or_else(|| {
+                err(
+                    format!("No hex at {at}."),
+                    format!("{at}에 지형이 없습니다."),
+                )
+            })?;
+            let done = count_in(&s.looted, space);
+            let ok = kind(&s.data, spot) == Kind::Treasure
+                && (1..=2).contains(discs)
+                && spot.discs >= *discs
+                && done + discs <= LOOT_PER_HEX_PER_TURN
+                && members(spot, seat) >= done + discs
+                && s.ap >= cost::LOOT * discs;
+            if !ok {
+                return Err(err(
+                    format!(
+                        "You cannot take {discs} treasure(s) at {at}: it must be a treasure hex with discs left, at most 2 per hex per turn ({done} taken), one of your members there per disc, 3 AP each."
+                    ),
+                    format!(
+                        "{at}에서 보물 {discs}개를 획득할 수 없습니다: 원판이 남은 보물 지형, 한 턴에 지형마다 2개까지({done} 획득), 원판마다 대원 한 명, 개당 3AP."
+                    ),
+                ));
+            }
+            s.ap -= cost::LOOT * discs;
+            bump(&mut s.looted, space, *discs);
+            let mut events = Vec::new();
+            for _ in 0..*discs {
+                // The top disc's kind is decided now, uniformly among the unseen discs (spec 8).
+                let total: usize = s.pool.iter().map(|&n| n as usize).sum();
+                let mut pick = s.rng.below(total);
+                let mut kind_taken = 0;
+                for (k, &n) in s.pool.iter().enumerate() {
+                    if pick < n as usize {
+                        kind_taken = k;
+                        break;
+                    }
+                    pick -= n as usize;
+                }
+                if let Some(n) = s.pool.get_mut(kind_taken) {
+                    *n = n.saturating_sub(1);
+                }
+                if let Some(p) = s.people.get_mut(seat) {
+                    p.treasures[kind_taken] += 1;
+                }
+                if let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) {
+                    spot.discs -= 1;
+                }
+                let k = kind_name(kind_taken as u8);
+                events.push(Event::reveal(Text::new(
+                    format!("{} recovers a treasure at {at}: {k}.", name.en),
+                    format!("{} {at}에서 보물을 획득합니다: {k}.", name.ko),
+                )));
+            }
+            Ok(events)
+        }
+        Command::Swap { give, take, with } => {
+            let (g, t, w) = (*give as usize, *take as usize, *with as usize);
+            let mine = s
+                .player(seat)
+                .and_then(|p| p.treasures.get(g))
+                .copied()
+                .unwrap_or(0);
+            let theirs = s
+                .player(w)
+                .and_then(|p| p.treasures.get(t))
+                .copied()
+                .unwrap_or(0);
+            if w == seat || w >= s.players || g == t || mine != 1 || theirs != 1 {
+                return Err(err(
+                    "An exchange gives one of your single treasures for a single treasure of another kind held by another player; pairs and triples cannot be split.",
+                    "교환은 짝이 없는 내 보물 하나와 다른 플레이어의 짝이 없는 다른 종류 보물 하나를 바꾸는 것입니다. 짝과 셋짝은 나눌 수 없습니다.",
+                ));
+            }
+            pay(s, cost::SWAP)?;
+            if let Some(p) = s.people.get_mut(seat) {
+                p.treasures[g] -= 1;
+                p.treasures[t] += 1;
+            }
+            if let Some(p) = s.people.get_mut(w) {
+                p.treasures[t] -= 1;
+                p.treasures[g] += 1;
+            }
+            let (kg, kt, other) = (kind_name(*give), kind_name(*take), color(w));
+            Ok(vec![say(
+                format!("exchanges {kg} for {kt} with {}.", other.en),
+                format!("{}와(과) {kg}을(를) {kt}(으)로 교환합니다.", other.ko),
+            )])
+        }
+        Command::Camp { at } => {
+            let space = space_at(s, *at)?;
+            camp_ok(s, space)?;
+            let limit = s.rules.camp_limit;
+            if s.player(seat).is_none_or(|p| p.camps >= limit) {
+                return Err(err(
+                    format!("You have built {limit} camp(s), the most allowed."),
+                    format!("이미 캠프 {limit}개를 세웠습니다(최대)."),
+                ));
+            }
+            pay(s, cost::CAMP)?;
+            if let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) {
+                spot.camp = Some(seat as u8);
+            }
+            if let Some(p) = s.people.get_mut(seat) {
+                p.camps += 1;
+            }
+            Ok(vec![say(
+                format!("builds a camp at {at}."),
+                format!("{at}에 캠프를 세웁니다."),
+            )])
+        }
+        Command::Guard { at } => {
+            let space = space_at(s, *at)?;
+            guard_ok(s, space, seat)?;
+            pay(s, cost::GUARD)?;
+            let mut gone = 0;
+            let mut leader_gone = false;
+            if let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) {
+                gone = spot.workers[seat];
+                leader_gone = spot.leader[seat];
+                spot.workers[seat] = 0;
+                spot.leader[seat] = false;
+                spot.guard = Some(seat as u8);
+            }
+            if let Some(p) = s.people.get_mut(seat) {
+                p.guards += 1;
+                p.workers_gone += gone;
+                if leader_gone {
+                    p.leader = LeaderAt::Gone;
+                }
+            }
+            Ok(vec![say(
+                format!(
+                    "guards the temple at {at}; the {gone} worker(s){} there leave the game.",
+                    if leader_gone { " and the leader" } else { "" }
+                ),
+                format!(
+                    "{at} 신전에 경비를 세웁니다. 그곳의 대원 {gone}명{}은(는) 게임에서 빠집니다.",
+                    if leader_gone { "과 리더" } else { "" }
+                ),
+            )])
+        }
+        _ => Err(err(
+            "That is not an action for your action points.",
+            "행동점수로 하는 행동이 아닙니다.",
+        )),
+    }
+}

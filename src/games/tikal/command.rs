@@ -1,0 +1,376 @@
+//! Tikal's command language: the decisions as an enum, their canonical text
+//! (action word first, then the piece, then the places) and a forgiving reader
+//! for English short forms and Korean words.
+
+use super::state::{Pos, State};
+use crate::engine::{parse, ParseError, Text};
+use std::fmt;
+
+/// Which members a command moves: the leader, or some workers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    Leader,
+    Workers(u8),
+}
+
+impl Who {
+    pub fn count(self) -> u8 {
+        match self {
+            Who::Leader => 1,
+            Who::Workers(n) => n,
+        }
+    }
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Leader => write!(f, "leader"),
+            Who::Workers(1) => write!(f, "worker"),
+            Who::Workers(n) => write!(f, "{n} workers"),
+        }
+    }
+}
+
+/// One decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Place the drawn or chosen hex; `rot` is absent for a volcano.
+    Place {
+        at: Pos,
+        rot: Option<u8>,
+    },
+    /// Bring members from the supply onto the base camp or an own camp (1 AP each).
+    New {
+        who: Who,
+        at: Pos,
+    },
+    /// Camp-to-camp transfer through the secret passage (1 AP each).
+    Jump {
+        who: Who,
+        from: Pos,
+        to: Pos,
+    },
+    /// Cross one edge (1 AP per stone per member).
+    Move {
+        who: Who,
+        from: Pos,
+        to: Pos,
+    },
+    /// Uncover 1 or 2 temple levels (2 AP each).
+    Dig {
+        at: Pos,
+        levels: u8,
+    },
+    /// Recover 1 or 2 treasures (3 AP each).
+    Loot {
+        at: Pos,
+        discs: u8,
+    },
+    /// Exchange my single treasure of kind `give` for `with`'s single of kind `take` (3 AP); kinds 0-based.
+    Swap {
+        give: u8,
+        take: u8,
+        with: u8,
+    },
+    Camp {
+        at: Pos,
+    },
+    Guard {
+        at: Pos,
+    },
+    End,
+    Bid(i32),
+    Pass,
+    /// The auction winner's choice of a displayed hex, by its id.
+    Take(String),
+}
+
+/// Seat colours, as players name each other in commands.
+pub const COLORS_EN: [&str; 4] = ["red", "blue", "green", "yellow"];
+pub const COLORS_KO: [&str; 4] = ["빨강", "파랑", "초록", "노랑"];
+
+/// The name of a treasure kind (0-based): K1..K8 (names are printed only, spec gap G3).
+pub fn kind_name(k: u8) -> String {
+    format!("K{}", k as usize + 1)
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Place { at, rot: Some(r) } => write!(f, "place {at} r{r}"),
+            Command::Place { at, rot: None } => write!(f, "place {at}"),
+            Command::New { who, at } => write!(f, "new {who} {at}"),
+            Command::Jump { who, from, to } => write!(f, "jump {who} {from} {to}"),
+            Command::Move { who, from, to } => write!(f, "move {who} {from} {to}"),
+            Command::Dig { at, levels: 1 } => write!(f, "dig {at}"),
+            Command::Dig { at, levels } => write!(f, "dig {at} {levels}"),
+            Command::Loot { at, discs: 1 } => write!(f, "loot {at}"),
+            Command::Loot { at, discs } => write!(f, "loot {at} {discs}"),
+            Command::Swap { give, take, with } => write!(
+                f,
+                "swap {} for {} with {}",
+                kind_name(*give),
+                kind_name(*take),
+                COLORS_EN.get(*with as usize).copied().unwrap_or("?")
+            ),
+            Command::Camp { at } => write!(f, "camp {at}"),
+            Command::Guard { at } => write!(f, "guard {at}"),
+            Command::End => write!(f, "end"),
+            Command::Bid(n) => write!(f, "bid {n}"),
+            Command::Pass => write!(f, "pass"),
+            Command::Take(id) => write!(f, "take {id}"),
+        }
+    }
+}
+
+/// Words players may write instead of the canonical ones (Korean and short forms).
+const ALIASES: &[(&str, &str)] = &[
+    ("놓기", "place"),
+    ("배치", "place"),
+    ("새", "new"),
+    ("투입", "new"),
+    ("bring", "new"),
+    ("이동", "move"),
+    ("go", "move"),
+    ("비밀통로", "jump"),
+    ("transfer", "jump"),
+    ("발굴", "dig"),
+    ("uncover", "dig"),
+    ("획득", "loot"),
+    ("recover", "loot"),
+    ("교환", "swap"),
+    ("exchange", "swap"),
+    ("캠프", "camp"),
+    ("경비", "guard"),
+    ("끝", "end"),
+    ("종료", "end"),
+    ("done", "end"),
+    ("입찰", "bid"),
+    ("패스", "pass"),
+    ("선택", "take"),
+    ("choose", "take"),
+    ("리더", "leader"),
+    ("대장", "leader"),
+    ("탐험대장", "leader"),
+    ("l", "leader"),
+    ("일꾼", "worker"),
+    ("대원", "worker"),
+    ("w", "worker"),
+    ("workers", "worker"),
+    ("베이스", "base"),
+    ("bc", "base"),
+    ("with", "with"),
+    ("와", "with"),
+    ("for", "for"),
+];
+
+const VERBS: [&str; 13] = [
+    "place", "new", "jump", "move", "dig", "loot", "swap", "camp", "guard", "end", "bid", "pass",
+    "take",
+];
+
+/// Splits `3w` / `2workers` into a count and a word.
+fn split_counts(words: Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in words {
+        let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let rest = &w[digits.len()..];
+        if !digits.is_empty()
+            && !rest.is_empty()
+            && (rest == "w" || "workers".starts_with(rest) || rest == "l")
+        {
+            out.push(digits);
+            out.push(if rest == "l" {
+                "leader".to_string()
+            } else {
+                "worker".to_string()
+            });
+        } else {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// Reads a command structurally; `None` when it does not have a command's shape.
+fn read(s: &State, words: &[String]) -> Option<Command> {
+    let verb_word = words.first()?;
+    let verbs: Vec<&str> = VERBS
+        .iter()
+        .copied()
+        .filter(|v| v.starts_with(verb_word.as_str()))
+        .collect();
+    let verb = match verbs.as_slice() {
+        [v] => *v,
+        _ => VERBS.iter().copied().find(|v| *v == verb_word)?,
+    };
+    let rest: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let pos = |w: &str| -> Option<Pos> {
+        if w == "base" {
+            return Some(s.pos(s.base()));
+        }
+        let space = s.data.board.find(w)?;
+        Some(s.pos(space))
+    };
+    let small = |w: &str| -> Option<u8> { w.parse::<u8>().ok().filter(|n| (1..=99).contains(n)) };
+    // Members then places: `leader A7 B6`, `worker ..`, `3 worker ..`, `3 ..`.
+    let who_then = |r: &[&str]| -> Option<(Who, usize)> {
+        match r {
+            ["leader", ..] => Some((Who::Leader, 1)),
+            ["worker", ..] => Some((Who::Workers(1), 1)),
+            [n, "worker", ..] => Some((Who::Workers(small(n)?), 2)),
+            [n, ..] if small(n).is_some() => Some((Who::Workers(small(n)?), 1)),
+            _ => None,
+        }
+    };
+    match verb {
+        "place" => match rest.as_slice() {
+            [at] => Some(Command::Place {
+                at: pos(at)?,
+                rot: None,
+            }),
+            [at, r] => {
+                let r = r
+                    .strip_prefix('r')
+                    .unwrap_or(r)
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|r| *r < 6)?;
+                Some(Command::Place {
+                    at: pos(at)?,
+                    rot: Some(r),
+                })
+            }
+            _ => None,
+        },
+        "new" => {
+            let (who, used) = who_then(&rest)?;
+            match rest.get(used..)? {
+                [at] | ["at", at] => Some(Command::New { who, at: pos(at)? }),
+                _ => None,
+            }
+        }
+        "jump" | "move" => {
+            let (who, used) = who_then(&rest)?;
+            let [from, to] = rest.get(used..)? else {
+                return None;
+            };
+            let (from, to) = (pos(from)?, pos(to)?);
+            Some(if verb == "jump" {
+                Command::Jump { who, from, to }
+            } else {
+                Command::Move { who, from, to }
+            })
+        }
+        "dig" | "loot" => {
+            let (at, n) = match rest.as_slice() {
+                [at] => (pos(at)?, 1),
+                [at, n] => (pos(at)?, small(n)?),
+                _ => return None,
+            };
+            Some(if verb == "dig" {
+                Command::Dig { at, levels: n }
+            } else {
+                Command::Loot { at, discs: n }
+            })
+        }
+        "swap" => {
+            let kind = |w: &str| -> Option<u8> {
+                let n: u8 = w.strip_prefix('k')?.parse().ok()?;
+                (1..=8).contains(&n).then(|| n - 1)
+            };
+            let seat = |w: &str| -> Option<u8> {
+                let i = COLORS_EN
+                    .iter()
+                    .position(|c| *c == w)
+                    .or_else(|| COLORS_KO.iter().position(|c| *c == w))
+                    .or_else(|| {
+                        w.strip_prefix('p')
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .and_then(|n| n.checked_sub(1))
+                    })?;
+                (i < s.players).then_some(i as u8)
+            };
+            let r: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|w| *w != "for" && *w != "with")
+                .collect();
+            let [give, take, with] = r.as_slice() else {
+                return None;
+            };
+            Some(Command::Swap {
+                give: kind(give)?,
+                take: kind(take)?,
+                with: seat(with)?,
+            })
+        }
+        "camp" | "guard" => {
+            let [at] = rest.as_slice() else { return None };
+            let at = pos(at)?;
+            Some(if verb == "camp" {
+                Command::Camp { at }
+            } else {
+                Command::Guard { at }
+            })
+        }
+        "end" => rest.is_empty().then_some(Command::End),
+        "pass" => rest.is_empty().then_some(Command::Pass),
+        "bid" => {
+            let [n] = rest.as_slice() else { return None };
+            let n: i32 = n.parse().ok().filter(|n| (1..=9999).contains(n))?;
+            Some(Command::Bid(n))
+        }
+        "take" => {
+            let [id] = rest.as_slice() else { return None };
+            let tile = s
+                .data
+                .tiles
+                .iter()
+                .find(|t| t.id.eq_ignore_ascii_case(id))?;
+            Some(Command::Take(tile.id.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Reads a player's command: structurally first (any command of the right
+/// shape; the rules judge it when applied), else by prefixes against the legal
+/// commands, else an error with the closest legal ones.
+pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Command, ParseError> {
+    // Long input is never a command; do not spend time comparing it.
+    if input.chars().count() > 120 || input.chars().any(|c| c.is_control() && c != '\t') {
+        return Err(ParseError {
+            message: Text::new(
+                "That is not a command: too long or with control characters. Write e.g. 'end' or 'move worker A7 B6'.",
+                "명령이 아닙니다: 너무 길거나 제어 문자가 있습니다. 예: 'end', 'move worker A7 B6'.",
+            ),
+            suggestions: legal.iter().take(5).map(ToString::to_string).collect(),
+        });
+    }
+    let replaced = parse::replace_aliases(input, ALIASES);
+    let words = split_counts(
+        replaced
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect(),
+    );
+    if let Some(c) = read(s, &words) {
+        return Ok(c);
+    }
+    parse::match_legal(&words.join(" "), legal).map_err(|mut e| {
+        e.message = Text::new(
+            format!(
+                "{} Commands look like 'place C4 r2', 'move worker A7 B6', 'dig C4', 'end'.",
+                e.message.en
+            ),
+            format!(
+                "{} 명령 예: 'place C4 r2', 'move worker A7 B6', 'dig C4', 'end'.",
+                e.message.ko
+            ),
+        );
+        e
+    })
+}

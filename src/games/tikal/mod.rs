@@ -1,0 +1,322 @@
+//! Tikal (the basic game, the auction version and Mini-Tikal) under the
+//! engine contract. Rules: the Korean rulebook `001_f3e3853131678f46.txt`,
+//! specified in `shared/rules/tikal.md`; see NOTES.md here.
+
+mod actions;
+pub mod command;
+pub mod data;
+mod flow;
+mod picture;
+pub mod rules;
+pub mod state;
+mod view;
+
+use crate::engine::{
+    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
+    Text, Variant, View,
+};
+use command::Command;
+use data::{Kind, MINI_PIECES, PIECES, TEMPLE_TILES};
+use state::{LeaderAt, Mode, Phase, Rules, State};
+
+/// The game, registered as `tikal`.
+#[derive(Default)]
+pub struct TheGame;
+
+fn on_off(options: &Options, key: &str) -> bool {
+    options.get(key) == Some("on")
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "tikal",
+            title: "Tikal",
+            min_players: 2,
+            max_players: 4,
+            options: vec![
+                OptionDoc { key: "auction", values: &["off", "on"], default: "off", help: "the auction version (rulebook L547-686)" },
+                OptionDoc { key: "mini", values: &["off", "on"], default: "off", help: "Mini-Tikal, 2 players, auction-based (L772-854)" },
+                OptionDoc {
+                    key: "camp",
+                    values: &["member", "free"],
+                    default: "member",
+                    help: "member: a camp needs someone's member on its hex (L416-420); free: no member needed (spec 11 A3)",
+                },
+                OptionDoc {
+                    key: "guarded",
+                    values: &["owner", "shared"],
+                    default: "owner",
+                    help: "owner: only the guard's owner scores a guarded temple; shared: the strongest force scores it too (spec 11 A6)",
+                },
+                OptionDoc { key: "tiles", values: &[], default: "built-in substitute", help: "path of a tile file (format in data/tiles.txt)" },
+                OptionDoc { key: "board", values: &[], default: "built-in substitute", help: "path of a board file (format in data/board.txt)" },
+            ],
+            variants: vec![
+                Variant { options: "auction=on", min_players: 2, max_players: 4 },
+                Variant { options: "mini=on", min_players: 2, max_players: 2 },
+                Variant { options: "camp=free guarded=shared", min_players: 3, max_players: 3 },
+            ],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        let mini = on_off(options, "mini");
+        if mini && players != 2 {
+            return Err(SetupError::BadOption(format!(
+                "Mini-Tikal is for 2 players, not {players}"
+            )));
+        }
+        let mode = if mini {
+            Mode::Mini
+        } else if on_off(options, "auction") {
+            Mode::Auction
+        } else {
+            Mode::Basic
+        };
+        let pieces = if mini { MINI_PIECES } else { PIECES };
+        let rules = Rules {
+            mode,
+            workers: pieces.workers,
+            camp_limit: pieces.camps,
+            guard_limit: pieces.guards,
+            camp_needs_member: options.get_or("camp", "member") != "free",
+            guard_shared: options.get_or("guarded", "owner") == "shared",
+        };
+        let data = data::load_paths(options.get("tiles"), options.get("board"))
+            .map_err(SetupError::Data)?;
+        Ok(flow::setup(data, rules, players, seed))
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        match &s.phase {
+            Phase::Over => vec![],
+            Phase::Bid => s
+                .auction
+                .as_ref()
+                .map(|a| vec![Seat(a.bidder as usize)])
+                .unwrap_or_default(),
+            _ => vec![Seat(s.active as usize)],
+        }
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        if !self.to_act(s).contains(&seat) {
+            return Vec::new();
+        }
+        match &s.phase {
+            Phase::Over => Vec::new(),
+            Phase::Place { tile } => {
+                let volcano = s
+                    .data
+                    .tiles
+                    .get(*tile as usize)
+                    .is_some_and(|t| t.kind == Kind::Volcano);
+                rules::placements(s, *tile as usize)
+                    .into_iter()
+                    .map(|(sp, r)| Command::Place {
+                        at: s.pos(sp),
+                        rot: (!volcano).then_some(r),
+                    })
+                    .collect()
+            }
+            Phase::Act => actions::legal_actions(s, seat.0),
+            Phase::Bid => {
+                let score = s.player(seat.0).map(|p| p.score).unwrap_or(0);
+                let floor = s
+                    .auction
+                    .as_ref()
+                    .and_then(|a| a.high)
+                    .map(|(_, h)| h + 1)
+                    .unwrap_or(1);
+                let mut out = vec![Command::Pass];
+                out.extend((floor..=score).map(Command::Bid));
+                out
+            }
+            Phase::Choose => s
+                .display
+                .iter()
+                .filter_map(|&t| s.data.tiles.get(t as usize))
+                .map(|t| Command::Take(t.id.clone()))
+                .collect(),
+        }
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        let legal = self.legal(s, seat);
+        command::parse_command(s, &legal, text)
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, c: &Command) -> Result<Vec<Event>, RuleError> {
+        if !self.to_act(s).contains(&seat) {
+            return Err(RuleError::new(
+                "It is not your turn to decide.",
+                "지금은 당신이 결정할 차례가 아닙니다.",
+            ));
+        }
+        let who = seat.0;
+        match (&s.phase, c) {
+            (Phase::Place { .. }, Command::Place { .. }) => flow::place(s, who, c),
+            (Phase::Act, Command::End) => Ok(flow::end_turn(s, who)),
+            (Phase::Act, _) => actions::apply_action(s, who, c),
+            (Phase::Bid, Command::Bid(_) | Command::Pass) => flow::bid(s, who, c),
+            (Phase::Choose, Command::Take(_)) => flow::take(s, who, c),
+            (Phase::Place { .. }, _) => Err(RuleError::new(
+                "First place the hex you drew: 'place C4 r2' (see the list of legal places).",
+                "먼저 뽑은 지형을 놓으세요: 'place C4 r2' (가능한 자리 목록 참고).",
+            )),
+            (Phase::Bid, _) => Err(RuleError::new(
+                "An auction is running: 'bid N' or 'pass'.",
+                "경매 중입니다: 'bid N' 또는 'pass'.",
+            )),
+            (Phase::Choose, _) => Err(RuleError::new(
+                "Choose a displayed hex first: 'take T05'.",
+                "먼저 공개된 지형을 고르세요: 'take T05'.",
+            )),
+            (Phase::Over, _) => Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
+        }
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if !s.is_over() {
+            return None;
+        }
+        let scores: Vec<f64> = s.people.iter().map(|p| p.score as f64).collect();
+        // No tie-breaker in the rulebook (spec 6.5): tied players share the rank.
+        Some(Outcome::ranked(
+            scores,
+            vec![],
+            Text::new(
+                "Most points after the final scoring round wins; ties share the rank.",
+                "마지막 득점 라운드 후 최고 득점자가 승리합니다. 동점은 공동 순위입니다.",
+            ),
+        ))
+    }
+
+    fn hidden_items(&self, s: &State, _viewer: Option<Seat>) -> Vec<String> {
+        // The stack's hexes are unknown to everyone: their ids never appear in a view.
+        s.stack
+            .iter()
+            .filter_map(|&t| s.data.tiles.get(t as usize))
+            .map(|t| format!("{} ", t.id))
+            .collect()
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        invariants(s)
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        match s.phase {
+            Phase::Act => Some(Command::End),
+            Phase::Bid => Some(Command::Pass),
+            _ => self.legal(s, seat).into_iter().next(),
+        }
+    }
+}
+
+/// Conservation of pieces, tiles and discs, and the bounds of the rules.
+fn invariants(s: &State) -> Result<(), String> {
+    let pieces = s.rules.workers;
+    for (p, who) in s.people.iter().enumerate() {
+        let on_board: u32 = s
+            .board
+            .iter()
+            .flatten()
+            .map(|sp| sp.workers[p] as u32)
+            .sum();
+        if on_board + who.workers_supply as u32 + who.workers_gone as u32 != pieces as u32 {
+            return Err(format!("seat {p}: workers do not add up to {pieces}"));
+        }
+        let leaders = s.board.iter().flatten().filter(|sp| sp.leader[p]).count();
+        if leaders != usize::from(who.leader == LeaderAt::Board) {
+            return Err(format!(
+                "seat {p}: leader on {leaders} hexes but marked {:?}",
+                who.leader
+            ));
+        }
+        let camps = s
+            .board
+            .iter()
+            .flatten()
+            .filter(|sp| sp.camp == Some(p as u8))
+            .count();
+        if camps != who.camps as usize || who.camps > s.rules.camp_limit {
+            return Err(format!(
+                "seat {p}: {camps} camps on the board, {} counted",
+                who.camps
+            ));
+        }
+        let guards = s
+            .board
+            .iter()
+            .flatten()
+            .filter(|sp| sp.guard == Some(p as u8))
+            .count();
+        if guards != who.guards as usize || who.guards > s.rules.guard_limit {
+            return Err(format!(
+                "seat {p}: {guards} guards on the board, {} counted",
+                who.guards
+            ));
+        }
+        if who.score < 0 {
+            return Err(format!("seat {p}: negative score"));
+        }
+    }
+    for n in 2..TEMPLE_TILES.len() {
+        let used = s
+            .board
+            .iter()
+            .flatten()
+            .filter(|sp| {
+                s.data.tiles.get(sp.tile as usize).is_some_and(|t| {
+                    t.kind == Kind::Temple && (t.value as usize) < n && n <= sp.value as usize
+                })
+            })
+            .count();
+        if used + s.temple_tiles[n] as usize != TEMPLE_TILES[n] as usize {
+            return Err(format!("temple tiles '{n}' do not add up"));
+        }
+    }
+    let pool: u32 = s.pool.iter().map(|&n| n as u32).sum();
+    let held: u32 = s
+        .people
+        .iter()
+        .flat_map(|p| p.treasures.iter())
+        .map(|&n| n as u32)
+        .sum();
+    let lying: u32 = s.board.iter().flatten().map(|sp| sp.discs as u32).sum();
+    if pool + held != s.discs_total as u32 || lying > pool {
+        return Err(format!(
+            "treasure discs: {pool} unseen + {held} held != {}, or {lying} on hexes",
+            s.discs_total
+        ));
+    }
+    if s.ap > data::cost::AP_PER_TURN {
+        return Err("more than 10 AP".into());
+    }
+    let placed = s.board.iter().flatten().count();
+    let in_play = s.data.stack_tiles(s.rules.mode == Mode::Mini).len() + s.data.printed().len();
+    let waiting = s.stack.len() + s.display.len() + s.set_aside.len();
+    let held_tile = match (&s.phase, &s.scoring) {
+        (Phase::Place { .. }, _) => 1,
+        (_, Some(sc)) if matches!(sc.kind, state::RoundKind::Volcano { .. }) => 1,
+        _ => 0,
+    };
+    if placed + waiting + held_tile != in_play {
+        return Err(format!(
+            "hexes: {placed} placed + {waiting} waiting + {held_tile} in hand != {in_play}"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
