@@ -1,0 +1,738 @@
+//! The component data: the first-edition card set (`data/cards-2006.toml`),
+//! the named card rules (`data/effects.toml`) and the player-board tables,
+//! loaded and checked against the rulebook's deck totals at setup.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// The card file shipped with the game (a copy of the project's
+/// `data/tta/cards-2006.toml`; provenance in `data/README.md`).
+pub const CARDS_FILE: &str = include_str!("data/cards-2006.toml");
+/// Named rules for effects the card file gives only in words.
+pub const EFFECTS_FILE: &str = include_str!("data/effects.toml");
+
+/// Deck sizes the rulebook states (seed L98-110): 185 civil + 155 military
+/// cards in the box; civil decks I-III hold 5 "3+" and 5 "4+" cards each.
+pub const CIVIL_TOTAL: u32 = 185;
+pub const MILITARY_TOTAL: u32 = 155;
+pub const MARKED_PER_DECK: u32 = 5;
+/// Civil cards per age deck at 4 players (seed L98-110 with the 3+/4+ rule:
+/// the Age A deck is unmarked, decks I-III lose 5 cards per missing player).
+pub const CIVIL_PER_AGE_4P: [u32; 4] = [20, 55, 55, 55];
+/// Military cards per age at 4 players: 10 Age A cards (seed L141-150), and
+/// the rest of the 155; pacts (3+ players only, seed L2372-2380) leave 2+4+4
+/// cards out with 2 players (seed L1929-1936, L2883-2899).
+pub const MILITARY_A: u32 = 10;
+pub const PACTS_OUT_2P: u32 = 10;
+
+/// The card row (seed L502-536): civil actions to take from each of the 13
+/// slots.
+pub const ROW_COSTS: [u8; 13] = [1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+/// Front slots cleared at each refill, by player count 2, 3, 4 (seed L734-740).
+pub const ROW_REMOVAL: [usize; 3] = [3, 2, 1];
+
+/// Starting layout of a player board (seed L181-200, L240-250, L289-301):
+/// 25 yellow tokens of which 18 in the bank and 1 unused worker; 18 blue.
+pub const YELLOW_TOKENS: u8 = 25;
+pub const YELLOW_IN_BANK: u8 = 18;
+pub const WORKERS_AT_START: u8 = 1;
+pub const BLUE_TOKENS: u8 = 18;
+/// Workers on the printed technologies at the start (seed L289-301).
+pub const START_WORKERS: [(&str, u8); 5] = [
+    ("board-A-agriculture", 2),
+    ("board-A-bronze", 2),
+    ("board-A-philosophy", 1),
+    ("board-A-religion", 0),
+    ("board-A-warriors", 1),
+];
+pub const START_GOVERNMENT: &str = "board-A-despotism";
+
+/// One row of the yellow bank: from `min_left` tokens left upwards (until the
+/// next row), the food to grow, the food eaten per turn and the happiness
+/// required. Seed L215-239 gives the shape (first section: growth 2, eat 0;
+/// empty bank: eat 6, no growth); the full numbers are the first-edition board
+/// as given in the English spec §9.2 (external source E1).
+#[derive(Clone, Copy, Debug)]
+pub struct YellowRow {
+    pub min_left: u8,
+    pub growth_cost: Option<u8>,
+    pub consumption: u8,
+    pub required_happiness: u8,
+}
+
+pub const YELLOW_BANK: [YellowRow; 9] = [
+    YellowRow {
+        min_left: 17,
+        growth_cost: Some(2),
+        consumption: 0,
+        required_happiness: 0,
+    },
+    YellowRow {
+        min_left: 13,
+        growth_cost: Some(3),
+        consumption: 1,
+        required_happiness: 1,
+    },
+    YellowRow {
+        min_left: 11,
+        growth_cost: Some(4),
+        consumption: 2,
+        required_happiness: 2,
+    },
+    YellowRow {
+        min_left: 9,
+        growth_cost: Some(4),
+        consumption: 2,
+        required_happiness: 3,
+    },
+    YellowRow {
+        min_left: 7,
+        growth_cost: Some(5),
+        consumption: 3,
+        required_happiness: 4,
+    },
+    YellowRow {
+        min_left: 5,
+        growth_cost: Some(5),
+        consumption: 3,
+        required_happiness: 5,
+    },
+    YellowRow {
+        min_left: 3,
+        growth_cost: Some(7),
+        consumption: 4,
+        required_happiness: 6,
+    },
+    YellowRow {
+        min_left: 1,
+        growth_cost: Some(7),
+        consumption: 4,
+        required_happiness: 7,
+    },
+    YellowRow {
+        min_left: 0,
+        growth_cost: None,
+        consumption: 6,
+        required_happiness: 8,
+    },
+];
+
+/// Blue bank corruption (advanced/full only): from `min_left` tokens left, the
+/// resources lost (seed L256-263 shape; numbers English spec §9.2, E1).
+pub const BLUE_CORRUPTION: [(u8, u8); 4] = [(9, 0), (5, 2), (1, 4), (0, 6)];
+
+/// Track limits (seed L332-447): science score 40, culture and science rate
+/// 30, strength 60, happiness shown 0-8.
+pub const SCIENCE_CAP: i32 = 40;
+pub const RATE_CAP: i32 = 30;
+pub const STRENGTH_CAP: i32 = 60;
+pub const HAPPINESS_CAP: i32 = 8;
+/// Famine: culture lost per food not paid (seed L1779-1784).
+pub const FAMINE_CULTURE: i32 = 4;
+
+/// The introductory final bonus (seed L1830-1845): culture per Age I
+/// technology in play, per strength, per happiness (at most 16), per science
+/// produced per round, per food and resource produced per round.
+pub const BONUS_PER_AGE1_TECH: i32 = 2;
+pub const BONUS_PER_STRENGTH: i32 = 2;
+pub const BONUS_PER_HAPPY: i32 = 2;
+pub const BONUS_HAPPY_MAX: i32 = 16;
+pub const BONUS_PER_SCIENCE: i32 = 1;
+pub const BONUS_PER_PRODUCE: i32 = 1;
+
+/// Age A military card left out of the introductory game (seed L136-150).
+pub const INTRO_REMOVED_EVENT: &str = "mil-A-development-of-politics";
+
+/// An age: A = 0 (level 0), I = 1, II = 2, III = 3.
+pub type Age = u8;
+
+pub fn age_name(age: Age) -> &'static str {
+    ["A", "I", "II", "III"]
+        .get(age as usize)
+        .copied()
+        .unwrap_or("?")
+}
+
+fn parse_age(s: &str) -> Option<Age> {
+    match s {
+        "A" => Some(0),
+        "I" => Some(1),
+        "II" => Some(2),
+        "III" => Some(3),
+        _ => None,
+    }
+}
+
+/// Copies of a 3+/4+-marked civil card (first edition).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Marks {
+    pub unmarked: u32,
+    pub plus3: u32,
+    pub plus4: u32,
+}
+
+/// One card as the TOML holds it (fields the engine reads; others ignored).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RawCard {
+    pub id: String,
+    pub deck: String,
+    pub age: String,
+    pub kind: String,
+    pub name: String,
+    pub name_ko: Option<String>,
+    pub aliases: Vec<String>,
+    pub copies: Option<Vec<u32>>,
+    pub marks: Option<Marks>,
+    pub science_cost: i32,
+    pub revolution_science_cost: Option<i32>,
+    pub build_cost: i32,
+    pub stages: Vec<i32>,
+    pub food: i32,
+    pub resources: i32,
+    pub science: i32,
+    pub culture: i32,
+    pub happy: i32,
+    pub strength: i32,
+    pub white_tokens: i32,
+    pub red_tokens: i32,
+    pub urban_limit: i32,
+    pub urban_discount: Vec<i32>,
+    pub wonder_stages_per_action: i32,
+    pub civil_hand_limit: i32,
+    pub strength_per_infantry: i32,
+    pub strength_per_artillery: i32,
+    pub strength_per_cavalry: i32,
+    pub strength_per_unit: i32,
+    pub happiness_multiplier: i32,
+    pub science_per_tech_taken: i32,
+    pub military_resources_per_turn: i32,
+    pub culture_per_warriors: i32,
+    pub culture_warriors_max: i32,
+    pub culture_per_cavalry: i32,
+    pub growth_food_discount: i32,
+    pub strength_per_temple_happy: i32,
+    pub resources_per_tech_played: i32,
+    pub population: i32,
+    pub action: Option<String>,
+    pub amount: i32,
+    pub removed_in_2p: bool,
+    pub effect: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawFile {
+    edition: String,
+    card: Vec<RawCard>,
+}
+
+/// What sort of card, as the rules treat it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Farm,
+    Mine,
+    Urban(Urban),
+    Unit(Unit),
+    Government,
+    Special(Special),
+    Wonder,
+    Leader,
+    Action,
+    Event,
+    /// Military cards of the advanced and full games (not used yet).
+    OtherMilitary,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Urban {
+    Lab,
+    Temple,
+    Arena,
+    Library,
+    Theater,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Unit {
+    Infantry,
+    Cavalry,
+    Artillery,
+    AirForce,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Special {
+    Military,
+    Civil,
+    Colonization,
+    Construction,
+}
+
+impl Kind {
+    fn from_str(s: &str) -> Option<Kind> {
+        Some(match s {
+            "farm" => Kind::Farm,
+            "mine" => Kind::Mine,
+            "lab" => Kind::Urban(Urban::Lab),
+            "temple" => Kind::Urban(Urban::Temple),
+            "arena" => Kind::Urban(Urban::Arena),
+            "library" => Kind::Urban(Urban::Library),
+            "theater" => Kind::Urban(Urban::Theater),
+            "infantry" => Kind::Unit(Unit::Infantry),
+            "cavalry" => Kind::Unit(Unit::Cavalry),
+            "artillery" => Kind::Unit(Unit::Artillery),
+            "air_force" => Kind::Unit(Unit::AirForce),
+            "government" => Kind::Government,
+            "special_military" => Kind::Special(Special::Military),
+            "special_civil" => Kind::Special(Special::Civil),
+            "special_colonization" => Kind::Special(Special::Colonization),
+            "special_construction" => Kind::Special(Special::Construction),
+            "wonder" => Kind::Wonder,
+            "leader" => Kind::Leader,
+            "action" => Kind::Action,
+            "event" => Kind::Event,
+            "territory" | "tactic" | "aggression" | "war" | "pact" | "bonus" => Kind::OtherMilitary,
+            _ => return None,
+        })
+    }
+
+    /// The word commands use for the kind of a building or unit.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Farm => "farm",
+            Kind::Mine => "mine",
+            Kind::Urban(Urban::Lab) => "lab",
+            Kind::Urban(Urban::Temple) => "temple",
+            Kind::Urban(Urban::Arena) => "arena",
+            Kind::Urban(Urban::Library) => "library",
+            Kind::Urban(Urban::Theater) => "theater",
+            Kind::Unit(Unit::Infantry) => "infantry",
+            Kind::Unit(Unit::Cavalry) => "cavalry",
+            Kind::Unit(Unit::Artillery) => "artillery",
+            Kind::Unit(Unit::AirForce) => "air-force",
+            Kind::Government => "government",
+            Kind::Special(_) => "special",
+            Kind::Wonder => "wonder",
+            Kind::Leader => "leader",
+            Kind::Action => "action",
+            Kind::Event => "event",
+            Kind::OtherMilitary => "military",
+        }
+    }
+
+    /// The Korean word for the same.
+    pub fn word_ko(self) -> &'static str {
+        match self {
+            Kind::Farm => "농장",
+            Kind::Mine => "광산",
+            Kind::Urban(Urban::Lab) => "연구실",
+            Kind::Urban(Urban::Temple) => "신전",
+            Kind::Urban(Urban::Arena) => "경기장",
+            Kind::Urban(Urban::Library) => "도서관",
+            Kind::Urban(Urban::Theater) => "극장",
+            Kind::Unit(Unit::Infantry) => "보병",
+            Kind::Unit(Unit::Cavalry) => "기병",
+            Kind::Unit(Unit::Artillery) => "포병",
+            Kind::Unit(Unit::AirForce) => "전투기",
+            Kind::Government => "정부",
+            Kind::Special(_) => "특수 기술",
+            Kind::Wonder => "문화 유산",
+            Kind::Leader => "지도자",
+            Kind::Action => "행동 카드",
+            Kind::Event => "이벤트",
+            Kind::OtherMilitary => "군사 카드",
+        }
+    }
+
+    /// Technologies a worker stands on (farms, mines, urban buildings, units).
+    pub fn holds_workers(self) -> bool {
+        matches!(
+            self,
+            Kind::Farm | Kind::Mine | Kind::Urban(_) | Kind::Unit(_)
+        )
+    }
+
+    pub fn is_technology(self) -> bool {
+        self.holds_workers() || matches!(self, Kind::Government | Kind::Special(_))
+    }
+}
+
+/// The action an action card performs (the `action` code of the card file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionCode {
+    WonderStageDiscount,
+    GrowThenFood,
+    NewUrbanDiscount,
+    MilitaryBoost,
+    ScoreScience,
+    ScoreCulture,
+    NewFarmMineDiscount,
+    ProduceFood,
+    ProduceResources,
+    DevelopThenScience,
+    UpgradeDiscount,
+    /// Action cards of later ages not yet implemented.
+    Other,
+}
+
+impl ActionCode {
+    fn from_str(s: &str) -> ActionCode {
+        match s {
+            "wonder_stage_discount" => ActionCode::WonderStageDiscount,
+            "grow_then_food" => ActionCode::GrowThenFood,
+            "new_urban_discount" => ActionCode::NewUrbanDiscount,
+            "military_boost" => ActionCode::MilitaryBoost,
+            "score_science" => ActionCode::ScoreScience,
+            "score_culture" => ActionCode::ScoreCulture,
+            "new_farm_mine_discount" => ActionCode::NewFarmMineDiscount,
+            "produce_food" => ActionCode::ProduceFood,
+            "produce_resources" => ActionCode::ProduceResources,
+            "develop_then_science" => ActionCode::DevelopThenScience,
+            "upgrade_discount" => ActionCode::UpgradeDiscount,
+            _ => ActionCode::Other,
+        }
+    }
+}
+
+/// A named rule from `effects.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleName {
+    Inactive,
+    BestLabLevelBonus,
+    CulturePerHappyFace,
+    WonderTakeDiscount,
+    RecruitFoodDiscount,
+    RecruitResourceDiscount,
+    RedTokensThisTurn,
+    ChooseFoodOrResources,
+    FreeBuild,
+}
+
+#[derive(Deserialize)]
+struct RawRule {
+    card: String,
+    rule: String,
+    #[serde(default)]
+    value: i32,
+    #[serde(default)]
+    modes: Vec<String>,
+    #[serde(default)]
+    target: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawRules {
+    rule: Vec<RawRule>,
+}
+
+/// A named rule attached to a card, with its parameter and modes.
+#[derive(Clone, Debug)]
+pub struct CardRule {
+    pub name: RuleName,
+    pub value: i32,
+    /// Modes the rule applies in; empty = all.
+    pub modes: Vec<String>,
+    /// The card the rule names (the free building of an event).
+    pub target: Option<CardId>,
+}
+
+/// A card as the engine uses it.
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub raw: RawCard,
+    pub age: Age,
+    pub kind: Kind,
+    pub action: ActionCode,
+    /// The word for this card in commands (`rich-land-a`, `iron`).
+    pub token: Arc<str>,
+    pub rules: Vec<CardRule>,
+}
+
+impl Card {
+    pub fn name(&self) -> &str {
+        &self.raw.name
+    }
+
+    pub fn name_ko(&self) -> &str {
+        self.raw.name_ko.as_deref().unwrap_or(&self.raw.name)
+    }
+
+    /// The named rule in `mode`, if the card has it.
+    pub fn rule_entry(&self, name: RuleName, mode: &str) -> Option<&CardRule> {
+        self.rules
+            .iter()
+            .find(|r| r.name == name && (r.modes.is_empty() || r.modes.iter().any(|m| m == mode)))
+    }
+
+    /// The value of a named rule in `mode`, if the card has it.
+    pub fn rule(&self, name: RuleName, mode: &str) -> Option<i32> {
+        self.rule_entry(name, mode).map(|r| r.value)
+    }
+
+    /// Copies used with `players` players.
+    pub fn copies(&self, players: usize) -> u32 {
+        self.raw
+            .copies
+            .as_ref()
+            .and_then(|c| c.get(players.saturating_sub(2)).copied())
+            .unwrap_or(0)
+    }
+}
+
+/// Index of a card in `Data::cards`.
+pub type CardId = u16;
+
+/// The loaded card set.
+#[derive(Debug)]
+pub struct Data {
+    /// Where the cards came from (shown in `Debug` of the state).
+    pub source: String,
+    pub cards: Vec<Card>,
+}
+
+impl Data {
+    pub fn card(&self, id: CardId) -> Option<&Card> {
+        self.cards.get(id as usize)
+    }
+
+    pub fn find(&self, id: &str) -> Option<CardId> {
+        self.cards
+            .iter()
+            .position(|c| c.raw.id == id)
+            .and_then(|i| CardId::try_from(i).ok())
+    }
+
+    /// Parses and checks a card file and the effects file.
+    pub fn load(source: &str, cards_text: &str, effects_text: &str) -> Result<Data, String> {
+        let raw: RawFile = toml::from_str(cards_text).map_err(|e| format!("{source}: {e}"))?;
+        if raw.edition != "2006" {
+            return Err(format!(
+                "{source}: edition {} is not the first edition (2006) the rulebook uses",
+                raw.edition
+            ));
+        }
+        let rules: RawRules = toml::from_str(effects_text).map_err(|e| format!("effects: {e}"))?;
+        let mut name_count: BTreeMap<String, u32> = BTreeMap::new();
+        for c in &raw.card {
+            *name_count.entry(slug(&c.name)).or_default() += 1;
+        }
+        let mut cards = Vec::new();
+        for c in raw.card {
+            let age =
+                parse_age(&c.age).ok_or_else(|| format!("{}: unknown age {}", c.id, c.age))?;
+            let kind = Kind::from_str(&c.kind)
+                .ok_or_else(|| format!("{}: unknown kind {}", c.id, c.kind))?;
+            let base = slug(&c.name);
+            let token: Arc<str> = if name_count.get(&base).copied().unwrap_or(0) > 1 {
+                format!("{base}-{}", age_name(age).to_lowercase()).into()
+            } else {
+                base.into()
+            };
+            let action = c
+                .action
+                .as_deref()
+                .map(ActionCode::from_str)
+                .unwrap_or(ActionCode::Other);
+            cards.push(Card {
+                raw: c,
+                age,
+                kind,
+                action,
+                token,
+                rules: Vec::new(),
+            });
+        }
+        for r in rules.rule {
+            let name = match r.rule.as_str() {
+                "inactive" => RuleName::Inactive,
+                "best_lab_level_bonus" => RuleName::BestLabLevelBonus,
+                "culture_per_happy_face" => RuleName::CulturePerHappyFace,
+                "wonder_take_discount" => RuleName::WonderTakeDiscount,
+                "recruit_food_discount" => RuleName::RecruitFoodDiscount,
+                "recruit_resource_discount" => RuleName::RecruitResourceDiscount,
+                "red_tokens_this_turn" => RuleName::RedTokensThisTurn,
+                "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
+                "free_build" => RuleName::FreeBuild,
+                other => return Err(format!("effects: unknown rule {other}")),
+            };
+            let target = match &r.target {
+                Some(t) => Some(
+                    cards
+                        .iter()
+                        .position(|c| c.raw.id == *t)
+                        .and_then(|i| CardId::try_from(i).ok())
+                        .ok_or_else(|| format!("effects: no card {t}"))?,
+                ),
+                None => None,
+            };
+            let card = cards
+                .iter_mut()
+                .find(|c| c.raw.id == r.card)
+                .ok_or_else(|| format!("effects: no card {}", r.card))?;
+            card.rules.push(CardRule {
+                name,
+                value: r.value,
+                modes: r.modes,
+                target,
+            });
+        }
+        let data = Data {
+            source: source.to_string(),
+            cards,
+        };
+        data.check_totals()?;
+        for (id, _) in START_WORKERS.iter().chain([(START_GOVERNMENT, 0)].iter()) {
+            data.find(id)
+                .ok_or_else(|| format!("{source}: the board card {id} is missing"))?;
+        }
+        data.find(INTRO_REMOVED_EVENT)
+            .ok_or_else(|| format!("{source}: {INTRO_REMOVED_EVENT} is missing"))?;
+        Ok(data)
+    }
+
+    /// Checks every deck against the rulebook's totals (seed L98-110).
+    pub fn check_totals(&self) -> Result<(), String> {
+        let sum = |deck: &str, age: Option<Age>, players: usize| -> u32 {
+            self.cards
+                .iter()
+                .filter(|c| c.raw.deck == deck && age.is_none_or(|a| c.age == a))
+                .map(|c| c.copies(players))
+                .sum()
+        };
+        let civil4 = sum("civil", None, 4);
+        let military4 = sum("military", None, 4);
+        if civil4 != CIVIL_TOTAL || military4 != MILITARY_TOTAL {
+            return Err(format!(
+                "deck totals {civil4} civil + {military4} military; the rulebook has {CIVIL_TOTAL} + {MILITARY_TOTAL}"
+            ));
+        }
+        for (age, want) in CIVIL_PER_AGE_4P.iter().enumerate() {
+            let age = age as Age;
+            let got = sum("civil", Some(age), 4);
+            if got != *want {
+                return Err(format!(
+                    "civil deck {} has {got} cards, the rulebook {want}",
+                    age_name(age)
+                ));
+            }
+            // The per-player-count rule: 3+ cards go with 2 players, 4+ cards
+            // with 2 and 3 players; Age A is unmarked.
+            let (mut p3, mut p4) = (0, 0);
+            for c in self
+                .cards
+                .iter()
+                .filter(|c| c.raw.deck == "civil" && c.age == age)
+            {
+                let m = c.raw.marks.clone().unwrap_or_default();
+                let copies = c.raw.copies.clone().unwrap_or_default();
+                let expect = if age == 0 {
+                    vec![copies.first().copied().unwrap_or(0); 3]
+                } else {
+                    vec![
+                        m.unmarked,
+                        m.unmarked + m.plus3,
+                        m.unmarked + m.plus3 + m.plus4,
+                    ]
+                };
+                if copies != expect {
+                    return Err(format!(
+                        "{}: copies {copies:?} do not follow its marks {expect:?}",
+                        c.raw.id
+                    ));
+                }
+                p3 += m.plus3;
+                p4 += m.plus4;
+            }
+            if age > 0 && (p3 != MARKED_PER_DECK || p4 != MARKED_PER_DECK) {
+                return Err(format!(
+                    "civil deck {} has {p3} \"3+\" and {p4} \"4+\" cards; the rulebook has {MARKED_PER_DECK} of each",
+                    age_name(age)
+                ));
+            }
+            for players in 2..=4 {
+                let want_p = want
+                    - if age == 0 {
+                        0
+                    } else {
+                        MARKED_PER_DECK * (4 - players as u32)
+                    };
+                let got = sum("civil", Some(age), players);
+                if got != want_p {
+                    return Err(format!(
+                        "civil deck {} at {players} players has {got} cards, not {want_p}",
+                        age_name(age)
+                    ));
+                }
+            }
+        }
+        if sum("military", Some(0), 4) != MILITARY_A {
+            return Err(format!(
+                "military deck A has {} cards, the rulebook {MILITARY_A}",
+                sum("military", Some(0), 4)
+            ));
+        }
+        for players in 2..=4 {
+            let want = MILITARY_TOTAL - if players == 2 { PACTS_OUT_2P } else { 0 };
+            let got = sum("military", None, players);
+            if got != want {
+                return Err(format!(
+                    "military cards at {players} players: {got}, not {want}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The command word for a card name: lower case, words joined by hyphens.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for ch in name.chars() {
+        if ch.is_alphanumeric() {
+            out.extend(ch.to_lowercase());
+        } else if (ch == ' ' || ch == '-') && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+/// The card set a game uses, shared between states; `Debug` and equality by
+/// source name only, so that the state's digest stays small.
+#[derive(Clone)]
+pub struct DataRef(pub Arc<Data>);
+
+impl fmt::Debug for DataRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Data({})", self.0.source)
+    }
+}
+
+impl PartialEq for DataRef {
+    fn eq(&self, other: &DataRef) -> bool {
+        self.0.source == other.0.source
+    }
+}
+
+impl std::ops::Deref for DataRef {
+    type Target = Data;
+    fn deref(&self) -> &Data {
+        &self.0
+    }
+}
+
+/// The default card set, parsed once.
+pub fn default_data() -> Result<DataRef, String> {
+    static CELL: OnceLock<Result<Arc<Data>, String>> = OnceLock::new();
+    CELL.get_or_init(|| Data::load("cards-2006.toml", CARDS_FILE, EFFECTS_FILE).map(Arc::new))
+        .clone()
+        .map(DataRef)
+}
+
+/// A card set from a file (the `cards` option).
+pub fn data_from_path(path: &str) -> Result<DataRef, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    Data::load(path, &text, EFFECTS_FILE).map(|d| DataRef(Arc::new(d)))
+}

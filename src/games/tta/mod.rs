@@ -1,0 +1,218 @@
+//! Through the Ages (first edition, 2006) — the card engine and the
+//! introductory game, after the Korean rulebook (seed 004_9680d37650e49187).
+//! The advanced and full games are refused at setup for now.
+
+pub mod actions;
+pub mod command;
+pub mod data;
+pub mod flow;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{
+    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
+    Text, Variant, View,
+};
+use command::Command;
+use state::{EventTiming, Mode, Phase, Rules, State};
+
+/// The `tta` game.
+#[derive(Default)]
+pub struct TheGame;
+
+/// Reads the options into the rules' open points (NOTES.md lists them).
+pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
+    let mode = match options.get_or("mode", "intro") {
+        "intro" => Mode::Intro,
+        m @ ("advanced" | "full") => {
+            return Err(SetupError::BadOption(format!(
+                "mode={m} is not available yet; only mode=intro (the introductory game) can be played now / \
+                 숙련·본격 게임은 아직 없습니다. mode=intro(맛보기 게임)만 가능합니다"
+            )))
+        }
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "mode={other} is unknown; use mode=intro / 알 수 없는 모드입니다. mode=intro를 쓰세요"
+            )))
+        }
+    };
+    let events = match options.get_or("events", "round") {
+        "round" => EventTiming::EachRound,
+        "turn" => EventTiming::EachTurn,
+        "once" => EventTiming::Once,
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "events={other} is unknown; use round, turn or once / events는 round, turn, once 중 하나입니다"
+            )))
+        }
+    };
+    Ok(Rules { mode, events })
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "tta",
+            title: "Through the Ages (first edition)",
+            min_players: 2,
+            max_players: 4,
+            options: vec![
+                OptionDoc {
+                    key: "mode",
+                    values: &["intro", "advanced", "full"],
+                    default: "intro",
+                    help: "intro = the introductory game (the only one playable yet); advanced and full are refused for now",
+                },
+                OptionDoc {
+                    key: "events",
+                    values: &["round", "turn", "once"],
+                    default: "round",
+                    help: "introductory events: one at the start player's turn each round from round 3 (round), \
+                           one at every turn from round 3 (turn), or only one in round 3 (once)",
+                },
+                OptionDoc {
+                    key: "cards",
+                    values: &[],
+                    default: "",
+                    help: "path of another first-edition card file in the cards-2006.toml schema (checked against the rulebook's deck totals)",
+                },
+            ],
+            variants: vec![
+                Variant { options: "mode=intro events=turn", min_players: 2, max_players: 4 },
+                Variant { options: "events=once", min_players: 2, max_players: 2 },
+            ],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "tta",
+                min: 2,
+                max: 4,
+                got: players,
+            });
+        }
+        let rules = read_rules(options)?;
+        let data = match options.get("cards") {
+            Some(path) if !path.is_empty() => data::data_from_path(path),
+            _ => data::default_data(),
+        }
+        .map_err(SetupError::Data)?;
+        flow::setup(data, rules, players, seed).map_err(SetupError::Data)
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        match &s.phase {
+            Phase::Over => Vec::new(),
+            Phase::Actions => vec![Seat(s.turn)],
+            Phase::EventChoice { queue, .. } => {
+                queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
+            }
+        }
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        actions::legal(s, seat.0)
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        command::read(&s.data, text, &actions::legal(s, seat.0))
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+        actions::apply(s, seat.0, cmd)
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat.map(|x| x.0))
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if s.phase != Phase::Over {
+            return None;
+        }
+        let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.culture)).collect();
+        // The rulebook has no tie-break (spec §6.5): tied seats share the rank.
+        Some(Outcome::ranked(
+            scores,
+            Vec::new(),
+            Text::new(
+                "The last Age I card entered the row; the round ended and the final bonus was scored. Most culture wins; ties are shared.",
+                "마지막 1시대 카드가 나온 라운드가 끝나 보너스 점수를 계산했습니다. 문화 점수가 가장 높은 사람이 이기며, 동점은 공동 순위입니다.",
+            ),
+        ))
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        let mut out = Vec::new();
+        for (seat, p) in s.players.iter().enumerate() {
+            if viewer == Some(Seat(seat)) {
+                continue;
+            }
+            for h in &p.hand {
+                out.push(view::hand_line(s, seat, h.card).en);
+            }
+        }
+        out
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        for (i, p) in s.players.iter().enumerate() {
+            let on_cards: u32 = p.techs.iter().map(|t| u32::from(t.workers)).sum();
+            let yellow = on_cards + u32::from(p.yellow_bank) + u32::from(p.workers);
+            if yellow != u32::from(data::YELLOW_TOKENS) {
+                return Err(format!(
+                    "seat {}: {yellow} yellow tokens, not {}",
+                    i + 1,
+                    data::YELLOW_TOKENS
+                ));
+            }
+            let blue: u32 = p.techs.iter().map(|t| u32::from(t.blue)).sum::<u32>()
+                + u32::from(p.blue_bank)
+                + p.wonder.as_ref().map(|w| u32::from(w.built)).unwrap_or(0);
+            if blue != u32::from(data::BLUE_TOKENS) {
+                return Err(format!(
+                    "seat {}: {blue} blue tokens, not {}",
+                    i + 1,
+                    data::BLUE_TOKENS
+                ));
+            }
+            if p.science < 0 || p.science > data::SCIENCE_CAP || p.culture < 0 {
+                return Err(format!(
+                    "seat {}: science {} or culture {} out of bounds",
+                    i + 1,
+                    p.science,
+                    p.culture
+                ));
+            }
+            let mut ages = p.leader_ages.clone();
+            ages.sort();
+            ages.dedup();
+            if ages.len() != p.leader_ages.len() {
+                return Err(format!("seat {}: two leaders taken in one age", i + 1));
+            }
+        }
+        let row = s.row.iter().flatten().count();
+        let decks: usize = s.civil_decks.iter().map(Vec::len).sum();
+        let held: usize = s.players.iter().map(|p| p.hand.len()).sum();
+        if s.row.len() != data::ROW_COSTS.len() || row + decks + held > 20 + 55 + 4 * 20 {
+            return Err("card row or decks out of bounds".into());
+        }
+        Ok(())
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        let legal = actions::legal(s, seat.0);
+        [Command::Done, Command::ChooseDecline, Command::ChooseFood]
+            .into_iter()
+            .find(|c| legal.contains(c))
+    }
+}

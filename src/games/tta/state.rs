@@ -1,0 +1,165 @@
+//! The game state: the shared board (card row, decks, events, round and
+//! turn), each civilization's board, and where the turn machine stands.
+
+use super::data::{Age, CardId, DataRef};
+use crate::engine::Rng;
+
+/// The three modes of the first edition (seed L33-83). Only the introductory
+/// game is playable yet; the others are refused at setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Intro,
+    Advanced,
+    Full,
+}
+
+impl Mode {
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Intro => "intro",
+            Mode::Advanced => "advanced",
+            Mode::Full => "full",
+        }
+    }
+}
+
+/// When the introductory game's events are revealed (spec §11.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventTiming {
+    /// At the start of the start player's turn, every round from round 3
+    /// (the recommended reading; default).
+    EachRound,
+    /// At the start of every player's turn from round 3.
+    EachTurn,
+    /// Only once, at the start of the start player's turn in round 3 (the
+    /// literal reading of seed L1361-1366).
+    Once,
+}
+
+/// The open points of the rules, as chosen by options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    pub mode: Mode,
+    pub events: EventTiming,
+}
+
+/// A technology on a player's board with its workers and the blue tokens
+/// standing on it (food or resources for farms and mines).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tech {
+    pub card: CardId,
+    pub workers: u8,
+    pub blue: u8,
+}
+
+/// A card in a civil hand; `fresh` when taken this turn (action cards cannot
+/// be played the turn they are taken, seed L605-615).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandCard {
+    pub card: CardId,
+    pub fresh: bool,
+}
+
+/// The wonder under construction and how many stages are built (one blue
+/// token from the bank stands on each built stage, seed L1026-1034).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WonderWork {
+    pub card: CardId,
+    pub built: u8,
+}
+
+/// One civilization.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub government: CardId,
+    /// Farms, mines, urban buildings and units, in the order developed.
+    pub techs: Vec<Tech>,
+    /// Special (blue) technologies, at most one per family.
+    pub specials: Vec<CardId>,
+    pub leader: Option<CardId>,
+    /// Ages whose leader this player has taken (one per age, seed L553-565).
+    pub leader_ages: Vec<Age>,
+    pub wonder: Option<WonderWork>,
+    pub wonders: Vec<CardId>,
+    pub hand: Vec<HandCard>,
+    pub yellow_bank: u8,
+    pub blue_bank: u8,
+    pub workers: u8,
+    pub culture: i32,
+    pub science: i32,
+    /// Civil and military actions used this turn.
+    pub white_used: u8,
+    pub red_used: u8,
+    /// Military actions gained for this turn only (Patriotism).
+    pub red_bonus: u8,
+    /// Resources usable only for military units this turn (Homer, Patriotism).
+    pub military_resources: u8,
+    /// Culture scored by the introductory final bonus (shown after the end).
+    pub final_bonus: i32,
+}
+
+/// A choice every player makes about an event, in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventChoiceKind {
+    /// Produce some food or some resources (Development of Markets).
+    FoodOrResources,
+    /// Build a free building or unit on the named board card with an unused
+    /// worker, or decline (Development of Religion / Warfare).
+    FreeBuild(CardId),
+}
+
+/// Where the turn machine stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    /// The active player takes civil and military actions until `done`.
+    Actions,
+    /// Players answer an event's choice, first seat of `queue` first; then
+    /// the active player's actions go on.
+    EventChoice {
+        event: CardId,
+        choice: EventChoiceKind,
+        queue: Vec<usize>,
+    },
+    /// The game is over; the final bonus has been scored.
+    Over,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub data: DataRef,
+    pub rules: Rules,
+    pub players: Vec<Player>,
+    /// The 13 slots of the card row.
+    pub row: Vec<Option<CardId>>,
+    /// Civil decks by age, top card last; decks not in play are empty.
+    pub civil_decks: Vec<Vec<CardId>>,
+    /// The age whose civil deck refills the row.
+    pub age: Age,
+    /// Current events, top card last.
+    pub events: Vec<CardId>,
+    pub past_events: Vec<CardId>,
+    pub round: u32,
+    pub start_player: usize,
+    /// The seat whose turn it is.
+    pub turn: usize,
+    pub phase: Phase,
+    /// The last civil card entered the row this round: the game ends when
+    /// the round does (seed L1819-1829).
+    pub last_round: bool,
+    pub rng: Rng,
+}
+
+impl State {
+    /// Seats in turn order from the start player.
+    pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.players.len();
+        (0..n).map(move |i| (self.start_player + i) % n)
+    }
+
+    /// 0 for the start player, 1 for the next, …
+    pub fn position(&self, seat: usize) -> usize {
+        let n = self.players.len().max(1);
+        (seat + n - self.start_player % n) % n
+    }
+}
