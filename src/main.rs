@@ -124,6 +124,11 @@ enum Command {
 }
 
 fn main() {
+    // Die quietly when the reader of our output goes away (`quipu legal 4 | head`).
+    // SAFETY: restoring the default action of a signal is async-signal-safe and done before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => std::process::exit(code),
@@ -213,7 +218,7 @@ fn run(cli: Cli) -> Result<i32> {
                     "scores": scores,
                     "ranks": ranks,
                     "deadline": svc.deadline_of(game)?.map(service::stamp),
-                    "moves": svc.store.move_count(game)?,
+                    "history": svc.store.move_count(game)?,
                     "view": view,
                 });
                 println!("{}", serde_json::to_string_pretty(&out)?);
