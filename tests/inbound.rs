@@ -896,3 +896,35 @@ fn deep_nesting_and_large_bodies_stay_fast() {
     // take minutes here.
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
+
+/// Throughput of `read` over the fixtures; run with
+/// `cargo test --release --test inbound -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput_over_the_fixtures() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
+    let mails: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .expect("tests/mail")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read(e.path()).ok())
+        .collect();
+    let bytes: usize = mails.iter().map(Vec::len).sum();
+    let rounds = 200;
+    let start = std::time::Instant::now();
+    let mut commands = 0;
+    for _ in 0..rounds {
+        for mail in &mails {
+            commands += read(mail).commands.len();
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let count = rounds * mails.len();
+    println!(
+        "mails={count} commands={commands} seconds={seconds:.3} mails_per_s={:.0} mb_per_s={:.1}",
+        count as f64 / seconds,
+        (rounds * bytes) as f64 / seconds / 1e6
+    );
+    // Every table fixture's commands, plus the one of `no_message_id`.
+    let per_round: usize = FIXTURES.iter().map(|f| f.commands.len()).sum::<usize>() + 1;
+    assert_eq!(commands, rounds * per_round);
+}

@@ -154,22 +154,23 @@ fn is_attribution(line: &str) -> bool {
     if lower.chars().count() > 400 || !lower.ends_with(':') {
         return false;
     }
-    const ENDINGS: [&str; 20] = [
-        "wrote:",        // English
-        "writes:",       // English, older clients
-        "작성:",         // Korean Gmail/Naver: "… 님이 작성:"
-        "작성 :",        // Korean with French-style spacing
-        "작성했습니다:", // Korean Outlook/Apple variants
-        "썼습니다:",     // Korean Thunderbird
-        "schrieb:",      // German "Am … schrieb …:" ends "schrieb:" or with a name
-        "a écrit :",     // French
-        "a écrit:",      // French without the space
-        "a ecrit :",     // French without accents
-        "escribió:",     // Spanish
-        "escribio:",     // Spanish without accent
-        "のメッセージ:", // Japanese (Becky!, Outlook ja)
-        "のメール:",     // Japanese Apple Mail
-        "書きました:",   // Japanese Thunderbird
+    const ENDINGS: [&str; 21] = [
+        "wrote:",         // English
+        "writes:",        // English, older clients
+        "작성:",          // Korean Gmail/Naver: "… 님이 작성:"
+        "작성 :",         // Korean with French-style spacing
+        "작성했습니다:",  // Korean Outlook/Apple variants
+        "썼습니다:",      // Korean Thunderbird
+        "작성한 메시지:", // older Korean Gmail
+        "schrieb:",       // German "Am … schrieb …:" ends "schrieb:" or with a name
+        "a écrit :",      // French
+        "a écrit:",       // French without the space
+        "a ecrit :",      // French without accents
+        "escribió:",      // Spanish
+        "escribio:",      // Spanish without accent
+        "のメッセージ:",  // Japanese (Becky!, Outlook ja)
+        "のメール:",      // Japanese Apple Mail
+        "書きました:",    // Japanese Thunderbird
         "さんは書きました:",
         "ha scritto:", // Italian
         "escreveu:",   // Portuguese
