@@ -674,6 +674,18 @@ fn plain_text_reply_shapes() {
         ("On Sun, quipu wrote:\n> a\n\npass\n\nSent from my iPad\n> more\n", &["pass"]),
         // Zero-width and no-break spaces are not content.
         ("\u{feff}place\u{a0}palenque\u{200b} 1\n", &["place palenque 1"]),
+        // Apple Mail in Japanese.
+        ("pass\n\n2026/11/22 15:04、quipu <q@x>のメール:\n\n> place tikal 0\n", &["pass"]),
+        // German Gmail, attribution wrapped inside the address.
+        ("pass\n\nAm So., 22. Nov. 2026 um 15:04 Uhr schrieb quipu <\nquipu+g4@x>:\n\n> place tikal 0\n", &["pass"]),
+        // Outlook for Mac: Date instead of Sent.
+        ("pass\n\nFrom: quipu <q@x>\nDate: Sunday, 22 November 2026 at 15:04\nTo: Ann <a@x>\nSubject: game 4\n\nplace tikal 0\n", &["pass"]),
+        // Spanish Outlook.
+        ("pass\n\nDe: quipu <q@x>\nEnviado: domingo, 22 de noviembre de 2026 15:04\nPara: Ann\nAsunto: game 4\n\nplace tikal 0\n", &["pass"]),
+        // Korean Outlook mobile, linked signature in plain text.
+        ("pass\n\nAndroid용 Outlook 받기<https://aka.ms/AAb9ysg>\n________________________________\n보낸 사람: quipu\n\nplace tikal 0\n", &["pass"]),
+        // Japanese iPhone.
+        ("pass\n\niPhoneから送信\n\n> place tikal 0\n", &["pass"]),
         // A Korean 'thanks' line is kept: it is the service's job to refuse it.
         ("pass\n감사합니다\n\n2026년 11월 22일 (일) 오후 3:04, quipu <q@x>님이 작성:\n> pass\n", &["pass", "감사합니다"]),
     ];
@@ -927,4 +939,23 @@ fn throughput_over_the_fixtures() {
     // Every table fixture's commands, plus the one of `no_message_id`.
     let per_round: usize = FIXTURES.iter().map(|f| f.commands.len()).sum::<usize>() + 1;
     assert_eq!(commands, rounds * per_round);
+}
+
+#[test]
+fn x_original_to_follows_delivered_to() {
+    let raw = b"Delivered-To: quipu@quipu.example.org\r\n\
+X-Original-To: quipu+g2.s1.zz@quipu.example.org\r\n\
+From: ann@example.com\r\nTo: Quipu <quipu@quipu.example.org>\r\nMessage-ID: <o@x>\r\n\r\npass\r\n";
+    let mail = read(raw);
+    assert_eq!(
+        mail.recipients,
+        vec![
+            "quipu@quipu.example.org",
+            "quipu+g2.s1.zz@quipu.example.org"
+        ]
+    );
+    assert_eq!(
+        plus_detail(&mail, "quipu", "quipu.example.org").as_deref(),
+        Some("g2.s1.zz")
+    );
 }

@@ -35,7 +35,8 @@ pub struct Inbound {
     /// The From address, lower case.
     pub from: Option<String>,
     pub from_name: Option<String>,
-    /// Delivered-To, To and Cc addresses, lower case, in that order.
+    /// Delivered-To (and X-Original-To), To and Cc addresses, lower case,
+    /// in that order, each once.
     pub recipients: Vec<String>,
     pub subject: String,
     pub in_reply_to: Option<String>,

@@ -110,14 +110,22 @@ fn is_signature_start(line: &str) -> bool {
         "enviado desde mi ",
         "inviato da ",
     ];
-    const ENDS: [&str; 5] = [
+    const ENDS: [&str; 7] = [
         "에서 보냄",
         "에서 보냄.",
         "에서 보냈습니다.",
+        "outlook 받기", // "Android용 Outlook 받기"
         "から送信",
         "から送信。",
+        "から送信しました",
     ];
-    STARTS.iter().any(|s| lower.starts_with(s)) || ENDS.iter().any(|e| lower.ends_with(e))
+    // Plain-text versions of linked signatures end with the link:
+    // "Get Outlook for Android<https://aka.ms/…>".
+    let core = match lower.rfind('<') {
+        Some(at) if lower.ends_with('>') => lower.get(..at).unwrap_or("").trim_end(),
+        _ => lower.as_str(),
+    };
+    STARTS.iter().any(|s| core.starts_with(s)) || ENDS.iter().any(|e| core.ends_with(e))
 }
 
 /// How many lines (1 to 3: clients wrap long attribution lines) starting at
