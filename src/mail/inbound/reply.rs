@@ -162,7 +162,7 @@ fn is_attribution(line: &str) -> bool {
     if lower.chars().count() > 400 || !lower.ends_with(':') {
         return false;
     }
-    const ENDINGS: [&str; 21] = [
+    const ENDINGS: [&str; 22] = [
         "wrote:",         // English
         "writes:",        // English, older clients
         "작성:",          // Korean Gmail/Naver: "… 님이 작성:"
@@ -170,6 +170,7 @@ fn is_attribution(line: &str) -> bool {
         "작성했습니다:",  // Korean Outlook/Apple variants
         "썼습니다:",      // Korean Thunderbird
         "작성한 메시지:", // older Korean Gmail
+        "쓴 글:",         // Korean Thunderbird: "… 이(가) 쓴 글:"
         "schrieb:",       // German "Am … schrieb …:" ends "schrieb:" or with a name
         "a écrit :",      // French
         "a écrit:",       // French without the space
