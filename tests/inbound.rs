@@ -567,6 +567,11 @@ fn sender_classification_header_by_header() {
         ("", "Re: game 4", Sender::Person),
         ("Auto-Submitted: no\r\n", "Re: game 4", Sender::Person),
         (
+            "Auto-Submitted: No (a person)\r\n",
+            "Re: game 4",
+            Sender::Person,
+        ),
+        (
             "Auto-Submitted: auto-generated\r\n",
             "Re: game 4",
             Sender::Automatic("auto-submitted: auto-generated".into()),

@@ -6,6 +6,18 @@
 //! the person/machine/bounce verdict), `html` (HTML to text with quoted
 //! containers dropped first), `reply` (the new text of a plain-text reply)
 //! and `flowed` (RFC 3676 soft line breaks).
+//!
+//! Decisions worth knowing:
+//! - The plain-text body is read first (its `>` quoting is explicit); the
+//!   HTML body only when there is no plain text or nothing new in it.
+//! - Lines are kept as the player wrote them: greetings and thanks are not
+//!   guessed away, so the service can say which line it did not understand.
+//! - A machine's mail (auto-reply, list, bounce, our own) has no commands,
+//!   whatever its text says; `new_text` is still filled for the record.
+//! - Fixtures in `tests/mail/` follow each client's reply shape (quote
+//!   markup, attribution wording, header blocks, signatures, encodings) as
+//!   those clients write them; they are written for these tests, not
+//!   captured from real accounts.
 
 mod flowed;
 mod headers;

@@ -240,7 +240,12 @@ fn automatic_by_header(headers: &[RawHeader]) -> Option<String> {
         return Some("x-quipu: our own mail".into());
     }
     if let Some(value) = header(headers, "auto-submitted") {
-        let keyword = value.split(';').next().unwrap_or("").trim().to_lowercase();
+        // The keyword alone: parameters follow ';', comments '('.
+        let keyword = value
+            .split([';', '(', ' ', '\t'])
+            .find(|piece| !piece.is_empty())
+            .unwrap_or("")
+            .to_lowercase();
         if keyword != "no" {
             return Some(format!("auto-submitted: {keyword}"));
         }
