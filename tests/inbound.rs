@@ -746,6 +746,12 @@ fn html_only_reply_shapes() {
         ("<!-- a <b> comment --><p>place&#32;palenque&nbsp;1 &amp;&#x3b; pass</p><pre>say  two  spaces</pre>", &["place palenque 1 &", "pass", "say two spaces"]),
         // Style and head never show.
         ("<html><head><title>pass</title><style>p { color: red }</style></head><body><p>place tikal 0</p></body></html>", &["place tikal 0"]),
+        // Spark: the quote is a div named messageReplySection, dropped whole
+        // even without attribution or blockquote inside.
+        (
+            "<div>pass</div><div name=\"messageReplySection\">place tikal 0</div><div>say hi</div>",
+            &["pass", "say hi"],
+        ),
         // Unterminated quote container swallows the rest (the quote is last).
         ("<div>pass</div><blockquote><div>place tikal 0", &["pass"]),
     ];

@@ -146,6 +146,8 @@ struct Tag {
     id: String,
     kind: String,
     style: String,
+    /// The `name` attribute: Spark marks its quote with it.
+    name_attr: String,
 }
 
 impl Tag {
@@ -189,6 +191,7 @@ impl Tag {
             id: String::new(),
             kind: String::new(),
             style: String::new(),
+            name_attr: String::new(),
         };
         for (key, value) in parse_attributes(attributes) {
             let value = decode_entities(&value).to_lowercase();
@@ -197,6 +200,7 @@ impl Tag {
                 "id" => tag.id = value,
                 "type" => tag.kind = value,
                 "style" => tag.style = value,
+                "name" => tag.name_attr = value,
                 _ => {}
             }
         }
@@ -332,7 +336,9 @@ fn is_dropped(tag: &Tag) -> bool {
         "signature",
         "ms-outlook-mobile-signature",
     ];
-    CLASSES.iter().any(|c| tag.has_class(c)) || IDS.contains(&tag.id.as_str())
+    CLASSES.iter().any(|c| tag.has_class(c))
+        || IDS.contains(&tag.id.as_str())
+        || tag.name_attr == "messagereplysection"
 }
 
 /// Elements whose content is raw text, never markup.
