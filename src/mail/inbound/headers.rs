@@ -87,7 +87,8 @@ pub fn ids(value: &HeaderValue<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Delivered-To, then To, then Cc addresses, lower case, each once.
+/// Delivered-To, X-Original-To, then To, then Cc addresses, lower case,
+/// each once.
 pub fn recipients(message: &Message<'_>, headers: &[RawHeader]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |address: &str| {
@@ -101,8 +102,13 @@ pub fn recipients(message: &Message<'_>, headers: &[RawHeader]) -> Vec<String> {
             out.push(address);
         }
     };
-    for h in headers.iter().filter(|h| h.name == "delivered-to") {
-        push(&h.value);
+    // X-Original-To (Postfix: the envelope recipient before alias
+    // expansion) right after Delivered-To: both carry the plus-address
+    // even when the client put it nowhere visible.
+    for name in ["delivered-to", "x-original-to"] {
+        for h in headers.iter().filter(|h| h.name == name) {
+            push(&h.value);
+        }
     }
     for list in message.all_to().chain(message.all_cc()) {
         for addr in list.iter() {
@@ -234,7 +240,12 @@ fn automatic_by_header(headers: &[RawHeader]) -> Option<String> {
         return Some("x-quipu: our own mail".into());
     }
     if let Some(value) = header(headers, "auto-submitted") {
-        let keyword = value.split(';').next().unwrap_or("").trim().to_lowercase();
+        // The keyword alone: parameters follow ';', comments '('.
+        let keyword = value
+            .split([';', '(', ' ', '\t'])
+            .find(|piece| !piece.is_empty())
+            .unwrap_or("")
+            .to_lowercase();
         if keyword != "no" {
             return Some(format!("auto-submitted: {keyword}"));
         }

@@ -42,6 +42,12 @@ pub fn to_text(html: &str) -> String {
             continue;
         };
         rest = after;
+        if is_raw_text(&tag.name) && !tag.closing && !tag.self_closing {
+            // Script and style hold '<' that is not markup (also inside a
+            // dropped <head>): jump straight to their end tag.
+            rest = after_end_tag(rest, &tag.name);
+            continue;
+        }
         if let Some((name, depth)) = &mut skipping {
             if tag.name == *name && !tag.self_closing && !is_void(&tag.name) {
                 if tag.closing {
@@ -140,6 +146,8 @@ struct Tag {
     id: String,
     kind: String,
     style: String,
+    /// The `name` attribute: Spark marks its quote with it.
+    name_attr: String,
 }
 
 impl Tag {
@@ -183,6 +191,7 @@ impl Tag {
             id: String::new(),
             kind: String::new(),
             style: String::new(),
+            name_attr: String::new(),
         };
         for (key, value) in parse_attributes(attributes) {
             let value = decode_entities(&value).to_lowercase();
@@ -191,6 +200,7 @@ impl Tag {
                 "id" => tag.id = value,
                 "type" => tag.kind = value,
                 "style" => tag.style = value,
+                "name" => tag.name_attr = value,
                 _ => {}
             }
         }
@@ -288,9 +298,7 @@ fn ends_reply(tag: &Tag) -> bool {
 /// Containers dropped with everything inside: quotes, attribution lines
 /// written as their own element, signatures, and what is never visible.
 fn is_dropped(tag: &Tag) -> bool {
-    const INVISIBLE: [&str; 8] = [
-        "head", "style", "script", "title", "template", "xml", "noscript", "object",
-    ];
+    const INVISIBLE: [&str; 5] = ["head", "template", "xml", "noscript", "object"];
     if INVISIBLE.contains(&tag.name.as_str()) || tag.name == "blockquote" {
         return true;
     }
@@ -328,7 +336,26 @@ fn is_dropped(tag: &Tag) -> bool {
         "signature",
         "ms-outlook-mobile-signature",
     ];
-    CLASSES.iter().any(|c| tag.has_class(c)) || IDS.contains(&tag.id.as_str())
+    CLASSES.iter().any(|c| tag.has_class(c))
+        || IDS.contains(&tag.id.as_str())
+        || tag.name_attr == "messagereplysection"
+}
+
+/// Elements whose content is raw text, never markup.
+fn is_raw_text(name: &str) -> bool {
+    matches!(name, "script" | "style" | "title" | "textarea")
+}
+
+/// The input after the end tag `</name…>`, or nothing if it never comes.
+fn after_end_tag<'a>(input: &'a str, name: &str) -> &'a str {
+    let needle = format!("</{name}");
+    // ASCII lower-casing keeps byte offsets, so positions carry over.
+    let Some(start) = input.to_ascii_lowercase().find(&needle) else {
+        return "";
+    };
+    let tail = input.get(start..).unwrap_or("");
+    tail.find('>')
+        .map_or("", |end| tail.get(end + 1..).unwrap_or(""))
 }
 
 fn is_void(name: &str) -> bool {
@@ -463,6 +490,12 @@ mod tests {
     fn outlook_web_ends_at_the_reply_header() {
         let html = "<div>pass&nbsp;&amp; go</div><div id=\"appendonsend\"></div><hr><div id=\"divRplyFwdMsg\"><b>From:</b> quipu</div><div>take 1 wood</div>";
         assert_eq!(to_text(html), "pass\u{a0}& go\n");
+    }
+
+    #[test]
+    fn script_and_style_content_is_not_markup() {
+        let html = "<style>div > p { x: 1 }</style><script>if (a<b) { c = \"</div>\" }</SCRIPT >pass<br>go";
+        assert_eq!(to_text(html), "pass\ngo");
     }
 
     #[test]

@@ -110,14 +110,22 @@ fn is_signature_start(line: &str) -> bool {
         "enviado desde mi ",
         "inviato da ",
     ];
-    const ENDS: [&str; 5] = [
+    const ENDS: [&str; 7] = [
         "에서 보냄",
         "에서 보냄.",
         "에서 보냈습니다.",
+        "outlook 받기", // "Android용 Outlook 받기"
         "から送信",
         "から送信。",
+        "から送信しました",
     ];
-    STARTS.iter().any(|s| lower.starts_with(s)) || ENDS.iter().any(|e| lower.ends_with(e))
+    // Plain-text versions of linked signatures end with the link:
+    // "Get Outlook for Android<https://aka.ms/…>".
+    let core = match lower.rfind('<') {
+        Some(at) if lower.ends_with('>') => lower.get(..at).unwrap_or("").trim_end(),
+        _ => lower.as_str(),
+    };
+    STARTS.iter().any(|s| core.starts_with(s)) || ENDS.iter().any(|e| core.ends_with(e))
 }
 
 /// How many lines (1 to 3: clients wrap long attribution lines) starting at
@@ -154,22 +162,24 @@ fn is_attribution(line: &str) -> bool {
     if lower.chars().count() > 400 || !lower.ends_with(':') {
         return false;
     }
-    const ENDINGS: [&str; 20] = [
-        "wrote:",        // English
-        "writes:",       // English, older clients
-        "작성:",         // Korean Gmail/Naver: "… 님이 작성:"
-        "작성 :",        // Korean with French-style spacing
-        "작성했습니다:", // Korean Outlook/Apple variants
-        "썼습니다:",     // Korean Thunderbird
-        "schrieb:",      // German "Am … schrieb …:" ends "schrieb:" or with a name
-        "a écrit :",     // French
-        "a écrit:",      // French without the space
-        "a ecrit :",     // French without accents
-        "escribió:",     // Spanish
-        "escribio:",     // Spanish without accent
-        "のメッセージ:", // Japanese (Becky!, Outlook ja)
-        "のメール:",     // Japanese Apple Mail
-        "書きました:",   // Japanese Thunderbird
+    const ENDINGS: [&str; 22] = [
+        "wrote:",         // English
+        "writes:",        // English, older clients
+        "작성:",          // Korean Gmail/Naver: "… 님이 작성:"
+        "작성 :",         // Korean with French-style spacing
+        "작성했습니다:",  // Korean Outlook/Apple variants
+        "썼습니다:",      // Korean Thunderbird
+        "작성한 메시지:", // older Korean Gmail
+        "쓴 글:",         // Korean Thunderbird: "… 이(가) 쓴 글:"
+        "schrieb:",       // German "Am … schrieb …:" ends "schrieb:" or with a name
+        "a écrit :",      // French
+        "a écrit:",       // French without the space
+        "a ecrit :",      // French without accents
+        "escribió:",      // Spanish
+        "escribio:",      // Spanish without accent
+        "のメッセージ:",  // Japanese (Becky!, Outlook ja)
+        "のメール:",      // Japanese Apple Mail
+        "書きました:",    // Japanese Thunderbird
         "さんは書きました:",
         "ha scritto:", // Italian
         "escreveu:",   // Portuguese
