@@ -777,3 +777,13 @@ fn very_long_links_list_fewer_moves_rather_than_pass_the_clip() {
     );
     assert!(html.contains(&format!("Showing {links} of 200 moves.")));
 }
+
+#[test]
+fn oversized_sketches_are_cropped_not_refused() {
+    let mut s = Sketch::new(5000, 30);
+    s.rect(2040, 0, 100, 30, Some(Color::RED), None);
+    let d = render(&s);
+    assert_eq!((d.width, d.height), (render::canvas::MAX_SIDE, 30));
+    assert_eq!(d.at(2047, 29), Color::RED);
+    assert_eq!(d.at(2039, 29), BG);
+}

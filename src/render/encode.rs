@@ -104,7 +104,9 @@ fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::En
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(depth(bits));
         enc.set_palette(palette.colours.concat());
-        enc.set_compression(png::Compression::Best);
+        // Default rather than Best: on a 1000×700 board it deflates in about
+        // a tenth of the time (3 vs 23 ms) for 6% more bytes (10.1 vs 9.5 KB).
+        enc.set_compression(png::Compression::Default);
         // The PNG spec advises no filtering for palette images.
         enc.set_filter(png::FilterType::NoFilter);
         let mut writer = enc.write_header()?;
@@ -121,7 +123,7 @@ fn encode_rgb(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
         let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Best);
+        enc.set_compression(png::Compression::Default);
         enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
         let mut writer = enc.write_header()?;
         writer.write_image_data(&data)?;

@@ -56,7 +56,7 @@ pub struct Page<'a> {
 }
 
 /// The picture as PNG bytes: opaque (the sketch's background, else white),
-/// sides clamped to 1..=4096, indexed colour when it has at most 256.
+/// sides clamped to 1..=2048, indexed colour when it has at most 256.
 pub fn png(sketch: &Sketch) -> Vec<u8> {
     encode::encode(&canvas::rasterise(sketch))
 }
