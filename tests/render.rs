@@ -787,3 +787,27 @@ fn oversized_sketches_are_cropped_not_refused() {
     assert_eq!(d.at(2047, 29), Color::RED);
     assert_eq!(d.at(2039, 29), BG);
 }
+
+#[test]
+fn grouped_commands_become_mailto_links_in_the_page() {
+    let commands: Vec<String> = [
+        "place palenque 1",
+        "place palenque 2",
+        "pick tikal 3",
+        "pass",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let to = "play+k3j5v7q9@play.example.test";
+    let groups = render::group_commands(&commands, 40, |c| {
+        render::mailto(to, "Re: [Tikal #7] Game update", c)
+    });
+    assert_eq!(groups.len(), 2, "{groups:?}");
+    let v = sample_view();
+    let html = render::page_html(&sample_page(&v, "en", groups));
+    assert!(html.contains(">place</td>"));
+    assert!(html.contains("href=\"mailto:play+k3j5v7q9@play.example.test?subject=Re%3A%20%5BTikal%20%237%5D%20Game%20update&#38;body=place%20palenque%202\""));
+    assert!(html.contains(">pick tikal 3</a>"));
+    assert!(html.contains(">pass</a>"));
+}
