@@ -16,8 +16,9 @@ use crate::engine::{Color, Shape, Sketch};
 /// edges. Two pixels stay visible when a mail client shrinks the picture.
 pub const STROKE: i32 = 2;
 
-/// The largest side a picture may have; bigger sketches are cropped.
-pub const MAX_SIDE: u32 = 4096;
+/// The largest side a picture may have; bigger sketches are cropped. Twice
+/// a mail's 600-px column is plenty, and it bounds memory at 12 MB a canvas.
+pub const MAX_SIDE: u32 = 2048;
 
 /// The background when a sketch names none (pictures are always opaque).
 pub const DEFAULT_BACKGROUND: Color = Color::WHITE;

@@ -3,24 +3,28 @@
 //! anything with more than 256 colours is written as plain RGB.
 
 use super::canvas::Canvas;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-
-/// Colours that fit a PNG palette.
-const PALETTE_MAX: usize = 256;
 
 /// The canvas as PNG bytes. Writing to memory cannot fail for a canvas
 /// (sides are 1..=MAX_SIDE), so an encoder error yields an empty vector.
 pub fn encode(canvas: &Canvas) -> Vec<u8> {
     let result = match palette_of(canvas) {
-        Some((palette, index)) => encode_indexed(canvas, &palette, &index),
+        Some(palette) => encode_indexed(canvas, &palette),
         None => encode_rgb(canvas),
     };
     result.unwrap_or_default()
 }
 
-/// The canvas's colours in order of first appearance with their indices, or
-/// `None` when there are more than a palette holds.
-fn palette_of(canvas: &Canvas) -> Option<(Vec<[u8; 3]>, HashMap<[u8; 3], u8>)> {
+/// A picture's colours in order of first appearance, and each one's index.
+struct Palette {
+    colours: Vec<[u8; 3]>,
+    index: HashMap<[u8; 3], u8>,
+}
+
+/// The canvas's palette, or `None` when it has more colours than a PNG
+/// palette holds.
+fn palette_of(canvas: &Canvas) -> Option<Palette> {
     let mut palette = Vec::new();
     let mut index = HashMap::new();
     let mut last: Option<[u8; 3]> = None;
@@ -30,15 +34,17 @@ fn palette_of(canvas: &Canvas) -> Option<(Vec<[u8; 3]>, HashMap<[u8; 3], u8>)> {
             continue;
         }
         last = Some(p);
-        if !index.contains_key(&p) {
-            if palette.len() == PALETTE_MAX {
-                return None;
-            }
-            index.insert(p, palette.len() as u8);
+        if let Entry::Vacant(slot) = index.entry(p) {
+            // The 257th colour has no u8 index: fall back to RGB.
+            let i = u8::try_from(palette.len()).ok()?;
+            slot.insert(i);
             palette.push(p);
         }
     }
-    Some((palette, index))
+    Some(Palette {
+        colours: palette,
+        index,
+    })
 }
 
 /// The smallest PNG bit depth whose palette indices cover `colours`.
@@ -80,17 +86,14 @@ fn pack_row(indices: impl Iterator<Item = u8>, bits: u8, out: &mut Vec<u8>) {
     }
 }
 
-fn encode_indexed(
-    canvas: &Canvas,
-    palette: &[[u8; 3]],
-    index: &HashMap<[u8; 3], u8>,
-) -> Result<Vec<u8>, png::EncodingError> {
-    let bits = bits_for(palette.len());
+fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::EncodingError> {
+    let bits = bits_for(palette.colours.len());
     let mut data = Vec::new();
     let width = canvas.width() as usize;
     for row in canvas.pixels().chunks(width.max(1)) {
         pack_row(
-            row.iter().map(|p| index.get(p).copied().unwrap_or(0)),
+            row.iter()
+                .map(|p| palette.index.get(p).copied().unwrap_or(0)),
             bits,
             &mut data,
         );
@@ -100,8 +103,10 @@ fn encode_indexed(
         let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(depth(bits));
-        enc.set_palette(palette.concat());
-        enc.set_compression(png::Compression::Best);
+        enc.set_palette(palette.colours.concat());
+        // Default rather than Best: on a 1000×700 board it deflates in about
+        // a tenth of the time (3 vs 23 ms) for 6% more bytes (10.1 vs 9.5 KB).
+        enc.set_compression(png::Compression::Default);
         // The PNG spec advises no filtering for palette images.
         enc.set_filter(png::FilterType::NoFilter);
         let mut writer = enc.write_header()?;
@@ -118,7 +123,7 @@ fn encode_rgb(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
         let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Best);
+        enc.set_compression(png::Compression::Default);
         enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
         let mut writer = enc.write_header()?;
         writer.write_image_data(&data)?;

@@ -185,14 +185,26 @@ pub fn scale_for(size: i32) -> i32 {
 /// fills (lines split at `\n`, descenders included).
 pub fn text_extent(text: &str, size: i32) -> (i32, i32) {
     let s = scale_for(size);
-    let lines: Vec<&str> = text.split('\n').collect();
-    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as i32;
+    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    let lines = count(text.split('\n').count());
+    let longest = count(
+        text.split('\n')
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0),
+    );
     let w = if longest == 0 {
         0
     } else {
-        (longest * ADVANCE - 1) * s
+        longest
+            .saturating_mul(ADVANCE)
+            .saturating_sub(1)
+            .saturating_mul(s)
     };
-    let h = ((lines.len() as i32 - 1) * LINE_H + GLYPH_H) * s;
+    let h = (lines - 1)
+        .saturating_mul(LINE_H)
+        .saturating_add(GLYPH_H)
+        .saturating_mul(s);
     (w, h)
 }
 

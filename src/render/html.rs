@@ -15,6 +15,10 @@ use askama::Template;
 /// Wider pictures are shown scaled down to it.
 pub const CONTENT_WIDTH: u32 = 568;
 
+/// Gmail clips a message whose HTML passes 102 KB and hides the rest; pages
+/// list fewer moves rather than grow past this.
+pub const HTML_BUDGET: usize = 96_000;
+
 /// The board picture as an `<img>` shows it.
 struct Image<'a> {
     cid: &'a str,
@@ -75,6 +79,8 @@ struct PageHtml<'a> {
     /// The view fragment, already rendered (and escaped) by `ViewHtml`.
     view: Option<String>,
     groups: Vec<GroupHtml<'a>>,
+    /// The groups none of whose moves are listed, named in one line.
+    unlisted: Option<String>,
     notice: Option<String>,
     footer: Vec<&'a str>,
 }
@@ -195,8 +201,39 @@ pub fn view_html(view: &View, lang: &str, image_cid: Option<&str>) -> String {
     view_fragment(view, lang, image_cid, true)
 }
 
-/// The whole mail as an HTML document, listing moves within `limits`.
+/// The whole mail as an HTML document, listing moves within `limits`, and
+/// fewer when the page would otherwise pass `HTML_BUDGET` bytes.
 pub fn page_html_with(page: &Page, limits: Limits) -> String {
+    let mut limits = limits;
+    let mut html = render_page(page, limits);
+    // Each round drops enough moves to cover the excess at their average
+    // size; a few rounds settle it even when sizes vary.
+    for _ in 0..4 {
+        if html.len() <= HTML_BUDGET {
+            break;
+        }
+        let shown = shown_moves(&page.moves, limits);
+        if shown.shown == 0 {
+            break;
+        }
+        let bytes: usize = shown
+            .groups
+            .iter()
+            .flat_map(|g| g.moves)
+            .map(|m| m.mailto.len() + 2 * m.command.len() + MOVE_MARKUP)
+            .sum();
+        let per_move = (bytes / shown.shown).max(1);
+        let drop = (html.len() - HTML_BUDGET).div_ceil(per_move) + 1;
+        limits.total = shown.shown.saturating_sub(drop);
+        html = render_page(page, limits);
+    }
+    html
+}
+
+/// Bytes of markup around one move link in `page.html`.
+const MOVE_MARKUP: usize = 80;
+
+fn render_page(page: &Page, limits: Limits) -> String {
     let l = Labels::for_lang(page.lang);
     let shown = shown_moves(&page.moves, limits);
     let groups = shown
@@ -226,6 +263,11 @@ pub fn page_html_with(page: &Page, limits: Limits) -> String {
             .view
             .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), false)),
         groups,
+        unlisted: (!shown.unlisted.is_empty()).then(|| {
+            let groups: Vec<(&str, usize)> =
+                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
+            l.unlisted(&groups)
+        }),
         notice: shown
             .capped()
             .then(|| l.not_all_shown(shown.shown, shown.total)),

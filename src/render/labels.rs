@@ -20,6 +20,8 @@ pub struct Labels {
     pub picture_alt: &'static str,
     more_in_group: fn(usize) -> String,
     not_all_shown: fn(usize, usize) -> String,
+    unlisted: &'static str,
+    count: fn(usize) -> String,
 }
 
 pub const EN: Labels = Labels {
@@ -32,6 +34,8 @@ pub const EN: Labels = Labels {
     picture_alt: "Picture of the board",
     more_in_group: |n| format!("… and {n} more"),
     not_all_shown: |shown, total| format!("Showing {shown} of {total} moves. Reply with the word moves to get the full list."),
+    unlisted: "Not listed here: ",
+    count: |n| n.to_string(),
 };
 
 pub const KO: Labels = Labels {
@@ -44,6 +48,8 @@ pub const KO: Labels = Labels {
     picture_alt: "게임판 그림",
     more_in_group: |n| format!("… 외 {n}개 더"),
     not_all_shown: |shown, total| format!("수 {total}개 가운데 {shown}개만 보여 드렸습니다. 전체 목록은 moves 라고 답장하면 받을 수 있습니다."),
+    unlisted: "여기 싣지 못한 묶음: ",
+    count: |n| format!("{n}개"),
 };
 
 impl Labels {
@@ -64,6 +70,21 @@ impl Labels {
     /// Says that only `shown` of `total` moves are listed and how to get all.
     pub fn not_all_shown(&self, shown: usize, total: usize) -> String {
         (self.not_all_shown)(shown, total)
+    }
+
+    /// Names the groups none of whose moves are listed, with their counts.
+    pub fn unlisted(&self, groups: &[(&str, usize)]) -> String {
+        let names: Vec<String> = groups
+            .iter()
+            .map(|(title, n)| {
+                if title.is_empty() {
+                    (self.count)(*n)
+                } else {
+                    format!("{title} ({})", (self.count)(*n))
+                }
+            })
+            .collect();
+        format!("{}{}", self.unlisted, names.join(", "))
     }
 }
 

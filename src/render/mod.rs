@@ -4,7 +4,8 @@
 //! `canvas` rasterises a `Sketch` (with `font` for labels) and `encode`
 //! writes it as PNG; `text` and `html` (with the askama templates in
 //! `templates/`) write views and pages; `moves` decides which legal moves a
-//! mail lists; `labels` holds the templates' own words in English and Korean.
+//! mail lists and `links` builds them; `labels` holds the templates' own
+//! words in English and Korean.
 
 pub mod canvas;
 pub mod encode;
@@ -12,12 +13,14 @@ pub mod font;
 pub mod grid;
 pub mod html;
 pub mod labels;
+pub mod links;
 pub mod moves;
 pub mod text;
 
 use crate::engine::{Sketch, View};
 
 pub use html::{page_html_with, view_html};
+pub use links::{group_commands, mailto};
 pub use moves::Limits;
 pub use text::page_text_with;
 
@@ -56,7 +59,7 @@ pub struct Page<'a> {
 }
 
 /// The picture as PNG bytes: opaque (the sketch's background, else white),
-/// sides clamped to 1..=4096, indexed colour when it has at most 256.
+/// sides clamped to 1..=2048, indexed colour when it has at most 256.
 pub fn png(sketch: &Sketch) -> Vec<u8> {
     encode::encode(&canvas::rasterise(sketch))
 }

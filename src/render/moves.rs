@@ -42,7 +42,10 @@ pub struct ShownGroup<'a> {
 /// The groups as a mail lists them.
 #[derive(Debug, PartialEq)]
 pub struct ShownMoves<'a> {
+    /// Groups with at least one move listed.
     pub groups: Vec<ShownGroup<'a>>,
+    /// Groups reached after the total was spent: named with their counts.
+    pub unlisted: Vec<ShownGroup<'a>>,
     pub shown: usize,
     pub total: usize,
 }
@@ -55,25 +58,32 @@ impl ShownMoves<'_> {
 }
 
 /// Takes moves group by group, in order, within the limits. Empty groups are
-/// dropped; a group reached after the total is spent is kept with its count.
+/// dropped; a group reached after the total is spent goes to `unlisted`.
 pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
     let mut left = limits.total;
     let mut shown = 0;
     let mut total = 0;
     let mut out = Vec::new();
+    let mut unlisted = Vec::new();
     for g in groups.iter().filter(|g| !g.moves.is_empty()) {
         let n = g.moves.len().min(limits.per_group).min(left);
         left -= n;
         shown += n;
         total += g.moves.len();
-        out.push(ShownGroup {
+        let group = ShownGroup {
             title: &g.title,
             moves: g.moves.get(..n).unwrap_or(&[]),
             hidden: g.moves.len() - n,
-        });
+        };
+        if n == 0 {
+            unlisted.push(group);
+        } else {
+            out.push(group);
+        }
     }
     ShownMoves {
         groups: out,
+        unlisted,
         shown,
         total,
     }
@@ -119,16 +129,10 @@ mod tests {
             s.groups.iter().map(|g| (g.moves.len(), g.hidden)).collect();
         assert_eq!(
             counts,
-            vec![
-                (40, 10),
-                (40, 10),
-                (40, 10),
-                (40, 10),
-                (40, 10),
-                (0, 50),
-                (0, 50)
-            ]
+            vec![(40, 10), (40, 10), (40, 10), (40, 10), (40, 10)]
         );
+        let unlisted: Vec<(&str, usize)> = s.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
+        assert_eq!(unlisted, vec![("g5", 50), ("g6", 50)]);
     }
 
     #[test]

@@ -194,6 +194,13 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
                 out.push('\n');
             }
         }
+        if !shown.unlisted.is_empty() {
+            let groups: Vec<(&str, usize)> =
+                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
+            out.push('\n');
+            out.push_str(&l.unlisted(&groups));
+            out.push('\n');
+        }
         if shown.capped() {
             out.push('\n');
             out.push_str(&l.not_all_shown(shown.shown, shown.total));
