@@ -52,7 +52,7 @@ pub fn play_and_check(make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>, 
         if history.len() >= depth.max_moves {
             return Err(fail(format!("no end after {} moves", depth.max_moves), &history));
         }
-        let thorough = history.len() % depth.every.max(1) == 0;
+        let thorough = history.len().is_multiple_of(depth.every.max(1));
         for &seat in &to_act {
             if table.legal(seat).is_empty() {
                 return Err(fail(format!("{seat} must act but has no legal command"), &history));

@@ -6,12 +6,15 @@ use std::sync::Arc;
 pub mod tikal;
 pub mod tta;
 
+/// How a registered game starts a table: players, options, seed.
+pub type NewTable = fn(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError>;
+
 /// A registered game: its name and how to start a table of it.
 #[derive(Clone, Copy)]
 pub struct Entry {
     pub name: &'static str,
     pub info: fn() -> GameInfo,
-    pub new: fn(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError>,
+    pub new: NewTable,
 }
 
 /// Starts a table of `G`, checking the player count and the option keys first.

@@ -582,7 +582,7 @@ impl Service {
     fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
         for id in self.store.games_of(email)? {
             for r in self.seated(id)?.into_iter().filter(|r| r.email != email && r.status == "joined") {
-                self.mail_plain(&r.email, Some(id), Some(self.reply_address(id, &r.email)), &format!("[quipu #{id}]"), &[text.clone()], Kind::Notice, now)?;
+                self.mail_plain(&r.email, Some(id), Some(self.reply_address(id, &r.email)), &format!("[quipu #{id}]"), std::slice::from_ref(&text), Kind::Notice, now)?;
             }
         }
         Ok(())

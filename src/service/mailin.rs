@@ -94,7 +94,7 @@ impl Service {
                 format!("Your mail was too large ({} bytes; the limit is {}). Send just the commands.", mail.size, self.config.limits.max_mail_bytes),
                 format!("메일이 너무 큽니다({} 바이트, 한도 {}). 명령만 보내세요.", mail.size, self.config.limits.max_mail_bytes),
             );
-            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
         }
         let lines: Vec<String> = mail.commands.iter().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
         if lines.is_empty() {
@@ -102,14 +102,14 @@ impl Service {
                 "I found no command in your mail. Write one command per line above the quoted text, or 'help'.",
                 "메일에서 명령을 찾지 못했습니다. 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요.",
             );
-            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
         }
         if lines.len() > self.config.limits.max_commands {
             let why = Text::new(
                 format!("Your mail has {} command lines; at most {} are read from one mail.", lines.len(), self.config.limits.max_commands),
                 format!("명령이 {}줄입니다. 한 메일에서 최대 {}줄까지 읽습니다.", lines.len(), self.config.limits.max_commands),
             );
-            return self.answer(&caller.email, caller.game, &[why.clone()], now, "rejected", &why.en);
+            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
         }
         let (service_lines, game_lines): (Vec<String>, Vec<String>) =
             lines.into_iter().partition(|l| SERVICE_WORDS.contains(&first_word(l).as_str()));
@@ -120,7 +120,7 @@ impl Service {
                     format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0]),
                     format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0]),
                 );
-                return self.answer(&caller.email, None, &[why.clone()], now, "rejected", &why.en);
+                return self.answer(&caller.email, None, std::slice::from_ref(&why), now, "rejected", &why.en);
             };
             match self.play(id, &caller.email, &game_lines, &mail.message_id, now) {
                 Ok(applied) => outcome = ("applied".into(), applied.commands.join("; "), Some(id)),
@@ -129,7 +129,7 @@ impl Service {
                 }
                 Err(ServiceError::NotActive(_, status)) => {
                     let why = Text::new(format!("Game #{id} is {status}; it takes no more moves."), format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."));
-                    return self.answer(&caller.email, Some(id), &[why.clone()], now, "rejected", &why.en);
+                    return self.answer(&caller.email, Some(id), std::slice::from_ref(&why), now, "rejected", &why.en);
                 }
                 Err(e) => return Err(e),
             }

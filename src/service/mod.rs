@@ -64,14 +64,19 @@ pub struct Applied {
     pub finished: bool,
 }
 
+/// Replayed tables by game, with the move count each reflects.
+type TableCache = HashMap<i64, (i64, Box<dyn Table>)>;
+/// Words kept per player for one summary mail after downtime.
+type Summaries = BTreeMap<String, Vec<(i64, Text)>>;
+
 pub struct Service {
     pub store: Store,
     pub config: Config,
     secret: String,
     /// Replayed tables by game, with the move count they reflect.
-    tables: RefCell<HashMap<i64, (i64, Box<dyn Table>)>>,
+    tables: RefCell<TableCache>,
     /// While the clock catches up after downtime: words per player, sent as one summary.
-    batch: RefCell<Option<BTreeMap<String, Vec<(i64, Text)>>>>,
+    batch: RefCell<Option<Summaries>>,
 }
 
 impl Service {

@@ -6,7 +6,7 @@
 use super::{stamp, Result, Service};
 use crate::engine::{Event, Seat, Table, Text, View};
 use crate::mail::outbound::{compose, Outgoing};
-use crate::render::{self, MoveGroup, MoveLink, Page};
+use crate::render::{self, Page};
 use crate::store::{NewMail, Player, SeatRow, StoreError};
 use chrono::{DateTime, Utc};
 
@@ -188,7 +188,8 @@ impl Service {
             Some(s) if deciding => table.legal(s),
             _ => vec![],
         };
-        let moves = group_moves(&legal, &reply, &subject, words.all_moves);
+        let reply_subject = format!("Re: {subject}");
+        let moves = render::group_commands(&legal, 40, |c| render::mailto(&reply, &reply_subject, c));
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
@@ -208,6 +209,7 @@ impl Service {
                 footer: footer(lang, &view, deciding),
             },
             Some(&view),
+            words.all_moves,
             now,
         )?;
         self.store.note_mail_sent(id, &seat_row.email, &message_id, count)?;
@@ -221,6 +223,7 @@ impl Service {
     }
 
     /// A mail that is not about one seat's board (answers, invitations, notices).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn mail_plain(
         &self,
         to: &str,
@@ -241,7 +244,7 @@ impl Service {
             footer: vec![Text::new("— quipu, the play-by-email service", "— quipu, 이메일 보드게임 서비스").get(lang).to_string()],
             ..Page::default()
         };
-        self.send_with_reply(game, to, None, kind, subject, page, None, reply_to, now)?;
+        self.send_with_reply(game, to, None, kind, subject, page, None, reply_to, render::Limits::default(), now)?;
         Ok(())
     }
 
@@ -255,10 +258,12 @@ impl Service {
         subject: &str,
         page: Page<'a>,
         view: Option<&'a View>,
+        all_moves: bool,
         now: DateTime<Utc>,
     ) -> Result<String> {
         let reply = game.map(|g| self.reply_address(g, to));
-        self.send_with_reply(game, to, seat_row, kind, subject, page, view, reply, now)
+        let limits = if all_moves { render::Limits::UNLIMITED } else { render::Limits::default() };
+        self.send_with_reply(game, to, seat_row, kind, subject, page, view, reply, limits, now)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -272,6 +277,7 @@ impl Service {
         mut page: Page<'a>,
         view: Option<&'a View>,
         reply_to: Option<String>,
+        limits: render::Limits,
         now: DateTime<Utc>,
     ) -> Result<String> {
         let (_, domain) = self.config.address_parts();
@@ -285,8 +291,8 @@ impl Service {
             page.image_cid = Some(cid.clone());
         }
         page.view = view;
-        let text = render::page_text(&page);
-        let html = render::page_html(&page);
+        let text = render::page_text_with(&page, limits);
+        let html = render::page_html_with(&page, limits);
         let mut references: Vec<String> = root.iter().cloned().collect();
         let in_reply_to = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()).or(root.clone());
         if let Some(prev) = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()) {
@@ -303,7 +309,7 @@ impl Service {
             references,
             text,
             html: Some(html),
-            image: (!png.is_empty()).then(|| (cid, png)),
+            image: (!png.is_empty()).then_some((cid, png)),
             auto_submitted: if kind == Kind::Answer { "auto-replied" } else { "auto-generated" },
             game,
             date: now,
@@ -351,65 +357,4 @@ fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
     }
     out.extend(view.footer.iter().map(|t| t.get(lang).to_string()));
     out
-}
-
-/// Legal moves as mailto links, grouped by their first word (and second,
-/// when a group is large), so long lists stay readable.
-pub(crate) fn group_moves(legal: &[String], reply: &str, subject: &str, _all: bool) -> Vec<MoveGroup> {
-    let link = |c: &String| MoveLink {
-        command: c.clone(),
-        mailto: format!("mailto:{reply}?subject={}&body={}", percent(&format!("Re: {subject}")), percent(c)),
-    };
-    let mut groups: Vec<MoveGroup> = Vec::new();
-    let key = |c: &String, words: usize| c.split(' ').take(words).collect::<Vec<_>>().join(" ");
-    let mut firsts: Vec<String> = legal.iter().map(|c| key(c, 1)).collect();
-    firsts.dedup();
-    let mut seen = std::collections::BTreeSet::new();
-    for f in firsts {
-        if !seen.insert(f.clone()) {
-            continue;
-        }
-        let members: Vec<&String> = legal.iter().filter(|c| key(c, 1) == f).collect();
-        if members.len() > 40 {
-            let mut seconds: Vec<String> = members.iter().map(|c| key(c, 2)).collect();
-            seconds.dedup();
-            let mut seen2 = std::collections::BTreeSet::new();
-            for s in seconds {
-                if seen2.insert(s.clone()) {
-                    let moves = members.iter().filter(|c| key(c, 2) == s).map(|c| link(c)).collect();
-                    groups.push(MoveGroup { title: s, moves });
-                }
-            }
-        } else {
-            groups.push(MoveGroup { title: f, moves: members.into_iter().map(link).collect() });
-        }
-    }
-    groups
-}
-
-/// Percent-encoding for mailto URLs (RFC 6068): everything but unreserved characters.
-pub(crate) fn percent(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_are_grouped_and_linked() {
-        let mut legal: Vec<String> = (0..50).map(|i| format!("place t{} a{i}", i % 2)).collect();
-        legal.push("done".into());
-        let groups = group_moves(&legal, "q+g1.x@h", "[quipu #1] T", false);
-        let titles: Vec<&str> = groups.iter().map(|g| g.title.as_str()).collect();
-        assert_eq!(titles, vec!["place t0", "place t1", "done"]);
-        assert_eq!(groups[0].moves.len(), 25);
-        assert_eq!(groups[2].moves[0].mailto, "mailto:q+g1.x@h?subject=Re%3A%20%5Bquipu%20%231%5D%20T&body=done");
-        assert_eq!(percent("a b;ü"), "a%20b%3B%C3%BC");
-    }
 }
