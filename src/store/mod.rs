@@ -37,7 +37,16 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // Switching to WAL needs a moment alone with the file; another process
+        // opening it at the same time makes this busy without waiting.
+        let mut tries = 0;
+        while let Err(e) = conn.pragma_update(None, "journal_mode", "WAL") {
+            tries += 1;
+            if tries > 100 {
+                return Err(e.into());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let store = Store { conn };
@@ -53,6 +62,11 @@ impl Store {
         }
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
             self.in_transaction(|s| -> Result<()> {
+                // Another process may have migrated while we waited for the lock.
+                let now: i64 = s.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+                if now > i as i64 {
+                    return Ok(());
+                }
                 s.conn.execute_batch(sql)?;
                 s.conn.pragma_update(None, "user_version", (i + 1) as i64)?;
                 Ok(())

@@ -1,0 +1,339 @@
+//! Test support for the end-to-end tests: the real local mail stack
+//! (Postfix + Dovecot from `deploy/mailstack/start.sh`), a quipu daemon as a
+//! child process, and scripted players who only send and read mail.
+#![allow(dead_code)]
+
+use async_imap::Client;
+use futures::StreamExt;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The running mail stack, as `start.sh` describes it in its env file.
+#[derive(Clone, Debug)]
+pub struct Stack {
+    pub domain: String,
+    pub password: String,
+    pub smtp: (String, u16),
+    pub imap: (String, u16),
+    pub ca: String,
+}
+
+fn host_port(s: &str) -> (String, u16) {
+    let (h, p) = s.rsplit_once(':').expect("host:port");
+    (h.to_string(), p.parse().expect("port"))
+}
+
+impl Stack {
+    pub fn get() -> Stack {
+        let dir = std::env::var("MAILSTACK_DIR").unwrap_or_else(|_| "/tmp/mailstack".into());
+        let text = std::fs::read_to_string(format!("{dir}/env")).unwrap_or_else(|_| {
+            panic!("the mail stack is not running ({dir}/env missing): start it with `bash deploy/mailstack/start.sh`")
+        });
+        let get = |k: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                .map(|v| v.trim_matches('"').to_string())
+                .unwrap_or_else(|| panic!("{k} missing in {dir}/env"))
+        };
+        Stack {
+            domain: get("MAILSTACK_DOMAIN"),
+            password: get("MAILSTACK_PASSWORD"),
+            smtp: host_port(&get("MAILSTACK_SMTP")),
+            imap: host_port(&get("MAILSTACK_IMAP")),
+            ca: get("MAILSTACK_CA"),
+        }
+    }
+
+    pub fn addr(&self, user: &str) -> String {
+        format!("{user}@{}", self.domain)
+    }
+
+    /// Sends a raw message over plain SMTP from loopback (no AUTH needed there).
+    pub fn send(&self, from: &str, to: &str, raw: &str) {
+        let mut s = TcpStream::connect((self.smtp.0.as_str(), self.smtp.1)).expect("SMTP connect");
+        s.set_read_timeout(Some(Duration::from_secs(20))).ok();
+        let mut r = BufReader::new(s.try_clone().expect("clone"));
+        let expect = |r: &mut BufReader<TcpStream>, code: &str| {
+            loop {
+                let mut line = String::new();
+                r.read_line(&mut line).expect("SMTP read");
+                assert!(line.starts_with(code), "SMTP: expected {code}, got {line:?}");
+                if line.as_bytes().get(3) != Some(&b'-') {
+                    break;
+                }
+            }
+        };
+        expect(&mut r, "220");
+        for (cmd, code) in [
+            ("EHLO tester.example.test".to_string(), "250"),
+            (format!("MAIL FROM:<{from}>"), "250"),
+            (format!("RCPT TO:<{to}>"), "250"),
+            ("DATA".to_string(), "354"),
+        ] {
+            write!(s, "{cmd}\r\n").unwrap();
+            expect(&mut r, code);
+        }
+        let body = raw.replace("\r\n", "\n");
+        for line in body.lines() {
+            let line = if line.starts_with('.') { format!(".{line}") } else { line.to_string() };
+            write!(s, "{line}\r\n").unwrap();
+        }
+        write!(s, ".\r\n").unwrap();
+        expect(&mut r, "250");
+        write!(s, "QUIT\r\n").unwrap();
+    }
+}
+
+/// One mail a player received, as the test reads it.
+#[derive(Clone, Debug)]
+pub struct Received {
+    pub uid: u32,
+    pub message_id: String,
+    pub from: String,
+    pub subject: String,
+    pub reply_to: Option<String>,
+    pub text: String,
+    pub html: String,
+    pub raw: Vec<u8>,
+}
+
+impl Received {
+    fn parse(uid: u32, raw: Vec<u8>) -> Received {
+        let m = mail_parser::MessageParser::default().parse(&raw).expect("a mail");
+        let addr = |a: Option<&mail_parser::Address>| {
+            a.and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.to_lowercase())
+        };
+        Received {
+            uid,
+            message_id: m.message_id().unwrap_or_default().to_string(),
+            from: addr(m.from()).unwrap_or_default(),
+            subject: m.subject().unwrap_or_default().to_string(),
+            reply_to: addr(m.reply_to()),
+            text: m.body_text(0).map(|t| t.to_string()).unwrap_or_default(),
+            html: m.body_html(0).map(|t| t.to_string()).unwrap_or_default(),
+            raw,
+        }
+    }
+
+    /// The commands offered as `mailto:` links (what one click would send).
+    pub fn move_links(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for part in self.html.split("href=\"mailto:").skip(1) {
+            let url = part.split('"').next().unwrap_or("").replace("&amp;", "&").replace("&#38;", "&");
+            if let Some(body) = url.split(['?', '&']).find_map(|kv| kv.strip_prefix("body=")) {
+                out.push(percent_decode(body));
+            }
+        }
+        out
+    }
+
+    pub fn header(&self, name: &str) -> Option<String> {
+        let text = String::from_utf8_lossy(&self.raw);
+        let head = text.split("\r\n\r\n").next().unwrap_or("");
+        head.lines()
+            .find(|l| l.to_lowercase().starts_with(&format!("{}:", name.to_lowercase())))
+            .map(|l| l.split_once(':').map(|x| x.1).unwrap_or("").trim().to_string())
+    }
+}
+
+pub fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).to_string()
+}
+
+/// A player's (or the service's) mailbox, read over IMAP.
+pub struct Mailbox {
+    pub stack: Stack,
+    pub user: String,
+    seen: BTreeSet<u32>,
+}
+
+impl Mailbox {
+    pub fn new(stack: &Stack, user: &str) -> Mailbox {
+        Mailbox { stack: stack.clone(), user: stack.addr(user), seen: BTreeSet::new() }
+    }
+
+    /// Every message now in INBOX.
+    pub fn all(&self) -> Vec<Received> {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let tcp = tokio::net::TcpStream::connect((self.stack.imap.0.as_str(), self.stack.imap.1)).await.expect("IMAP");
+            let mut client = Client::new(tcp);
+            client.read_response().await.expect("greeting");
+            let mut s = client.login(&self.user, &self.stack.password).await.map_err(|e| e.0).expect("login");
+            s.select("INBOX").await.expect("select");
+            let uids = s.uid_search("ALL").await.expect("search");
+            let mut uids: Vec<u32> = uids.into_iter().collect();
+            uids.sort();
+            let mut out = Vec::new();
+            if !uids.is_empty() {
+                let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+                let mut st = s.uid_fetch(set, "(UID BODY.PEEK[])").await.expect("fetch");
+                while let Some(f) = st.next().await {
+                    let f = f.expect("fetch item");
+                    if let (Some(uid), Some(b)) = (f.uid, f.body()) {
+                        out.push(Received::parse(uid, b.to_vec()));
+                    }
+                }
+            }
+            let _ = s.logout().await;
+            out.sort_by_key(|m| m.uid);
+            out
+        })
+    }
+
+    /// Messages not returned before, oldest first.
+    pub fn fresh(&mut self) -> Vec<Received> {
+        let new: Vec<Received> = self.all().into_iter().filter(|m| !self.seen.contains(&m.uid)).collect();
+        self.seen.extend(new.iter().map(|m| m.uid));
+        new
+    }
+
+    /// Marks everything now present as seen.
+    pub fn skip_existing(&mut self) {
+        let _ = self.fresh();
+    }
+
+    /// Waits (up to `secs`) for fresh mail satisfying `pred`; returns all fresh mail read meanwhile.
+    pub fn wait_for(&mut self, secs: u64, pred: impl Fn(&Received) -> bool) -> Vec<Received> {
+        let start = Instant::now();
+        let mut got = Vec::new();
+        while start.elapsed() < Duration::from_secs(secs) {
+            got.extend(self.fresh());
+            if got.iter().any(&pred) {
+                return got;
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+        panic!("{}: no matching mail within {secs} s; got {:?}", self.user, got.iter().map(|m| &m.subject).collect::<Vec<_>>());
+    }
+}
+
+/// A quipu daemon with its own database and service account.
+pub struct Quipu {
+    pub stack: Stack,
+    pub account: String,
+    pub address: String,
+    pub dir: PathBuf,
+    pub child: Option<Child>,
+}
+
+impl Quipu {
+    pub fn new(stack: &Stack, account: &str) -> Quipu {
+        let dir = std::env::temp_dir().join(format!("quipu-e2e-{}-{account}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Quipu { stack: stack.clone(), account: account.into(), address: stack.addr(account), dir, child: None }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.join("quipu.db")
+    }
+
+    pub fn env(&self) -> Vec<(String, String)> {
+        let s = &self.stack;
+        let mut v = vec![
+            ("QUIPU_DB".to_string(), self.db().display().to_string()),
+            ("QUIPU_ADDRESS".into(), self.address.clone()),
+            ("QUIPU_SECRET".into(), "e2e-secret".into()),
+            ("QUIPU_CA_FILE".into(), s.ca.clone()),
+        ];
+        for (kind, (host, port)) in [("IMAP", &s.imap), ("SMTP", &s.smtp)] {
+            v.push((format!("QUIPU_{kind}_HOST"), host.clone()));
+            v.push((format!("QUIPU_{kind}_PORT"), port.to_string()));
+            v.push((format!("QUIPU_{kind}_USER"), self.address.clone()));
+            v.push((format!("QUIPU_{kind}_PASSWORD"), s.password.clone()));
+            v.push((format!("QUIPU_{kind}_TLS"), "starttls".into()));
+        }
+        v
+    }
+
+    fn command(&self) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_quipu"));
+        c.envs(self.env()).env_remove("QUIPU_CONFIG");
+        c
+    }
+
+    /// Runs a CLI command against this daemon's database.
+    pub fn cli(&self, args: &[&str]) -> Output {
+        self.command().args(args).output().expect("run quipu")
+    }
+
+    /// Runs a CLI command that must succeed; returns its stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.cli(args);
+        assert!(out.status.success(), "quipu {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    pub fn show_json(&self, id: i64) -> serde_json::Value {
+        serde_json::from_str(&self.ok(&["show", &id.to_string(), "--json"])).expect("json")
+    }
+
+    pub fn serve(&mut self) {
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.dir.join("serve.log")).unwrap();
+        let child = self
+            .command()
+            .arg("serve")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("start quipu serve");
+        self.child = Some(child);
+    }
+
+    /// True while the daemon process runs.
+    pub fn alive(&mut self) -> bool {
+        match self.child.as_mut() {
+            Some(c) => c.try_wait().map(|s| s.is_none()).unwrap_or(false),
+            None => false,
+        }
+    }
+
+    /// SIGKILL, as a crash.
+    pub fn kill9(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("serve.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Quipu {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
+
+/// A reply as a mail client would write it: the new text on top, the
+/// original quoted below with an attribution line (Gmail's shape).
+pub fn reply(from: &str, to: &str, original: &Received, body: &str, message_id: &str) -> String {
+    let quoted: String = original.text.lines().take(40).map(|l| format!("> {l}\n")).collect();
+    format!(
+        "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: {subject}\r\nMessage-ID: <{message_id}>\r\nIn-Reply-To: <{irt}>\r\nReferences: <{irt}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n\r\nOn Sun, 22 Nov 2026 at 09:59, quipu <{to}> wrote:\r\n{quoted}",
+        subject = original.subject,
+        irt = original.message_id,
+    )
+}
