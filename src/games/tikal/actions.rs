@@ -118,7 +118,7 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
                         out.push(Command::Dig { at, levels });
                     }
                 }
-                if ap >= cost::GUARD && guard_ok(s, space, seat).is_ok() {
+                if ap >= cost::GUARD && guard_allowed(s, space, seat) {
                     out.push(Command::Guard { at });
                 }
             }
@@ -139,8 +139,8 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
     }
     // Camps: anyone's member on the hex is enough (L416-420), or none needed (option).
     if ap >= cost::CAMP && me.camps < s.rules.camp_limit {
-        for (space, spot) in s.board.iter().enumerate() {
-            if spot.is_some() && camp_ok(s, space).is_ok() {
+        for space in 0..s.board.len() {
+            if camp_allowed(s, space) {
                 out.push(Command::Camp { at: s.pos(space) });
             }
         }
@@ -182,6 +182,30 @@ fn can_dig(s: &State, space: usize, seat: usize, done: u8, levels: u8) -> bool {
         ok &= s.temple_tiles.get(next).is_some_and(|&n| n > 0);
     }
     ok
+}
+
+/// Whether `seat` may guard the temple there (L273, L438-444, L460); no error text built.
+fn guard_allowed(s: &State, space: usize, seat: usize) -> bool {
+    let Some(spot) = s.spot(space) else {
+        return false;
+    };
+    let mine = force(spot, seat);
+    kind(&s.data, spot) == Kind::Temple
+        && spot.guard.is_none()
+        && s.player(seat)
+            .is_some_and(|p| p.guards < s.rules.guard_limit)
+        && mine > 0
+        && (0..s.players).all(|q| q == seat || force(spot, q) < mine)
+}
+
+/// Whether a camp may go there (L266, L414-432); no error text built.
+fn camp_allowed(s: &State, space: usize) -> bool {
+    let Some(spot) = s.spot(space) else {
+        return false;
+    };
+    camp_ground(s, spot)
+        && spot.camp.is_none()
+        && (!s.rules.camp_needs_member || (0..s.players).any(|q| members(spot, q) > 0))
 }
 
 fn guard_ok(s: &State, space: usize, seat: usize) -> Result<(), RuleError> {
@@ -260,6 +284,23 @@ fn pay(s: &mut State, ap: u8) -> Result<(), RuleError> {
     }
     s.ap -= ap;
     Ok(())
+}
+
+/// Refuses unless `seat` has those members on the space (checked before any change).
+fn has_members(s: &State, space: usize, seat: usize, who: Who) -> Result<(), RuleError> {
+    let ok = s.spot(space).is_some_and(|spot| match who {
+        Who::Leader => spot.leader[seat],
+        Who::Workers(n) => n > 0 && spot.workers[seat] >= n,
+    });
+    if ok {
+        Ok(())
+    } else {
+        let at = s.pos(space);
+        Err(err(
+            format!("You do not have {who} on {at}."),
+            format!("{at}에 당신의 {}이(가) 없습니다.", who_ko(who)),
+        ))
+    }
 }
 
 fn take_members(s: &mut State, space: usize, seat: usize, who: Who) -> Result<(), RuleError> {
@@ -357,11 +398,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
             if !gates.contains(&b) || a == b {
                 return Err(not_gate(*to));
             }
-            let mut next = s.clone();
-            take_members(&mut next, a, seat, *who)?;
-            pay(&mut next, cost::CAMP_TRANSFER * who.count())?;
-            put_members(&mut next, b, seat, *who);
-            *s = next;
+            has_members(s, a, seat, *who)?;
+            pay(s, cost::CAMP_TRANSFER * who.count())?;
+            take_members(s, a, seat, *who)?;
+            put_members(s, b, seat, *who);
             Ok(vec![say(
                 format!("sends {who} from {from} to {to} through the secret passage."),
                 format!(
@@ -385,11 +425,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 ));
             };
             let ap = stones.saturating_mul(who.count());
-            let mut next = s.clone();
-            take_members(&mut next, a, seat, *who)?;
-            pay(&mut next, ap)?;
-            put_members(&mut next, b, seat, *who);
-            *s = next;
+            has_members(s, a, seat, *who)?;
+            pay(s, ap)?;
+            take_members(s, a, seat, *who)?;
+            put_members(s, b, seat, *who);
             Ok(vec![say(
                 format!("moves {who} from {from} to {to} ({ap} AP)."),
                 format!(

@@ -8,7 +8,7 @@ use super::data::{
     cost, DataRef, Kind, AUCTION_START_SCORE, DISCS_PER_KIND, MINI_TREASURE_KINDS, TEMPLE_TILES,
     TREASURE_KINDS,
 };
-use super::rules::{can_place, temples_scored, treasure_points};
+use super::rules::{can_place, placements, temples_scored, treasure_points};
 use super::state::{
     Auction, LeaderAt, Mode, Phase, Player, RoundKind, Rules, ScoreLine, Scoring, Spot, State,
     MAX_PLAYERS,
@@ -198,7 +198,7 @@ fn got_tile(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
 fn begin_place(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
     s.active = seat as u8;
     s.last_placer = seat as u8;
-    let fits = (0..s.board.len()).any(|sp| (0..6).any(|r| can_place(s, tile as usize, sp, r)));
+    let fits = !placements(s, tile as usize).is_empty();
     if fits {
         s.phase = Phase::Place { tile };
     } else {
@@ -663,9 +663,4 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
     ))];
     got_tile(s, seat, tile, &mut events);
     Ok(events)
-}
-
-#[cfg(test)]
-pub(crate) fn start_act_for_test(s: &mut State, seat: usize) {
-    begin_act(s, seat);
 }

@@ -120,13 +120,40 @@ pub fn distinct_rotations(data: &Data, tile: usize) -> Vec<u8> {
     out
 }
 
-/// Every legal (space, rotation) for a tile.
+/// Every legal (space, rotation) for a tile (the same judgement as `can_place`,
+/// with each space's neighbours looked at once).
 pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
-    let rots = distinct_rotations(&s.data, tile);
     let mut out = Vec::new();
+    let Some(t) = s.data.tiles.get(tile) else {
+        return out;
+    };
+    let rots = distinct_rotations(&s.data, tile);
+    let turns: Vec<[u8; 6]> = rots.iter().map(|&r| turned(t.stones, r)).collect();
     for space in 0..s.board.len() {
-        for &r in &rots {
-            if can_place(s, tile, space, r) {
+        if s.board[space].is_some() || !in_play(s, space) {
+            continue;
+        }
+        let Some(neighbors) = s.data.board.neighbors.get(space) else {
+            continue;
+        };
+        // Per edge: a placed neighbour, and the stones on its side if it is not a volcano.
+        let mut adjacent = false;
+        let mut theirs = [None; 6];
+        for (e, n) in neighbors.iter().enumerate() {
+            if let Some(other) = n.and_then(|n| s.spot(n)) {
+                adjacent = true;
+                if kind(&s.data, other) != Kind::Volcano {
+                    theirs[e] = Some(spot_stones(&s.data, other)[opposite(e)]);
+                }
+            }
+        }
+        if !adjacent {
+            continue;
+        }
+        for (i, &r) in rots.iter().enumerate() {
+            let ok = t.kind == Kind::Volcano
+                || (0..6).any(|e| theirs[e].is_some_and(|th| th + turns[i][e] > 0));
+            if ok {
                 out.push((space, r));
             }
         }
