@@ -232,8 +232,6 @@ fn movement_example_l330_336() {
     put(&mut s, "B5", tp, r1);
     put(&mut s, "C5", &j, r2);
     put(&mut s, "B4", &x, r3);
-    let found = Some(s);
-    let mut s = found.expect("a layout with the example's stones exists in the substitute set");
     men(&mut s, "B5", 0, 3, false);
     play(&mut s, 0, "move worker B5 C5");
     assert_eq!(s.ap, 7, "temple 2 -> jungle: 3 AP");

@@ -270,7 +270,7 @@ fn invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {p}: negative score"));
         }
     }
-    for n in 2..TEMPLE_TILES.len() {
+    for (n, (&start, &left)) in TEMPLE_TILES.iter().zip(s.temple_tiles.iter()).enumerate().skip(2) {
         let used = s
             .board
             .iter()
@@ -281,7 +281,7 @@ fn invariants(s: &State) -> Result<(), String> {
                 })
             })
             .count();
-        if used + s.temple_tiles[n] as usize != TEMPLE_TILES[n] as usize {
+        if used + left as usize != start as usize {
             return Err(format!("temple tiles '{n}' do not add up"));
         }
     }
