@@ -32,14 +32,7 @@ fn put(s: &mut State, at: &str, id: &str, rot: u8) {
     let t = tile(s, id);
     s.stack.retain(|&x| x != t);
     s.display.retain(|&x| x != t);
-    let x = &s.data.tiles[t as usize];
-    let spot = Spot {
-        tile: t,
-        rot,
-        value: x.value,
-        discs: x.masks,
-        ..Spot::default()
-    };
+    let spot = Spot::new(&s.data, t, rot);
     let i = sp(s, at);
     s.board[i] = Some(spot);
 }

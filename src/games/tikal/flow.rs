@@ -25,17 +25,9 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
     let mini = rules.mode == Mode::Mini;
     let mut board: Vec<Option<Spot>> = vec![None; data.board.spaces.len()];
     for t in data.printed() {
-        if let Some((tile, at)) = data
-            .tiles
-            .get(t)
-            .and_then(|tile| tile.printed_at.map(|a| (tile, a)))
-        {
+        if let Some(at) = data.tiles.get(t).and_then(|tile| tile.printed_at) {
             if let Some(slot) = board.get_mut(at) {
-                *slot = Some(Spot {
-                    tile: t as u8,
-                    value: tile.value,
-                    ..Spot::default()
-                });
+                *slot = Some(Spot::new(&data, t as u8, 0));
             }
         }
     }
@@ -265,7 +257,6 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
         ));
     }
     let masks = t.masks;
-    let value = t.value;
     let unplaced = s.pool.iter().map(|&n| n as u32).sum::<u32>()
         - s.board
             .iter()
@@ -275,11 +266,8 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
     let discs = (masks as u32).min(unplaced) as u8;
     if let Some(slot) = s.board.get_mut(space) {
         *slot = Some(Spot {
-            tile,
-            rot,
-            value,
             discs,
-            ..Spot::default()
+            ..Spot::new(&s.data, tile, rot)
         });
     }
     let text = tile_text(s, tile as usize);

@@ -270,7 +270,12 @@ fn invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {p}: negative score"));
         }
     }
-    for (n, (&start, &left)) in TEMPLE_TILES.iter().zip(s.temple_tiles.iter()).enumerate().skip(2) {
+    for (n, (&start, &left)) in TEMPLE_TILES
+        .iter()
+        .zip(s.temple_tiles.iter())
+        .enumerate()
+        .skip(2)
+    {
         let used = s
             .board
             .iter()

@@ -2,7 +2,8 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
-use super::data::{DataRef, TREASURE_KINDS};
+use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
+use super::rules::turned;
 use crate::engine::Rng;
 
 /// Most players at a table (rulebook L6).
@@ -56,12 +57,15 @@ impl std::fmt::Display for Pos {
 }
 
 /// A placed hex and everything on it.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Spot {
     /// Index into the tile table.
     pub tile: u8,
     /// Clockwise turns of 60 degrees from the printed orientation.
     pub rot: u8,
+    /// The tile's kind and its stones per edge as it lies (copied from the tile table).
+    pub kind: Kind,
+    pub stones: [u8; 6],
     /// Temple: the current value (start value or top temple tile).
     pub value: u8,
     /// Treasure discs still lying here.
@@ -70,6 +74,25 @@ pub struct Spot {
     pub guard: Option<u8>,
     pub workers: [u8; MAX_PLAYERS],
     pub leader: [bool; MAX_PLAYERS],
+}
+
+impl Spot {
+    /// A hex as placed: `tile` turned `rot` times, with its start value and all its discs.
+    pub fn new(data: &Data, tile: u8, rot: u8) -> Spot {
+        let t = data.tiles.get(tile as usize);
+        Spot {
+            tile,
+            rot,
+            kind: t.map(|t| t.kind).unwrap_or(Kind::Volcano),
+            stones: t.map(|t| turned(t.stones, rot)).unwrap_or([0; 6]),
+            value: t.map(|t| t.value).unwrap_or(0),
+            discs: t.map(|t| t.masks).unwrap_or(0),
+            camp: None,
+            guard: None,
+            workers: [0; MAX_PLAYERS],
+            leader: [false; MAX_PLAYERS],
+        }
+    }
 }
 
 /// Where a player's leader is.
