@@ -833,10 +833,9 @@ fn auction_rounds_rotate_the_opener_and_final_order_is_by_score() {
     assert!(!log.is_empty());
 }
 
-#[test]
-fn auction_final_round_lowest_score_first() {
-    let mut s = setup(3, &["auction=on"], 2);
-    // Arrange: the stack and display are empty, green placed the last hex and ends his turn.
+/// Arranges an auction game whose last hex green has just placed, then green ends his turn.
+fn auction_final(opts: &[&str]) -> Vec<u8> {
+    let mut s = setup(3, opts, 2);
     s.display.clear();
     s.set_aside = s
         .data
@@ -857,9 +856,28 @@ fn auction_final_round_lowest_score_first() {
     s.stack.clear();
     s.last_placer = 2;
     play(&mut s, 2, "end");
-    // Blue (12) first; red and green tie at 30: red is reached first clockwise from green (L680-682).
-    let order = s.scoring.as_ref().unwrap().order.clone();
-    assert_eq!(order, vec![1, 0, 2]);
+    G.invariants(&s).unwrap();
+    s.scoring.as_ref().unwrap().order.clone()
+}
+
+#[test]
+fn auction_final_round_lowest_score_first() {
+    // Blue (12) first; red and green tie at 30: red is reached first clockwise
+    // from green, the last placer (L672-682, spec 11 A13).
+    assert_eq!(auction_final(&["auction=on"]), vec![1, 0, 2]);
+    // The other reading: the last placer himself counts first.
+    assert_eq!(
+        auction_final(&["auction=on", "final_tie=placer_first"]),
+        vec![1, 2, 0]
+    );
+}
+
+#[test]
+fn basic_final_round_start_option() {
+    let mut s = setup(3, &["final_start=first"], 21);
+    let log = run_ends(&mut s);
+    let finals: Vec<usize> = log.iter().rev().take(3).map(|(p, _)| *p).rev().collect();
+    assert_eq!(finals, vec![0, 1, 2]);
 }
 
 #[test]

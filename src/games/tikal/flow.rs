@@ -98,6 +98,7 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
         last_scores: Vec::new(),
         auction: None,
         round_opener: first,
+        first,
         auctions_this_round: 0,
         auction_rounds: 0,
         last_winner: first,
@@ -397,8 +398,21 @@ pub fn end_turn(s: &mut State, seat: usize) -> Vec<Event> {
 fn begin_final(s: &mut State, events: &mut Vec<Event>) {
     let n = s.players;
     let last = s.last_placer as usize;
-    // Clockwise from the last placer, who comes last (spec 11 A5, A13).
-    let distance = |q: usize| (q + n - last - 1) % n;
+    // Clockwise from the last placer, who comes last (spec 11 A5, A13); the
+    // options count him first on ties (A13) or start the basic round with the
+    // game's first player (A5).
+    let placer_last = |q: usize| (q + n - last - 1) % n;
+    let placer_first = |q: usize| (q + n - last) % n;
+    let from_start = |q: usize| (q + n - s.first as usize) % n;
+    let distance = |q: usize| match (
+        s.rules.mode.auctions(),
+        s.rules.final_tie_placer_first,
+        s.rules.final_from_start,
+    ) {
+        (true, true, _) => placer_first(q),
+        (false, _, true) => from_start(q),
+        _ => placer_last(q),
+    };
     let mut order: Vec<u8> = (0..n as u8).collect();
     if s.rules.mode.auctions() {
         // Lowest score first; ties: the one reached first clockwise from the last placer (L672-682).

@@ -52,13 +52,26 @@ impl Game for TheGame {
                     default: "owner",
                     help: "owner: only the guard's owner scores a guarded temple; shared: the strongest force scores it too (spec 11 A6)",
                 },
+                OptionDoc {
+                    key: "final_start",
+                    values: &["next", "first"],
+                    default: "next",
+                    help: "basic final round: next = starts after the last placer, who goes last (spec 11 A5); first = starts with the game's first player",
+                },
+                OptionDoc {
+                    key: "final_tie",
+                    values: &["placer_last", "placer_first"],
+                    default: "placer_last",
+                    help: "auction final round, tied scores: the last placer counts as reached last (spec 11 A13) or first",
+                },
                 OptionDoc { key: "tiles", values: &[], default: "built-in substitute", help: "path of a tile file (format in data/tiles.txt)" },
                 OptionDoc { key: "board", values: &[], default: "built-in substitute", help: "path of a board file (format in data/board.txt)" },
             ],
             variants: vec![
                 Variant { options: "auction=on", min_players: 2, max_players: 4 },
                 Variant { options: "mini=on", min_players: 2, max_players: 2 },
-                Variant { options: "camp=free guarded=shared", min_players: 3, max_players: 3 },
+                Variant { options: "auction=on final_tie=placer_first camp=free", min_players: 3, max_players: 3 },
+                Variant { options: "camp=free guarded=shared final_start=first", min_players: 3, max_players: 3 },
             ],
         }
     }
@@ -85,6 +98,8 @@ impl Game for TheGame {
             guard_limit: pieces.guards,
             camp_needs_member: options.get_or("camp", "member") != "free",
             guard_shared: options.get_or("guarded", "owner") == "shared",
+            final_from_start: options.get_or("final_start", "next") == "first",
+            final_tie_placer_first: options.get_or("final_tie", "placer_last") == "placer_first",
         };
         let data = data::load_paths(options.get("tiles"), options.get("board"))
             .map_err(SetupError::Data)?;

@@ -36,6 +36,10 @@ pub struct Rules {
     pub camp_needs_member: bool,
     /// The strongest force scores a guarded temple too (spec 11 A6; default: only the guard's owner).
     pub guard_shared: bool,
+    /// Basic final round begins with the game's first player, not after the last placer (spec 11 A5).
+    pub final_from_start: bool,
+    /// Auction final round: on tied scores the last placer counts as reached first (spec 11 A13).
+    pub final_tie_placer_first: bool,
 }
 
 /// A position on the board, by column and row (0-based); printed `C4`.
@@ -217,6 +221,8 @@ pub struct State {
     pub last_winner: u8,
     /// Who placed (or set aside) the last hex: decides the final round's order.
     pub last_placer: u8,
+    /// The game's first player (the oldest; Mini-Tikal: drawn at random).
+    pub first: u8,
     pub rng: Rng,
 }
 
