@@ -36,3 +36,25 @@ fn speed() {
         moves as f64 / secs
     );
 }
+
+/// Writes a mid-game view as JSON to the path in `TIKAL_VIEW_JSON` (for looking at the picture).
+#[test]
+#[ignore]
+fn dump_view() {
+    let mut t = table(4, &[], 5);
+    let mut rng = Rng::new(3);
+    let moves: usize = std::env::var("TIKAL_VIEW_MOVES")
+        .ok()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(600);
+    for _ in 0..moves {
+        if t.outcome().is_some() {
+            break;
+        }
+        t.play_random(&mut rng);
+    }
+    let json = serde_json::to_string_pretty(&t.view(Some(crate::engine::Seat(0)))).unwrap();
+    if let Ok(path) = std::env::var("TIKAL_VIEW_JSON") {
+        std::fs::write(path, json).unwrap();
+    }
+}
