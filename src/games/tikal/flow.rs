@@ -637,12 +637,24 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
     Ok(events)
 }
 
+/// The ids of the displayed hexes, for messages.
+pub fn displayed_ids(s: &State) -> String {
+    let ids: Vec<&str> = s
+        .display
+        .iter()
+        .filter_map(|&t| s.data.tiles.get(t as usize))
+        .map(|t| t.id.as_str())
+        .collect();
+    ids.join(", ")
+}
+
 /// The auction winner chooses a displayed hex (L595-597).
 pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
     let Command::Take(id) = c else {
+        let ids = displayed_ids(s);
         return Err(err(
-            "Choose a displayed hex: 'take T05'.",
-            "공개된 지형을 고르세요: 'take T05'.",
+            format!("Choose a displayed hex: 'take ID' with ID one of {ids}."),
+            format!("공개된 지형을 고르세요: 'take ID' (ID는 {ids} 중 하나)."),
         ));
     };
     let Some(i) = s.display.iter().position(|&t| {
@@ -652,8 +664,14 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
             .is_some_and(|x| x.id.eq_ignore_ascii_case(id))
     }) else {
         return Err(err(
-            format!("{id} is not on display."),
-            format!("{id}은(는) 공개된 지형이 아닙니다."),
+            format!(
+                "{id} is not on display; choose one of {}.",
+                displayed_ids(s)
+            ),
+            format!(
+                "{id}은(는) 공개된 지형이 아닙니다. {} 중에서 고르세요.",
+                displayed_ids(s)
+            ),
         ));
     };
     let tile = s.display.remove(i);

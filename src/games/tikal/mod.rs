@@ -188,8 +188,14 @@ impl Game for TheGame {
                 "경매 중입니다: 'bid N' 또는 'pass'.",
             )),
             (Phase::Choose, _) => Err(RuleError::new(
-                "Choose a displayed hex first: 'take T05'.",
-                "먼저 공개된 지형을 고르세요: 'take T05'.",
+                format!(
+                    "Choose a displayed hex first: 'take ID' with ID one of {}.",
+                    flow::displayed_ids(s)
+                ),
+                format!(
+                    "먼저 공개된 지형을 고르세요: 'take ID' (ID는 {} 중 하나).",
+                    flow::displayed_ids(s)
+                ),
             )),
             (Phase::Over, _) => Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
         }

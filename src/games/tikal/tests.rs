@@ -12,29 +12,31 @@ fn table(players: usize, opts: &[&str], seed: u64) -> Box<dyn Table> {
     Box::new(Typed::new(Arc::new(game), state, players))
 }
 
-#[test]
-#[ignore]
-fn speed() {
+/// Random games per second on one core for 4 players, basic and auction.
+fn games_per_second(opts: &[&str], secs: f64) -> (u64, f64, f64) {
     let start = std::time::Instant::now();
     let mut games = 0u64;
     let mut moves = 0u64;
     let mut rng = Rng::new(7);
-    while start.elapsed().as_secs_f64() < 3.0 {
-        let mut t = table(4, &[], games);
+    while start.elapsed().as_secs_f64() < secs {
+        let mut t = table(4, opts, games);
         while t.outcome().is_none() {
-            if t.play_random(&mut rng).is_none() {
-                panic!("stuck");
-            }
+            assert!(t.play_random(&mut rng).is_some(), "random play got stuck");
             moves += 1;
         }
         games += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "tikal 4p basic: {games} games in {secs:.2}s = {:.0} games/s, {:.0} moves/s",
-        games as f64 / secs,
-        moves as f64 / secs
-    );
+    let elapsed = start.elapsed().as_secs_f64();
+    (games, games as f64 / elapsed, moves as f64 / elapsed)
+}
+
+#[test]
+#[ignore]
+fn speed() {
+    for opts in [&[][..], &["auction=on"][..]] {
+        let (games, gps, mps) = games_per_second(opts, 3.0);
+        println!("tikal 4p {opts:?}: {games} games, {gps:.0} games/s, {mps:.0} moves/s");
+    }
 }
 
 /// Writes a mid-game view as JSON to the path in `TIKAL_VIEW_JSON` (for looking at the picture).

@@ -453,8 +453,8 @@ pub fn footer(s: &State) -> Vec<Text> {
             format!("대체 타일 세트: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
         ),
         t(
-            "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take T05",
-            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take T05",
+            "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
+            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
         ),
     ]
 }
