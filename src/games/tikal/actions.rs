@@ -350,12 +350,15 @@ fn not_gate(at: Pos) -> RuleError {
 /// Applies one action of the active player; on error nothing has changed
 /// (every check comes before the first change).
 pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
-    let name = color(seat);
-    let say = |en: String, ko: String| {
-        Event::public(Text::new(
-            format!("{} {en}", name.en),
-            format!("{} {ko}", name.ko),
-        ))
+    let name_en = COLORS_EN.get(seat).copied().unwrap_or("?");
+    let name_ko = COLORS_KO.get(seat).copied().unwrap_or("?");
+    // The colour goes in front without building it as its own text first.
+    let say = |mut en: String, mut ko: String| {
+        en.insert(0, ' ');
+        en.insert_str(0, name_en);
+        ko.insert(0, ' ');
+        ko.insert_str(0, name_ko);
+        Event::public(Text::new(en, ko))
     };
     match c {
         Command::New { who, at } => {
@@ -530,8 +533,8 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 }
                 let k = kind_name(kind_taken as u8);
                 events.push(Event::reveal(Text::new(
-                    format!("{} recovers a treasure at {at}: {k}.", name.en),
-                    format!("{} {at}에서 보물을 획득합니다: {k}.", name.ko),
+                    format!("{name_en} recovers a treasure at {at}: {k}."),
+                    format!("{name_ko} {at}에서 보물을 획득합니다: {k}."),
                 )));
             }
             Ok(events)

@@ -8,7 +8,7 @@ use super::data::{
     cost, DataRef, Kind, AUCTION_START_SCORE, DISCS_PER_KIND, MINI_TREASURE_KINDS, TEMPLE_TILES,
     TREASURE_KINDS,
 };
-use super::rules::{can_place, placements, temples_scored, treasure_points};
+use super::rules::{can_place, fits_somewhere, temples_scored, treasure_points};
 use super::state::{
     Auction, LeaderAt, Mode, Phase, Player, RoundKind, Rules, ScoreLine, Scoring, Spot, State,
     MAX_PLAYERS,
@@ -191,7 +191,7 @@ fn got_tile(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
 fn begin_place(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
     s.active = seat as u8;
     s.last_placer = seat as u8;
-    let fits = !placements(s, tile as usize).is_empty();
+    let fits = fits_somewhere(s, tile as usize);
     if fits {
         s.phase = Phase::Place { tile };
     } else {

@@ -5,6 +5,7 @@ use super::data::{Data, Kind, LEADER_FORCE, TREASURE_SET_POINTS, WORKER_FORCE};
 use super::state::{Mode, Spot, State};
 
 /// The edge across from edge `e`.
+#[inline]
 pub fn opposite(e: usize) -> usize {
     (e + 3) % 6
 }
@@ -19,6 +20,7 @@ pub fn turned(stones: [u8; 6], rot: u8) -> [u8; 6] {
 }
 
 /// The kind of the hex placed on a spot.
+#[inline]
 pub fn kind(data: &Data, spot: &Spot) -> Kind {
     data.tiles
         .get(spot.tile as usize)
@@ -27,6 +29,7 @@ pub fn kind(data: &Data, spot: &Spot) -> Kind {
 }
 
 /// Stones of a placed hex on each edge.
+#[inline]
 pub fn spot_stones(data: &Data, spot: &Spot) -> [u8; 6] {
     data.tiles
         .get(spot.tile as usize)
@@ -123,6 +126,15 @@ pub fn distinct_rotations(data: &Data, tile: usize) -> Vec<u8> {
 /// Every legal (space, rotation) for a tile (the same judgement as `can_place`,
 /// with each space's neighbours looked at once).
 pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
+    placements_up_to(s, tile, usize::MAX)
+}
+
+/// Whether the tile fits anywhere (stops at the first legal place).
+pub fn fits_somewhere(s: &State, tile: usize) -> bool {
+    !placements_up_to(s, tile, 1).is_empty()
+}
+
+fn placements_up_to(s: &State, tile: usize, limit: usize) -> Vec<(usize, u8)> {
     let mut out = Vec::new();
     let Some(t) = s.data.tiles.get(tile) else {
         return out;
@@ -155,6 +167,9 @@ pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
                 || (0..6).any(|e| theirs[e].is_some_and(|th| th + turns[i][e] > 0));
             if ok {
                 out.push((space, r));
+                if out.len() >= limit {
+                    return out;
+                }
             }
         }
     }
@@ -162,6 +177,7 @@ pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
 }
 
 /// A player's force on a hex: leader 3, workers 1 each (L442-444).
+#[inline]
 pub fn force(spot: &Spot, seat: usize) -> u32 {
     let leader = spot.leader.get(seat).copied().unwrap_or(false);
     let workers = spot.workers.get(seat).copied().unwrap_or(0) as u32;
@@ -179,6 +195,7 @@ pub fn strongest(spot: &Spot, players: usize) -> Option<usize> {
 }
 
 /// Members (leader counting 1) a player has on a hex: the dig and loot limits (L239-241, L250-252, L283).
+#[inline]
 pub fn members(spot: &Spot, seat: usize) -> u8 {
     spot.workers.get(seat).copied().unwrap_or(0)
         + u8::from(spot.leader.get(seat).copied().unwrap_or(false))
