@@ -939,3 +939,115 @@ fn every_view_says_substitute_and_hides_the_stack() {
     }
     assert_eq!(G.hidden_items(&s, None).len(), 32);
 }
+
+/// L643-663: choosing the volcano in an auction starts the scoring round at
+/// once, with the chooser first; scoring turns leave the indicators alone;
+/// afterwards the chooser places the volcano, acts, and turns his indicator down.
+#[test]
+fn auction_volcano_scoring_round() {
+    let mut s = setup(3, &["auction=on"], 2);
+    let v = tile(&s, "V01");
+    s.stack.retain(|&t| t != v);
+    let shown = s.display[0];
+    s.display[0] = v;
+    s.stack.insert(0, shown);
+    men(&mut s, "A6", 1, 1, false); // blue controls the printed temple "1"
+    play(&mut s, 0, "bid 2");
+    play(&mut s, 1, "pass");
+    play(&mut s, 2, "pass");
+    assert_eq!((s.phase.clone(), s.people[0].score), (Phase::Choose, 18));
+    play(&mut s, 0, "take V01");
+    let order = s.scoring.as_ref().map(|r| r.order.clone());
+    assert_eq!(order, Some(vec![0, 1, 2]));
+    assert_eq!((s.phase.clone(), s.active, s.ap), (Phase::Act, 0, 10));
+    play(&mut s, 0, "end");
+    play(&mut s, 1, "end");
+    play(&mut s, 2, "end");
+    assert_eq!(
+        s.people.iter().map(|p| p.score).collect::<Vec<_>>(),
+        vec![18, 21, 20]
+    );
+    assert!(
+        s.people.iter().all(|p| p.indicator_up),
+        "scoring turns do not turn indicators (L655-657)"
+    );
+    assert_eq!((s.phase.clone(), s.active), (Phase::Place { tile: v }, 0));
+    play(&mut s, 0, "place A5");
+    play(&mut s, 0, "end");
+    assert_eq!(
+        s.people.iter().map(|p| p.indicator_up).collect::<Vec<_>>(),
+        vec![false, true, true]
+    );
+    // The next auction opens with the winner's neighbour (L606).
+    assert_eq!(G.to_act(&s), vec![Seat(1)]);
+    G.invariants(&s).unwrap();
+}
+
+#[test]
+fn contract_details_default_out_of_turn_and_garbage() {
+    let mut s = setup(3, &["auction=on"], 2);
+    assert_eq!(G.default_command(&s, Seat(0)), Some(Command::Pass));
+    let before = s.clone();
+    assert!(
+        G.apply(&mut s, Seat(1), &Command::Pass).is_err(),
+        "not blue's bid"
+    );
+    assert!(
+        G.apply(&mut s, Seat(0), &Command::End).is_err(),
+        "no turn to end during an auction"
+    );
+    for junk in [
+        "",
+        "💥",
+        "place 99 -3",
+        "bid -1",
+        "take NOPE",
+        "\u{0}",
+        "move 300 workers A7 B6",
+    ] {
+        if let Ok(c) = G.parse(&s, Seat(0), junk) {
+            assert!(G.apply(&mut s, Seat(0), &c).is_err(), "{junk}");
+        }
+    }
+    assert_eq!(s, before);
+    let mut b = setup(2, &[], 4);
+    acting(&mut b, 0);
+    assert_eq!(G.default_command(&b, Seat(0)), Some(Command::End));
+    // Too many workers for the supply or the AP.
+    refuse(&mut b, 0, "new 11 workers A7");
+}
+
+#[test]
+fn another_tile_file_by_option_checked_at_load() {
+    use quipu::games::tikal::data::DEFAULT_TILES;
+    let dir = std::env::temp_dir();
+    let good = dir.join(format!("tikal_tiles_ok_{}.txt", std::process::id()));
+    std::fs::write(
+        &good,
+        DEFAULT_TILES.replace(
+            "J10  G   jungle    0   0   0  1  1  0  1  0",
+            "J10  G   jungle    0   0   0  0  3  0  0  0",
+        ),
+    )
+    .unwrap();
+    let opts = Options::parse_pairs(&[format!("tiles={}", good.display())]).unwrap();
+    let s = G.setup(2, &opts, 1).unwrap();
+    let j10 = s.data.tiles.iter().find(|t| t.id == "J10").unwrap();
+    assert_eq!(j10.stones, [0, 0, 3, 0, 0, 0]);
+    assert!(G.view(&s, None).footer[0]
+        .en
+        .contains(&good.display().to_string()));
+    let bad = dir.join(format!("tikal_tiles_bad_{}.txt", std::process::id()));
+    std::fs::write(
+        &bad,
+        DEFAULT_TILES.replace("X08  G   treasure  0   3", "X08  G   treasure  0   4"),
+    )
+    .unwrap();
+    let opts = Options::parse_pairs(&[format!("tiles={}", bad.display())]).unwrap();
+    let e = G.setup(2, &opts, 1).unwrap_err();
+    assert!(e.to_string().contains("24 masks"), "{e}");
+    let missing = Options::parse_pairs(&["tiles=/nonexistent/tikal.txt"]).unwrap();
+    assert!(G.setup(2, &missing, 1).is_err());
+    let _ = std::fs::remove_file(good);
+    let _ = std::fs::remove_file(bad);
+}
