@@ -927,7 +927,7 @@ fn every_view_says_substitute_and_hides_the_stack() {
         assert!(v
             .footer
             .iter()
-            .any(|f| f.en.contains("Substitute tile set") && f.ko.contains("대체 타일 세트")));
+            .any(|f| f.en.contains("substitute tile set") && f.ko.contains("대체 타일 세트")));
         let json = serde_json::to_string(&v).unwrap();
         for hidden in G.hidden_items(&s, viewer) {
             assert!(!json.contains(&hidden), "{hidden}");

@@ -106,7 +106,7 @@ pub fn picture(s: &State) -> Sketch {
                 );
                 let (main, color) = match k {
                     Kind::Temple => (spot.value.to_string(), Color::BLACK),
-                    Kind::Treasure => (format!("${}", spot.discs), Color::BROWN),
+                    Kind::Treasure => (String::new(), Color::BROWN),
                     Kind::Volcano => ("VOLC".to_string(), Color::WHITE),
                     Kind::Base => ("BASE".to_string(), Color::BLACK),
                     Kind::Jungle => (String::new(), Color::BLACK),
@@ -119,6 +119,11 @@ pub fn picture(s: &State) -> Sketch {
                         12,
                         color,
                     );
+                }
+                // Treasure discs still lying here, one ring each.
+                for d in 0..spot.discs {
+                    let dx = x - 15.0 + 10.0 * d as f64;
+                    sk.circle(dx as i32, (y - 6.0) as i32, 4, Some(Color::ORANGE), Some(Color::BROWN));
                 }
                 if let Some(g) = spot.guard {
                     sk.rect(
@@ -182,7 +187,7 @@ fn legend(sk: &mut Sketch, x: i32, y: i32) {
     let kinds = [
         (TEMPLE, "TEMPLE (VALUE)"),
         (JUNGLE, "JUNGLE"),
-        (TREASURE, "TREASURE ($DISCS)"),
+        (TREASURE, "TREASURE, O = DISC LEFT"),
         (VOLCANO, "VOLCANO"),
         (BASE, "BASE CAMP"),
     ];

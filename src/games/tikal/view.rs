@@ -449,8 +449,8 @@ fn last_scores(s: &State) -> Option<Section> {
 pub fn footer(s: &State) -> Vec<Text> {
     vec![
         t(
-            format!("Substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures). Data: {}.", s.data.source),
-            format!("대체 타일 세트: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
+            format!("This game uses a substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures). Data: {}.", s.data.source),
+            format!("이 게임은 대체 타일 세트를 사용합니다: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
         ),
         t(
             "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
