@@ -123,7 +123,13 @@ pub fn picture(s: &State) -> Sketch {
                 // Treasure discs still lying here, one ring each.
                 for d in 0..spot.discs {
                     let dx = x - 15.0 + 10.0 * d as f64;
-                    sk.circle(dx as i32, (y - 6.0) as i32, 4, Some(Color::ORANGE), Some(Color::BROWN));
+                    sk.circle(
+                        dx as i32,
+                        (y - 6.0) as i32,
+                        4,
+                        Some(Color::ORANGE),
+                        Some(Color::BROWN),
+                    );
                 }
                 if let Some(g) = spot.guard {
                     sk.rect(

@@ -195,6 +195,7 @@ fn players(s: &State) -> Section {
         t("Guards", "경비"),
         t("Treasures", "보물"),
         t("Treasure points", "보물 점수"),
+        t("Exchangeable (singles)", "교환 가능 (짝 없음)"),
     ];
     let rows = (0..s.players)
         .map(|p| {
@@ -224,6 +225,17 @@ fn players(s: &State) -> Section {
                     held.join(" ")
                 }),
                 Text::same(super::rules::treasure_points(&x.treasures).to_string()),
+                Text::same({
+                    let singles: Vec<String> = (0..x.treasures.len())
+                        .filter(|&k| x.treasures[k] == 1)
+                        .map(|k| kind_name(k as u8))
+                        .collect();
+                    if singles.is_empty() {
+                        "-".to_string()
+                    } else {
+                        singles.join(" ")
+                    }
+                }),
             ]
         })
         .collect();
@@ -257,7 +269,7 @@ fn board(s: &State) -> Section {
         t("Terrain", "지형"),
         t("Camp / guard", "캠프 / 경비"),
         t("Members", "대원"),
-        t("Paths (neighbour:AP)", "길 (이웃:AP)"),
+        t("Paths (neighbour:AP, x = none)", "길 (이웃:AP, x = 없음)"),
     ];
     let mut rows = Vec::new();
     for (space, spot) in s.board.iter().enumerate() {
@@ -286,8 +298,23 @@ fn board(s: &State) -> Section {
             marks_en.push(format!("guarded by {}", g.en));
             marks_ko.push(format!("경비 {}", g.ko));
         }
+        // Every placed neighbour with the AP to cross one member, "x" where no crossing is possible.
         let paths: Vec<String> = (0..6)
-            .filter_map(|e| crossing(s, space, e).map(|(to, c)| format!("{}:{c}", s.pos(to))))
+            .filter_map(|e| {
+                let n = s
+                    .data
+                    .board
+                    .neighbors
+                    .get(space)?
+                    .get(e)
+                    .copied()
+                    .flatten()?;
+                s.spot(n)?;
+                Some(match crossing(s, space, e) {
+                    Some((to, c)) => format!("{}:{c}", s.pos(to)),
+                    None => format!("{}:x", s.pos(n)),
+                })
+            })
             .collect();
         let stones = spot_stones(&s.data, spot);
         let shown = if k == Kind::Volcano {
