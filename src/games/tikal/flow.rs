@@ -258,12 +258,9 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
         ));
     }
     let masks = t.masks;
-    let unplaced = s.pool.iter().map(|&n| n as u32).sum::<u32>()
-        - s.board
-            .iter()
-            .flatten()
-            .map(|sp| sp.discs as u32)
-            .sum::<u32>();
+    // Discs go on from those not yet on a hex (never more than the game has).
+    let lying: u32 = s.board.iter().flatten().map(|sp| sp.discs as u32).sum();
+    let unplaced = s.pool.iter().map(|&n| n as u32).sum::<u32>().saturating_sub(lying);
     let discs = (masks as u32).min(unplaced) as u8;
     if let Some(slot) = s.board.get_mut(space) {
         *slot = Some(Spot {
