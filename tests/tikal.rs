@@ -1051,3 +1051,61 @@ fn another_tile_file_by_option_checked_at_load() {
     let _ = std::fs::remove_file(good);
     let _ = std::fs::remove_file(bad);
 }
+
+/// Drives the game with `end`, `pass` or the first legal command until `stop` holds.
+fn drive_until(s: &mut State, stop: impl Fn(&State) -> bool) {
+    while !stop(s) && !s.is_over() {
+        let seat = G.to_act(s)[0].0;
+        let legal = G.legal(s, Seat(seat));
+        let c = legal
+            .iter()
+            .find(|c| **c == Command::End || **c == Command::Pass)
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        G.apply(s, Seat(seat), &c).unwrap();
+    }
+}
+
+/// Spec 11 A21: round 2 opens with the neighbour of round 1's first speaker
+/// (red -> blue), or with the option, of its first actual bidder (blue -> green).
+#[test]
+fn next_round_opener_and_its_option() {
+    for (opts, want) in [
+        (&["auction=on"][..], 1usize),
+        (&["auction=on", "opener=bid"][..], 2),
+    ] {
+        let mut s = setup(3, opts, 2);
+        play(&mut s, 0, "pass");
+        play(&mut s, 1, "bid 1");
+        play(&mut s, 2, "pass");
+        assert_eq!(s.people[1].score, 19);
+        drive_until(&mut s, |s| s.auction_rounds == 2 && s.phase == Phase::Bid);
+        assert_eq!(G.to_act(&s), vec![Seat(want)], "{opts:?}");
+    }
+}
+
+/// Spec 11 A15: a stone towards a volcano is no connection (members cannot
+/// cross it); the option `volcano_link=yes` counts it.
+#[test]
+fn stones_towards_a_volcano_and_its_option() {
+    for (opts, allowed) in [(&[][..], false), (&["volcano_link=yes"][..], true)] {
+        let mut s = setup(2, opts, 4);
+        put(&mut s, "A5", "V01", 0);
+        let j03 = tile(&s, "J03");
+        s.stack.retain(|&x| x != j03);
+        if let Phase::Place { tile } = s.phase {
+            s.stack.push(tile);
+        }
+        s.phase = Phase::Place { tile: j03 };
+        // A4 touches only the volcano at A5; r1 turns J03's 3 stones to the south edge.
+        let legal = legal_texts(&s, 0);
+        assert_eq!(
+            legal.contains(&"place A4 r1".to_string()),
+            allowed,
+            "{opts:?}"
+        );
+        if !allowed {
+            refuse(&mut s, 0, "place A4 r1");
+        }
+    }
+}

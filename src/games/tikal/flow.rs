@@ -101,6 +101,7 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
         first,
         auctions_this_round: 0,
         auction_rounds: 0,
+        round_first_bid: None,
         last_winner: first,
         last_placer: first,
         rng,
@@ -260,7 +261,12 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
     let masks = t.masks;
     // Discs go on from those not yet on a hex (never more than the game has).
     let lying: u32 = s.board.iter().flatten().map(|sp| sp.discs as u32).sum();
-    let unplaced = s.pool.iter().map(|&n| n as u32).sum::<u32>().saturating_sub(lying);
+    let unplaced = s
+        .pool
+        .iter()
+        .map(|&n| n as u32)
+        .sum::<u32>()
+        .saturating_sub(lying);
     let discs = (masks as u32).min(unplaced) as u8;
     if let Some(slot) = s.board.get_mut(space) {
         *slot = Some(Spot {
@@ -453,9 +459,15 @@ fn new_auction_round(s: &mut State, first_round: bool, events: &mut Vec<Event>) 
         return;
     }
     if !first_round {
-        // The neighbour of last round's first bidder opens (L634-636, spec 11 A21).
-        s.round_opener = next_seat(s, s.round_opener as usize) as u8;
+        // The neighbour of last round's first bidder opens (L634-636, spec 11 A21):
+        // by default the one who spoke first; as an option the one who first bid.
+        let base = match (s.rules.opener_after_first_bid, s.round_first_bid) {
+            (true, Some(b)) => b,
+            _ => s.round_opener,
+        };
+        s.round_opener = next_seat(s, base as usize) as u8;
     }
+    s.round_first_bid = None;
     s.auction_rounds += 1;
     s.auctions_this_round = 0;
     for _ in 0..s.players {
@@ -575,6 +587,9 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
                 ));
             }
             a.high = Some((seat as u8, *n));
+            if s.round_first_bid.is_none() {
+                s.round_first_bid = Some(seat as u8);
+            }
             events.push(Event::public(Text::new(
                 format!("{} bids {n}.", name.en),
                 format!("{} {n}점을 입찰합니다.", name.ko),

@@ -64,14 +64,26 @@ impl Game for TheGame {
                     default: "placer_last",
                     help: "auction final round, tied scores: the last placer counts as reached last (spec 11 A13) or first",
                 },
+                OptionDoc {
+                    key: "volcano_link",
+                    values: &["no", "yes"],
+                    default: "no",
+                    help: "spec 11 A15: whether a new hex's stone on an edge towards a volcano counts as its required connection",
+                },
+                OptionDoc {
+                    key: "opener",
+                    values: &["spoke", "bid"],
+                    default: "spoke",
+                    help: "spec 11 A21 (auction): a new round is opened by the neighbour of the previous round's first speaker, or of its first actual bidder",
+                },
                 OptionDoc { key: "tiles", values: &[], default: "built-in substitute", help: "path of a tile file (format in data/tiles.txt)" },
                 OptionDoc { key: "board", values: &[], default: "built-in substitute", help: "path of a board file (format in data/board.txt)" },
             ],
             variants: vec![
                 Variant { options: "auction=on", min_players: 2, max_players: 4 },
                 Variant { options: "mini=on", min_players: 2, max_players: 2 },
-                Variant { options: "auction=on final_tie=placer_first camp=free", min_players: 3, max_players: 3 },
-                Variant { options: "camp=free guarded=shared final_start=first", min_players: 3, max_players: 3 },
+                Variant { options: "auction=on final_tie=placer_first camp=free opener=bid", min_players: 3, max_players: 3 },
+                Variant { options: "camp=free guarded=shared final_start=first volcano_link=yes", min_players: 3, max_players: 3 },
             ],
         }
     }
@@ -100,6 +112,8 @@ impl Game for TheGame {
             guard_shared: options.get_or("guarded", "owner") == "shared",
             final_from_start: options.get_or("final_start", "next") == "first",
             final_tie_placer_first: options.get_or("final_tie", "placer_last") == "placer_first",
+            volcano_links: options.get_or("volcano_link", "no") == "yes",
+            opener_after_first_bid: options.get_or("opener", "spoke") == "bid",
         };
         let data = data::load_paths(options.get("tiles"), options.get("board"))
             .map_err(SetupError::Data)?;

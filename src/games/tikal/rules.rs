@@ -72,7 +72,8 @@ pub fn in_play(s: &State, space: usize) -> bool {
 
 /// Whether `tile` may go on `space` turned `rot`: an empty space of the board,
 /// next to a placed hex (L149-153), and, unless a volcano (L159-161), joined
-/// by at least one stone to a placed non-volcano neighbour (L155-159, spec 11 A15).
+/// by at least one stone to a placed non-volcano neighbour (L155-159, spec 11
+/// A15; the `volcano_link=yes` option lets a stone towards a volcano count).
 pub fn can_place(s: &State, tile: usize, space: usize, rot: u8) -> bool {
     let Some(t) = s.data.tiles.get(tile) else {
         return false;
@@ -93,7 +94,7 @@ pub fn can_place(s: &State, tile: usize, space: usize, rot: u8) -> bool {
         if t.kind == Kind::Volcano {
             return true;
         }
-        if kind(&s.data, other) != Kind::Volcano
+        if (kind(&s.data, other) != Kind::Volcano || s.rules.volcano_links)
             && mine[e] + spot_stones(&s.data, other)[opposite(e)] > 0
         {
             return true;
@@ -154,7 +155,7 @@ fn placements_up_to(s: &State, tile: usize, limit: usize) -> Vec<(usize, u8)> {
         for (e, n) in neighbors.iter().enumerate() {
             if let Some(other) = n.and_then(|n| s.spot(n)) {
                 adjacent = true;
-                if kind(&s.data, other) != Kind::Volcano {
+                if kind(&s.data, other) != Kind::Volcano || s.rules.volcano_links {
                     theirs[e] = Some(spot_stones(&s.data, other)[opposite(e)]);
                 }
             }

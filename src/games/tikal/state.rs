@@ -40,6 +40,11 @@ pub struct Rules {
     pub final_from_start: bool,
     /// Auction final round: on tied scores the last placer counts as reached first (spec 11 A13).
     pub final_tie_placer_first: bool,
+    /// A new hex's stone towards a volcano counts as its connection (spec 11 A15; default no).
+    pub volcano_links: bool,
+    /// Next round's first bidder: the neighbour of the previous round's first actual bid
+    /// rather than of its opener (spec 11 A21; default: opener).
+    pub opener_after_first_bid: bool,
 }
 
 /// A position on the board, by column and row (0-based); printed `C4`.
@@ -218,6 +223,8 @@ pub struct State {
     pub round_opener: u8,
     pub auctions_this_round: u8,
     pub auction_rounds: u16,
+    /// Who made the first actual bid this round, if anyone (for the A21 option).
+    pub round_first_bid: Option<u8>,
     pub last_winner: u8,
     /// Who placed (or set aside) the last hex: decides the final round's order.
     pub last_placer: u8,
