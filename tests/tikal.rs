@@ -874,10 +874,15 @@ fn auction_final_round_lowest_score_first() {
 
 #[test]
 fn basic_final_round_start_option() {
-    let mut s = setup(3, &["final_start=first"], 21);
+    let mut s = setup(3, &["final_start=placer"], 21);
     let log = run_ends(&mut s);
+    let last_place = log
+        .iter()
+        .rposition(|(_, c)| c.starts_with("place"))
+        .unwrap();
+    let l = log[last_place].0;
     let finals: Vec<usize> = log.iter().rev().take(3).map(|(p, _)| *p).rev().collect();
-    assert_eq!(finals, vec![0, 1, 2]);
+    assert_eq!(finals, vec![l, (l + 1) % 3, (l + 2) % 3]);
 }
 
 #[test]

@@ -402,19 +402,21 @@ fn begin_final(s: &mut State, events: &mut Vec<Event>) {
     let n = s.players;
     let last = s.last_placer as usize;
     // Clockwise from the last placer, who comes last (spec 11 A5, A13); the
-    // options count him first on ties (A13) or start the basic round with the
-    // game's first player (A5).
+    // options put him first: on tied scores (A13), or as the basic round's
+    // first player, as a volcano's drawer is in the other rounds (A5).
     let placer_last = |q: usize| (q + n - last - 1) % n;
     let placer_first = |q: usize| (q + n - last) % n;
-    let from_start = |q: usize| (q + n - s.first as usize) % n;
-    let distance = |q: usize| match (
-        s.rules.mode.auctions(),
-        s.rules.final_tie_placer_first,
-        s.rules.final_from_start,
-    ) {
-        (true, true, _) => placer_first(q),
-        (false, _, true) => from_start(q),
-        _ => placer_last(q),
+    let distance = |q: usize| {
+        let first = if s.rules.mode.auctions() {
+            s.rules.final_tie_placer_first
+        } else {
+            s.rules.final_placer_starts
+        };
+        if first {
+            placer_first(q)
+        } else {
+            placer_last(q)
+        }
     };
     let mut order: Vec<u8> = (0..n as u8).collect();
     if s.rules.mode.auctions() {

@@ -54,9 +54,9 @@ impl Game for TheGame {
                 },
                 OptionDoc {
                     key: "final_start",
-                    values: &["next", "first"],
+                    values: &["next", "placer"],
                     default: "next",
-                    help: "basic final round: next = starts after the last placer, who goes last (spec 11 A5); first = starts with the game's first player",
+                    help: "basic final round: next = starts with the player after the last placer, who goes last (spec 11 A5); placer = the last placer starts, as a volcano's drawer does",
                 },
                 OptionDoc {
                     key: "final_tie",
@@ -83,7 +83,7 @@ impl Game for TheGame {
                 Variant { options: "auction=on", min_players: 2, max_players: 4 },
                 Variant { options: "mini=on", min_players: 2, max_players: 2 },
                 Variant { options: "auction=on final_tie=placer_first camp=free opener=bid", min_players: 3, max_players: 3 },
-                Variant { options: "camp=free guarded=shared final_start=first volcano_link=yes", min_players: 3, max_players: 3 },
+                Variant { options: "camp=free guarded=shared final_start=placer volcano_link=yes", min_players: 3, max_players: 3 },
             ],
         }
     }
@@ -110,7 +110,7 @@ impl Game for TheGame {
             guard_limit: pieces.guards,
             camp_needs_member: options.get_or("camp", "member") != "free",
             guard_shared: options.get_or("guarded", "owner") == "shared",
-            final_from_start: options.get_or("final_start", "next") == "first",
+            final_placer_starts: options.get_or("final_start", "next") == "placer",
             final_tie_placer_first: options.get_or("final_tie", "placer_last") == "placer_first",
             volcano_links: options.get_or("volcano_link", "no") == "yes",
             opener_after_first_bid: options.get_or("opener", "spoke") == "bid",

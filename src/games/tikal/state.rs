@@ -36,8 +36,9 @@ pub struct Rules {
     pub camp_needs_member: bool,
     /// The strongest force scores a guarded temple too (spec 11 A6; default: only the guard's owner).
     pub guard_shared: bool,
-    /// Basic final round begins with the game's first player, not after the last placer (spec 11 A5).
-    pub final_from_start: bool,
+    /// Basic final round begins with the last placer, as a volcano round begins with its
+    /// drawer, not with the player after him (spec 11 A5; default: after him).
+    pub final_placer_starts: bool,
     /// Auction final round: on tied scores the last placer counts as reached first (spec 11 A13).
     pub final_tie_placer_first: bool,
     /// A new hex's stone towards a volcano counts as its connection (spec 11 A15; default no).
