@@ -1114,3 +1114,23 @@ fn stones_towards_a_volcano_and_its_option() {
         }
     }
 }
+
+/// A walk over several edges in one command: all steps or none.
+#[test]
+fn walking_several_edges_in_one_command() {
+    let mut s = setup(2, &[], 4);
+    acting(&mut s, 0);
+    play(&mut s, 0, "new leader base");
+    let c = G.parse(&s, Seat(0), "move leader A7 B6 B7").unwrap();
+    assert_eq!(c.to_string(), "move leader A7 B6 B7");
+    let ev = G.apply(&mut s, Seat(0), &c).unwrap();
+    assert_eq!(ev.len(), 2);
+    assert_eq!(
+        (s.ap, spot(&s, "B7").leader[0]),
+        (6, true),
+        "2 AP (A7-B6) + 1 AP (B6-B7)"
+    );
+    // B7 -> A7 -> C4: the second step is no edge; nothing moves.
+    refuse(&mut s, 0, "move leader B7 A7 C4");
+    assert!(spot(&s, "B7").leader[0]);
+}

@@ -440,6 +440,21 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 ),
             )])
         }
+        Command::Walk { who, path } => {
+            // Step by step on a copy: the whole walk happens or none of it.
+            let mut next = s.clone();
+            let mut events = Vec::new();
+            for pair in path.windows(2) {
+                let step = Command::Move {
+                    who: *who,
+                    from: pair[0],
+                    to: pair[1],
+                };
+                events.extend(apply_action(&mut next, seat, &step)?);
+            }
+            *s = next;
+            Ok(events)
+        }
         Command::Dig { at, levels } => {
             let space = space_at(s, *at)?;
             let spot = s.spot(space).ok_or_else(|| {

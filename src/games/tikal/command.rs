@@ -57,6 +57,12 @@ pub enum Command {
         from: Pos,
         to: Pos,
     },
+    /// Several crossings in a row (`move leader A7 B6 C6`), all or nothing; a
+    /// convenience the reader accepts, never listed (the single steps are).
+    Walk {
+        who: Who,
+        path: Vec<Pos>,
+    },
     /// Uncover 1 or 2 temple levels (2 AP each).
     Dig {
         at: Pos,
@@ -103,6 +109,13 @@ impl fmt::Display for Command {
             Command::New { who, at } => write!(f, "new {who} {at}"),
             Command::Jump { who, from, to } => write!(f, "jump {who} {from} {to}"),
             Command::Move { who, from, to } => write!(f, "move {who} {from} {to}"),
+            Command::Walk { who, path } => {
+                write!(f, "move {who}")?;
+                for p in path {
+                    write!(f, " {p}")?;
+                }
+                Ok(())
+            }
             Command::Dig { at, levels: 1 } => write!(f, "dig {at}"),
             Command::Dig { at, levels } => write!(f, "dig {at} {levels}"),
             Command::Loot { at, discs: 1 } => write!(f, "loot {at}"),
@@ -250,6 +263,14 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
                 [at] | ["at", at] => Some(Command::New { who, at: pos(at)? }),
                 _ => None,
             }
+        }
+        "move"
+            if rest.len() > 3 && who_then(&rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
+        {
+            let (who, used) = who_then(&rest)?;
+            let path: Option<Vec<Pos>> = rest.get(used..)?.iter().map(|w| pos(w)).collect();
+            let path = path?;
+            (path.len() <= 12).then_some(Command::Walk { who, path })
         }
         "jump" | "move" => {
             let (who, used) = who_then(&rest)?;
