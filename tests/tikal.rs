@@ -1134,3 +1134,32 @@ fn walking_several_edges_in_one_command() {
     refuse(&mut s, 0, "move leader B7 A7 C4");
     assert!(spot(&s, "B7").leader[0]);
 }
+
+/// The spec's combined forms (12.2): `new 3w L at base`, `move 2w L base B6 B7`.
+#[test]
+fn leader_and_workers_together() {
+    let mut s = setup(2, &[], 4);
+    acting(&mut s, 0);
+    let c = G.parse(&s, Seat(0), "new 3w L at base").unwrap();
+    assert_eq!(c.to_string(), "new leader and 3 workers A7");
+    assert_eq!(G.parse(&s, Seat(0), &c.to_string()).unwrap(), c);
+    G.apply(&mut s, Seat(0), &c).unwrap();
+    assert_eq!(
+        (s.ap, s.people[0].workers_supply, s.people[0].leader),
+        (6, 15, LeaderAt::Board)
+    );
+    // Leader and 2 workers: 3 members x 2 AP to B6 = 6 AP.
+    play(&mut s, 0, "move 2w L base B6");
+    assert_eq!(
+        (s.ap, spot(&s, "B6").workers[0], spot(&s, "B6").leader[0]),
+        (0, 2, true)
+    );
+    acting(&mut s, 0);
+    play(&mut s, 0, "move leader and worker B6 B7 A7");
+    assert_eq!(
+        (s.ap, spot(&s, "A7").workers[0], spot(&s, "A7").leader[0]),
+        (4, 2, true),
+        "2x1 + 2x2 AP"
+    );
+    G.invariants(&s).unwrap();
+}

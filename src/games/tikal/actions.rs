@@ -291,6 +291,7 @@ fn has_members(s: &State, space: usize, seat: usize, who: Who) -> Result<(), Rul
     let ok = s.spot(space).is_some_and(|spot| match who {
         Who::Leader => spot.leader[seat],
         Who::Workers(n) => n > 0 && spot.workers[seat] >= n,
+        Who::Both(n) => spot.leader[seat] && n > 0 && spot.workers[seat] >= n,
     });
     if ok {
         Ok(())
@@ -314,6 +315,10 @@ fn take_members(s: &mut State, space: usize, seat: usize, who: Who) -> Result<()
     match who {
         Who::Leader if spot.leader[seat] => spot.leader[seat] = false,
         Who::Workers(n) if n > 0 && spot.workers[seat] >= n => spot.workers[seat] -= n,
+        Who::Both(n) if spot.leader[seat] && n > 0 && spot.workers[seat] >= n => {
+            spot.leader[seat] = false;
+            spot.workers[seat] -= n;
+        }
         _ => {
             return Err(err(
                 format!("You do not have {who} on {at}."),
@@ -329,6 +334,10 @@ fn put_members(s: &mut State, space: usize, seat: usize, who: Who) {
         match who {
             Who::Leader => spot.leader[seat] = true,
             Who::Workers(n) => spot.workers[seat] = spot.workers[seat].saturating_add(n),
+            Who::Both(n) => {
+                spot.leader[seat] = true;
+                spot.workers[seat] = spot.workers[seat].saturating_add(n);
+            }
         }
     }
 }
@@ -337,6 +346,7 @@ pub fn who_ko(who: Who) -> String {
     match who {
         Who::Leader => "리더".to_string(),
         Who::Workers(n) => format!("대원 {n}명"),
+        Who::Both(n) => format!("리더와 대원 {n}명"),
     }
 }
 
@@ -372,6 +382,7 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
             let ok = match who {
                 Who::Leader => me.leader == LeaderAt::Supply,
                 Who::Workers(n) => *n > 0 && me.workers_supply >= *n,
+                Who::Both(n) => me.leader == LeaderAt::Supply && *n > 0 && me.workers_supply >= *n,
             };
             if !ok {
                 return Err(err(
@@ -384,6 +395,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 match who {
                     Who::Leader => p.leader = LeaderAt::Board,
                     Who::Workers(n) => p.workers_supply -= n,
+                    Who::Both(n) => {
+                        p.leader = LeaderAt::Board;
+                        p.workers_supply -= n;
+                    }
                 }
             }
             put_members(s, space, seat, *who);
