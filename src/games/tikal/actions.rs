@@ -366,7 +366,7 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
     let say = |mut en: String, mut ko: String| {
         en.insert(0, ' ');
         en.insert_str(0, name_en);
-        ko.insert(0, ' ');
+        ko.insert_str(0, ": ");
         ko.insert_str(0, name_ko);
         Event::public(Text::new(en, ko))
     };
@@ -564,7 +564,7 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 let k = kind_name(kind_taken as u8);
                 events.push(Event::reveal(Text::new(
                     format!("{name_en} recovers a treasure at {at}: {k}."),
-                    format!("{name_ko} {at}에서 보물을 획득합니다: {k}."),
+                    format!("{name_ko}: {at}에서 보물을 획득합니다: {k}."),
                 )));
             }
             Ok(events)

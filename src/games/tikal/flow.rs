@@ -152,7 +152,7 @@ fn start_normal_turn(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     let c = color(seat);
     events.push(Event::reveal(Text::new(
         format!("{} draws {}.", c.en, t.en),
-        format!("{} {}을(를) 뽑습니다.", c.ko, t.ko),
+        format!("{}: {}을(를) 뽑습니다.", c.ko, t.ko),
     )));
     got_tile(s, seat, tile, events);
 }
@@ -180,7 +180,7 @@ fn got_tile(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
         let c = color(seat);
         events.push(Event::public(Text::new(
             format!("A volcano! Scoring round {}: {} sets it aside and takes 10 AP first, then everyone in turn takes 10 AP and is scored.", s.rounds_scored + 1, c.en),
-            format!("화산! 득점 라운드 {}: {}이(가) 화산을 옆에 두고 먼저 10AP를 쓰고, 이어 모두가 차례로 10AP를 쓴 뒤 득점합니다.", s.rounds_scored + 1, c.ko),
+            format!("화산! 득점 라운드 {}: {}이 화산을 옆에 두고 먼저 10AP를 쓰고, 이어 모두가 차례로 10AP를 쓴 뒤 득점합니다.", s.rounds_scored + 1, c.ko),
         )));
         begin_act(s, seat);
     } else {
@@ -288,7 +288,7 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
             }
         ),
         format!(
-            "{} {}을(를) {at}에 놓습니다{}.",
+            "{}: {}을(를) {at}에 놓습니다{}.",
             c.ko,
             text.ko,
             if volcano {
@@ -341,7 +341,7 @@ pub fn score_player(s: &mut State, seat: usize, events: &mut Vec<Event>) {
             c.en
         ),
         format!(
-            "{} 신전 {temple_points}점({list_ko}), 보물 {treasure}점: 합계 {total}점.",
+            "{}: 신전 {temple_points}점({list_ko}), 보물 {treasure}점: 합계 {total}점.",
             c.ko
         ),
     )));
@@ -358,7 +358,7 @@ pub fn end_turn(s: &mut State, seat: usize) -> Vec<Event> {
     let c = color(seat);
     let mut events = vec![Event::public(Text::new(
         format!("{} ends the turn.", c.en),
-        format!("{} 턴을 마칩니다.", c.ko),
+        format!("{}: 턴을 마칩니다.", c.ko),
     ))];
     if let Some(mut round) = s.scoring.take() {
         score_player(s, seat, &mut events);
@@ -526,7 +526,7 @@ fn continue_auction_round(s: &mut State, events: &mut Vec<Event>) {
                 c.en, t.en
             ),
             format!(
-                "{}이(가) 라운드의 마지막 지형 {}을(를) 무료로 가져갑니다.",
+                "{}: 라운드의 마지막 지형 {}을(를) 무료로 가져갑니다.",
                 c.ko, t.ko
             ),
         )));
@@ -555,7 +555,7 @@ fn continue_auction_round(s: &mut State, events: &mut Vec<Event>) {
             s.auctions_this_round, c.en
         ),
         format!(
-            "이번 라운드 경매 {}: {}이(가) 먼저 입찰합니다.",
+            "이번 라운드 경매 {}: {}이 먼저 입찰합니다.",
             s.auctions_this_round, c.ko
         ),
     )));
@@ -594,14 +594,14 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
             }
             events.push(Event::public(Text::new(
                 format!("{} bids {n}.", name.en),
-                format!("{} {n}점을 입찰합니다.", name.ko),
+                format!("{}: {n}점을 입찰합니다.", name.ko),
             )));
         }
         Command::Pass => {
             a.passed[seat] = true;
             events.push(Event::public(Text::new(
                 format!("{} passes.", name.en),
-                format!("{} 패스합니다.", name.ko),
+                format!("{}: 패스합니다.", name.ko),
             )));
         }
         _ => {
@@ -637,7 +637,7 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
             let c = color(w);
             events.push(Event::public(Text::new(
                 format!("{} wins the auction and pays {price}.", c.en),
-                format!("{}이(가) 경매에서 이겨 {price}점을 지불합니다.", c.ko),
+                format!("{}: 경매에서 이겨 {price}점을 지불합니다.", c.ko),
             )));
             s.active = w as u8;
             if s.display.len() == 1 {
@@ -693,7 +693,7 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
     let t = tile_text(s, tile as usize);
     let mut events = vec![Event::public(Text::new(
         format!("{} chooses {}.", c.en, t.en),
-        format!("{} {}을(를) 고릅니다.", c.ko, t.ko),
+        format!("{}: {}을(를) 고릅니다.", c.ko, t.ko),
     ))];
     got_tile(s, seat, tile, &mut events);
     Ok(events)

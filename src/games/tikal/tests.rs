@@ -74,3 +74,27 @@ fn dump_view() {
         std::fs::write(path, json).unwrap();
     }
 }
+
+/// Prints a few auction decisions with their events in both languages (for reading).
+#[test]
+#[ignore]
+fn show_auction_events() {
+    let mut t = table(3, &["auction=on"], 2);
+    let mut rng = Rng::new(1);
+    for _ in 0..25 {
+        if let Some((seat, p)) = t.play_random(&mut rng) {
+            println!("{seat}: {}", p.command);
+            for e in p.events {
+                println!("   {} / {}", e.text.en, e.text.ko);
+            }
+        }
+    }
+    let v = t.view(None);
+    for s in &v.sections[..1] {
+        if let crate::engine::Block::Lines(lines) = &s.body {
+            for l in lines {
+                println!("{} / {}", l.en, l.ko);
+            }
+        }
+    }
+}

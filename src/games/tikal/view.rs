@@ -90,12 +90,12 @@ pub fn headline(s: &State) -> Text {
             let w = Text::join(&winners, ", ");
             t(
                 format!("Game over: {} wins with {best} points.", w.en),
-                format!("게임 종료: {}이(가) {best}점으로 승리.", w.ko),
+                format!("게임 종료: {}이 {best}점으로 승리.", w.ko),
             )
         }
         Phase::Place { .. } => t(
             format!("{} places a hex ({}).", who.en, turn.en),
-            format!("{}이(가) 지형을 놓습니다 ({}).", who.ko, turn.ko),
+            format!("{}이 지형을 놓습니다 ({}).", who.ko, turn.ko),
         ),
         Phase::Act => t(
             format!("{}: {} AP left ({}).", who.en, s.ap, turn.en),
@@ -105,12 +105,12 @@ pub fn headline(s: &State) -> Text {
             let b = color(s.auction.as_ref().map(|a| a.bidder as usize).unwrap_or(0));
             t(
                 format!("Auction: {} to bid or pass.", b.en),
-                format!("경매: {}이(가) 입찰 또는 패스할 차례.", b.ko),
+                format!("경매: {}이 입찰 또는 패스할 차례.", b.ko),
             )
         }
         Phase::Choose => t(
             format!("{} chooses a displayed hex.", who.en),
-            format!("{}이(가) 공개된 지형을 고릅니다.", who.ko),
+            format!("{}이 공개된 지형을 고릅니다.", who.ko),
         ),
     }
 }
@@ -143,7 +143,7 @@ fn status(s: &State) -> Section {
                     d.en, c.en
                 ),
                 format!(
-                    "옆에 둔 지형: {}; 라운드 후 {}이(가) 놓고 일반 턴을 합니다.",
+                    "옆에 둔 지형: {}; 라운드 후 {}이 놓고 일반 턴을 합니다.",
                     d.ko, c.ko
                 ),
             ));
