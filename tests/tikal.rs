@@ -790,47 +790,52 @@ fn auction_bidding_paying_choosing_and_the_free_last_hex() {
 #[test]
 fn auction_rounds_rotate_the_opener_and_final_order_is_by_score() {
     let mut s = setup(2, &["auction=on"], 8);
-    assert_eq!(G.to_act(&s), vec![Seat(0)]);
-    // Round 1: red opens. Pass-pass: red takes it free; blue gets the last.
+    // The opener of each round's first auction, seen when its bidding starts.
     let mut openers = vec![G.to_act(&s)[0].0];
     let mut rounds = s.auction_rounds;
-    let log = {
-        let mut log = Vec::new();
-        while !s.is_over() {
-            if s.auction_rounds != rounds
-                && s.phase == Phase::Bid
-                && s.auctions_this_round == 1
-                && s.auction
-                    .as_ref()
-                    .is_some_and(|a| a.high.is_none() && a.passed.iter().all(|p| !p))
-            {
-                rounds = s.auction_rounds;
-                openers.push(G.to_act(&s)[0].0);
-            }
-            let seat = G.to_act(&s)[0].0;
-            let legal = G.legal(&s, Seat(seat));
-            let c = legal
+    let mut final_order = None;
+    while !s.is_over() {
+        if s.auction_rounds != rounds && s.phase == Phase::Bid && s.auctions_this_round == 1 {
+            rounds = s.auction_rounds;
+            openers.push(G.to_act(&s)[0].0);
+        }
+        if final_order.is_none()
+            && s.scoring
+                .as_ref()
+                .is_some_and(|r| r.kind == RoundKind::Final)
+        {
+            let order = s.scoring.as_ref().unwrap().order.clone();
+            let scores: Vec<i32> = order.iter().map(|&q| s.people[q as usize].score).collect();
+            final_order = Some((order, scores));
+        }
+        let seat = G.to_act(&s)[0].0;
+        let legal = G.legal(&s, Seat(seat));
+        // Red bids 1 whenever he may, so the scores differ; everyone else passes or ends.
+        let c = if seat == 0 && legal.contains(&Command::Bid(1)) {
+            Command::Bid(1)
+        } else {
+            legal
                 .iter()
                 .find(|c| **c == Command::End || **c == Command::Pass)
                 .cloned()
-                .unwrap_or_else(|| legal[0].clone());
-            log.push((
-                seat,
-                c.to_string(),
-                s.people.iter().map(|p| p.score).collect::<Vec<_>>(),
-            ));
-            G.apply(&mut s, Seat(seat), &c).unwrap();
-        }
-        log
-    };
+                .unwrap_or_else(|| legal[0].clone())
+        };
+        G.apply(&mut s, Seat(seat), &c).unwrap();
+    }
     assert_eq!(s.auction_rounds, 18, "36 hexes / 2 per round");
-    assert_eq!(
-        &openers[..4],
-        &[0, 1, 0, 1],
-        "the first bidder moves one seat clockwise each round (L634-636)"
+    assert_eq!(openers.len(), 18);
+    assert!(
+        openers.iter().enumerate().all(|(i, &o)| o == i % 2),
+        "the first bidder moves one seat clockwise each round (L634-636): {openers:?}"
     );
     assert_eq!(s.rounds_scored, 4);
-    assert!(!log.is_empty());
+    // Red paid 1 for each of his 18 auctions won; the final round starts with the lower score (L672-678).
+    let (order, scores) = final_order.unwrap();
+    assert_eq!(
+        (order, scores),
+        (vec![0, 1], vec![2, 20]),
+        "red paid 18 x 1 and goes first"
+    );
 }
 
 /// Arranges an auction game whose last hex green has just placed, then green ends his turn.
