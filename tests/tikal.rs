@@ -696,7 +696,9 @@ fn basic_game_runs_36_placements_and_4_scoring_rounds() {
         finals,
         vec![(last_placer + 1) % 3, (last_placer + 2) % 3, last_placer]
     );
-    assert!(G.outcome(&s).is_some());
+    // Nobody brought a member in: nobody scored, and all share first place.
+    let o = G.outcome(&s).unwrap();
+    assert_eq!((o.scores, o.ranks), (vec![0.0; 3], vec![1, 1, 1]));
 }
 
 #[test]
