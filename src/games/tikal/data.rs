@@ -560,7 +560,7 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
     }
     for t in &printed {
         if let Some(s) = t.printed_at {
-            if t.kind != Kind::Base && !board.spaces.get(s).is_some_and(|sp| sp.mini) {
+            if !board.spaces.get(s).is_some_and(|sp| sp.mini) {
                 // The printed corner must lie in the Mini-Tikal area too.
                 return Err(format!(
                     "printed hex {} lies outside the Mini-Tikal spaces",
