@@ -118,7 +118,7 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
                         out.push(Command::Dig { at, levels });
                     }
                 }
-                if ap >= cost::GUARD && guard_ok(s, space, seat).is_ok() {
+                if ap >= cost::GUARD && guard_allowed(s, space, seat) {
                     out.push(Command::Guard { at });
                 }
             }
@@ -139,8 +139,8 @@ pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
     }
     // Camps: anyone's member on the hex is enough (L416-420), or none needed (option).
     if ap >= cost::CAMP && me.camps < s.rules.camp_limit {
-        for (space, spot) in s.board.iter().enumerate() {
-            if spot.is_some() && camp_ok(s, space).is_ok() {
+        for space in 0..s.board.len() {
+            if camp_allowed(s, space) {
                 out.push(Command::Camp { at: s.pos(space) });
             }
         }
@@ -182,6 +182,30 @@ fn can_dig(s: &State, space: usize, seat: usize, done: u8, levels: u8) -> bool {
         ok &= s.temple_tiles.get(next).is_some_and(|&n| n > 0);
     }
     ok
+}
+
+/// Whether `seat` may guard the temple there (L273, L438-444, L460); no error text built.
+fn guard_allowed(s: &State, space: usize, seat: usize) -> bool {
+    let Some(spot) = s.spot(space) else {
+        return false;
+    };
+    let mine = force(spot, seat);
+    kind(&s.data, spot) == Kind::Temple
+        && spot.guard.is_none()
+        && s.player(seat)
+            .is_some_and(|p| p.guards < s.rules.guard_limit)
+        && mine > 0
+        && (0..s.players).all(|q| q == seat || force(spot, q) < mine)
+}
+
+/// Whether a camp may go there (L266, L414-432); no error text built.
+fn camp_allowed(s: &State, space: usize) -> bool {
+    let Some(spot) = s.spot(space) else {
+        return false;
+    };
+    camp_ground(s, spot)
+        && spot.camp.is_none()
+        && (!s.rules.camp_needs_member || (0..s.players).any(|q| members(spot, q) > 0))
 }
 
 fn guard_ok(s: &State, space: usize, seat: usize) -> Result<(), RuleError> {
@@ -262,6 +286,24 @@ fn pay(s: &mut State, ap: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Refuses unless `seat` has those members on the space (checked before any change).
+fn has_members(s: &State, space: usize, seat: usize, who: Who) -> Result<(), RuleError> {
+    let ok = s.spot(space).is_some_and(|spot| match who {
+        Who::Leader => spot.leader[seat],
+        Who::Workers(n) => n > 0 && spot.workers[seat] >= n,
+        Who::Both(n) => spot.leader[seat] && n > 0 && spot.workers[seat] >= n,
+    });
+    if ok {
+        Ok(())
+    } else {
+        let at = s.pos(space);
+        Err(err(
+            format!("You do not have {who} on {at}."),
+            format!("{at}에 당신의 {}이(가) 없습니다.", who_ko(who)),
+        ))
+    }
+}
+
 fn take_members(s: &mut State, space: usize, seat: usize, who: Who) -> Result<(), RuleError> {
     let at = s.pos(space);
     let Some(spot) = s.board.get_mut(space).and_then(Option::as_mut) else {
@@ -273,6 +315,10 @@ fn take_members(s: &mut State, space: usize, seat: usize, who: Who) -> Result<()
     match who {
         Who::Leader if spot.leader[seat] => spot.leader[seat] = false,
         Who::Workers(n) if n > 0 && spot.workers[seat] >= n => spot.workers[seat] -= n,
+        Who::Both(n) if spot.leader[seat] && n > 0 && spot.workers[seat] >= n => {
+            spot.leader[seat] = false;
+            spot.workers[seat] -= n;
+        }
         _ => {
             return Err(err(
                 format!("You do not have {who} on {at}."),
@@ -288,6 +334,10 @@ fn put_members(s: &mut State, space: usize, seat: usize, who: Who) {
         match who {
             Who::Leader => spot.leader[seat] = true,
             Who::Workers(n) => spot.workers[seat] = spot.workers[seat].saturating_add(n),
+            Who::Both(n) => {
+                spot.leader[seat] = true;
+                spot.workers[seat] = spot.workers[seat].saturating_add(n);
+            }
         }
     }
 }
@@ -296,6 +346,7 @@ pub fn who_ko(who: Who) -> String {
     match who {
         Who::Leader => "리더".to_string(),
         Who::Workers(n) => format!("대원 {n}명"),
+        Who::Both(n) => format!("리더와 대원 {n}명"),
     }
 }
 
@@ -309,12 +360,15 @@ fn not_gate(at: Pos) -> RuleError {
 /// Applies one action of the active player; on error nothing has changed
 /// (every check comes before the first change).
 pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
-    let name = color(seat);
-    let say = |en: String, ko: String| {
-        Event::public(Text::new(
-            format!("{} {en}", name.en),
-            format!("{} {ko}", name.ko),
-        ))
+    let name_en = COLORS_EN.get(seat).copied().unwrap_or("?");
+    let name_ko = COLORS_KO.get(seat).copied().unwrap_or("?");
+    // The colour goes in front without building it as its own text first.
+    let say = |mut en: String, mut ko: String| {
+        en.insert(0, ' ');
+        en.insert_str(0, name_en);
+        ko.insert_str(0, ": ");
+        ko.insert_str(0, name_ko);
+        Event::public(Text::new(en, ko))
     };
     match c {
         Command::New { who, at } => {
@@ -328,6 +382,7 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
             let ok = match who {
                 Who::Leader => me.leader == LeaderAt::Supply,
                 Who::Workers(n) => *n > 0 && me.workers_supply >= *n,
+                Who::Both(n) => me.leader == LeaderAt::Supply && *n > 0 && me.workers_supply >= *n,
             };
             if !ok {
                 return Err(err(
@@ -340,6 +395,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 match who {
                     Who::Leader => p.leader = LeaderAt::Board,
                     Who::Workers(n) => p.workers_supply -= n,
+                    Who::Both(n) => {
+                        p.leader = LeaderAt::Board;
+                        p.workers_supply -= n;
+                    }
                 }
             }
             put_members(s, space, seat, *who);
@@ -357,11 +416,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
             if !gates.contains(&b) || a == b {
                 return Err(not_gate(*to));
             }
-            let mut next = s.clone();
-            take_members(&mut next, a, seat, *who)?;
-            pay(&mut next, cost::CAMP_TRANSFER * who.count())?;
-            put_members(&mut next, b, seat, *who);
-            *s = next;
+            has_members(s, a, seat, *who)?;
+            pay(s, cost::CAMP_TRANSFER * who.count())?;
+            take_members(s, a, seat, *who)?;
+            put_members(s, b, seat, *who);
             Ok(vec![say(
                 format!("sends {who} from {from} to {to} through the secret passage."),
                 format!(
@@ -385,11 +443,10 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 ));
             };
             let ap = stones.saturating_mul(who.count());
-            let mut next = s.clone();
-            take_members(&mut next, a, seat, *who)?;
-            pay(&mut next, ap)?;
-            put_members(&mut next, b, seat, *who);
-            *s = next;
+            has_members(s, a, seat, *who)?;
+            pay(s, ap)?;
+            take_members(s, a, seat, *who)?;
+            put_members(s, b, seat, *who);
             Ok(vec![say(
                 format!("moves {who} from {from} to {to} ({ap} AP)."),
                 format!(
@@ -397,6 +454,21 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                     who_ko(*who)
                 ),
             )])
+        }
+        Command::Walk { who, path } => {
+            // Step by step on a copy: the whole walk happens or none of it.
+            let mut next = s.clone();
+            let mut events = Vec::new();
+            for pair in path.windows(2) {
+                let step = Command::Move {
+                    who: *who,
+                    from: pair[0],
+                    to: pair[1],
+                };
+                events.extend(apply_action(&mut next, seat, &step)?);
+            }
+            *s = next;
+            Ok(events)
         }
         Command::Dig { at, levels } => {
             let space = space_at(s, *at)?;
@@ -491,8 +563,8 @@ pub fn apply_action(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event
                 }
                 let k = kind_name(kind_taken as u8);
                 events.push(Event::reveal(Text::new(
-                    format!("{} recovers a treasure at {at}: {k}.", name.en),
-                    format!("{} {at}에서 보물을 획득합니다: {k}.", name.ko),
+                    format!("{name_en} recovers a treasure at {at}: {k}."),
+                    format!("{name_ko}: {at}에서 보물을 획득합니다: {k}."),
                 )));
             }
             Ok(events)

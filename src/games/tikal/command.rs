@@ -11,6 +11,8 @@ use std::fmt;
 pub enum Who {
     Leader,
     Workers(u8),
+    /// The leader and this many workers together (`new leader and 3 workers A7`).
+    Both(u8),
 }
 
 impl Who {
@@ -18,6 +20,7 @@ impl Who {
         match self {
             Who::Leader => 1,
             Who::Workers(n) => n,
+            Who::Both(n) => n.saturating_add(1),
         }
     }
 }
@@ -28,6 +31,8 @@ impl fmt::Display for Who {
             Who::Leader => write!(f, "leader"),
             Who::Workers(1) => write!(f, "worker"),
             Who::Workers(n) => write!(f, "{n} workers"),
+            Who::Both(1) => write!(f, "leader and worker"),
+            Who::Both(n) => write!(f, "leader and {n} workers"),
         }
     }
 }
@@ -56,6 +61,12 @@ pub enum Command {
         who: Who,
         from: Pos,
         to: Pos,
+    },
+    /// Several crossings in a row (`move leader A7 B6 C6`), all or nothing; a
+    /// convenience the reader accepts, never listed (the single steps are).
+    Walk {
+        who: Who,
+        path: Vec<Pos>,
     },
     /// Uncover 1 or 2 temple levels (2 AP each).
     Dig {
@@ -103,6 +114,13 @@ impl fmt::Display for Command {
             Command::New { who, at } => write!(f, "new {who} {at}"),
             Command::Jump { who, from, to } => write!(f, "jump {who} {from} {to}"),
             Command::Move { who, from, to } => write!(f, "move {who} {from} {to}"),
+            Command::Walk { who, path } => {
+                write!(f, "move {who}")?;
+                for p in path {
+                    write!(f, " {p}")?;
+                }
+                Ok(())
+            }
             Command::Dig { at, levels: 1 } => write!(f, "dig {at}"),
             Command::Dig { at, levels } => write!(f, "dig {at} {levels}"),
             Command::Loot { at, discs: 1 } => write!(f, "loot {at}"),
@@ -161,6 +179,8 @@ const ALIASES: &[(&str, &str)] = &[
     ("베이스", "base"),
     ("bc", "base"),
     ("with", "with"),
+    ("및", "and"),
+    ("&", "and"),
     ("와", "with"),
     ("for", "for"),
 ];
@@ -205,7 +225,11 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
         [v] => *v,
         _ => VERBS.iter().copied().find(|v| *v == verb_word)?,
     };
-    let rest: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let rest: Vec<&str> = words[1..]
+        .iter()
+        .map(String::as_str)
+        .filter(|w| *w != "and" && *w != "+")
+        .collect();
     let pos = |w: &str| -> Option<Pos> {
         if w == "base" {
             return Some(s.pos(s.base()));
@@ -217,6 +241,10 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
     // Members then places: `leader A7 B6`, `worker ..`, `3 worker ..`, `3 ..`.
     let who_then = |r: &[&str]| -> Option<(Who, usize)> {
         match r {
+            ["leader", "worker", ..] | ["worker", "leader", ..] => Some((Who::Both(1), 2)),
+            ["leader", n, "worker", ..] | [n, "worker", "leader", ..] if small(n).is_some() => {
+                Some((Who::Both(small(n)?), 3))
+            }
             ["leader", ..] => Some((Who::Leader, 1)),
             ["worker", ..] => Some((Who::Workers(1), 1)),
             [n, "worker", ..] => Some((Who::Workers(small(n)?), 2)),
@@ -250,6 +278,14 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
                 [at] | ["at", at] => Some(Command::New { who, at: pos(at)? }),
                 _ => None,
             }
+        }
+        "move"
+            if rest.len() > 3 && who_then(&rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
+        {
+            let (who, used) = who_then(&rest)?;
+            let path: Option<Vec<Pos>> = rest.get(used..)?.iter().map(|w| pos(w)).collect();
+            let path = path?;
+            (path.len() <= 12).then_some(Command::Walk { who, path })
         }
         "jump" | "move" => {
             let (who, used) = who_then(&rest)?;

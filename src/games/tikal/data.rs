@@ -147,6 +147,8 @@ pub struct Board {
     pub spaces: Vec<Space>,
     /// Per space, the neighbouring space across each edge (north, then clockwise).
     pub neighbors: Vec<[Option<usize>; 6]>,
+    /// The space at each column and row (`row * cols + col`), for quick lookup.
+    pub grid: Vec<Option<usize>>,
 }
 
 impl Board {
@@ -352,11 +354,18 @@ fn parse_board(text: &str) -> Result<Board, String> {
             n
         })
         .collect();
+    let mut grid = vec![None; cols * rows];
+    for (i, sp) in spaces.iter().enumerate() {
+        if let Some(g) = grid.get_mut(sp.row * cols + sp.col) {
+            *g = Some(i);
+        }
+    }
     Ok(Board {
         cols,
         rows,
         spaces,
         neighbors,
+        grid,
     })
 }
 
@@ -551,7 +560,7 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
     }
     for t in &printed {
         if let Some(s) = t.printed_at {
-            if t.kind != Kind::Base && !board.spaces.get(s).is_some_and(|sp| sp.mini) {
+            if !board.spaces.get(s).is_some_and(|sp| sp.mini) {
                 // The printed corner must lie in the Mini-Tikal area too.
                 return Err(format!(
                     "printed hex {} lies outside the Mini-Tikal spaces",

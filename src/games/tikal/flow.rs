@@ -8,7 +8,7 @@ use super::data::{
     cost, DataRef, Kind, AUCTION_START_SCORE, DISCS_PER_KIND, MINI_TREASURE_KINDS, TEMPLE_TILES,
     TREASURE_KINDS,
 };
-use super::rules::{can_place, temples_scored, treasure_points};
+use super::rules::{can_place, fits_somewhere, temples_scored, treasure_points};
 use super::state::{
     Auction, LeaderAt, Mode, Phase, Player, RoundKind, Rules, ScoreLine, Scoring, Spot, State,
     MAX_PLAYERS,
@@ -25,17 +25,9 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
     let mini = rules.mode == Mode::Mini;
     let mut board: Vec<Option<Spot>> = vec![None; data.board.spaces.len()];
     for t in data.printed() {
-        if let Some((tile, at)) = data
-            .tiles
-            .get(t)
-            .and_then(|tile| tile.printed_at.map(|a| (tile, a)))
-        {
+        if let Some(at) = data.tiles.get(t).and_then(|tile| tile.printed_at) {
             if let Some(slot) = board.get_mut(at) {
-                *slot = Some(Spot {
-                    tile: t as u8,
-                    value: tile.value,
-                    ..Spot::default()
-                });
+                *slot = Some(Spot::new(&data, t as u8, 0));
             }
         }
     }
@@ -106,8 +98,10 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
         last_scores: Vec::new(),
         auction: None,
         round_opener: first,
+        first,
         auctions_this_round: 0,
         auction_rounds: 0,
+        round_first_bid: None,
         last_winner: first,
         last_placer: first,
         rng,
@@ -158,7 +152,7 @@ fn start_normal_turn(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     let c = color(seat);
     events.push(Event::reveal(Text::new(
         format!("{} draws {}.", c.en, t.en),
-        format!("{} {}을(를) 뽑습니다.", c.ko, t.ko),
+        format!("{}: {}을(를) 뽑습니다.", c.ko, t.ko),
     )));
     got_tile(s, seat, tile, events);
 }
@@ -186,7 +180,7 @@ fn got_tile(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
         let c = color(seat);
         events.push(Event::public(Text::new(
             format!("A volcano! Scoring round {}: {} sets it aside and takes 10 AP first, then everyone in turn takes 10 AP and is scored.", s.rounds_scored + 1, c.en),
-            format!("화산! 득점 라운드 {}: {}이(가) 화산을 옆에 두고 먼저 10AP를 쓰고, 이어 모두가 차례로 10AP를 쓴 뒤 득점합니다.", s.rounds_scored + 1, c.ko),
+            format!("화산! 득점 라운드 {}: {}이 화산을 옆에 두고 먼저 10AP를 쓰고, 이어 모두가 차례로 10AP를 쓴 뒤 득점합니다.", s.rounds_scored + 1, c.ko),
         )));
         begin_act(s, seat);
     } else {
@@ -198,7 +192,7 @@ fn got_tile(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
 fn begin_place(s: &mut State, seat: usize, tile: u8, events: &mut Vec<Event>) {
     s.active = seat as u8;
     s.last_placer = seat as u8;
-    let fits = (0..s.board.len()).any(|sp| (0..6).any(|r| can_place(s, tile as usize, sp, r)));
+    let fits = fits_somewhere(s, tile as usize);
     if fits {
         s.phase = Phase::Place { tile };
     } else {
@@ -265,21 +259,19 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
         ));
     }
     let masks = t.masks;
-    let value = t.value;
-    let unplaced = s.pool.iter().map(|&n| n as u32).sum::<u32>()
-        - s.board
-            .iter()
-            .flatten()
-            .map(|sp| sp.discs as u32)
-            .sum::<u32>();
+    // Discs go on from those not yet on a hex (never more than the game has).
+    let lying: u32 = s.board.iter().flatten().map(|sp| sp.discs as u32).sum();
+    let unplaced = s
+        .pool
+        .iter()
+        .map(|&n| n as u32)
+        .sum::<u32>()
+        .saturating_sub(lying);
     let discs = (masks as u32).min(unplaced) as u8;
     if let Some(slot) = s.board.get_mut(space) {
         *slot = Some(Spot {
-            tile,
-            rot,
-            value,
             discs,
-            ..Spot::default()
+            ..Spot::new(&s.data, tile, rot)
         });
     }
     let text = tile_text(s, tile as usize);
@@ -296,7 +288,7 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
             }
         ),
         format!(
-            "{} {}을(를) {at}에 놓습니다{}.",
+            "{}: {}을(를) {at}에 놓습니다{}.",
             c.ko,
             text.ko,
             if volcano {
@@ -349,7 +341,7 @@ pub fn score_player(s: &mut State, seat: usize, events: &mut Vec<Event>) {
             c.en
         ),
         format!(
-            "{} 신전 {temple_points}점({list_ko}), 보물 {treasure}점: 합계 {total}점.",
+            "{}: 신전 {temple_points}점({list_ko}), 보물 {treasure}점: 합계 {total}점.",
             c.ko
         ),
     )));
@@ -366,7 +358,7 @@ pub fn end_turn(s: &mut State, seat: usize) -> Vec<Event> {
     let c = color(seat);
     let mut events = vec![Event::public(Text::new(
         format!("{} ends the turn.", c.en),
-        format!("{} 턴을 마칩니다.", c.ko),
+        format!("{}: 턴을 마칩니다.", c.ko),
     ))];
     if let Some(mut round) = s.scoring.take() {
         score_player(s, seat, &mut events);
@@ -409,8 +401,23 @@ pub fn end_turn(s: &mut State, seat: usize) -> Vec<Event> {
 fn begin_final(s: &mut State, events: &mut Vec<Event>) {
     let n = s.players;
     let last = s.last_placer as usize;
-    // Clockwise from the last placer, who comes last (spec 11 A5, A13).
-    let distance = |q: usize| (q + n - last - 1) % n;
+    // Clockwise from the last placer, who comes last (spec 11 A5, A13); the
+    // options put him first: on tied scores (A13), or as the basic round's
+    // first player, as a volcano's drawer is in the other rounds (A5).
+    let placer_last = |q: usize| (q + n - last - 1) % n;
+    let placer_first = |q: usize| (q + n - last) % n;
+    let distance = |q: usize| {
+        let first = if s.rules.mode.auctions() {
+            s.rules.final_tie_placer_first
+        } else {
+            s.rules.final_placer_starts
+        };
+        if first {
+            placer_first(q)
+        } else {
+            placer_last(q)
+        }
+    };
     let mut order: Vec<u8> = (0..n as u8).collect();
     if s.rules.mode.auctions() {
         // Lowest score first; ties: the one reached first clockwise from the last placer (L672-682).
@@ -454,9 +461,15 @@ fn new_auction_round(s: &mut State, first_round: bool, events: &mut Vec<Event>) 
         return;
     }
     if !first_round {
-        // The neighbour of last round's first bidder opens (L634-636, spec 11 A21).
-        s.round_opener = next_seat(s, s.round_opener as usize) as u8;
+        // The neighbour of last round's first bidder opens (L634-636, spec 11 A21):
+        // by default the one who spoke first; as an option the one who first bid.
+        let base = match (s.rules.opener_after_first_bid, s.round_first_bid) {
+            (true, Some(b)) => b,
+            _ => s.round_opener,
+        };
+        s.round_opener = next_seat(s, base as usize) as u8;
     }
+    s.round_first_bid = None;
     s.auction_rounds += 1;
     s.auctions_this_round = 0;
     for _ in 0..s.players {
@@ -513,7 +526,7 @@ fn continue_auction_round(s: &mut State, events: &mut Vec<Event>) {
                 c.en, t.en
             ),
             format!(
-                "{}이(가) 라운드의 마지막 지형 {}을(를) 무료로 가져갑니다.",
+                "{}: 라운드의 마지막 지형 {}을(를) 무료로 가져갑니다.",
                 c.ko, t.ko
             ),
         )));
@@ -542,7 +555,7 @@ fn continue_auction_round(s: &mut State, events: &mut Vec<Event>) {
             s.auctions_this_round, c.en
         ),
         format!(
-            "이번 라운드 경매 {}: {}이(가) 먼저 입찰합니다.",
+            "이번 라운드 경매 {}: {}이 먼저 입찰합니다.",
             s.auctions_this_round, c.ko
         ),
     )));
@@ -576,16 +589,19 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
                 ));
             }
             a.high = Some((seat as u8, *n));
+            if s.round_first_bid.is_none() {
+                s.round_first_bid = Some(seat as u8);
+            }
             events.push(Event::public(Text::new(
                 format!("{} bids {n}.", name.en),
-                format!("{} {n}점을 입찰합니다.", name.ko),
+                format!("{}: {n}점을 입찰합니다.", name.ko),
             )));
         }
         Command::Pass => {
             a.passed[seat] = true;
             events.push(Event::public(Text::new(
                 format!("{} passes.", name.en),
-                format!("{} 패스합니다.", name.ko),
+                format!("{}: 패스합니다.", name.ko),
             )));
         }
         _ => {
@@ -621,7 +637,7 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
             let c = color(w);
             events.push(Event::public(Text::new(
                 format!("{} wins the auction and pays {price}.", c.en),
-                format!("{}이(가) 경매에서 이겨 {price}점을 지불합니다.", c.ko),
+                format!("{}: 경매에서 이겨 {price}점을 지불합니다.", c.ko),
             )));
             s.active = w as u8;
             if s.display.len() == 1 {
@@ -635,12 +651,24 @@ pub fn bid(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleEr
     Ok(events)
 }
 
+/// The ids of the displayed hexes, for messages.
+pub fn displayed_ids(s: &State) -> String {
+    let ids: Vec<&str> = s
+        .display
+        .iter()
+        .filter_map(|&t| s.data.tiles.get(t as usize))
+        .map(|t| t.id.as_str())
+        .collect();
+    ids.join(", ")
+}
+
 /// The auction winner chooses a displayed hex (L595-597).
 pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
     let Command::Take(id) = c else {
+        let ids = displayed_ids(s);
         return Err(err(
-            "Choose a displayed hex: 'take T05'.",
-            "공개된 지형을 고르세요: 'take T05'.",
+            format!("Choose a displayed hex: 'take ID' with ID one of {ids}."),
+            format!("공개된 지형을 고르세요: 'take ID' (ID는 {ids} 중 하나)."),
         ));
     };
     let Some(i) = s.display.iter().position(|&t| {
@@ -650,8 +678,14 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
             .is_some_and(|x| x.id.eq_ignore_ascii_case(id))
     }) else {
         return Err(err(
-            format!("{id} is not on display."),
-            format!("{id}은(는) 공개된 지형이 아닙니다."),
+            format!(
+                "{id} is not on display; choose one of {}.",
+                displayed_ids(s)
+            ),
+            format!(
+                "{id}은(는) 공개된 지형이 아닙니다. {} 중에서 고르세요.",
+                displayed_ids(s)
+            ),
         ));
     };
     let tile = s.display.remove(i);
@@ -659,13 +693,8 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
     let t = tile_text(s, tile as usize);
     let mut events = vec![Event::public(Text::new(
         format!("{} chooses {}.", c.en, t.en),
-        format!("{} {}을(를) 고릅니다.", c.ko, t.ko),
+        format!("{}: {}을(를) 고릅니다.", c.ko, t.ko),
     ))];
     got_tile(s, seat, tile, &mut events);
     Ok(events)
-}
-
-#[cfg(test)]
-pub(crate) fn start_act_for_test(s: &mut State, seat: usize) {
-    begin_act(s, seat);
 }

@@ -52,13 +52,38 @@ impl Game for TheGame {
                     default: "owner",
                     help: "owner: only the guard's owner scores a guarded temple; shared: the strongest force scores it too (spec 11 A6)",
                 },
+                OptionDoc {
+                    key: "final_start",
+                    values: &["next", "placer"],
+                    default: "next",
+                    help: "basic final round: next = starts with the player after the last placer, who goes last (spec 11 A5); placer = the last placer starts, as a volcano's drawer does",
+                },
+                OptionDoc {
+                    key: "final_tie",
+                    values: &["placer_last", "placer_first"],
+                    default: "placer_last",
+                    help: "auction final round, tied scores: the last placer counts as reached last (spec 11 A13) or first",
+                },
+                OptionDoc {
+                    key: "volcano_link",
+                    values: &["no", "yes"],
+                    default: "no",
+                    help: "spec 11 A15: whether a new hex's stone on an edge towards a volcano counts as its required connection",
+                },
+                OptionDoc {
+                    key: "opener",
+                    values: &["spoke", "bid"],
+                    default: "spoke",
+                    help: "spec 11 A21 (auction): a new round is opened by the neighbour of the previous round's first speaker, or of its first actual bidder",
+                },
                 OptionDoc { key: "tiles", values: &[], default: "built-in substitute", help: "path of a tile file (format in data/tiles.txt)" },
                 OptionDoc { key: "board", values: &[], default: "built-in substitute", help: "path of a board file (format in data/board.txt)" },
             ],
             variants: vec![
                 Variant { options: "auction=on", min_players: 2, max_players: 4 },
                 Variant { options: "mini=on", min_players: 2, max_players: 2 },
-                Variant { options: "camp=free guarded=shared", min_players: 3, max_players: 3 },
+                Variant { options: "auction=on final_tie=placer_first camp=free opener=bid", min_players: 3, max_players: 3 },
+                Variant { options: "camp=free guarded=shared final_start=placer volcano_link=yes", min_players: 3, max_players: 3 },
             ],
         }
     }
@@ -85,6 +110,10 @@ impl Game for TheGame {
             guard_limit: pieces.guards,
             camp_needs_member: options.get_or("camp", "member") != "free",
             guard_shared: options.get_or("guarded", "owner") == "shared",
+            final_placer_starts: options.get_or("final_start", "next") == "placer",
+            final_tie_placer_first: options.get_or("final_tie", "placer_last") == "placer_first",
+            volcano_links: options.get_or("volcano_link", "no") == "yes",
+            opener_after_first_bid: options.get_or("opener", "spoke") == "bid",
         };
         let data = data::load_paths(options.get("tiles"), options.get("board"))
             .map_err(SetupError::Data)?;
@@ -173,8 +202,14 @@ impl Game for TheGame {
                 "경매 중입니다: 'bid N' 또는 'pass'.",
             )),
             (Phase::Choose, _) => Err(RuleError::new(
-                "Choose a displayed hex first: 'take T05'.",
-                "먼저 공개된 지형을 고르세요: 'take T05'.",
+                format!(
+                    "Choose a displayed hex first: 'take ID' with ID one of {}.",
+                    flow::displayed_ids(s)
+                ),
+                format!(
+                    "먼저 공개된 지형을 고르세요: 'take ID' (ID는 {} 중 하나).",
+                    flow::displayed_ids(s)
+                ),
             )),
             (Phase::Over, _) => Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
         }
@@ -270,7 +305,12 @@ fn invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {p}: negative score"));
         }
     }
-    for n in 2..TEMPLE_TILES.len() {
+    for (n, (&start, &left)) in TEMPLE_TILES
+        .iter()
+        .zip(s.temple_tiles.iter())
+        .enumerate()
+        .skip(2)
+    {
         let used = s
             .board
             .iter()
@@ -281,7 +321,7 @@ fn invariants(s: &State) -> Result<(), String> {
                 })
             })
             .count();
-        if used + s.temple_tiles[n] as usize != TEMPLE_TILES[n] as usize {
+        if used + left as usize != start as usize {
             return Err(format!("temple tiles '{n}' do not add up"));
         }
     }

@@ -106,7 +106,7 @@ pub fn picture(s: &State) -> Sketch {
                 );
                 let (main, color) = match k {
                     Kind::Temple => (spot.value.to_string(), Color::BLACK),
-                    Kind::Treasure => (format!("${}", spot.discs), Color::BROWN),
+                    Kind::Treasure => (String::new(), Color::BROWN),
                     Kind::Volcano => ("VOLC".to_string(), Color::WHITE),
                     Kind::Base => ("BASE".to_string(), Color::BLACK),
                     Kind::Jungle => (String::new(), Color::BLACK),
@@ -118,6 +118,17 @@ pub fn picture(s: &State) -> Sketch {
                         main,
                         12,
                         color,
+                    );
+                }
+                // Treasure discs still lying here, one ring each.
+                for d in 0..spot.discs {
+                    let dx = x - 15.0 + 10.0 * d as f64;
+                    sk.circle(
+                        dx as i32,
+                        (y - 6.0) as i32,
+                        4,
+                        Some(Color::ORANGE),
+                        Some(Color::BROWN),
                     );
                 }
                 if let Some(g) = spot.guard {
@@ -164,6 +175,7 @@ pub fn picture(s: &State) -> Sketch {
         }
     }
     panel(&mut sk, s, board_w);
+    legend(&mut sk, board_w + 10, height - 150);
     sk.alt = format!(
         "Tikal board (substitute tile set): {} hexes placed, {} left in the stack; scores {}.",
         s.board.iter().flatten().count(),
@@ -174,6 +186,27 @@ pub fn picture(s: &State) -> Sketch {
             .join(", ")
     );
     sk
+}
+
+/// What the colours and marks mean.
+fn legend(sk: &mut Sketch, x: i32, y: i32) {
+    let kinds = [
+        (TEMPLE, "TEMPLE (VALUE)"),
+        (JUNGLE, "JUNGLE"),
+        (TREASURE, "TREASURE, O = DISC LEFT"),
+        (VOLCANO, "VOLCANO"),
+        (BASE, "BASE CAMP"),
+    ];
+    for (i, (c, name)) in kinds.iter().enumerate() {
+        let yy = y + 16 * i as i32;
+        sk.rect(x, yy, 12, 10, Some(*c), Some(Color::BLACK));
+        sk.label(x + 18, yy + 2, *name, 7, Color::BLACK);
+    }
+    let yy = y + 16 * kinds.len() as i32 + 4;
+    sk.circle(x + 4, yy + 4, 3, Some(STONE), None);
+    sk.label(x + 18, yy + 1, "STONE ON AN EDGE", 7, Color::BLACK);
+    sk.label(x, yy + 16, "DISC: WORKERS, L = LEADER", 7, Color::BLACK);
+    sk.label(x, yy + 30, "TRIANGLE CAMP, G SQUARE GUARD", 7, Color::BLACK);
 }
 
 fn panel(sk: &mut Sketch, s: &State, left: i32) {

@@ -5,6 +5,7 @@ use super::data::{Data, Kind, LEADER_FORCE, TREASURE_SET_POINTS, WORKER_FORCE};
 use super::state::{Mode, Spot, State};
 
 /// The edge across from edge `e`.
+#[inline]
 pub fn opposite(e: usize) -> usize {
     (e + 3) % 6
 }
@@ -19,6 +20,7 @@ pub fn turned(stones: [u8; 6], rot: u8) -> [u8; 6] {
 }
 
 /// The kind of the hex placed on a spot.
+#[inline]
 pub fn kind(data: &Data, spot: &Spot) -> Kind {
     data.tiles
         .get(spot.tile as usize)
@@ -27,6 +29,7 @@ pub fn kind(data: &Data, spot: &Spot) -> Kind {
 }
 
 /// Stones of a placed hex on each edge.
+#[inline]
 pub fn spot_stones(data: &Data, spot: &Spot) -> [u8; 6] {
     data.tiles
         .get(spot.tile as usize)
@@ -69,7 +72,8 @@ pub fn in_play(s: &State, space: usize) -> bool {
 
 /// Whether `tile` may go on `space` turned `rot`: an empty space of the board,
 /// next to a placed hex (L149-153), and, unless a volcano (L159-161), joined
-/// by at least one stone to a placed non-volcano neighbour (L155-159, spec 11 A15).
+/// by at least one stone to a placed non-volcano neighbour (L155-159, spec 11
+/// A15; the `volcano_link=yes` option lets a stone towards a volcano count).
 pub fn can_place(s: &State, tile: usize, space: usize, rot: u8) -> bool {
     let Some(t) = s.data.tiles.get(tile) else {
         return false;
@@ -90,7 +94,7 @@ pub fn can_place(s: &State, tile: usize, space: usize, rot: u8) -> bool {
         if t.kind == Kind::Volcano {
             return true;
         }
-        if kind(&s.data, other) != Kind::Volcano
+        if (kind(&s.data, other) != Kind::Volcano || s.rules.volcano_links)
             && mine[e] + spot_stones(&s.data, other)[opposite(e)] > 0
         {
             return true;
@@ -120,14 +124,53 @@ pub fn distinct_rotations(data: &Data, tile: usize) -> Vec<u8> {
     out
 }
 
-/// Every legal (space, rotation) for a tile.
+/// Every legal (space, rotation) for a tile (the same judgement as `can_place`,
+/// with each space's neighbours looked at once).
 pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
-    let rots = distinct_rotations(&s.data, tile);
+    placements_up_to(s, tile, usize::MAX)
+}
+
+/// Whether the tile fits anywhere (stops at the first legal place).
+pub fn fits_somewhere(s: &State, tile: usize) -> bool {
+    !placements_up_to(s, tile, 1).is_empty()
+}
+
+fn placements_up_to(s: &State, tile: usize, limit: usize) -> Vec<(usize, u8)> {
     let mut out = Vec::new();
+    let Some(t) = s.data.tiles.get(tile) else {
+        return out;
+    };
+    let rots = distinct_rotations(&s.data, tile);
+    let turns: Vec<[u8; 6]> = rots.iter().map(|&r| turned(t.stones, r)).collect();
     for space in 0..s.board.len() {
-        for &r in &rots {
-            if can_place(s, tile, space, r) {
+        if s.board[space].is_some() || !in_play(s, space) {
+            continue;
+        }
+        let Some(neighbors) = s.data.board.neighbors.get(space) else {
+            continue;
+        };
+        // Per edge: a placed neighbour, and the stones on its side if it is not a volcano.
+        let mut adjacent = false;
+        let mut theirs = [None; 6];
+        for (e, n) in neighbors.iter().enumerate() {
+            if let Some(other) = n.and_then(|n| s.spot(n)) {
+                adjacent = true;
+                if kind(&s.data, other) != Kind::Volcano || s.rules.volcano_links {
+                    theirs[e] = Some(spot_stones(&s.data, other)[opposite(e)]);
+                }
+            }
+        }
+        if !adjacent {
+            continue;
+        }
+        for (i, &r) in rots.iter().enumerate() {
+            let ok = t.kind == Kind::Volcano
+                || (0..6).any(|e| theirs[e].is_some_and(|th| th + turns[i][e] > 0));
+            if ok {
                 out.push((space, r));
+                if out.len() >= limit {
+                    return out;
+                }
             }
         }
     }
@@ -135,6 +178,7 @@ pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
 }
 
 /// A player's force on a hex: leader 3, workers 1 each (L442-444).
+#[inline]
 pub fn force(spot: &Spot, seat: usize) -> u32 {
     let leader = spot.leader.get(seat).copied().unwrap_or(false);
     let workers = spot.workers.get(seat).copied().unwrap_or(0) as u32;
@@ -152,6 +196,7 @@ pub fn strongest(spot: &Spot, players: usize) -> Option<usize> {
 }
 
 /// Members (leader counting 1) a player has on a hex: the dig and loot limits (L239-241, L250-252, L283).
+#[inline]
 pub fn members(spot: &Spot, seat: usize) -> u8 {
     spot.workers.get(seat).copied().unwrap_or(0)
         + u8::from(spot.leader.get(seat).copied().unwrap_or(false))

@@ -2,7 +2,8 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
-use super::data::{DataRef, TREASURE_KINDS};
+use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
+use super::rules::turned;
 use crate::engine::Rng;
 
 /// Most players at a table (rulebook L6).
@@ -35,6 +36,16 @@ pub struct Rules {
     pub camp_needs_member: bool,
     /// The strongest force scores a guarded temple too (spec 11 A6; default: only the guard's owner).
     pub guard_shared: bool,
+    /// Basic final round begins with the last placer, as a volcano round begins with its
+    /// drawer, not with the player after him (spec 11 A5; default: after him).
+    pub final_placer_starts: bool,
+    /// Auction final round: on tied scores the last placer counts as reached first (spec 11 A13).
+    pub final_tie_placer_first: bool,
+    /// A new hex's stone towards a volcano counts as its connection (spec 11 A15; default no).
+    pub volcano_links: bool,
+    /// Next round's first bidder: the neighbour of the previous round's first actual bid
+    /// rather than of its opener (spec 11 A21; default: opener).
+    pub opener_after_first_bid: bool,
 }
 
 /// A position on the board, by column and row (0-based); printed `C4`.
@@ -56,12 +67,15 @@ impl std::fmt::Display for Pos {
 }
 
 /// A placed hex and everything on it.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Spot {
     /// Index into the tile table.
     pub tile: u8,
     /// Clockwise turns of 60 degrees from the printed orientation.
     pub rot: u8,
+    /// The tile's kind and its stones per edge as it lies (copied from the tile table).
+    pub kind: Kind,
+    pub stones: [u8; 6],
     /// Temple: the current value (start value or top temple tile).
     pub value: u8,
     /// Treasure discs still lying here.
@@ -70,6 +84,25 @@ pub struct Spot {
     pub guard: Option<u8>,
     pub workers: [u8; MAX_PLAYERS],
     pub leader: [bool; MAX_PLAYERS],
+}
+
+impl Spot {
+    /// A hex as placed: `tile` turned `rot` times, with its start value and all its discs.
+    pub fn new(data: &Data, tile: u8, rot: u8) -> Spot {
+        let t = data.tiles.get(tile as usize);
+        Spot {
+            tile,
+            rot,
+            kind: t.map(|t| t.kind).unwrap_or(Kind::Volcano),
+            stones: t.map(|t| turned(t.stones, rot)).unwrap_or([0; 6]),
+            value: t.map(|t| t.value).unwrap_or(0),
+            discs: t.map(|t| t.masks).unwrap_or(0),
+            camp: None,
+            guard: None,
+            workers: [0; MAX_PLAYERS],
+            leader: [false; MAX_PLAYERS],
+        }
+    }
 }
 
 /// Where a player's leader is.
@@ -191,9 +224,13 @@ pub struct State {
     pub round_opener: u8,
     pub auctions_this_round: u8,
     pub auction_rounds: u16,
+    /// Who made the first actual bid this round, if anyone (for the A21 option).
+    pub round_first_bid: Option<u8>,
     pub last_winner: u8,
     /// Who placed (or set aside) the last hex: decides the final round's order.
     pub last_placer: u8,
+    /// The game's first player (the oldest; Mini-Tikal: drawn at random).
+    pub first: u8,
     pub rng: Rng,
 }
 

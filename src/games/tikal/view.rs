@@ -90,12 +90,12 @@ pub fn headline(s: &State) -> Text {
             let w = Text::join(&winners, ", ");
             t(
                 format!("Game over: {} wins with {best} points.", w.en),
-                format!("게임 종료: {}이(가) {best}점으로 승리.", w.ko),
+                format!("게임 종료: {}이 {best}점으로 승리.", w.ko),
             )
         }
         Phase::Place { .. } => t(
             format!("{} places a hex ({}).", who.en, turn.en),
-            format!("{}이(가) 지형을 놓습니다 ({}).", who.ko, turn.ko),
+            format!("{}이 지형을 놓습니다 ({}).", who.ko, turn.ko),
         ),
         Phase::Act => t(
             format!("{}: {} AP left ({}).", who.en, s.ap, turn.en),
@@ -105,12 +105,12 @@ pub fn headline(s: &State) -> Text {
             let b = color(s.auction.as_ref().map(|a| a.bidder as usize).unwrap_or(0));
             t(
                 format!("Auction: {} to bid or pass.", b.en),
-                format!("경매: {}이(가) 입찰 또는 패스할 차례.", b.ko),
+                format!("경매: {}이 입찰 또는 패스할 차례.", b.ko),
             )
         }
         Phase::Choose => t(
             format!("{} chooses a displayed hex.", who.en),
-            format!("{}이(가) 공개된 지형을 고릅니다.", who.ko),
+            format!("{}이 공개된 지형을 고릅니다.", who.ko),
         ),
     }
 }
@@ -143,7 +143,7 @@ fn status(s: &State) -> Section {
                     d.en, c.en
                 ),
                 format!(
-                    "옆에 둔 지형: {}; 라운드 후 {}이(가) 놓고 일반 턴을 합니다.",
+                    "옆에 둔 지형: {}; 라운드 후 {}이 놓고 일반 턴을 합니다.",
                     d.ko, c.ko
                 ),
             ));
@@ -195,6 +195,7 @@ fn players(s: &State) -> Section {
         t("Guards", "경비"),
         t("Treasures", "보물"),
         t("Treasure points", "보물 점수"),
+        t("Exchangeable (singles)", "교환 가능 (짝 없음)"),
     ];
     let rows = (0..s.players)
         .map(|p| {
@@ -224,6 +225,17 @@ fn players(s: &State) -> Section {
                     held.join(" ")
                 }),
                 Text::same(super::rules::treasure_points(&x.treasures).to_string()),
+                Text::same({
+                    let singles: Vec<String> = (0..x.treasures.len())
+                        .filter(|&k| x.treasures[k] == 1)
+                        .map(|k| kind_name(k as u8))
+                        .collect();
+                    if singles.is_empty() {
+                        "-".to_string()
+                    } else {
+                        singles.join(" ")
+                    }
+                }),
             ]
         })
         .collect();
@@ -257,7 +269,7 @@ fn board(s: &State) -> Section {
         t("Terrain", "지형"),
         t("Camp / guard", "캠프 / 경비"),
         t("Members", "대원"),
-        t("Paths (neighbour:AP)", "길 (이웃:AP)"),
+        t("Paths (neighbour:AP, x = none)", "길 (이웃:AP, x = 없음)"),
     ];
     let mut rows = Vec::new();
     for (space, spot) in s.board.iter().enumerate() {
@@ -286,8 +298,23 @@ fn board(s: &State) -> Section {
             marks_en.push(format!("guarded by {}", g.en));
             marks_ko.push(format!("경비 {}", g.ko));
         }
+        // Every placed neighbour with the AP to cross one member, "x" where no crossing is possible.
         let paths: Vec<String> = (0..6)
-            .filter_map(|e| crossing(s, space, e).map(|(to, c)| format!("{}:{c}", s.pos(to))))
+            .filter_map(|e| {
+                let n = s
+                    .data
+                    .board
+                    .neighbors
+                    .get(space)?
+                    .get(e)
+                    .copied()
+                    .flatten()?;
+                s.spot(n)?;
+                Some(match crossing(s, space, e) {
+                    Some((to, c)) => format!("{}:{c}", s.pos(to)),
+                    None => format!("{}:x", s.pos(n)),
+                })
+            })
             .collect();
         let stones = spot_stones(&s.data, spot);
         let shown = if k == Kind::Volcano {
@@ -449,12 +476,12 @@ fn last_scores(s: &State) -> Option<Section> {
 pub fn footer(s: &State) -> Vec<Text> {
     vec![
         t(
-            format!("Substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures). Data: {}.", s.data.source),
-            format!("대체 타일 세트: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
+            format!("This game uses a substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures). Data: {}.", s.data.source),
+            format!("이 게임은 대체 타일 세트를 사용합니다: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
         ),
         t(
-            "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take T05",
-            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take T05",
+            "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
+            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
         ),
     ]
 }
