@@ -538,7 +538,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
             let (en, ko) = name_of(&data, n.id);
             out.push(said(
                 seat,
-                format!("builds a {} on {en}.", n.kind),
+                format!("builds on {en} ({}).", n.kind),
                 format!("{ko}에 {}을(를) 짓습니다.", c.kind.word_ko()),
             ));
         }
