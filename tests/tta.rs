@@ -8,20 +8,28 @@ use quipu::games::tta::state::{HandCard, Phase, State, Tech, WonderWork};
 use quipu::games::tta::{flow, rules, TheGame};
 
 fn setup(players: usize, seed: u64) -> State {
-    let mut s = TheGame.setup(players, &Options::default(), seed).expect("setup");
+    let mut s = TheGame
+        .setup(players, &Options::default(), seed)
+        .expect("setup");
     s.start_player = 0;
     s.turn = 0;
     s
 }
 
 fn id(s: &State, card: &str) -> CardId {
-    s.data.find(card).unwrap_or_else(|| panic!("no card {card}"))
+    s.data
+        .find(card)
+        .unwrap_or_else(|| panic!("no card {card}"))
 }
 
 /// Reads and applies a command, failing the test when it is refused.
 fn play(s: &mut State, seat: usize, text: &str) -> Vec<String> {
-    let cmd = TheGame.parse(s, Seat(seat), text).unwrap_or_else(|e| panic!("'{text}' not read: {e} {:?}", e.suggestions));
-    let events = TheGame.apply(s, Seat(seat), &cmd).unwrap_or_else(|e| panic!("'{text}' refused: {e}"));
+    let cmd = TheGame
+        .parse(s, Seat(seat), text)
+        .unwrap_or_else(|e| panic!("'{text}' not read: {e} {:?}", e.suggestions));
+    let events = TheGame
+        .apply(s, Seat(seat), &cmd)
+        .unwrap_or_else(|e| panic!("'{text}' refused: {e}"));
     events.into_iter().map(|e| e.text.en).collect()
 }
 
@@ -30,21 +38,32 @@ fn refused(s: &State, seat: usize, text: &str) {
     let before = s.clone();
     if let Ok(cmd) = TheGame.parse(s, Seat(seat), text) {
         let mut copy = s.clone();
-        assert!(TheGame.apply(&mut copy, Seat(seat), &cmd).is_err(), "'{text}' was accepted");
+        assert!(
+            TheGame.apply(&mut copy, Seat(seat), &cmd).is_err(),
+            "'{text}' was accepted"
+        );
     }
     assert_eq!(*s, before);
 }
 
 fn legal(s: &State, seat: usize) -> Vec<String> {
-    TheGame.legal(s, Seat(seat)).iter().map(ToString::to_string).collect()
+    TheGame
+        .legal(s, Seat(seat))
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
-fn tech_mut<'a>(s: &'a mut State, seat: usize, card: CardId) -> &'a mut Tech {
+fn tech_mut(s: &mut State, seat: usize, card: CardId) -> &mut Tech {
     let p = &mut s.players[seat];
     if let Some(i) = p.techs.iter().position(|t| t.card == card) {
         return &mut p.techs[i];
     }
-    p.techs.push(Tech { card, workers: 0, blue: 0 });
+    p.techs.push(Tech {
+        card,
+        workers: 0,
+        blue: 0,
+    });
     p.techs.last_mut().expect("pushed")
 }
 
@@ -64,17 +83,30 @@ fn put_blue(s: &mut State, seat: usize, card: &str, n: u8) {
 
 fn blue_on(s: &State, seat: usize, card: &str) -> u8 {
     let c = id(s, card);
-    s.players[seat].techs.iter().find(|t| t.card == c).map(|t| t.blue).unwrap_or(0)
+    s.players[seat]
+        .techs
+        .iter()
+        .find(|t| t.card == c)
+        .map(|t| t.blue)
+        .unwrap_or(0)
 }
 
 fn workers_on(s: &State, seat: usize, card: &str) -> u8 {
     let c = id(s, card);
-    s.players[seat].techs.iter().find(|t| t.card == c).map(|t| t.workers).unwrap_or(0)
+    s.players[seat]
+        .techs
+        .iter()
+        .find(|t| t.card == c)
+        .map(|t| t.workers)
+        .unwrap_or(0)
 }
 
 fn give(s: &mut State, seat: usize, card: &str) {
     let c = id(s, card);
-    s.players[seat].hand.push(HandCard { card: c, fresh: false });
+    s.players[seat].hand.push(HandCard {
+        card: c,
+        fresh: false,
+    });
 }
 
 fn stats(s: &State, seat: usize) -> rules::Stats {
@@ -103,15 +135,27 @@ fn later_round(players: usize) -> State {
 
 #[test]
 fn deck_totals_match_the_rulebook_l98_110() {
-    let d = Data::load("cards-2006.toml", data::CARDS_FILE, data::EFFECTS_FILE).expect("the shipped data loads");
+    let d = Data::load("cards-2006.toml", data::CARDS_FILE, data::EFFECTS_FILE)
+        .expect("the shipped data loads");
     let count = |deck: &str, age: u8, players: usize| -> u32 {
-        d.cards.iter().filter(|c| c.raw.deck == deck && c.age == age).map(|c| c.copies(players)).sum()
+        d.cards
+            .iter()
+            .filter(|c| c.raw.deck == deck && c.age == age)
+            .map(|c| c.copies(players))
+            .sum()
     };
     let civil: u32 = (0..4).map(|a| count("civil", a, 4)).sum();
     let military: u32 = (0..4).map(|a| count("military", a, 4)).sum();
     assert_eq!((civil, military), (185, 155));
     for age in 1..4 {
-        assert_eq!([count("civil", age, 2), count("civil", age, 3), count("civil", age, 4)], [45, 50, 55]);
+        assert_eq!(
+            [
+                count("civil", age, 2),
+                count("civil", age, 3),
+                count("civil", age, 4)
+            ],
+            [45, 50, 55]
+        );
         let marks = |f: fn(&data::Marks) -> u32| -> u32 {
             d.cards
                 .iter()
@@ -119,7 +163,11 @@ fn deck_totals_match_the_rulebook_l98_110() {
                 .map(|c| c.raw.marks.as_ref().map(f).unwrap_or(0))
                 .sum()
         };
-        assert_eq!((marks(|m| m.plus3), marks(|m| m.plus4)), (5, 5), "age {age}");
+        assert_eq!(
+            (marks(|m| m.plus3), marks(|m| m.plus4)),
+            (5, 5),
+            "age {age}"
+        );
     }
     assert_eq!(count("civil", 0, 2), 20);
     assert_eq!((0..4).map(|a| count("military", a, 2)).sum::<u32>(), 145);
@@ -134,7 +182,8 @@ fn a_card_file_with_wrong_totals_is_refused() {
     let path = std::env::temp_dir().join("tta-broken-cards.toml");
     std::fs::write(&path, broken).expect("write");
     let mut opts = Options::default();
-    opts.0.insert("cards".into(), path.to_string_lossy().into_owned());
+    opts.0
+        .insert("cards".into(), path.to_string_lossy().into_owned());
     assert!(TheGame.setup(2, &opts, 1).is_err());
 }
 
@@ -145,8 +194,16 @@ fn intro_setup_per_player_count_l136_176() {
         assert_eq!(s.civil_decks[1].len(), age1);
         assert_eq!(s.civil_decks[0].len(), 20 - 13);
         assert_eq!(s.row.iter().flatten().count(), 13);
-        assert!(s.row.iter().flatten().all(|&c| s.data.card(c).map(|c| c.age) == Some(0)));
-        assert_eq!(s.events.len(), 9, "9 Age A events without Development of Politics");
+        assert!(s
+            .row
+            .iter()
+            .flatten()
+            .all(|&c| s.data.card(c).map(|c| c.age) == Some(0)));
+        assert_eq!(
+            s.events.len(),
+            9,
+            "9 Age A events without Development of Politics"
+        );
         assert!(!s.events.contains(&id(&s, "mil-A-development-of-politics")));
         assert!(s.civil_decks[2].is_empty() && s.civil_decks[3].is_empty());
     }
@@ -163,7 +220,10 @@ fn player_board_setup_l177_331() {
     assert_eq!(workers_on(&s, 1, "board-A-religion"), 0);
     assert_eq!(workers_on(&s, 1, "board-A-warriors"), 1);
     let st = stats(&s, 1);
-    assert_eq!((st.science_rate, st.strength, st.culture_rate, st.happiness), (1, 1, 0, 0));
+    assert_eq!(
+        (st.science_rate, st.strength, st.culture_rate, st.happiness),
+        (1, 1, 0, 0)
+    );
     assert_eq!(rules::white_total(&s.data, p, s.rules.mode), 4);
     assert_eq!(rules::red_total(&s.data, p, s.rules.mode), 2);
     assert_eq!(rules::urban_limit(&s.data, p), 2);
@@ -218,18 +278,36 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
     assert_eq!(rest.len(), 7);
     s.civil_decks[0] = rest;
     // Cheolsu: one civil action only.
-    assert_eq!(legal(&s, 0).len(), 6, "slots 1-5 and done: {:?}", legal(&s, 0));
+    assert_eq!(
+        legal(&s, 0).len(),
+        6,
+        "slots 1-5 and done: {:?}",
+        legal(&s, 0)
+    );
     play(&mut s, 0, "take 1");
     assert_eq!(legal(&s, 0), vec!["done"]);
     play(&mut s, 0, "done");
     let p0 = &s.players[0];
     assert_eq!((p0.science, p0.culture), (1, 0));
     assert_eq!((food(&s, 0), resources(&s, 0)), (2, 2));
-    assert_eq!((blue_on(&s, 0, "board-A-agriculture"), blue_on(&s, 0, "board-A-bronze"), s.players[0].blue_bank), (2, 2, 14));
+    assert_eq!(
+        (
+            blue_on(&s, 0, "board-A-agriculture"),
+            blue_on(&s, 0, "board-A-bronze"),
+            s.players[0].blue_bank
+        ),
+        (2, 2, 14)
+    );
     // Younghee: two civil actions: Colossus (to the table) and Engineering Genius.
     play(&mut s, 1, "take 3");
     play(&mut s, 1, "take 4");
-    assert_eq!(s.players[1].wonder, Some(WonderWork { card: id(&s, "civ-A-colossus"), built: 0 }));
+    assert_eq!(
+        s.players[1].wonder,
+        Some(WonderWork {
+            card: id(&s, "civ-A-colossus"),
+            built: 0
+        })
+    );
     assert_eq!(s.players[1].hand.len(), 1);
     play(&mut s, 1, "done");
     // Hyeyoung: three; after Aristotle no other Age A leader.
@@ -237,7 +315,10 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
     refused(&s, 2, "take 6");
     refused(&s, 2, "take 2");
     play(&mut s, 2, "take 7");
-    assert_eq!(s.players[2].wonder.as_ref().map(|w| w.card), Some(id(&s, "civ-A-library-of-alexandria")));
+    assert_eq!(
+        s.players[2].wonder.as_ref().map(|w| w.card),
+        Some(id(&s, "civ-A-library-of-alexandria"))
+    );
     assert_eq!(legal(&s, 2), vec!["done"], "all three actions used");
     play(&mut s, 2, "done");
     // Round 2, Cheolsu's refill: slot 1 is empty, slot 2 (Homer) goes to the box.
@@ -245,7 +326,10 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
     assert_eq!(s.row[0], Some(id(&s, "civ-A-hammurabi")));
     assert!(!s.row.iter().flatten().any(|&c| c == id(&s, "civ-A-homer")));
     assert_eq!(s.row.iter().flatten().count(), 13);
-    assert!(s.civil_decks[0].is_empty(), "the rest of Age A goes to the box");
+    assert!(
+        s.civil_decks[0].is_empty(),
+        "the rest of Age A goes to the box"
+    );
     assert_eq!(s.age, 1);
 }
 
@@ -257,7 +341,10 @@ fn engineering_genius_example_l1205_1225() {
     let mut s = later_round(3);
     s.turn = 1;
     give(&mut s, 1, "civ-A-engineering-genius");
-    s.players[1].wonder = Some(WonderWork { card: id(&s, "civ-A-colossus"), built: 0 });
+    s.players[1].wonder = Some(WonderWork {
+        card: id(&s, "civ-A-colossus"),
+        built: 0,
+    });
     put_blue(&mut s, 1, "board-A-bronze", 2);
     refused(&s, 1, "build wonder colossus");
     play(&mut s, 1, "play engineering-genius colossus");
@@ -267,7 +354,11 @@ fn engineering_genius_example_l1205_1225() {
     s.row[6] = Some(id(&s, "civ-I-engineering-genius"));
     play(&mut s, 1, "take 7");
     assert_eq!(s.players[1].white_used, 3);
-    assert!(!legal(&s, 1).iter().any(|c| c.starts_with("play")), "{:?}", legal(&s, 1));
+    assert!(
+        !legal(&s, 1).iter().any(|c| c.starts_with("play")),
+        "{:?}",
+        legal(&s, 1)
+    );
     // Next turn it can be played.
     play(&mut s, 1, "done");
     assert!(!s.players[1].hand[0].fresh);
@@ -283,10 +374,17 @@ fn production_consumption_and_famine_l1773_1796() {
     play(&mut s, 0, "grow");
     assert_eq!(food(&s, 0), 3, "the first increase costs 2 food (L817-845)");
     play(&mut s, 0, "grow");
-    assert_eq!(food(&s, 0), 1, "the second too: the first section holds two tokens");
+    assert_eq!(
+        food(&s, 0),
+        1,
+        "the second too: the first section holds two tokens"
+    );
     assert_eq!(s.players[0].yellow_bank, 16);
     assert_eq!(rules::consumption(&s.players[0]), 1);
-    assert_eq!(rules::growth_cost(&s.data, &s.players[0], s.rules.mode), Some(3));
+    assert_eq!(
+        rules::growth_cost(&s.data, &s.players[0], s.rules.mode),
+        Some(3)
+    );
     play(&mut s, 0, "done");
     // 2 farms make 2 food, 1 is eaten.
     assert_eq!(food(&s, 0), 2);
@@ -300,7 +398,11 @@ fn production_consumption_and_famine_l1773_1796() {
     tech_mut(&mut s, 0, farm).workers = 0;
     s.players[0].workers += 2;
     play(&mut s, 0, "done");
-    assert_eq!(s.players[0].culture, 10 - 2 * 4, "consumption 2 with 12 tokens left");
+    assert_eq!(
+        s.players[0].culture,
+        10 - 2 * 4,
+        "consumption 2 with 12 tokens left"
+    );
 }
 
 #[test]
@@ -317,8 +419,15 @@ fn irrigation_tokens_are_worth_two_food_and_events_use_them_l1370_1378() {
     let mut out = Vec::new();
     flow::reveal_event(&mut s, &mut out);
     assert_eq!(blue_on(&s, 0, "civ-I-irrigation"), 1);
-    assert_eq!(blue_on(&s, 1, "board-A-agriculture"), 2, "without Irrigation: two tokens on Agriculture");
-    assert_eq!(s.past_events, vec![id(&s, "mil-A-development-of-agriculture")]);
+    assert_eq!(
+        blue_on(&s, 1, "board-A-agriculture"),
+        2,
+        "without Irrigation: two tokens on Agriculture"
+    );
+    assert_eq!(
+        s.past_events,
+        vec![id(&s, "mil-A-development-of-agriculture")]
+    );
 }
 
 // ---------------------------------------------- later rounds (L817-1772)
@@ -333,7 +442,11 @@ fn build_farm_mine_and_urban_limit_l846_928() {
     assert_eq!(resources(&s, 0), 10);
     play(&mut s, 0, "build lab philosophy");
     assert_eq!(resources(&s, 0), 7);
-    assert_eq!(stats(&s, 0).science_rate, 2, "rate up, score unchanged (L912-920)");
+    assert_eq!(
+        stats(&s, 0).science_rate,
+        2,
+        "rate up, score unchanged (L912-920)"
+    );
     assert_eq!(s.players[0].science, 0);
     // Despotism: at most 2 labs.
     refused(&s, 0, "build lab philosophy");
@@ -350,7 +463,14 @@ fn destroy_returns_the_worker_without_refund_l929_950() {
     play(&mut s, 0, "destroy lab philosophy");
     assert_eq!((s.players[0].workers, stats(&s, 0).science_rate), (2, 0));
     play(&mut s, 0, "disband infantry warriors");
-    assert_eq!((s.players[0].workers, stats(&s, 0).strength, s.players[0].red_used), (3, 0, 1));
+    assert_eq!(
+        (
+            s.players[0].workers,
+            stats(&s, 0).strength,
+            s.players[0].red_used
+        ),
+        (3, 0, 1)
+    );
 }
 
 /// Wonders: one at a time; +1 civil action per completed wonder to take one
@@ -367,14 +487,20 @@ fn wonders_l562_604_l1012_1089_l1128_1140() {
     refused(&s, 0, "take 1");
     // Pyramids 3-2-1: three actions, then +1 civil action this turn.
     let mut s = later_round(2);
-    s.players[0].wonder = Some(WonderWork { card: id(&s, "civ-A-pyramids"), built: 0 });
+    s.players[0].wonder = Some(WonderWork {
+        card: id(&s, "civ-A-pyramids"),
+        built: 0,
+    });
     put_blue(&mut s, 0, "board-A-bronze", 6);
     play(&mut s, 0, "build wonder pyramids");
     assert_eq!((resources(&s, 0), s.players[0].blue_bank), (3, 14));
     play(&mut s, 0, "build wonder pyramids");
     play(&mut s, 0, "build wonder pyramids");
     assert_eq!(s.players[0].wonders, vec![id(&s, "civ-A-pyramids")]);
-    assert_eq!(s.players[0].blue_bank, 18, "stage tokens return to the bank");
+    assert_eq!(
+        s.players[0].blue_bank, 18,
+        "stage tokens return to the bank"
+    );
     assert_eq!(rules::white_total(&s.data, &s.players[0], s.rules.mode), 5);
     assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 2);
 }
@@ -382,7 +508,12 @@ fn wonders_l562_604_l1012_1089_l1128_1140() {
 #[test]
 fn hand_limit_and_what_may_be_taken_l1236_1313() {
     let mut s = later_round(2);
-    for c in ["civ-A-work-of-art", "civ-A-rich-land", "civ-A-frugality", "civ-I-iron"] {
+    for c in [
+        "civ-A-work-of-art",
+        "civ-A-rich-land",
+        "civ-A-frugality",
+        "civ-I-iron",
+    ] {
         give(&mut s, 0, c);
     }
     s.row[0] = Some(id(&s, "civ-I-alchemy"));
@@ -437,8 +568,20 @@ fn revolution_example_l1500_1530() {
     let mode = s.rules.mode;
     let p = &s.players[0];
     assert_eq!(p.government, id(&s, "civ-I-monarchy"));
-    assert_eq!((rules::white_total(&s.data, p, mode), rules::red_total(&s.data, p, mode)), (6, 2));
-    assert_eq!((quipu::games::tta::actions::white_left(&s, 0), quipu::games::tta::actions::red_left(&s, 0)), (0, 2));
+    assert_eq!(
+        (
+            rules::white_total(&s.data, p, mode),
+            rules::red_total(&s.data, p, mode)
+        ),
+        (6, 2)
+    );
+    assert_eq!(
+        (
+            quipu::games::tta::actions::white_left(&s, 0),
+            quipu::games::tta::actions::red_left(&s, 0)
+        ),
+        (0, 2)
+    );
     assert_eq!(p.science, 0);
     assert_eq!(rules::urban_limit(&s.data, p), 3);
     refused(&s, 0, "grow");
@@ -473,7 +616,13 @@ fn iron_upgrade_example_l1619_1645() {
     play(&mut s, 0, "upgrade mine bronze iron");
     play(&mut s, 0, "upgrade mine bronze iron");
     assert_eq!(resources(&s, 0), 2);
-    assert_eq!((workers_on(&s, 0, "civ-I-iron"), workers_on(&s, 0, "board-A-bronze")), (2, 1));
+    assert_eq!(
+        (
+            workers_on(&s, 0, "civ-I-iron"),
+            workers_on(&s, 0, "board-A-bronze")
+        ),
+        (2, 1)
+    );
     assert_eq!(stats(&s, 0).resource_rate, 5);
 }
 
@@ -486,14 +635,33 @@ fn blue_token_change_example_l1700_1730() {
     put_workers(&mut s, 0, "board-A-bronze", 1);
     put_workers(&mut s, 0, "civ-I-iron", 2);
     play(&mut s, 0, "done");
-    assert_eq!((blue_on(&s, 0, "board-A-bronze"), blue_on(&s, 0, "civ-I-iron"), resources(&s, 0)), (3, 2, 7));
+    assert_eq!(
+        (
+            blue_on(&s, 0, "board-A-bronze"),
+            blue_on(&s, 0, "civ-I-iron"),
+            resources(&s, 0)
+        ),
+        (3, 2, 7)
+    );
     s.turn = 0;
     let bank = s.players[0].blue_bank;
     play(&mut s, 0, "upgrade mine bronze iron");
-    assert_eq!((blue_on(&s, 0, "board-A-bronze"), blue_on(&s, 0, "civ-I-iron")), (0, 2));
+    assert_eq!(
+        (
+            blue_on(&s, 0, "board-A-bronze"),
+            blue_on(&s, 0, "civ-I-iron")
+        ),
+        (0, 2)
+    );
     assert_eq!(s.players[0].blue_bank, bank + 3);
     play(&mut s, 0, "upgrade mine bronze iron");
-    assert_eq!((blue_on(&s, 0, "board-A-bronze"), blue_on(&s, 0, "civ-I-iron")), (1, 0));
+    assert_eq!(
+        (
+            blue_on(&s, 0, "board-A-bronze"),
+            blue_on(&s, 0, "civ-I-iron")
+        ),
+        (1, 0)
+    );
     assert_eq!(s.players[0].blue_bank, bank + 4);
     assert_eq!(resources(&s, 0), 1);
 }
@@ -520,13 +688,22 @@ fn patriotism_example_l1751_1772() {
     assert_eq!(stats(&s, 0).strength, 6);
     play(&mut s, 0, "done");
     assert_eq!(s.players[0].military_resources, 0);
-    assert_eq!(rules::red_total(&s.data, &s.players[0], s.rules.mode), 2, "the extra action lasts one turn");
+    assert_eq!(
+        rules::red_total(&s.data, &s.players[0], s.rules.mode),
+        2,
+        "the extra action lasts one turn"
+    );
 }
 
 #[test]
 fn action_cards_l1161_1235() {
     let mut s = later_round(2);
-    for c in ["civ-A-work-of-art", "civ-I-revolutionary-idea", "civ-I-mineral-deposits", "civ-A-frugality"] {
+    for c in [
+        "civ-A-work-of-art",
+        "civ-I-revolutionary-idea",
+        "civ-I-mineral-deposits",
+        "civ-A-frugality",
+    ] {
         give(&mut s, 0, c);
     }
     play(&mut s, 0, "play work-of-art-a");
@@ -541,7 +718,10 @@ fn action_cards_l1161_1235() {
     give(&mut s, 0, "civ-A-frugality");
     put_blue(&mut s, 0, "board-A-agriculture", 2);
     play(&mut s, 0, "play frugality-a");
-    assert_eq!((food(&s, 0), s.players[0].workers, s.players[0].white_used), (1, 2, 1));
+    assert_eq!(
+        (food(&s, 0), s.players[0].workers, s.players[0].white_used),
+        (1, 2, 1)
+    );
 }
 
 #[test]
@@ -577,7 +757,13 @@ fn events_start_in_round_three_with_choices_in_turn_order() {
     play(&mut s, 0, "choose build");
     play(&mut s, 1, "choose decline");
     assert_eq!(s.phase, Phase::Actions);
-    assert_eq!((workers_on(&s, 0, "board-A-warriors"), workers_on(&s, 1, "board-A-warriors")), (2, 1));
+    assert_eq!(
+        (
+            workers_on(&s, 0, "board-A-warriors"),
+            workers_on(&s, 1, "board-A-warriors")
+        ),
+        (2, 1)
+    );
     assert_eq!(stats(&s, 0).strength, 2);
 }
 
@@ -605,8 +791,14 @@ fn overall_example_final_bonus_61_l1846_1892() {
     put_workers(&mut s, p0, "civ-I-iron", 2);
     put_workers(&mut s, p0, "civ-I-irrigation", 1); // + 2 Agriculture = 4 food
     put_workers(&mut s, p0, "civ-I-knights", 0);
-    s.players[p0].wonders = vec![id(&s, "civ-I-st-peter-s-basilica"), id(&s, "civ-A-library-of-alexandria")];
-    s.players[p0].wonder = Some(WonderWork { card: id(&s, "civ-I-great-wall"), built: 0 });
+    s.players[p0].wonders = vec![
+        id(&s, "civ-I-st-peter-s-basilica"),
+        id(&s, "civ-A-library-of-alexandria"),
+    ];
+    s.players[p0].wonder = Some(WonderWork {
+        card: id(&s, "civ-I-great-wall"),
+        built: 0,
+    });
     s.players[p0].leader = Some(id(&s, "civ-I-leonardo-da-vinci"));
     let st = stats(&s, p0);
     assert_eq!(st.strength, 6);
@@ -636,9 +828,17 @@ fn the_game_ends_after_the_round_of_the_last_age1_card_l1819_1845() {
     assert!(s.civil_decks[1].is_empty());
     let row_cards = s.row.iter().flatten().count();
     play(&mut s, 0, "done");
-    assert_eq!(s.row.iter().flatten().count(), row_cards - 3, "no new cards, the row still shifts");
+    assert_eq!(
+        s.row.iter().flatten().count(),
+        row_cards - 3,
+        "no new cards, the row still shifts"
+    );
     assert!(TheGame.outcome(&s).is_none());
-    let bonus: Vec<i32> = s.players.iter().map(|p| flow::final_bonus(&s.data, p, s.rules.mode)).collect();
+    let bonus: Vec<i32> = s
+        .players
+        .iter()
+        .map(|p| flow::final_bonus(&s.data, p, s.rules.mode))
+        .collect();
     let before: Vec<i32> = s.players.iter().map(|p| p.culture).collect();
     play(&mut s, 1, "done");
     assert_eq!(s.phase, Phase::Over);
@@ -658,16 +858,26 @@ fn commands_read_korean_names_prefixes_and_refuse_garbage() {
     s.players[0].science = 9;
     put_blue(&mut s, 0, "board-A-bronze", 3);
     let read = |s: &State, t: &str| TheGame.parse(s, Seat(0), t).map(|c| c.to_string());
-    assert_eq!(read(&s, "develop 군주 정치").as_deref(), Ok("develop monarchy"));
+    assert_eq!(
+        read(&s, "develop 군주 정치").as_deref(),
+        Ok("develop monarchy")
+    );
     assert_eq!(read(&s, "개발 monarchy").as_deref(), Ok("develop monarchy"));
     assert_eq!(read(&s, "dev mon").as_deref(), Ok("develop monarchy"));
-    assert_eq!(read(&s, "build lab 철학").as_deref(), Ok("build lab philosophy"));
+    assert_eq!(
+        read(&s, "build lab 철학").as_deref(),
+        Ok("build lab philosophy")
+    );
     assert_eq!(read(&s, "END").as_deref(), Ok("done"));
     assert!(read(&s, "take 99").is_err());
     assert!(read(&s, "").is_err());
     assert!(read(&s, &"x".repeat(5000)).is_err());
     let e = read(&s, "develop monarhcy").expect_err("typo");
-    assert!(e.suggestions.iter().any(|x| x == "develop monarchy"), "{:?}", e.suggestions);
+    assert!(
+        e.suggestions.iter().any(|x| x == "develop monarchy"),
+        "{:?}",
+        e.suggestions
+    );
     play(&mut s, 0, "peaceful monarchy");
     assert_eq!(s.players[0].government, id(&s, "civ-I-monarchy"));
 }

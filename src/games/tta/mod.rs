@@ -200,11 +200,36 @@ impl Game for TheGame {
                 return Err(format!("seat {}: two leaders taken in one age", i + 1));
             }
         }
-        let row = s.row.iter().flatten().count();
-        let decks: usize = s.civil_decks.iter().map(Vec::len).sum();
-        let held: usize = s.players.iter().map(|p| p.hand.len()).sum();
-        if s.row.len() != data::ROW_COSTS.len() || row + decks + held > 20 + 55 + 4 * 20 {
-            return Err("card row or decks out of bounds".into());
+        if s.row.len() != data::ROW_COSTS.len() {
+            return Err(format!("the card row has {} slots", s.row.len()));
+        }
+        // Every civil card is in a deck, the row, a hand, in play or boxed.
+        let civil = |id: &data::CardId| s.data.card(*id).is_some_and(|c| c.raw.deck == "civil");
+        let mut count =
+            s.row.iter().flatten().count() + s.civil_decks.iter().map(Vec::len).sum::<usize>();
+        for p in &s.players {
+            count += p.hand.len()
+                + p.techs.iter().filter(|t| civil(&t.card)).count()
+                + p.specials.len()
+                + usize::from(civil(&p.government))
+                + usize::from(p.leader.is_some())
+                + p.wonders.len()
+                + usize::from(p.wonder.is_some());
+        }
+        let out: u32 = s.boxed + s.players.iter().map(|p| p.discarded).sum::<u32>();
+        if count as u32 + out != s.civil_cards {
+            return Err(format!(
+                "{} civil cards accounted for, {} in the game",
+                count as u32 + out,
+                s.civil_cards
+            ));
+        }
+        if s.events.len() + s.past_events.len() != data::INTRO_EVENTS {
+            return Err(format!(
+                "{} events, not {}",
+                s.events.len() + s.past_events.len(),
+                data::INTRO_EVENTS
+            ));
         }
         Ok(())
     }
