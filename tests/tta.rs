@@ -893,3 +893,146 @@ fn hands_are_private() {
     let json = serde_json::to_string(&TheGame.view(&s, Some(Seat(0)))).expect("json");
     assert!(!json.contains(&hidden[0]));
 }
+
+// ------------------------------------------------ leaders (card effects)
+
+fn with_leader(card: &str) -> State {
+    let mut s = later_round(2);
+    s.players[0].leader = Some(id(&s, card));
+    s
+}
+
+#[test]
+fn age_a_leaders_from_their_card_numbers() {
+    let mode = quipu::games::tta::state::Mode::Intro;
+    // Alexander: +1 strength per unit; Caesar: +1 strength, +1 military action.
+    let s = with_leader("civ-A-alexander-the-great");
+    assert_eq!(stats(&s, 0).strength, 2);
+    let s = with_leader("civ-A-julius-caesar");
+    assert_eq!(
+        (
+            stats(&s, 0).strength,
+            rules::red_total(&s.data, &s.players[0], mode)
+        ),
+        (2, 3)
+    );
+    // Moses: growth costs 1 food less.
+    let s = with_leader("civ-A-moses");
+    assert_eq!(rules::growth_cost(&s.data, &s.players[0], mode), Some(1));
+    // Aristotle: 1 science per technology taken from the row.
+    let mut s = with_leader("civ-A-aristotle");
+    s.row[0] = Some(id(&s, "civ-I-iron"));
+    s.row[1] = Some(id(&s, "civ-I-rich-land"));
+    play(&mut s, 0, "take 1");
+    play(&mut s, 0, "take 2"); // the row shifts only at the next refill
+    assert_eq!(s.players[0].science, 1);
+    // Homer: 1 resource a turn for military units; up to two Warriors give culture.
+    let mut s = later_round(2);
+    give(&mut s, 0, "civ-A-homer");
+    put_blue(&mut s, 0, "board-A-bronze", 1);
+    play(&mut s, 0, "elect homer");
+    assert_eq!(stats(&s, 0).culture_rate, 1);
+    play(&mut s, 0, "done");
+    s.turn = 0;
+    flow::begin_turn(&mut s, &mut Vec::new());
+    assert_eq!(s.players[0].military_resources, 1);
+    play(&mut s, 0, "build infantry warriors");
+    assert_eq!(
+        (resources(&s, 0), s.players[0].military_resources),
+        (2, 0),
+        "1 kept + 2 produced - (2 - 1 from Homer)"
+    );
+    assert_eq!(stats(&s, 0).culture_rate, 2);
+    put_blue(&mut s, 0, "board-A-bronze", 2);
+    s.players[0].workers = 1;
+    s.players[0].yellow_bank -= 1;
+    play(&mut s, 0, "build infantry warriors");
+    assert_eq!(stats(&s, 0).culture_rate, 2, "at most two Warriors count");
+}
+
+#[test]
+fn age_one_leaders_from_their_card_numbers_and_rules() {
+    let mode = quipu::games::tta::state::Mode::Intro;
+    // Genghis Khan is ignored in the introductory game (L1154-1160).
+    let mut s = with_leader("civ-I-genghis-khan");
+    put_workers(&mut s, 0, "civ-I-knights", 1);
+    assert_eq!((stats(&s, 0).strength, stats(&s, 0).culture_rate), (3, 0));
+    // Joan of Arc: +1 strength per happy face of temples.
+    let mut s = with_leader("civ-I-joan-of-arc");
+    put_workers(&mut s, 0, "board-A-religion", 2);
+    assert_eq!(stats(&s, 0).strength, 3);
+    // Michelangelo: +1 culture per happy face of temples, theaters and
+    // wonders; a wonder costs one civil action less to take.
+    let mut s = with_leader("civ-I-michelangelo");
+    put_workers(&mut s, 0, "board-A-religion", 1);
+    s.players[0].wonders = vec![id(&s, "civ-A-hanging-gardens")];
+    assert_eq!(stats(&s, 0).culture_rate, 1 + 1 + 3);
+    s.row[5] = Some(id(&s, "civ-I-taj-mahal"));
+    assert_eq!(
+        quipu::games::tta::actions::take_cost(&s, &s.players[0], 5),
+        Some(2)
+    );
+    // Leonardo: the best lab gets its level in science; a technology played
+    // produces 1 resource.
+    let mut s = with_leader("civ-I-leonardo-da-vinci");
+    s.players[0].science = 4;
+    give(&mut s, 0, "civ-I-alchemy");
+    play(&mut s, 0, "develop alchemy");
+    assert_eq!(resources(&s, 0), 1);
+    assert_eq!(stats(&s, 0).science_rate, 1, "Philosophy is level 0");
+    put_workers(&mut s, 0, "civ-I-alchemy", 1);
+    assert_eq!(stats(&s, 0).science_rate, 1 + 2 + 1);
+    // Barbarossa: one civil action grows and builds a unit, 1 food and 1 resource cheaper.
+    let mut s = with_leader("civ-I-frederick-barbarossa");
+    put_blue(&mut s, 0, "board-A-agriculture", 1);
+    put_blue(&mut s, 0, "board-A-bronze", 1);
+    play(&mut s, 0, "recruit infantry warriors");
+    assert_eq!(
+        (food(&s, 0), resources(&s, 0), s.players[0].white_used),
+        (0, 0, 1)
+    );
+    assert_eq!(
+        (
+            workers_on(&s, 0, "board-A-warriors"),
+            s.players[0].yellow_bank,
+            s.players[0].workers
+        ),
+        (2, 17, 1)
+    );
+    let _ = mode;
+}
+
+#[test]
+fn breakthrough_may_declare_the_revolution_l1500_1510() {
+    let mut s = later_round(2);
+    give(&mut s, 0, "civ-I-breakthrough");
+    give(&mut s, 0, "civ-I-theocracy");
+    s.players[0].science = 2;
+    play(&mut s, 0, "play breakthrough revolution theocracy");
+    let p = &s.players[0];
+    assert_eq!((p.government, p.science), (id(&s, "civ-I-theocracy"), 2));
+    assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 0);
+    assert_eq!(stats(&s, 0).happiness, 2);
+    assert_eq!(stats(&s, 0).culture_rate, 1);
+}
+
+#[test]
+fn library_of_alexandria_raises_the_hand_limit() {
+    let mut s = later_round(2);
+    for c in [
+        "civ-A-work-of-art",
+        "civ-A-rich-land",
+        "civ-A-frugality",
+        "civ-I-iron",
+    ] {
+        give(&mut s, 0, c);
+    }
+    s.players[0].wonders = vec![id(&s, "civ-A-library-of-alexandria")];
+    s.row[0] = Some(id(&s, "civ-I-alchemy"));
+    play(&mut s, 0, "take 1");
+    assert_eq!(s.players[0].hand.len(), 5);
+    assert_eq!(
+        (stats(&s, 0).science_rate, stats(&s, 0).culture_rate),
+        (2, 1)
+    );
+}
