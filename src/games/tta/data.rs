@@ -157,6 +157,14 @@ pub fn age_name(age: Age) -> &'static str {
         .unwrap_or("?")
 }
 
+/// The age as the Korean rulebook writes it (A, 1, 2, 3).
+pub fn age_name_ko(age: Age) -> &'static str {
+    ["A", "1", "2", "3"]
+        .get(age as usize)
+        .copied()
+        .unwrap_or("?")
+}
+
 fn parse_age(s: &str) -> Option<Age> {
     match s {
         "A" => Some(0),
