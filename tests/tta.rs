@@ -931,7 +931,10 @@ fn age_a_leaders_from_their_card_numbers() {
     give(&mut s, 0, "civ-A-homer");
     put_blue(&mut s, 0, "board-A-bronze", 1);
     play(&mut s, 0, "elect homer");
-    assert_eq!(stats(&s, 0).culture_rate, 1);
+    assert_eq!(
+        (stats(&s, 0).culture_rate, s.players[0].military_resources),
+        (1, 1)
+    );
     play(&mut s, 0, "done");
     s.turn = 0;
     flow::begin_turn(&mut s, &mut Vec::new());
@@ -1035,4 +1038,39 @@ fn library_of_alexandria_raises_the_hand_limit() {
         (stats(&s, 0).science_rate, stats(&s, 0).culture_rate),
         (2, 1)
     );
+}
+
+#[test]
+fn event_timing_options_spec_11_2() {
+    for (value, expect) in [
+        ("round", [1, 1, 2]),
+        ("turn", [1, 2, 3]),
+        ("once", [1, 1, 1]),
+    ] {
+        let opts = Options::parse_pairs(&[format!("events={value}")]).expect("pairs");
+        let mut s = TheGame.setup(2, &opts, 4).expect("setup");
+        s.start_player = 0;
+        s.turn = 0;
+        // Keep the events that ask no choice.
+        s.events.retain(|&e| {
+            s.data.card(e).is_some_and(|c| {
+                !["Markets", "Religion", "Warfare"]
+                    .iter()
+                    .any(|w| c.raw.name.contains(w))
+            })
+        });
+        let n = s.events.len();
+        assert_eq!(n, 6);
+        for _ in 0..4 {
+            let seat = s.turn;
+            play(&mut s, seat, "done");
+        }
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(n - s.events.len()); // round 3 seat 0, round 3 seat 1, round 4 seat 0
+            let seat = s.turn;
+            play(&mut s, seat, "done");
+        }
+        assert_eq!(seen, expect, "events={value}");
+    }
 }

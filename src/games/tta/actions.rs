@@ -590,6 +590,14 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
             if p.leader.replace(n.id).is_some() {
                 p.discarded += 1;
             }
+            // A leader acts at once (L1097-1100): Homer's resource this turn too.
+            let per_turn = data
+                .card(n.id)
+                .map(|c| c.raw.military_resources_per_turn)
+                .unwrap_or(0);
+            p.military_resources = p
+                .military_resources
+                .saturating_add(u8::try_from(per_turn.max(0)).unwrap_or(0));
             let (en, ko) = name_of(&data, n.id);
             out.push(said(
                 seat,
