@@ -1074,3 +1074,70 @@ fn event_timing_options_spec_11_2() {
         assert_eq!(seen, expect, "events={value}");
     }
 }
+
+// ------------------------------------------------ card row (L729-778)
+
+#[test]
+fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
+    for (players, removed) in [(2usize, 3usize), (3, 2), (4, 1)] {
+        let mut s = setup(players, 21);
+        s.round = 3;
+        s.age = 1;
+        let before: Vec<CardId> = s.row.iter().flatten().copied().collect();
+        let deck = s.civil_decks[1].len();
+        flow::refill(&mut s, &mut Vec::new());
+        let after: Vec<CardId> = s.row.iter().flatten().copied().collect();
+        assert_eq!(after.len(), 13);
+        assert_eq!(
+            &after[..13 - removed],
+            &before[removed..],
+            "{players} players"
+        );
+        assert_eq!(s.civil_decks[1].len(), deck - removed);
+        assert_eq!(s.boxed, removed as u32);
+    }
+    // An empty front slot is not replaced by another removal.
+    let mut s = setup(3, 22);
+    s.round = 3;
+    s.age = 1;
+    s.row[0] = None;
+    let second = s.row[2];
+    flow::refill(&mut s, &mut Vec::new());
+    assert_eq!(s.row[0], second);
+    assert_eq!(s.boxed, 1);
+}
+
+#[test]
+fn age_a_running_out_in_round_two_fills_with_age_one_spec_11_12() {
+    let mut s = setup(2, 23);
+    s.round = 2;
+    s.civil_decks[0].truncate(1);
+    let age1 = s.civil_decks[1].len();
+    flow::refill(&mut s, &mut Vec::new());
+    assert_eq!(s.row.iter().flatten().count(), 13);
+    assert_eq!(
+        s.civil_decks[1].len(),
+        age1 - 2,
+        "3 removed: 1 Age A card, then 2 Age I cards"
+    );
+    assert_eq!(s.age, 1);
+    assert!(s.civil_decks[0].is_empty());
+}
+
+#[test]
+fn final_bonus_counts_age_one_technologies_governments_included_l1830_1845() {
+    let mut s = later_round(2);
+    s.players[0].government = id(&s, "civ-I-monarchy");
+    s.players[0].specials = vec![id(&s, "civ-I-code-of-laws")];
+    put_workers(&mut s, 0, "civ-I-iron", 0); // developed, no workers: still counts
+                                             // 3 Age I technologies (6) + strength 1 (2) + science 1 (1) + 2 food + 2 resources (4).
+    assert_eq!(flow::final_bonus(&s.data, &s.players[0], s.rules.mode), 13);
+    // Happiness counts 2 each, at most 16.
+    put_workers(&mut s, 0, "board-A-religion", 2);
+    put_workers(&mut s, 0, "civ-I-theology", 3);
+    assert_eq!(stats(&s, 0).happiness, 8);
+    assert_eq!(
+        flow::final_bonus(&s.data, &s.players[0], s.rules.mode),
+        13 + 2 + 16 + 0
+    );
+}
