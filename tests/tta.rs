@@ -1138,6 +1138,41 @@ fn final_bonus_counts_age_one_technologies_governments_included_l1830_1845() {
     assert_eq!(stats(&s, 0).happiness, 8);
     assert_eq!(
         flow::final_bonus(&s.data, &s.players[0], s.rules.mode),
-        13 + 2 + 16 + 0
+        13 + 2 + 16
     );
+}
+
+#[test]
+fn bank_thresholds_for_the_later_modes_spec_9_2() {
+    let mut s = later_round(2);
+    let p = &mut s.players[0];
+    let table: Vec<(u8, i32, i32)> = [18u8, 16, 12, 10, 8, 6, 4, 2, 0]
+        .iter()
+        .map(|&left| {
+            p.yellow_bank = left;
+            (left, rules::consumption(p), rules::required_happiness(p))
+        })
+        .collect();
+    assert_eq!(
+        table,
+        vec![
+            (18, 0, 0),
+            (16, 1, 1),
+            (12, 2, 2),
+            (10, 2, 3),
+            (8, 3, 4),
+            (6, 3, 5),
+            (4, 4, 6),
+            (2, 4, 7),
+            (0, 6, 8)
+        ]
+    );
+    let corruption: Vec<i32> = [18u8, 9, 8, 5, 4, 1, 0]
+        .iter()
+        .map(|&left| {
+            p.blue_bank = left;
+            rules::corruption(p)
+        })
+        .collect();
+    assert_eq!(corruption, vec![0, 0, 2, 2, 4, 4, 6]);
 }

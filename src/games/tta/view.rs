@@ -221,19 +221,25 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             rules::red_total(data, p, mode),
         )
     };
+    // Round 1 gives 1-4 civil actions by position instead (L517-531).
+    let white_cap = if s.round == 1 && s.turn == seat && s.phase == Phase::Actions {
+        white + p.white_used
+    } else {
+        rules::white_total(data, p, mode)
+    };
     let lines = vec![
         Text::new(
             format!(
                 "Government: {} — civil actions {white} left of {}, military actions {red} left of {}; urban limit {}",
                 gov.en,
-                rules::white_total(data, p, mode),
+                white_cap,
                 rules::red_total(data, p, mode),
                 rules::urban_limit(data, p)
             ),
             format!(
                 "정부: {} — 시민 행동 {}개 중 {white}개 남음, 군사 행동 {}개 중 {red}개 남음; 도시 건물 제한 {}",
                 gov.ko,
-                rules::white_total(data, p, mode),
+                white_cap,
                 rules::red_total(data, p, mode),
                 rules::urban_limit(data, p)
             ),
