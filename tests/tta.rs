@@ -185,6 +185,12 @@ fn a_card_file_with_wrong_totals_is_refused() {
     opts.0
         .insert("cards".into(), path.to_string_lossy().into_owned());
     assert!(TheGame.setup(2, &opts, 1).is_err());
+    // The shipped file loads from a path too.
+    let good = std::env::temp_dir().join("tta-good-cards.toml");
+    std::fs::write(&good, data::CARDS_FILE).expect("write");
+    opts.0.insert("cards".into(), good.to_string_lossy().into_owned());
+    let s = TheGame.setup(2, &opts, 1).expect("a good file loads");
+    assert_eq!(s.civil_decks[1].len(), 45);
 }
 
 #[test]
