@@ -188,7 +188,8 @@ fn a_card_file_with_wrong_totals_is_refused() {
     // The shipped file loads from a path too.
     let good = std::env::temp_dir().join("tta-good-cards.toml");
     std::fs::write(&good, data::CARDS_FILE).expect("write");
-    opts.0.insert("cards".into(), good.to_string_lossy().into_owned());
+    opts.0
+        .insert("cards".into(), good.to_string_lossy().into_owned());
     let s = TheGame.setup(2, &opts, 1).expect("a good file loads");
     assert_eq!(s.civil_decks[1].len(), 45);
 }
@@ -233,6 +234,16 @@ fn player_board_setup_l177_331() {
     assert_eq!(rules::white_total(&s.data, p, s.rules.mode), 4);
     assert_eq!(rules::red_total(&s.data, p, s.rules.mode), 2);
     assert_eq!(rules::urban_limit(&s.data, p), 2);
+}
+
+#[test]
+fn start_player_option_spec_11_3() {
+    let opts = Options::parse_pairs(&["start=3"]).expect("pairs");
+    let s = TheGame.setup(4, &opts, 1).expect("setup");
+    assert_eq!((s.start_player, s.turn), (2, 2));
+    assert!(TheGame.setup(2, &opts, 1).is_err(), "seat 3 of 2");
+    let bad = Options::parse_pairs(&["start=0"]).expect("pairs");
+    assert!(TheGame.setup(2, &bad, 1).is_err());
 }
 
 #[test]

@@ -72,7 +72,17 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> Result<S
         rng.shuffle(deck);
     }
     rng.shuffle(&mut events);
-    let start_player = rng.below(players);
+    let drawn = rng.below(players);
+    let start_player = match rules.start {
+        Some(seat) if seat < players => seat,
+        Some(seat) => {
+            return Err(format!(
+                "start={} but there are only {players} players",
+                seat + 1
+            ))
+        }
+        None => drawn,
+    };
     let mut row = vec![None; ROW_COSTS.len()];
     for slot in &mut row {
         *slot = civil_decks.first_mut().and_then(Vec::pop);

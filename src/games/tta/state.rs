@@ -41,6 +41,8 @@ pub enum EventTiming {
 pub struct Rules {
     pub mode: Mode,
     pub events: EventTiming,
+    /// The start player's seat, or `None` to draw it (spec §11.3).
+    pub start: Option<usize>,
 }
 
 /// A technology on a player's board with its workers and the blue tokens
