@@ -1193,3 +1193,97 @@ fn bank_thresholds_for_the_later_modes_spec_9_2() {
         .collect();
     assert_eq!(corruption, vec![0, 0, 2, 2, 4, 4, 6]);
 }
+
+#[test]
+fn round_one_allows_only_taking_cards_l497_501() {
+    let mut s = setup(2, 30);
+    give(&mut s, 0, "civ-A-moses");
+    give(&mut s, 0, "civ-A-work-of-art");
+    let l = legal(&s, 0);
+    assert!(
+        l.iter().all(|c| c.starts_with("take") || c == "done"),
+        "{l:?}"
+    );
+    refused(&s, 0, "elect moses");
+    refused(&s, 0, "grow");
+}
+
+#[test]
+fn discount_action_cards_build_and_upgrade_l1183_1204() {
+    let mut s = later_round(2);
+    for c in [
+        "civ-I-rich-land",
+        "civ-I-ideal-building-site",
+        "civ-I-efficient-upgrade",
+    ] {
+        give(&mut s, 0, c);
+    }
+    put_workers(&mut s, 0, "civ-I-iron", 0);
+    put_workers(&mut s, 0, "civ-I-alchemy", 0);
+    put_blue(&mut s, 0, "board-A-bronze", 8);
+    s.players[0].workers = 3;
+    s.players[0].yellow_bank -= 2;
+    play(&mut s, 0, "play rich-land-i iron"); // 5 - 2
+    assert_eq!(resources(&s, 0), 5);
+    play(&mut s, 0, "play ideal-building-site-i alchemy"); // 6 - 2
+    assert_eq!(resources(&s, 0), 1);
+    play(&mut s, 0, "play efficient-upgrade-i bronze iron"); // 5 - 2 - 2 = 1
+    assert_eq!(resources(&s, 0), 0);
+    assert_eq!(
+        (
+            workers_on(&s, 0, "civ-I-iron"),
+            workers_on(&s, 0, "civ-I-alchemy")
+        ),
+        (2, 1)
+    );
+    assert_eq!(
+        s.players[0].white_used, 3,
+        "the embedded builds cost no further action"
+    );
+}
+
+#[test]
+fn masonry_builds_two_wonder_stages_with_one_action() {
+    let mut s = later_round(2);
+    s.players[0].specials = vec![id(&s, "civ-I-masonry")];
+    s.players[0].wonder = Some(WonderWork {
+        card: id(&s, "civ-A-pyramids"),
+        built: 0,
+    });
+    put_blue(&mut s, 0, "board-A-bronze", 5);
+    play(&mut s, 0, "build wonder pyramids 2");
+    assert_eq!((resources(&s, 0), s.players[0].white_used), (0, 1));
+    assert_eq!(s.players[0].wonder.as_ref().map(|w| w.built), Some(2));
+}
+
+#[test]
+fn events_of_age_a_apply_to_everyone() {
+    let mut s = later_round(3);
+    let mut out = Vec::new();
+    s.events = vec![
+        id(&s, "mil-A-development-of-trade-routes"),
+        id(&s, "mil-A-development-of-settlement"),
+    ];
+    flow::reveal_event(&mut s, &mut out);
+    assert!(s
+        .players
+        .iter()
+        .all(|p| p.workers == 2 && p.yellow_bank == 17));
+    flow::reveal_event(&mut s, &mut out);
+    for seat in 0..3 {
+        assert_eq!(
+            (food(&s, seat), resources(&s, seat), s.players[seat].science),
+            (1, 1, 1)
+        );
+    }
+    // Development of Markets: each chooses, in turn order from the active player.
+    s.turn = 1;
+    s.events = vec![id(&s, "mil-A-development-of-markets")];
+    flow::reveal_event(&mut s, &mut out);
+    assert_eq!(TheGame.to_act(&s), vec![Seat(1)]);
+    play(&mut s, 1, "choose food");
+    play(&mut s, 2, "choose resources");
+    play(&mut s, 0, "choose resources");
+    assert_eq!((food(&s, 1), resources(&s, 2), resources(&s, 0)), (3, 3, 3));
+    assert_eq!(s.phase, Phase::Actions);
+}
