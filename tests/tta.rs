@@ -623,24 +623,41 @@ fn peaceful_change_example_l1540_1560() {
 /// Iron mines for 3 each, leaving 2 (L1619-1645).
 #[test]
 fn iron_upgrade_example_l1619_1645() {
-    let mut s = later_round(2);
-    s.players[0].science = 5;
-    put_workers(&mut s, 0, "board-A-bronze", 1);
-    put_blue(&mut s, 0, "board-A-bronze", 8);
-    give(&mut s, 0, "civ-I-iron");
-    play(&mut s, 0, "develop iron");
-    assert_eq!(s.players[0].science, 0);
+    // Four Bronze mines and 8 resources; Iron developed for 5 science.
+    let start = || {
+        let mut s = later_round(2);
+        s.players[0].science = 5;
+        put_workers(&mut s, 0, "board-A-bronze", 2);
+        put_blue(&mut s, 0, "board-A-bronze", 8);
+        give(&mut s, 0, "civ-I-iron");
+        play(&mut s, 0, "develop iron");
+        assert_eq!(s.players[0].science, 0);
+        s
+    };
+    // Two upgrades for 3 each leave 2, enough for a new Bronze mine.
+    let mut s = start();
     play(&mut s, 0, "upgrade mine bronze iron");
     play(&mut s, 0, "upgrade mine bronze iron");
     assert_eq!(resources(&s, 0), 2);
-    assert_eq!(
+    play(&mut s, 0, "build mine bronze");
+    assert_eq!(resources(&s, 0), 0);
+    let mines = |s: &State| {
         (
-            workers_on(&s, 0, "civ-I-iron"),
-            workers_on(&s, 0, "board-A-bronze")
-        ),
-        (2, 1)
-    );
-    assert_eq!(stats(&s, 0).resource_rate, 5);
+            workers_on(s, 0, "civ-I-iron"),
+            workers_on(s, 0, "board-A-bronze"),
+        )
+    };
+    assert_eq!(mines(&s), (2, 3));
+    assert_eq!(s.players[0].white_used, 4);
+    // The same 8 resources: a new Iron mine (5) and one upgrade (3): the same
+    // mines with one civil action less.
+    let mut s = start();
+    play(&mut s, 0, "build mine iron");
+    play(&mut s, 0, "upgrade mine bronze iron");
+    assert_eq!(resources(&s, 0), 0);
+    assert_eq!(mines(&s), (2, 3));
+    assert_eq!(s.players[0].white_used, 3);
+    assert_eq!(stats(&s, 0).resource_rate, 7);
 }
 
 /// Younghee's mines: 3 Bronze + 2 Iron produce 5 tokens worth 7; an upgrade
