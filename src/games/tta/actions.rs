@@ -278,10 +278,8 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
                     out.push(Command::Revolution(n));
                 }
             }
-            k if k.is_technology() => {
-                if white > 0 && develop_ok(p, c) {
-                    out.push(Command::Develop(n));
-                }
+            k if k.is_technology() && white > 0 && develop_ok(p, c) => {
+                out.push(Command::Develop(n))
             }
             Kind::Action if white > 0 && !h.fresh => {
                 for t in action_targets(s, p, c, &techs) {
@@ -538,7 +536,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
             let (en, ko) = name_of(&data, n.id);
             out.push(said(
                 seat,
-                format!("builds a {} on {en}.", n.kind),
+                format!("builds on {en} ({}).", n.kind),
                 format!("{ko}에 {}을(를) 짓습니다.", c.kind.word_ko()),
             ));
         }
@@ -589,7 +587,17 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Command::Elect(n) => {
             p.white_used += 1;
             hand_remove(p, n.id)?;
-            p.leader = Some(n.id);
+            if p.leader.replace(n.id).is_some() {
+                p.discarded += 1;
+            }
+            // A leader acts at once (L1097-1100): Homer's resource this turn too.
+            let per_turn = data
+                .card(n.id)
+                .map(|c| c.raw.military_resources_per_turn)
+                .unwrap_or(0);
+            p.military_resources = p
+                .military_resources
+                .saturating_add(u8::try_from(per_turn.max(0)).unwrap_or(0));
             let (en, ko) = name_of(&data, n.id);
             out.push(said(
                 seat,
@@ -625,6 +633,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Command::Play(n, target) => {
             p.white_used += 1;
             hand_remove(p, n.id)?;
+            p.discarded += 1;
             let c = data.card(n.id)?;
             let (en, ko) = name_of(&data, n.id);
             out.push(said(
@@ -757,6 +766,12 @@ fn develop(
     match c.kind {
         Kind::Government => {
             let used = p.white_used;
+            if data
+                .card(p.government)
+                .is_some_and(|g| g.raw.deck == "civil")
+            {
+                p.discarded += 1;
+            }
             p.government = card;
             p.white_used = if revolution {
                 rules::white_total(data, p, mode)
@@ -779,8 +794,10 @@ fn develop(
             return Some(());
         }
         Kind::Special(family) => {
+            let before = p.specials.len();
             p.specials
                 .retain(|&s| data.card(s).is_none_or(|x| x.kind != Kind::Special(family)));
+            p.discarded += (before - p.specials.len()) as u32;
             p.specials.push(card);
         }
         _ => p.techs.push(Tech {

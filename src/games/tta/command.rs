@@ -131,9 +131,9 @@ pub fn replace_names(data: &Data, input: &str) -> String {
         }
     }
     // Longest names first, so that "st. peter's basilica" wins over parts.
-    names.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    names.sort_by_key(|a| std::cmp::Reverse(a.0.len()));
     for (name, token) in names {
-        if name.contains(' ') || name.chars().any(|ch| !ch.is_ascii()) {
+        if name.contains(' ') || !name.is_ascii() {
             let needle = format!(" {name} ");
             while let Some(pos) = text.find(&needle) {
                 text.replace_range(pos..pos + needle.len(), &format!(" {token} "));

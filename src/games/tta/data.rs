@@ -142,14 +142,24 @@ pub const BONUS_HAPPY_MAX: i32 = 16;
 pub const BONUS_PER_SCIENCE: i32 = 1;
 pub const BONUS_PER_PRODUCE: i32 = 1;
 
-/// Age A military card left out of the introductory game (seed L136-150).
+/// Age A military card left out of the introductory game (seed L136-150);
+/// the other 9 are its events.
 pub const INTRO_REMOVED_EVENT: &str = "mil-A-development-of-politics";
+pub const INTRO_EVENTS: usize = 9;
 
 /// An age: A = 0 (level 0), I = 1, II = 2, III = 3.
 pub type Age = u8;
 
 pub fn age_name(age: Age) -> &'static str {
     ["A", "I", "II", "III"]
+        .get(age as usize)
+        .copied()
+        .unwrap_or("?")
+}
+
+/// The age as the Korean rulebook writes it (A, 1, 2, 3).
+pub fn age_name_ko(age: Age) -> &'static str {
+    ["A", "1", "2", "3"]
         .get(age as usize)
         .copied()
         .unwrap_or("?")

@@ -47,6 +47,7 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         red_bonus: 0,
         military_resources: 0,
         final_bonus: 0,
+        discarded: 0,
     })
 }
 
@@ -66,11 +67,22 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> Result<S
             events.extend(std::iter::repeat_n(id, copies as usize));
         }
     }
+    let civil_cards = civil_decks.iter().map(|d| d.len() as u32).sum();
     for deck in &mut civil_decks {
         rng.shuffle(deck);
     }
     rng.shuffle(&mut events);
-    let start_player = rng.below(players);
+    let drawn = rng.below(players);
+    let start_player = match rules.start {
+        Some(seat) if seat < players => seat,
+        Some(seat) => {
+            return Err(format!(
+                "start={} but there are only {players} players",
+                seat + 1
+            ))
+        }
+        None => drawn,
+    };
     let mut row = vec![None; ROW_COSTS.len()];
     for slot in &mut row {
         *slot = civil_decks.first_mut().and_then(Vec::pop);
@@ -88,6 +100,8 @@ pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> Result<S
         age: 0,
         events,
         past_events: Vec::new(),
+        boxed: 0,
+        civil_cards,
         round: 1,
         start_player,
         turn: start_player,
@@ -115,7 +129,9 @@ pub fn refill(s: &mut State, out: &mut Vec<Event>) {
         .copied()
         .unwrap_or(1);
     for slot in s.row.iter_mut().take(remove) {
-        *slot = None;
+        if slot.take().is_some() {
+            s.boxed += 1;
+        }
     }
     let mut cards: Vec<CardId> = s.row.iter().flatten().copied().collect();
     let mut drawn = Vec::new();
@@ -145,6 +161,7 @@ pub fn refill(s: &mut State, out: &mut Vec<Event>) {
     if round2_start {
         // The rest of Age A goes to the box; Age I begins (seed L763-778).
         if let Some(deck) = s.civil_decks.get_mut(0) {
+            s.boxed += deck.len() as u32;
             deck.clear();
         }
         s.age = 1;

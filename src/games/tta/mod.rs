@@ -50,7 +50,22 @@ pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
             )))
         }
     };
-    Ok(Rules { mode, events })
+    let start = match options.get_or("start", "random") {
+        "random" => None,
+        n => match n.parse::<usize>() {
+            Ok(k) if (1..=4).contains(&k) => Some(k - 1),
+            _ => {
+                return Err(SetupError::BadOption(format!(
+                    "start={n} is not a seat; use random or 1-4 / start는 random 또는 1-4입니다"
+                )))
+            }
+        },
+    };
+    Ok(Rules {
+        mode,
+        events,
+        start,
+    })
 }
 
 impl Game for TheGame {
@@ -78,6 +93,12 @@ impl Game for TheGame {
                            one at every turn from round 3 (turn), or only one in round 3 (once)",
                 },
                 OptionDoc {
+                    key: "start",
+                    values: &["random", "1", "2", "3", "4"],
+                    default: "random",
+                    help: "the start player: drawn at random (the rulebook names no method), or a seat number",
+                },
+                OptionDoc {
                     key: "cards",
                     values: &[],
                     default: "",
@@ -86,7 +107,7 @@ impl Game for TheGame {
             ],
             variants: vec![
                 Variant { options: "mode=intro events=turn", min_players: 2, max_players: 4 },
-                Variant { options: "events=once", min_players: 2, max_players: 2 },
+                Variant { options: "events=once start=2", min_players: 2, max_players: 2 },
             ],
         }
     }
@@ -101,6 +122,12 @@ impl Game for TheGame {
             });
         }
         let rules = read_rules(options)?;
+        if let Some(seat) = rules.start.filter(|&s| s >= players) {
+            return Err(SetupError::BadOption(format!(
+                "start={} but there are {players} players / 시작 플레이어는 1-{players} 중 하나입니다",
+                seat + 1
+            )));
+        }
         let data = match options.get("cards") {
             Some(path) if !path.is_empty() => data::data_from_path(path),
             _ => data::default_data(),
@@ -200,11 +227,36 @@ impl Game for TheGame {
                 return Err(format!("seat {}: two leaders taken in one age", i + 1));
             }
         }
-        let row = s.row.iter().flatten().count();
-        let decks: usize = s.civil_decks.iter().map(Vec::len).sum();
-        let held: usize = s.players.iter().map(|p| p.hand.len()).sum();
-        if s.row.len() != data::ROW_COSTS.len() || row + decks + held > 20 + 55 + 4 * 20 {
-            return Err("card row or decks out of bounds".into());
+        if s.row.len() != data::ROW_COSTS.len() {
+            return Err(format!("the card row has {} slots", s.row.len()));
+        }
+        // Every civil card is in a deck, the row, a hand, in play or boxed.
+        let civil = |id: &data::CardId| s.data.card(*id).is_some_and(|c| c.raw.deck == "civil");
+        let mut count =
+            s.row.iter().flatten().count() + s.civil_decks.iter().map(Vec::len).sum::<usize>();
+        for p in &s.players {
+            count += p.hand.len()
+                + p.techs.iter().filter(|t| civil(&t.card)).count()
+                + p.specials.len()
+                + usize::from(civil(&p.government))
+                + usize::from(p.leader.is_some())
+                + p.wonders.len()
+                + usize::from(p.wonder.is_some());
+        }
+        let out: u32 = s.boxed + s.players.iter().map(|p| p.discarded).sum::<u32>();
+        if count as u32 + out != s.civil_cards {
+            return Err(format!(
+                "{} civil cards accounted for, {} in the game",
+                count as u32 + out,
+                s.civil_cards
+            ));
+        }
+        if s.events.len() + s.past_events.len() != data::INTRO_EVENTS {
+            return Err(format!(
+                "{} events, not {}",
+                s.events.len() + s.past_events.len(),
+                data::INTRO_EVENTS
+            ));
         }
         Ok(())
     }

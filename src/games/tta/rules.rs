@@ -3,8 +3,8 @@
 //! how food and resources are produced and paid with blue tokens and change.
 
 use super::data::{
-    Card, CardId, Data, Kind, RuleName, Special, Unit, Urban, YellowRow, HAPPINESS_CAP, RATE_CAP,
-    STRENGTH_CAP, YELLOW_BANK,
+    Card, CardId, Data, Kind, RuleName, Special, Unit, Urban, YellowRow, BLUE_CORRUPTION,
+    HAPPINESS_CAP, RATE_CAP, STRENGTH_CAP, YELLOW_BANK,
 };
 use super::state::{Mode, Player, Tech};
 
@@ -374,6 +374,21 @@ fn pay_plan(data: &Data, p: &Player, food: bool, price: i32) -> Option<PayPlan> 
 /// Food eaten at the end of each turn (seed L1773-1784).
 pub fn consumption(p: &Player) -> i32 {
     i32::from(yellow_row(p.yellow_bank).consumption)
+}
+
+/// Happiness the yellow bank requires (advanced and full games; L2472-2525).
+pub fn required_happiness(p: &Player) -> i32 {
+    i32::from(yellow_row(p.yellow_bank).required_happiness)
+}
+
+/// Resources lost to corruption in production (advanced and full games;
+/// L2580-2618): read at the leftmost empty section of the blue bank.
+pub fn corruption(p: &Player) -> i32 {
+    BLUE_CORRUPTION
+        .iter()
+        .find(|(min_left, _)| p.blue_bank >= *min_left)
+        .map(|(_, loss)| i32::from(*loss))
+        .unwrap_or(0)
 }
 
 /// The index in `techs` of a card, if developed.

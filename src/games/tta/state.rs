@@ -41,6 +41,8 @@ pub enum EventTiming {
 pub struct Rules {
     pub mode: Mode,
     pub events: EventTiming,
+    /// The start player's seat, or `None` to draw it (spec §11.3).
+    pub start: Option<usize>,
 }
 
 /// A technology on a player's board with its workers and the blue tokens
@@ -96,6 +98,9 @@ pub struct Player {
     pub military_resources: u8,
     /// Culture scored by the introductory final bonus (shown after the end).
     pub final_bonus: i32,
+    /// Civil cards this civilization put out of play (played action cards,
+    /// replaced leaders, governments and special technologies).
+    pub discarded: u32,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -139,6 +144,10 @@ pub struct State {
     /// Current events, top card last.
     pub events: Vec<CardId>,
     pub past_events: Vec<CardId>,
+    /// Civil cards put in the box by refills and the end of Age A.
+    pub boxed: u32,
+    /// Civil cards in the game at setup (for the conservation invariant).
+    pub civil_cards: u32,
     pub round: u32,
     pub start_player: usize,
     /// The seat whose turn it is.

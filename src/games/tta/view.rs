@@ -3,7 +3,7 @@
 //! the private part, and a picture of the row and the seat's board.
 
 use super::actions::{red_left, take_cost, white_left};
-use super::data::{age_name, CardId, Data, Kind, ROW_COSTS};
+use super::data::{age_name, age_name_ko, CardId, Data, Kind, ROW_COSTS};
 use super::rules;
 use super::state::{EventChoiceKind, Phase, Player, State};
 use crate::engine::{Color, Section, Sketch, Text, View};
@@ -19,8 +19,15 @@ pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = card_name(&s.data, card);
     let what = c
-        .map(|c| (c.kind.word(), c.kind.word_ko(), age_name(c.age)))
-        .unwrap_or(("?", "?", "?"));
+        .map(|c| {
+            (
+                c.kind.word(),
+                c.kind.word_ko(),
+                age_name(c.age),
+                age_name_ko(c.age),
+            )
+        })
+        .unwrap_or(("?", "?", "?", "?"));
     let word = c.map(|c| c.token.to_string()).unwrap_or_default();
     Text::new(
         format!(
@@ -35,7 +42,7 @@ pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
             seat + 1,
             name.ko,
             what.1,
-            what.2
+            what.3
         ),
     )
 }
@@ -56,7 +63,7 @@ fn headline(s: &State) -> Text {
             format!(
                 "{}라운드, {}시대: {}번 자리의 차례입니다.",
                 s.round,
-                age_name(s.age),
+                age_name_ko(s.age),
                 s.turn + 1
             ),
         ),
@@ -109,7 +116,7 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
                     c.name_ko(),
                     c.token,
                     c.kind.word_ko(),
-                    age_name(c.age)
+                    age_name_ko(c.age)
                 ),
             ),
             Text::same(price.to_string()),
@@ -214,19 +221,25 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             rules::red_total(data, p, mode),
         )
     };
+    // Round 1 gives 1-4 civil actions by position instead (L517-531).
+    let white_cap = if s.round == 1 && s.turn == seat && s.phase == Phase::Actions {
+        white + p.white_used
+    } else {
+        rules::white_total(data, p, mode)
+    };
     let lines = vec![
         Text::new(
             format!(
                 "Government: {} — civil actions {white} left of {}, military actions {red} left of {}; urban limit {}",
                 gov.en,
-                rules::white_total(data, p, mode),
+                white_cap,
                 rules::red_total(data, p, mode),
                 rules::urban_limit(data, p)
             ),
             format!(
                 "정부: {} — 시민 행동 {}개 중 {white}개 남음, 군사 행동 {}개 중 {red}개 남음; 도시 건물 제한 {}",
                 gov.ko,
-                rules::white_total(data, p, mode),
+                white_cap,
                 rules::red_total(data, p, mode),
                 rules::urban_limit(data, p)
             ),
@@ -280,11 +293,20 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
     ];
     let mut rows = Vec::new();
     for (t, c) in rules::techs(data, p) {
-        let value = match c.kind {
-            Kind::Farm => format!("food {}", c.raw.food),
-            Kind::Mine => format!("res {}", c.raw.resources),
-            _ => summary(c),
-        };
+        let r = &c.raw;
+        let value = [
+            (r.food, "food"),
+            (r.resources, "res"),
+            (r.science, "sci"),
+            (r.culture, "cult"),
+            (r.happy, "happy"),
+            (r.strength, "str"),
+        ]
+        .iter()
+        .filter(|(v, _)| *v != 0)
+        .map(|(v, l)| format!("{l} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
         rows.push(vec![
             Text::new(
                 format!("{} [{}]", c.name(), c.token),
@@ -292,11 +314,14 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             ),
             Text::new(
                 format!("{} (Age {})", c.kind.word(), age_name(c.age)),
-                format!("{} ({}시대)", c.kind.word_ko(), age_name(c.age)),
+                format!("{} ({}시대)", c.kind.word_ko(), age_name_ko(c.age)),
             ),
             Text::same(t.workers.to_string()),
             Text::same(t.blue.to_string()),
-            Text::same(format!("cost {}; {value}", rules::build_cost(data, p, c))),
+            Text::same(format!(
+                "cost {}; each: {value}",
+                rules::build_cost(data, p, c)
+            )),
         ]);
     }
     vec![
@@ -413,7 +438,7 @@ fn events_section(s: &State) -> Section {
         format!(
             "현재 이벤트: {}장 (뒷면). {}시대 시민 카드 덱: {}장.",
             s.events.len(),
-            age_name(s.age.max(1)),
+            age_name_ko(s.age.max(1)),
             s.civil_decks.get(1).map(Vec::len).unwrap_or(0)
         ),
     )];
@@ -553,18 +578,18 @@ fn picture(s: &State, seat: Option<usize>) -> Sketch {
         k.label(x + 4, 34, format!("{} ({price})", i + 1), 7, Color::BLACK);
         if let Some(c) = slot.and_then(|id| data.card(id)) {
             k.rect(x + 2, 46, 64, 10, Some(kind_color(c.kind)), None);
-            let name = short(c.name(), 22);
+            let name = short(c.name(), 20);
             k.label(
                 x + 4,
                 62,
-                name.chars().take(11).collect::<String>(),
+                name.chars().take(10).collect::<String>(),
                 7,
                 Color::BLACK,
             );
             k.label(
                 x + 4,
                 74,
-                name.chars().skip(11).take(11).collect::<String>(),
+                name.chars().skip(10).take(10).collect::<String>(),
                 7,
                 Color::BLACK,
             );
@@ -649,7 +674,9 @@ fn picture(s: &State, seat: Option<usize>) -> Sketch {
             );
         }
     }
-    let base = 430;
+    let lines = (p.techs.len() as i32 + 7) / 8;
+    let base = 190 + lines.max(1) * 120;
+    k.height = u32::try_from(base + 100).unwrap_or(560);
     k.label(
         12,
         base,
