@@ -282,14 +282,20 @@ fn tik_build_variants(
 }
 
 fn any_tik_build(s: &State, seat: usize) -> bool {
-    let mut v = Vec::new();
-    for &b in s.display.iter().filter(|&&b| b != NONE) {
-        tik_build_variants(s, seat, b as usize, true, false, &mut v);
-        if !v.is_empty() {
-            return true;
-        }
-    }
-    false
+    let p = &s.players[seat];
+    let discount = p.tech[ARCH] >= s.data.levels.arch_discount_level;
+    s.display.iter().filter(|&&b| b != NONE).any(|&b| {
+        let Some(bd) = s.data.buildings.get(b as usize) else {
+            return false;
+        };
+        has(p, &bd.cost)
+            || (discount
+                && (0..3).any(|r| {
+                    let mut c = bd.cost;
+                    c.res[r] -= 1;
+                    bd.cost.res[r] > 0 && has(p, &c)
+                }))
+    })
 }
 
 fn any_monument(s: &State, seat: usize) -> bool {
@@ -471,36 +477,69 @@ fn place_targets(s: &State, seat: usize, placed: u8, out: &mut Vec<Command>) {
 
 fn retrieve_options(s: &State, seat: usize, out: &mut Vec<Command>) {
     let me = seat as u8 + 1;
-    let corn = s.players[seat].corn;
     let mut acts = Vec::new();
     for gear in 0..GEARS {
-        let g = &s.data.gears[gear];
-        for pos in 0..=g.last {
-            if s.gears[gear][pos] != me {
-                continue;
+        for pos in 0..=s.data.gears[gear].last {
+            if s.gears[gear][pos] == me {
+                worker_options(s, seat, gear, pos, &mut acts, out);
             }
-            acts.clear();
-            for a in 1..g.free_from {
-                if let Some(c) = reach_cost(s, seat, gear, pos, a) {
-                    if c <= corn {
-                        act_modes(s, seat, gear, a, corn - c, &mut acts);
-                    }
-                }
-            }
-            for &act in &acts {
-                out.push(Command::Retrieve {
-                    gear: gear as u8,
-                    pos: pos as u8,
-                    act: Some(act),
-                });
-            }
-            out.push(Command::Retrieve {
-                gear: gear as u8,
-                pos: pos as u8,
-                act: None,
-            });
         }
     }
+}
+
+/// Everything the worker on `gear` space `pos` may do when retrieved.
+fn worker_options(
+    s: &State,
+    seat: usize,
+    gear: usize,
+    pos: usize,
+    acts: &mut Vec<Act>,
+    out: &mut Vec<Command>,
+) {
+    let corn = s.players[seat].corn;
+    acts.clear();
+    for a in 1..s.data.gears[gear].free_from {
+        if let Some(c) = reach_cost(s, seat, gear, pos, a) {
+            if c <= corn {
+                act_modes(s, seat, gear, a, corn - c, acts);
+            }
+        }
+    }
+    for &act in acts.iter() {
+        out.push(Command::Retrieve {
+            gear: gear as u8,
+            pos: pos as u8,
+            act: Some(act),
+        });
+    }
+    out.push(Command::Retrieve {
+        gear: gear as u8,
+        pos: pos as u8,
+        act: None,
+    });
+}
+
+/// Whether `cmd` is legal for `seat` now; the same answer as `legal(..).contains`,
+/// computed for the one worker a retrieval names.
+pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    if let Command::Retrieve { gear, pos, .. } = *cmd {
+        let (gear, pos) = (gear as usize, pos as usize);
+        let ok_now = seat < s.n
+            && s.phase == Phase::Turn
+            && seat == s.active()
+            && s.pending.is_empty()
+            && matches!(s.mode, Mode::Start | Mode::Retrieving)
+            && gear < GEARS
+            && pos <= s.data.gears[gear].last
+            && s.gears[gear][pos] == seat as u8 + 1;
+        if !ok_now {
+            return false;
+        }
+        let mut out = Vec::new();
+        worker_options(s, seat, gear, pos, &mut Vec::new(), &mut out);
+        return out.contains(cmd);
+    }
+    legal(s, seat).contains(cmd)
 }
 
 fn legal_turn(s: &State, seat: usize, out: &mut Vec<Command>) {
@@ -782,8 +821,8 @@ pub fn exec(s: &mut State, seat: usize, cmd: &Command) {
         }
         Command::Gain(g) => {
             s.pending.pop();
-            for r in 0..3 {
-                s.players[seat].res[r] += i32::from(g[r]);
+            for (have, &k) in s.players[seat].res.iter_mut().zip(g.iter()) {
+                *have += i32::from(k);
             }
         }
         Command::Offer { res, temple } => {
@@ -1088,9 +1127,9 @@ fn perform(s: &mut State, seat: usize, act: Act) {
             let p = &mut s.players[seat];
             p.corn += goods.corn;
             let bonus = [lv.res_wood_level, lv.res_stone_level, lv.res_gold_level];
-            for r in 0..3 {
+            for (r, &level) in bonus.iter().enumerate() {
                 if goods.res[r] > 0 {
-                    p.res[r] += goods.res[r] + i32::from(p.tech[RESO] >= bonus[r]);
+                    p.res[r] += goods.res[r] + i32::from(p.tech[RESO] >= level);
                 }
             }
             if goods.skull > 0 {
