@@ -307,8 +307,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("구매", "buy"),
 ];
 
-/// One word in canonical vocabulary: aliases replaced, and a gear name with
-/// digits attached (`팔렝케3`, `palenque3`) turned into `pal3`.
+/// One word in canonical vocabulary: aliases replaced, and a gear name or
+/// its unambiguous start with digits attached (`팔렝케3`, `palenque3`, `p3`)
+/// turned into `pal3`.
 fn canonical_word(w: &str) -> String {
     if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == w) {
         return (*c).to_string();
@@ -318,6 +319,10 @@ fn canonical_word(w: &str) -> String {
         let head = &w[..split];
         if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == head) {
             return format!("{c}{}", &w[split..]);
+        }
+        let gears: Vec<&&str> = GEAR_IDS.iter().filter(|g| g.starts_with(head)).collect();
+        if let [g] = gears.as_slice() {
+            return format!("{g}{}", &w[split..]);
         }
     }
     w.to_string()

@@ -1307,7 +1307,8 @@ pub fn feeding(s: &State, seat: usize) -> (i32, i32) {
     (fed * per, needy - fed)
 }
 
-fn food_day(s: &mut State, fd: u8) {
+/// Resolves the food day of day `fd`: feeding, the Age change, temple rewards (rb L892-1000).
+pub fn food_day(s: &mut State, fd: u8) {
     let data = s.data.clone();
     let g = &data.general;
     for seat in 0..s.n {
