@@ -936,3 +936,19 @@ fn korean_names_short_forms_and_suggestions() {
         "retrieve yax2"
     );
 }
+
+/// Prints a mid-game view as JSON (for looking at it): `cargo test --test tzolkin show -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn show() {
+    use quipu::engine::{Rng, Table};
+    let entry = quipu::games::find("tzolkin").unwrap();
+    let mut t: Box<dyn Table> = (entry.new)(4, &Options::default(), 3).unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..150 {
+        if t.play_random(&mut rng).is_none() {
+            break;
+        }
+    }
+    println!("{}", serde_json::to_string(&t.view(Some(Seat(0)))).unwrap());
+}

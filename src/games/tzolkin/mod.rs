@@ -184,13 +184,15 @@ impl TheGame {
         }
         let before = s.players[seat];
         let (day, food, phase) = (s.day, s.food_done, s.phase);
+        let piles = (s.piles[0].len(), s.piles[1].len());
+        let words = view::describe(s, seat, cmd);
         rules::exec(s, seat, cmd);
         let who = seat_name(seat);
         match cmd {
             Command::Keep(..) => {
                 events.push(Event::private(
                     Seat(seat),
-                    Text::new(format!("You keep {cmd}."), format!("선택: {cmd}.")),
+                    Text::new(format!("Your choice: {cmd}."), format!("나의 선택: {cmd}.")),
                 ));
                 events.push(Event::public(Text::new(
                     format!("{} has chosen starting wealth tiles.", who.en),
@@ -200,8 +202,8 @@ impl TheGame {
             _ => {
                 let d = changes(&before, &s.players[seat]);
                 events.push(Event::public(Text::new(
-                    format!("{}: {cmd}{}", who.en, d.en),
-                    format!("{}: {cmd}{}", who.ko, d.ko),
+                    format!("{}{}.", words.en, d.en),
+                    format!("{}{}.", words.ko, d.ko),
                 )));
             }
         }
@@ -247,6 +249,18 @@ impl TheGame {
                     "2시대 시작: 2시대 건물 6개를 펼칩니다.",
                 )));
             }
+        }
+        if piles != (s.piles[0].len(), s.piles[1].len()) {
+            let ids: Vec<&str> = s
+                .display
+                .iter()
+                .filter_map(|&b| s.data.buildings.get(b as usize))
+                .map(|b| b.id.as_str())
+                .collect();
+            events.push(Event::reveal(Text::new(
+                format!("Buildings on offer now: {}.", ids.join(", ")),
+                format!("이제 건설 가능한 건물: {}.", ids.join(", ")),
+            )));
         }
         if s.day != day {
             events.push(Event::public(Text::new(

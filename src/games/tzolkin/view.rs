@@ -3,7 +3,7 @@
 //! seat's own starting wealth tiles while choosing, and a picture of it all.
 
 use super::command::GEAR_IDS;
-use super::data::{Category, Effect, Goods, Scoring};
+use super::data::{ActionKind, Category, Effect, Goods, Scoring};
 use super::rules::{self, feeding, lowest_empty, placement_cost};
 use super::seat_name;
 use super::state::{Mode, Pending, Phase, State, DUMMY, EMPTY, NONE};
@@ -323,6 +323,102 @@ fn gears_section(s: &State) -> Section {
     )
 }
 
+fn action_text(s: &State, kind: &ActionKind) -> Text {
+    match *kind {
+        ActionKind::Fish { corn } => Text::new(format!("{corn} corn"), format!("옥수수 {corn}")),
+        ActionKind::Harvest => Text::new(
+            "jungle: corn tile or wood tile",
+            "정글: 옥수수 또는 나무 수확",
+        ),
+        ActionKind::Gain(g) => goods_text(&g),
+        ActionKind::Tech { count: 1 } => Text::new("1 tech step (paid)", "기술 1단계 (비용 지불)"),
+        ActionKind::Tech { count } => Text::new(
+            format!("up to {count} tech steps (paid)"),
+            format!("기술 최대 {count}단계 (비용 지불)"),
+        ),
+        ActionKind::Build { count: 1 } => Text::new("build 1 building", "건물 1개 건설"),
+        ActionKind::Build { count } => Text::new(
+            format!("build {count} buildings or 1 monument"),
+            format!("건물 {count}개 또는 기념비 1개 건설"),
+        ),
+        ActionKind::Temples { count, resources } => Text::new(
+            format!("{resources} resource: {count} different temples +1"),
+            format!("자원 {resources}: 서로 다른 신전 {count}곳 +1"),
+        ),
+        ActionKind::Temple { corn } => Text::new(
+            format!("{corn} corn: 1 temple +1"),
+            format!("옥수수 {corn}: 신전 1곳 +1"),
+        ),
+        ActionKind::Market => {
+            let m = s.data.market;
+            Text::new(
+                format!(
+                    "market: wood {} / stone {} / gold {} corn",
+                    m[0], m[1], m[2]
+                ),
+                format!("시장: 나무 {} / 돌 {} / 금 {} 옥수수", m[0], m[1], m[2]),
+            )
+        }
+        ActionKind::Worker => Text::new("+1 worker from the supply", "공급처에서 일꾼 +1"),
+        ActionKind::BuildCorn { corn_per_resource } => Text::new(
+            format!("build 1 building for {corn_per_resource} corn per resource"),
+            format!("자원당 옥수수 {corn_per_resource}로 건물 1개 건설"),
+        ),
+        ActionKind::AnyAction { corn } => Text::new(
+            format!("{corn} corn: any PAL/YAX/TIK/UXM action"),
+            format!("옥수수 {corn}: 다른 기어 행동 하나"),
+        ),
+        ActionKind::Offer {
+            vp,
+            temple,
+            resources,
+        } => {
+            let t = s
+                .data
+                .temples
+                .get(temple)
+                .map(|t| (t.name.as_str(), t.ko.as_str()))
+                .unwrap_or(("?", "?"));
+            let (re, rk) = if resources > 0 {
+                (" + 1 resource", " + 자원 1")
+            } else {
+                ("", "")
+            };
+            Text::new(
+                format!("skull: {vp} VP, {} +1{re}", t.0),
+                format!("해골: {vp}점, {} +1{rk}", t.1),
+            )
+        }
+    }
+}
+
+fn actions_section(s: &State) -> Section {
+    let mut lines = Vec::new();
+    for g in &s.data.gears {
+        let parts: Vec<Text> = g
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let t = action_text(s, a);
+                Text::new(format!("{} {}", i + 1, t.en), format!("{} {}", i + 1, t.ko))
+            })
+            .collect();
+        let all = Text::join(&parts, "; ");
+        lines.push(Text::new(
+            format!(
+                "{} ({}): {}; {}+ free choice.",
+                g.name, g.id, all.en, g.free_from
+            ),
+            format!(
+                "{} ({}): {}; {}번 이상 자유 선택.",
+                g.ko, g.id, all.ko, g.free_from
+            ),
+        ));
+    }
+    Section::lines(Text::new("Actions", "행동"), lines)
+}
+
 fn temples_section(s: &State) -> Section {
     let mut header = vec![Text::new("Temple", "신전")];
     header.extend((0..s.n).map(seat_name));
@@ -608,6 +704,7 @@ fn tile_line(s: &State, t: u8) -> Text {
 
 pub fn view(s: &State, seat: Option<usize>) -> View {
     let mut sections = vec![
+        actions_section(s),
         calendar_section(s),
         gears_section(s),
         temples_section(s),
@@ -789,6 +886,32 @@ fn picture(s: &State) -> Sketch {
             }
         }
     }
+    // Chichen Itza skull slots.
+    let chi_x = 100 + 4 * 190 - 90;
+    sk.label(chi_x, 222, "SKULLS", 7, Color::BLACK);
+    for k in 0..s.data.gears[4].actions.len() {
+        let filled = s.chi_slots & (1 << k) != 0;
+        let x = chi_x + 50 + k as i32 * 14;
+        sk.circle(
+            x,
+            226,
+            6,
+            Some(if filled {
+                Color::WHITE
+            } else {
+                Color(200, 200, 200)
+            }),
+            Some(Color::BLACK),
+        );
+        sk.label(x - 2, 236, (k + 1).to_string(), 6, Color::BLACK);
+    }
+    sk.label(
+        200,
+        233,
+        format!("FIRST PLAYER: {}", seat_name(s.first).en.to_uppercase()),
+        7,
+        Color::BLACK,
+    );
     // Starting player space.
     sk.rect(
         20,
@@ -958,4 +1081,177 @@ fn cost_ascii(g: &Goods) -> String {
         }
     }
     parts.join(" ")
+}
+
+/// A decision told in words, from the state before it was applied.
+pub fn describe(s: &State, seat: usize, cmd: &super::command::Command) -> Text {
+    use super::command::{Act, Command, Mode as ActMode, RES_IDS, START};
+    let gear = |g: usize| {
+        s.data
+            .gears
+            .get(g)
+            .map(|g| (g.name.clone(), g.ko.clone()))
+            .unwrap_or_default()
+    };
+    let temple = |t: u8| {
+        s.data
+            .temples
+            .get(t as usize)
+            .map(|t| (t.name.clone(), t.ko.clone()))
+            .unwrap_or_default()
+    };
+    let tech = |t: u8| {
+        s.data
+            .techs
+            .get(t as usize)
+            .map(|t| (t.name.clone(), t.ko.clone()))
+            .unwrap_or_default()
+    };
+    let res = |r: u8| {
+        (
+            RES_IDS.get(r as usize).copied().unwrap_or("?"),
+            super::data::RES_KO.get(r as usize).copied().unwrap_or("?"),
+        )
+    };
+    let act = |a: &Act| {
+        let (en, ko) = gear(a.gear as usize);
+        let (me, mk) = match a.mode {
+            ActMode::Plain => (String::new(), String::new()),
+            ActMode::Corn => (" for corn".to_string(), " 옥수수".to_string()),
+            ActMode::Wood => (" for wood".to_string(), " 나무".to_string()),
+            ActMode::Burn(t) => {
+                let (te, tk) = temple(t);
+                (
+                    format!(", burning the forest (angering {te})"),
+                    format!(" 숲 태우기 ({tk} 분노)"),
+                )
+            }
+        };
+        (format!("{en} {}{me}", a.n), format!("{ko} {}{mk}", a.n))
+    };
+    let (en, ko): (String, String) = match *cmd {
+        Command::Keep(..) => (
+            "chooses starting wealth tiles".into(),
+            "시작 자산 타일을 고릅니다".into(),
+        ),
+        Command::Beg(t) => {
+            let (te, tk) = temple(t);
+            (
+                format!("begs for corn, angering {te}"),
+                format!("옥수수를 구걸합니다 ({tk} 분노)"),
+            )
+        }
+        Command::Place { targets, .. } => place_words(s, targets[0], START, &gear),
+        Command::Pity(t) => {
+            let (e, k) = place_words(s, t, START, &gear);
+            (
+                format!("{e}, paying all corn by the gods' pity"),
+                format!("{k} (신의 자비, 옥수수 전부 지불)"),
+            )
+        }
+        Command::Retrieve {
+            gear: g,
+            pos,
+            act: a,
+        } => {
+            let (ge, gk) = gear(g as usize);
+            match a {
+                None => (
+                    format!("retrieves the worker from {ge} {pos} without an action"),
+                    format!("{gk} {pos}의 일꾼을 행동 없이 회수합니다"),
+                ),
+                Some(a) => {
+                    let (ae, ak) = act(&a);
+                    (
+                        format!("retrieves the worker from {ge} {pos} and does {ae}"),
+                        format!("{gk} {pos}의 일꾼을 회수하고 {ak} 행동을 합니다"),
+                    )
+                }
+            }
+        }
+        Command::End => ("ends the turn".into(), "차례를 마칩니다".into()),
+        Command::Advance(k) => (
+            format!("advances the calendar {k} day(s)"),
+            format!("달력을 {k}일 전진시킵니다"),
+        ),
+        Command::Tech { tech: t, .. } => {
+            let (te, tk) = tech(t);
+            (format!("advances {te}"), format!("{tk} 기술을 올립니다"))
+        }
+        Command::Build { id, .. } => (
+            format!("builds {}", id.as_str().to_uppercase()),
+            format!("{} 건물을 짓습니다", id.as_str().to_uppercase()),
+        ),
+        Command::Monument { id, .. } => (
+            format!("builds monument {}", id.as_str().to_uppercase()),
+            format!("{} 기념비를 짓습니다", id.as_str().to_uppercase()),
+        ),
+        Command::Temple(t) => {
+            let (te, tk) = temple(t);
+            (
+                format!("climbs the temple of {te}"),
+                format!("{tk} 신전을 올라갑니다"),
+            )
+        }
+        Command::Temples { a, b, .. } => {
+            let ((ae, ak), (be, bk)) = (temple(a), temple(b));
+            (
+                format!("climbs the temples of {ae} and {be}"),
+                format!("{ak}, {bk} 신전을 올라갑니다"),
+            )
+        }
+        Command::Gain(_) => ("takes resources".into(), "자원을 받습니다".into()),
+        Command::Offer { temple: t, .. } => {
+            let (te, tk) = temple(t);
+            (
+                format!("offers a resource to {te}"),
+                format!("{tk}에게 자원을 바칩니다"),
+            )
+        }
+        Command::Trade { buy, res: r, n } => {
+            let (re, rk) = res(r);
+            if buy {
+                (
+                    format!("buys {n} {re} at the market"),
+                    format!("시장에서 {rk} {n}개를 삽니다"),
+                )
+            } else {
+                (
+                    format!("sells {n} {re} at the market"),
+                    format!("시장에서 {rk} {n}개를 팝니다"),
+                )
+            }
+        }
+        Command::Done => ("leaves the market".into(), "시장 거래를 마칩니다".into()),
+        Command::Do(a) => {
+            let (ae, ak) = act(&a);
+            (format!("does {ae}"), format!("{ak} 행동을 합니다"))
+        }
+        Command::Skip => ("passes on the option".into(), "선택을 넘깁니다".into()),
+    };
+    let who = seat_name(seat);
+    Text::new(
+        format!("{} {en} [{cmd}]", who.en),
+        format!("{}: {ko} [{cmd}]", who.ko),
+    )
+}
+
+fn place_words(
+    s: &State,
+    t: u8,
+    start: u8,
+    gear: &dyn Fn(usize) -> (String, String),
+) -> (String, String) {
+    if t == start {
+        return (
+            "places a worker on the starting player space".into(),
+            "시작 플레이어 칸에 일꾼을 놓습니다".into(),
+        );
+    }
+    let (ge, gk) = gear(t as usize);
+    let pos = lowest_empty(s, t as usize).unwrap_or(0);
+    (
+        format!("places a worker on {ge} {pos}"),
+        format!("{gk} {pos}번 칸에 일꾼을 놓습니다"),
+    )
 }
