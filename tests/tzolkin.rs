@@ -952,3 +952,55 @@ fn show() {
     }
     println!("{}", serde_json::to_string(&t.view(Some(Seat(0)))).unwrap());
 }
+
+/// Counts the kinds of decisions random play makes (for looking at coverage).
+#[test]
+#[ignore]
+fn coverage() {
+    use quipu::engine::{Rng, Table};
+    use std::collections::BTreeMap;
+    let entry = quipu::games::find("tzolkin").unwrap();
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let mut rng = Rng::new(11);
+    for seed in 0..300 {
+        let mut t: Box<dyn Table> =
+            (entry.new)(2 + (seed % 3) as usize, &Options::default(), seed).unwrap();
+        while let Some((_, p)) = t.play_random(&mut rng) {
+            let w: Vec<&str> = p.command.split(' ').collect();
+            let key = match w[0] {
+                "retrieve" => format!(
+                    "retrieve {}",
+                    w.get(2)
+                        .map(|x| if *x == "as" {
+                            w.get(3).copied().unwrap_or("")
+                        } else {
+                            x
+                        })
+                        .unwrap_or(&w[1])
+                ),
+                k => k.to_string(),
+            };
+            *kinds
+                .entry(key.chars().filter(|c| !c.is_ascii_digit()).collect())
+                .or_default() += 1;
+        }
+    }
+    println!("{kinds:#?}");
+}
+
+#[test]
+fn theology_1_lets_a_worker_on_chichen_itza_0_do_action_1_rb_l872() {
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[CHI][0] = 1;
+    s.players[0].skulls = 1;
+    s.players[0].corn = 3;
+    s.skull_supply = 12;
+    assert_eq!(legal(&s, 0), vec!["retrieve chi0 none"]);
+    s.players[0].tech[THEO] = 1;
+    play(&mut s, 0, "retrieve chi0 as chi1");
+    assert_eq!(
+        (s.players[0].vp, s.players[0].temple[CHAAC], s.chi_slots),
+        (4, 2, 1)
+    );
+}

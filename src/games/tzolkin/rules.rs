@@ -383,13 +383,15 @@ fn act_modes(s: &State, seat: usize, gear: usize, n: usize, corn: i32, out: &mut
 /// free choice, Theology 1 on Chichen Itza); `None` when it cannot be reached.
 pub fn reach_cost(s: &State, seat: usize, gear: usize, pos: usize, a: usize) -> Option<i32> {
     let g = s.data.gears.get(gear)?;
-    if a == 0 || a >= g.free_from || pos == 0 {
+    if a == 0 || a >= g.free_from {
         return None;
     }
     if pos >= g.free_from {
         return Some(0);
     }
     let lv = &s.data.levels;
+    // Theology 1: the action one space higher, at no cost (rb L872), also
+    // from space 0; from the space below the free choice only by option.
     if gear == CHI && s.players[seat].tech[THEO] >= lv.theo_ahead_level {
         if a == pos + 1 {
             return Some(0);
@@ -398,7 +400,7 @@ pub fn reach_cost(s: &State, seat: usize, gear: usize, pos: usize, a: usize) -> 
             return Some(0);
         }
     }
-    (a <= pos).then(|| (pos - a) as i32)
+    (pos > 0 && a <= pos).then(|| (pos - a) as i32)
 }
 
 // ---------------------------------------------------------------- legal
