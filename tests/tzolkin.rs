@@ -1004,3 +1004,45 @@ fn theology_1_lets_a_worker_on_chichen_itza_0_do_action_1_rb_l872() {
         (4, 2, 1)
     );
 }
+
+#[test]
+fn the_quick_legality_check_agrees_with_the_legal_list() {
+    use quipu::engine::Rng;
+    let g = TheGame;
+    let mut rng = Rng::new(5);
+    for seed in 0..20 {
+        let mut s = g
+            .setup(2 + (seed % 3) as usize, &Options::default(), seed)
+            .unwrap();
+        while let Some(&seat) = g.to_act(&s).first() {
+            for who in 0..s.n {
+                let legal = g.legal(&s, Seat(who));
+                let mut candidates = legal.clone();
+                candidates.push(Command::End);
+                candidates.extend((0..6).map(|t| Command::Place {
+                    targets: [t, 0, 0, 0, 0, 0],
+                    n: 1,
+                }));
+                for gear in 0..5u8 {
+                    for pos in 0..11u8 {
+                        candidates.push(Command::Retrieve {
+                            gear,
+                            pos,
+                            act: None,
+                        });
+                    }
+                }
+                for c in &candidates {
+                    assert_eq!(
+                        rules::is_legal(&s, who, c),
+                        legal.contains(c),
+                        "{c} for seat {who} in {s:?}"
+                    );
+                }
+            }
+            let legal = g.legal(&s, seat);
+            let c = legal[rng.below(legal.len())];
+            g.apply(&mut s, seat, &c).unwrap();
+        }
+    }
+}

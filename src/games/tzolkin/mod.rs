@@ -64,14 +64,27 @@ pub fn seat_name(seat: usize) -> Text {
     )
 }
 
-/// What changed for a player, in words.
+/// What changed for a player, in words (" (+2 wood, -1 corn)"; empty when nothing did).
 fn changes(before: &Player, after: &Player) -> Text {
-    let mut en = Vec::new();
-    let mut ko = Vec::new();
+    use std::fmt::Write;
+    const TEMPLES: [(&str, &str); 3] = [
+        ("Chaac step", "차크 신전"),
+        ("Quetzalcoatl step", "케찰코아틀 신전"),
+        ("Kukulcan step", "쿠쿨칸 신전"),
+    ];
+    const TECHS: [(&str, &str); 4] = [
+        ("Agriculture", "농업"),
+        ("Resources", "자원"),
+        ("Architecture", "건축"),
+        ("Theology", "신학"),
+    ];
+    let mut en = String::new();
+    let mut ko = String::new();
     let mut num = |d: i32, e: &str, k: &str| {
         if d != 0 {
-            en.push(format!("{d:+} {e}"));
-            ko.push(format!("{k} {d:+}"));
+            let sep = if en.is_empty() { " (" } else { ", " };
+            let _ = write!(en, "{sep}{d:+} {e}");
+            let _ = write!(ko, "{sep}{k} {d:+}");
         }
     };
     num(after.corn - before.corn, "corn", "옥수수");
@@ -84,29 +97,14 @@ fn changes(before: &Player, after: &Player) -> Text {
     }
     num(after.skulls - before.skulls, "skull", "해골");
     num(after.vp - before.vp, "VP", "점");
-    for (t, (e, k)) in [
-        ("Chaac", "차크"),
-        ("Quetzalcoatl", "케찰코아틀"),
-        ("Kukulcan", "쿠쿨칸"),
-    ]
-    .iter()
-    .enumerate()
-    {
+    for (t, (e, k)) in TEMPLES.iter().enumerate() {
         num(
             i32::from(after.temple[t]) - i32::from(before.temple[t]),
-            &format!("{e} step"),
-            &format!("{k} 신전"),
+            e,
+            k,
         );
     }
-    for (t, (e, k)) in [
-        ("Agriculture", "농업"),
-        ("Resources", "자원"),
-        ("Architecture", "건축"),
-        ("Theology", "신학"),
-    ]
-    .iter()
-    .enumerate()
-    {
+    for (t, (e, k)) in TECHS.iter().enumerate() {
         num(i32::from(after.tech[t]) - i32::from(before.tech[t]), e, k);
     }
     num(
@@ -114,14 +112,11 @@ fn changes(before: &Player, after: &Player) -> Text {
         "worker in hand",
         "손의 일꾼",
     );
-    if en.is_empty() {
-        Text::default()
-    } else {
-        Text::new(
-            format!(" ({})", en.join(", ")),
-            format!(" ({})", ko.join(", ")),
-        )
+    if !en.is_empty() {
+        en.push(')');
+        ko.push(')');
     }
+    Text::new(en, ko)
 }
 
 impl TheGame {

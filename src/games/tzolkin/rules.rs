@@ -524,6 +524,27 @@ fn worker_options(
 /// Whether `cmd` is legal for `seat` now; the same answer as `legal(..).contains`,
 /// computed for the one worker a retrieval names.
 pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    let my_turn =
+        seat < s.n && s.phase == Phase::Turn && seat == s.active() && s.pending.is_empty();
+    match *cmd {
+        Command::End => return my_turn && s.mode != Mode::Start,
+        Command::Place {
+            targets: [t, ..],
+            n: 1,
+        } if my_turn && t <= START => {
+            let placed = match s.mode {
+                Mode::Start => 0,
+                Mode::Placing {
+                    placed,
+                    pity: false,
+                } => placed,
+                _ => return false,
+            };
+            let p = &s.players[seat];
+            return p.hand > 0 && target_cost(s, t, placed).is_some_and(|c| c <= p.corn);
+        }
+        _ => {}
+    }
     if let Command::Retrieve { gear, pos, .. } = *cmd {
         let (gear, pos) = (gear as usize, pos as usize);
         let ok_now = seat < s.n

@@ -1090,22 +1090,22 @@ pub fn describe(s: &State, seat: usize, cmd: &super::command::Command) -> Text {
         s.data
             .gears
             .get(g)
-            .map(|g| (g.name.clone(), g.ko.clone()))
-            .unwrap_or_default()
+            .map(|g| (g.name.as_str(), g.ko.as_str()))
+            .unwrap_or(("?", "?"))
     };
     let temple = |t: u8| {
         s.data
             .temples
             .get(t as usize)
-            .map(|t| (t.name.clone(), t.ko.clone()))
-            .unwrap_or_default()
+            .map(|t| (t.name.as_str(), t.ko.as_str()))
+            .unwrap_or(("?", "?"))
     };
     let tech = |t: u8| {
         s.data
             .techs
             .get(t as usize)
-            .map(|t| (t.name.clone(), t.ko.clone()))
-            .unwrap_or_default()
+            .map(|t| (t.name.as_str(), t.ko.as_str()))
+            .unwrap_or(("?", "?"))
     };
     let res = |r: u8| {
         (
@@ -1236,11 +1236,11 @@ pub fn describe(s: &State, seat: usize, cmd: &super::command::Command) -> Text {
     )
 }
 
-fn place_words(
+fn place_words<'a>(
     s: &State,
     t: u8,
     start: u8,
-    gear: &dyn Fn(usize) -> (String, String),
+    gear: &dyn Fn(usize) -> (&'a str, &'a str),
 ) -> (String, String) {
     if t == start {
         return (
