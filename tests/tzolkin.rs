@@ -976,7 +976,7 @@ fn coverage() {
                         } else {
                             x
                         })
-                        .unwrap_or(&w[1])
+                        .unwrap_or(w[1])
                 ),
                 k => k.to_string(),
             };

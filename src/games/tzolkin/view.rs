@@ -232,8 +232,53 @@ fn calendar_section(s: &State) -> Section {
     ));
     if s.phase == Phase::Turn {
         lines.push(pending_text(s));
+        lines.extend(turn_hints(s));
     }
     Section::lines(Text::new("Calendar", "달력"), lines)
+}
+
+/// The kinds of turn open to the active player (spec 12.3 item 11).
+fn turn_hints(s: &State) -> Vec<Text> {
+    use super::command::Command;
+    let seat = s.active();
+    let mut out = Vec::new();
+    if !s.pending.is_empty() || s.mode != Mode::Start {
+        return out;
+    }
+    let legal = rules::legal(s, seat);
+    let begs = legal.iter().any(|c| matches!(c, Command::Beg(_)));
+    let places = legal.iter().any(|c| matches!(c, Command::Place { .. }));
+    let retrieves = legal.iter().any(|c| matches!(c, Command::Retrieve { .. }));
+    if legal.iter().any(|c| matches!(c, Command::Pity(_))) {
+        out.push(Text::new(
+            "The gods take pity: place exactly one worker, paying all corn.",
+            "신의 자비: 옥수수를 모두 내고 일꾼 딱 하나를 배치합니다.",
+        ));
+    } else if begs && !places && !retrieves {
+        out.push(Text::new(
+            "Forced to beg for corn first.",
+            "먼저 옥수수를 구걸해야 합니다.",
+        ));
+    } else {
+        if begs {
+            out.push(Text::new(
+                "May beg for corn first (2 corn or fewer).",
+                "먼저 옥수수를 구걸할 수 있습니다 (옥수수 2개 이하).",
+            ));
+        }
+        if !places {
+            out.push(Text::new(
+                "Must retrieve (no worker can be placed).",
+                "회수해야 합니다 (배치할 수 없음).",
+            ));
+        } else if !retrieves {
+            out.push(Text::new(
+                "Must place (no worker on the gears).",
+                "배치해야 합니다 (기어에 일꾼 없음).",
+            ));
+        }
+    }
+    out
 }
 
 fn pending_text(s: &State) -> Text {
@@ -582,6 +627,7 @@ fn players_section(s: &State) -> Section {
         ("Built", "건설"),
         ("Starting tiles", "시작 자산"),
         ("Next feeding", "다음 먹이기"),
+        ("Monuments now", "현재 기념비 점수"),
     ]
     .iter()
     .map(|(e, k)| Text::new(*e, *k))
@@ -648,6 +694,13 @@ fn players_section(s: &State) -> Section {
                 Text::new(
                     format!("{pay} corn, {unfed} unfed"),
                     format!("옥수수 {pay}, 굶는 일꾼 {unfed}"),
+                ),
+                Text::same(
+                    (0..s.data.monuments.len())
+                        .filter(|m| p.monuments & (1 << m) != 0)
+                        .map(|m| rules::monument_points(s, i, m))
+                        .sum::<i32>()
+                        .to_string(),
                 ),
             ]
         })
