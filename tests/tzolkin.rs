@@ -1046,3 +1046,216 @@ fn the_quick_legality_check_agrees_with_the_legal_list() {
         }
     }
 }
+
+#[test]
+fn placing_and_retrieving_do_not_mix_and_placing_on_7_is_legal_rb_l289_spec_a3() {
+    let mut s = fresh(2);
+    s.gears[YAX][3] = 1;
+    s.players[0].hand = 2;
+    for k in 0..7 {
+        s.gears[PAL][k] = DUMMY;
+    }
+    s.players[0].corn = 8;
+    play(&mut s, 0, "place pal");
+    assert_eq!(
+        (s.gears[PAL][7], s.players[0].corn),
+        (1, 1),
+        "the lowest empty space is 7"
+    );
+    let l = legal(&s, 0);
+    assert!(
+        l.contains(&"place start".to_string()) && !l.iter().any(|c| c.starts_with("retrieve")),
+        "no retrieving after placing: {l:?}"
+    );
+}
+
+#[test]
+fn uxmal_5_from_a_free_choice_space_still_costs_its_corn_rb_l618() {
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[UXM][7] = 1;
+    s.players[0].corn = 1;
+    play(&mut s, 0, "retrieve uxm7 as uxm5");
+    assert_eq!(s.players[0].corn, 0);
+    play(&mut s, 0, "do pal1");
+    assert_eq!(s.players[0].corn, 3);
+    s.gears[UXM][6] = 1;
+    s.players[0].corn = 2;
+    assert!(
+        !legal(&s, 0).contains(&"retrieve uxm6 as uxm1".to_string()),
+        "UXM 1 needs 3 corn"
+    );
+}
+
+#[test]
+fn no_skull_when_the_supply_is_empty_rb_l536() {
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[YAX][4] = 1;
+    s.skull_supply = 0;
+    s.players[1].skulls = 13;
+    play(&mut s, 0, "retrieve yax4");
+    assert_eq!((s.players[0].skulls, s.skull_supply), (0, 0));
+}
+
+#[test]
+fn building_effects_nested_build_two_techs_action_and_market_rb_l1105_l1113() {
+    // A1-08: a temple of choice, then a building as at Tikal 2.
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[TIK][2] = 1;
+    let a108 = building(&s, "A1-08");
+    let a101 = building(&s, "A1-01");
+    s.display = [a108, a101, NONE, NONE, NONE, NONE];
+    s.players[0].res = [2, 0, 1];
+    play(&mut s, 0, "retrieve tik2");
+    play(&mut s, 0, "build a1-08");
+    play(&mut s, 0, "temple kukul");
+    play(&mut s, 0, "build a1-01");
+    let p = &s.players[0];
+    assert_eq!(
+        (p.res, p.temple[KUKUL], p.exempt, p.buildings.count_ones()),
+        ([0, 0, 0], 2, 1, 2)
+    );
+    // A2-17: two free tech levels; A2-07: pay 1 corn for any action; A2-04: a market trade.
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[TIK][4] = 1;
+    s.age = 2;
+    let a217 = building(&s, "A2-17");
+    let a207 = building(&s, "A2-07");
+    s.display = [a217, a207, NONE, NONE, NONE, NONE];
+    s.players[0].res = [2, 2, 3];
+    s.players[0].corn = 1;
+    play(&mut s, 0, "retrieve tik4");
+    play(&mut s, 0, "build a2-17");
+    play(&mut s, 0, "tech theo");
+    play(&mut s, 0, "tech theo");
+    assert_eq!(s.players[0].tech[THEO], 2);
+    play(&mut s, 0, "build a2-07");
+    assert_eq!(s.players[0].vp, 2);
+    play(&mut s, 0, "do yax1");
+    assert_eq!((s.players[0].corn, s.players[0].res[WOOD]), (0, 1));
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[TIK][2] = 1;
+    let a204 = building(&s, "A2-04");
+    s.display = [a204, NONE, NONE, NONE, NONE, NONE];
+    s.players[0].res = [0, 4, 0];
+    play(&mut s, 0, "retrieve tik2");
+    play(&mut s, 0, "build a2-04");
+    play(&mut s, 0, "sell stone");
+    play(&mut s, 0, "done");
+    assert_eq!(
+        (s.players[0].vp, s.players[0].corn, s.players[0].res[STONE]),
+        (6, 3, 0)
+    );
+}
+
+#[test]
+fn after_the_age_change_refills_come_from_the_age_2_pile_spec_a20_a21() {
+    let mut s = fresh(2);
+    s.food_done = 1;
+    rules::food_day(&mut s, 14);
+    s.players[0].hand = 0;
+    s.gears[TIK][2] = 1;
+    let b = s.display[0];
+    let cost = s.data.buildings[b as usize].cost;
+    s.players[0].res = cost.res;
+    s.players[0].corn = cost.corn;
+    s.players[0].skulls = 0;
+    let id = s.data.buildings[b as usize].id.to_lowercase();
+    play(&mut s, 0, "retrieve tik2");
+    let cmd = legal(&s, 0)
+        .into_iter()
+        .find(|c| c.starts_with(&format!("build {id}")))
+        .unwrap();
+    play(&mut s, 0, &cmd);
+    let top = *s.piles[1].last().unwrap();
+    play(&mut s, 0, "end");
+    assert_eq!(s.display[0], top);
+    assert_eq!(s.data.buildings[top as usize].age, 2);
+}
+
+#[test]
+fn the_starting_space_worker_is_fed_spec_a19() {
+    let mut s = fresh(2);
+    s.start_space = 1;
+    s.players[0].hand = 2;
+    s.players[0].corn = 6;
+    rules::food_day(&mut s, 8);
+    assert_eq!(
+        s.players[0].corn, 0,
+        "3 workers: 2 in hand and 1 on the starting space"
+    );
+}
+
+#[test]
+fn every_monument_scores_as_printed_rb_l1117_l1120() {
+    let mut s = fresh(4);
+    let p = &mut s.players[0];
+    p.temple = [4, 3, 6]; // CHAAC +3 (6 VP), QUETZ +2 (2 VP), KUKUL +5 (9 VP)
+    p.tech = [3, 3, 1, 0];
+    p.corn_tiles = 3;
+    p.wood_tiles = 2;
+    let tombs = ["A1-06", "A1-07"];
+    let cities = ["A1-09"];
+    for id in tombs.iter().chain(cities.iter()) {
+        let b = building(&s, id);
+        s.players[0].buildings |= 1 << b;
+    }
+    let ids = [
+        "M01", "M02", "M03", "M04", "M06", "M07", "M08", "M10", "M11", "M12",
+    ];
+    for id in ids {
+        let m = monument(&s, id);
+        s.players[0].monuments |= 1 << m;
+    }
+    let pts: Vec<i32> = ids
+        .iter()
+        .map(|id| rules::monument_points(&s, 0, monument(&s, id) as usize))
+        .collect();
+    // M01: 2 tomb buildings + 4 tomb monuments (M01-M04) = 6 x 4; M02: 3 buildings x 2 + 10 monuments x 2;
+    // M03: 3 corn tiles x 4; M04: 2 wood tiles x 4; M06: 1 city building + 3 city monuments (M06-M08) = 4 x 4;
+    // M07: two techs at 3 = 20; M08: 7 levels x 3; M10: 3 holy monuments (M10-M12) x 4;
+    // M11: 6 + 2 + 9; M12: best temple KUKUL +5 = 5 x 3.
+    assert_eq!(pts, vec![24, 26, 12, 8, 16, 20, 21, 12, 17, 15]);
+}
+
+#[test]
+fn a_full_tie_is_a_shared_win_rb_l1006() {
+    let mut s = fresh(3);
+    for p in s.players.iter_mut() {
+        p.vp = 10;
+    }
+    s.gears[PAL][2] = 1;
+    s.gears[YAX][2] = 2;
+    s.phase = Phase::Over;
+    let out = TheGame.outcome(&s).unwrap();
+    assert_eq!(out.ranks, vec![1, 1, 3]);
+}
+
+#[test]
+fn the_dummies_block_option_makes_dummies_block_the_double_advance_spec_a2() {
+    let mut o = Options::default();
+    o.0.insert("dummies_block".into(), "yes".into());
+    let mut s = fresh_with(2, &o);
+    s.start_space = 1;
+    s.gears[TIK][6] = DUMMY;
+    assert!(!rules::double_advance_ok(&s, 0));
+}
+
+#[test]
+fn data_reading_options_change_the_tables_spec_10() {
+    let mut o = Options::default();
+    o.0.insert("a2_04_cost".into(), "gold".into());
+    o.0.insert("m13_category".into(), "tomb".into());
+    let s = TheGame.setup(2, &o, 1).unwrap();
+    let b = &s.data.buildings[building(&s, "A2-04") as usize];
+    assert_eq!(b.cost.res, [0, 0, 3]);
+    let m = &s.data.monuments[monument(&s, "M13") as usize];
+    assert_eq!(format!("{:?}", m.category), "Tomb");
+    let mut bad = Options::default();
+    bad.0.insert("data".into(), "/nonexistent/file.toml".into());
+    assert!(TheGame.setup(2, &bad, 1).is_err());
+}

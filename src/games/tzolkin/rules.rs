@@ -1059,6 +1059,8 @@ fn build(s: &mut State, seat: usize, b: usize, save: Option<u8>, arch: bool) {
             *slot = NONE;
         }
     }
+    // Architecture counts as used only if it gave something (level 1 or more).
+    let arch_used = arch && s.players[seat].tech[ARCH] >= 1;
     let p = &mut s.players[seat];
     p.buildings |= 1 << b;
     if arch {
@@ -1074,7 +1076,7 @@ fn build(s: &mut State, seat: usize, b: usize, save: Option<u8>, arch: bool) {
             left: left - 1,
             monument: false,
             corn,
-            arch: arch_free && !arch,
+            arch: arch_free && !arch_used,
             optional: true,
         });
     }
