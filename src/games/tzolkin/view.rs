@@ -890,7 +890,7 @@ fn seat_color(o: u8) -> Color {
 }
 
 fn picture(s: &State) -> Sketch {
-    let mut sk = Sketch::new(1000, 760);
+    let mut sk = Sketch::new(1000, 820);
     sk.alt = format!("Tzolk'in board, day {}, age {}", s.day, s.age);
     // Calendar.
     sk.label(
@@ -950,9 +950,9 @@ fn picture(s: &State) -> Sketch {
             226,
             6,
             Some(if filled {
-                Color::WHITE
+                Color(90, 90, 210)
             } else {
-                Color(200, 200, 200)
+                Color::WHITE
             }),
             Some(Color::BLACK),
         );
@@ -1116,8 +1116,101 @@ fn picture(s: &State) -> Sketch {
         7,
         Color::BLACK,
     );
+    // Action legend.
+    sk.label(
+        20,
+        jy + 24,
+        "ACTIONS (C corn, W wood, S stone, G gold, R resource of choice)",
+        7,
+        Color::BLACK,
+    );
+    for (g, gd) in s.data.gears.iter().enumerate() {
+        let parts: Vec<String> = gd
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{}:{}", i + 1, action_ascii(s, i + 1, a)))
+            .collect();
+        let line = format!(
+            "{} {} {}+:FREE",
+            gd.id.to_uppercase(),
+            parts.join(" "),
+            gd.free_from
+        );
+        sk.label(20, jy + 42 + g as i32 * 16, line, 7, Color::BROWN);
+    }
     let _ = placement_cost;
     sk
+}
+
+/// A few ASCII characters for an action, for the picture's legend.
+fn action_ascii(s: &State, n: usize, kind: &ActionKind) -> String {
+    let goods = |g: &Goods| {
+        let mut v = Vec::new();
+        for (k, w) in [
+            (g.res[0], "W"),
+            (g.res[1], "S"),
+            (g.res[2], "G"),
+            (g.corn, "C"),
+        ] {
+            if k > 0 {
+                v.push(format!("{k}{w}"));
+            }
+        }
+        if g.skull > 0 {
+            v.push("SKULL".to_string());
+        }
+        v.join("+")
+    };
+    match *kind {
+        ActionKind::Fish { corn } => format!("{corn}C"),
+        ActionKind::Harvest => {
+            let k = n.saturating_sub(2);
+            let (c, w) = (
+                s.data.jungle_corn.get(k).copied().unwrap_or(0),
+                s.data.jungle_wood.get(k).copied().unwrap_or(0),
+            );
+            if w > 0 {
+                format!("{c}C/{w}W")
+            } else {
+                format!("{c}C")
+            }
+        }
+        ActionKind::Gain(g) => goods(&g),
+        ActionKind::Tech { count } => {
+            if count > 1 {
+                format!("{count}TECH")
+            } else {
+                "TECH".into()
+            }
+        }
+        ActionKind::Build { count } => {
+            if count > 1 {
+                format!("{count}BUILD/MON")
+            } else {
+                "BUILD".into()
+            }
+        }
+        ActionKind::Temples { count, .. } => format!("R>{count}TEMPLES"),
+        ActionKind::Temple { corn } => format!("{corn}C>TEMPLE"),
+        ActionKind::Market => "MARKET".into(),
+        ActionKind::Worker => "+WORKER".into(),
+        ActionKind::BuildCorn { .. } => "BUILD(C)".into(),
+        ActionKind::AnyAction { corn } => format!("{corn}C>ANY"),
+        ActionKind::Offer {
+            vp,
+            temple,
+            resources,
+        } => {
+            let t = s
+                .data
+                .temples
+                .get(temple)
+                .map(|t| t.id.to_uppercase())
+                .unwrap_or_default();
+            format!("{vp}VP {t}{}", if resources > 0 { "+R" } else { "" })
+        }
+    }
 }
 
 fn cost_ascii(g: &Goods) -> String {
