@@ -1259,3 +1259,32 @@ fn data_reading_options_change_the_tables_spec_10() {
     bad.0.insert("data".into(), "/nonexistent/file.toml".into());
     assert!(TheGame.setup(2, &bad, 1).is_err());
 }
+
+#[test]
+fn the_invariants_catch_lost_workers_skulls_and_tiles() {
+    let s = TheGame.setup(3, &Options::default(), 2).unwrap();
+    assert!(TheGame.invariants(&s).is_ok());
+    let mut t = s.clone();
+    t.players[0].hand += 1;
+    assert!(TheGame.invariants(&t).unwrap_err().contains("workers"));
+    let mut t = s.clone();
+    t.skull_supply -= 1;
+    assert!(TheGame.invariants(&t).unwrap_err().contains("skulls"));
+    let mut t = s.clone();
+    t.jungle[0][1] -= 1;
+    assert!(TheGame.invariants(&t).unwrap_err().contains("jungle"));
+}
+
+#[test]
+fn refused_commands_leave_the_state_untouched() {
+    let mut s = fresh(2);
+    s.players[0].corn = 1;
+    let before = s.clone();
+    let g = TheGame;
+    // Two workers on PAL 0 and 1 would cost 0 + 2: the second cannot be paid.
+    let cmd = g.parse(&s, Seat(0), "place pal pal").unwrap();
+    assert!(g.apply(&mut s, Seat(0), &cmd).is_err());
+    assert_eq!(s, before);
+    assert!(g.apply(&mut s, Seat(1), &Command::End).is_err());
+    assert_eq!(s, before);
+}
