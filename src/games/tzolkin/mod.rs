@@ -64,8 +64,8 @@ pub fn seat_name(seat: usize) -> Text {
     )
 }
 
-/// What changed for a player, in words (" (+2 wood, -1 corn)"; empty when nothing did).
-fn changes(before: &Player, after: &Player) -> Text {
+/// Appends what changed for a player, in words (" (+2 wood, -1 corn)").
+fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut String) {
     use std::fmt::Write;
     const TEMPLES: [(&str, &str); 3] = [
         ("Chaac step", "차크 신전"),
@@ -78,11 +78,11 @@ fn changes(before: &Player, after: &Player) -> Text {
         ("Architecture", "건축"),
         ("Theology", "신학"),
     ];
-    let mut en = String::new();
-    let mut ko = String::new();
+    let mut any = false;
     let mut num = |d: i32, e: &str, k: &str| {
         if d != 0 {
-            let sep = if en.is_empty() { " (" } else { ", " };
+            let sep = if any { ", " } else { " (" };
+            any = true;
             let _ = write!(en, "{sep}{d:+} {e}");
             let _ = write!(ko, "{sep}{k} {d:+}");
         }
@@ -112,11 +112,10 @@ fn changes(before: &Player, after: &Player) -> Text {
         "worker in hand",
         "손의 일꾼",
     );
-    if !en.is_empty() {
+    if any {
         en.push(')');
         ko.push(')');
     }
-    Text::new(en, ko)
 }
 
 impl TheGame {
@@ -180,7 +179,7 @@ impl TheGame {
         let before = s.players[seat];
         let (day, food, phase) = (s.day, s.food_done, s.phase);
         let piles = (s.piles[0].len(), s.piles[1].len());
-        let words = view::describe(s, seat, cmd);
+        let words = view::describe(s, cmd);
         rules::exec(s, seat, cmd);
         let who = seat_name(seat);
         match cmd {
@@ -195,11 +194,24 @@ impl TheGame {
                 )));
             }
             _ => {
-                let d = changes(&before, &s.players[seat]);
-                events.push(Event::public(Text::new(
-                    format!("{}{}.", words.en, d.en),
-                    format!("{}{}.", words.ko, d.ko),
-                )));
+                let cmd_text = cmd.to_string();
+                let mut en = String::with_capacity(160);
+                let mut ko = String::with_capacity(200);
+                for (buf, name, words, colon) in [
+                    (&mut en, &who.en, &words.en, " "),
+                    (&mut ko, &who.ko, &words.ko, ": "),
+                ] {
+                    buf.push_str(name);
+                    buf.push_str(colon);
+                    buf.push_str(words);
+                    buf.push_str(" [");
+                    buf.push_str(&cmd_text);
+                    buf.push(']');
+                }
+                changes_into(&before, &s.players[seat], &mut en, &mut ko);
+                en.push('.');
+                ko.push('.');
+                events.push(Event::public(Text::new(en, ko)));
             }
         }
         if phase == Phase::Choose && s.phase != Phase::Choose {

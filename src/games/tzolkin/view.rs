@@ -1229,8 +1229,8 @@ fn cost_ascii(g: &Goods) -> String {
     parts.join(" ")
 }
 
-/// A decision told in words, from the state before it was applied.
-pub fn describe(s: &State, seat: usize, cmd: &super::command::Command) -> Text {
+/// A decision told in words (without who made it), from the state before it was applied.
+pub fn describe(s: &State, cmd: &super::command::Command) -> Text {
     use super::command::{Act, Command, Mode as ActMode, RES_IDS, START};
     let gear = |g: usize| {
         s.data
@@ -1375,11 +1375,7 @@ pub fn describe(s: &State, seat: usize, cmd: &super::command::Command) -> Text {
         }
         Command::Skip => ("passes on the option".into(), "선택을 넘깁니다".into()),
     };
-    let who = seat_name(seat);
-    Text::new(
-        format!("{} {en} [{cmd}]", who.en),
-        format!("{}: {ko} [{cmd}]", who.ko),
-    )
+    Text::new(en, ko)
 }
 
 fn place_words<'a>(
