@@ -945,9 +945,14 @@ fn show() {
     let entry = quipu::games::find("tzolkin").unwrap();
     let mut t: Box<dyn Table> = (entry.new)(4, &Options::default(), 3).unwrap();
     let mut rng = Rng::new(3);
-    for _ in 0..150 {
-        if t.play_random(&mut rng).is_none() {
+    for i in 0..150 {
+        let Some((_, played)) = t.play_random(&mut rng) else {
             break;
+        };
+        if i >= 130 {
+            for e in played.events {
+                eprintln!("{} | {}", e.text.en, e.text.ko);
+            }
         }
     }
     println!("{}", serde_json::to_string(&t.view(Some(Seat(0)))).unwrap());
@@ -1287,4 +1292,36 @@ fn refused_commands_leave_the_state_untouched() {
     assert_eq!(s, before);
     assert!(g.apply(&mut s, Seat(1), &Command::End).is_err());
     assert_eq!(s, before);
+}
+
+#[test]
+fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_12_1() {
+    let mut s = fresh(2);
+    s.players[0].corn = 5;
+    s.players[1].corn = 5;
+    play(&mut s, 0, "place start");
+    play(&mut s, 0, "advance 2");
+    assert!(
+        !legal(&s, 0).iter().any(|c| c.starts_with("advance")),
+        "declared once"
+    );
+    play(&mut s, 0, "end");
+    play(&mut s, 1, "place pal");
+    play(&mut s, 1, "end");
+    assert_eq!(
+        (s.phase, s.day, s.players[0].light, s.first),
+        (Phase::Turn, 3, false, 1),
+        "no extra decision"
+    );
+    // Declared 2 but not allowed (a worker on 6): one day.
+    let mut s = fresh(2);
+    s.players[0].corn = 5;
+    s.gears[TIK][6] = 2;
+    s.players[1].hand = 2;
+    play(&mut s, 0, "place start");
+    play(&mut s, 0, "advance 2");
+    play(&mut s, 0, "end");
+    play(&mut s, 1, "place pal");
+    play(&mut s, 1, "end");
+    assert_eq!((s.day, s.players[0].light, s.gears[TIK][7]), (2, true, 2));
 }

@@ -81,6 +81,7 @@ pub fn setup(data: DataRef, rules: Rules, n: usize, seed: u64) -> State {
         mode: Mode::Start,
         begged: false,
         took_start: false,
+        declared: 0,
         pending: Vec::new(),
         accumulated: 0,
         jungle: [[0, nn], [nn, 0], [nn, 0], [nn, 0]],
@@ -591,6 +592,11 @@ fn legal_turn(s: &State, seat: usize, out: &mut Vec<Command>) {
             if !pity {
                 place_targets(s, seat, placed, out);
             }
+            // The calendar choice may be declared in advance (spec 12.1).
+            if s.took_start && s.declared == 0 {
+                out.push(Command::Advance(1));
+                out.push(Command::Advance(2));
+            }
             out.push(Command::End);
         }
         Mode::Retrieving => {
@@ -787,6 +793,7 @@ pub fn exec(s: &mut State, seat: usize, cmd: &Command) {
             }
         }
         Command::End => end_turn(s),
+        Command::Advance(k) if s.phase == Phase::Turn => s.declared = k,
         Command::Advance(k) => {
             if k == 2 {
                 if let Some(o) = s.seat_on_start() {
@@ -1257,13 +1264,20 @@ fn end_round(s: &mut State) {
             } else {
                 owner
             };
-            if double_advance_ok(s, owner) {
-                // The owner decides; the worker comes back with that decision.
-                s.phase = Phase::Advance;
-                return;
-            }
+            let days = match (double_advance_ok(s, owner), s.declared) {
+                (true, 0) => {
+                    // The owner decides; the worker comes back with that decision.
+                    s.phase = Phase::Advance;
+                    return;
+                }
+                (true, 2) => {
+                    s.players[owner].light = false;
+                    2
+                }
+                _ => 1,
+            };
             return_start_worker(s);
-            advance_days(s, 1);
+            advance_days(s, days);
         }
         None => {
             s.accumulated += 1;
@@ -1279,6 +1293,7 @@ fn return_start_worker(s: &mut State) {
         s.players[o].hand += 1;
     }
     s.start_space = EMPTY;
+    s.declared = 0;
 }
 
 fn begin_round(s: &mut State) {

@@ -132,6 +132,9 @@ pub struct State {
     pub mode: Mode,
     pub begged: bool,
     pub took_start: bool,
+    /// The calendar advance the starting-space worker's owner declared in
+    /// advance (1 or 2; 2 means "2 if allowed"), 0 when undeclared.
+    pub declared: u8,
     pub pending: Vec<Pending>,
     /// Corn lying on the Tzolk'in gear's teeth.
     pub accumulated: i32,

@@ -1316,6 +1316,10 @@ pub fn describe(s: &State, cmd: &super::command::Command) -> Text {
             }
         }
         Command::End => ("ends the turn".into(), "차례를 마칩니다".into()),
+        Command::Advance(k) if s.phase == Phase::Turn => (
+            format!("declares that the calendar will advance {k} day(s) if allowed"),
+            format!("달력을 {k}일 전진시키겠다고 미리 정합니다 (가능하면)"),
+        ),
         Command::Advance(k) => (
             format!("advances the calendar {k} day(s)"),
             format!("달력을 {k}일 전진시킵니다"),
