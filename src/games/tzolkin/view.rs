@@ -859,10 +859,24 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     }
 }
 
-/// The tile ids a viewer may not see: other seats' dealt tiles until the
-/// reveal, and their discarded tiles forever.
+/// What a viewer may not see: other seats' dealt tiles until the reveal and
+/// their discarded tiles forever; for everyone, the buildings still in the
+/// face-down piles and the monuments left in the box.
 pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
     let mut out = Vec::new();
+    for pile in &s.piles {
+        out.extend(
+            pile.iter()
+                .filter_map(|&b| s.data.buildings.get(b as usize))
+                .map(|b| b.id.clone()),
+        );
+    }
+    let built: u16 = s.players.iter().fold(0, |a, p| a | p.monuments);
+    for (m, md) in s.data.monuments.iter().enumerate() {
+        if built & (1 << m) == 0 && !s.monuments.contains(&(m as u8)) {
+            out.push(md.id.clone());
+        }
+    }
     for (i, p) in s.players.iter().enumerate() {
         if Some(i) == viewer {
             continue;
