@@ -268,6 +268,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("갈색", "chaac"),
     ("brown", "chaac"),
     ("quetzalcoatl", "quetz"),
+    ("quetzal", "quetz"),
+    ("케찰", "quetz"),
+    ("쿠쿨", "kukul"),
     ("케찰코아틀", "quetz"),
     ("노란색", "quetz"),
     ("yellow", "quetz"),
@@ -409,10 +412,32 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
         words.insert(2, "as".to_string());
     }
     let joined = words.join(" ");
-    match parse::match_legal(&joined, legal) {
-        Ok(c) => Ok(c),
-        Err(e) => read_written_out(&words, legal).ok_or(e),
+    if let Ok(c) = parse::match_legal(&joined, legal) {
+        return Ok(c);
     }
+    if let Some(c) = read_written_out(&words, legal) {
+        return Ok(c);
+    }
+    // Report against what the player wrote (aliases replaced), not our guesses.
+    let plain = canonical_words(text).join(" ");
+    let mut err = match parse::match_legal(&plain, legal) {
+        Ok(c) => return Ok(c),
+        Err(e) => e,
+    };
+    err.message = Text::new(
+        format!(
+            "{} Write e.g. 'place pal', 'retrieve pal3 wood', 'end'.",
+            err.message.en
+        ),
+        format!(
+            "{} 예: 'place pal', 'retrieve pal3 wood', 'end'.",
+            err.message.ko
+        ),
+    );
+    if err.suggestions.is_empty() {
+        err.suggestions = parse::closest(&plain, legal, 5);
+    }
+    Err(err)
 }
 
 /// Several placements in one command (`place pal pal yax`), and trades with a count.
