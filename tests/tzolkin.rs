@@ -1268,7 +1268,7 @@ fn data_reading_options_change_the_tables_spec_10() {
 #[test]
 fn the_invariants_catch_lost_workers_skulls_and_tiles() {
     let s = TheGame.setup(3, &Options::default(), 2).unwrap();
-    assert!(TheGame.invariants(&s).is_ok());
+    assert_eq!(s.display.iter().filter(|&&x| x == b).count(), 1);
     let mut t = s.clone();
     t.players[0].hand += 1;
     assert!(TheGame.invariants(&t).unwrap_err().contains("workers"));
@@ -1324,4 +1324,71 @@ fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_1
     play(&mut s, 1, "place pal");
     play(&mut s, 1, "end");
     assert_eq!((s.day, s.players[0].light, s.gears[TIK][7]), (2, true, 2));
+}
+
+#[test]
+fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
+    let g = TheGame;
+    let s = g.setup(3, &Options::default(), 4).unwrap();
+    let v = g.view(&s, Some(Seat(1)));
+    assert_eq!(v.private.len(), 1);
+    match &v.private[0].body {
+        quipu::engine::Block::Lines(lines) => {
+            assert_eq!(lines.len(), 5, "four tiles and a hint");
+            let first = &s.data.tiles[s.players[1].dealt[0] as usize].id;
+            assert!(lines[0].en.starts_with(&format!("{first}:")));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(g.view(&s, None).private.is_empty());
+    let mut s = fresh(3);
+    s.gears[PAL][3] = 1;
+    s.players[0].hand = 2;
+    let v = g.view(&s, None);
+    assert!(v.headline.en.contains("Red to play"), "{}", v.headline.en);
+    let gears = v
+        .sections
+        .iter()
+        .find(|x| x.title.en.starts_with("Gears"))
+        .unwrap();
+    match &gears.body {
+        quipu::engine::Block::Table { rows, .. } => {
+            assert_eq!(rows[0][4].en, "R", "Red on Palenque 3")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(v.picture.width >= 800 && v.picture.shapes.len() > 100);
+    let red_dots = v
+        .picture
+        .shapes
+        .iter()
+        .filter(|sh| matches!(sh, quipu::engine::Shape::Circle { r: 10, fill: Some(c), .. } if *c == quipu::engine::Color::RED))
+        .count();
+    assert_eq!(red_dots, 1, "one red worker on the gears");
+}
+
+#[test]
+fn a_refill_is_an_event_that_reveals() {
+    let mut s = fresh(2);
+    s.players[0].hand = 0;
+    s.gears[TIK][2] = 1;
+    let b = building(&s, "A1-13");
+    s.display
+        .iter_mut()
+        .filter(|x| **x == b)
+        .for_each(|x| *x = NONE);
+    s.display[0] = b;
+    s.piles[0].retain(|&x| x != b);
+    assert_eq!(s.display.iter().filter(|&&x| x == b).count(), 1);
+    s.players[0].res = [0, 0, 1];
+    play(&mut s, 0, "retrieve tik2");
+    play(&mut s, 0, "build a1-13");
+    let g = TheGame;
+    let events = g.apply(&mut s, Seat(0), &Command::End).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| e.reveals && e.text.en.starts_with("Buildings on offer now")),
+        "{events:?}"
+    );
 }
