@@ -1268,7 +1268,7 @@ fn data_reading_options_change_the_tables_spec_10() {
 #[test]
 fn the_invariants_catch_lost_workers_skulls_and_tiles() {
     let s = TheGame.setup(3, &Options::default(), 2).unwrap();
-    assert_eq!(s.display.iter().filter(|&&x| x == b).count(), 1);
+    assert!(TheGame.invariants(&s).is_ok());
     let mut t = s.clone();
     t.players[0].hand += 1;
     assert!(TheGame.invariants(&t).unwrap_err().contains("workers"));
