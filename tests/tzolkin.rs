@@ -1392,3 +1392,90 @@ fn a_refill_is_an_event_that_reveals() {
         "{events:?}"
     );
 }
+
+#[test]
+fn uxmal_4_any_two_resource_building_costs_4_corn_rb_l606_l610() {
+    for id in ["A1-09", "A1-14", "A2-13"] {
+        let mut s = fresh(2);
+        s.players[0].hand = 0;
+        s.gears[UXM][4] = 1;
+        let b = building(&s, id);
+        s.display = [b, NONE, NONE, NONE, NONE, NONE];
+        s.players[0].corn = 4;
+        s.players[0].res = [0, 0, 0];
+        play(&mut s, 0, "retrieve uxm4");
+        play(&mut s, 0, &format!("build {}", id.to_lowercase()));
+        assert_eq!(s.players[0].corn, 0, "{id}");
+        assert_eq!(s.players[0].buildings, 1 << b);
+    }
+}
+
+#[test]
+fn tikal_example_two_techs_then_two_buildings_refilled_at_turn_end_rb_l572_l578() {
+    // Yellow: TIK 3 raises two techs for 1 wood each, then TIK 4 builds two buildings.
+    let mut s = fresh(4);
+    s.players[0].hand = 0;
+    s.gears[TIK][3] = 1;
+    s.gears[TIK][4] = 1;
+    let a = building(&s, "A1-01"); // 1 wood
+    let b = building(&s, "A1-13"); // 1 gold
+    s.display
+        .iter_mut()
+        .filter(|x| **x == a || **x == b)
+        .for_each(|x| *x = NONE);
+    s.piles[0].retain(|&x| x != a && x != b);
+    s.display[0] = a;
+    s.display[1] = b;
+    for slot in 2..6 {
+        if s.display[slot] == NONE {
+            s.display[slot] = s.piles[0].pop().unwrap();
+        }
+    }
+    let pile_len = s.piles[0].len();
+    s.players[0].res = [3, 0, 1];
+    play(&mut s, 0, "retrieve tik3");
+    play(&mut s, 0, "tech agri pay wood");
+    play(&mut s, 0, "tech res pay wood");
+    play(&mut s, 0, "retrieve tik4");
+    play(&mut s, 0, "build a1-01");
+    play(&mut s, 0, "build a1-13");
+    assert_eq!(
+        (s.players[0].tech, s.players[0].res),
+        ([1, 1, 1, 0], [0, 0, 0])
+    );
+    assert_eq!(s.display[..2], [NONE, NONE]);
+    play(&mut s, 0, "end");
+    assert_eq!(
+        s.piles[0].len(),
+        pile_len - 2,
+        "two new buildings from the Age I pile"
+    );
+    assert!(s.display[..2].iter().all(|&x| x != NONE));
+}
+
+#[test]
+fn leaving_a_worker_on_6_blocks_the_double_advance_but_7_does_not_rb_l698_l702() {
+    // Green (seat 0) is on the starting space; Red (seat 1) has workers on PAL 6 and 7.
+    let mut s = fresh(2);
+    s.start_space = 1;
+    s.players[0].hand = 2;
+    s.turn_index = 1;
+    s.players[1].hand = 1;
+    s.gears[PAL][6] = 2;
+    s.gears[PAL][7] = 2;
+    play(&mut s, 1, "retrieve pal7 none");
+    play(&mut s, 1, "end");
+    assert_eq!(s.phase, Phase::Turn, "no choice: the worker on 6 blocks");
+    assert_eq!((s.day, s.gears[PAL][7], s.first), (2, 2, 1));
+    let mut s = fresh(2);
+    s.start_space = 1;
+    s.players[0].hand = 2;
+    s.turn_index = 1;
+    s.players[1].hand = 1;
+    s.gears[PAL][6] = 2;
+    s.gears[PAL][7] = 2;
+    play(&mut s, 1, "retrieve pal6 none");
+    play(&mut s, 1, "end");
+    assert_eq!(s.phase, Phase::Advance, "the worker on 7 does not block");
+    assert_eq!(legal(&s, 0), vec!["advance 1", "advance 2"]);
+}
