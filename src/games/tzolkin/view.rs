@@ -332,6 +332,11 @@ fn pending_text(s: &State) -> Text {
 }
 
 fn gears_section(s: &State) -> Section {
+    // The cost shown is for the active player's next worker this turn.
+    let placed = match s.mode {
+        Mode::Placing { placed, .. } if s.phase == Phase::Turn => placed,
+        _ => 0,
+    };
     let mut header = vec![Text::new("Gear", "기어")];
     header.extend((0..13).map(|i| Text::same(i.to_string())));
     header.push(Text::new("Next placement", "다음 배치"));
@@ -352,7 +357,13 @@ fn gears_section(s: &State) -> Section {
                 }));
             }
             row.push(match lowest_empty(s, g) {
-                Some(p) => Text::new(format!("space {p}"), format!("{p}번 칸")),
+                Some(p) => {
+                    let c = placement_cost(&s.data, p, placed);
+                    Text::new(
+                        format!("space {p}, {c} corn"),
+                        format!("{p}번 칸, 옥수수 {c}"),
+                    )
+                }
                 None => Text::new("full", "가득 참"),
             });
             row
@@ -1153,7 +1164,6 @@ fn picture(s: &State) -> Sketch {
         );
         sk.label(20, jy + 42 + g as i32 * 16, line, 7, Color::BROWN);
     }
-    let _ = placement_cost;
     sk
 }
 
