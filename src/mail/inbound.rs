@@ -51,12 +51,7 @@ pub fn read(raw: &[u8]) -> Inbound {
         subject: String::new(),
         in_reply_to: None,
         references: vec![],
-        commands: new_text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(String::from)
-            .collect(),
+        commands: new_text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect(),
         new_text,
         sender: Sender::Person,
         size: raw.len(),
