@@ -1479,3 +1479,23 @@ fn leaving_a_worker_on_6_blocks_the_double_advance_but_7_does_not_rb_l698_l702()
     assert_eq!(s.phase, Phase::Advance, "the worker on 7 does not block");
     assert_eq!(legal(&s, 0), vec!["advance 1", "advance 2"]);
 }
+
+#[test]
+fn another_data_file_can_be_loaded_by_path() {
+    let mut o = Options::default();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/games/tzolkin/data/tzolkin.toml"
+    );
+    o.0.insert("data".into(), path.into());
+    let s = TheGame.setup(4, &o, 1).unwrap();
+    assert_eq!(
+        (
+            s.data.tiles.len(),
+            s.data.buildings.len(),
+            s.data.monuments.len()
+        ),
+        (21, 32, 13)
+    );
+    assert!(s.data.name.ends_with("tzolkin.toml"));
+}
