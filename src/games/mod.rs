@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 pub mod tikal;
 pub mod tta;
+pub mod tzolkin;
 
 /// How a registered game starts a table: players, options, seed.
 pub type NewTable = fn(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError>;
@@ -48,7 +49,11 @@ fn entry<G: Game + Default>(name: &'static str) -> Entry {
 
 /// Every game quipu can run, in the order they are listed to players.
 pub fn registry() -> Vec<Entry> {
-    vec![entry::<tikal::TheGame>("tikal"), entry::<tta::TheGame>("tta")]
+    vec![
+        entry::<tzolkin::TheGame>("tzolkin"),
+        entry::<tikal::TheGame>("tikal"),
+        entry::<tta::TheGame>("tta"),
+    ]
 }
 
 /// The game registered as `name` (case-insensitive).

@@ -1,0 +1,605 @@
+//! Tzolk'in: The Mayan Calendar (Daniele Tascini, Simone Luciani; CGE 2012),
+//! for 2 to 4 players, following the Korean rulebook (DiceTree 2017). This
+//! module is the `Game` implementation: options, turn flow glue, events and
+//! invariants; the rules themselves live in `rules.rs`.
+
+pub mod command;
+pub mod data;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+use crate::engine::{
+    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
+    Text, Variant, View,
+};
+use command::Command;
+use data::{Data, DataRef};
+use state::{Phase, Player, Rules, State, NONE};
+use std::sync::Arc;
+
+#[derive(Default)]
+pub struct TheGame;
+
+/// The options that pick a reading of a data point (spec 10), with their default.
+const DATA_READINGS: [(&str, &str); 5] = [
+    ("s05_wood", "1"),
+    ("a2_04_cost", "stone"),
+    ("a2_14_vp", "3"),
+    ("a1_farm_cost", "wood"),
+    ("m13_category", "holy"),
+];
+
+fn load_data(options: &Options) -> Result<Arc<Data>, SetupError> {
+    let base = match options.get("data") {
+        None => data::default_data()?,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| SetupError::Data(format!("{path}: {e}")))?;
+            Arc::new(Data::from_toml(path, &text)?)
+        }
+    };
+    let chosen: Vec<(String, String)> = DATA_READINGS
+        .iter()
+        .filter_map(|(k, default)| {
+            options
+                .get(k)
+                .filter(|v| v != default)
+                .map(|v| (k.to_string(), v.to_string()))
+        })
+        .collect();
+    if chosen.is_empty() {
+        Ok(base)
+    } else {
+        Ok(Arc::new(base.with_alternatives(&chosen)?))
+    }
+}
+
+pub fn seat_name(seat: usize) -> Text {
+    const EN: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
+    const KO: [&str; 4] = ["빨강", "파랑", "녹색", "노랑"];
+    Text::new(
+        EN.get(seat).copied().unwrap_or("?"),
+        KO.get(seat).copied().unwrap_or("?"),
+    )
+}
+
+/// Appends what changed for a player, in words (" (+2 wood, -1 corn)").
+fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut String) {
+    use std::fmt::Write;
+    const TEMPLES: [(&str, &str); 3] = [
+        ("Chaac step", "차크 신전"),
+        ("Quetzalcoatl step", "케찰코아틀 신전"),
+        ("Kukulcan step", "쿠쿨칸 신전"),
+    ];
+    const TECHS: [(&str, &str); 4] = [
+        ("Agriculture", "농업"),
+        ("Resources", "자원"),
+        ("Architecture", "건축"),
+        ("Theology", "신학"),
+    ];
+    let mut any = false;
+    let mut num = |d: i32, e: &str, k: &str| {
+        if d != 0 {
+            let sep = if any { ", " } else { " (" };
+            any = true;
+            let _ = write!(en, "{sep}{d:+} {e}");
+            let _ = write!(ko, "{sep}{k} {d:+}");
+        }
+    };
+    num(after.corn - before.corn, "corn", "옥수수");
+    for r in 0..3 {
+        num(
+            after.res[r] - before.res[r],
+            data::RES_EN[r],
+            data::RES_KO[r],
+        );
+    }
+    num(after.skulls - before.skulls, "skull", "해골");
+    num(after.vp - before.vp, "VP", "점");
+    for (t, (e, k)) in TEMPLES.iter().enumerate() {
+        num(
+            i32::from(after.temple[t]) - i32::from(before.temple[t]),
+            e,
+            k,
+        );
+    }
+    for (t, (e, k)) in TECHS.iter().enumerate() {
+        num(i32::from(after.tech[t]) - i32::from(before.tech[t]), e, k);
+    }
+    num(
+        i32::from(after.hand) - i32::from(before.hand),
+        "worker in hand",
+        "손의 일꾼",
+    );
+    if any {
+        en.push(')');
+        ko.push(')');
+    }
+}
+
+impl TheGame {
+    fn rules_from(options: &Options) -> Rules {
+        Rules {
+            theo_chi9: options.get_or("theo_chi9", "allow") == "allow",
+            floor_corn: options.get_or("corn_points", "quarter") == "floor",
+            dummies_block: options.get_or("dummies_block", "no") == "yes",
+        }
+    }
+
+    /// Splits a written-out command into the single decisions it stands for.
+    fn steps(cmd: &Command) -> Vec<Command> {
+        match *cmd {
+            Command::Place { targets, n } if n > 1 => targets
+                .iter()
+                .take(n as usize)
+                .map(|&t| Command::Place {
+                    targets: [t, 0, 0, 0, 0, 0],
+                    n: 1,
+                })
+                .collect(),
+            Command::Trade { buy, res, n } if n > 1 => {
+                (0..n).map(|_| Command::Trade { buy, res, n: 1 }).collect()
+            }
+            c => vec![c],
+        }
+    }
+
+    fn refuse(s: &State, seat: usize, cmd: &Command) -> RuleError {
+        let legal = rules::legal(s, seat);
+        let some: Vec<String> = legal.iter().take(6).map(|c| c.to_string()).collect();
+        if legal.is_empty() {
+            return RuleError::new(
+                format!("'{cmd}' is not possible: it is not your decision now."),
+                format!("'{cmd}'은(는) 할 수 없습니다. 지금은 당신이 결정할 차례가 아닙니다."),
+            );
+        }
+        RuleError::new(
+            format!(
+                "'{cmd}' is not allowed now. Allowed are, for example: {}.",
+                some.join("; ")
+            ),
+            format!(
+                "'{cmd}'은(는) 지금 할 수 없습니다. 가능한 명령 예: {}.",
+                some.join("; ")
+            ),
+        )
+    }
+
+    /// Applies one single decision after checking it is legal.
+    fn step(
+        s: &mut State,
+        seat: usize,
+        cmd: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !rules::is_legal(s, seat, cmd) {
+            return Err(Self::refuse(s, seat, cmd));
+        }
+        let before = s.players[seat];
+        let (day, food, phase) = (s.day, s.food_done, s.phase);
+        let piles = (s.piles[0].len(), s.piles[1].len());
+        let words = view::describe(s, cmd);
+        rules::exec(s, seat, cmd);
+        let who = seat_name(seat);
+        match cmd {
+            Command::Keep(..) => {
+                events.push(Event::private(
+                    Seat(seat),
+                    Text::new(format!("Your choice: {cmd}."), format!("나의 선택: {cmd}.")),
+                ));
+                events.push(Event::public(Text::new(
+                    format!("{} has chosen starting wealth tiles.", who.en),
+                    format!("{}이(가) 시작 자산 타일을 골랐습니다.", who.ko),
+                )));
+            }
+            _ => {
+                let cmd_text = cmd.to_string();
+                let mut en = String::with_capacity(160);
+                let mut ko = String::with_capacity(200);
+                for (buf, name, words, colon) in [
+                    (&mut en, &who.en, &words.en, " "),
+                    (&mut ko, &who.ko, &words.ko, ": "),
+                ] {
+                    buf.push_str(name);
+                    buf.push_str(colon);
+                    buf.push_str(words);
+                    buf.push_str(" [");
+                    buf.push_str(&cmd_text);
+                    buf.push(']');
+                }
+                changes_into(&before, &s.players[seat], &mut en, &mut ko);
+                en.push('.');
+                ko.push('.');
+                events.push(Event::public(Text::new(en, ko)));
+            }
+        }
+        if phase == Phase::Choose && s.phase != Phase::Choose {
+            let kept: Vec<Text> = (0..s.n)
+                .map(|i| {
+                    let ids: Vec<&str> = s.players[i]
+                        .kept
+                        .iter()
+                        .filter_map(|&t| s.data.tiles.get(t as usize).map(|t| t.id.as_str()))
+                        .collect();
+                    let n = seat_name(i);
+                    Text::new(
+                        format!("{} keeps {}", n.en, ids.join(" and ")),
+                        format!("{}: {}", n.ko, ids.join(", ")),
+                    )
+                })
+                .collect();
+            events.push(Event::reveal(Text::join(&kept, "; ")));
+        }
+        if s.food_done != food {
+            events.push(Event::public(Text::new(
+                format!(
+                    "Food day {} is resolved: workers are fed and the temples reward.",
+                    s.food_done
+                ),
+                format!(
+                    "{}번째 푸드 데이: 일꾼을 먹이고 신전 보상을 받습니다.",
+                    s.food_done
+                ),
+            )));
+            if s.food_done as usize
+                == s.data
+                    .general
+                    .food_days
+                    .iter()
+                    .position(|&d| d == s.data.general.age_change_day)
+                    .unwrap_or(9)
+                    + 1
+            {
+                events.push(Event::reveal(Text::new(
+                    "Age II begins: six Age II buildings are revealed.",
+                    "2시대 시작: 2시대 건물 6개를 펼칩니다.",
+                )));
+            }
+        }
+        if piles != (s.piles[0].len(), s.piles[1].len()) {
+            let ids: Vec<&str> = s
+                .display
+                .iter()
+                .filter_map(|&b| s.data.buildings.get(b as usize))
+                .map(|b| b.id.as_str())
+                .collect();
+            events.push(Event::reveal(Text::new(
+                format!("Buildings on offer now: {}.", ids.join(", ")),
+                format!("이제 건설 가능한 건물: {}.", ids.join(", ")),
+            )));
+        }
+        if s.day != day {
+            events.push(Event::public(Text::new(
+                format!("The calendar advances to day {}.", s.day),
+                format!("달력이 {}일째로 전진합니다.", s.day),
+            )));
+        }
+        if s.phase == Phase::Over {
+            events.push(Event::public(Text::new(
+                "The game is over.",
+                "게임이 끝났습니다.",
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "tzolkin",
+            title: "Tzolk'in: The Mayan Calendar",
+            min_players: 2,
+            max_players: 4,
+            options: vec![
+                OptionDoc { key: "data", values: &[], default: "", help: "Path of another component data file (TOML, same shape as data/tzolkin.toml)." },
+                OptionDoc {
+                    key: "corn_points",
+                    values: &["quarter", "floor"],
+                    default: "quarter",
+                    help: "Final corn: exact quarter points per corn, or whole points only (spec 11 A8).",
+                },
+                OptionDoc {
+                    key: "theo_chi9",
+                    values: &["allow", "deny"],
+                    default: "allow",
+                    help: "Theology 1 lets a worker on Chichen Itza 9 use the free choice of space 10 (spec 11 A4).",
+                },
+                OptionDoc {
+                    key: "dummies_block",
+                    values: &["no", "yes"],
+                    default: "no",
+                    help: "Dummy workers on space 6 / Chichen Itza 9 forbid the double advance (spec 11 A2).",
+                },
+                OptionDoc { key: "m13_category", values: &["holy", "tomb"], default: "holy", help: "Category of monument M13 (spec 10)." },
+                OptionDoc { key: "s05_wood", values: &["1", "0"], default: "1", help: "Wood on starting wealth tile S05 (spec 9.9)." },
+                OptionDoc { key: "a2_04_cost", values: &["stone", "gold"], default: "stone", help: "Cost of building A2-04: 3 stone or 3 gold (spec 10)." },
+                OptionDoc { key: "a2_14_vp", values: &["3", "0"], default: "3", help: "Victory points of building A2-14 (spec 9.10)." },
+                OptionDoc { key: "a1_farm_cost", values: &["wood", "corn"], default: "wood", help: "Cost of farms A1-04/05: 4 wood or 4 corn (spec 9.10)." },
+            ],
+            variants: vec![
+                Variant { options: "corn_points=floor theo_chi9=deny m13_category=tomb dummies_block=yes", min_players: 2, max_players: 4 },
+                Variant { options: "s05_wood=0 a2_04_cost=gold a2_14_vp=0 a1_farm_cost=corn", min_players: 2, max_players: 4 },
+            ],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "tzolkin",
+                min: 2,
+                max: 4,
+                got: players,
+            });
+        }
+        let data = load_data(options)?;
+        if data.tiles.len() < players * 4 + 1 {
+            return Err(SetupError::Data(
+                "not enough starting wealth tiles for this many players".into(),
+            ));
+        }
+        Ok(rules::setup(
+            DataRef(data),
+            Self::rules_from(options),
+            players,
+            seed,
+        ))
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        match s.phase {
+            Phase::Choose => (0..s.n)
+                .filter(|&i| s.players[i].kept[0] == NONE)
+                .map(Seat)
+                .collect(),
+            Phase::Turn => vec![Seat(s.active())],
+            Phase::Advance => s.seat_on_start().map(Seat).into_iter().collect(),
+            Phase::Over => vec![],
+        }
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        rules::legal(s, seat.0)
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        command::read(text, &rules::legal(s, seat.0))
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+        if seat.0 >= s.n {
+            return Err(RuleError::new(
+                "There is no such seat.",
+                "그런 자리는 없습니다.",
+            ));
+        }
+        let steps = Self::steps(cmd);
+        let mut events = Vec::new();
+        if steps.len() == 1 {
+            Self::step(s, seat.0, cmd, &mut events)?;
+        } else {
+            let mut next = s.clone();
+            for c in &steps {
+                Self::step(&mut next, seat.0, c, &mut events)?;
+            }
+            *s = next;
+        }
+        Ok(events)
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat.map(|x| x.0))
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if s.phase != Phase::Over {
+            return None;
+        }
+        let finals = rules::finals(s);
+        let scores: Vec<f64> = finals.iter().map(|f| f.quarters as f64 / 4.0).collect();
+        let tiebreak: Vec<f64> = finals
+            .iter()
+            .map(|f| f64::from(f.tiebreak_workers))
+            .collect();
+        let parts: Vec<Text> = (0..s.n)
+            .map(|i| {
+                let n = seat_name(i);
+                Text::new(
+                    format!("{} {}", n.en, scores[i]),
+                    format!("{} {}", n.ko, scores[i]),
+                )
+            })
+            .collect();
+        let summary = Text::join(&parts, ", ");
+        Some(Outcome::ranked(
+            scores,
+            tiebreak,
+            Text::new(
+                format!(
+                    "Final scores: {}. Ties go to the most workers left on the gears.",
+                    summary.en
+                ),
+                format!(
+                    "최종 점수: {}. 동점이면 기어에 남은 일꾼이 많은 사람이 이깁니다.",
+                    summary.ko
+                ),
+            ),
+        ))
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        view::hidden_items(s, viewer.map(|x| x.0))
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        invariants(s)
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        let legal = rules::legal(s, seat.0);
+        let pref = [
+            Command::End,
+            Command::Skip,
+            Command::Done,
+            Command::Advance(1),
+        ];
+        pref.iter()
+            .find(|c| legal.contains(c))
+            .copied()
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| matches!(c, Command::Keep(..)))
+                    .copied()
+            })
+    }
+}
+
+/// Conservation and bounds: workers, skulls, jungle tiles, corn and goods.
+pub fn invariants(s: &State) -> Result<(), String> {
+    let g = &s.data.general;
+    for (i, p) in s.players.iter().enumerate() {
+        let total = s.active_workers(i) + p.supply;
+        if total != g.workers_per_player {
+            return Err(format!(
+                "seat {i} has {total} workers, not {}",
+                g.workers_per_player
+            ));
+        }
+        if p.corn < 0 || p.res.iter().any(|&r| r < 0) || p.skulls < 0 {
+            return Err(format!("seat {i} holds negative goods: {p:?}"));
+        }
+        for (t, temple) in s.data.temples.iter().enumerate() {
+            if p.temple[t] as usize > temple.top() {
+                return Err(format!("seat {i} is above the top of temple {t}"));
+            }
+        }
+        if p.tech.iter().any(|&l| l > 3) {
+            return Err(format!("seat {i} has a tech above level 3"));
+        }
+    }
+    let skulls: i32 =
+        s.players.iter().map(|p| p.skulls).sum::<i32>() + s.skulls_on_chi() as i32 + s.skull_supply;
+    if skulls != g.skulls || s.skull_supply < 0 {
+        return Err(format!("{skulls} skulls in the game, not {}", g.skulls));
+    }
+    for t in 0..3 {
+        let top = s.data.temples[t].top() as u8;
+        if s.players.iter().filter(|p| p.temple[t] == top).count() > 1 {
+            return Err(format!("two players on the top of temple {t}"));
+        }
+    }
+    let n = s.n as u32;
+    let corn_tiles: u32 = s
+        .players
+        .iter()
+        .map(|p| u32::from(p.corn_tiles))
+        .sum::<u32>()
+        + s.jungle
+            .iter()
+            .map(|j| u32::from(j[0]) + u32::from(j[1]))
+            .sum::<u32>();
+    let wood_groups = s.data.jungle_wood.iter().filter(|&&w| w > 0).count() as u32;
+    let wood_tiles: u32 = s
+        .players
+        .iter()
+        .map(|p| u32::from(p.wood_tiles))
+        .sum::<u32>()
+        + u32::from(s.burned)
+        + s.jungle.iter().map(|j| u32::from(j[0])).sum::<u32>();
+    if corn_tiles != 4 * n || wood_tiles != wood_groups * n {
+        return Err(format!(
+            "jungle tiles not conserved: {corn_tiles} corn, {wood_tiles} wood"
+        ));
+    }
+    if s.jungle
+        .iter()
+        .any(|j| u32::from(j[0]) + u32::from(j[1]) > n)
+    {
+        return Err("a jungle group holds more stacks than spaces".into());
+    }
+    let mut seen = 0u64;
+    let built: u32 = s.players.iter().fold(0, |a, p| a | p.buildings);
+    for &b in s
+        .display
+        .iter()
+        .chain(s.piles[0].iter())
+        .chain(s.piles[1].iter())
+    {
+        if b == NONE {
+            continue;
+        }
+        if seen & (1 << b) != 0 || built & (1 << b) != 0 {
+            return Err(format!("building {b} is in two places"));
+        }
+        seen |= 1 << b;
+    }
+    if s.players
+        .iter()
+        .map(|p| p.buildings.count_ones())
+        .sum::<u32>()
+        != built.count_ones()
+    {
+        return Err("a building was built twice".into());
+    }
+    if s.day as usize > 40 {
+        return Err(format!("day {} is past the end of the calendar", s.day));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rng, Table};
+
+    /// CPU seconds used by this thread (Linux `/proc`), so that the figure
+    /// does not depend on how busy the shared machine is; `None` elsewhere.
+    fn thread_cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        let after = stat.rsplit_once(')')?.1;
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let utime: f64 = fields.get(11)?.parse().ok()?;
+        let stime: f64 = fields.get(12)?.parse().ok()?;
+        Some((utime + stime) / 100.0)
+    }
+
+    /// Random games at 4 players for a few seconds: games/s and moves/s, by
+    /// wall clock and by this thread's CPU time.
+    #[test]
+    #[ignore]
+    fn speed() {
+        let entry = crate::games::find("tzolkin").unwrap();
+        let start = std::time::Instant::now();
+        let cpu0 = thread_cpu_seconds();
+        let (mut games, mut moves) = (0u64, 0u64);
+        let mut rng = Rng::new(7);
+        while start.elapsed().as_secs_f64() < 5.0 {
+            let mut t: Box<dyn Table> = (entry.new)(4, &Options::default(), games).unwrap();
+            while t.outcome().is_none() {
+                t.play_random(&mut rng).unwrap();
+                moves += 1;
+            }
+            games += 1;
+        }
+        let wall = start.elapsed().as_secs_f64();
+        println!(
+            "tzolkin 4p wall: {:.0} games/s, {:.0} moves/s ({games} games, {moves} moves)",
+            games as f64 / wall,
+            moves as f64 / wall
+        );
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
+            let cpu = (b - a).max(0.01);
+            println!(
+                "tzolkin 4p cpu:  {:.0} games/s, {:.0} moves/s ({cpu:.2} s of CPU)",
+                games as f64 / cpu,
+                moves as f64 / cpu
+            );
+        }
+    }
+}
