@@ -93,6 +93,12 @@ fn check_finished_game(q: &Quipu, id: i64, players: usize, sent: usize) {
 }
 
 #[test]
+fn a_whole_game_of_tzolkin_by_mail() {
+    let (q, id, sent) = play_by_mail("tzolkin", "q2", &["carol", "dave"], &[], 5, 40);
+    check_finished_game(&q, id, 2, sent);
+}
+
+#[test]
 fn a_whole_game_of_tikal_by_mail() {
     let (q, id, sent) = play_by_mail("tikal", "q1", &["alice", "bob"], &[], 11, 25);
     check_finished_game(&q, id, 2, sent);

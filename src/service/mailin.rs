@@ -111,8 +111,16 @@ impl Service {
             );
             return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
         }
-        let (service_lines, game_lines): (Vec<String>, Vec<String>) =
-            lines.into_iter().partition(|l| SERVICE_WORDS.contains(&first_word(l).as_str()));
+        // In a game, a line that starts like one of the seat's legal commands
+        // is a move even if its first word is also a service word (`new 3 workers`).
+        let game_words: Vec<String> = match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
+            Some((id, Ok(seat))) => self.table(id)?.legal(seat).iter().map(|c| first_word(c)).collect(),
+            _ => vec![],
+        };
+        let (service_lines, game_lines): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| {
+            let w = first_word(l);
+            SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
+        });
         let mut outcome = ("answered".to_string(), String::new(), caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
