@@ -66,6 +66,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The games quipu knows, with player counts and every option.
+    Info { game: Option<String> },
     /// A game's complete record.
     Export {
         game: i64,
@@ -246,6 +248,21 @@ fn run(cli: Cli) -> Result<i32> {
                     println!("{:>5}  {:<13} {:<9} {}", g.id, g.game, g.status, p.join(", "));
                 }
             }
+            Ok(0)
+        }
+        Command::Info { game } => {
+            for e in games::registry().into_iter().filter(|e| game.as_deref().is_none_or(|g| e.name.eq_ignore_ascii_case(g))) {
+                let info = (e.info)();
+                println!("{} — {} ({}-{} players)", info.name, info.title, info.min_players, info.max_players);
+                for o in &info.options {
+                    let values = if o.values.is_empty() { "any".to_string() } else { o.values.join("|") };
+                    println!("  --option {}={}  (default {}): {}", o.key, values, if o.default.is_empty() { "-" } else { o.default }, o.help);
+                }
+                for v in &info.variants {
+                    println!("  variant: {} ({}-{} players)", v.options, v.min_players, v.max_players);
+                }
+            }
+            println!("Clock options for every game: deadline=72h|3d|none, weekends=on|off, timeout=wait|skip|bot|drop, reminders=24h,0h");
             Ok(0)
         }
         Command::Export { game, format } => {
