@@ -22,6 +22,7 @@ fn turn(seat: u8, ap: u8, placed: bool) -> Turn {
         changed: vec![],
         placed,
         final_turn: false,
+        jammed: false,
     }
 }
 

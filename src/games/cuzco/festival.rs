@@ -23,6 +23,13 @@ fn playable(s: &State, seat: usize) -> Vec<u8> {
     })
 }
 
+/// Whether `seat` holds a card for the face-up requirement (a festival is then possible).
+pub fn could_propose(s: &State, seat: u8) -> bool {
+    !(s.face_up().is_none()
+        || (s.rules.sun_limit && s.suns_left == 0)
+        || playable(s, usize::from(seat)).is_empty())
+}
+
 /// The temples where `seat` may propose a festival now: a city where it has an Inca, whose
 /// temple has no sun marker, with a playable card in hand (L236, L252, L267).
 pub fn proposable(s: &State, seat: u8, g: &Groups) -> Vec<u16> {

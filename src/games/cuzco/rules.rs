@@ -164,6 +164,23 @@ impl Refusal {
     }
 }
 
+/// Per cell: its height, or `BLOCKED` when no tile may cover it (lake, Inca, temple). Lets
+/// the legal-move generator reject most footprints with a few byte compares.
+pub const BLOCKED: u8 = u8::MAX;
+
+pub fn cover_codes(s: &State) -> Vec<u8> {
+    s.spaces
+        .iter()
+        .map(|sp| {
+            if sp.cover == Cover::Lake || sp.inca.is_some() || sp.temple > 0 {
+                BLOCKED
+            } else {
+                sp.height
+            }
+        })
+        .collect()
+}
+
 /// Checks laying footprint `foot` for `seat` with `ap` left; `Ok` gives its AP cost.
 pub fn check_place(s: &State, g: &Groups, seat: usize, foot: u32, ap: u8) -> Result<u8, Refusal> {
     let data = &s.data;
@@ -292,17 +309,105 @@ pub fn free_for_inca(s: &State, cell: u16) -> bool {
         && (s.rules.outside_incas || s.data.board.cells[usize::from(cell)].in_region())
 }
 
-/// The cheapest AP cost from `from` to every cell for an Inca of `seat` (255: unreachable):
-/// free within a terrain type, `terrain_change_ap` per change (L126-134).
-pub fn move_costs(s: &State, seat: u8, from: u16) -> Vec<u8> {
+/// Where an Inca of one seat can walk: the cells it may stand on or pass grouped into
+/// same-terrain areas (free to cross), and which areas touch (1 AP to step across).
+#[derive(Clone, Debug, Default)]
+pub struct Walk {
+    /// Area of each cell (`NONE`: impassable for this seat).
+    pub area: Vec<u16>,
+    /// Neighbouring areas of each area.
+    pub adjacent: Vec<Vec<u16>>,
+}
+
+/// Builds the walking areas of `seat` (L126-134); `steps` says whether the areas' adjacency
+/// is needed (not when no AP is left to change terrain).
+pub fn walk(s: &State, seat: u8, steps: bool) -> Walk {
+    let board = &s.data.board;
+    let mut w = Walk {
+        area: vec![NONE; s.spaces.len()],
+        adjacent: Vec::new(),
+    };
+    let mut stack = Vec::new();
+    for start in 0..s.spaces.len() as u16 {
+        if w.area[usize::from(start)] != NONE || !passable(s, seat, start) {
+            continue;
+        }
+        let id = w.adjacent.len() as u16;
+        w.adjacent.push(Vec::new());
+        let t = s.space(start).terrain();
+        w.area[usize::from(start)] = id;
+        stack.push(start);
+        while let Some(c) = stack.pop() {
+            for &n in &board.neighbors[usize::from(c)] {
+                if w.area[usize::from(n)] == NONE
+                    && s.space(n).terrain() == t
+                    && passable(s, seat, n)
+                {
+                    w.area[usize::from(n)] = id;
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    if !steps {
+        return w;
+    }
+    for c in 0..s.spaces.len() {
+        let a = w.area[c];
+        if a == NONE {
+            continue;
+        }
+        for &n in &board.neighbors[c] {
+            let b = w.area[usize::from(n)];
+            if b != NONE && b != a && !w.adjacent[usize::from(a)].contains(&b) {
+                w.adjacent[usize::from(a)].push(b);
+            }
+        }
+    }
+    w
+}
+
+impl Walk {
+    /// AP from the area of `from` to every area, up to `limit` (`u8::MAX`: out of reach).
+    pub fn costs_from(&self, from: u16, limit: u8, dist: &mut Vec<u8>, queue: &mut VecDeque<u16>) {
+        dist.clear();
+        dist.resize(self.adjacent.len(), u8::MAX);
+        queue.clear();
+        let Some(&a) = self.area.get(usize::from(from)).filter(|&&a| a != NONE) else {
+            return;
+        };
+        dist[usize::from(a)] = 0;
+        queue.push_back(a);
+        while let Some(x) = queue.pop_front() {
+            let d = dist[usize::from(x)];
+            if d >= limit {
+                continue;
+            }
+            for &y in &self.adjacent[usize::from(x)] {
+                if dist[usize::from(y)] == u8::MAX {
+                    dist[usize::from(y)] = d + 1;
+                    queue.push_back(y);
+                }
+            }
+        }
+    }
+}
+
+/// The cheapest AP cost for an Inca of `seat` from `from` to `to` (`None`: no path):
+/// free within a terrain type, `terrain_change_ap` per change (L126-134). A 0-1 search over
+/// cells, independent of `Walk`, which the legal-move generator uses.
+pub fn move_cost(s: &State, seat: u8, from: u16, to: u16) -> Option<u8> {
     let board = &s.data.board;
     let step = s.data.components.terrain_change_ap;
     let mut dist = vec![u8::MAX; s.spaces.len()];
     let mut queue = VecDeque::new();
-    dist[usize::from(from)] = 0;
+    *dist.get_mut(usize::from(from))? = 0;
     queue.push_back(from);
     while let Some(c) = queue.pop_front() {
         let d = dist[usize::from(c)];
+        if c == to {
+            return Some(d);
+        }
         let t = s.space(c).terrain();
         for &n in &board.neighbors[usize::from(c)] {
             if !passable(s, seat, n) {
@@ -320,7 +425,7 @@ pub fn move_costs(s: &State, seat: u8, from: u16) -> Vec<u8> {
             }
         }
     }
-    dist
+    None
 }
 
 /// AP to cross the region's border at an edge space (G8: a space on both sides costs the

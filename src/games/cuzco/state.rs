@@ -79,6 +79,8 @@ pub struct Turn {
     pub placed: bool,
     /// A final turn of the end phase (placing a tile is optional).
     pub final_turn: bool,
+    /// No tile could be placed when this normal turn began (spec G6).
+    pub jammed: bool,
 }
 
 /// Where a seat stands in a festival competition.
@@ -130,6 +132,9 @@ pub struct Rules {
     pub sun_limit: bool,
     /// Incas may stand on tile hexes outside the region (A7).
     pub outside_incas: bool,
+    /// A normal turn that starts with no possible placement starts the end phase (house
+    /// rule for G6, so that a jammed board cannot stall the game forever).
+    pub jammed_ends: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

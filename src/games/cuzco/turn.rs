@@ -19,6 +19,7 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
         return;
     }
     let board = &s.data.board;
+    let codes = rules::cover_codes(s);
     for kind in TileKind::ALL {
         let left = match kind {
             TileKind::Tile3 => s.common_tiles,
@@ -28,6 +29,11 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
             continue;
         }
         for foot in board.kind_ranges[kind as usize].clone() {
+            let cells = board.footprints[foot as usize].cells();
+            let h = codes[usize::from(cells[0])];
+            if h == rules::BLOCKED || cells[1..].iter().any(|&c| codes[usize::from(c)] != h) {
+                continue;
+            }
             if rules::check_place(s, g, seat, foot, ap).is_ok() {
                 out.extend(board.place_commands.get(foot as usize).copied());
             }
@@ -35,30 +41,38 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
     }
 }
 
-/// Whether the mandatory first placement is still owed (G6: not when no tile can be placed).
-fn placement_owed(s: &State, g: &Groups, t: &Turn) -> bool {
-    if t.placed || t.final_turn {
-        return false;
-    }
-    let seat = usize::from(t.seat);
+/// Whether the mandatory first placement is still owed (G6: not when no tile could be
+/// placed as the turn began).
+fn placement_owed(t: &Turn) -> bool {
+    !t.placed && !t.final_turn && !t.jammed
+}
+
+/// Whether `seat` could place any tile with `ap`.
+fn can_place(s: &State, seat: usize, ap: u8) -> bool {
+    let g = rules::village_groups(s);
     (0..s.data.board.footprints.len() as u32)
-        .any(|f| rules::check_place(s, g, seat, f, t.ap).is_ok())
+        .any(|f| rules::check_place(s, &g, seat, f, ap).is_ok())
 }
 
 /// The legal decisions of the player whose turn it is.
 pub fn legal(s: &State, t: &Turn) -> Vec<Command> {
     let seat = usize::from(t.seat);
-    let g = rules::village_groups(s);
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(256);
     let Some(p) = s.players.get(seat) else {
         return out;
+    };
+    // Villages and cities matter for placements, temples and festivals only.
+    let g = if t.ap > 0 || festival::could_propose(s, t.seat) {
+        rules::village_groups(s)
+    } else {
+        Groups::default()
     };
     if !t.token_used && p.tokens > 0 {
         out.push(Command::Token);
     }
     let before = out.len();
     placements(s, &g, seat, t.ap, &mut out);
-    if !t.placed && !t.final_turn && out.len() > before {
+    if placement_owed(t) && out.len() > before {
         return out;
     }
     let board = &s.data.board;
@@ -80,15 +94,29 @@ pub fn legal(s: &State, t: &Turn) -> Vec<Command> {
         }
     }
     // Moves.
-    for from in 0..s.spaces.len() as u16 {
-        if s.space(from).inca != Some(me) {
-            continue;
-        }
-        let dist = rules::move_costs(s, me, from);
-        for (to, &d) in dist.iter().enumerate() {
-            let to = to as u16;
-            if to != from && d <= t.ap && rules::free_for_inca(s, to) {
-                out.push(Command::Move(Spot::of(board, from), Spot::of(board, to)));
+    let step = c.terrain_change_ap.max(1);
+    let incas: Vec<u16> = (0..s.spaces.len() as u16)
+        .filter(|&i| s.space(i).inca == Some(me))
+        .collect();
+    if !incas.is_empty() {
+        let w = rules::walk(s, me, t.ap >= step);
+        let free: Vec<(u16, u16)> = (0..s.spaces.len() as u16)
+            .filter(|&i| rules::free_for_inca(s, i))
+            .map(|i| (i, w.area[usize::from(i)]))
+            .collect();
+        let (mut dist, mut queue) = (Vec::new(), std::collections::VecDeque::new());
+        let spots: Vec<Spot> = (0..s.spaces.len() as u16)
+            .map(|i| Spot::of(board, i))
+            .collect();
+        for &from in &incas {
+            w.costs_from(from, t.ap / step, &mut dist, &mut queue);
+            for &(to, area) in &free {
+                if dist.get(usize::from(area)).is_some_and(|&d| d != u8::MAX) {
+                    out.push(Command::Move(
+                        spots[usize::from(from)],
+                        spots[usize::from(to)],
+                    ));
+                }
             }
         }
     }
@@ -172,8 +200,15 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
     };
     let seat = usize::from(t.seat);
     let who = seat_name(seat);
-    let g = rules::village_groups(s);
-    if !matches!(cmd, Command::Token | Command::Place { .. }) && placement_owed(s, &g, &t) {
+    let g = if matches!(
+        cmd,
+        Command::Place { .. } | Command::Build(..) | Command::Upgrade(..) | Command::Festival(_)
+    ) {
+        rules::village_groups(s)
+    } else {
+        Groups::default()
+    };
+    if !matches!(cmd, Command::Token | Command::Place { .. }) && placement_owed(&t) {
         return Err(refuse(
             "Your turn starts with placing a terrain tile (L73, L96); write e.g. 'place tile3 H5v H6 G5'.",
             "차례는 지형 타일 하나를 놓는 것으로 시작해야 합니다 (L73, L96). 예: 'place tile3 H5v H6 G5'.",
@@ -351,16 +386,12 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
                     format!("잉카족은 비어 있는 농장이나 마을 칸(사원, 잉카족 없음)에서만 이동을 마칠 수 있습니다. {to}은(는) 아닙니다 (L130-132)."),
                 ));
             }
-            let d = rules::move_costs(s, t.seat, from.cell)
-                .get(usize::from(to.cell))
-                .copied()
-                .unwrap_or(u8::MAX);
-            if d == u8::MAX {
+            let Some(d) = rules::move_cost(s, t.seat, from.cell, to.cell) else {
                 return Err(refuse(
                     format!("No path from {from} to {to}: Incas walk over terrain only and not through temples or other players' Incas (L130-134)."),
                     format!("{from}에서 {to}(으)로 가는 길이 없습니다: 잉카족은 지형 칸으로만, 사원과 상대 잉카족을 지나지 않고 이동합니다 (L130-134)."),
                 ));
-            }
+            };
             spend(&mut t, d)?;
             s.spaces[usize::from(from.cell)].inca = None;
             s.spaces[usize::from(to.cell)].inca = Some(t.seat);
@@ -664,7 +695,7 @@ pub fn score_lakes(s: &mut State) -> Vec<Event> {
 pub fn finish_turn(s: &mut State, t: &Turn) -> Vec<Event> {
     let n = s.n() as u8;
     let mut events = Vec::new();
-    if t.final_turn || s.common_tiles == 0 {
+    if t.final_turn || s.common_tiles == 0 || (t.jammed && s.rules.jammed_ends) {
         if s.end_trigger.is_none() {
             s.end_trigger = Some(t.seat);
         }
@@ -691,20 +722,47 @@ pub fn finish_turn(s: &mut State, t: &Turn) -> Vec<Event> {
         }
     } else {
         let next = (t.seat + 1) % n;
-        s.phase = Phase::Turn(new_turn(s, next, false));
+        let turn = new_turn(s, next, false);
+        if turn.jammed {
+            let who = seat_name(usize::from(next));
+            events.push(Event::public(Text::new(
+                format!(
+                    "{} cannot place any tile: the turn goes on without one (spec G6){}.",
+                    who.en,
+                    if s.rules.jammed_ends {
+                        ", and the end phase begins after it (house rule)"
+                    } else {
+                        ""
+                    }
+                ),
+                format!(
+                    "{}은(는) 놓을 수 있는 타일이 없어 타일 없이 차례를 진행합니다 (G6){}.",
+                    who.ko,
+                    if s.rules.jammed_ends {
+                        ". 이 차례가 끝나면 최종 단계가 시작됩니다 (하우스 룰)"
+                    } else {
+                        ""
+                    }
+                ),
+            )));
+        }
+        s.phase = Phase::Turn(turn);
     }
     events
 }
 
 fn new_turn(s: &State, seat: u8, final_turn: bool) -> Turn {
+    let ap = s.data.components.ap_per_turn;
+    let jammed = !final_turn && !can_place(s, usize::from(seat), ap);
     Turn {
         seat,
-        ap: s.data.components.ap_per_turn,
+        ap,
         token_used: false,
         drawn: 0,
         changed: Vec::new(),
         placed: false,
         final_turn,
+        jammed,
     }
 }
 
