@@ -2,6 +2,7 @@
 //! names) and a scenario per rule, with exact numbers.
 
 use quipu::engine::{Event, Game, Options, Seat};
+use quipu::games::cuzco::command::Command;
 use quipu::games::cuzco::data::Terrain;
 use quipu::games::cuzco::state::{Cover, Phase, State, Turn};
 use quipu::games::cuzco::TheGame;
@@ -648,4 +649,128 @@ fn commands_forgive_case_order_prefixes_and_korean() {
         .message
         .en
         .contains("could be"));
+}
+
+// ---------------------------------------------------------------- options and open points
+
+fn game_with(n: usize, opts: &[&str]) -> State {
+    let mut s = TheGame
+        .setup(n, &Options::parse_pairs(opts).unwrap(), 7)
+        .unwrap();
+    s.phase = Phase::Turn(turn(0, 6, true));
+    s
+}
+
+#[test]
+fn outside_incas_option_a7() {
+    // Default: an Inca may walk onto a tile hex outside the region.
+    let mut s = game(2);
+    play(&mut s, 0, "place tile3 E4v E3 D3");
+    play(&mut s, 0, "enter E4");
+    play(&mut s, 0, "move E4 E3");
+    assert_eq!(ap(&s), 1);
+    // outside_incas=no: not allowed.
+    let mut s = game_with(2, &["outside_incas=no"]);
+    s.phase = Phase::Turn(turn(0, 6, false));
+    play(&mut s, 0, "place tile3 E4v E3 D3");
+    play(&mut s, 0, "enter E4");
+    assert!(refused(&mut s, 0, "move E4 E3").contains("free farm or village"));
+}
+
+#[test]
+fn build_markers_option_a2() {
+    for (opt, markers) in [
+        ("build_markers=stack", vec![11, 10, 10, 8, 6]),
+        ("build_markers=top", vec![12, 10, 10, 8, 6]),
+    ] {
+        let mut s = game_with(2, &[opt]);
+        villages(&mut s, &["I4", "I5", "I6", "I7"]);
+        inca(&mut s, "I5", 0);
+        play(&mut s, 0, "build I4 4");
+        assert_eq!(s.markers, markers, "{opt}");
+    }
+}
+
+#[test]
+fn sun_limit_option_g9() {
+    let mut s = festival_table();
+    s.rules.sun_limit = true;
+    s.suns_left = 0;
+    assert!(refused(&mut s, 0, "festival I4").contains("festival needs"));
+    s.suns_left = 1;
+    play(&mut s, 0, "festival I4");
+}
+
+#[test]
+fn an_empty_deck_is_refilled_from_the_discards_under_the_face_up_card_g5() {
+    let mut s = game(2);
+    s.phase = Phase::Turn(turn(0, 6, true));
+    // Move the whole deck onto the discard pile; the face-up card stays on top.
+    let up = s.face_up().unwrap();
+    let deck = std::mem::take(&mut s.deck);
+    s.discard.splice(0..0, deck);
+    assert_eq!(s.face_up(), Some(up));
+    let under = s.discard.len() - 1;
+    play(&mut s, 0, "draw deck");
+    assert_eq!((s.deck.len(), s.discard.as_slice()), (under - 1, &[up][..]));
+    // With deck_empty=none the deck stays empty and cannot be drawn from.
+    let mut s = game_with(2, &["deck_empty=none"]);
+    let deck = std::mem::take(&mut s.deck);
+    s.discard.splice(0..0, deck);
+    assert!(!TheGame
+        .legal(&s, Seat(0))
+        .iter()
+        .any(|c| c.to_string() == "draw deck"));
+    assert!(refused(&mut s, 0, "draw deck").contains("empty"));
+}
+
+#[test]
+fn a_jammed_board_skips_the_placement_and_starts_the_end_phase_g6() {
+    let mut s = game(2);
+    // Every region space a lake: no tile can go anywhere.
+    for c in 0..s.spaces.len() {
+        if s.data.board.cells[c].in_region() {
+            s.spaces[c].cover = Cover::Lake;
+        }
+    }
+    s.phase = Phase::Turn(turn(0, 0, true));
+    let g = TheGame;
+    let events = g.apply(&mut s, Seat(0), &Command::End).unwrap();
+    assert!(events
+        .iter()
+        .any(|e| e.text.en.contains("cannot place any tile")));
+    assert!(matches!(&s.phase, Phase::Turn(t) if t.seat == 1 && t.jammed && !t.final_turn));
+    // No placement is owed: the turn may end at once; then the end phase.
+    g.apply(&mut s, Seat(1), &Command::End).unwrap();
+    assert_eq!(s.end_trigger, Some(1));
+    assert!(s.players[1].final_scored);
+    assert!(matches!(&s.phase, Phase::Turn(t) if t.seat == 0 && t.final_turn));
+    g.apply(&mut s, Seat(0), &Command::End).unwrap();
+    assert!(g.outcome(&s).is_some());
+}
+
+#[test]
+fn garbage_and_unknown_spaces_are_refused_with_suggestions() {
+    let s = game(2);
+    let g = TheGame;
+    for text in [
+        "",
+        "xyzzy",
+        "place tile9 A1",
+        "move",
+        "build I4 x",
+        "play c999",
+        "💥",
+        &"~".repeat(5000),
+    ] {
+        assert!(g.parse(&s, Seat(0), text).is_err(), "{text:?}");
+    }
+    let e = g.parse(&s, Seat(0), "plce tile3 I9v I10 H9").unwrap_err();
+    assert!(!e.suggestions.is_empty());
+    let e = g.parse(&s, Seat(0), "place tile3 Z9v I10 H9").unwrap_err();
+    assert!(
+        e.message.en.contains("'z9' is not a space"),
+        "{}",
+        e.message.en
+    );
 }

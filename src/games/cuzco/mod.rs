@@ -407,3 +407,30 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod picture_dump {
+    use super::*;
+    use crate::engine::{Table, Typed};
+    use std::sync::Arc;
+
+    /// Writes the view of a mid-game position to $CUZCO_DUMP (for looking at the picture).
+    #[test]
+    #[ignore]
+    fn dump_view() {
+        let Ok(path) = std::env::var("CUZCO_DUMP") else {
+            return;
+        };
+        let game = Arc::new(TheGame);
+        let mut t = Typed::new(
+            game.clone(),
+            game.setup(3, &Options::default(), 5).unwrap(),
+            3,
+        );
+        let mut rng = Rng::new(5);
+        for _ in 0..150 {
+            t.play_random(&mut rng);
+        }
+        std::fs::write(path, serde_json::to_string(&t.view(Some(Seat(0)))).unwrap()).unwrap();
+    }
+}
