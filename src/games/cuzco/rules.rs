@@ -2,7 +2,7 @@
 //! legality, Inca movement costs, temple values, lakes and festival points.
 
 use super::command::TileKind;
-use super::data::{Side, Terrain, NONE};
+use super::data::{Footprint, Side, Terrain, NONE};
 use super::state::{Cover, State};
 use crate::engine::Text;
 use std::collections::VecDeque;
@@ -195,9 +195,7 @@ pub fn check_place(s: &State, g: &Groups, seat: usize, foot: u32, ap: u8) -> Res
         return Err(Refusal::NoTileLeft(fp.kind));
     }
     let cells = fp.cells();
-    let first = s.space(cells[0]);
-    let height = first.height;
-    let mut same_top = true;
+    let height = s.space(cells[0]).height;
     for &c in cells {
         let sp = s.space(c);
         match sp.cover {
@@ -209,21 +207,24 @@ pub fn check_place(s: &State, g: &Groups, seat: usize, foot: u32, ap: u8) -> Res
         if sp.height != height {
             return Err(Refusal::Overhangs);
         }
-        same_top &= sp.top == first.top;
     }
-    if height > 0 && same_top && first.top_size == fp.len {
+    check_footing(s, g, fp, ap)
+}
+
+/// The rest of the placement check for a footprint whose spaces may all be covered and lie
+/// at one height: no exact cover of a same-size tile, the AP cost, no joining of cities.
+pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8, Refusal> {
+    let cells = fp.cells();
+    let first = s.space(cells[0]);
+    let height = first.height;
+    if height > 0 && first.top_size == fp.len && cells.iter().all(|&c| s.space(c).top == first.top) {
         return Err(Refusal::CoversSameSize);
     }
-    let c = &data.components;
+    let c = &s.data.components;
     let outside = if height == 0 { fp.outside } else { 0 };
-    let cost = c
-        .place_cost_ap
-        .saturating_add(outside.saturating_mul(c.outside_hex_cost_ap));
+    let cost = c.place_cost_ap.saturating_add(outside.saturating_mul(c.outside_hex_cost_ap));
     if cost > ap {
-        return Err(Refusal::TooDear {
-            need: cost,
-            have: ap,
-        });
+        return Err(Refusal::TooDear { need: cost, have: ap });
     }
     if joins_cities(s, g, fp.cells(), &fp.terrain) {
         return Err(Refusal::JoinsCities);

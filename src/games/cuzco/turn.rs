@@ -34,7 +34,7 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
             if h == rules::BLOCKED || cells[1..].iter().any(|&c| codes[usize::from(c)] != h) {
                 continue;
             }
-            if rules::check_place(s, g, seat, foot, ap).is_ok() {
+            if rules::check_footing(s, g, &board.footprints[foot as usize], ap).is_ok() {
                 out.extend(board.place_commands.get(foot as usize).copied());
             }
         }
