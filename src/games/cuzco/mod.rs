@@ -199,7 +199,7 @@ impl Game for TheGame {
             Ok(c) => Ok(c),
             Err(mut e) => {
                 if text.chars().count() <= 200 {
-                    e.suggestions = parse::closest(text, &self.legal(s, seat), 5);
+                    e.suggestions = suggestions(text, &self.legal(s, seat));
                 }
                 Err(e)
             }
@@ -273,6 +273,23 @@ impl Game for TheGame {
             .into_iter()
             .find(|c| legal.contains(c))
     }
+}
+
+/// The legal commands closest to a misread text. The list may hold thousands of placements,
+/// so only commands with the same first word (or an even sample of all) are compared.
+fn suggestions(text: &str, legal: &[Command]) -> Vec<String> {
+    let wanted = parse::normalize(text);
+    let first = wanted.split(' ').next().unwrap_or("");
+    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    let mut pool: Vec<&String> = texts
+        .iter()
+        .filter(|t| !first.is_empty() && t.starts_with(first))
+        .take(400)
+        .collect();
+    if pool.is_empty() {
+        pool = texts.iter().step_by((texts.len() / 200).max(1)).collect();
+    }
+    parse::closest(&wanted, &pool, 5)
 }
 
 /// Conservation of Incas, cards, tiles, markers and lakes, and the board's own rules.

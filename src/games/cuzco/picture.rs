@@ -132,6 +132,32 @@ pub fn draw(s: &State, _groups: &Groups) -> Sketch {
             sk.label(cx - 2, cy + 9, format!("{}", o + 1), 6, Color::WHITE);
         }
     }
+    // Tile outlines: a thick line wherever two spaces do not belong to the same top tile, so
+    // that the exact-cover rule (L104) can be judged from the picture.
+    for (i, c) in board.cells.iter().enumerate() {
+        let sp = s.space(i as u16);
+        if sp.top == 0 {
+            continue;
+        }
+        let (cx, cy) = centre(c.row, c.x);
+        let corners = hexagon(cx, cy, RADIUS - 1.0);
+        for &n in &board.neighbors[i] {
+            if s.space(n).top == sp.top {
+                continue;
+            }
+            let other = &board.cells[usize::from(n)];
+            let (nx, ny) = centre(other.row, other.x);
+            // The two corners nearest the neighbour's centre bound the shared edge.
+            let mut by_distance: Vec<(i32, (i32, i32))> = corners
+                .iter()
+                .map(|&(x, y)| ((x - nx).pow(2) + (y - ny).pow(2), (x, y)))
+                .collect();
+            by_distance.sort();
+            if let [(_, a), (_, b), ..] = by_distance.as_slice() {
+                sk.line(a.0, a.1, b.0, b.1, Color(40, 30, 20), 3);
+            }
+        }
+    }
     // The panel under the map.
     let y0 = map_h + 5;
     let up = s.face_up().map_or("none".to_string(), |c| {

@@ -217,14 +217,20 @@ pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8
     let cells = fp.cells();
     let first = s.space(cells[0]);
     let height = first.height;
-    if height > 0 && first.top_size == fp.len && cells.iter().all(|&c| s.space(c).top == first.top) {
+    if height > 0 && first.top_size == fp.len && cells.iter().all(|&c| s.space(c).top == first.top)
+    {
         return Err(Refusal::CoversSameSize);
     }
     let c = &s.data.components;
     let outside = if height == 0 { fp.outside } else { 0 };
-    let cost = c.place_cost_ap.saturating_add(outside.saturating_mul(c.outside_hex_cost_ap));
+    let cost = c
+        .place_cost_ap
+        .saturating_add(outside.saturating_mul(c.outside_hex_cost_ap));
     if cost > ap {
-        return Err(Refusal::TooDear { need: cost, have: ap });
+        return Err(Refusal::TooDear {
+            need: cost,
+            have: ap,
+        });
     }
     if joins_cities(s, g, fp.cells(), &fp.terrain) {
         return Err(Refusal::JoinsCities);

@@ -355,6 +355,9 @@ fn map_section(s: &State) -> Section {
                 }
                 Cover::Tile(Terrain::Village) => format!("v{}", sp.height),
             };
+            if sp.top > 0 {
+                code.push_str(&format!("#{}", sp.top));
+            }
             if let Some(o) = sp.inca {
                 code.push_str(&format!("@{}", o + 1));
             }
@@ -366,8 +369,8 @@ fn map_section(s: &State) -> Section {
     }
     Section::lines(
         Text::new(
-            "Map (space=terrain and level: . empty, ~ lake, f farm, v village, T temple value, * sun; @n Inca of seat n)",
-            "지도 (칸=지형과 층: . 빈칸, ~ 저수지, f 농장, v 마을, T 사원 가치, * 태양; @n n번 플레이어 잉카족)",
+            "Map (space=terrain and level: . empty, ~ lake, f farm, v village, T temple value, * sun; #n the tile on top; @n Inca of seat n)",
+            "지도 (칸=지형과 층: . 빈칸, ~ 저수지, f 농장, v 마을, T 사원 가치, * 태양; #n 맨 위 타일 번호; @n n번 플레이어 잉카족)",
         ),
         lines,
     )
