@@ -230,9 +230,19 @@ fn tiles_outside_the_region_cost_one_ap_per_outside_space_l107_l113() {
     // On top of a tile that already sticks out: no extra cost (L113).
     play(&mut s, 0, "place tile2 E4v E3");
     assert_eq!(ap(&s), 2);
-    // Wholly outside: no such placement; 1-space tiles may not leave the region (L107).
-    assert!(refused(&mut s, 0, "place tile2 D3v E3").contains("not the shape"));
+    // Wholly outside: never on the ground (L108); 1-space tiles never leave the region (L107).
+    assert!(refused(&mut s, 0, "place tile2 C4v C5").contains("at least one space of the region"));
     assert!(refused(&mut s, 0, "place farm E3").contains("not the shape"));
+}
+
+#[test]
+fn a_stacked_tile_wholly_outside_the_region_is_an_option_a6() {
+    let mut s = game(2);
+    play(&mut s, 0, "place tile3 E4v E3 D3");
+    assert!(refused(&mut s, 0, "place tile2 D3v E3").contains("at least one space of the region"));
+    s.rules.stacked_need_region = false;
+    play(&mut s, 0, "place tile2 D3v E3");
+    assert_eq!(ap(&s), 2);
 }
 
 #[test]

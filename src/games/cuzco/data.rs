@@ -555,7 +555,7 @@ fn build_footprints(board: &mut Board, tiles: &[TileSpec]) -> Result<(), String>
                     .iter()
                     .filter(|&&c| !board.cells[usize::from(c)].in_region())
                     .count();
-                if outside == hexes.len() || (outside > 0 && !spec.may_leave_region) {
+                if outside > 0 && !spec.may_leave_region {
                     continue;
                 }
                 let mut pairs: Vec<(u16, Terrain)> =
@@ -656,9 +656,13 @@ mod tests {
             .filter(|f| f.kind == TileKind::Tile2)
             .count();
         assert_eq!(t2 % 2, 0);
-        assert!(b.footprints.iter().all(|f| f
-            .cells()
+        // 1-space tiles never lie outside; wholly outside 2- and 3-space footprints exist for
+        // the stacked reading of spec A6 and are refused on the ground.
+        assert!(b
+            .footprints
             .iter()
-            .any(|&c| b.cells[usize::from(c)].in_region())));
+            .filter(|f| f.len == 1)
+            .all(|f| f.outside == 0));
+        assert!(b.footprints.iter().any(|f| f.len == 3 && f.outside == 3));
     }
 }

@@ -38,6 +38,7 @@ fn rules_from(options: &Options) -> Rules {
         sun_limit: options.get_or("sun_limit", "off") == "on",
         outside_incas: options.get_or("outside_incas", "yes") == "yes",
         jammed_ends: options.get_or("jammed", "end") == "end",
+        stacked_need_region: options.get_or("stacked_outside", "region") == "region",
     }
 }
 
@@ -151,6 +152,12 @@ impl Game for TheGame {
                 OptionDoc { key: "deck_empty", values: &["reshuffle", "none"], default: "reshuffle", help: "an empty festival deck is refilled from the discards under the face-up card (reshuffle, spec G5) or stays empty (none)" },
                 OptionDoc { key: "sun_limit", values: &["off", "on"], default: "off", help: "festivals need one of the 15 sun markers (on) or the count is not enforced (off, spec G9)" },
                 OptionDoc {
+                    key: "stacked_outside",
+                    values: &["region", "free"],
+                    default: "region",
+                    help: "a tile stacked on tiles outside the region must still cover a region space (region, spec A6) or may lie wholly outside (free)",
+                },
+                OptionDoc {
                     key: "jammed",
                     values: &["end", "skip"],
                     default: "end",
@@ -158,7 +165,7 @@ impl Game for TheGame {
                 },
                 OptionDoc { key: "outside_incas", values: &["yes", "no"], default: "yes", help: "Incas may stand on tile spaces outside the region (yes, spec A7) or not (no)" },
             ],
-            variants: vec![Variant { options: "build_markers=top deck_empty=none sun_limit=on outside_incas=no", min_players: 2, max_players: 4 }],
+            variants: vec![Variant { options: "build_markers=top deck_empty=none sun_limit=on outside_incas=no stacked_outside=free", min_players: 2, max_players: 4 }],
         }
     }
 

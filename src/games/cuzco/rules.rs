@@ -119,6 +119,7 @@ pub enum Refusal {
     CoversSameSize,
     JoinsCities,
     TooDear { need: u8, have: u8 },
+    NoRegionSpace,
 }
 
 impl Refusal {
@@ -155,6 +156,10 @@ impl Refusal {
             Refusal::JoinsCities => Text::new(
                 "The tile would join two cities; a city may only grow by villages (L105, L173).",
                 "두 도시를 합치게 됩니다. 도시는 마을과만 이을 수 있습니다 (L105, L173).",
+            ),
+            Refusal::NoRegionSpace => Text::new(
+                "The tile must cover at least one space of the region (L108).",
+                "타일은 쿠스코 지역의 칸을 최소 한 칸 이상 덮어야 합니다 (L108).",
             ),
             Refusal::TooDear { need, have } => Text::new(
                 format!("That costs {need} AP (1 plus 1 per space outside the region at ground level) and you have {have}."),
@@ -220,6 +225,11 @@ pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8
     if height > 0 && first.top_size == fp.len && cells.iter().all(|&c| s.space(c).top == first.top)
     {
         return Err(Refusal::CoversSameSize);
+    }
+    // L108 asks every tile that leaves the region to cover a region space; stacked tiles
+    // wholly outside are allowed only under the other reading of spec A6.
+    if fp.outside == fp.len && (height == 0 || s.rules.stacked_need_region) {
+        return Err(Refusal::NoRegionSpace);
     }
     let c = &s.data.components;
     let outside = if height == 0 { fp.outside } else { 0 };

@@ -135,6 +135,8 @@ pub struct Rules {
     /// A normal turn that starts with no possible placement starts the end phase (house
     /// rule for G6, so that a jammed board cannot stall the game forever).
     pub jammed_ends: bool,
+    /// A stacked tile must still cover a region space (A6; `false`: it may lie wholly outside).
+    pub stacked_need_region: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
