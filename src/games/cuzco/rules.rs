@@ -15,6 +15,8 @@ pub struct Groups {
     pub cells: Vec<Vec<u16>>,
     /// The temple cell of each group (`NONE`: a village).
     pub temple: Vec<u16>,
+    /// How many groups are cities.
+    pub cities: usize,
 }
 
 impl Groups {
@@ -62,6 +64,7 @@ pub fn village_groups(s: &State) -> Groups {
         }
         g.cells.push(cells);
         g.temple.push(temple);
+        g.cities += usize::from(temple != NONE);
     }
     g
 }
@@ -252,6 +255,10 @@ pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8
 /// count of the temples next to the new village hexes settles most cases; only when it sees
 /// two or more does an exact search run (a farm hex may cut a city off on the way).
 fn joins_cities(s: &State, g: &Groups, cells: &[u16], terrain: &[Terrain]) -> bool {
+    // With fewer than two cities nothing can join two.
+    if g.cities < 2 {
+        return false;
+    }
     let board = &s.data.board;
     let mut temples = [NONE; 2];
     let mut count = 0;
