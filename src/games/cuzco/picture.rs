@@ -125,7 +125,7 @@ pub fn draw(s: &State, _groups: &Groups) -> Sketch {
             sk.circle(
                 cx,
                 cy + 12,
-                7,
+                8,
                 Some(Color::seat(usize::from(o))),
                 Some(Color::BLACK),
             );
