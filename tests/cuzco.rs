@@ -619,6 +619,11 @@ fn drawing_cards_at_most_two_per_turn_l226_l229() {
     let deck = s.deck.len();
     play(&mut s, 0, "draw open");
     assert!(s.players[0].hand.contains(&up));
+    assert_eq!(
+        s.players[0].known,
+        vec![up],
+        "everyone saw which card was taken"
+    );
     assert_eq!(s.deck.len(), deck - 1, "a new card was turned up");
     let events = play(&mut s, 0, "draw deck");
     assert!(events.iter().any(|e| e.reveals));

@@ -160,6 +160,7 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
             let up = s.face_up().unwrap_or(0);
             let gain = rules::card_fp(s, card, up);
             s.players[cur].hand.retain(|&c| c != card);
+            s.players[cur].known.retain(|&c| c != card);
             f.played[cur].push(card);
             f.fp[cur] += gain;
             f.played_now += 1;

@@ -98,6 +98,7 @@ pub fn new_state(
             tokens: c.tokens_per_player,
             tiles,
             hand,
+            known: Vec::new(),
             final_scored: false,
         });
     }
@@ -317,6 +318,11 @@ fn check_invariants(s: &State) -> Result<(), String> {
                 p.incas_off,
                 c.incas_per_player
             ));
+        }
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        if p.known.iter().any(|c| !p.hand.contains(c)) {
+            return Err(format!("seat {}: a known card is not in the hand", i + 1));
         }
     }
     let mut cards: Vec<u8> = s.deck.iter().chain(&s.discard).copied().collect();

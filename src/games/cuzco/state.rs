@@ -63,6 +63,8 @@ pub struct Player {
     pub tiles: [u8; 4],
     /// Festival card indices in hand, kept sorted.
     pub hand: Vec<u8>,
+    /// Cards in hand that everyone saw taken from the face-up pile (L228).
+    pub known: Vec<u8>,
     pub final_scored: bool,
 }
 

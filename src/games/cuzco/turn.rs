@@ -537,6 +537,7 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
                     refuse("No face-up card is showing.", "공개된 카드가 없습니다.")
                 })?;
                 s.players[seat].hand.push(card);
+                s.players[seat].known.push(card);
                 s.players[seat].hand.sort_unstable();
                 events.push(Event::public(Text::new(
                     format!(

@@ -423,6 +423,15 @@ fn players_section(s: &State) -> Section {
                 Text::same(format!("{}/{}/{}", p.tiles[1], p.tiles[2], p.tiles[3])),
                 Text::same(p.tokens.to_string()),
                 Text::same(p.hand.len().to_string()),
+                Text::same(if p.known.is_empty() {
+                    "-".to_string()
+                } else {
+                    p.known
+                        .iter()
+                        .map(|&c| card_id(c))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }),
                 Text::new(
                     if p.final_scored { "done" } else { "" },
                     if p.final_scored { "완료" } else { "" },
@@ -440,6 +449,7 @@ fn players_section(s: &State) -> Section {
             Text::new("Tiles 2/village/farm", "2칸/마을/농장"),
             Text::new("Tokens", "토큰"),
             Text::new("Cards", "카드"),
+            Text::new("Known (taken face up)", "공개로 가져간 카드"),
             Text::new("Final scoring", "최종 계산"),
             Text::new("Festival", "축제"),
         ],
