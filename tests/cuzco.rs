@@ -365,6 +365,17 @@ fn movement_costs_l124_l138() {
     villages(&mut s, &["K6", "K7"]);
     play(&mut s, 0, "enter L4");
     assert_eq!(ap(&s), 5);
+    // Every destination is listed: the farm area for free, the village beyond for 1 AP.
+    let moves: Vec<String> = TheGame
+        .legal(&s, Seat(0))
+        .iter()
+        .map(ToString::to_string)
+        .filter(|c| c.starts_with("move"))
+        .collect();
+    assert_eq!(
+        moves,
+        vec!["move L4 K4", "move L4 K5", "move L4 K6", "move L4 K7"]
+    );
     // Same terrain: free whatever the distance; a change: 1 AP (L126-128).
     play(&mut s, 0, "move L4 K5");
     assert_eq!(ap(&s), 5);
