@@ -3,6 +3,7 @@
 use crate::engine::{Game, GameInfo, Options, SetupError, Table, Typed};
 use std::sync::Arc;
 
+pub mod cuzco;
 pub mod tikal;
 pub mod tta;
 pub mod tzolkin;
@@ -52,6 +53,7 @@ pub fn registry() -> Vec<Entry> {
     vec![
         entry::<tzolkin::TheGame>("tzolkin"),
         entry::<tikal::TheGame>("tikal"),
+        entry::<cuzco::TheGame>("cuzco"),
         entry::<tta::TheGame>("tta"),
     ]
 }

@@ -1,0 +1,471 @@
+//! The Cuzco command language: the command enum, its canonical text (`Display`) and a
+//! structural reader that forgives case, prefixes of the action word and Korean words.
+
+use super::data::{Board, Terrain, MAX_TILE, NONE};
+use crate::engine::{parse, ParseError, Text};
+use std::fmt;
+
+/// The four kinds of terrain tile; the words players type for them are fixed here, their
+/// counts, shapes and terrain come from `data/tiles.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TileKind {
+    Tile3,
+    Tile2,
+    Village,
+    Farm,
+}
+
+impl TileKind {
+    pub const ALL: [TileKind; 4] = [
+        TileKind::Tile3,
+        TileKind::Tile2,
+        TileKind::Village,
+        TileKind::Farm,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            TileKind::Tile3 => "tile3",
+            TileKind::Tile2 => "tile2",
+            TileKind::Village => "village",
+            TileKind::Farm => "farm",
+        }
+    }
+
+    pub fn name(self) -> Text {
+        match self {
+            TileKind::Tile3 => Text::new("3-space tile", "3칸 타일"),
+            TileKind::Tile2 => Text::new("2-space tile", "2칸 타일"),
+            TileKind::Village => Text::new("1-space village tile", "1칸 마을 타일"),
+            TileKind::Farm => Text::new("1-space farm tile", "1칸 농장 타일"),
+        }
+    }
+
+    /// Multi-hex tiles mark their village hex with `v` in commands.
+    fn marks_village(self) -> bool {
+        matches!(self, TileKind::Tile3 | TileKind::Tile2)
+    }
+}
+
+/// A cell as a command names it: its index and its map position (for the name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot {
+    pub cell: u16,
+    pub row: u8,
+    pub x: u8,
+}
+
+impl Spot {
+    pub fn of(board: &Board, cell: u16) -> Spot {
+        let c = &board.cells[usize::from(cell)];
+        Spot {
+            cell,
+            row: c.row,
+            x: c.x,
+        }
+    }
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = char::from(b'A'.saturating_add(self.row));
+        write!(f, "{letter}{}", self.x / 2 + 1)
+    }
+}
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Use an extra action token (+1 AP this turn).
+    Token,
+    /// Lay a terrain tile: footprint id, and its hexes village first.
+    Place {
+        kind: TileKind,
+        foot: u32,
+        spots: [Spot; MAX_TILE],
+        village: [bool; MAX_TILE],
+        len: u8,
+    },
+    Enter(Spot),
+    Exit(Spot),
+    Move(Spot, Spot),
+    Build(Spot, u8),
+    Upgrade(Spot, u8),
+    Lake(Spot),
+    DrawOpen,
+    DrawDeck,
+    /// Propose a festival at the temple on this space (ends the turn).
+    Festival(Spot),
+    /// Play one festival card (index into the card list) in the festival competition.
+    Play(u8),
+    /// Finish this festival response after playing cards.
+    Done,
+    /// Stay level with the highest festival points without playing.
+    Pass,
+    /// Decline or leave the festival competition.
+    Drop,
+    /// End the turn.
+    End,
+}
+
+/// The id players type for card `index` (the data file numbers cards c01, c02, ...).
+pub fn card_id(index: u8) -> String {
+    format!("c{:02}", u32::from(index) + 1)
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Token => f.write_str("token"),
+            Command::Place {
+                kind,
+                spots,
+                village,
+                len,
+                ..
+            } => {
+                write!(f, "place {}", kind.key())?;
+                for i in 0..usize::from(*len).min(MAX_TILE) {
+                    let mark = if village[i] && kind.marks_village() {
+                        "v"
+                    } else {
+                        ""
+                    };
+                    write!(f, " {}{mark}", spots[i])?;
+                }
+                Ok(())
+            }
+            Command::Enter(s) => write!(f, "enter {s}"),
+            Command::Exit(s) => write!(f, "exit {s}"),
+            Command::Move(a, b) => write!(f, "move {a} {b}"),
+            Command::Build(s, v) => write!(f, "build {s} {v}"),
+            Command::Upgrade(s, v) => write!(f, "upgrade {s} {v}"),
+            Command::Lake(s) => write!(f, "lake {s}"),
+            Command::DrawOpen => f.write_str("draw open"),
+            Command::DrawDeck => f.write_str("draw deck"),
+            Command::Festival(s) => write!(f, "festival {s}"),
+            Command::Play(c) => write!(f, "play {}", card_id(*c)),
+            Command::Done => f.write_str("done"),
+            Command::Pass => f.write_str("pass"),
+            Command::Drop => f.write_str("drop"),
+            Command::End => f.write_str("end"),
+        }
+    }
+}
+
+/// The place command for footprint `foot`, hexes in canonical order (village first, then by
+/// position).
+pub fn place_command(board: &Board, foot: u32) -> Option<Command> {
+    let fp = board.footprints.get(foot as usize)?;
+    let mut order: Vec<(bool, u16)> = fp
+        .hexes()
+        .map(|(c, t)| (t != Terrain::Village, c))
+        .collect();
+    order.sort();
+    let mut spots = [Spot {
+        cell: NONE,
+        row: 0,
+        x: 0,
+    }; MAX_TILE];
+    let mut village = [false; MAX_TILE];
+    for (i, (farm, c)) in order.iter().enumerate() {
+        spots[i] = Spot::of(board, *c);
+        village[i] = !farm;
+    }
+    Some(Command::Place {
+        kind: fp.kind,
+        foot,
+        spots,
+        village,
+        len: fp.len,
+    })
+}
+
+const VERBS: [&str; 15] = [
+    "token", "place", "enter", "exit", "move", "build", "upgrade", "lake", "draw", "festival",
+    "play", "done", "pass", "drop", "end",
+];
+
+/// Short forms and Korean words, replaced word by word before reading.
+const ALIASES: &[(&str, &str)] = &[
+    ("토큰", "token"),
+    ("추가행동", "token"),
+    ("놓기", "place"),
+    ("배치", "place"),
+    ("들어가기", "enter"),
+    ("입장", "enter"),
+    ("나가기", "exit"),
+    ("퇴장", "exit"),
+    ("이동", "move"),
+    ("건설", "build"),
+    ("증축", "upgrade"),
+    ("저수지", "lake"),
+    ("뽑기", "draw"),
+    ("축제", "festival"),
+    ("내기", "play"),
+    ("완료", "done"),
+    ("패스", "pass"),
+    ("포기", "drop"),
+    ("끝", "end"),
+    ("종료", "end"),
+    ("공개", "open"),
+    ("더미", "deck"),
+    ("3칸", "tile3"),
+    ("2칸", "tile2"),
+    ("농장", "farm"),
+    ("마을", "village"),
+    ("도시", "village"),
+    ("city", "village"),
+];
+
+fn err(en: String, ko: String) -> ParseError {
+    ParseError {
+        message: Text::new(en, ko),
+        suggestions: Vec::new(),
+    }
+}
+
+/// Reads a command from text. Cells are checked against the board; whether the command is
+/// allowed now is the rules' business (`apply` says why not).
+pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
+    let text = parse::replace_aliases(input, ALIASES);
+    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+    let Some(first) = words.first() else {
+        return Err(err(
+            "The command is empty.".into(),
+            "명령이 비어 있습니다.".into(),
+        ));
+    };
+    let verb = verb_of(first)?;
+    let args = &words[1..];
+    let arity = |n: usize| -> Result<(), ParseError> {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(err(
+                format!("'{verb}' takes {n} argument(s), not {}; see the list of legal commands.", args.len()),
+                format!("'{verb}' 명령에는 인자가 {n}개 필요합니다 ({}개가 아님). 가능한 명령 목록을 보세요.", args.len()),
+            ))
+        }
+    };
+    let simple = |c: Command| -> Result<Command, ParseError> {
+        arity(0)?;
+        Ok(c)
+    };
+    match verb {
+        "token" => simple(Command::Token),
+        "done" => simple(Command::Done),
+        "pass" => simple(Command::Pass),
+        "drop" => simple(Command::Drop),
+        "end" => simple(Command::End),
+        "place" => read_place(board, args),
+        "enter" | "exit" | "lake" | "festival" => {
+            arity(1)?;
+            let s = read_spot(board, args[0])?;
+            Ok(match verb {
+                "enter" => Command::Enter(s),
+                "exit" => Command::Exit(s),
+                "lake" => Command::Lake(s),
+                _ => Command::Festival(s),
+            })
+        }
+        "move" => {
+            let args: Vec<&str> = args
+                .iter()
+                .copied()
+                .filter(|w| *w != "to" && *w != "->")
+                .collect();
+            if args.len() != 2 {
+                return Err(err(
+                    "Write 'move <from> <to>', e.g. 'move H5 G6'.".into(),
+                    "'move <출발> <도착>' 형식으로 쓰세요. 예: 'move H5 G6'.".into(),
+                ));
+            }
+            Ok(Command::Move(
+                read_spot(board, args[0])?,
+                read_spot(board, args[1])?,
+            ))
+        }
+        "build" | "upgrade" => {
+            arity(2)?;
+            let s = read_spot(board, args[0])?;
+            let v: u8 = args[1].parse().map_err(|_| {
+                err(
+                    format!(
+                        "'{}' is not a temple value; write 2, 4, 6, 8 or 10.",
+                        args[1]
+                    ),
+                    format!(
+                        "'{}'은(는) 사원 가치가 아닙니다. 2, 4, 6, 8, 10 중 하나를 쓰세요.",
+                        args[1]
+                    ),
+                )
+            })?;
+            Ok(if verb == "build" {
+                Command::Build(s, v)
+            } else {
+                Command::Upgrade(s, v)
+            })
+        }
+        "draw" => {
+            arity(1)?;
+            match args[0] {
+                w if "open".starts_with(w) || w == "faceup" || w == "face-up" => {
+                    Ok(Command::DrawOpen)
+                }
+                w if "deck".starts_with(w) => Ok(Command::DrawDeck),
+                w => Err(err(
+                    format!("'draw {w}': write 'draw open' (the face-up card) or 'draw deck'."),
+                    format!(
+                        "'draw {w}': 'draw open'(공개 카드) 또는 'draw deck'(더미)으로 쓰세요."
+                    ),
+                )),
+            }
+        }
+        "play" => {
+            arity(1)?;
+            let w = args[0].trim_start_matches('c');
+            match w.parse::<u16>() {
+                Ok(n) if (1..=250).contains(&n) => Ok(Command::Play((n - 1) as u8)),
+                _ => Err(err(
+                    format!("'{}' is not a card id; write e.g. 'play c07'.", args[0]),
+                    format!("'{}'은(는) 카드 번호가 아닙니다. 예: 'play c07'.", args[0]),
+                )),
+            }
+        }
+        _ => Err(err(
+            format!("Unknown command '{first}'."),
+            format!("알 수 없는 명령 '{first}'."),
+        )),
+    }
+}
+
+/// The action word meant by `word`: itself or its only completion.
+fn verb_of(word: &str) -> Result<&'static str, ParseError> {
+    if let Some(v) = VERBS.iter().find(|v| **v == word) {
+        return Ok(v);
+    }
+    let hits: Vec<&'static str> = VERBS
+        .iter()
+        .copied()
+        .filter(|v| v.starts_with(word))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(one),
+        [] => Err(err(
+            format!(
+                "'{word}' is not a Cuzco action; actions are: {}.",
+                VERBS.join(", ")
+            ),
+            format!(
+                "'{word}'은(는) 쿠스코 행동이 아닙니다. 행동: {}.",
+                VERBS.join(", ")
+            ),
+        )),
+        many => Err(err(
+            format!("'{word}' could be {}; write more of it.", many.join(" or ")),
+            format!(
+                "'{word}'은(는) {} 중 무엇인지 모호합니다. 더 쓰세요.",
+                many.join(", ")
+            ),
+        )),
+    }
+}
+
+/// A cell name like `E7` (any case).
+pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
+    let bad = || {
+        err(
+            format!("'{word}' is not a space of the board; spaces are a row letter and a number, e.g. H5 (see the picture)."),
+            format!("'{word}'은(는) 게임판의 칸이 아닙니다. 칸은 행 글자와 번호로 씁니다. 예: H5 (그림 참조)."),
+        )
+    };
+    let mut chars = word.chars();
+    let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
+    if !letter.is_ascii_uppercase() {
+        return Err(bad());
+    }
+    let row = letter as u8 - b'A';
+    let n: u16 = chars.as_str().parse().map_err(|_| bad())?;
+    if n == 0 || n > 100 {
+        return Err(bad());
+    }
+    let x = (2 * (n - 1)) as u8 + (row % 2);
+    let x_alt = (2 * (n - 1)) as u8;
+    let cell = board
+        .by_pos
+        .get(&(row, x))
+        .or_else(|| board.by_pos.get(&(row, x_alt)))
+        .copied()
+        .ok_or_else(bad)?;
+    Ok(Spot::of(board, cell))
+}
+
+fn read_place(board: &Board, args: &[&str]) -> Result<Command, ParseError> {
+    let usage = || {
+        err(
+            "Write 'place <tile> <spaces>', e.g. 'place tile3 H5v H6 G5' (v marks the village space), 'place tile2 D4v D5', 'place farm C9' or 'place village C9'.".into(),
+            "'place <타일> <칸들>' 형식으로 쓰세요. 예: 'place tile3 H5v H6 G5' (v는 마을 칸), 'place tile2 D4v D5', 'place farm C9', 'place village C9'.".into(),
+        )
+    };
+    let (kind_word, spaces) = args.split_first().ok_or_else(usage)?;
+    let kind = match *kind_word {
+        "tile3" | "3" | "t3" | "triple" | "three" => TileKind::Tile3,
+        "tile2" | "2" | "t2" | "double" | "two" => TileKind::Tile2,
+        "farm" | "f" => TileKind::Farm,
+        "village" | "v" => TileKind::Village,
+        _ => return Err(usage()),
+    };
+    if spaces.is_empty() || spaces.len() > MAX_TILE {
+        return Err(usage());
+    }
+    let mut hexes: Vec<(u16, Terrain)> = Vec::new();
+    for w in spaces {
+        let (name, marked) = match w.strip_suffix('v') {
+            Some(rest) if kind.marks_village() => (rest, true),
+            _ => (*w, false),
+        };
+        let spot = read_spot(board, name)?;
+        let terrain = match kind {
+            TileKind::Village => Terrain::Village,
+            TileKind::Farm => Terrain::Farm,
+            _ if marked => Terrain::Village,
+            _ => Terrain::Farm,
+        };
+        if hexes.iter().any(|(c, _)| *c == spot.cell) {
+            return Err(err(
+                format!("Space {spot} is named twice."),
+                format!("{spot} 칸을 두 번 썼습니다."),
+            ));
+        }
+        hexes.push((spot.cell, terrain));
+    }
+    if kind.marks_village() && hexes.iter().filter(|(_, t)| *t == Terrain::Village).count() != 1 {
+        return Err(err(
+            format!("Mark exactly one space of the {} as its village with a 'v', e.g. 'place {} H5v H6 ...'.", kind.name().en, kind.key()),
+            format!("{}의 마을 칸 하나에 'v'를 붙이세요. 예: 'place {} H5v H6 ...'.", kind.name().ko, kind.key()),
+        ));
+    }
+    hexes.sort();
+    let mut cells = [NONE; MAX_TILE];
+    let mut terr = [Terrain::Farm; MAX_TILE];
+    for (i, (c, t)) in hexes.iter().enumerate() {
+        cells[i] = *c;
+        terr[i] = *t;
+    }
+    let foot = board.footprint_of.get(&(kind, cells, terr)).copied().ok_or_else(|| {
+        err(
+            format!(
+                "Those spaces are not the shape of a {} (it covers {} spaces, each next to the others, at least one inside the region; 1-space tiles stay inside).",
+                kind.name().en,
+                match kind {
+                    TileKind::Tile3 => 3,
+                    TileKind::Tile2 => 2,
+                    _ => 1,
+                }
+            ),
+            format!("그 칸들은 {} 모양이 아닙니다 (서로 붙은 칸들, 한 칸 이상은 쿠스코 지역 안; 1칸 타일은 지역 안에만).", kind.name().ko),
+        )
+    })?;
+    place_command(board, foot).ok_or_else(usage)
+}

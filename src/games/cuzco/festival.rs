@@ -1,0 +1,309 @@
+//! The festival competition (L234-291): the proposal, the answers in turn order with re-raises
+//! (join or decline, raise, pass or drop), sole or co-hosting, and the cleanup.
+
+use super::command::{card_id, Command};
+use super::data::NONE;
+use super::rules::{self, Groups};
+use super::seat_name;
+use super::state::{Bid, Festival, Phase, State};
+use super::turn;
+use crate::engine::{Event, RuleError, Text};
+
+/// Cards in `seat`'s hand that match the face-up card.
+fn playable(s: &State, seat: usize) -> Vec<u8> {
+    let Some(up) = s.face_up() else {
+        return Vec::new();
+    };
+    s.players.get(seat).map_or(Vec::new(), |p| {
+        p.hand
+            .iter()
+            .copied()
+            .filter(|&c| rules::card_fp(s, c, up) > 0)
+            .collect()
+    })
+}
+
+/// Whether `seat` holds a card for the face-up requirement (a festival is then possible).
+pub fn could_propose(s: &State, seat: u8) -> bool {
+    !(s.face_up().is_none()
+        || (s.rules.sun_limit && s.suns_left == 0)
+        || playable(s, usize::from(seat)).is_empty())
+}
+
+/// The temples where `seat` may propose a festival now: a city where it has an Inca, whose
+/// temple has no sun marker, with a playable card in hand (L236, L252, L267).
+pub fn proposable(s: &State, seat: u8, g: &Groups) -> Vec<u16> {
+    if s.face_up().is_none()
+        || (s.rules.sun_limit && s.suns_left == 0)
+        || playable(s, usize::from(seat)).is_empty()
+    {
+        return Vec::new();
+    }
+    (0..g.cells.len())
+        .filter(|&gi| g.temple[gi] != NONE && !s.space(g.temple[gi]).sun)
+        .filter(|&gi| g.cells[gi].iter().any(|&c| s.space(c).inca == Some(seat)))
+        .map(|gi| g.temple[gi])
+        .collect()
+}
+
+/// Opens the competition; the proposer plays first.
+pub fn propose(s: &mut State, temple: u16, g: &Groups) -> Result<Vec<Event>, RuleError> {
+    let Phase::Turn(t) = s.phase.clone() else {
+        return Err(RuleError::new(
+            "No turn is in progress.",
+            "진행 중인 차례가 없습니다.",
+        ));
+    };
+    if !proposable(s, t.seat, g).contains(&temple) {
+        return Err(RuleError::new(
+            "A festival needs a city (a temple without a sun marker) where you have an Inca, a face-up card, and a matching card in your hand (L236, L243, L267).",
+            "축제를 열려면 자기 잉카족이 있는 도시(태양 마커 없는 사원), 공개 카드, 그리고 그 유물이 그려진 카드가 손에 있어야 합니다 (L236, L243, L267).",
+        ));
+    }
+    let n = s.n();
+    let gi = g.group_of(temple).unwrap_or(usize::MAX);
+    let mut bids = vec![Bid::Out; n];
+    for (seat, bid) in bids.iter_mut().enumerate() {
+        let present = g
+            .cells
+            .get(gi)
+            .is_some_and(|cells| cells.iter().any(|&c| s.space(c).inca == Some(seat as u8)));
+        if present {
+            *bid = Bid::Pending;
+        }
+    }
+    bids[usize::from(t.seat)] = Bid::Active;
+    let who = seat_name(usize::from(t.seat));
+    let name = s.data.board.cells[usize::from(temple)].name.clone();
+    let value = s.space(temple).temple;
+    s.phase = Phase::Festival(Festival {
+        turn: t.clone(),
+        temple,
+        bids,
+        fp: vec![0; n],
+        played: vec![Vec::new(); n],
+        current: t.seat,
+        played_now: 0,
+        passes: 0,
+    });
+    Ok(vec![Event::public(Text::new(
+        format!("{} proposes a festival at the {value}-temple on {name} and must now play matching cards ('play cNN', then 'done').", who.en),
+        format!("{}이(가) {name}의 {value}짜리 사원에서 축제 개최를 제안합니다. 이제 맞는 카드를 내야 합니다 ('play cNN' 후 'done').", who.ko),
+    ))])
+}
+
+fn high(f: &Festival) -> u8 {
+    f.bids
+        .iter()
+        .zip(&f.fp)
+        .filter(|(b, _)| **b == Bid::Active)
+        .map(|(_, &p)| p)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The proposer's opening play, before anyone else answers.
+fn opening(f: &Festival) -> bool {
+    f.current == f.turn.seat
+        && f.played
+            .get(usize::from(f.current))
+            .is_none_or(|p| p.len() == usize::from(f.played_now))
+}
+
+/// The answers open to the seat asked now.
+pub fn legal(s: &State, f: &Festival) -> Vec<Command> {
+    let cur = usize::from(f.current);
+    let mut out: Vec<Command> = playable(s, cur).into_iter().map(Command::Play).collect();
+    let fp = f.fp.get(cur).copied().unwrap_or(0);
+    let h = high(f).max(if f.bids.get(cur) == Some(&Bid::Pending) {
+        1
+    } else {
+        0
+    });
+    if f.played_now > 0 && fp >= h {
+        out.push(Command::Done);
+    }
+    let opening = opening(f);
+    if f.bids.get(cur) == Some(&Bid::Active) && f.played_now == 0 && fp == high(f) && !opening {
+        out.push(Command::Pass);
+    }
+    if !opening {
+        out.push(Command::Drop);
+    }
+    out
+}
+
+/// Applies one answer in the competition.
+pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    let Phase::Festival(mut f) = s.phase.clone() else {
+        return Err(RuleError::new(
+            "No festival is running.",
+            "진행 중인 축제가 없습니다.",
+        ));
+    };
+    let cur = usize::from(f.current);
+    let who = seat_name(cur);
+    let mut events = Vec::new();
+    let legal = legal(s, &f);
+    if !legal.contains(cmd) {
+        let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        return Err(RuleError::new(
+            format!(
+                "In the festival you may now: {} (a card must show an artifact of the face-up card; to stay in you must reach the highest festival points, L243-258).",
+                options.join(", ")
+            ),
+            format!("축제에서 지금 할 수 있는 것: {} (카드는 공개 카드의 유물이 있어야 하며, 남으려면 최고 축제 점수 이상이어야 합니다, L243-258).", options.join(", ")),
+        ));
+    }
+    match *cmd {
+        Command::Play(card) => {
+            let up = s.face_up().unwrap_or(0);
+            let gain = rules::card_fp(s, card, up);
+            s.players[cur].hand.retain(|&c| c != card);
+            s.players[cur].known.retain(|&c| c != card);
+            f.played[cur].push(card);
+            f.fp[cur] += gain;
+            f.played_now += 1;
+            let bits = s.data.cards[usize::from(card)].artifacts;
+            events.push(Event::public(Text::new(
+                format!(
+                    "{} plays {} ({}): +{gain}, festival points {}.",
+                    who.en,
+                    card_id(card),
+                    s.data.artifact_names(bits, false),
+                    f.fp[cur]
+                ),
+                format!(
+                    "{}이(가) {} ({})을(를) 냅니다: +{gain}, 축제 점수 {}.",
+                    who.ko,
+                    card_id(card),
+                    s.data.artifact_names(bits, true),
+                    f.fp[cur]
+                ),
+            )));
+            s.phase = Phase::Festival(f);
+            return Ok(events);
+        }
+        Command::Done => {
+            f.bids[cur] = Bid::Active;
+            f.played_now = 0;
+            f.passes = 0;
+            events.push(Event::public(Text::new(
+                format!("{} stands at {} festival points.", who.en, f.fp[cur]),
+                format!("{}의 축제 점수는 {}점입니다.", who.ko, f.fp[cur]),
+            )));
+        }
+        Command::Pass => {
+            f.passes += 1;
+            events.push(Event::public(Text::new(
+                format!("{} passes, level at {} festival points.", who.en, f.fp[cur]),
+                format!(
+                    "{}이(가) 패스합니다 (축제 점수 {}점 동점).",
+                    who.ko, f.fp[cur]
+                ),
+            )));
+        }
+        Command::Drop => {
+            let declined = f.bids[cur] == Bid::Pending && f.played[cur].is_empty();
+            f.bids[cur] = Bid::Dropped;
+            f.played_now = 0;
+            events.push(if declined {
+                Event::public(Text::new(
+                    format!("{} does not take part.", who.en),
+                    format!("{}은(는) 참여하지 않습니다.", who.ko),
+                ))
+            } else {
+                Event::public(Text::new(
+                    format!("{} drops out; the cards played stay played (L265).", who.en),
+                    format!(
+                        "{}이(가) 경쟁에서 빠집니다. 낸 카드는 버려집니다 (L265).",
+                        who.ko
+                    ),
+                ))
+            });
+        }
+        _ => {
+            return Err(RuleError::new(
+                "That is not a festival answer.",
+                "축제에 대한 답이 아닙니다.",
+            ))
+        }
+    }
+    events.extend(advance(s, f));
+    Ok(events)
+}
+
+/// After an answer: resolve the festival or ask the next seat in turn order.
+fn advance(s: &mut State, mut f: Festival) -> Vec<Event> {
+    let n = f.bids.len();
+    let pending = f.bids.contains(&Bid::Pending);
+    let active: Vec<usize> = (0..n).filter(|&i| f.bids[i] == Bid::Active).collect();
+    if !pending && (active.len() <= 1 || usize::from(f.passes) >= active.len()) {
+        return resolve(s, f, &active);
+    }
+    let mut next = usize::from(f.current);
+    for _ in 0..n {
+        next = (next + 1) % n;
+        if matches!(f.bids[next], Bid::Active | Bid::Pending) {
+            break;
+        }
+    }
+    f.current = next as u8;
+    f.played_now = 0;
+    let who = seat_name(next);
+    let h = high(&f);
+    s.phase = Phase::Festival(f);
+    vec![Event::public(Text::new(
+        format!("{} answers next (highest festival points: {h}).", who.en),
+        format!("다음은 {}의 차례입니다 (최고 축제 점수: {h}).", who.ko),
+    ))]
+}
+
+/// Hosts score by the table, all played cards are discarded, a new card is turned up, the
+/// temple gets its sun marker, and the proposer's turn ends (L256-267).
+fn resolve(s: &mut State, f: Festival, hosts: &[usize]) -> Vec<Event> {
+    let mut events = Vec::new();
+    let value = s.space(f.temple).temple;
+    let table = s.data.prestige(value).cloned();
+    let (sole, co) = table.map_or((0, 0), |t| (t.sole, t.co));
+    let each = if hosts.len() == 1 { sole } else { co };
+    for &h in hosts {
+        s.players[h].pp += each;
+    }
+    let names: Vec<String> = hosts.iter().map(|&h| (h + 1).to_string()).collect();
+    let (en, ko) = if hosts.len() == 1 {
+        ("sole host", "단독 주최")
+    } else {
+        ("co-hosts", "공동 주최")
+    };
+    events.push(Event::public(Text::new(
+        format!(
+            "Festival at the {value}-temple: seat {} {} and gain {each} prestige each.",
+            names.join(", "),
+            if hosts.len() == 1 {
+                "is the sole host"
+            } else {
+                "are co-hosts"
+            }
+        ),
+        format!(
+            "{value}짜리 사원의 축제: {}번 플레이어 {ko}, 각자 명성 점수 {each}점.",
+            names.join(", ")
+        ),
+    )));
+    let _ = en;
+    let n = f.played.len();
+    let proposer = usize::from(f.turn.seat);
+    for k in 0..n {
+        let seat = (proposer + k) % n;
+        s.discard.extend(f.played[seat].iter().copied());
+    }
+    events.extend(turn::turn_up(s));
+    if let Some(sp) = s.spaces.get_mut(usize::from(f.temple)) {
+        sp.sun = true;
+    }
+    s.suns_left = s.suns_left.saturating_sub(1);
+    s.phase = Phase::Turn(f.turn.clone());
+    events.extend(turn::finish_turn(s, &f.turn));
+    events
+}

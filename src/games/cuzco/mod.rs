@@ -1,0 +1,466 @@
+//! Cuzco (Kiesling & Kramer, 2018; the re-working of Java) as a quipu game: setup, whose turn
+//! it is, the legal decisions and applying them. The rule details live in `rules.rs`, the
+//! festival competition in `festival.rs`, the views in `view.rs`.
+
+pub mod command;
+pub mod data;
+mod festival;
+mod picture;
+pub mod rules;
+pub mod state;
+mod turn;
+mod view;
+
+use crate::engine::{
+    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, Rng, RuleError, Seat,
+    SetupError, Text, Variant, View,
+};
+use command::Command;
+use data::{DataRef, Zone};
+use state::{Cover, Phase, Player, Rules, Space, State, Turn};
+
+/// The Cuzco game.
+#[derive(Default)]
+pub struct TheGame;
+
+/// A seat's name in both languages.
+pub fn seat_name(seat: usize) -> Text {
+    Text::new(
+        format!("seat {}", seat + 1),
+        format!("{}번 플레이어", seat + 1),
+    )
+}
+
+fn rules_from(options: &Options) -> Rules {
+    Rules {
+        build_uses_stack: options.get_or("build_markers", "stack") == "stack",
+        reshuffle: options.get_or("deck_empty", "reshuffle") == "reshuffle",
+        sun_limit: options.get_or("sun_limit", "off") == "on",
+        outside_incas: options.get_or("outside_incas", "yes") == "yes",
+        jammed_ends: options.get_or("jammed", "end") == "end",
+        stacked_need_region: options.get_or("stacked_outside", "region") == "region",
+    }
+}
+
+/// A fresh game on the given data set.
+pub fn new_state(
+    data: DataRef,
+    rules: Rules,
+    players: usize,
+    seed: u64,
+) -> Result<State, SetupError> {
+    let mut rng = Rng::new(seed);
+    let c = &data.components;
+    let printed: Vec<usize> = data
+        .board
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            matches!(
+                c.zone,
+                Zone::Region {
+                    printed_lake: true,
+                    ..
+                }
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut spaces = vec![Space::EMPTY; data.board.cells.len()];
+    for &i in &printed {
+        spaces[i].cover = Cover::Lake;
+    }
+    let needed_cards = 1 + players * usize::from(c.cards_per_player);
+    if data.cards.len() < needed_cards {
+        return Err(SetupError::Data(format!(
+            "{} festival cards are too few for {players} players",
+            data.cards.len()
+        )));
+    }
+    let mut deck: Vec<u8> = (0..data.cards.len() as u8).collect();
+    rng.shuffle(&mut deck);
+    let mut discard = Vec::new();
+    discard.extend(deck.pop());
+    let mut seats = Vec::new();
+    for _ in 0..players {
+        let mut hand: Vec<u8> = (0..c.cards_per_player).filter_map(|_| deck.pop()).collect();
+        hand.sort_unstable();
+        let mut tiles = [0u8; 4];
+        for kind in command::TileKind::ALL {
+            if kind != command::TileKind::Tile3 {
+                tiles[kind as usize] = data.tile(kind).map_or(0, |t| t.count.min(255) as u8);
+            }
+        }
+        seats.push(Player {
+            pp: 0,
+            incas_off: c.incas_per_player,
+            tokens: c.tokens_per_player,
+            tiles,
+            hand,
+            known: Vec::new(),
+            final_scored: false,
+        });
+    }
+    let start = rng.below(players) as u8;
+    let markers = c.marker.iter().map(|m| m.count).collect();
+    let common_tiles = data
+        .tile(command::TileKind::Tile3)
+        .map_or(0, |t| t.count.min(255) as u8);
+    let lakes_left = c.lake_tiles.saturating_sub(printed.len() as u8);
+    let turn = Turn {
+        seat: start,
+        ap: c.ap_per_turn,
+        token_used: false,
+        drawn: 0,
+        changed: Vec::new(),
+        placed: false,
+        final_turn: false,
+        jammed: false,
+    };
+    Ok(State {
+        suns_left: c.sun_markers,
+        data,
+        rules,
+        rng,
+        spaces,
+        tiles_placed: 0,
+        common_tiles,
+        lakes_left,
+        markers,
+        players: seats,
+        deck,
+        discard,
+        start,
+        end_trigger: None,
+        phase: Phase::Turn(turn),
+    })
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "cuzco",
+            title: "Cuzco",
+            min_players: 2,
+            max_players: 4,
+            options: vec![
+                OptionDoc { key: "board", values: &[], default: "", help: "path of another board file (format in data/board.txt); default: the built-in board recovered from Java's" },
+                OptionDoc { key: "build_markers", values: &["stack", "top"], default: "stack", help: "a temple built directly at 4+ takes every lower marker too (stack, spec A2) or only its own (top)" },
+                OptionDoc { key: "deck_empty", values: &["reshuffle", "none"], default: "reshuffle", help: "an empty festival deck is refilled from the discards under the face-up card (reshuffle, spec G5) or stays empty (none)" },
+                OptionDoc { key: "sun_limit", values: &["off", "on"], default: "off", help: "festivals need one of the 15 sun markers (on) or the count is not enforced (off, spec G9)" },
+                OptionDoc {
+                    key: "stacked_outside",
+                    values: &["region", "free"],
+                    default: "region",
+                    help: "a tile stacked on tiles outside the region must still cover a region space (region, spec A6) or may lie wholly outside (free)",
+                },
+                OptionDoc {
+                    key: "jammed",
+                    values: &["end", "skip"],
+                    default: "end",
+                    help: "a player who cannot place any tile at the start of a normal turn skips the placement (spec G6) and then the end phase begins after that turn (end), or the game just goes on (skip; a jammed board can then stall forever)",
+                },
+                OptionDoc { key: "outside_incas", values: &["yes", "no"], default: "yes", help: "Incas may stand on tile spaces outside the region (yes, spec A7) or not (no)" },
+            ],
+            variants: vec![Variant { options: "build_markers=top deck_empty=none sun_limit=on outside_incas=no stacked_outside=free", min_players: 2, max_players: 4 }],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "cuzco",
+                min: 2,
+                max: 4,
+                got: players,
+            });
+        }
+        let data = match options.get("board").filter(|p| !p.is_empty()) {
+            Some(path) => data::data_with_board_file(path)?,
+            None => data::default_data()?,
+        };
+        new_state(data, rules_from(options), players, seed)
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        match &s.phase {
+            Phase::Turn(t) => vec![Seat(usize::from(t.seat))],
+            Phase::Festival(f) => vec![Seat(usize::from(f.current))],
+            Phase::Over => vec![],
+        }
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        match &s.phase {
+            Phase::Turn(t) if usize::from(t.seat) == seat.0 => turn::legal(s, t),
+            Phase::Festival(f) if usize::from(f.current) == seat.0 => festival::legal(s, f),
+            _ => vec![],
+        }
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        match command::read(&s.data.board, text) {
+            Ok(c) => Ok(c),
+            Err(mut e) => {
+                if text.chars().count() <= 200 {
+                    e.suggestions = suggestions(text, &self.legal(s, seat));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let mut next = s.clone();
+        let events = match &next.phase {
+            Phase::Turn(t) if usize::from(t.seat) == seat.0 => turn::apply(&mut next, command)?,
+            Phase::Festival(f) if usize::from(f.current) == seat.0 => {
+                festival::apply(&mut next, command)?
+            }
+            Phase::Over => return Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
+            _ => {
+                return Err(RuleError::new(
+                    format!("It is not {}'s turn to decide.", seat_name(seat.0).en),
+                    format!("{}의 차례가 아닙니다.", seat_name(seat.0).ko),
+                ))
+            }
+        };
+        *s = next;
+        Ok(events)
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat)
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        if s.phase != Phase::Over {
+            return None;
+        }
+        let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.pp)).collect();
+        let best = s.players.iter().map(|p| p.pp).max().unwrap_or(0);
+        let winners: Vec<String> = (0..s.n())
+            .filter(|&i| s.players[i].pp == best)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        // L312: ties share the win; no tie-break.
+        Some(Outcome::ranked(
+            scores,
+            vec![],
+            Text::new(
+                format!("Every player has done final scoring. Most prestige ({best}): seat {}. Ties share the win.", winners.join(", ")),
+                format!("모든 플레이어가 최종 점수 계산을 마쳤습니다. 최고 명성 점수({best}): {}번 플레이어. 동점이면 공동 승리입니다.", winners.join(", ")),
+            ),
+        ))
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, p) in s.players.iter().enumerate() {
+            if Some(Seat(i)) == viewer {
+                continue;
+            }
+            for &c in &p.hand {
+                out.push(view::hand_line(c));
+            }
+        }
+        out
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        check_invariants(s)
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        let legal = self.legal(s, seat);
+        [Command::End, Command::Pass, Command::Drop]
+            .into_iter()
+            .find(|c| legal.contains(c))
+    }
+}
+
+/// The legal commands closest to a misread text. The list may hold thousands of placements,
+/// so only commands with the same first word (or an even sample of all) are compared.
+fn suggestions(text: &str, legal: &[Command]) -> Vec<String> {
+    let wanted = parse::normalize(text);
+    let first = wanted.split(' ').next().unwrap_or("");
+    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    let mut pool: Vec<&String> = texts
+        .iter()
+        .filter(|t| !first.is_empty() && t.starts_with(first))
+        .take(400)
+        .collect();
+    if pool.is_empty() {
+        pool = texts.iter().step_by((texts.len() / 200).max(1)).collect();
+    }
+    parse::closest(&wanted, &pool, 5)
+}
+
+/// Conservation of Incas, cards, tiles, markers and lakes, and the board's own rules.
+fn check_invariants(s: &State) -> Result<(), String> {
+    let d = &s.data;
+    let c = &d.components;
+    for (i, p) in s.players.iter().enumerate() {
+        let on_board = s
+            .spaces
+            .iter()
+            .filter(|sp| sp.inca == Some(i as u8))
+            .count();
+        if on_board + usize::from(p.incas_off) != usize::from(c.incas_per_player) {
+            return Err(format!(
+                "seat {}: {} Incas on the board + {} off != {}",
+                i + 1,
+                on_board,
+                p.incas_off,
+                c.incas_per_player
+            ));
+        }
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        if p.known.iter().any(|c| !p.hand.contains(c)) {
+            return Err(format!("seat {}: a known card is not in the hand", i + 1));
+        }
+    }
+    let mut cards: Vec<u8> = s.deck.iter().chain(&s.discard).copied().collect();
+    for p in &s.players {
+        cards.extend(&p.hand);
+    }
+    if let Phase::Festival(f) = &s.phase {
+        for v in &f.played {
+            cards.extend(v);
+        }
+    }
+    cards.sort_unstable();
+    if cards != (0..d.cards.len() as u8).collect::<Vec<_>>() {
+        return Err(format!(
+            "festival cards are not all there exactly once: {cards:?}"
+        ));
+    }
+    let lakes = s.spaces.iter().filter(|sp| sp.cover == Cover::Lake).count();
+    if lakes + usize::from(s.lakes_left) != usize::from(c.lake_tiles) {
+        return Err(format!(
+            "{lakes} lakes on the board + {} in supply != {}",
+            s.lakes_left, c.lake_tiles
+        ));
+    }
+    for (i, m) in c.marker.iter().enumerate() {
+        let used: usize = s
+            .spaces
+            .iter()
+            .filter(|sp| sp.temple > 0)
+            .map(|sp| usize::from(sp.temple >= m.value))
+            .sum::<usize>();
+        let left = usize::from(s.markers.get(i).copied().unwrap_or(0));
+        if s.rules.build_uses_stack && used + left != usize::from(m.count) {
+            return Err(format!(
+                "temple markers of value {}: {used} used + {left} left != {}",
+                m.value, m.count
+            ));
+        }
+        if left > usize::from(m.count) {
+            return Err(format!("more markers of value {} than exist", m.value));
+        }
+    }
+    for (i, sp) in s.spaces.iter().enumerate() {
+        if (sp.inca.is_some() || sp.temple > 0) && !matches!(sp.cover, Cover::Tile(_)) {
+            return Err(format!("cell {i} holds an Inca or temple without terrain"));
+        }
+        if sp.inca.is_some() && sp.temple > 0 {
+            return Err(format!("cell {i} holds an Inca on a temple"));
+        }
+        if sp.temple > 0 && sp.cover != Cover::Tile(data::Terrain::Village) {
+            return Err(format!("cell {i}: a temple on farm land"));
+        }
+    }
+    let groups = rules::village_groups(s);
+    for cells in &groups.cells {
+        if cells.iter().filter(|&&c| s.space(c).temple > 0).count() > 1 {
+            return Err("two temples in one city".into());
+        }
+    }
+    if let Phase::Turn(t) = &s.phase {
+        if t.drawn > c.draws_per_turn {
+            return Err("too many cards drawn this turn".into());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Table, Typed};
+    use std::sync::Arc;
+
+    /// CPU seconds this thread has used (Linux), to judge speed on a shared machine.
+    fn thread_cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        let after = stat.rsplit_once(')')?.1;
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        // Fields 14 and 15 of stat (utime, stime), counted after the ')' from field 3.
+        let ticks: f64 =
+            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
+    }
+
+    #[test]
+    #[ignore]
+    fn speed() {
+        let game = Arc::new(TheGame);
+        let start = std::time::Instant::now();
+        let cpu0 = thread_cpu_seconds();
+        let (mut games, mut moves) = (0u64, 0u64);
+        let mut rng = Rng::new(99);
+        while start.elapsed().as_secs_f64() < 5.0 {
+            let state = game.setup(4, &Options::default(), games).unwrap();
+            let mut t = Typed::new(game.clone(), state, 4);
+            while t.outcome().is_none() {
+                t.play_random(&mut rng)
+                    .expect("random play never gets stuck");
+                moves += 1;
+            }
+            games += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!("cuzco 4p random play: {games} games, {moves} moves in {secs:.2} s wall = {:.1} games/s, {:.0} moves/s", games as f64 / secs, moves as f64 / secs);
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
+            let cpu = (b - a).max(0.01);
+            println!(
+                "  on CPU time ({cpu:.2} s of one core): {:.1} games/s, {:.0} moves/s",
+                games as f64 / cpu,
+                moves as f64 / cpu
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod picture_dump {
+    use super::*;
+    use crate::engine::{Table, Typed};
+    use std::sync::Arc;
+
+    /// Writes the view of a mid-game position to $CUZCO_DUMP (for looking at the picture).
+    #[test]
+    #[ignore]
+    fn dump_view() {
+        let Ok(path) = std::env::var("CUZCO_DUMP") else {
+            return;
+        };
+        let game = Arc::new(TheGame);
+        let mut t = Typed::new(
+            game.clone(),
+            game.setup(3, &Options::default(), 5).unwrap(),
+            3,
+        );
+        let mut rng = Rng::new(5);
+        for _ in 0..150 {
+            t.play_random(&mut rng);
+        }
+        std::fs::write(path, serde_json::to_string(&t.view(Some(Seat(0)))).unwrap()).unwrap();
+    }
+}
