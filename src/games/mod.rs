@@ -3,6 +3,8 @@
 use crate::engine::{Game, GameInfo, Options, SetupError, Table, Typed};
 use std::sync::Arc;
 
+pub mod tawantinsuyu;
+
 /// A registered game: its name and how to start a table of it.
 #[derive(Clone, Copy)]
 pub struct Entry {
@@ -12,11 +14,20 @@ pub struct Entry {
 }
 
 /// Starts a table of `G`, checking the player count and the option keys first.
-pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError> {
+pub fn new_table<G: Game + Default>(
+    players: usize,
+    options: &Options,
+    seed: u64,
+) -> Result<Box<dyn Table>, SetupError> {
     let game = G::default();
     let info = game.info();
     if players < info.min_players || players > info.max_players {
-        return Err(SetupError::PlayerCount { game: info.name, min: info.min_players, max: info.max_players, got: players });
+        return Err(SetupError::PlayerCount {
+            game: info.name,
+            min: info.min_players,
+            max: info.max_players,
+            got: players,
+        });
     }
     options.check_known(&info.options)?;
     let state = game.setup(players, options, seed)?;
@@ -25,15 +36,21 @@ pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64
 
 #[allow(dead_code)] // used as games are registered
 fn entry<G: Game + Default>(name: &'static str) -> Entry {
-    Entry { name, info: || G::default().info(), new: new_table::<G> }
+    Entry {
+        name,
+        info: || G::default().info(),
+        new: new_table::<G>,
+    }
 }
 
 /// Every game quipu can run, in the order they are listed to players.
 pub fn registry() -> Vec<Entry> {
-    vec![]
+    vec![entry::<tawantinsuyu::TheGame>("tawantinsuyu")]
 }
 
 /// The game registered as `name` (case-insensitive).
 pub fn find(name: &str) -> Option<Entry> {
-    registry().into_iter().find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+    registry()
+        .into_iter()
+        .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
 }

@@ -1,0 +1,282 @@
+//! Tawantinsuyu: The Inca Empire (2-4 players, and solo against Axomama), on a
+//! replaceable substitute component set. The `Game` impl: setup, who acts,
+//! legal commands, parsing, applying, views and the outcome.
+
+pub mod actions;
+pub mod command;
+pub mod data;
+mod festival;
+pub mod flow;
+pub mod rules;
+pub mod setup;
+mod solo;
+pub mod state;
+mod view;
+
+use crate::engine::{
+    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
+    SetupError, Text, Variant, View,
+};
+use command::{Cmd, Names};
+use state::{Readings, State};
+use std::fmt;
+
+/// The game, registered as `tawantinsuyu`.
+#[derive(Default)]
+pub struct TheGame;
+
+/// A command with the component names it is printed with.
+#[derive(Clone)]
+pub struct Command {
+    pub cmd: Cmd,
+    data: state::DataRef,
+}
+
+impl PartialEq for Command {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmd == other.cmd
+    }
+}
+
+impl fmt::Debug for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.cmd)
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Names(&self.data.0).text(&self.cmd))
+    }
+}
+
+fn wrap(s: &State, cmd: Cmd) -> Command {
+    Command {
+        cmd,
+        data: s.data.clone(),
+    }
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "tawantinsuyu",
+            title: "Tawantinsuyu: The Inca Empire",
+            min_players: 1,
+            max_players: 4,
+            options: vec![
+                OptionDoc { key: "components", values: &[], default: "", help: "a directory holding board.toml, cards.toml and solo.toml of another component set" },
+                OptionDoc { key: "coricancha", values: &["random", "printed"], default: "random", help: "Coricancha orientation: random (L98) or the printed first-game layout (L99)" },
+                OptionDoc { key: "porter", values: &["first-ever", "empty-now"], default: "first-ever", help: "A3: a Porter's bonus needs the first worker ever placed in its segment, or the segment empty now" },
+                OptionDoc { key: "priest-card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
+                OptionDoc { key: "level", values: &["easier", "normal", "harder"], default: "normal", help: "solo: Axomama's difficulty (L793-816)" },
+            ],
+            variants: vec![
+                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato", min_players: 2, max_players: 4 },
+                Variant { options: "level=easier", min_players: 1, max_players: 1 },
+                Variant { options: "level=harder", min_players: 1, max_players: 1 },
+            ],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if !(1..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "tawantinsuyu",
+                min: 1,
+                max: 4,
+                got: players,
+            });
+        }
+        let data = match options.get("components") {
+            Some(path) if !path.is_empty() => data::load_dir(path),
+            _ => data::default_data(),
+        }
+        .map_err(SetupError::Data)?;
+        let readings = Readings {
+            porter_first_ever: options.get_or("porter", "first-ever") != "empty-now",
+            priest_card_always: options.get_or("priest-card", "always") != "with-potato",
+            difficulty: match options.get_or("level", "normal") {
+                "easier" => -1,
+                "harder" => 1,
+                _ => 0,
+            },
+        };
+        let opts = setup::SetupOptions {
+            random_coricancha: options.get_or("coricancha", "random") != "printed",
+            readings,
+        };
+        let mut s = setup::new_game(data, players, opts, seed);
+        let mut ev = Vec::new();
+        flow::advance(&mut s, &mut ev);
+        Ok(s)
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        flow::to_act(s).into_iter().map(Seat).collect()
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        match flow::current_ask(s, seat.0) {
+            Some(a) => flow::legal_for(s, seat.0, &a)
+                .into_iter()
+                .map(|c| wrap(s, c))
+                .collect(),
+            None => vec![],
+        }
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        let clean = parse::replace_aliases(text, command::ALIASES);
+        if let Some(c) = Names(s.d()).read(&clean) {
+            return Ok(wrap(s, c));
+        }
+        let legal = self.legal(s, seat);
+        parse::match_legal(&clean, &legal).map_err(|mut e| {
+            if e.suggestions.is_empty() && !legal.is_empty() {
+                e.suggestions = parse::closest(&clean, &legal, 5);
+            }
+            e
+        })
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let p = seat.0;
+        let Some(idx) = flow::ask_index(s, p) else {
+            return Err(RuleError::new(
+                "It is not your turn to decide.",
+                "지금은 당신이 결정할 차례가 아닙니다.",
+            ));
+        };
+        let Some(state::Item::Ask(_, ask)) = s.stack.get(idx).cloned() else {
+            return Err(RuleError::new(
+                "Nothing to decide now.",
+                "지금 결정할 것이 없습니다.",
+            ));
+        };
+        if !flow::is_legal(s, p, &ask, &command.cmd) {
+            let legal: Vec<String> = flow::legal_for(s, p, &ask)
+                .iter()
+                .take(6)
+                .map(|c| Names(s.d()).text(c))
+                .collect();
+            return Err(RuleError::new(
+                format!(
+                    "'{command}' is not allowed now; you may for example: {}.",
+                    legal.join(" | ")
+                ),
+                format!(
+                    "'{command}'은(는) 지금 할 수 없습니다. 가능한 예: {}.",
+                    legal.join(" | ")
+                ),
+            ));
+        }
+        let mut next = s.clone();
+        next.stack.remove(idx);
+        let mut ev = Vec::new();
+        flow::do_ask(&mut next, p, ask, command.cmd.clone(), &mut ev);
+        flow::advance(&mut next, &mut ev);
+        *s = next;
+        Ok(ev)
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat.map(|x| x.0))
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let scores = s.final_scores.as_ref()?;
+        let tiebreak: Vec<f64> = s
+            .players
+            .iter()
+            .map(|p| p.res.iter().sum::<u32>() as f64)
+            .collect();
+        if s.solo {
+            let me = scores.first().copied().unwrap_or(0);
+            let ax = scores.get(1).copied().unwrap_or(0);
+            let win = me > ax && me >= s.d().rules.solo_win_min_vp;
+            return Some(Outcome {
+                scores: vec![me as f64],
+                ranks: vec![if win { 1 } else { 2 }],
+                summary: Text::new(
+                    format!("You {} with {me} VP against Axomama's {ax} (a win needs more than Axomama and at least {}).", if win { "win" } else { "lose" }, s.d().rules.solo_win_min_vp),
+                    format!("당신은 승점 {me}점, 악소마마는 {ax}점으로 {} (승리 조건: 악소마마보다 많고 {}점 이상).", if win { "승리했습니다" } else { "패배했습니다" }, s.d().rules.solo_win_min_vp),
+                ),
+            });
+        }
+        let f: Vec<f64> = scores.iter().map(|&x| x as f64).collect();
+        Some(Outcome::ranked(
+            f,
+            tiebreak,
+            Text::new(
+                "The third Festival ended the game; ties are broken by most resources (gold, stone, corn, potato).",
+                "세 번째 축제로 게임이 끝났습니다. 동점이면 자원(금덩이, 석재, 옥수수, 감자)이 많은 사람이 이깁니다.",
+            ),
+        ))
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        view::hidden_items(s, viewer.map(|x| x.0))
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        view::invariants(s)
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        let legal = flow::current_ask(s, seat.0)
+            .map(|a| flow::legal_for(s, seat.0, &a))
+            .unwrap_or_default();
+        let pick = legal.iter().find(|c| {
+            matches!(
+                c,
+                Cmd::Pass
+                    | Cmd::UseDone
+                    | Cmd::Hire(None)
+                    | Cmd::Recover(None)
+                    | Cmd::Produce(None)
+                    | Cmd::Deploy(None)
+                    | Cmd::Pay(false)
+                    | Cmd::Bonus(false)
+                    | Cmd::Tasks(_)
+            )
+        });
+        pick.or(legal.first()).cloned().map(|c| wrap(s, c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rng, Table, Typed};
+    use std::sync::Arc;
+
+    #[test]
+    #[ignore]
+    fn speed() {
+        let game = Arc::new(TheGame);
+        let start = std::time::Instant::now();
+        let (mut games, mut moves) = (0u64, 0u64);
+        let mut rng = Rng::new(7);
+        while start.elapsed().as_secs_f64() < 5.0 {
+            let s = game.setup(4, &Options::default(), games).unwrap();
+            let mut t = Typed::new(game.clone(), s, 4);
+            while t.outcome().is_none() {
+                if t.play_random(&mut rng).is_none() {
+                    break;
+                }
+                moves += 1;
+            }
+            games += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "tawantinsuyu 4p random play: {:.0} games/s, {:.0} moves/s ({games} games)",
+            games as f64 / secs,
+            moves as f64 / secs
+        );
+    }
+}
