@@ -26,6 +26,10 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
                 actions::run_step(s, p, step, ev);
             }
             Item::Ask(p, ask) => {
+                // The main choice always has several options: no need to list them.
+                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(p) {
+                    return;
+                }
                 let legal = legal_for(s, p, &ask);
                 if legal.is_empty() {
                     s.stack.pop();
@@ -142,6 +146,18 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
             if !s.turn.placed && s.turn.subs.is_empty() {
                 place_options(s, p, &mut out);
             }
+            main_others(s, p, &mut out);
+        }
+        other => legal_rest(s, p, other, &mut out),
+    }
+    out
+}
+
+/// The sub-actions and free actions of the main choice.
+fn main_others(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    {
+        {
             if !s.turn.placed && s.turn.subs.len() < 2 {
                 if !s.turn.subs.contains(&0) {
                     if let Some(at) = pl.priest {
@@ -165,8 +181,15 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
                     out.extend(types.into_iter().map(|t| Cmd::Recruit(Some(t))));
                 }
             }
-            free_actions(s, p, &mut out);
+            free_actions(s, p, out);
         }
+    }
+}
+
+fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
         Ask::Bonus { card } => {
             if d.gods
                 .get(*card as usize)
@@ -415,7 +438,7 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
         }
         Ask::Conquer => {
             if pl.markers_left > 0 {
-                conquer_options(s, p, &mut out);
+                conquer_options(s, p, out);
             }
             if !out.is_empty() {
                 out.push(Cmd::Pass);
@@ -434,7 +457,7 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
                 }
             }
             out.push(Cmd::Hire(None));
-            free_actions(s, p, &mut out);
+            free_actions(s, p, out);
         }
         Ask::Dismiss => {
             let mut types = pl.workers.clone();
@@ -443,8 +466,8 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
             out.extend(types.into_iter().map(Cmd::Dismiss));
         }
         Ask::Feed { short } => out.extend((0..=pl.res[GOLD].min(*short)).map(Cmd::Feed)),
+        _ => {}
     }
-    out
 }
 
 fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
@@ -644,8 +667,71 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
                     s.has_passive(p, "conquest_discount_1"),
                 )
         }
+        (
+            Ask::Main,
+            Cmd::Place {
+                worker,
+                role,
+                space,
+                card,
+                extra,
+            },
+        ) => {
+            !s.turn.placed
+                && s.turn.subs.is_empty()
+                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra)
+        }
+        (Ask::Main, _) => {
+            let mut out = Vec::new();
+            main_others(s, p, &mut out);
+            out.contains(cmd)
+        }
         _ => legal_for(s, p, ask).contains(cmd),
     }
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them).
+fn place_ok(
+    s: &State,
+    p: usize,
+    worker: u8,
+    role: u8,
+    space: usize,
+    card: Option<u8>,
+    extra: bool,
+) -> bool {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else {
+        return false;
+    };
+    let Some(sp) = d.spaces.get(space) else {
+        return false;
+    };
+    let role_ok = role == worker
+        || (role == super::data::PORTER && s.has_passive(p, "place_as_porter"))
+        || (role == PRIEST && s.has_passive(p, "place_as_priest"));
+    let card_ok = match card {
+        Some(g) => {
+            pl.gods.contains(&g)
+                && d.gods
+                    .get(g as usize)
+                    .is_some_and(|c| c.symbol == sp.symbol)
+        }
+        None => true,
+    };
+    let (food, _) = rules::food_cost(s, p, space, role == super::data::PORTER);
+    role_ok
+        && card_ok
+        && pl.workers.contains(&worker)
+        && s.hill.get(space) == Some(&None)
+        && (!extra || role == PRIEST)
+        && rules::pay_food(
+            &pl.res,
+            food,
+            u32::from(extra) * d.rules.priest_extra_task_potato,
+            u32::from(card.is_none()),
+        )
+        .is_some()
 }
 
 /// Applies a checked command: removes the decision and does what it says.

@@ -174,12 +174,12 @@ impl Game for TheGame {
                 ),
             ));
         }
-        let mut next = s.clone();
-        next.stack.remove(idx);
+        // Checked above: from here on the command cannot be refused, so the
+        // state is changed in place.
+        s.stack.remove(idx);
         let mut ev = Vec::new();
-        flow::do_ask(&mut next, p, ask, command.cmd.clone(), &mut ev);
-        flow::advance(&mut next, &mut ev);
-        *s = next;
+        flow::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
+        flow::advance(s, &mut ev);
         Ok(ev)
     }
 
