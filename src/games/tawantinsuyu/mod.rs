@@ -9,7 +9,7 @@ mod festival;
 pub mod flow;
 pub mod rules;
 pub mod setup;
-mod solo;
+pub mod solo;
 pub mod state;
 mod view;
 

@@ -345,7 +345,15 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     } else if let Some(ax) = s.players.get_mut(p) {
         ax.workers.insert(0, worker);
     }
-    // 4. The actions under the number tokens of the rolled value, top row first.
+    token_actions(s, p, r, ev);
+    tidy(s);
+}
+
+/// Steps 4-5 of Axomama's turn for die result `r` (L720-744): the actions
+/// under the number tokens showing `r`, top row first, then those tokens move
+/// `r` cells clockwise.
+pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
+    let d = s.data.0.clone();
     let mut cells: Vec<usize> = d
         .solo
         .tokens
@@ -356,14 +364,23 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         .collect();
     cells.sort_by_key(|&c| (d.solo.cells.get(c).map(|x| x.row).unwrap_or(0), c));
     for c in cells {
-        cell_action(s, p, c, ev);
+        // The personality cell is covered by the token: it acts when a number
+        // token lands on it (below), not when the token there is rolled.
+        if c != d.solo.personality_cell {
+            cell_action(s, p, c, ev);
+        }
     }
     // 5. Move those tokens clockwise by their value.
     let ncells = d.solo.cells.len().max(1);
     for (i, t) in d.solo.tokens.iter().enumerate() {
         if t.0 == r {
+            let mut landed = false;
             if let Some(c) = s.axo.tokens.get_mut(i) {
                 *c = (*c + t.0 as usize) % ncells;
+                landed = *c == d.solo.personality_cell;
+            }
+            if landed {
+                personality(s, p, ev);
             }
         }
     }

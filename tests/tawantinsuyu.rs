@@ -1,0 +1,583 @@
+//! Tawantinsuyu: the worked examples of the Korean rulebook (seed
+//! 002_7efdbe1d9464eef3.txt, lines cited per test) with exact numbers, on the
+//! substitute component values that reproduce them (data/README.md), and a
+//! scenario test per rule.
+
+use quipu::engine::{Game, Options, Seat};
+use quipu::games::tawantinsuyu::command::Cmd;
+use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
+use quipu::games::tawantinsuyu::flow;
+use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
+use quipu::games::tawantinsuyu::{rules, solo, TheGame};
+
+fn new_game(players: usize) -> State {
+    let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
+    TheGame.setup(players, &opts, 11).unwrap()
+}
+
+fn idx(list: impl Iterator<Item = String>, id: &str) -> u8 {
+    list.enumerate()
+        .find(|(_, x)| x == id)
+        .map(|(i, _)| i as u8)
+        .unwrap_or_else(|| panic!("no {id}"))
+}
+fn god(s: &State, id: &str) -> u8 {
+    idx(s.d().gods.iter().map(|g| g.id.clone()), id)
+}
+fn army(s: &State, id: &str) -> u8 {
+    idx(s.d().army.iter().map(|g| g.id.clone()), id)
+}
+fn space(s: &State, id: &str) -> usize {
+    idx(s.d().spaces.iter().map(|g| g.id.clone()), id) as usize
+}
+fn tile(s: &State, id: &str) -> u8 {
+    idx(s.d().weavings.iter().map(|g| g.id.clone()), id)
+}
+fn prod(s: &State, id: &str) -> u8 {
+    idx(s.d().production.iter().map(|g| g.id.clone()), id)
+}
+
+/// Takes cards out of wherever they are (deck, hands) so that counts stay whole.
+fn take_gods(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| god(s, i)).collect();
+    s.god_deck.retain(|g| !v.contains(g));
+    s.offerings.retain(|g| !v.contains(g));
+    s.setup_used.retain(|g| !v.contains(g));
+    s.axo.slots.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        p.gods.retain(|g| !v.contains(g));
+        p.dealt.retain(|g| !v.contains(g));
+    }
+    v
+}
+fn take_army(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| army(s, i)).collect();
+    s.army_deck.retain(|g| !v.contains(g));
+    s.army_discard.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        p.army_hand.retain(|g| !v.contains(g));
+        p.army_front.retain(|g| !v.contains(&g.0));
+    }
+    v
+}
+fn take_tiles(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| tile(s, i)).collect();
+    s.weaving_pile.retain(|g| !v.contains(g));
+    s.start_weavings.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        for t in &mut p.tapestries {
+            t.retain(|g| !v.contains(g));
+        }
+        p.tapestries.retain(|t| !t.is_empty());
+    }
+    v
+}
+fn market_with(s: &mut State, ids: &[&str]) {
+    let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
+    let old = std::mem::take(&mut s.market_prod);
+    s.prod_pile.extend(old);
+    s.prod_pile.retain(|b| !v.contains(b));
+    s.market_prod = v;
+}
+
+/// Moves a worker of type `w` out of the bag (or the Village, the Nomads).
+fn grab(s: &mut State, w: u8) -> u8 {
+    for pool in [&mut s.bag, &mut s.village, &mut s.nomads] {
+        if let Some(i) = pool.iter().position(|&x| x == w) {
+            pool.remove(i);
+            return w;
+        }
+    }
+    panic!("no worker {w} left");
+}
+
+/// Gives seat `p` exactly these workers (the old ones go back to the bag).
+fn set_workers(s: &mut State, p: usize, ws: &[u8]) {
+    let old = std::mem::take(&mut s.players[p].workers);
+    s.bag.extend(old);
+    let got: Vec<u8> = ws.iter().map(|&w| grab(s, w)).collect();
+    s.players[p].workers = got;
+}
+
+/// Puts a worker of type `w` on the hill space `id`.
+fn put_worker(s: &mut State, id: &str, w: u8) {
+    let i = space(s, id);
+    if let Some(old) = s.hill[i].take() {
+        s.bag.push(old);
+    }
+    s.hill[i] = Some(grab(s, w));
+}
+
+/// A state past setup where `p` is about to take the main choice of a turn.
+fn at_main(players: usize, p: usize) -> State {
+    let mut s = new_game(players);
+    // Finish setup quickly: everybody's dealt cards go back to the deck.
+    for pl in &mut s.players {
+        s.god_deck.append(&mut pl.dealt);
+        s.god_deck.append(&mut pl.gods);
+    }
+    s.stack = vec![Item::Do(p, Step::NextTurn), Item::Ask(p, Ask::Main)];
+    s.current = p;
+    for pl in &mut s.players {
+        pl.priest = Some(0);
+    }
+    s
+}
+
+fn legal(s: &State, p: usize) -> Vec<String> {
+    TheGame
+        .legal(s, Seat(p))
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
+fn play(s: &mut State, p: usize, text: &str) {
+    let c = TheGame
+        .parse(s, Seat(p), text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    TheGame
+        .apply(s, Seat(p), &c)
+        .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", legal(s, p)));
+    TheGame
+        .invariants(s)
+        .unwrap_or_else(|e| panic!("after {text}: {e}"));
+}
+
+fn ask_of(s: &State, p: usize) -> Option<Ask> {
+    flow::current_ask(s, p)
+}
+
+#[test]
+fn example_1_setup_benefits_pay_for_a_building_l143_145() {
+    let mut s = new_game(2);
+    let cards = take_gods(&mut s, &["G22", "G13", "G04", "G15", "G25"]);
+    s.god_deck.append(&mut s.players[0].dealt);
+    s.god_deck.append(&mut s.players[1].dealt);
+    s.start_weavings.clear();
+    s.players[0].tapestries = vec![];
+    take_tiles(&mut s, &["SW01", "SW02", "SW03", "SW04"]);
+    let sw = tile(&s, "SW01");
+    s.players[0].tapestries = vec![vec![sw]];
+    s.start_weavings = vec![tile(&s, "SW02"), tile(&s, "SW03"), tile(&s, "SW04")];
+    s.players[0].dealt = cards;
+    market_with(&mut s, &["P01", "P06"]);
+    s.stack = vec![
+        Item::Do(0, Step::TurnStart),
+        Item::Do(0, Step::EndSetup),
+        Item::Ask(
+            0,
+            Ask::UseCards {
+                festival: false,
+                left: 5,
+            },
+        ),
+    ];
+    let before = s.players[0].clone();
+    assert_eq!(before.res, [0, 0, 2, 0]);
+    for c in ["use g22", "use g13", "use g04", "use g15"] {
+        play(&mut s, 0, c);
+    }
+    // The fifth card (the only one left) is used at once; it is the Build building task.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    // 5 potatoes, 1 stone, 1 corn, 1 army card, 5 VP received (3)
+    assert_eq!(s.players[0].res, [5, 1, 3, 0]);
+    assert_eq!(s.players[0].vp, 15);
+    assert_eq!(s.players[0].army_hand.len(), 1);
+    // ... and the stone and corn just received pay for the building (4).
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [5, 0, 2, 0]);
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn example_2_step_discount_and_step_vp_l208_212() {
+    let mut s = at_main(3, 0);
+    // Purple (seat 1) places below Black's (seat 2) upper step of section 3.
+    let upper = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
+    s.steps[upper] = Some(1);
+    s.players[1].steps_left = 4;
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [5, 0, 0, 0];
+    s.players[0].gods = take_gods(&mut s, &["G36"]);
+    let sp = space(&s, "S3B2");
+    // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
+    assert_eq!(rules::food_cost(&s, 0, sp, false), (3, vec![1]));
+    play(&mut s, 0, "place artisan s3b2 card g36");
+    assert_eq!(s.players[0].res[0], 2);
+    assert_eq!(s.players[1].vp, 11);
+    assert_eq!(s.players[0].vp, 10);
+}
+
+#[test]
+fn example_3_one_adjacent_same_colour_worker_adds_a_task_l233_234() {
+    let mut s = at_main(3, 0);
+    let sp = space(&s, "S3B2");
+    put_worker(&mut s, "S3B1", ARCHITECT);
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place architect s3b2 gold");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    // Two tasks: two different icons.
+    let l = legal(&s, 0);
+    assert!(l.contains(&"tasks stone potato".to_string()));
+    assert!(!l.contains(&"tasks stone stone".to_string()));
+    assert_eq!(l.len(), 1 + 3 + 6);
+}
+
+#[test]
+fn example_4_five_tasks_then_two_different_ones_l235_239() {
+    let mut s = at_main(4, 0);
+    let sp = space(&s, "S3B2");
+    for n in ["S2B4", "S3B1", "S3B3", "S3B4"] {
+        put_worker(&mut s, n, ARCHITECT);
+    }
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [5, 1, 0, 1];
+    market_with(&mut s, &["P01", "P06"]);
+    play(&mut s, 0, "place architect s3b2 gold");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 5
+        })
+    );
+    let l = legal(&s, 0);
+    assert!(l.contains(&"tasks building potato stone potato stone".to_string()));
+    assert!(!l.contains(&"tasks building potato stone stone stone".to_string()));
+    assert!(!l.contains(&"tasks building potato potato stone stone".to_string()));
+    play(&mut s, 0, "tasks stone potato building stone potato");
+    play(&mut s, 0, "build p01");
+    // 5 potatoes -5 food +6; corn 1 -1; stone +4 -1; gold 1 -1.
+    assert_eq!(s.players[0].res, [6, 0, 3, 0]);
+    assert!(s.players[0].production.contains(&(prod(&s, "P01"), true)));
+}
+
+#[test]
+fn example_5_offerings_overflow_reshuffles_first_l249_251() {
+    let mut s = at_main(2, 0);
+    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = offered.clone();
+    let used = take_gods(&mut s, &["G08"]);
+    s.players[0].gods = used.clone();
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0, 0, 0, 0];
+    let deck_before = s.god_deck.len();
+    // S1T1 (killa, top terrace, section 1) is pre-filled in 2p: empty it.
+    let sp = space(&s, "S1T1");
+    if let Some(w) = s.hill[sp].take() {
+        s.bag.push(w);
+    }
+    let text = "place artisan s1t1 card g08".to_string();
+    play(&mut s, 0, &text);
+    play(&mut s, 0, "tasks none");
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    assert_eq!(s.offerings, used);
+    assert_eq!(s.god_deck.len(), deck_before + 3);
+}
+
+#[test]
+fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
+    let mut s = at_main(4, 0);
+    let t = take_tiles(&mut s, &["W19", "W12", "W13", "W11"]);
+    s.players[0].tapestries = vec![vec![t[0]]];
+    let d = s.d();
+    // W13 is a llama like W19: only a new tapestry.
+    assert_eq!(
+        rules::tile_targets(d, &s.players[0].tapestries, t[2]),
+        vec![None]
+    );
+    assert_eq!(
+        rules::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
+        3
+    );
+    s.weaving_pile.push(t[2]);
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[3] }));
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    play(&mut s, 0, "weave w12 1 right");
+    // W11 (right icon gold1) may go left of W19 (left icon army) without a match.
+    play(&mut s, 0, "weave w11 1 left");
+    assert_eq!(s.players[0].tapestries, vec![vec![t[3], t[0], t[1]]]);
+    assert_eq!(rules::matches(s.d(), &s.players[0].tapestries[0]).len(), 1);
+    assert_eq!(rules::tapestry_vp(s.d(), 3), 3);
+}
+
+#[test]
+fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
+    let mut s = at_main(4, 0);
+    let a = take_tiles(&mut s, &["W01", "W06", "W10", "W05"]);
+    let b = take_tiles(&mut s, &["SW01", "W04", "W28", "W25", "SW03"]);
+    s.players[0].tapestries = vec![a.clone(), b.clone()];
+    let d = s.data.0.clone();
+    let names = |t: &[u8]| {
+        rules::matches(&d, t)
+            .iter()
+            .map(|&r| d.rewards[r].0.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&a), ["potato3", "temple_gold"]);
+    assert_eq!(names(&b), ["stone2", "army"]);
+    s.players[0].res = [0, 0, 0, 1];
+    let hand = s.players[0].army_hand.len();
+    s.stack = vec![
+        Item::Do(0, Step::NextTurn),
+        Item::Ask(0, Ask::Main),
+        Item::Do(0, Step::Merchant),
+    ];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // The temple reward (pay 1 gold, advance 1) is optional.
+    assert_eq!(
+        ask_of(&s, 0).map(|a| matches!(a, Ask::Optional { .. })),
+        Some(true)
+    );
+    play(&mut s, 0, "pay yes");
+    // 3 potatoes (3), temple +1 for 1 gold (4) with its left reward of 2 potatoes,
+    // 1 army card (5), 2 stone (6).
+    assert_eq!(s.players[0].res, [5, 0, 2, 0]);
+    assert_eq!(s.players[0].temple, 1);
+    assert_eq!(s.players[0].army_hand.len(), hand + 1);
+}
+
+#[test]
+fn example_8_conquest_in_a_two_player_game_l435_449() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: section 3 holds Recover, section 4 Conquest.
+    s.players[0].priest = Some(2);
+    let pf = take_army(&mut s, &["A01", "A19"]);
+    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
+    let bf = take_army(&mut s, &["A04", "A21"]);
+    let bh = take_army(&mut s, &["A05"]);
+    s.players[0].army_front = pf.iter().map(|&a| (a, true)).collect();
+    s.players[0].army_hand = ph;
+    s.players[1].army_front = bf.iter().map(|&a| (a, true)).collect();
+    s.players[1].army_hand = bh;
+    s.players[0].res = [2, 0, 0, 0];
+    s.players[1].res = [1, 0, 0, 0];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    assert_eq!(s.casualties.len(), 1);
+    // Purple lays 1 card free and 2 more for 2 potatoes (1)-(2): 7 soldiers.
+    play(&mut s, 0, "deploy a02");
+    play(&mut s, 0, "deploy a20");
+    play(&mut s, 0, "deploy a03");
+    assert_eq!(s.players[0].res[0], 0);
+    let soldiers = |s: &State, p: usize| {
+        s.players[p]
+            .army_front
+            .iter()
+            .filter(|x| x.1)
+            .map(|x| s.d().army[x.0 as usize].soldiers)
+            .sum::<u32>()
+    };
+    assert_eq!(soldiers(&s, 0), 7);
+    // Blue pays 1 potato for 1 card (3)-(4): 4 soldiers.
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].res[0], 0);
+    assert_eq!(soldiers(&s, 1), 4);
+    // Purple: 4 VP, flipping 2 soldiers and discarding 1 (5)-(7).
+    play(&mut s, 0, "conquer chinchaysuyu 4 flip a19 discard a01");
+    assert_eq!(s.players[0].vp, 14);
+    // Blue: 7 VP, flipping 2 and discarding 2 (8)-(10).
+    play(&mut s, 1, "conquer chinchaysuyu 5 flip a21 discard a04 a05");
+    assert_eq!(s.players[1].vp, 17);
+    // Purple's second marker: 1 God card and a free weaving for 1 discarded soldier (11)-(12).
+    let gods = s.players[0].gods.len();
+    play(&mut s, 0, "conquer chinchaysuyu 1 discard a02");
+    if ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "weaving top");
+    // With no tapestry yet the tile starts a new one at once.
+    assert_eq!(s.players[0].tapestries.len(), 1);
+    assert_eq!(s.players[0].gods.len(), gods + 1);
+    assert_eq!(s.players[0].markers_left, 8);
+    assert_eq!(s.players[1].markers_left, 9);
+    let a = |s: &State, id: &str| army(s, id);
+    assert_eq!(
+        s.players[0].army_front,
+        vec![
+            (a(&s, "A19"), false),
+            (a(&s, "A20"), true),
+            (a(&s, "A03"), true)
+        ]
+    );
+    assert_eq!(s.players[1].army_front, vec![(a(&s, "A21"), false)]);
+    // An equivalent choice of cards is accepted too; an unneeded card is not (A8).
+    assert!(
+        flow::is_legal(
+            &s,
+            1,
+            &Ask::Conquer,
+            &Cmd::Conquer {
+                space: 0,
+                flip: vec![],
+                discard: vec![]
+            }
+        ) == false
+    );
+}
+
+#[test]
+fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
+    let mut s = TheGame.setup(1, &Options::default(), 5).unwrap();
+    s.axo.tokens = s.d().solo.tokens.iter().map(|t| t.1).collect();
+    let hand = s.players[1].army_hand.len();
+    s.players[1].res = [0, 0, 3, 2];
+    s.players[1].statues.clear();
+    let vp = s.players[1].vp;
+    let mut ev = Vec::new();
+    solo::token_actions(&mut s, 1, 3, &mut ev);
+    // #3 tokens start on cell 3 (1 army card) and cell 8 (statue, large preferred: 9 VP).
+    assert_eq!(s.players[1].army_hand.len(), hand + 1);
+    assert_eq!(s.players[1].statues.len(), 1);
+    assert!(s.players[1].statues[0].1);
+    assert_eq!(s.players[1].vp, vp + 9);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    // Then both #3 tokens move 3 cells clockwise: 3 -> 6 and 8 -> 11.
+    let threes: Vec<usize> = s
+        .d()
+        .solo
+        .tokens
+        .iter()
+        .zip(&s.axo.tokens)
+        .filter(|(t, _)| t.0 == 3)
+        .map(|(_, &c)| c)
+        .collect();
+    assert_eq!(threes, vec![6, 11]);
+}
+
+#[test]
+fn warrior_draws_an_army_card_and_takes_an_adjacent_worker_l267_269() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    let hand = s.players[0].army_hand.len();
+    play(&mut s, 0, "place warrior s3b2 gold");
+    assert_eq!(s.players[0].army_hand.len(), hand + 1);
+    // The only adjacent non-Warrior is taken at once.
+    assert_eq!(s.players[0].workers, vec![ARTISAN]);
+    assert_eq!(s.hill[space(&s, "S3B1")], None);
+}
+
+#[test]
+fn village_emptying_triggers_the_festival_and_its_vp_l493_497() {
+    let mut s = at_main(3, 0);
+    let w = s.village.clone();
+    s.bag.extend(w.iter().skip(1));
+    s.village.truncate(1);
+    s.players[0].res = [1, 1, 0, 0];
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "train");
+    if let Some(Ask::TrainKeep { cards }) = ask_of(&s, 0) {
+        let t = s.d().army[cards[0] as usize].id.to_lowercase();
+        play(&mut s, 0, &format!("keep {t}"));
+    }
+    play(&mut s, 0, "hire potato");
+    assert!(s.village.is_empty());
+    assert_eq!(s.festival_holder, Some(0));
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn worker_limit_two_at_the_end_of_the_turn_l168_169() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARTISAN, ARTISAN]);
+    s.players[0].res = [1, 0, 0, 0];
+    let n = s.nomads.clone();
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    let w = super_worker_name(n[0]);
+    play(&mut s, 0, &format!("recruit {w}"));
+    play(&mut s, 0, "hire potato");
+    assert_eq!(s.players[0].workers.len(), 4);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Dismiss));
+    play(&mut s, 0, "dismiss artisan");
+    if ask_of(&s, 0) == Some(Ask::Dismiss) {
+        play(&mut s, 0, "dismiss artisan");
+    }
+    assert_eq!(s.players[0].workers.len(), 2);
+}
+
+fn super_worker_name(w: u8) -> &'static str {
+    quipu::games::tawantinsuyu::data::WORKER_IDS[w as usize]
+}
+
+#[test]
+fn festival_feeding_costs_two_vp_per_missing_potato_l505_507() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    s.players[1].vp = 1;
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.players[0].tapestries.clear();
+    s.players[1].tapestries.clear();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // 3 cards: 1 potato paid, 2 missing: -4 VP (10 -> 6); the seat with 0 cards pays nothing.
+    assert_eq!(s.players[0].res[0], 0);
+    assert_eq!(s.players[0].vp, 6);
+    assert_eq!(s.festivals_done, 1);
+}
+
+#[test]
+fn final_scoring_counts_face_up_items_only_l540_549() {
+    let mut s = at_main(2, 0);
+    let t = take_tiles(&mut s, &["W19", "W12", "W11"]);
+    let p = &mut s.players[0];
+    p.vp = 20;
+    p.tapestries = vec![t.clone()];
+    p.res = [3, 2, 1, 4];
+    p.workers = vec![ARTISAN];
+    s.players[0].production = vec![(prod(&s, "P01"), true), (prod(&s, "P02"), false)];
+    s.prod_pile.retain(|&b| b != 0 && b != 1);
+    s.market_prod.retain(|&b| b != 0 && b != 1);
+    let a = take_army(&mut s, &["A01", "A02"]);
+    s.players[0].army_front = vec![(a[0], true), (a[1], false)];
+    let items = rules::final_items(&s, 0);
+    let total: u32 = items.iter().map(|x| x.2).sum();
+    // tapestry of 3 = 3, 1 face-up building = 2, 1 face-up army = 1, 1 worker = 1, 4 gold = 4.
+    assert_eq!(total, 3 + 2 + 1 + 1 + 4);
+}
+
+#[test]
+fn region_majority_ties_go_to_the_marker_further_right_l502_504() {
+    let s = at_main(2, 0);
+    let d = s.d();
+    let mut c = vec![None; d.conquest.len()];
+    c[0] = Some(0); // CH1
+    c[3] = Some(1); // CH4
+    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(1));
+    c[1] = Some(0);
+    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(0));
+}
+
+#[test]
+fn commands_read_korean_and_short_forms() {
+    let s = at_main(2, 0);
+    let c = TheGame.parse(&s, Seat(0), "기도").unwrap();
+    assert_eq!(c.to_string(), "pray");
+    assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());
+}
