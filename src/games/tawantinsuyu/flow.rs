@@ -17,40 +17,40 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             return;
         }
         super::solo::tidy(s);
-        let Some(top) = s.stack.last().cloned() else {
-            return;
-        };
-        match top {
-            Item::Do(p, step) => {
-                s.stack.pop();
-                actions::run_step(s, p, step, ev);
+        let legal = match s.stack.last() {
+            None => return,
+            Some(Item::Do(..)) => {
+                if let Some(Item::Do(p, step)) = s.stack.pop() {
+                    actions::run_step(s, p, step, ev);
+                }
+                continue;
             }
-            Item::Ask(p, ask) => {
+            Some(Item::Ask(p, ask)) => {
                 // The main choice always has several options: no need to list them.
-                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(p) {
+                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(*p) {
                     return;
                 }
-                let legal = legal_for(s, p, &ask);
-                if legal.is_empty() {
-                    s.stack.pop();
-                    continue;
-                }
-                if s.is_bot(p) {
-                    let c = super::solo::bot_pick(s, p, &ask, &legal);
-                    s.stack.pop();
-                    do_ask(s, p, ask, c, ev);
-                    continue;
-                }
-                let single = legal.len() == 1 && !matches!(ask, Ask::Keep | Ask::Main);
-                if single {
-                    let c = legal.into_iter().next().unwrap_or(Cmd::Pass);
-                    s.stack.pop();
-                    do_ask(s, p, ask, c, ev);
-                    continue;
-                }
-                return;
+                legal_for(s, *p, ask)
             }
+        };
+        let Some(Item::Ask(p, ask)) = s.stack.pop() else {
+            return;
+        };
+        if legal.is_empty() {
+            continue;
         }
+        if s.is_bot(p) {
+            let c = super::solo::bot_pick(s, p, &ask, &legal);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
+        if legal.len() == 1 {
+            let c = legal.into_iter().next().unwrap_or(Cmd::Pass);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
+        s.stack.push(Item::Ask(p, ask));
+        return;
     }
     // A flow that never settles is a bug; end the game rather than hang.
     s.over = true;
@@ -109,7 +109,7 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
     let Some(pl) = s.players.get(p) else {
         return vec![];
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(if matches!(ask, Ask::Main) { 512 } else { 16 });
     match ask {
         Ask::Keep => {
             let cards = &pl.dealt;
@@ -516,54 +516,66 @@ fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let mut types = pl.workers.clone();
     types.sort();
     types.dedup();
+    // (worker, role) pairs: a worker's own role, or Porter/Priest with Z01/Z02.
+    let mut roles: Vec<(u8, u8)> = Vec::new();
+    let as_porter = s.has_passive(p, "place_as_porter");
+    let as_priest = s.has_passive(p, "place_as_priest");
     for &w in &types {
-        let mut roles = vec![w];
-        if s.has_passive(p, "place_as_porter") && w != super::data::PORTER {
-            roles.push(super::data::PORTER);
+        roles.push((w, w));
+        if as_porter && w != super::data::PORTER {
+            roles.push((w, super::data::PORTER));
         }
-        if s.has_passive(p, "place_as_priest") && w != PRIEST {
-            roles.push(PRIEST);
+        if as_priest && w != PRIEST {
+            roles.push((w, PRIEST));
         }
-        for &role in &roles {
-            for (i, sp) in d.spaces.iter().enumerate() {
-                if s.hill.get(i).copied().flatten().is_some() {
-                    continue;
+    }
+    if roles.is_empty() {
+        return;
+    }
+    let extra_potato = d.rules.priest_extra_task_potato;
+    let mut pays: Vec<Option<u8>> = Vec::with_capacity(6);
+    for (i, sp) in d.spaces.iter().enumerate() {
+        if s.hill.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        let plain = rules::food(s, p, i, false);
+        let porter = rules::food(s, p, i, true);
+        pays.clear();
+        for &g in &pl.gods {
+            if d.gods
+                .get(g as usize)
+                .is_some_and(|c| c.symbol == sp.symbol)
+                && !pays.contains(&Some(g))
+            {
+                pays.push(Some(g));
+            }
+        }
+        pays.push(None);
+        for &(w, role) in &roles {
+            let food = if role == super::data::PORTER {
+                porter
+            } else {
+                plain
+            };
+            for &card in &pays {
+                let gold = u32::from(card.is_none());
+                if rules::pay_food(&pl.res, food, 0, gold).is_some() {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: false,
+                    });
                 }
-                let (food, _) = rules::food_cost(s, p, i, role == super::data::PORTER);
-                let mut pays: Vec<Option<u8>> = Vec::new();
-                for &g in &pl.gods {
-                    if d.gods
-                        .get(g as usize)
-                        .is_some_and(|c| c.symbol == sp.symbol)
-                        && !pays.contains(&Some(g))
-                    {
-                        pays.push(Some(g));
-                    }
-                }
-                pays.push(None);
-                for card in pays {
-                    let gold = u32::from(card.is_none());
-                    for extra in [false, true] {
-                        if extra && role != PRIEST {
-                            continue;
-                        }
-                        if rules::pay_food(
-                            &pl.res,
-                            food,
-                            u32::from(extra) * d.rules.priest_extra_task_potato,
-                            gold,
-                        )
-                        .is_some()
-                        {
-                            out.push(Cmd::Place {
-                                worker: w,
-                                role,
-                                space: i as u8,
-                                card,
-                                extra,
-                            });
-                        }
-                    }
+                if role == PRIEST && rules::pay_food(&pl.res, food, extra_potato, gold).is_some() {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: true,
+                    });
                 }
             }
         }
@@ -719,7 +731,7 @@ fn place_ok(
         }
         None => true,
     };
-    let (food, _) = rules::food_cost(s, p, space, role == super::data::PORTER);
+    let food = rules::food(s, p, space, role == super::data::PORTER);
     role_ok
         && card_ok
         && pl.workers.contains(&worker)

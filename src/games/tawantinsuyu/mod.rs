@@ -254,11 +254,21 @@ mod tests {
     use crate::engine::{Rng, Table, Typed};
     use std::sync::Arc;
 
+    /// CPU seconds used by this thread so far (Linux), to measure on a shared machine.
+    fn thread_cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        let after = stat.rsplit_once(')')?.1;
+        let f: Vec<&str> = after.split_whitespace().collect();
+        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
+    }
+
     #[test]
     #[ignore]
     fn speed() {
         let game = Arc::new(TheGame);
         let start = std::time::Instant::now();
+        let cpu0 = thread_cpu_seconds();
         let (mut games, mut moves) = (0u64, 0u64);
         let mut rng = Rng::new(7);
         while start.elapsed().as_secs_f64() < 5.0 {
@@ -274,9 +284,18 @@ mod tests {
         }
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "tawantinsuyu 4p random play: {:.0} games/s, {:.0} moves/s ({games} games)",
+            "tawantinsuyu 4p random play (wall clock): {:.0} games/s, {:.0} moves/s ({games} games, {:.0} moves/game)",
             games as f64 / secs,
-            moves as f64 / secs
+            moves as f64 / secs,
+            moves as f64 / games.max(1) as f64
         );
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
+            let cpu = (b - a).max(0.01);
+            println!(
+                "tawantinsuyu 4p random play (per CPU second of this thread): {:.0} games/s, {:.0} moves/s",
+                games as f64 / cpu,
+                moves as f64 / cpu
+            );
+        }
     }
 }

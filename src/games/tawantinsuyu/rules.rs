@@ -60,6 +60,35 @@ pub fn pay_food(
     Some(out)
 }
 
+/// The food cost of placing on `space` for player `p` (no step owners listed).
+pub fn food(s: &State, p: usize, space: usize, porter: bool) -> u32 {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return 0;
+    };
+    let priest = s
+        .players
+        .get(p)
+        .and_then(|pl| pl.priest)
+        .unwrap_or(sp.section);
+    let section = d.rules.section_cost[section_distance(priest, sp.section)];
+    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
+    for (i, st) in d.steps.iter().enumerate() {
+        if st.section == sp.section
+            && matches!(s.steps.get(i), Some(Some(_)))
+            && st.discounts.contains(&sp.terrace)
+        {
+            descent = descent.saturating_sub(d.rules.step_discount);
+        }
+    }
+    let total = section + descent;
+    if porter {
+        total.saturating_sub(d.rules.porter_discount)
+    } else {
+        total
+    }
+}
+
 /// The food cost of placing on `space` for player `p` (section + descent −
 /// steps − porter), and the owners of the steps used (one entry per step).
 pub fn food_cost(s: &State, p: usize, space: usize, porter: bool) -> (u32, Vec<u8>) {
