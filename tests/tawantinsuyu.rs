@@ -416,19 +416,17 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
         ]
     );
     assert_eq!(s.players[1].army_front, vec![(a(&s, "A21"), false)]);
-    // An equivalent choice of cards is accepted too; an unneeded card is not (A8).
-    assert!(
-        flow::is_legal(
-            &s,
-            1,
-            &Ask::Conquer,
-            &Cmd::Conquer {
-                space: 0,
-                flip: vec![],
-                discard: vec![]
-            }
-        ) == false
-    );
+    // A conquest must flip/discard the required soldiers: nothing for nothing (A8).
+    assert!(!flow::is_legal(
+        &s,
+        1,
+        &Ask::Conquer,
+        &Cmd::Conquer {
+            space: 1,
+            flip: vec![],
+            discard: vec![]
+        }
+    ));
 }
 
 #[test]

@@ -887,12 +887,15 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             );
             push(s, p, Step::Effect(card.benefit.clone()));
         }
-        (Ask::UseCards { festival, .. }, Cmd::UseDone) => {
-            if !festival {
-                if let Some(pl) = s.players.get_mut(p) {
-                    let rest = std::mem::take(&mut pl.dealt);
-                    s.setup_used.extend(rest);
-                }
+        (
+            Ask::UseCards {
+                festival: false, ..
+            },
+            Cmd::UseDone,
+        ) => {
+            if let Some(pl) = s.players.get_mut(p) {
+                let rest = std::mem::take(&mut pl.dealt);
+                s.setup_used.extend(rest);
             }
         }
         (Ask::StartWeaving, Cmd::Start(t)) => {
@@ -927,29 +930,28 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             }
         }
         (Ask::Main, cmd) => main_command(s, p, cmd, ev),
-        (Ask::Hire, Cmd::Hire(end)) => {
-            if let Some(corn) = end {
-                let cost = if corn { [0, 1, 0, 0] } else { [1, 0, 0, 0] };
-                let w = if corn {
-                    s.village.pop()
-                } else if s.village.is_empty() {
-                    None
-                } else {
-                    Some(s.village.remove(0))
-                };
-                if let Some(w) = w {
-                    pay_or_keep(s, p, &cost);
-                    if let Some(pl) = s.players.get_mut(p) {
-                        pl.workers.push(w);
-                    }
-                    let name = WORKER_IDS.get(w as usize).copied().unwrap_or("?");
-                    say(
-                        ev,
-                        format!("{me} hires a {name} from the Village."),
-                        format!("{me_ko}이(가) 마을에서 {name}을(를) 고용합니다."),
-                    );
-                    check_village(s, ev);
+        (Ask::Hire, Cmd::Hire(None)) => {}
+        (Ask::Hire, Cmd::Hire(Some(corn))) => {
+            let cost = if corn { [0, 1, 0, 0] } else { [1, 0, 0, 0] };
+            let w = if corn {
+                s.village.pop()
+            } else if s.village.is_empty() {
+                None
+            } else {
+                Some(s.village.remove(0))
+            };
+            if let Some(w) = w {
+                pay_or_keep(s, p, &cost);
+                if let Some(pl) = s.players.get_mut(p) {
+                    pl.workers.push(w);
                 }
+                let name = WORKER_IDS.get(w as usize).copied().unwrap_or("?");
+                say(
+                    ev,
+                    format!("{me} hires a {name} from the Village."),
+                    format!("{me_ko}이(가) 마을에서 {name}을(를) 고용합니다."),
+                );
+                check_village(s, ev);
             }
         }
         (Ask::Hire, cmd) => {

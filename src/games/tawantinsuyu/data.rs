@@ -991,7 +991,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
     for n in 2..=4usize {
         let in_play = 45 - 5 * rules.workers_removed_per_type[n];
         ck.check(
-            2 * n + 1 <= 5 * rules.start_draw_bag_per_type,
+            2 * n < 5 * rules.start_draw_bag_per_type,
             "start-draw bag suffices incl. one redraw (L103-106)",
         );
         let bag = in_play as i64

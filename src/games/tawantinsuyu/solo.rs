@@ -557,12 +557,10 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
                 fail_gold(s, p);
             }
         }
-        "hire_village" => {
-            if !s.village.is_empty() {
-                let w = s.village.remove(0);
-                actions::check_village(s, ev);
-                take_worker(s, p, w, ev);
-            }
+        "hire_village" if !s.village.is_empty() => {
+            let w = s.village.remove(0);
+            actions::check_village(s, ev);
+            take_worker(s, p, w, ev);
         }
         "free_weaving" => {
             if let Some(t) = s.weaving_pile.pop() {
@@ -893,8 +891,8 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
             .unwrap_or(first),
         Ask::Sacrifice { .. } => legal
             .iter()
-            .filter(|c| matches!(c, Cmd::Sacrifice(_)))
-            .last()
+            .rev()
+            .find(|c| matches!(c, Cmd::Sacrifice(_)))
             .cloned()
             .unwrap_or(first),
         Ask::Conquer => {

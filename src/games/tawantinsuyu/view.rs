@@ -1078,16 +1078,16 @@ pub fn invariants(s: &State) -> Result<(), String> {
             .iter()
             .map(|p| p.army_hand.len() + p.army_front.len())
             .sum::<usize>()
-        + match s.stack.iter().find_map(|i| {
-            if let Item::Ask(_, Ask::TrainKeep { cards }) = i {
-                Some(cards.len())
-            } else {
-                None
-            }
-        }) {
-            Some(n) => n,
-            None => 0,
-        };
+        + s.stack
+            .iter()
+            .find_map(|i| {
+                if let Item::Ask(_, Ask::TrainKeep { cards }) = i {
+                    Some(cards.len())
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_default();
     if army != d.army.len() {
         return Err(format!("army cards: {army} instead of {}", d.army.len()));
     }
