@@ -204,7 +204,7 @@ fn example_2_step_discount_and_step_vp_l208_212() {
     let sp = space(&s, "S3B2");
     // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
     assert_eq!(rules::food_cost(&s, 0, sp, false), (3, vec![1]));
-    play(&mut s, 0, "place artisan s3b2 card g36");
+    play(&mut s, 0, "place artisan s3b2 pay card 36");
     assert_eq!(s.players[0].res[0], 2);
     assert_eq!(s.players[1].vp, 11);
     assert_eq!(s.players[0].vp, 10);
@@ -392,7 +392,9 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
     play(&mut s, 0, "conquer chinchaysuyu 4 flip a19 discard a01");
     assert_eq!(s.players[0].vp, 14);
     // Blue: 7 VP, flipping 2 and discarding 2 (8)-(10).
-    play(&mut s, 1, "conquer chinchaysuyu 5 flip a21 discard a04 a05");
+    // The short form names the cards; the engine finds the flip/discard split.
+    play(&mut s, 1, "conquer chinchaysuyu 5 with 21 4 5");
+    assert_eq!(s.conquest[4], Some(1));
     assert_eq!(s.players[1].vp, 17);
     // Purple's second marker: 1 God card and a free weaving for 1 discarded soldier (11)-(12).
     let gods = s.players[0].gods.len();

@@ -57,6 +57,74 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
     }
 }
 
+/// Accepts `place … pay card 17` for `place … card g17`.
+fn shorthand(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    if words.first() != Some(&"place") {
+        return text.to_string();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if *w == "pay" {
+            continue;
+        }
+        let after_card = i > 0 && words.get(i - 1) == Some(&"card");
+        match w.parse::<u32>() {
+            Ok(n) if after_card && n < 100 => out.push(format!("g{n:02}")),
+            _ => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// `conquer chinchaysuyu 4 with a19 a01` (or `with 19 1`): the engine splits the
+/// named cards into the soldiers to flip and to discard.
+fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
+    let words: Vec<&str> = text.split(' ').collect();
+    if words.len() < 4 || words.first() != Some(&"conquer") || words.get(3) != Some(&"with") {
+        return None;
+    }
+    let d = s.d();
+    let rname = *words.get(1)?;
+    let region = d.regions.iter().position(|r| r.id == rname)?;
+    let pos: usize = words.get(2)?.parse().ok()?;
+    let space = d
+        .conquest
+        .iter()
+        .position(|c| c.region == region && c.position == pos)?;
+    let mut cards = Vec::new();
+    for w in &words[4..] {
+        let id = match w.parse::<u32>() {
+            Ok(n) => format!("A{n:02}"),
+            Err(_) => w.to_uppercase(),
+        };
+        cards.push(u8::try_from(d.army.iter().position(|a| a.id == id)?).ok()?);
+    }
+    if cards.is_empty() || cards.len() > 12 {
+        return None;
+    }
+    let ask = flow::current_ask(s, seat)?;
+    for mask in 0u32..(1 << cards.len()) {
+        let (mut flip, mut discard) = (Vec::new(), Vec::new());
+        for (i, &c) in cards.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                flip.push(c);
+            } else {
+                discard.push(c);
+            }
+        }
+        let cmd = Cmd::Conquer {
+            space: u8::try_from(space).ok()?,
+            flip,
+            discard,
+        };
+        if flow::is_legal(s, seat, &ask, &cmd) {
+            return Some(cmd);
+        }
+    }
+    None
+}
+
 impl Game for TheGame {
     type State = State;
     type Command = Command;
@@ -130,7 +198,10 @@ impl Game for TheGame {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        let clean = parse::replace_aliases(text, command::ALIASES);
+        let clean = shorthand(&parse::replace_aliases(text, command::ALIASES));
+        if let Some(c) = conquer_with(s, seat.0, &clean) {
+            return Ok(wrap(s, c));
+        }
         if let Some(c) = Names(s.d()).read(&clean) {
             return Ok(wrap(s, c));
         }
