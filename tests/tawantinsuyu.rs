@@ -581,3 +581,348 @@ fn commands_read_korean_and_short_forms() {
     assert_eq!(c.to_string(), "pray");
     assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());
 }
+
+#[test]
+fn others_join_worship_at_their_own_rate_in_turn_order_l391_399() {
+    let mut s = at_main(3, 0);
+    // Printed Coricancha: section 1 Worship. Seat 1 moves from section 4 (Production) by 2.
+    s.players[0].priest = Some(3);
+    s.players[0].statues = vec![(0, true), (1, false)];
+    s.players[1].statues = vec![(2, true)];
+    s.players[2].statues = vec![(3, false)];
+    for (sym, large) in [(0, true), (1, false), (2, true), (3, false)] {
+        if large {
+            s.statues[sym].1 -= 1;
+        } else {
+            s.statues[sym].0 -= 1;
+        }
+    }
+    play(&mut s, 0, "priest worship");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "worship large inti small killa");
+    // Active: large +3 and small +1 = 4 spaces.
+    assert_eq!(s.players[0].temple, 4);
+    // Others: exactly +1 whatever the size, seat 2 then seat 3.
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "join worship large illapa");
+    assert_eq!(s.players[1].temple, 1);
+    play(&mut s, 2, "pass");
+    assert_eq!(s.players[2].temple, 0);
+    assert_eq!(s.players[2].statues.len(), 1);
+}
+
+#[test]
+fn gold_instead_still_lets_the_others_sacrifice_l385_386_l402_403() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 6, 0, 0];
+    s.players[1].res = [0, 4, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res, [0, 6, 0, 1]);
+    assert_eq!(s.players[0].temple, 0);
+    play(&mut s, 1, "join sacrifice");
+    assert_eq!(s.players[1].res[1], 1);
+    assert_eq!(s.players[1].temple, 1);
+}
+
+#[test]
+fn active_sacrifice_levels_and_recover_costs_l400_411() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 5, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "perform");
+    let l = legal(&s, 0);
+    assert!(l.contains(&"sacrifice 2".to_string()) && !l.contains(&"sacrifice 3".to_string()));
+    play(&mut s, 0, "sacrifice 2");
+    assert_eq!(s.players[0].temple, 2);
+    // temple spaces 1 and 2: 2 potatoes and 1 corn
+    assert_eq!(s.players[0].res, [2, 2, 0, 0]);
+}
+
+#[test]
+fn recover_first_free_then_one_food_each_l405_409() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(1);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "recover a01");
+    assert_eq!(s.players[0].res[0], 1);
+    play(&mut s, 0, "recover a02");
+    assert_eq!(s.players[0].res[0], 0);
+    // No food left: the third cannot be paid, only `recover done` remained and was taken.
+    assert_eq!(s.players[0].army_front.iter().filter(|x| x.1).count(), 2);
+}
+
+#[test]
+fn lower_step_pays_the_upper_owner_two_vp_l290_293() {
+    let mut s = at_main(2, 0);
+    let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
+    s.steps[up] = Some(1);
+    s.players[1].steps_left = 4;
+    s.players[0].res = [0, 0, 3, 0];
+    s.stack.push(Item::Ask(0, Ask::StepSpace));
+    let l = legal(&s, 0);
+    assert!(l.contains(&"step s2l".to_string()));
+    assert!(
+        !l.contains(&"step s3l".to_string()),
+        "a lower step needs its upper one"
+    );
+    play(&mut s, 0, "step s2l");
+    // 3 stone -> 4 VP, 1 corn, 2 potatoes; the upper owner +2 VP.
+    assert_eq!(s.players[0].res, [2, 1, 0, 0]);
+    assert_eq!(s.players[0].vp, 14);
+    assert_eq!(s.players[1].vp, 12);
+    assert_eq!(s.players[0].steps_left, 4);
+}
+
+#[test]
+fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 3, 0, 0];
+    s.players[1].res = [0, 2, 0, 0];
+    s.players[2].res = [0, 1, 0, 0];
+    for p in &mut s.players {
+        p.tapestries.clear();
+    }
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    let offer = s.offer.tiles.clone();
+    assert_eq!(offer.len(), 3);
+    let l = legal(&s, 0);
+    // 1 tile = 1 corn, 2 tiles = 3 corn; 3 tiles (6 corn) unaffordable.
+    assert!(l.iter().any(|c| c.split(' ').count() == 3));
+    assert!(!l.iter().any(|c| c.split(' ').count() == 4));
+    let d = s.data.0.clone();
+    let n = |t: u8| d.weavings[t as usize].id.to_lowercase();
+    let buy = format!("buy {} {}", n(offer[0]), n(offer[1]));
+    play(&mut s, 0, &buy);
+    while let Some(Ask::PutTile { tile }) = ask_of(&s, 0) {
+        play(&mut s, 0, &format!("weave {} new", n(tile)));
+    }
+    assert_eq!(s.players[0].res[1], 0);
+    assert_eq!(
+        s.players[0].tapestries.iter().map(Vec::len).sum::<usize>(),
+        2
+    );
+    // Seat 2 may buy the leftover for 2 corn; seat 3 (1 corn) may not.
+    let left = format!("buy {}", n(offer[2]));
+    play(&mut s, 1, &left);
+    assert_eq!(s.players[1].res[1], 0);
+    assert_eq!(s.players[1].tapestries.len(), 1);
+    assert!(s.offer.tiles.is_empty());
+}
+
+#[test]
+fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PORTER]);
+    s.players[0].res = [2, 0, 0, 1];
+    // S1M1: middle terrace (2), same section (0), porter -1 = 1 food; first in its segment: 2 tasks.
+    let sp = space(&s, "S1M1");
+    assert_eq!(rules::food(&s, 0, sp, true), 1);
+    play(&mut s, 0, "place porter s1m1 gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 0]);
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+}
+
+#[test]
+fn priest_extra_potato_task_and_compulsory_god_card_l276_278() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.players[0].res = [1, 0, 0, 1];
+    let sp = space(&s, "S1T1");
+    play(&mut s, 0, "place priest s1t1 gold extra");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, "tasks corn stone");
+    // Offerings empty: the card comes from the deck at once.
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.players[0].res, [0, 2, 2, 0]);
+}
+
+#[test]
+fn a_task_that_cannot_be_done_loses_the_rest_l232() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 0, 0, 0];
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Step,
+            quipu::games::tawantinsuyu::data::Task::Potato,
+        ]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(ev
+        .iter()
+        .any(|e| e.text.en.contains("remaining tasks are lost")));
+}
+
+#[test]
+fn festival_card_draw_gives_more_to_the_lower_scores_l522_531() {
+    let mut s = at_main(4, 0);
+    for (p, vp) in [(0, 30), (1, 10), (2, 20), (3, 10)] {
+        s.players[p].vp = vp;
+        s.players[p].gods.clear();
+        s.players[p].res = [0; 4];
+        s.players[p].tapestries.clear();
+    }
+    s.festival_holder = Some(0);
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // Seats 2 and 4 tie on 10: both are among the two lowest and draw 2; seat 3 (20) and seat 1 (30) draw 1.
+    let hands: Vec<usize> = s.players.iter().map(|p| p.gods.len()).collect();
+    assert_eq!(hands, vec![1, 2, 1, 2]);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.village.len(), s.d().village_size[4]);
+}
+
+#[test]
+fn two_player_first_festival_fills_the_middle_two_player_spaces_l519_521() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+    }
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    let d = s.d();
+    let mid: Vec<usize> = (0..d.spaces.len())
+        .filter(|&i| d.spaces[i].two_player_festival)
+        .collect();
+    assert_eq!(mid.len(), 5);
+    assert!(mid.iter().all(|&i| s.hill[i].is_some()));
+}
+
+#[test]
+fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
+    let mut s = at_main(3, 0);
+    s.festival_holder = Some(0);
+    let bag = std::mem::take(&mut s.bag);
+    s.casualties.extend(bag);
+    s.village.clear();
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+        p.vp = 10;
+    }
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.festival_holder, Some(0));
+    // Festival 2's trigger VP (2) to the same player; the casualties score nothing without markers.
+    assert_eq!(s.players[0].vp, 12);
+}
+
+#[test]
+fn third_festival_ends_the_game_with_the_resource_tie_break_l508_l550_553() {
+    let mut s = at_main(2, 0);
+    s.festivals_done = 2;
+    s.festival_holder = Some(0);
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+        p.workers.clear();
+        p.vp = 50;
+    }
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [3, 0, 0, 0];
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert!(s.over);
+    let o = TheGame.outcome(&s).unwrap();
+    assert_eq!(o.scores, vec![50.0, 50.0]);
+    assert_eq!(o.ranks, vec![2, 1]);
+}
+
+#[test]
+fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
+    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    let vp = s.players[1].vp;
+    s.players[1].res[0] = 12;
+    let w: Vec<u8> = s.bag.drain(..3).collect();
+    s.players[1].workers.extend(w);
+    solo::tidy(&mut s);
+    assert_eq!(s.players[1].res[0], 2);
+    assert_eq!(s.players[1].vp, vp + 10);
+    assert_eq!(s.players[1].workers.len(), 2);
+}
+
+#[test]
+fn solo_win_needs_more_than_axomama_and_120_l791_792() {
+    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    s.final_scores = Some(vec![119, 100]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+    s.final_scores = Some(vec![125, 100]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![1]);
+    s.final_scores = Some(vec![125, 130]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+}
+
+#[test]
+fn views_hide_other_hands_and_name_the_substitute_components() {
+    let s = at_main(3, 0);
+    let mut s = s;
+    s.players[1].gods = take_gods(&mut s, &["G30"]);
+    let v = TheGame.view(&s, Some(Seat(0)));
+    let json = serde_json::to_string(&v).unwrap();
+    assert!(!json.contains("in hand: G30"));
+    assert!(v
+        .footer
+        .iter()
+        .any(|f| f.en.contains("SUBSTITUTE") && f.ko.contains("대체")));
+    let v1 = TheGame.view(&s, Some(Seat(1)));
+    assert!(serde_json::to_string(&v1).unwrap().contains("in hand: G30"));
+    assert!(TheGame
+        .hidden_items(&s, Some(Seat(0)))
+        .contains(&"in hand: G30".to_string()));
+}
+
+#[test]
+fn another_component_directory_is_checked_and_used() {
+    let dir = std::env::temp_dir().join(format!("tw-components-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/tawantinsuyu/data");
+    for f in ["board.toml", "cards.toml", "solo.toml"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let opts = Options::parse_pairs(&[format!("components={}", dir.display())]).unwrap();
+    assert!(TheGame.setup(2, &opts, 1).is_ok());
+    let cards = std::fs::read_to_string(dir.join("cards.toml")).unwrap();
+    std::fs::write(
+        dir.join("cards.toml"),
+        cards.replacen("id = \"G42\"", "id = \"G99\"", 1),
+    )
+    .unwrap();
+    assert!(TheGame.setup(2, &opts, 1).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
