@@ -809,7 +809,7 @@ fn picture(s: &State) -> Sketch {
             SpaceColour::None => Color::WHITE,
         };
         k.circle(x, y, 17, Some(fill), Some(Color::BLACK));
-        k.label(x - 14, y - 14, sp.id.to_lowercase(), 5, Color::BLACK);
+        k.label(x - 15, y - 15, sp.id.to_lowercase(), 6, Color::BLACK);
         k.label(
             x - 12,
             y + 6,
@@ -987,9 +987,9 @@ fn picture(s: &State) -> Sketch {
             k.label(
                 bx + 2,
                 y + 4,
-                format!("{}/{}", c.flip, c.discard),
-                5,
-                Color::GREY,
+                format!("{} {}/{}", c.position, c.flip, c.discard),
+                6,
+                Color::BLACK,
             );
         }
         y += 17;
@@ -1000,8 +1000,16 @@ fn picture(s: &State) -> Sketch {
         k.label(
             x0 + 14,
             y + 2,
-            format!("{} {}VP {}", who(s, q), p.vp, res_text(&p.res)),
-            6,
+            format!(
+                "{} {}VP P{} C{} S{} G{}",
+                if s.is_bot(q) { "AXO".to_string() } else { format!("P{}", q + 1) },
+                p.vp,
+                p.res[0],
+                p.res[1],
+                p.res[2],
+                p.res[3]
+            ),
+            7,
             Color::BLACK,
         );
         y += 12;
