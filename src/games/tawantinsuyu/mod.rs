@@ -301,6 +301,11 @@ impl Game for TheGame {
         let legal = flow::current_ask(s, seat.0)
             .map(|a| flow::legal_for(s, seat.0, &a))
             .unwrap_or_default();
+        // Tasks: all of them in the listed order; otherwise pass where the rules
+        // allow it, or the harmless sub-actions (pray, train, recruit).
+        if let Some(c @ Cmd::Tasks(_)) = legal.last() {
+            return Some(wrap(s, c.clone()));
+        }
         let pick = legal.iter().find(|c| {
             matches!(
                 c,
@@ -312,7 +317,9 @@ impl Game for TheGame {
                     | Cmd::Deploy(None)
                     | Cmd::Pay(false)
                     | Cmd::Bonus(false)
-                    | Cmd::Tasks(_)
+                    | Cmd::Pray
+                    | Cmd::Train
+                    | Cmd::Recruit(_)
             )
         });
         pick.or(legal.first()).cloned().map(|c| wrap(s, c))
