@@ -955,13 +955,30 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             );
         }
     }
-    for t in 0..3 {
-        let n = steps.iter().filter(|s| s.discounts.contains(&t)).count() as u32;
-        ck.check(
-            rules.descent_cost[t] >= rules.step_discount * n / 5,
-            "descent cost with all steps >= 0 (L203)",
-        );
+    for sec in 0..5 {
+        for t in 0..3 {
+            let n = steps
+                .iter()
+                .filter(|s| s.section == sec && s.discounts.contains(&t))
+                .count() as u32;
+            ck.check(
+                rules.descent_cost[t] >= rules.step_discount * n,
+                "descent cost with all steps >= 0 (L203)",
+            );
+        }
     }
+    // Some icon touches two terraces, so the same-terrace rule matters (L219).
+    ck.check(
+        icons.values().any(|(_, touches)| {
+            let ts: Vec<usize> = touches
+                .iter()
+                .filter_map(|id| spaces.iter().find(|s| &s.id == id))
+                .map(|s| s.terrace)
+                .collect();
+            ts.windows(2).any(|w| w[0] != w[1])
+        }),
+        "[designed] some icons touch two terraces (L219)",
+    );
 
     // village, nomads, two-player
     let village_size = per_count(tbl(&b, "village")?, "size")?;
@@ -1317,6 +1334,10 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         );
     }
     ck.check(
+        example7_possible(&weavings, &rewards),
+        "Example 7: the two tapestries can be built (L353-361)",
+    );
+    ck.check(
         rules.tapestry_vp.len() == 7 && rules.tapestry_vp.last() == Some(&21),
         "tapestry table 1-7 (L542-543)",
     );
@@ -1537,6 +1558,105 @@ fn example1_possible(gods: &[GodCard]) -> bool {
                 break;
             }
         }
+    }
+}
+
+/// Example 7 (L353-361): a 4-tile tapestry whose matches are potato3 then
+/// temple_gold, and a disjoint 5-tile one matching army and stone2.
+fn example7_possible(wv: &[Weaving], rewards: &[(String, Effect)]) -> bool {
+    let id = |name: &str| rewards.iter().position(|r| r.0 == name);
+    let (Some(potato3), Some(temple), Some(army), Some(stone2)) =
+        (id("potato3"), id("temple_gold"), id("army"), id("stone2"))
+    else {
+        return false;
+    };
+    let mut want2 = vec![army, stone2];
+    want2.sort();
+    let mut budget = 3_000_000u32;
+    let mut firsts = Vec::new();
+    collect_tapestries(
+        wv,
+        4,
+        &[],
+        &|m: &[usize]| m == [potato3, temple],
+        &mut Vec::new(),
+        &mut Vec::new(),
+        &mut firsts,
+        300,
+        &mut budget,
+    );
+    firsts.iter().any(|t1| {
+        let mut seconds = Vec::new();
+        let ok2 = |m: &[usize]| {
+            let mut v = m.to_vec();
+            v.sort();
+            v == want2
+        };
+        collect_tapestries(
+            wv,
+            5,
+            t1,
+            &ok2,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut seconds,
+            1,
+            &mut budget,
+        );
+        !seconds.is_empty()
+    })
+}
+
+/// Collects up to `cap` tile sequences of `len` different patterns, avoiding
+/// `used`, whose matching icons (at most 2) satisfy `ok`.
+#[allow(clippy::too_many_arguments)]
+fn collect_tapestries(
+    wv: &[Weaving],
+    len: usize,
+    used: &[usize],
+    ok: &dyn Fn(&[usize]) -> bool,
+    seq: &mut Vec<usize>,
+    matches: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+    cap: usize,
+    budget: &mut u32,
+) {
+    if out.len() >= cap || *budget == 0 {
+        return;
+    }
+    *budget -= 1;
+    if seq.len() == len {
+        if ok(matches) {
+            out.push(seq.clone());
+        }
+        return;
+    }
+    for (i, t) in wv.iter().enumerate() {
+        if used.contains(&i)
+            || seq.contains(&i)
+            || seq
+                .iter()
+                .any(|&j| wv.get(j).map(|x| x.pattern) == Some(t.pattern))
+        {
+            continue;
+        }
+        let m = seq
+            .last()
+            .and_then(|&j| wv.get(j))
+            .map(|x| x.right)
+            .filter(|&r| r == t.left);
+        if m.is_some() && matches.len() >= 2 {
+            continue;
+        }
+        seq.push(i);
+        if let Some(r) = m {
+            matches.push(r);
+        }
+        collect_tapestries(wv, len, used, ok, seq, matches, out, cap, budget);
+        if m.is_some() {
+            matches.pop();
+        }
+        seq.pop();
     }
 }
 

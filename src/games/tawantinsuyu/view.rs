@@ -1002,7 +1002,11 @@ fn picture(s: &State) -> Sketch {
             y + 2,
             format!(
                 "{} {}VP P{} C{} S{} G{}",
-                if s.is_bot(q) { "AXO".to_string() } else { format!("P{}", q + 1) },
+                if s.is_bot(q) {
+                    "AXO".to_string()
+                } else {
+                    format!("P{}", q + 1)
+                },
                 p.vp,
                 p.res[0],
                 p.res[1],
