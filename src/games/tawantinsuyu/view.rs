@@ -749,7 +749,7 @@ fn bld_text(d: &Data, b: Bld) -> (String, String, String) {
 /// The picture: the hill around the Coricancha, and side panels.
 fn picture(s: &State) -> Sketch {
     let d = s.d();
-    let mut k = Sketch::new(1000, 760);
+    let mut k = Sketch::new(1000, if s.solo { 830 } else { 780 });
     let (cx, cy) = (370.0f64, 370.0f64);
     let scale = 95.0;
     let polar = |angle: f64, ring: f64| {
@@ -1036,9 +1036,59 @@ fn picture(s: &State) -> Sketch {
         );
         y += 14;
     }
+    if s.solo {
+        // Axomama's board: 16 cells clockwise, number tokens on them, slot symbols.
+        let (bx, by) = (20, 762);
+        k.label(
+            bx,
+            by - 12,
+            "AXOMAMA BOARD (cells 0-15, #tokens)",
+            7,
+            Color::BLACK,
+        );
+        for (c, cell) in d.solo.cells.iter().enumerate() {
+            let x = bx + c as i32 * 44;
+            let fill = if c == d.solo.personality_cell {
+                Color(250, 220, 120)
+            } else {
+                Color(240, 240, 230)
+            };
+            k.rect(x, by, 42, 30, Some(fill), Some(Color::GREY));
+            k.label(
+                x + 2,
+                by + 3,
+                cell.action.chars().take(6).collect::<String>(),
+                5,
+                Color::BLACK,
+            );
+            let toks: Vec<String> = d
+                .solo
+                .tokens
+                .iter()
+                .zip(&s.axo.tokens)
+                .filter(|(_, &at)| at == c)
+                .map(|(tk, _)| format!("#{}", tk.0))
+                .collect();
+            k.label(x + 2, by + 16, toks.join(""), 6, Color::RED);
+        }
+        let slots: Vec<String> = s
+            .axo
+            .slots
+            .iter()
+            .filter_map(|&g| d.gods.get(g as usize))
+            .map(|g| d.symbol_name(g.symbol).to_string())
+            .collect();
+        k.label(
+            bx + 300,
+            by - 12,
+            format!("slots: {}", slots.join(" ")),
+            6,
+            Color::BLACK,
+        );
+    }
     k.label(
-        20,
-        740,
+        700,
+        if s.solo { 815 } else { 765 },
         "SUBSTITUTE COMPONENTS (designed stand-in)",
         7,
         Color::RED,
