@@ -140,10 +140,11 @@ impl Game for TheGame {
                 OptionDoc { key: "coricancha", values: &["random", "printed"], default: "random", help: "Coricancha orientation: random (L98) or the printed first-game layout (L99)" },
                 OptionDoc { key: "porter", values: &["first-ever", "empty-now"], default: "first-ever", help: "A3: a Porter's bonus needs the first worker ever placed in its segment, or the segment empty now" },
                 OptionDoc { key: "priest-card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
+                OptionDoc { key: "priest-start", values: &["own-turn", "before-play"], default: "own-turn", help: "A1: each High Priest is placed at the start of its owner's first turn, or all before the first turn" },
                 OptionDoc { key: "level", values: &["easier", "normal", "harder"], default: "normal", help: "solo: Axomama's difficulty (L793-816)" },
             ],
             variants: vec![
-                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato", min_players: 2, max_players: 4 },
+                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play", min_players: 2, max_players: 4 },
                 Variant { options: "level=easier", min_players: 1, max_players: 1 },
                 Variant { options: "level=harder", min_players: 1, max_players: 1 },
             ],
@@ -174,6 +175,7 @@ impl Game for TheGame {
             },
         };
         let opts = setup::SetupOptions {
+            priests_before: options.get_or("priest-start", "own-turn") == "before-play",
             random_coricancha: options.get_or("coricancha", "random") != "printed",
             readings,
         };

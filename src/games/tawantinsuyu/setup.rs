@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 pub struct SetupOptions {
     pub random_coricancha: bool,
+    /// A1: every High Priest is placed before the first turn (else at one's own first turn).
+    pub priests_before: bool,
     pub readings: Readings,
 }
 
@@ -165,6 +167,11 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
     // The queue, last pushed first: weavings in turn order, keep (simultaneous),
     // benefits in reverse turn order, then the first turn.
     s.stack.push(Item::Do(0, Step::TurnStart));
+    if opts.priests_before {
+        for p in (0..seats).rev() {
+            s.stack.push(Item::Ask(p, Ask::PriestStart));
+        }
+    }
     s.stack.push(Item::Do(0, Step::EndSetup));
     for p in 0..seats {
         s.stack.push(Item::Ask(
