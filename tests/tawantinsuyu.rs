@@ -926,3 +926,42 @@ fn another_component_directory_is_checked_and_used() {
     assert!(TheGame.setup(2, &opts, 1).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+#[ignore]
+fn print_a_view() {
+    let mut s = at_main(2, 0);
+    s.players[1].gods = take_gods(&mut s, &["G30"]);
+    let v = TheGame.view(&s, Some(Seat(0)));
+    println!("{}", v.headline.en);
+    for sec in v.sections.iter().chain(&v.private) {
+        println!("== {} / {}", sec.title.en, sec.title.ko);
+        match &sec.body {
+            quipu::engine::Block::Lines(l) => l
+                .iter()
+                .take(6)
+                .for_each(|x| println!("  {} | {}", x.en, x.ko)),
+            quipu::engine::Block::Table { header, rows } => {
+                println!(
+                    "  {}",
+                    header
+                        .iter()
+                        .map(|h| h.en.clone())
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                );
+                rows.iter().take(4).for_each(|r| {
+                    println!(
+                        "  {}",
+                        r.iter()
+                            .map(|h| h.en.clone())
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    )
+                });
+            }
+        }
+    }
+    println!("footer: {:?}", v.footer);
+    println!("shapes: {}", v.picture.shapes.len());
+}
