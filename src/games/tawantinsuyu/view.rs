@@ -11,21 +11,7 @@ use crate::engine::{Color, Section, Sketch, Text, View};
 
 /// Bilingual text; seat and worker names in the Korean line are put in Korean.
 fn t(en: impl Into<String>, ko: impl Into<String>) -> Text {
-    let mut ko: String = ko.into();
-    if ko.contains("Player ") || ko.contains("Axomama") {
-        ko = ko
-            .replace("Player ", "플레이어 ")
-            .replace("Axomama", "악소마마");
-    }
-    for (w, k) in WORKER_IDS
-        .iter()
-        .zip(["건축가", "운반인", "장인", "제사장", "전사"])
-    {
-        if ko.contains(w) {
-            ko = ko.replace(w, k);
-        }
-    }
-    Text::new(en, ko)
+    Text::new(en, super::actions::ko_names(ko.into()))
 }
 
 fn plain(s: impl Into<String>) -> Text {
