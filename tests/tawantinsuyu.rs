@@ -577,6 +577,16 @@ fn region_majority_ties_go_to_the_marker_further_right_l502_504() {
 #[test]
 fn commands_read_korean_and_short_forms() {
     let s = at_main(2, 0);
+    let mut s = s;
+    s.players[0].dealt = take_gods(
+        &mut s,
+        &["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"],
+    );
+    s.stack.push(Item::Ask(0, Ask::Keep));
+    let c = TheGame.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
+    assert_eq!(c.to_string(), "keep g01 g05 g08");
+    s.stack.pop();
+    s.god_deck.append(&mut s.players[0].dealt);
     let c = TheGame.parse(&s, Seat(0), "기도").unwrap();
     assert_eq!(c.to_string(), "pray");
     assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());

@@ -21,9 +21,14 @@ fn reveal(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
 /// Seat and worker names put in Korean in a Korean line.
 pub fn ko_names(mut ko: String) -> String {
     if ko.contains("Player ") || ko.contains("Axomama") {
-        ko = ko.replace("Player ", "플레이어 ").replace("Axomama", "악소마마");
+        ko = ko
+            .replace("Player ", "플레이어 ")
+            .replace("Axomama", "악소마마");
     }
-    for (w, k) in WORKER_IDS.iter().zip(["건축가", "운반인", "장인", "제사장", "전사"]) {
+    for (w, k) in WORKER_IDS
+        .iter()
+        .zip(["건축가", "운반인", "장인", "제사장", "전사"])
+    {
         if ko.contains(w) {
             ko = ko.replace(w, k);
         }

@@ -57,6 +57,30 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
     }
 }
 
+/// Lists of cards or tiles typed in another order mean the legal command with
+/// the same items.
+fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
+    fn key(c: &Cmd) -> Option<(u8, Vec<u8>)> {
+        match c {
+            Cmd::Keep(v) => Some((0, v.clone())),
+            Cmd::Buy(v) => Some((1, v.clone())),
+            _ => None,
+        }
+        .map(|(k, mut v)| {
+            v.sort();
+            (k, v)
+        })
+    }
+    let Some(want) = key(&c) else { return c };
+    let Some(ask) = flow::current_ask(s, seat) else {
+        return c;
+    };
+    flow::legal_for(s, seat, &ask)
+        .into_iter()
+        .find(|l| key(l).as_ref() == Some(&want))
+        .unwrap_or(c)
+}
+
 /// Accepts `place … pay card 17` for `place … card g17`.
 fn shorthand(text: &str) -> String {
     let words: Vec<&str> = text.split(' ').collect();
@@ -205,7 +229,7 @@ impl Game for TheGame {
             return Ok(wrap(s, c));
         }
         if let Some(c) = Names(s.d()).read(&clean) {
-            return Ok(wrap(s, c));
+            return Ok(wrap(s, same_set(s, seat.0, c)));
         }
         let legal = self.legal(s, seat);
         parse::match_legal(&clean, &legal).map_err(|mut e| {
