@@ -975,3 +975,66 @@ fn print_a_view() {
     println!("footer: {:?}", v.footer);
     println!("shapes: {}", v.picture.shapes.len());
 }
+
+/// A solo game past setup, Axomama (index 1) about to start its turn.
+fn solo_axomama_turn(seed: u64) -> State {
+    let mut s = TheGame
+        .setup(
+            1,
+            &Options::parse_pairs(&["coricancha=printed"]).unwrap(),
+            seed,
+        )
+        .unwrap();
+    s.god_deck.append(&mut s.players[0].dealt);
+    s.god_deck.append(&mut s.players[0].gods);
+    s.players[0].priest = Some(0);
+    s.players[1].priest = Some(0);
+    s.current = 1;
+    s.stack = vec![Item::Do(1, Step::TurnStart)];
+    s
+}
+
+#[test]
+fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
+    let mut s = solo_axomama_turn(21);
+    // Printed Coricancha: +1 = Sacrifice (section 2), +2 = Recover. 4 corn meets Sacrifice.
+    s.players[1].res = [0, 4, 0, 0];
+    s.players[0].res = [0, 0, 0, 0];
+    let hand = s.players[1].army_hand.len();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].priest, Some(1));
+    // 4 corn: the highest affordable level, 2 temple spaces (rewards 2 potatoes, 1 corn).
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].res, [2, 1, 0, 0]);
+    // Plus 1 army card for taking a High Priest action (L681).
+    assert_eq!(s.players[1].army_hand.len(), hand + 1);
+    // The human, without corn, cannot join: it is the human's turn now.
+    assert_eq!(flow::to_act(&s), vec![0]);
+}
+
+#[test]
+fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
+    let mut s = solo_axomama_turn(22);
+    s.players[1].res = [0, 0, 0, 0];
+    s.players[1].statues.clear();
+    s.players[1].production.clear();
+    s.players[1].army_front.clear();
+    let ah = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(ah);
+    let w = std::mem::take(&mut s.players[1].workers);
+    s.bag.extend(w);
+    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = offered;
+    let vp = s.players[1].vp;
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].workers.len(), 1);
+    assert_eq!(s.offerings.len(), 1);
+    assert_eq!(s.players[1].priest, Some(1));
+    // 1 VP per discarded Offering (2), plus the hire reward of the recruited worker;
+    // 1 army card (and one more if that reward is an army card).
+    let reward = &s.d().solo.hire_reward[s.players[1].workers[0] as usize];
+    assert_eq!(s.players[1].army_hand.len(), 1 + reward.army_cards as usize);
+    assert_eq!(s.players[1].vp, vp + 2 + reward.vp);
+}
