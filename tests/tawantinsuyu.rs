@@ -1038,3 +1038,28 @@ fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
     assert_eq!(s.players[1].army_hand.len(), 1 + reward.army_cards as usize);
     assert_eq!(s.players[1].vp, vp + 2 + reward.vp);
 }
+
+#[test]
+fn timeout_default_passes_or_keeps_every_task() {
+    let mut s = at_main(3, 0);
+    assert_eq!(
+        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        "pray"
+    );
+    let sp = space(&s, "S1T1") as u8;
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp,
+            count: 2,
+        },
+    ));
+    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    assert_eq!(c.split(' ').count(), 3, "{c}");
+    s.stack.pop();
+    s.stack.push(Item::Ask(0, Ask::Leftover));
+    assert_eq!(
+        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        "pass"
+    );
+}

@@ -205,7 +205,7 @@ pub fn task_sequences(icons: &[Task; 3], n: usize) -> Vec<Vec<Task>> {
         }
         out.extend(next.iter().cloned());
         frontier = next;
-        if out.len() > 400 {
+        if out.len() > 5000 {
             break;
         }
     }
