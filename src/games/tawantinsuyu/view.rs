@@ -656,6 +656,9 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                     t("You may now", "지금 가능한 명령"),
                     legal.into_iter().map(plain).collect(),
                 ));
+                if a == Ask::Main && !s.turn.placed && s.turn.subs.is_empty() {
+                    private.push(cost_preview(s, me));
+                }
             }
         }
     }
@@ -670,6 +673,53 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다 (data/README.md).",
         )],
     }
+}
+
+/// For each empty space: the food it would cost this seat and the tasks each
+/// of its worker types would get there (spec §12.3).
+fn cost_preview(s: &State, me: usize) -> Section {
+    let d = s.d();
+    let mut types = s
+        .players
+        .get(me)
+        .map(|p| p.workers.clone())
+        .unwrap_or_default();
+    types.sort();
+    types.dedup();
+    let rows: Vec<Vec<Text>> = d
+        .spaces
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| s.hill.get(*i) == Some(&None))
+        .map(|(i, sp)| {
+            let tasks: Vec<String> = types
+                .iter()
+                .map(|&w| {
+                    format!(
+                        "{} {}",
+                        WORKER_IDS.get(w as usize).copied().unwrap_or("?"),
+                        rules::task_count(s, me, i, w, w, false)
+                    )
+                })
+                .collect();
+            vec![
+                plain(sp.id.to_lowercase()),
+                plain(d.symbol_name(sp.symbol)),
+                plain(rules::food(s, me, i, false).to_string()),
+                t(tasks.join(", "), tasks.join(", ")),
+            ]
+        })
+        .collect();
+    Section::table(
+        t("Placement costs for you", "내 배치 비용"),
+        vec![
+            t("space", "칸"),
+            t("god", "신"),
+            t("food", "음식"),
+            t("tasks by worker", "일꾼별 업무"),
+        ],
+        rows,
+    )
 }
 
 fn god_text(d: &Data, g: u8) -> String {
