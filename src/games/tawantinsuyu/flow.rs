@@ -156,34 +156,32 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
 /// The sub-actions and free actions of the main choice.
 fn main_others(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
-    {
-        {
-            if !s.turn.placed && s.turn.subs.len() < 2 {
-                if !s.turn.subs.contains(&0) {
-                    if let Some(at) = pl.priest {
-                        out.push(Cmd::Priest(s.action_at((at + 1) % 5)));
-                        out.push(Cmd::Priest(s.action_at((at + 2) % 5)));
-                    }
-                }
-                if !s.turn.subs.contains(&1) {
-                    out.push(Cmd::Pray);
-                }
-                if !s.turn.subs.contains(&2) {
-                    out.push(Cmd::Train);
-                }
-                if !s.turn.subs.contains(&3) {
-                    let mut types: Vec<u8> = s.nomads.clone();
-                    types.sort();
-                    types.dedup();
-                    if types.is_empty() {
-                        out.push(Cmd::Recruit(None));
-                    }
-                    out.extend(types.into_iter().map(|t| Cmd::Recruit(Some(t))));
-                }
+    let subs = &s.turn.subs;
+    if !s.turn.placed && subs.len() < 2 {
+        // Sub-actions, each at most once: 0 priest, 1 pray, 2 train, 3 recruit.
+        if !subs.contains(&0) {
+            if let Some(at) = pl.priest {
+                out.push(Cmd::Priest(s.action_at((at + 1) % 5)));
+                out.push(Cmd::Priest(s.action_at((at + 2) % 5)));
             }
-            free_actions(s, p, out);
+        }
+        if !subs.contains(&1) {
+            out.push(Cmd::Pray);
+        }
+        if !subs.contains(&2) {
+            out.push(Cmd::Train);
+        }
+        if !subs.contains(&3) {
+            let mut types: Vec<u8> = s.nomads.clone();
+            types.sort();
+            types.dedup();
+            if types.is_empty() {
+                out.push(Cmd::Recruit(None));
+            }
+            out.extend(types.into_iter().map(|t| Cmd::Recruit(Some(t))));
         }
     }
+    free_actions(s, p, out);
 }
 
 fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
