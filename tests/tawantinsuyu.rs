@@ -1063,3 +1063,97 @@ fn timeout_default_passes_or_keeps_every_task() {
         "pass"
     );
 }
+
+fn give_passive(s: &mut State, p: usize, code: &str) {
+    let b = s.d().passive_by_code(code).unwrap() as u8;
+    s.pass_pile.retain(|&x| x != b);
+    s.market_pass.retain(|&x| x != b);
+    s.players[p].passive.push(b);
+}
+
+#[test]
+fn z20_gathering_gives_one_more_and_a_vp_l597_598() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "gather_bonus");
+    s.players[0].res = [0; 4];
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Potato,
+            quipu::games::tawantinsuyu::data::Task::Gold,
+        ]),
+    ));
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(s.players[0].res, [4, 0, 0, 1]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z07_own_step_scores_too_l576() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "own_step_vp");
+    let up = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
+    s.steps[up] = Some(0);
+    s.players[0].steps_left = 4;
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place artisan s3m2 gold");
+    // middle terrace 2 - step 2 = 0 food; own step scores 1 VP with Z07.
+    assert_eq!(s.players[0].res, [5, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z15_exchange_and_z19_god_card_for_a_potato_are_free_actions_l589_l596() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "exchange_2s_1g_2c");
+    give_passive(&mut s, 0, "potato_for_god_card");
+    s.players[0].res = [1, 0, 2, 0];
+    play(&mut s, 0, "trade stone gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 1]);
+    play(&mut s, 0, "trade gold corn");
+    assert_eq!(s.players[0].res, [1, 2, 0, 0]);
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, "godcard");
+    // Offerings empty: the card comes from the deck at once.
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.players[0].res, [0, 2, 0, 0]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn z13_lowers_the_soldiers_needed_by_one_l586_587() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "conquest_discount_1");
+    let a = take_army(&mut s, &["A19"]);
+    s.players[0].army_front = vec![(a[0], true)];
+    // CH4 needs flip 2 + discard 1; with Z13 flipping the 2-soldier card is enough.
+    s.stack.push(Item::Ask(0, Ask::Conquer));
+    play(&mut s, 0, "conquer chinchaysuyu 4 flip a19");
+    assert_eq!(s.players[0].vp, 14);
+    assert_eq!(s.players[0].army_front, vec![(a[0], false)]);
+}
+
+#[test]
+fn z17_and_z18_pay_their_owners_when_anyone_activates_l592_595() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "conquest_gold_vp");
+    s.players[0].priest = Some(2);
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest conquest");
+    assert_eq!(s.players[1].res[3], 1);
+    assert_eq!(s.players[1].vp, 11);
+}
+
+#[test]
+fn z04_a_new_matching_pair_pays_at_once_l570_571() {
+    let mut s = at_main(4, 0);
+    give_passive(&mut s, 0, "match_reward_immediately");
+    // W19 (army|vp3) then W12 (vp3|gold1) to its right: the vp3 icons match -> 3 VP.
+    let t = take_tiles(&mut s, &["W19", "W12"]);
+    s.players[0].tapestries = vec![vec![t[0]]];
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    play(&mut s, 0, "weave w12 1 right");
+    assert_eq!(s.players[0].vp, 13);
+}

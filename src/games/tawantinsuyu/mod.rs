@@ -64,6 +64,17 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
         match c {
             Cmd::Keep(v) => Some((0, v.clone())),
             Cmd::Buy(v) => Some((1, v.clone())),
+            Cmd::Swap(g, b) => {
+                let mut v: Vec<u8> = b
+                    .iter()
+                    .map(|x| match x {
+                        command::Bld::Prod(i) => *i,
+                        command::Bld::Pass(i) => 100 + *i,
+                    })
+                    .collect();
+                v.push(200u8.saturating_add(*g));
+                Some((2, v))
+            }
             _ => None,
         }
         .map(|(k, mut v)| {
