@@ -649,7 +649,12 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             }
         }
         Step::NextTurn => {
+            let before = s.market_prod.len() + s.market_pass.len();
             refill_market(s);
+            if s.market_prod.len() + s.market_pass.len() > before {
+                let m: Vec<String> = super::flow::market(s).iter().map(|&b| Names(s.d()).bld(b).to_uppercase()).collect();
+                reveal(ev, format!("The building market is refilled: {}.", m.join(", ")), format!("건물 시장을 채웁니다: {}.", m.join(", ")));
+            }
             s.turn = TurnState::default();
             s.current = (s.current + 1) % s.np();
             push(s, s.current, Step::TurnStart);
@@ -824,7 +829,9 @@ fn casualty(s: &mut State, nomad: Option<u8>, corn_end: bool, ev: &mut Vec<Event
     if let Some(w) = w {
         s.casualties.push(w);
         let name = WORKER_IDS.get(w as usize).copied().unwrap_or("?");
-        say(
+        // A Nomad taken is replaced from the bag: random, so it reveals.
+        let tell = if nomad.is_some() { reveal } else { say };
+        tell(
             ev,
             format!(
                 "A {name} goes to the Casualties of War ({} there).",
