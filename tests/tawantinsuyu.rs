@@ -1157,3 +1157,21 @@ fn z04_a_new_matching_pair_pays_at_once_l570_571() {
     play(&mut s, 0, "weave w12 1 right");
     assert_eq!(s.players[0].vp, 13);
 }
+
+#[test]
+fn statue_bonus_all_part_or_none_l240_244() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    // S1T2 is a pachamama space; G21 (illapa) would not fit, G26 (pachamama: 2 stone, 1 potato) does.
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    s.players[0].statues = vec![(3, false)];
+    s.statues[3].0 -= 1;
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0; 4];
+    play(&mut s, 0, "place artisan s1t2 card g26");
+    let l = legal(&s, 0);
+    assert!(l.contains(&"bonus take".to_string()) && l.contains(&"bonus skip".to_string()));
+    assert!(l.contains(&"bonus potato".to_string()) && l.contains(&"bonus stone".to_string()));
+    play(&mut s, 0, "bonus stone");
+    assert_eq!(s.players[0].res, [0, 0, 2, 0]);
+}

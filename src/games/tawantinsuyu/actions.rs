@@ -652,8 +652,15 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             let before = s.market_prod.len() + s.market_pass.len();
             refill_market(s);
             if s.market_prod.len() + s.market_pass.len() > before {
-                let m: Vec<String> = super::flow::market(s).iter().map(|&b| Names(s.d()).bld(b).to_uppercase()).collect();
-                reveal(ev, format!("The building market is refilled: {}.", m.join(", ")), format!("건물 시장을 채웁니다: {}.", m.join(", ")));
+                let m: Vec<String> = super::flow::market(s)
+                    .iter()
+                    .map(|&b| Names(s.d()).bld(b).to_uppercase())
+                    .collect();
+                reveal(
+                    ev,
+                    format!("The building market is refilled: {}.", m.join(", ")),
+                    format!("건물 시장을 채웁니다: {}.", m.join(", ")),
+                );
             }
             s.turn = TurnState::default();
             s.current = (s.current + 1) % s.np();
@@ -1009,6 +1016,26 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             }
         }
         (Ask::Bonus { .. }, Cmd::Bonus(false)) => {}
+        (Ask::Bonus { card }, Cmd::BonusParts(kinds)) => {
+            if let Some(g) = d.gods.get(card as usize) {
+                pay_or_keep(s, p, &g.cost);
+                let part = g.benefit.only(&kinds);
+                say(
+                    ev,
+                    format!(
+                        "{me} takes part of the statue bonus of {}: {}.",
+                        g.id,
+                        part.describe()
+                    ),
+                    format!(
+                        "{me_ko}이(가) {}의 조각상 보너스 일부를 받습니다: {}.",
+                        g.id,
+                        part.describe()
+                    ),
+                );
+                push(s, p, Step::Effect(part));
+            }
+        }
         (Ask::WarriorTake { .. }, Cmd::Take(sp)) => {
             if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
                 if let Some(x) = s.hill.get_mut(sp as usize) {

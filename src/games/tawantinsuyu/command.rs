@@ -42,6 +42,8 @@ pub enum Cmd {
     Trade(usize, usize),
     BuyGod,
     Bonus(bool),
+    /// Only some parts of the statue bonus (kinds of `data::PART_WORDS`).
+    BonusParts(Vec<u8>),
     Take(u8),
     Tasks(Vec<Task>),
     Step(u8),
@@ -205,6 +207,16 @@ impl Names<'_> {
             ),
             Cmd::BuyGod => "godcard".into(),
             Cmd::Bonus(b) => format!("bonus {}", if *b { "take" } else { "skip" }),
+            Cmd::BonusParts(v) => format!(
+                "bonus {}",
+                v.iter()
+                    .map(|&k| super::data::PART_WORDS
+                        .get(k as usize)
+                        .copied()
+                        .unwrap_or("?"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             Cmd::Take(s) => format!("take {}", self.space(*s)),
             Cmd::Tasks(v) => {
                 if v.is_empty() {
@@ -428,6 +440,10 @@ impl Names<'_> {
                 Cmd::Trade(r(one(0)?)?, r(one(1)?)?)
             }
             ("godcard", 0) => Cmd::BuyGod,
+            ("bonus", 1) if one(0)? != "take" && one(0)? != "skip" => {
+                Cmd::BonusParts(vec![part_of(one(0)?)?])
+            }
+            ("bonus", n) if n >= 2 => Cmd::BonusParts(Self::all(rest, part_of)?),
             ("bonus", 1) => Cmd::Bonus(match one(0)? {
                 "take" => true,
                 "skip" => false,
@@ -591,6 +607,13 @@ impl Names<'_> {
         };
         Some(c)
     }
+}
+
+fn part_of(w: &str) -> Option<u8> {
+    super::data::PART_WORDS
+        .iter()
+        .position(|x| *x == w)
+        .and_then(|i| u8::try_from(i).ok())
 }
 
 /// Short forms and Korean words, replaced word by word before parsing.

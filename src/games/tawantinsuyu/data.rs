@@ -136,9 +136,83 @@ pub struct Effect {
     pub choice: Vec<Effect>,
 }
 
+/// The separable parts of an effect, as a player names them when taking only
+/// part of a God card's benefit (L241-244).
+pub const PART_WORDS: [&str; 16] = [
+    "potato",
+    "corn",
+    "stone",
+    "gold",
+    "vp",
+    "godcard",
+    "army",
+    "train",
+    "weaving",
+    "worker",
+    "temple",
+    "recover",
+    "smallstatue",
+    "largestatue",
+    "task",
+    "choice",
+];
+
 impl Effect {
     pub fn is_empty(&self) -> bool {
         *self == Effect::default()
+    }
+
+    /// The kinds of part present (indexes into `PART_WORDS`), in that order.
+    pub fn parts(&self) -> Vec<u8> {
+        let amounts = [
+            self.res[0],
+            self.res[1],
+            self.res[2],
+            self.res[3],
+            self.vp,
+            self.god_cards,
+            self.army_cards,
+            self.train,
+            self.weavings,
+            self.workers,
+            self.temple,
+            self.recover,
+            self.statue_small,
+            self.statue_large,
+            self.tasks.len() as u32,
+            self.choice.len() as u32,
+        ];
+        (0..amounts.len())
+            .filter(|&i| amounts[i] > 0)
+            .map(|i| i as u8)
+            .collect()
+    }
+
+    /// Only the parts of the given kinds.
+    pub fn only(&self, kinds: &[u8]) -> Effect {
+        let has = |k: u8| kinds.contains(&k);
+        let pick = |k: u8, v: u32| if has(k) { v } else { 0 };
+        Effect {
+            res: [
+                pick(0, self.res[0]),
+                pick(1, self.res[1]),
+                pick(2, self.res[2]),
+                pick(3, self.res[3]),
+            ],
+            vp: pick(4, self.vp),
+            god_cards: pick(5, self.god_cards),
+            army_cards: pick(6, self.army_cards),
+            train: pick(7, self.train),
+            weavings: pick(8, self.weavings),
+            workers: pick(9, self.workers),
+            temple: pick(10, self.temple),
+            recover: pick(11, self.recover),
+            statue_small: pick(12, self.statue_small),
+            statue_large: pick(13, self.statue_large),
+            tasks: if has(14) { self.tasks.clone() } else { vec![] },
+            pay: self.pay,
+            choice: if has(15) { self.choice.clone() } else { vec![] },
+        }
     }
 
     /// A short English description, e.g. `2 potato, 1 God card`.

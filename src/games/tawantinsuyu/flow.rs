@@ -194,6 +194,21 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                 .is_some_and(|c| rules::can_pay(&pl.res, &c.cost))
             {
                 out.push(Cmd::Bonus(true));
+                // Or only some of its parts (L241-244).
+                let parts = d
+                    .gods
+                    .get(*card as usize)
+                    .map(|c| c.benefit.parts())
+                    .unwrap_or_default();
+                if parts.len() >= 2 && parts.len() <= 6 {
+                    for mask in 1u32..(1 << parts.len()) - 1 {
+                        let pick: Vec<u8> = (0..parts.len())
+                            .filter(|i| mask & (1 << i) != 0)
+                            .filter_map(|i| parts.get(i).copied())
+                            .collect();
+                        out.push(Cmd::BonusParts(pick));
+                    }
+                }
             }
             out.push(Cmd::Bonus(false));
         }
