@@ -1175,3 +1175,35 @@ fn statue_bonus_all_part_or_none_l240_244() {
     play(&mut s, 0, "bonus stone");
     assert_eq!(s.players[0].res, [0, 0, 2, 0]);
 }
+
+#[test]
+fn secret_simultaneous_deployment_option_a9_l417_426() {
+    let opts = Options::parse_pairs(&["coricancha=printed", "deploy=simultaneous"]).unwrap();
+    let mut s = TheGame.setup(2, &opts, 11).unwrap();
+    for pl in &mut s.players {
+        s.god_deck.append(&mut pl.dealt);
+        s.god_deck.append(&mut pl.gods);
+    }
+    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
+    s.players[0].priest = Some(2);
+    s.players[1].priest = Some(0);
+    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
+    let bh = take_army(&mut s, &["A05"]);
+    s.players[0].army_hand = ph;
+    s.players[1].army_hand = bh;
+    s.players[0].res = [2, 0, 0, 0];
+    s.players[1].res = [1, 0, 0, 0];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    // Both seats choose at once; nothing is laid until both have chosen.
+    assert_eq!(flow::to_act(&s), vec![0, 1]);
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].army_front.len(), 0);
+    play(&mut s, 0, "deploy a20 a02 a03");
+    assert_eq!(s.players[0].army_front.len(), 3);
+    assert_eq!(s.players[1].army_front.len(), 1);
+    // The active player's first card is free: 2 potatoes paid; the other pays 1.
+    assert_eq!(s.players[0].res[0], 0);
+    assert_eq!(s.players[1].res[0], 0);
+}

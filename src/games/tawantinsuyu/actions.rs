@@ -766,7 +766,11 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
             } else {
                 0
             };
-            ask(s, q, Ask::Deploy { free });
+            if s.readings.simultaneous_deploy {
+                ask(s, q, Ask::DeploySecret { free });
+            } else {
+                ask(s, q, Ask::Deploy { free });
+            }
         }
         ask(s, p, Ask::Casualty);
         return;
@@ -850,6 +854,43 @@ fn casualty(s: &mut State, nomad: Option<u8>, corn_end: bool, ev: &mut Vec<Event
             ),
         );
         check_village(s, ev);
+    }
+}
+
+/// All secret deployments are in: lay them, in turn order from the current player.
+fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
+    let d = s.data.0.clone();
+    for q in s.order_from(s.current) {
+        let Some(Some((cards, free))) = s.secret_deploy.get_mut(q).map(Option::take) else {
+            continue;
+        };
+        let cost =
+            (cards.len() as u32).saturating_sub(u32::from(free)) * d.rules.conquest_deploy_potato;
+        pay_or_keep(s, q, &[cost, 0, 0, 0]);
+        if let Some(pl) = s.players.get_mut(q) {
+            pl.army_hand.retain(|a| !cards.contains(a));
+            pl.army_front.extend(cards.iter().map(|&a| (a, true)));
+        }
+        let ids: Vec<String> = cards
+            .iter()
+            .filter_map(|&a| d.army.get(a as usize))
+            .map(|a| a.id.clone())
+            .collect();
+        say(
+            ev,
+            format!(
+                "{} lays {} army card(s) face up: {}.",
+                who(s, q),
+                cards.len(),
+                ids.join(", ")
+            ),
+            format!(
+                "{}이(가) 군대 카드 {}장을 앞면으로 내려놓습니다: {}.",
+                who_ko(s, q),
+                cards.len(),
+                ids.join(", ")
+            ),
+        );
     }
 }
 
@@ -1540,6 +1581,34 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             );
         }
         (Ask::Deploy { .. }, Cmd::Deploy(None)) => {}
+        (Ask::DeploySecret { free }, Cmd::DeployAll(cards)) => {
+            if let Some(x) = s.secret_deploy.get_mut(p) {
+                *x = Some((cards.clone(), free));
+            }
+            say(
+                ev,
+                format!("{me} has chosen the army cards to lay."),
+                format!("{me_ko}이(가) 내려놓을 군대 카드를 정했습니다."),
+            );
+            let ids: Vec<String> = cards
+                .iter()
+                .map(|&a| names.army(a).to_uppercase())
+                .collect();
+            ev.push(Event::private(
+                crate::engine::Seat(p),
+                Text::new(
+                    format!("You will lay: {}.", ids.join(", ")),
+                    format!("내려놓을 카드: {}.", ids.join(", ")),
+                ),
+            ));
+            let waiting = s
+                .stack
+                .iter()
+                .any(|i| matches!(i, Item::Ask(_, Ask::DeploySecret { .. })));
+            if !waiting {
+                reveal_deploys(s, ev);
+            }
+        }
         (
             Ask::Conquer,
             Cmd::Conquer {

@@ -70,6 +70,8 @@ pub enum Cmd {
     JoinSacrifice,
     Casualty(Option<u8>, bool),
     Deploy(Option<u8>),
+    /// The secret deployment (option A9): all the cards at once.
+    DeployAll(Vec<u8>),
     Conquer {
         space: u8,
         flip: Vec<u8>,
@@ -313,6 +315,19 @@ impl Names<'_> {
                 "deploy {}",
                 a.map(|a| self.army(a)).unwrap_or_else(|| "done".into())
             ),
+            Cmd::DeployAll(v) => {
+                if v.is_empty() {
+                    "deploy none".into()
+                } else {
+                    format!(
+                        "deploy {}",
+                        v.iter()
+                            .map(|&a| self.army(a))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                }
+            }
             Cmd::Conquer {
                 space,
                 flip,
@@ -567,7 +582,9 @@ impl Names<'_> {
                 Cmd::Casualty(Some(Self::worker_of(one(1)?)?), false)
             }
             ("deploy", 1) if one(0)? == "done" => Cmd::Deploy(None),
+            ("deploy", 1) if one(0)? == "none" => Cmd::DeployAll(vec![]),
             ("deploy", 1) => Cmd::Deploy(Some(self.army_of(one(0)?)?)),
+            ("deploy", n) if n >= 2 => Cmd::DeployAll(Self::all(rest, |w| self.army_of(w))?),
             ("conquer", n) if n >= 2 => {
                 let rname = one(0)?;
                 let region = self.0.regions.iter().position(|r| r.id == rname)?;

@@ -63,12 +63,12 @@ pub fn to_act(s: &State) -> Vec<usize> {
         return vec![];
     }
     match s.stack.last() {
-        Some(Item::Ask(_, Ask::Keep)) => {
+        Some(Item::Ask(_, a)) if super::state::simultaneous(a) => {
             let mut out: Vec<usize> = s
                 .stack
                 .iter()
                 .rev()
-                .take_while(|i| matches!(i, Item::Ask(_, Ask::Keep)))
+                .take_while(|i| matches!(i, Item::Ask(_, a) if super::state::simultaneous(a)))
                 .filter_map(|i| {
                     if let Item::Ask(p, _) = i {
                         Some(*p)
@@ -76,6 +76,7 @@ pub fn to_act(s: &State) -> Vec<usize> {
                         None
                     }
                 })
+                .filter(|&p| !s.is_bot(p))
                 .collect();
             out.sort();
             out
@@ -447,6 +448,21 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
             if !out.is_empty() {
                 out.push(Cmd::Deploy(None));
+            }
+        }
+        Ask::DeploySecret { free } => {
+            let hand = &pl.army_hand;
+            let n = hand.len().min(8);
+            for mask in 0u32..(1 << n) {
+                let pick: Vec<u8> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .filter_map(|i| hand.get(i).copied())
+                    .collect();
+                let cost = (pick.len() as u32).saturating_sub(u32::from(*free))
+                    * d.rules.conquest_deploy_potato;
+                if rules::can_pay(&pl.res, &[cost, 0, 0, 0]) {
+                    out.push(Cmd::DeployAll(pick));
+                }
             }
         }
         Ask::Conquer => {

@@ -60,10 +60,17 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
 /// Lists of cards or tiles typed in another order mean the legal command with
 /// the same items.
 fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
+    // With secret deployment (A9) `deploy a03` names the whole choice.
+    let c = match (flow::current_ask(s, seat), c) {
+        (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(Some(a))) => Cmd::DeployAll(vec![a]),
+        (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(None)) => Cmd::DeployAll(vec![]),
+        (_, c) => c,
+    };
     fn key(c: &Cmd) -> Option<(u8, Vec<u8>)> {
         match c {
             Cmd::Keep(v) => Some((0, v.clone())),
             Cmd::Buy(v) => Some((1, v.clone())),
+            Cmd::DeployAll(v) => Some((3, v.clone())),
             Cmd::Swap(g, b) => {
                 let mut v: Vec<u8> = b
                     .iter()
@@ -176,10 +183,11 @@ impl Game for TheGame {
                 OptionDoc { key: "porter", values: &["first-ever", "empty-now"], default: "first-ever", help: "A3: a Porter's bonus needs the first worker ever placed in its segment, or the segment empty now" },
                 OptionDoc { key: "priest-card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
                 OptionDoc { key: "priest-start", values: &["own-turn", "before-play"], default: "own-turn", help: "A1: each High Priest is placed at the start of its owner's first turn, or all before the first turn" },
+                OptionDoc { key: "deploy", values: &["turn-order", "simultaneous"], default: "turn-order", help: "A9: Conquest army cards are laid seat by seat in turn order, or chosen by all at once in secret" },
                 OptionDoc { key: "level", values: &["easier", "normal", "harder"], default: "normal", help: "solo: Axomama's difficulty (L793-816)" },
             ],
             variants: vec![
-                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play", min_players: 2, max_players: 4 },
+                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play deploy=simultaneous", min_players: 2, max_players: 4 },
                 Variant { options: "level=easier", min_players: 1, max_players: 1 },
                 Variant { options: "level=harder", min_players: 1, max_players: 1 },
             ],
@@ -201,6 +209,7 @@ impl Game for TheGame {
         }
         .map_err(SetupError::Data)?;
         let readings = Readings {
+            simultaneous_deploy: options.get_or("deploy", "turn-order") == "simultaneous",
             porter_first_ever: options.get_or("porter", "first-ever") != "empty-now",
             priest_card_always: options.get_or("priest-card", "always") != "with-potato",
             difficulty: match options.get_or("level", "normal") {

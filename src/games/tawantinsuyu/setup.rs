@@ -66,6 +66,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         first_turn_done: vec![false; np],
         turn: TurnState::default(),
         offer: Default::default(),
+        secret_deploy: vec![None; np],
         stack: vec![],
         over: false,
         final_scores: None,

@@ -915,6 +915,17 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 first
             }
         }
+        Ask::DeploySecret { .. } => legal
+            .iter()
+            .max_by_key(|c| {
+                if let Cmd::DeployAll(v) = c {
+                    v.len()
+                } else {
+                    0
+                }
+            })
+            .cloned()
+            .unwrap_or(first),
         Ask::Nomad => {
             let i = s.rng.below(legal.len());
             legal.get(i).cloned().unwrap_or(first)

@@ -57,6 +57,8 @@ pub struct Readings {
     pub porter_first_ever: bool,
     /// A2: the Priest's God card is taken whether or not the potato was paid.
     pub priest_card_always: bool,
+    /// A9: Conquest deployment simultaneous and secret (else seat by seat in turn order).
+    pub simultaneous_deploy: bool,
     /// Solo difficulty: -1 easier, 0 normal, 1 harder.
     pub difficulty: i8,
 }
@@ -167,6 +169,10 @@ pub enum Ask {
     Deploy {
         free: u8,
     },
+    /// A9 option: every seat chooses its army cards at once, in secret.
+    DeploySecret {
+        free: u8,
+    },
     Conquer,
     Hire,
     Dismiss,
@@ -274,11 +280,18 @@ pub struct State {
     pub first_turn_done: Vec<bool>,
     pub turn: TurnState,
     pub offer: WeaveOffer,
+    /// A9 option: the secret deployment choices (cards, free cards) until all have chosen.
+    pub secret_deploy: Vec<Option<(Vec<u8>, u8)>>,
     pub stack: Vec<Item>,
     pub over: bool,
     pub final_scores: Option<Vec<u32>>,
     pub axo: SoloState,
     pub rng: Rng,
+}
+
+/// Decisions taken by several seats at once.
+pub fn simultaneous(a: &Ask) -> bool {
+    matches!(a, Ask::Keep | Ask::DeploySecret { .. })
 }
 
 impl State {
