@@ -188,7 +188,7 @@ impl Game for TheGame {
             ],
             variants: vec![
                 Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play deploy=simultaneous", min_players: 2, max_players: 4 },
-                Variant { options: "level=easier", min_players: 1, max_players: 1 },
+                Variant { options: "level=easier deploy=simultaneous priest-start=before-play coricancha=printed", min_players: 1, max_players: 1 },
                 Variant { options: "level=harder", min_players: 1, max_players: 1 },
             ],
         }
