@@ -1207,3 +1207,19 @@ fn secret_simultaneous_deployment_option_a9_l417_426() {
     assert_eq!(s.players[0].res[0], 0);
     assert_eq!(s.players[1].res[0], 0);
 }
+
+#[test]
+fn free_actions_at_any_moment_of_the_turn_l164_167() {
+    let mut s = at_main(3, 0);
+    // Cashing an army card in the middle of a Build building task pays for the building.
+    market_with(&mut s, &["P07", "P01"]);
+    let a = take_army(&mut s, &["A09"]);
+    s.players[0].army_hand = a;
+    s.players[0].res = [0, 0, 1, 0];
+    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    assert!(!legal(&s, 0).contains(&"build p07".to_string()));
+    play(&mut s, 0, "cash a09");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    play(&mut s, 0, "build p07");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+}

@@ -18,6 +18,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
     let order = s.order_from(h);
     match stage {
         0 => {
+            s.festival_running = true;
             say(
                 ev,
                 format!("Festival {} begins.", k + 1),
@@ -233,6 +234,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         }
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).
+            s.festival_running = false;
             let mp = std::mem::take(&mut s.market_prod);
             let ms = std::mem::take(&mut s.market_pass);
             for b in mp {

@@ -149,9 +149,36 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
             }
             main_others(s, p, &mut out);
         }
-        other => legal_rest(s, p, other, &mut out),
+        other => {
+            legal_rest(s, p, other, &mut out);
+            if free_actions_allowed(s, p, other) && !out.is_empty() {
+                free_actions(s, p, &mut out);
+            }
+        }
     }
     out
+}
+
+/// Free actions may be taken at any moment of one's own turn (L164-167): at
+/// the decisions of the turn where something is paid or chosen.
+pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    p == s.current
+        && !s.is_bot(p)
+        && !s.festival_running
+        && matches!(
+            ask,
+            Ask::Tasks { .. }
+                | Ask::Build { .. }
+                | Ask::Statue { paid: true, .. }
+                | Ask::Buy
+                | Ask::Bonus { .. }
+                | Ask::Produce1
+                | Ask::Optional { .. }
+                | Ask::Sacrifice { active: true }
+                | Ask::Produce { active: true, .. }
+                | Ask::Deploy { .. }
+                | Ask::Recover { .. }
+        )
 }
 
 /// The sub-actions and free actions of the main choice.

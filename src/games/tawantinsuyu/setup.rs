@@ -62,6 +62,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         conquest: vec![None; d.conquest.len()],
         festivals_done: 0,
         festival_holder: None,
+        festival_running: false,
         current: 0,
         first_turn_done: vec![false; np],
         turn: TurnState::default(),

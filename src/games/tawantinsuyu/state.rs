@@ -276,6 +276,8 @@ pub struct State {
     pub conquest: Vec<Option<u8>>,
     pub festivals_done: usize,
     pub festival_holder: Option<usize>,
+    /// A Festival is being resolved (its decisions are not part of a turn).
+    pub festival_running: bool,
     pub current: usize,
     pub first_turn_done: Vec<bool>,
     pub turn: TurnState,
