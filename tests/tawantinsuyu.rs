@@ -1223,3 +1223,19 @@ fn free_actions_at_any_moment_of_the_turn_l164_167() {
     play(&mut s, 0, "build p07");
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
 }
+
+#[test]
+fn z15_exchange_also_when_joining_another_players_action_l589() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "exchange_2s_1g_2c");
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [0, 1, 2, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "gold");
+    assert!(!legal(&s, 1).contains(&"join sacrifice".to_string()));
+    play(&mut s, 1, "trade stone corn");
+    play(&mut s, 1, "join sacrifice");
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].res, [2, 0, 0, 0]);
+}

@@ -900,7 +900,12 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    if matches!(c, Cmd::Cash(_) | Cmd::Trade(..) | Cmd::BuyGod) && super::flow::free_actions_allowed(s, p, &a) {
+    let free = match c {
+        Cmd::Cash(_) | Cmd::BuyGod => super::flow::free_actions_allowed(s, p, &a),
+        Cmd::Trade(..) => super::flow::trade_allowed(s, p, &a),
+        _ => false,
+    };
+    if free {
         // A free action: the decision stays open.
         ask(s, p, a);
         free_action(s, p, c, ev);

@@ -153,6 +153,8 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
             legal_rest(s, p, other, &mut out);
             if free_actions_allowed(s, p, other) && !out.is_empty() {
                 free_actions(s, p, &mut out);
+            } else if trade_allowed(s, p, other) && !out.is_empty() {
+                z15_trades(s, p, &mut out);
             }
         }
     }
@@ -546,6 +548,26 @@ pub fn market(s: &State) -> Vec<Bld> {
 fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
     out.extend(pl.army_hand.iter().map(|&a| Cmd::Cash(a)));
+    z15_trades(s, p, out);
+    if s.has_passive(p, "potato_for_god_card")
+        && pl.res[POTATO] >= 1
+        && (!s.god_deck.is_empty() || !s.offerings.is_empty())
+    {
+        out.push(Cmd::BuyGod);
+    }
+}
+
+/// Z15 has no timing ("at will", L589): its owner may also exchange when
+/// paying to join another player's action.
+pub fn trade_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    free_actions_allowed(s, p, ask)
+        || (s.has_passive(p, "exchange_2s_1g_2c")
+            && !s.is_bot(p)
+            && matches!(ask, Ask::Sacrifice { active: false } | Ask::Recover { .. } | Ask::Leftover | Ask::Deploy { .. }))
+}
+
+fn z15_trades(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
     if s.has_passive(p, "exchange_2s_1g_2c") {
         // 2 stone : 1 gold : 2 corn
         let unit = [0, 2, 2, 1];
@@ -556,12 +578,6 @@ fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
                 }
             }
         }
-    }
-    if s.has_passive(p, "potato_for_god_card")
-        && pl.res[POTATO] >= 1
-        && (!s.god_deck.is_empty() || !s.offerings.is_empty())
-    {
-        out.push(Cmd::BuyGod);
     }
 }
 
