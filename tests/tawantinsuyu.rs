@@ -1239,3 +1239,25 @@ fn z15_exchange_also_when_joining_another_players_action_l589() {
     assert_eq!(s.players[1].temple, 1);
     assert_eq!(s.players[1].res, [2, 0, 0, 0]);
 }
+
+#[test]
+fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
+    let mut s = new_game(3);
+    assert!(TheGame.drop_seat(&mut s, Seat(1)));
+    let mut rng = quipu::engine::Rng::new(5);
+    let mut moves = 0;
+    while TheGame.outcome(&s).is_none() {
+        let seats = TheGame.to_act(&s);
+        assert!(!seats.contains(&Seat(1)), "a dropped seat is never asked");
+        let seat = seats[rng.below(seats.len())];
+        let legal = TheGame.legal(&s, seat);
+        let c = legal[rng.below(legal.len())].clone();
+        TheGame.apply(&mut s, seat, &c).unwrap();
+        TheGame.invariants(&s).unwrap();
+        moves += 1;
+        assert!(moves < 20_000);
+    }
+    assert!(TheGame.drop_seat(&mut new_game(2), Seat(0)));
+    let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
+    assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
+}

@@ -27,7 +27,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             }
             Some(Item::Ask(p, ask)) => {
                 // The main choice always has several options: no need to list them.
-                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(*p) {
+                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(*p) && !is_dropped(s, *p) {
                     return;
                 }
                 legal_for(s, *p, ask)
@@ -44,6 +44,11 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             do_ask(s, p, ask, c, ev);
             continue;
         }
+        if is_dropped(s, p) {
+            let c = default_choice(&legal).unwrap_or(Cmd::Pass);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
         if legal.len() == 1 {
             let c = legal.into_iter().next().unwrap_or(Cmd::Pass);
             do_ask(s, p, ask, c, ev);
@@ -55,6 +60,36 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
     // A flow that never settles is a bug; end the game rather than hang.
     s.over = true;
     s.stack.clear();
+}
+
+fn is_dropped(s: &State, p: usize) -> bool {
+    s.dropped.get(p).copied().unwrap_or(false)
+}
+
+/// The timeout default among `legal`: all the tasks; else a pass where the
+/// rules allow one, or a harmless sub-action (pray, train, recruit).
+pub fn default_choice(legal: &[Cmd]) -> Option<Cmd> {
+    if let Some(c @ Cmd::Tasks(_)) = legal.last() {
+        return Some(c.clone());
+    }
+    let pick = legal.iter().find(|c| {
+        matches!(
+            c,
+            Cmd::Pass
+                | Cmd::UseDone
+                | Cmd::Hire(None)
+                | Cmd::Recover(None)
+                | Cmd::Produce(None)
+                | Cmd::Deploy(None)
+                | Cmd::DeployAll(_)
+                | Cmd::Pay(false)
+                | Cmd::Bonus(false)
+                | Cmd::Pray
+                | Cmd::Train
+                | Cmd::Recruit(_)
+        )
+    });
+    pick.or(legal.first()).cloned()
 }
 
 /// The seats that may decide now.
@@ -76,7 +111,7 @@ pub fn to_act(s: &State) -> Vec<usize> {
                         None
                     }
                 })
-                .filter(|&p| !s.is_bot(p))
+                .filter(|&p| !s.is_bot(p) && !is_dropped(s, p))
                 .collect();
             out.sort();
             out
@@ -563,7 +598,13 @@ pub fn trade_allowed(s: &State, p: usize, ask: &Ask) -> bool {
     free_actions_allowed(s, p, ask)
         || (s.has_passive(p, "exchange_2s_1g_2c")
             && !s.is_bot(p)
-            && matches!(ask, Ask::Sacrifice { active: false } | Ask::Recover { .. } | Ask::Leftover | Ask::Deploy { .. }))
+            && matches!(
+                ask,
+                Ask::Sacrifice { active: false }
+                    | Ask::Recover { .. }
+                    | Ask::Leftover
+                    | Ask::Deploy { .. }
+            ))
 }
 
 fn z15_trades(s: &State, p: usize, out: &mut Vec<Cmd>) {

@@ -335,6 +335,23 @@ impl Game for TheGame {
         ))
     }
 
+    /// A seat leaves: its decisions are then taken by the timeout default. The
+    /// game cannot go on without any human seat (nor the solo game without you).
+    fn drop_seat(&self, s: &mut State, seat: Seat) -> bool {
+        if s.solo || seat.0 >= s.seats {
+            return false;
+        }
+        if let Some(x) = s.dropped.get_mut(seat.0) {
+            *x = true;
+        }
+        if (0..s.seats).all(|p| s.dropped.get(p).copied().unwrap_or(true)) {
+            return false;
+        }
+        let mut ev = Vec::new();
+        flow::advance(s, &mut ev);
+        true
+    }
+
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
         view::hidden_items(s, viewer.map(|x| x.0))
     }
@@ -347,28 +364,7 @@ impl Game for TheGame {
         let legal = flow::current_ask(s, seat.0)
             .map(|a| flow::legal_for(s, seat.0, &a))
             .unwrap_or_default();
-        // Tasks: all of them in the listed order; otherwise pass where the rules
-        // allow it, or the harmless sub-actions (pray, train, recruit).
-        if let Some(c @ Cmd::Tasks(_)) = legal.last() {
-            return Some(wrap(s, c.clone()));
-        }
-        let pick = legal.iter().find(|c| {
-            matches!(
-                c,
-                Cmd::Pass
-                    | Cmd::UseDone
-                    | Cmd::Hire(None)
-                    | Cmd::Recover(None)
-                    | Cmd::Produce(None)
-                    | Cmd::Deploy(None)
-                    | Cmd::Pay(false)
-                    | Cmd::Bonus(false)
-                    | Cmd::Pray
-                    | Cmd::Train
-                    | Cmd::Recruit(_)
-            )
-        });
-        pick.or(legal.first()).cloned().map(|c| wrap(s, c))
+        flow::default_choice(&legal).map(|c| wrap(s, c))
     }
 }
 

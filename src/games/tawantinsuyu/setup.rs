@@ -65,6 +65,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         festival_running: false,
         current: 0,
         first_turn_done: vec![false; np],
+        dropped: vec![false; np],
         turn: TurnState::default(),
         offer: Default::default(),
         secret_deploy: vec![None; np],

@@ -280,6 +280,8 @@ pub struct State {
     pub festival_running: bool,
     pub current: usize,
     pub first_turn_done: Vec<bool>,
+    /// Seats that left the game: their decisions are taken by the timeout default.
+    pub dropped: Vec<bool>,
     pub turn: TurnState,
     pub offer: WeaveOffer,
     /// A9 option: the secret deployment choices (cards, free cards) until all have chosen.

@@ -1087,8 +1087,20 @@ fn picture(s: &State) -> Sketch {
         );
         y += 14;
     }
-    k.label(20, 8, "WORKERS: A=architect P=porter R=artisan I=priest W=warrior", 6, Color::BLACK);
-    k.label(20, 20, "SPACES blue=architect +1, green=artisan +1; STEPS sNu/sNl", 6, Color::BLACK);
+    k.label(
+        20,
+        8,
+        "WORKERS: A=architect P=porter R=artisan I=priest W=warrior",
+        6,
+        Color::BLACK,
+    );
+    k.label(
+        20,
+        20,
+        "SPACES blue=architect +1, green=artisan +1; STEPS sNu/sNl",
+        6,
+        Color::BLACK,
+    );
     if s.solo {
         // Axomama's board: 16 cells clockwise, number tokens on them, slot symbols.
         let (bx, by) = (20, 762);
