@@ -4,7 +4,6 @@
 //! lists need not be searched); Korean words are aliases.
 
 use super::data::{Data, HpAction, Task, WORKER_IDS};
-use std::fmt;
 
 /// A building in the market or in front of a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -682,13 +681,3 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("qu", "qullasuyu"),
     ("ku", "kuntisuyu"),
 ];
-
-impl fmt::Display for Cmd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Display needs the data for names; the default set is the reference.
-        match super::data::default_data() {
-            Ok(d) => write!(f, "{}", Names(&d).text(self)),
-            Err(_) => write!(f, "{self:?}"),
-        }
-    }
-}
