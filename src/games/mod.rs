@@ -4,6 +4,7 @@ use crate::engine::{Game, GameInfo, Options, SetupError, Table, Typed};
 use std::sync::Arc;
 
 pub mod cuzco;
+pub mod tawantinsuyu;
 pub mod tikal;
 pub mod tta;
 pub mod tzolkin;
@@ -53,6 +54,7 @@ pub fn registry() -> Vec<Entry> {
     vec![
         entry::<tzolkin::TheGame>("tzolkin"),
         entry::<tikal::TheGame>("tikal"),
+        entry::<tawantinsuyu::TheGame>("tawantinsuyu"),
         entry::<cuzco::TheGame>("cuzco"),
         entry::<tta::TheGame>("tta"),
     ]

@@ -1,0 +1,683 @@
+//! The command language: one decision per command, canonical text starting
+//! with the action word, then the piece, then the place. `Display` prints the
+//! canonical form; `read` parses it back (structurally, so that long legal
+//! lists need not be searched); Korean words are aliases.
+
+use super::data::{Data, HpAction, Task, WORKER_IDS};
+
+/// A building in the market or in front of a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bld {
+    Prod(u8),
+    Pass(u8),
+}
+
+/// An item to flip face up: a production building or an army card in front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Bld(u8),
+    Army(u8),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    Keep(Vec<u8>),
+    Use(u8),
+    UseDone,
+    Start(u8),
+    Begin(HpAction),
+    Place {
+        worker: u8,
+        role: u8,
+        space: u8,
+        card: Option<u8>,
+        extra: bool,
+    },
+    Priest(HpAction),
+    Pray,
+    Train,
+    Recruit(Option<u8>),
+    Cash(u8),
+    Trade(usize, usize),
+    BuyGod,
+    Bonus(bool),
+    /// Only some parts of the statue bonus (kinds of `data::PART_WORDS`).
+    BonusParts(Vec<u8>),
+    Take(u8),
+    Tasks(Vec<Task>),
+    Step(u8),
+    Swap(u8, Vec<Bld>),
+    Build(Option<Bld>),
+    Statue(bool, u8),
+    Drop(u8),
+    Buy(Vec<u8>),
+    Put(u8, Option<(usize, bool)>),
+    KeepArmy(u8),
+    Produce(Option<u8>),
+    FlipUp(u8),
+    God(Option<u8>),
+    Weaving(bool),
+    Worker(u8),
+    Recover(Option<Item>),
+    Choose(usize),
+    Pay(bool),
+    Perform,
+    Gold,
+    Worship(Option<u8>, Option<u8>),
+    JoinWorship(bool, u8),
+    Sacrifice(u8),
+    JoinSacrifice,
+    Casualty(Option<u8>, bool),
+    Deploy(Option<u8>),
+    /// The secret deployment (option A9): all the cards at once.
+    DeployAll(Vec<u8>),
+    Conquer {
+        space: u8,
+        flip: Vec<u8>,
+        discard: Vec<u8>,
+    },
+    Hire(Option<bool>),
+    Dismiss(u8),
+    Feed(u32),
+    Pass,
+}
+
+/// Names used in the command text; they need the data (ids of cards, spaces).
+pub struct Names<'a>(pub &'a Data);
+
+fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+impl Names<'_> {
+    pub fn space(&self, i: u8) -> String {
+        self.0
+            .spaces
+            .get(i as usize)
+            .map(|s| lower(&s.id))
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn god(&self, i: u8) -> String {
+        self.0
+            .gods
+            .get(i as usize)
+            .map(|s| lower(&s.id))
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn army(&self, i: u8) -> String {
+        self.0
+            .army
+            .get(i as usize)
+            .map(|s| lower(&s.id))
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn weaving(&self, i: u8) -> String {
+        self.0
+            .weavings
+            .get(i as usize)
+            .map(|s| lower(&s.id))
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn step(&self, i: u8) -> String {
+        self.0
+            .steps
+            .get(i as usize)
+            .map(|s| lower(&s.id))
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn bld(&self, b: Bld) -> String {
+        match b {
+            Bld::Prod(i) => self.0.production.get(i as usize).map(|s| lower(&s.id)),
+            Bld::Pass(i) => self.0.passive.get(i as usize).map(|s| lower(&s.id)),
+        }
+        .unwrap_or_else(|| "?".into())
+    }
+    pub fn symbol(&self, i: u8) -> String {
+        self.0
+            .symbols
+            .get(i as usize)
+            .map(|s| s.0.clone())
+            .unwrap_or_else(|| "?".into())
+    }
+    pub fn conquest(&self, i: u8) -> String {
+        self.0
+            .conquest
+            .get(i as usize)
+            .map(|c| {
+                format!(
+                    "{} {}",
+                    self.0
+                        .regions
+                        .get(c.region)
+                        .map(|r| r.id.as_str())
+                        .unwrap_or("?"),
+                    c.position
+                )
+            })
+            .unwrap_or_else(|| "?".into())
+    }
+
+    pub fn text(&self, c: &Cmd) -> String {
+        let w = |i: u8| {
+            WORKER_IDS
+                .get(i as usize)
+                .copied()
+                .unwrap_or("?")
+                .to_string()
+        };
+        match c {
+            Cmd::Keep(v) => format!(
+                "keep {}",
+                v.iter().map(|&g| self.god(g)).collect::<Vec<_>>().join(" ")
+            ),
+            Cmd::Use(g) => format!("use {}", self.god(*g)),
+            Cmd::UseDone => "use done".into(),
+            Cmd::Start(t) => format!("start {}", self.weaving(*t)),
+            Cmd::Begin(a) => format!("begin {}", a.word()),
+            Cmd::Place {
+                worker,
+                role,
+                space,
+                card,
+                extra,
+            } => {
+                let mut s = format!(
+                    "place {} {} {}",
+                    w(*worker),
+                    self.space(*space),
+                    card.map(|g| format!("card {}", self.god(g)))
+                        .unwrap_or_else(|| "gold".into())
+                );
+                if role != worker {
+                    s.push_str(&format!(" as {}", w(*role)));
+                }
+                if *extra {
+                    s.push_str(" extra");
+                }
+                s
+            }
+            Cmd::Priest(a) => format!("priest {}", a.word()),
+            Cmd::Pray => "pray".into(),
+            Cmd::Train => "train".into(),
+            Cmd::Recruit(t) => format!("recruit {}", t.map(w).unwrap_or_else(|| "none".into())),
+            Cmd::Cash(a) => format!("cash {}", self.army(*a)),
+            Cmd::Trade(a, b) => format!(
+                "trade {} {}",
+                super::data::RES_NAMES[*a % 4],
+                super::data::RES_NAMES[*b % 4]
+            ),
+            Cmd::BuyGod => "godcard".into(),
+            Cmd::Bonus(b) => format!("bonus {}", if *b { "take" } else { "skip" }),
+            Cmd::BonusParts(v) => format!(
+                "bonus {}",
+                v.iter()
+                    .map(|&k| super::data::PART_WORDS
+                        .get(k as usize)
+                        .copied()
+                        .unwrap_or("?"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Cmd::Take(s) => format!("take {}", self.space(*s)),
+            Cmd::Tasks(v) => {
+                if v.is_empty() {
+                    "tasks none".into()
+                } else {
+                    format!(
+                        "tasks {}",
+                        v.iter().map(|t| t.word()).collect::<Vec<_>>().join(" ")
+                    )
+                }
+            }
+            Cmd::Step(s) => format!("step {}", self.step(*s)),
+            Cmd::Swap(g, v) => format!(
+                "swap {} {}",
+                self.god(*g),
+                v.iter().map(|b| self.bld(*b)).collect::<Vec<_>>().join(" ")
+            ),
+            Cmd::Build(b) => format!(
+                "build {}",
+                b.map(|b| self.bld(b)).unwrap_or_else(|| "none".into())
+            ),
+            Cmd::Statue(large, sym) => format!(
+                "statue {} {}",
+                if *large { "large" } else { "small" },
+                self.symbol(*sym)
+            ),
+            Cmd::Drop(t) => format!("drop {}", self.weaving(*t)),
+            Cmd::Buy(v) => {
+                if v.is_empty() {
+                    "buy none".into()
+                } else {
+                    format!(
+                        "buy {}",
+                        v.iter()
+                            .map(|&t| self.weaving(t))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                }
+            }
+            Cmd::Put(t, target) => match target {
+                None => format!("weave {} new", self.weaving(*t)),
+                Some((i, right)) => format!(
+                    "weave {} {} {}",
+                    self.weaving(*t),
+                    i + 1,
+                    if *right { "right" } else { "left" }
+                ),
+            },
+            Cmd::KeepArmy(a) => format!("keep {}", self.army(*a)),
+            Cmd::Produce(b) => format!(
+                "produce {}",
+                b.map(|b| self.bld(Bld::Prod(b)))
+                    .unwrap_or_else(|| "done".into())
+            ),
+            Cmd::FlipUp(b) => format!("flipup {}", self.bld(Bld::Prod(*b))),
+            Cmd::God(g) => format!(
+                "god {}",
+                g.map(|g| self.god(g)).unwrap_or_else(|| "deck".into())
+            ),
+            Cmd::Weaving(below) => format!("weaving {}", if *below { "below" } else { "top" }),
+            Cmd::Worker(t) => format!("worker {}", w(*t)),
+            Cmd::Recover(i) => match i {
+                None => "recover done".into(),
+                Some(Item::Bld(b)) => format!("recover {}", self.bld(Bld::Prod(*b))),
+                Some(Item::Army(a)) => format!("recover {}", self.army(*a)),
+            },
+            Cmd::Choose(i) => format!("choose {}", i + 1),
+            Cmd::Pay(b) => format!("pay {}", if *b { "yes" } else { "no" }),
+            Cmd::Perform => "perform".into(),
+            Cmd::Gold => "gold".into(),
+            Cmd::Worship(l, s) => {
+                let mut t = "worship".to_string();
+                if let Some(l) = l {
+                    t.push_str(&format!(" large {}", self.symbol(*l)));
+                }
+                if let Some(s) = s {
+                    t.push_str(&format!(" small {}", self.symbol(*s)));
+                }
+                t
+            }
+            Cmd::JoinWorship(large, sym) => format!(
+                "join worship {} {}",
+                if *large { "large" } else { "small" },
+                self.symbol(*sym)
+            ),
+            Cmd::Sacrifice(n) => format!("sacrifice {n}"),
+            Cmd::JoinSacrifice => "join sacrifice".into(),
+            Cmd::Casualty(t, corn) => match t {
+                None => format!("casualty {}", if *corn { "corn" } else { "potato" }),
+                Some(t) => format!("casualty nomad {}", w(*t)),
+            },
+            Cmd::Deploy(a) => format!(
+                "deploy {}",
+                a.map(|a| self.army(a)).unwrap_or_else(|| "done".into())
+            ),
+            Cmd::DeployAll(v) => {
+                if v.is_empty() {
+                    "deploy none".into()
+                } else {
+                    format!(
+                        "deploy {}",
+                        v.iter()
+                            .map(|&a| self.army(a))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
+                }
+            }
+            Cmd::Conquer {
+                space,
+                flip,
+                discard,
+            } => {
+                let mut t = format!("conquer {}", self.conquest(*space));
+                if !flip.is_empty() {
+                    t.push_str(&format!(
+                        " flip {}",
+                        flip.iter()
+                            .map(|&a| self.army(a))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ));
+                }
+                if !discard.is_empty() {
+                    t.push_str(&format!(
+                        " discard {}",
+                        discard
+                            .iter()
+                            .map(|&a| self.army(a))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ));
+                }
+                t
+            }
+            Cmd::Hire(e) => format!(
+                "hire {}",
+                e.map(|c| if c { "corn" } else { "potato" })
+                    .unwrap_or("none")
+            ),
+            Cmd::Dismiss(t) => format!("dismiss {}", w(*t)),
+            Cmd::Feed(n) => format!("feed {n}"),
+            Cmd::Pass => "pass".into(),
+        }
+    }
+
+    fn find(list: impl Iterator<Item = String>, word: &str) -> Option<u8> {
+        list.enumerate()
+            .find(|(_, id)| lower(id) == word)
+            .and_then(|(i, _)| u8::try_from(i).ok())
+    }
+    fn god_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.gods.iter().map(|g| g.id.clone()), w)
+    }
+    fn army_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.army.iter().map(|g| g.id.clone()), w)
+    }
+    fn weaving_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.weavings.iter().map(|g| g.id.clone()), w)
+    }
+    fn space_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.spaces.iter().map(|g| g.id.clone()), w)
+    }
+    fn step_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.steps.iter().map(|g| g.id.clone()), w)
+    }
+    fn symbol_of(&self, w: &str) -> Option<u8> {
+        Self::find(self.0.symbols.iter().map(|g| g.0.clone()), w)
+    }
+    fn bld_of(&self, w: &str) -> Option<Bld> {
+        Self::find(self.0.production.iter().map(|g| g.id.clone()), w)
+            .map(Bld::Prod)
+            .or_else(|| Self::find(self.0.passive.iter().map(|g| g.id.clone()), w).map(Bld::Pass))
+    }
+    fn worker_of(w: &str) -> Option<u8> {
+        WORKER_IDS
+            .iter()
+            .position(|x| *x == w)
+            .and_then(|i| u8::try_from(i).ok())
+    }
+    fn all<T>(words: &[&str], f: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
+        words.iter().map(|w| f(w)).collect()
+    }
+
+    /// Parses canonical text (already normalised and de-aliased).
+    pub fn read(&self, text: &str) -> Option<Cmd> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let (&head, rest) = words.split_first()?;
+        let one = |i: usize| rest.get(i).copied();
+        let c = match (head, rest.len()) {
+            ("keep", 1) if one(0)?.starts_with('a') => Cmd::KeepArmy(self.army_of(one(0)?)?),
+            ("keep", _) => Cmd::Keep(Self::all(rest, |w| self.god_of(w))?),
+            ("use", 1) if one(0)? == "done" => Cmd::UseDone,
+            ("use", 1) => Cmd::Use(self.god_of(one(0)?)?),
+            ("start", 1) => Cmd::Start(self.weaving_of(one(0)?)?),
+            ("begin", 1) => Cmd::Begin(HpAction::from_word(one(0)?)?),
+            ("place", n) if n >= 3 => {
+                let worker = Self::worker_of(one(0)?)?;
+                let space = self.space_of(one(1)?)?;
+                let (card, mut i) = match one(2)? {
+                    "gold" => (None, 3),
+                    "card" => (Some(self.god_of(one(3)?)?), 4),
+                    _ => return None,
+                };
+                let mut role = worker;
+                if one(i) == Some("as") {
+                    role = Self::worker_of(one(i + 1)?)?;
+                    i += 2;
+                }
+                let extra = one(i) == Some("extra");
+                if extra {
+                    i += 1;
+                }
+                if i != n {
+                    return None;
+                }
+                Cmd::Place {
+                    worker,
+                    role,
+                    space,
+                    card,
+                    extra,
+                }
+            }
+            ("priest", 1) => Cmd::Priest(HpAction::from_word(one(0)?)?),
+            ("pray", 0) => Cmd::Pray,
+            ("train", 0) => Cmd::Train,
+            ("recruit", 1) if one(0)? == "none" => Cmd::Recruit(None),
+            ("recruit", 1) => Cmd::Recruit(Some(Self::worker_of(one(0)?)?)),
+            ("cash", 1) => Cmd::Cash(self.army_of(one(0)?)?),
+            ("trade", 2) => {
+                let r = |w: &str| super::data::RES_NAMES.iter().position(|x| *x == w);
+                Cmd::Trade(r(one(0)?)?, r(one(1)?)?)
+            }
+            ("godcard", 0) => Cmd::BuyGod,
+            ("bonus", 1) if one(0)? != "take" && one(0)? != "skip" => {
+                Cmd::BonusParts(vec![part_of(one(0)?)?])
+            }
+            ("bonus", n) if n >= 2 => Cmd::BonusParts(Self::all(rest, part_of)?),
+            ("bonus", 1) => Cmd::Bonus(match one(0)? {
+                "take" => true,
+                "skip" => false,
+                _ => return None,
+            }),
+            ("take", 1) => Cmd::Take(self.space_of(one(0)?)?),
+            ("tasks", 1) if one(0)? == "none" => Cmd::Tasks(vec![]),
+            ("tasks", n) if n >= 1 => Cmd::Tasks(Self::all(rest, Task::from_word)?),
+            ("step", 1) => Cmd::Step(self.step_of(one(0)?)?),
+            ("swap", n) if n == 2 || n == 3 => Cmd::Swap(
+                self.god_of(one(0)?)?,
+                Self::all(&rest[1..], |w| self.bld_of(w))?,
+            ),
+            ("build", 1) if one(0)? == "none" => Cmd::Build(None),
+            ("build", 1) => Cmd::Build(Some(self.bld_of(one(0)?)?)),
+            ("statue", 2) => Cmd::Statue(
+                match one(0)? {
+                    "large" => true,
+                    "small" => false,
+                    _ => return None,
+                },
+                self.symbol_of(one(1)?)?,
+            ),
+            ("drop", 1) => Cmd::Drop(self.weaving_of(one(0)?)?),
+            ("buy", 1) if one(0)? == "none" => Cmd::Buy(vec![]),
+            ("buy", n) if n >= 1 => Cmd::Buy(Self::all(rest, |w| self.weaving_of(w))?),
+            ("weave", 2) if one(1)? == "new" => Cmd::Put(self.weaving_of(one(0)?)?, None),
+            ("weave", 3) => {
+                let i: usize = one(1)?
+                    .parse()
+                    .ok()
+                    .filter(|&i: &usize| (1..100).contains(&i))?;
+                let right = match one(2)? {
+                    "right" => true,
+                    "left" => false,
+                    _ => return None,
+                };
+                Cmd::Put(self.weaving_of(one(0)?)?, Some((i - 1, right)))
+            }
+            ("produce", 1) if one(0)? == "done" => Cmd::Produce(None),
+            ("produce", 1) => match self.bld_of(one(0)?)? {
+                Bld::Prod(b) => Cmd::Produce(Some(b)),
+                Bld::Pass(_) => return None,
+            },
+            ("flipup", 1) => match self.bld_of(one(0)?)? {
+                Bld::Prod(b) => Cmd::FlipUp(b),
+                Bld::Pass(_) => return None,
+            },
+            ("god", 1) if one(0)? == "deck" => Cmd::God(None),
+            ("god", 1) => Cmd::God(Some(self.god_of(one(0)?)?)),
+            ("weaving", 1) => Cmd::Weaving(match one(0)? {
+                "top" => false,
+                "below" => true,
+                _ => return None,
+            }),
+            ("worker", 1) => Cmd::Worker(Self::worker_of(one(0)?)?),
+            ("recover", 1) if one(0)? == "done" => Cmd::Recover(None),
+            ("recover", 1) => {
+                let w = one(0)?;
+                match (self.bld_of(w), self.army_of(w)) {
+                    (Some(Bld::Prod(b)), _) => Cmd::Recover(Some(Item::Bld(b))),
+                    (_, Some(a)) => Cmd::Recover(Some(Item::Army(a))),
+                    _ => return None,
+                }
+            }
+            ("choose", 1) => Cmd::Choose(
+                one(0)?
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&i| (1..10).contains(&i))?
+                    - 1,
+            ),
+            ("pay", 1) => Cmd::Pay(match one(0)? {
+                "yes" => true,
+                "no" => false,
+                _ => return None,
+            }),
+            ("perform", 0) => Cmd::Perform,
+            ("gold", 0) => Cmd::Gold,
+            ("worship", _) => {
+                let (mut l, mut s) = (None, None);
+                let mut i = 0;
+                while i < rest.len() {
+                    let sym = self.symbol_of(one(i + 1)?)?;
+                    match one(i)? {
+                        "large" if l.is_none() && s.is_none() => l = Some(sym),
+                        "small" if s.is_none() => s = Some(sym),
+                        _ => return None,
+                    }
+                    i += 2;
+                }
+                if l.is_none() && s.is_none() {
+                    return None;
+                }
+                Cmd::Worship(l, s)
+            }
+            ("join", 1) if one(0)? == "sacrifice" => Cmd::JoinSacrifice,
+            ("join", 3) if one(0)? == "worship" => Cmd::JoinWorship(
+                match one(1)? {
+                    "large" => true,
+                    "small" => false,
+                    _ => return None,
+                },
+                self.symbol_of(one(2)?)?,
+            ),
+            ("sacrifice", 1) => Cmd::Sacrifice(
+                one(0)?
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u8| (1..=9).contains(&n))?,
+            ),
+            ("casualty", 1) => Cmd::Casualty(
+                None,
+                match one(0)? {
+                    "corn" => true,
+                    "potato" => false,
+                    _ => return None,
+                },
+            ),
+            ("casualty", 2) if one(0)? == "nomad" => {
+                Cmd::Casualty(Some(Self::worker_of(one(1)?)?), false)
+            }
+            ("deploy", 1) if one(0)? == "done" => Cmd::Deploy(None),
+            ("deploy", 1) if one(0)? == "none" => Cmd::DeployAll(vec![]),
+            ("deploy", 1) => Cmd::Deploy(Some(self.army_of(one(0)?)?)),
+            ("deploy", n) if n >= 2 => Cmd::DeployAll(Self::all(rest, |w| self.army_of(w))?),
+            ("conquer", n) if n >= 2 => {
+                let rname = one(0)?;
+                let region = self.0.regions.iter().position(|r| r.id == rname)?;
+                let pos: usize = one(1)?.parse().ok()?;
+                let space = self
+                    .0
+                    .conquest
+                    .iter()
+                    .position(|c| c.region == region && c.position == pos)?;
+                let (mut flip, mut discard) = (Vec::new(), Vec::new());
+                let mut mode = 0;
+                for w in &rest[2..] {
+                    match *w {
+                        "flip" if mode == 0 => mode = 1,
+                        "discard" if mode < 2 => mode = 2,
+                        _ if mode == 1 => flip.push(self.army_of(w)?),
+                        _ if mode == 2 => discard.push(self.army_of(w)?),
+                        _ => return None,
+                    }
+                }
+                Cmd::Conquer {
+                    space: u8::try_from(space).ok()?,
+                    flip,
+                    discard,
+                }
+            }
+            ("hire", 1) => Cmd::Hire(match one(0)? {
+                "potato" => Some(false),
+                "corn" => Some(true),
+                "none" => None,
+                _ => return None,
+            }),
+            ("dismiss", 1) => Cmd::Dismiss(Self::worker_of(one(0)?)?),
+            ("feed", 1) => Cmd::Feed(one(0)?.parse().ok().filter(|&n: &u32| n < 1000)?),
+            ("pass", 0) => Cmd::Pass,
+            _ => return None,
+        };
+        Some(c)
+    }
+}
+
+fn part_of(w: &str) -> Option<u8> {
+    super::data::PART_WORDS
+        .iter()
+        .position(|x| *x == w)
+        .and_then(|i| u8::try_from(i).ok())
+}
+
+/// Short forms and Korean words, replaced word by word before parsing.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("배치", "place"),
+    ("건축가", "architect"),
+    ("운반인", "porter"),
+    ("courier", "porter"),
+    ("장인", "artisan"),
+    ("craftsman", "artisan"),
+    ("제사장", "priest"),
+    ("전사", "warrior"),
+    ("arch", "architect"),
+    ("port", "porter"),
+    ("art", "artisan"),
+    ("pri", "priest"),
+    ("war", "warrior"),
+    ("카드", "card"),
+    ("금", "gold"),
+    ("금덩이", "gold"),
+    ("감자", "potato"),
+    ("옥수수", "corn"),
+    ("석재", "stone"),
+    ("업무", "tasks"),
+    ("계단", "step"),
+    ("건물", "building"),
+    ("조각상", "statue"),
+    ("직조물", "weave"),
+    ("상인", "merchant"),
+    ("훈련", "train"),
+    ("생산", "production"),
+    ("숭배", "worship"),
+    ("공양", "sacrifice"),
+    ("회복", "recover"),
+    ("정복", "conquest"),
+    ("기도", "pray"),
+    ("고용", "hire"),
+    ("모집", "recruit"),
+    ("대제사장", "priest"),
+    ("참여", "join"),
+    ("패스", "pass"),
+    ("없음", "none"),
+    ("친차이수유", "chinchaysuyu"),
+    ("안티수유", "antisuyu"),
+    ("쿠야수유", "qullasuyu"),
+    ("쿤티수유", "kuntisuyu"),
+    ("ch", "chinchaysuyu"),
+    ("an", "antisuyu"),
+    ("qu", "qullasuyu"),
+    ("ku", "kuntisuyu"),
+];

@@ -1,0 +1,894 @@
+//! The flow of play: the stack of pending steps and decisions, the legal
+//! commands of each decision and what each command does. Automatic steps run
+//! until a seat must decide; a decision with a single option is taken at once.
+
+use super::actions;
+use super::command::{Bld, Cmd, Item as FlipItem};
+use super::data::{CORN, GOLD, POTATO, PRIEST, STONE, WARRIOR};
+use super::rules;
+use super::state::{Ask, Item, State};
+use crate::engine::Event;
+
+/// Runs automatic steps until a human seat must decide or the game is over.
+pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
+    for _ in 0..200_000 {
+        if s.over {
+            s.stack.clear();
+            return;
+        }
+        super::solo::tidy(s);
+        let legal = match s.stack.last() {
+            None => return,
+            Some(Item::Do(..)) => {
+                if let Some(Item::Do(p, step)) = s.stack.pop() {
+                    actions::run_step(s, p, step, ev);
+                }
+                continue;
+            }
+            Some(Item::Ask(p, ask)) => {
+                // The main choice always has several options: no need to list them.
+                if matches!(ask, Ask::Main | Ask::Keep) && !s.is_bot(*p) && !is_dropped(s, *p) {
+                    return;
+                }
+                legal_for(s, *p, ask)
+            }
+        };
+        let Some(Item::Ask(p, ask)) = s.stack.pop() else {
+            return;
+        };
+        if legal.is_empty() {
+            continue;
+        }
+        if s.is_bot(p) {
+            let c = super::solo::bot_pick(s, p, &ask, &legal);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
+        if is_dropped(s, p) {
+            let c = default_choice(&legal).unwrap_or(Cmd::Pass);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
+        if legal.len() == 1 {
+            let c = legal.into_iter().next().unwrap_or(Cmd::Pass);
+            do_ask(s, p, ask, c, ev);
+            continue;
+        }
+        s.stack.push(Item::Ask(p, ask));
+        return;
+    }
+    // A flow that never settles is a bug; end the game rather than hang.
+    s.over = true;
+    s.stack.clear();
+}
+
+fn is_dropped(s: &State, p: usize) -> bool {
+    s.dropped.get(p).copied().unwrap_or(false)
+}
+
+/// The timeout default among `legal`: all the tasks; else a pass where the
+/// rules allow one, or a harmless sub-action (pray, train, recruit).
+pub fn default_choice(legal: &[Cmd]) -> Option<Cmd> {
+    if let Some(c @ Cmd::Tasks(_)) = legal.last() {
+        return Some(c.clone());
+    }
+    let pick = legal.iter().find(|c| {
+        matches!(
+            c,
+            Cmd::Pass
+                | Cmd::UseDone
+                | Cmd::Hire(None)
+                | Cmd::Recover(None)
+                | Cmd::Produce(None)
+                | Cmd::Deploy(None)
+                | Cmd::DeployAll(_)
+                | Cmd::Pay(false)
+                | Cmd::Bonus(false)
+                | Cmd::Pray
+                | Cmd::Train
+                | Cmd::Recruit(_)
+        )
+    });
+    pick.or(legal.first()).cloned()
+}
+
+/// The seats that may decide now.
+pub fn to_act(s: &State) -> Vec<usize> {
+    if s.over {
+        return vec![];
+    }
+    match s.stack.last() {
+        Some(Item::Ask(_, a)) if super::state::simultaneous(a) => {
+            let mut out: Vec<usize> = s
+                .stack
+                .iter()
+                .rev()
+                .take_while(|i| matches!(i, Item::Ask(_, a) if super::state::simultaneous(a)))
+                .filter_map(|i| {
+                    if let Item::Ask(p, _) = i {
+                        Some(*p)
+                    } else {
+                        None
+                    }
+                })
+                .filter(|&p| !s.is_bot(p) && !is_dropped(s, p))
+                .collect();
+            out.sort();
+            out
+        }
+        Some(Item::Ask(p, _)) => vec![*p],
+        _ => vec![],
+    }
+}
+
+/// The position in the stack of `seat`'s current decision.
+pub fn ask_index(s: &State, seat: usize) -> Option<usize> {
+    if !to_act(s).contains(&seat) {
+        return None;
+    }
+    s.stack
+        .iter()
+        .rposition(|i| matches!(i, Item::Ask(p, _) if *p == seat))
+}
+
+pub fn current_ask(s: &State, seat: usize) -> Option<Ask> {
+    let i = ask_index(s, seat)?;
+    match s.stack.get(i) {
+        Some(Item::Ask(_, a)) => Some(a.clone()),
+        _ => None,
+    }
+}
+
+/// Every legal command of `p` for `ask`.
+pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else {
+        return vec![];
+    };
+    let mut out = Vec::with_capacity(if matches!(ask, Ask::Main) { 512 } else { 16 });
+    match ask {
+        Ask::Keep => {
+            let cards = &pl.dealt;
+            let k = d.rules.god_cards_kept.min(cards.len());
+            for combo in combinations(cards.len(), k) {
+                let mut v: Vec<u8> = combo
+                    .iter()
+                    .filter_map(|&i| cards.get(i).copied())
+                    .collect();
+                v.sort();
+                out.push(Cmd::Keep(v));
+            }
+        }
+        Ask::UseCards { festival, left } => {
+            let pool = if *festival { &pl.gods } else { &pl.dealt };
+            if *left > 0 {
+                for &g in pool {
+                    let ok = d
+                        .gods
+                        .get(g as usize)
+                        .is_some_and(|c| rules::can_pay(&pl.res, &c.cost));
+                    if ok && !out.contains(&Cmd::Use(g)) {
+                        out.push(Cmd::Use(g));
+                    }
+                }
+            }
+            if *festival || out.is_empty() {
+                out.push(Cmd::UseDone);
+            }
+        }
+        Ask::StartWeaving => out.extend(s.start_weavings.iter().map(|&t| Cmd::Start(t))),
+        Ask::PriestStart => out.extend(super::data::HP_ACTIONS.iter().map(|a| Cmd::Begin(a.0))),
+        Ask::Main => {
+            if !s.turn.placed && s.turn.subs.is_empty() {
+                place_options(s, p, &mut out);
+            }
+            main_others(s, p, &mut out);
+        }
+        other => {
+            legal_rest(s, p, other, &mut out);
+            if free_actions_allowed(s, p, other) && !out.is_empty() {
+                free_actions(s, p, &mut out);
+            } else if trade_allowed(s, p, other) && !out.is_empty() {
+                z15_trades(s, p, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Free actions may be taken at any moment of one's own turn (L164-167): at
+/// the decisions of the turn where something is paid or chosen.
+pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    p == s.current
+        && !s.is_bot(p)
+        && !s.festival_running
+        && matches!(
+            ask,
+            Ask::Tasks { .. }
+                | Ask::Build { .. }
+                | Ask::Statue { paid: true, .. }
+                | Ask::Buy
+                | Ask::Bonus { .. }
+                | Ask::Produce1
+                | Ask::Optional { .. }
+                | Ask::Sacrifice { active: true }
+                | Ask::Produce { active: true, .. }
+                | Ask::Deploy { .. }
+                | Ask::Recover { .. }
+        )
+}
+
+/// The sub-actions and free actions of the main choice.
+fn main_others(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    let subs = &s.turn.subs;
+    if !s.turn.placed && subs.len() < 2 {
+        // Sub-actions, each at most once: 0 priest, 1 pray, 2 train, 3 recruit.
+        if !subs.contains(&0) {
+            if let Some(at) = pl.priest {
+                out.push(Cmd::Priest(s.action_at((at + 1) % 5)));
+                out.push(Cmd::Priest(s.action_at((at + 2) % 5)));
+            }
+        }
+        if !subs.contains(&1) {
+            out.push(Cmd::Pray);
+        }
+        if !subs.contains(&2) {
+            out.push(Cmd::Train);
+        }
+        if !subs.contains(&3) {
+            let mut types: Vec<u8> = s.nomads.clone();
+            types.sort();
+            types.dedup();
+            if types.is_empty() {
+                out.push(Cmd::Recruit(None));
+            }
+            out.extend(types.into_iter().map(|t| Cmd::Recruit(Some(t))));
+        }
+    }
+    free_actions(s, p, out);
+}
+
+fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
+        Ask::Bonus { card } => {
+            if d.gods
+                .get(*card as usize)
+                .is_some_and(|c| rules::can_pay(&pl.res, &c.cost))
+            {
+                out.push(Cmd::Bonus(true));
+                // Or only some of its parts (L241-244).
+                let parts = d
+                    .gods
+                    .get(*card as usize)
+                    .map(|c| c.benefit.parts())
+                    .unwrap_or_default();
+                if parts.len() >= 2 && parts.len() <= 6 {
+                    for mask in 1u32..(1 << parts.len()) - 1 {
+                        let pick: Vec<u8> = (0..parts.len())
+                            .filter(|i| mask & (1 << i) != 0)
+                            .filter_map(|i| parts.get(i).copied())
+                            .collect();
+                        out.push(Cmd::BonusParts(pick));
+                    }
+                }
+            }
+            out.push(Cmd::Bonus(false));
+        }
+        Ask::WarriorTake { space } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                for &a in &sp.adjacent {
+                    if matches!(s.hill.get(a), Some(Some(w)) if *w != WARRIOR) {
+                        out.push(Cmd::Take(a as u8));
+                    }
+                }
+            }
+        }
+        Ask::Tasks { space, count } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                out.extend(
+                    rules::task_sequences(&sp.tasks, *count as usize)
+                        .into_iter()
+                        .map(Cmd::Tasks),
+                );
+            }
+        }
+        Ask::StepSpace => out.extend(actions::open_steps(s).into_iter().map(Cmd::Step)),
+        Ask::Build { swapped } => {
+            for b in market(s) {
+                if rules::can_pay(&pl.res, &actions::bld_cost(s, b)) {
+                    out.push(Cmd::Build(Some(b)));
+                }
+            }
+            if !swapped {
+                let mut cards = pl.gods.clone();
+                cards.sort();
+                cards.dedup();
+                let m = market(s);
+                for &g in &cards {
+                    for (i, &a) in m.iter().enumerate() {
+                        out.push(Cmd::Swap(g, vec![a]));
+                        for &b in m.iter().skip(i + 1) {
+                            out.push(Cmd::Swap(g, vec![a, b]));
+                        }
+                    }
+                }
+            }
+            out.push(Cmd::Build(None));
+        }
+        Ask::Statue { paid, large } => {
+            for (sym, &(small_n, large_n)) in s.statues.iter().enumerate() {
+                let sym = sym as u8;
+                if *paid {
+                    if small_n > 0 && rules::can_pay(&pl.res, &d.rules.statue_small_cost) {
+                        out.push(Cmd::Statue(false, sym));
+                    }
+                    if large_n > 0 && rules::can_pay(&pl.res, &d.rules.statue_large_cost) {
+                        out.push(Cmd::Statue(true, sym));
+                    }
+                } else if (*large && large_n > 0) || (!*large && small_n > 0) {
+                    out.push(Cmd::Statue(*large, sym));
+                }
+            }
+        }
+        Ask::DropTile { .. } => out.extend(s.offer.tiles.iter().map(|&t| Cmd::Drop(t))),
+        Ask::Buy => {
+            let tiles = &s.offer.tiles;
+            let n = tiles.len().min(3);
+            for mask in 0u32..(1 << n) {
+                let pick: Vec<u8> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .filter_map(|i| tiles.get(i).copied())
+                    .collect();
+                let price = if pick.is_empty() {
+                    0
+                } else {
+                    d.rules
+                        .weaving_prices_corn
+                        .get(pick.len() - 1)
+                        .copied()
+                        .unwrap_or(u32::MAX / 2)
+                };
+                if rules::can_pay(&pl.res, &[0, price, 0, 0]) {
+                    out.push(Cmd::Buy(pick));
+                }
+            }
+        }
+        Ask::PutTile { tile } => out.extend(
+            rules::tile_targets(d, &pl.tapestries, *tile)
+                .into_iter()
+                .map(|t| Cmd::Put(*tile, t)),
+        ),
+        Ask::Leftover => {
+            if rules::can_pay(&pl.res, &[0, d.rules.weaving_leftover_price_corn, 0, 0]) {
+                out.extend(s.offer.tiles.iter().map(|&t| Cmd::Buy(vec![t])));
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::TrainKeep { cards } => out.extend(cards.iter().map(|&a| Cmd::KeepArmy(a))),
+        Ask::Produce1 => {
+            for &(b, up) in &pl.production {
+                if up
+                    && d.production
+                        .get(b as usize)
+                        .is_some_and(|x| rules::can_pay(&pl.res, &x.input))
+                    && !out.contains(&Cmd::Produce(Some(b)))
+                {
+                    out.push(Cmd::Produce(Some(b)));
+                }
+            }
+        }
+        Ask::GodSource => {
+            if !s.god_deck.is_empty() || !s.offerings.is_empty() {
+                out.push(Cmd::God(None));
+            }
+            for &g in &s.offerings {
+                if !out.contains(&Cmd::God(Some(g))) {
+                    out.push(Cmd::God(Some(g)));
+                }
+            }
+        }
+        Ask::FreeWeaving => {
+            if !s.weaving_pile.is_empty() {
+                out.push(Cmd::Weaving(false));
+            }
+            if s.weaving_pile.len() >= 2 {
+                out.push(Cmd::Weaving(true));
+            }
+        }
+        Ask::Nomad => {
+            let mut types = s.nomads.clone();
+            types.sort();
+            types.dedup();
+            out.extend(types.into_iter().map(Cmd::Worker));
+        }
+        Ask::Recover {
+            free,
+            cost,
+            buildings_only,
+            ..
+        } => {
+            let payable = *free > 0 || recover_payable(&pl.res, cost);
+            if payable {
+                for &(b, up) in &pl.production {
+                    if !up && !out.contains(&Cmd::Recover(Some(FlipItem::Bld(b)))) {
+                        out.push(Cmd::Recover(Some(FlipItem::Bld(b))));
+                    }
+                }
+                if !buildings_only {
+                    for &(a, up) in &pl.army_front {
+                        if !up {
+                            out.push(Cmd::Recover(Some(FlipItem::Army(a))));
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Recover(None));
+            }
+        }
+        Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
+        Ask::Optional { pay, .. } => {
+            if rules::can_pay(&pl.res, pay) {
+                out.push(Cmd::Pay(true));
+            }
+            out.push(Cmd::Pay(false));
+        }
+        Ask::HpChoice { .. } => {
+            out.push(Cmd::Perform);
+            out.push(Cmd::Gold);
+        }
+        Ask::Worship { active } => {
+            let mut larges: Vec<u8> = pl.statues.iter().filter(|x| x.1).map(|x| x.0).collect();
+            let mut smalls: Vec<u8> = pl.statues.iter().filter(|x| !x.1).map(|x| x.0).collect();
+            larges.sort();
+            larges.dedup();
+            smalls.sort();
+            smalls.dedup();
+            if *active {
+                for &l in &larges {
+                    out.push(Cmd::Worship(Some(l), None));
+                    for &sm in &smalls {
+                        out.push(Cmd::Worship(Some(l), Some(sm)));
+                    }
+                }
+                for &sm in &smalls {
+                    out.push(Cmd::Worship(None, Some(sm)));
+                }
+            } else {
+                out.extend(larges.iter().map(|&l| Cmd::JoinWorship(true, l)));
+                out.extend(smalls.iter().map(|&sm| Cmd::JoinWorship(false, sm)));
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::Sacrifice { active } => {
+            if *active {
+                for (i, &(corn, _)) in d.rules.sacrifice_active.iter().enumerate() {
+                    if rules::can_pay(&pl.res, &[0, corn, 0, 0]) {
+                        out.push(Cmd::Sacrifice(i as u8 + 1));
+                    }
+                }
+            } else if rules::can_pay(&pl.res, &[0, d.rules.sacrifice_other.0, 0, 0]) {
+                out.push(Cmd::JoinSacrifice);
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::Produce { flip_left, .. } => {
+            for &(b, up) in &pl.production {
+                if up
+                    && d.production
+                        .get(b as usize)
+                        .is_some_and(|x| rules::can_pay(&pl.res, &x.input))
+                    && !out.contains(&Cmd::Produce(Some(b)))
+                {
+                    out.push(Cmd::Produce(Some(b)));
+                }
+                if !up && *flip_left && !out.contains(&Cmd::FlipUp(b)) {
+                    out.push(Cmd::FlipUp(b));
+                }
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Produce(None));
+            }
+        }
+        Ask::Casualty => {
+            if !s.village.is_empty() {
+                out.push(Cmd::Casualty(None, false));
+                if s.village.len() > 1 {
+                    out.push(Cmd::Casualty(None, true));
+                }
+            } else {
+                let mut types = s.nomads.clone();
+                types.sort();
+                types.dedup();
+                out.extend(types.into_iter().map(|t| Cmd::Casualty(Some(t), false)));
+            }
+        }
+        Ask::Deploy { free } => {
+            if *free > 0 || rules::can_pay(&pl.res, &[d.rules.conquest_deploy_potato, 0, 0, 0]) {
+                out.extend(pl.army_hand.iter().map(|&a| Cmd::Deploy(Some(a))));
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Deploy(None));
+            }
+        }
+        Ask::DeploySecret { free } => {
+            let hand = &pl.army_hand;
+            let n = hand.len().min(8);
+            for mask in 0u32..(1 << n) {
+                let pick: Vec<u8> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .filter_map(|i| hand.get(i).copied())
+                    .collect();
+                let cost = (pick.len() as u32).saturating_sub(u32::from(*free))
+                    * d.rules.conquest_deploy_potato;
+                if rules::can_pay(&pl.res, &[cost, 0, 0, 0]) {
+                    out.push(Cmd::DeployAll(pick));
+                }
+            }
+        }
+        Ask::Conquer => {
+            if pl.markers_left > 0 {
+                conquer_options(s, p, out);
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Pass);
+            }
+        }
+        Ask::Hire => {
+            if !s.village.is_empty() {
+                let last = s.village.len() == 1;
+                if rules::can_pay(&pl.res, &[1, 0, 0, 0]) {
+                    out.push(Cmd::Hire(Some(false)));
+                }
+                if rules::can_pay(&pl.res, &[0, 1, 0, 0])
+                    && (!last || !out.contains(&Cmd::Hire(Some(false))) || pl.res[CORN] > 0)
+                {
+                    out.push(Cmd::Hire(Some(true)));
+                }
+            }
+            out.push(Cmd::Hire(None));
+            free_actions(s, p, out);
+        }
+        Ask::Dismiss => {
+            let mut types = pl.workers.clone();
+            types.sort();
+            types.dedup();
+            out.extend(types.into_iter().map(Cmd::Dismiss));
+        }
+        Ask::Feed { short } => out.extend((0..=pl.res[GOLD].min(*short)).map(Cmd::Feed)),
+        _ => {}
+    }
+}
+
+fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
+    if cost[POTATO] > 0 {
+        rules::pay_food(res, cost[POTATO], 0, 0).is_some()
+    } else {
+        rules::can_pay(res, cost)
+    }
+}
+
+/// The four market buildings.
+pub fn market(s: &State) -> Vec<Bld> {
+    s.market_prod
+        .iter()
+        .map(|&b| Bld::Prod(b))
+        .chain(s.market_pass.iter().map(|&b| Bld::Pass(b)))
+        .collect()
+}
+
+fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    out.extend(pl.army_hand.iter().map(|&a| Cmd::Cash(a)));
+    z15_trades(s, p, out);
+    if s.has_passive(p, "potato_for_god_card")
+        && pl.res[POTATO] >= 1
+        && (!s.god_deck.is_empty() || !s.offerings.is_empty())
+    {
+        out.push(Cmd::BuyGod);
+    }
+}
+
+/// Z15 has no timing ("at will", L589): its owner may also exchange when
+/// paying to join another player's action.
+pub fn trade_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    free_actions_allowed(s, p, ask)
+        || (s.has_passive(p, "exchange_2s_1g_2c")
+            && !s.is_bot(p)
+            && matches!(
+                ask,
+                Ask::Sacrifice { active: false }
+                    | Ask::Recover { .. }
+                    | Ask::Leftover
+                    | Ask::Deploy { .. }
+            ))
+}
+
+fn z15_trades(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    if s.has_passive(p, "exchange_2s_1g_2c") {
+        // 2 stone : 1 gold : 2 corn
+        let unit = [0, 2, 2, 1];
+        for a in [STONE, GOLD, CORN] {
+            for b in [STONE, GOLD, CORN] {
+                if a != b && pl.res[a] >= unit[a] {
+                    out.push(Cmd::Trade(a, b));
+                }
+            }
+        }
+    }
+}
+
+/// Placement options: worker type (and role), empty space, card or gold, Priest's extra potato.
+fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let mut types = pl.workers.clone();
+    types.sort();
+    types.dedup();
+    // (worker, role) pairs: a worker's own role, or Porter/Priest with Z01/Z02.
+    let mut roles: Vec<(u8, u8)> = Vec::new();
+    let as_porter = s.has_passive(p, "place_as_porter");
+    let as_priest = s.has_passive(p, "place_as_priest");
+    for &w in &types {
+        roles.push((w, w));
+        if as_porter && w != super::data::PORTER {
+            roles.push((w, super::data::PORTER));
+        }
+        if as_priest && w != PRIEST {
+            roles.push((w, PRIEST));
+        }
+    }
+    if roles.is_empty() {
+        return;
+    }
+    let extra_potato = d.rules.priest_extra_task_potato;
+    let mut pays: Vec<Option<u8>> = Vec::with_capacity(6);
+    for (i, sp) in d.spaces.iter().enumerate() {
+        if s.hill.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        let plain = rules::food(s, p, i, false);
+        let porter = rules::food(s, p, i, true);
+        pays.clear();
+        for &g in &pl.gods {
+            if d.gods
+                .get(g as usize)
+                .is_some_and(|c| c.symbol == sp.symbol)
+                && !pays.contains(&Some(g))
+            {
+                pays.push(Some(g));
+            }
+        }
+        pays.push(None);
+        for &(w, role) in &roles {
+            let food = if role == super::data::PORTER {
+                porter
+            } else {
+                plain
+            };
+            for &card in &pays {
+                let gold = u32::from(card.is_none());
+                if rules::pay_food(&pl.res, food, 0, gold).is_some() {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: false,
+                    });
+                }
+                if role == PRIEST && rules::pay_food(&pl.res, food, extra_potato, gold).is_some() {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: true,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Conquest options: each empty space with one representative choice of cards
+/// per way of meeting the requirement (lowest card ids first).
+fn conquer_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let soldiers = |a: u8| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0);
+    let mut ones: Vec<u8> = pl
+        .army_front
+        .iter()
+        .filter(|x| x.1 && soldiers(x.0) == 1)
+        .map(|x| x.0)
+        .collect();
+    let mut twos: Vec<u8> = pl
+        .army_front
+        .iter()
+        .filter(|x| x.1 && soldiers(x.0) >= 2)
+        .map(|x| x.0)
+        .collect();
+    ones.sort();
+    twos.sort();
+    let z13 = s.has_passive(p, "conquest_discount_1");
+    for (i, c) in d.conquest.iter().enumerate() {
+        if s.conquest.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        for f1 in 0..=ones.len() {
+            for f2 in 0..=twos.len() {
+                for d1 in 0..=ones.len() - f1 {
+                    for d2 in 0..=twos.len() - f2 {
+                        let flip: Vec<u8> = ones[..f1].iter().chain(&twos[..f2]).copied().collect();
+                        let discard: Vec<u8> = ones[f1..f1 + d1]
+                            .iter()
+                            .chain(&twos[f2..f2 + d2])
+                            .copied()
+                            .collect();
+                        let fs: Vec<u32> = flip.iter().map(|&a| soldiers(a)).collect();
+                        let ds: Vec<u32> = discard.iter().map(|&a| soldiers(a)).collect();
+                        if rules::soldiers_ok(&fs, &ds, c.flip, c.discard, z13) {
+                            let mut flip = flip;
+                            let mut discard = discard;
+                            flip.sort();
+                            discard.sort();
+                            out.push(Cmd::Conquer {
+                                space: i as u8,
+                                flip,
+                                discard,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Is `cmd` legal for `p` answering `ask`? Placements and conquests are checked
+/// structurally (any equivalent choice of cards is accepted), the rest against
+/// the legal list.
+pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
+    match (ask, cmd) {
+        (
+            Ask::Conquer,
+            Cmd::Conquer {
+                space,
+                flip,
+                discard,
+            },
+        ) => {
+            let d = s.d();
+            let Some(pl) = s.players.get(p) else {
+                return false;
+            };
+            let Some(c) = d.conquest.get(*space as usize) else {
+                return false;
+            };
+            let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            let face_up = |a: &u8| pl.army_front.contains(&(*a, true));
+            let soldiers = |v: &Vec<u8>| -> Vec<u32> {
+                v.iter()
+                    .map(|&a| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0))
+                    .collect()
+            };
+            pl.markers_left > 0
+                && s.conquest.get(*space as usize) == Some(&None)
+                && all.len() == n
+                && all.iter().all(face_up)
+                && rules::soldiers_ok(
+                    &soldiers(flip),
+                    &soldiers(discard),
+                    c.flip,
+                    c.discard,
+                    s.has_passive(p, "conquest_discount_1"),
+                )
+        }
+        (
+            Ask::Main,
+            Cmd::Place {
+                worker,
+                role,
+                space,
+                card,
+                extra,
+            },
+        ) => {
+            !s.turn.placed
+                && s.turn.subs.is_empty()
+                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra)
+        }
+        (Ask::Main, _) => {
+            let mut out = Vec::new();
+            main_others(s, p, &mut out);
+            out.contains(cmd)
+        }
+        _ => legal_for(s, p, ask).contains(cmd),
+    }
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them).
+fn place_ok(
+    s: &State,
+    p: usize,
+    worker: u8,
+    role: u8,
+    space: usize,
+    card: Option<u8>,
+    extra: bool,
+) -> bool {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else {
+        return false;
+    };
+    let Some(sp) = d.spaces.get(space) else {
+        return false;
+    };
+    let role_ok = role == worker
+        || (role == super::data::PORTER && s.has_passive(p, "place_as_porter"))
+        || (role == PRIEST && s.has_passive(p, "place_as_priest"));
+    let card_ok = match card {
+        Some(g) => {
+            pl.gods.contains(&g)
+                && d.gods
+                    .get(g as usize)
+                    .is_some_and(|c| c.symbol == sp.symbol)
+        }
+        None => true,
+    };
+    let food = rules::food(s, p, space, role == super::data::PORTER);
+    role_ok
+        && card_ok
+        && pl.workers.contains(&worker)
+        && s.hill.get(space) == Some(&None)
+        && (!extra || role == PRIEST)
+        && rules::pay_food(
+            &pl.res,
+            food,
+            u32::from(extra) * d.rules.priest_extra_task_potato,
+            u32::from(card.is_none()),
+        )
+        .is_some()
+}
+
+/// Applies a checked command: removes the decision and does what it says.
+pub fn do_ask(s: &mut State, p: usize, ask: Ask, cmd: Cmd, ev: &mut Vec<Event>) {
+    actions::answer(s, p, ask, cmd, ev);
+}
+
+/// All `k`-element index combinations of `0..n`.
+pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut idx: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(idx.clone());
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+        if k == 0 {
+            return out;
+        }
+    }
+}

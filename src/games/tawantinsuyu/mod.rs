@@ -1,0 +1,421 @@
+//! Tawantinsuyu: The Inca Empire (2-4 players, and solo against Axomama), on a
+//! replaceable substitute component set. The `Game` impl: setup, who acts,
+//! legal commands, parsing, applying, views and the outcome.
+
+pub mod actions;
+pub mod command;
+pub mod data;
+mod festival;
+pub mod flow;
+pub mod rules;
+pub mod setup;
+pub mod solo;
+pub mod state;
+mod view;
+
+use crate::engine::{
+    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
+    SetupError, Text, Variant, View,
+};
+use command::{Cmd, Names};
+use state::{Readings, State};
+use std::fmt;
+
+/// The game, registered as `tawantinsuyu`.
+#[derive(Default)]
+pub struct TheGame;
+
+/// A command with the component names it is printed with.
+#[derive(Clone)]
+pub struct Command {
+    pub cmd: Cmd,
+    data: state::DataRef,
+}
+
+impl PartialEq for Command {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmd == other.cmd
+    }
+}
+
+impl fmt::Debug for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.cmd)
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Names(&self.data.0).text(&self.cmd))
+    }
+}
+
+fn wrap(s: &State, cmd: Cmd) -> Command {
+    Command {
+        cmd,
+        data: s.data.clone(),
+    }
+}
+
+/// Lists of cards or tiles typed in another order mean the legal command with
+/// the same items.
+fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
+    // With secret deployment (A9) `deploy a03` names the whole choice.
+    let c = match (flow::current_ask(s, seat), c) {
+        (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(Some(a))) => Cmd::DeployAll(vec![a]),
+        (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(None)) => Cmd::DeployAll(vec![]),
+        (_, c) => c,
+    };
+    fn key(c: &Cmd) -> Option<(u8, Vec<u8>)> {
+        match c {
+            Cmd::Keep(v) => Some((0, v.clone())),
+            Cmd::Buy(v) => Some((1, v.clone())),
+            Cmd::DeployAll(v) => Some((3, v.clone())),
+            Cmd::Swap(g, b) => {
+                let mut v: Vec<u8> = b
+                    .iter()
+                    .map(|x| match x {
+                        command::Bld::Prod(i) => *i,
+                        command::Bld::Pass(i) => 100 + *i,
+                    })
+                    .collect();
+                v.push(200u8.saturating_add(*g));
+                Some((2, v))
+            }
+            _ => None,
+        }
+        .map(|(k, mut v)| {
+            v.sort();
+            (k, v)
+        })
+    }
+    let Some(want) = key(&c) else { return c };
+    let Some(ask) = flow::current_ask(s, seat) else {
+        return c;
+    };
+    flow::legal_for(s, seat, &ask)
+        .into_iter()
+        .find(|l| key(l).as_ref() == Some(&want))
+        .unwrap_or(c)
+}
+
+/// Accepts `place … pay card 17` for `place … card g17`.
+fn shorthand(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    if words.first() != Some(&"place") {
+        return text.to_string();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if *w == "pay" {
+            continue;
+        }
+        let after_card = i > 0 && words.get(i - 1) == Some(&"card");
+        match w.parse::<u32>() {
+            Ok(n) if after_card && n < 100 => out.push(format!("g{n:02}")),
+            _ => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// `conquer chinchaysuyu 4 with a19 a01` (or `with 19 1`): the engine splits the
+/// named cards into the soldiers to flip and to discard.
+fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
+    let words: Vec<&str> = text.split(' ').collect();
+    if words.len() < 4 || words.first() != Some(&"conquer") || words.get(3) != Some(&"with") {
+        return None;
+    }
+    let d = s.d();
+    let rname = *words.get(1)?;
+    let region = d.regions.iter().position(|r| r.id == rname)?;
+    let pos: usize = words.get(2)?.parse().ok()?;
+    let space = d
+        .conquest
+        .iter()
+        .position(|c| c.region == region && c.position == pos)?;
+    let mut cards = Vec::new();
+    for w in &words[4..] {
+        let id = match w.parse::<u32>() {
+            Ok(n) => format!("A{n:02}"),
+            Err(_) => w.to_uppercase(),
+        };
+        cards.push(u8::try_from(d.army.iter().position(|a| a.id == id)?).ok()?);
+    }
+    if cards.is_empty() || cards.len() > 12 {
+        return None;
+    }
+    let ask = flow::current_ask(s, seat)?;
+    for mask in 0u32..(1 << cards.len()) {
+        let (mut flip, mut discard) = (Vec::new(), Vec::new());
+        for (i, &c) in cards.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                flip.push(c);
+            } else {
+                discard.push(c);
+            }
+        }
+        let cmd = Cmd::Conquer {
+            space: u8::try_from(space).ok()?,
+            flip,
+            discard,
+        };
+        if flow::is_legal(s, seat, &ask, &cmd) {
+            return Some(cmd);
+        }
+    }
+    None
+}
+
+impl Game for TheGame {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            name: "tawantinsuyu",
+            title: "Tawantinsuyu: The Inca Empire",
+            min_players: 1,
+            max_players: 4,
+            options: vec![
+                OptionDoc { key: "components", values: &[], default: "", help: "a directory holding board.toml, cards.toml and solo.toml of another component set" },
+                OptionDoc { key: "coricancha", values: &["random", "printed"], default: "random", help: "Coricancha orientation: random (L98) or the printed first-game layout (L99)" },
+                OptionDoc { key: "porter", values: &["first-ever", "empty-now"], default: "first-ever", help: "A3: a Porter's bonus needs the first worker ever placed in its segment, or the segment empty now" },
+                OptionDoc { key: "priest-card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
+                OptionDoc { key: "priest-start", values: &["own-turn", "before-play"], default: "own-turn", help: "A1: each High Priest is placed at the start of its owner's first turn, or all before the first turn" },
+                OptionDoc { key: "deploy", values: &["turn-order", "simultaneous"], default: "turn-order", help: "A9: Conquest army cards are laid seat by seat in turn order, or chosen by all at once in secret" },
+                OptionDoc { key: "level", values: &["easier", "normal", "harder"], default: "normal", help: "solo: Axomama's difficulty (L793-816)" },
+            ],
+            variants: vec![
+                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play deploy=simultaneous", min_players: 2, max_players: 4 },
+                Variant { options: "level=easier deploy=simultaneous priest-start=before-play coricancha=printed", min_players: 1, max_players: 1 },
+                Variant { options: "level=harder", min_players: 1, max_players: 1 },
+            ],
+        }
+    }
+
+    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+        if !(1..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "tawantinsuyu",
+                min: 1,
+                max: 4,
+                got: players,
+            });
+        }
+        let data = match options.get("components") {
+            Some(path) if !path.is_empty() => data::load_dir(path),
+            _ => data::default_data(),
+        }
+        .map_err(SetupError::Data)?;
+        let readings = Readings {
+            simultaneous_deploy: options.get_or("deploy", "turn-order") == "simultaneous",
+            porter_first_ever: options.get_or("porter", "first-ever") != "empty-now",
+            priest_card_always: options.get_or("priest-card", "always") != "with-potato",
+            difficulty: match options.get_or("level", "normal") {
+                "easier" => -1,
+                "harder" => 1,
+                _ => 0,
+            },
+        };
+        let opts = setup::SetupOptions {
+            priests_before: options.get_or("priest-start", "own-turn") == "before-play",
+            random_coricancha: options.get_or("coricancha", "random") != "printed",
+            readings,
+        };
+        let mut s = setup::new_game(data, players, opts, seed);
+        let mut ev = Vec::new();
+        flow::advance(&mut s, &mut ev);
+        Ok(s)
+    }
+
+    fn to_act(&self, s: &State) -> Vec<Seat> {
+        flow::to_act(s).into_iter().map(Seat).collect()
+    }
+
+    fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
+        match flow::current_ask(s, seat.0) {
+            Some(a) => flow::legal_for(s, seat.0, &a)
+                .into_iter()
+                .map(|c| wrap(s, c))
+                .collect(),
+            None => vec![],
+        }
+    }
+
+    fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
+        let clean = shorthand(&parse::replace_aliases(text, command::ALIASES));
+        if let Some(c) = conquer_with(s, seat.0, &clean) {
+            return Ok(wrap(s, c));
+        }
+        if let Some(c) = Names(s.d()).read(&clean) {
+            return Ok(wrap(s, same_set(s, seat.0, c)));
+        }
+        let legal = self.legal(s, seat);
+        parse::match_legal(&clean, &legal).map_err(|mut e| {
+            if e.suggestions.is_empty() && !legal.is_empty() {
+                e.suggestions = parse::closest(&clean, &legal, 5);
+            }
+            e
+        })
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let p = seat.0;
+        let Some(idx) = flow::ask_index(s, p) else {
+            return Err(RuleError::new(
+                "It is not your turn to decide.",
+                "지금은 당신이 결정할 차례가 아닙니다.",
+            ));
+        };
+        let Some(state::Item::Ask(_, ask)) = s.stack.get(idx).cloned() else {
+            return Err(RuleError::new(
+                "Nothing to decide now.",
+                "지금 결정할 것이 없습니다.",
+            ));
+        };
+        if !flow::is_legal(s, p, &ask, &command.cmd) {
+            let legal: Vec<String> = flow::legal_for(s, p, &ask)
+                .iter()
+                .take(6)
+                .map(|c| Names(s.d()).text(c))
+                .collect();
+            return Err(RuleError::new(
+                format!(
+                    "'{command}' is not allowed now; you may for example: {}.",
+                    legal.join(" | ")
+                ),
+                format!(
+                    "'{command}'은(는) 지금 할 수 없습니다. 가능한 예: {}.",
+                    legal.join(" | ")
+                ),
+            ));
+        }
+        // Checked above: from here on the command cannot be refused, so the
+        // state is changed in place.
+        s.stack.remove(idx);
+        let mut ev = Vec::new();
+        flow::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
+        flow::advance(s, &mut ev);
+        Ok(ev)
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat.map(|x| x.0))
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let scores = s.final_scores.as_ref()?;
+        let tiebreak: Vec<f64> = s
+            .players
+            .iter()
+            .map(|p| p.res.iter().sum::<u32>() as f64)
+            .collect();
+        if s.solo {
+            let me = scores.first().copied().unwrap_or(0);
+            let ax = scores.get(1).copied().unwrap_or(0);
+            let win = me > ax && me >= s.d().rules.solo_win_min_vp;
+            return Some(Outcome {
+                scores: vec![me as f64],
+                ranks: vec![if win { 1 } else { 2 }],
+                summary: Text::new(
+                    format!("You {} with {me} VP against Axomama's {ax} (a win needs more than Axomama and at least {}).", if win { "win" } else { "lose" }, s.d().rules.solo_win_min_vp),
+                    format!("당신은 승점 {me}점, 악소마마는 {ax}점으로 {} (승리 조건: 악소마마보다 많고 {}점 이상).", if win { "승리했습니다" } else { "패배했습니다" }, s.d().rules.solo_win_min_vp),
+                ),
+            });
+        }
+        let f: Vec<f64> = scores.iter().map(|&x| x as f64).collect();
+        Some(Outcome::ranked(
+            f,
+            tiebreak,
+            Text::new(
+                "The third Festival ended the game; ties are broken by most resources (gold, stone, corn, potato).",
+                "세 번째 축제로 게임이 끝났습니다. 동점이면 자원(금덩이, 석재, 옥수수, 감자)이 많은 사람이 이깁니다.",
+            ),
+        ))
+    }
+
+    /// A seat leaves: its decisions are then taken by the timeout default. The
+    /// game cannot go on without any human seat (nor the solo game without you).
+    fn drop_seat(&self, s: &mut State, seat: Seat) -> bool {
+        if s.solo || seat.0 >= s.seats {
+            return false;
+        }
+        if let Some(x) = s.dropped.get_mut(seat.0) {
+            *x = true;
+        }
+        if (0..s.seats).all(|p| s.dropped.get(p).copied().unwrap_or(true)) {
+            return false;
+        }
+        let mut ev = Vec::new();
+        flow::advance(s, &mut ev);
+        true
+    }
+
+    fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
+        view::hidden_items(s, viewer.map(|x| x.0))
+    }
+
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        view::invariants(s)
+    }
+
+    fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
+        let legal = flow::current_ask(s, seat.0)
+            .map(|a| flow::legal_for(s, seat.0, &a))
+            .unwrap_or_default();
+        flow::default_choice(&legal).map(|c| wrap(s, c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rng, Table, Typed};
+    use std::sync::Arc;
+
+    /// CPU seconds used by this thread so far (Linux), to measure on a shared machine.
+    fn thread_cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        let after = stat.rsplit_once(')')?.1;
+        let f: Vec<&str> = after.split_whitespace().collect();
+        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
+    }
+
+    #[test]
+    #[ignore]
+    fn speed() {
+        let game = Arc::new(TheGame);
+        let start = std::time::Instant::now();
+        let cpu0 = thread_cpu_seconds();
+        let (mut games, mut moves) = (0u64, 0u64);
+        let mut rng = Rng::new(7);
+        while start.elapsed().as_secs_f64() < 5.0 {
+            let s = game.setup(4, &Options::default(), games).unwrap();
+            let mut t = Typed::new(game.clone(), s, 4);
+            while t.outcome().is_none() {
+                if t.play_random(&mut rng).is_none() {
+                    break;
+                }
+                moves += 1;
+            }
+            games += 1;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "tawantinsuyu 4p random play (wall clock): {:.0} games/s, {:.0} moves/s ({games} games, {:.0} moves/game)",
+            games as f64 / secs,
+            moves as f64 / secs,
+            moves as f64 / games.max(1) as f64
+        );
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
+            let cpu = (b - a).max(0.01);
+            println!(
+                "tawantinsuyu 4p random play (per CPU second of this thread): {:.0} games/s, {:.0} moves/s",
+                games as f64 / cpu,
+                moves as f64 / cpu
+            );
+        }
+    }
+}

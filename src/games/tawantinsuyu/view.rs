@@ -1,0 +1,1316 @@
+//! What a seat may see: the public board as sections, the seat's hand in the
+//! private part, the picture of the hill and the boards, the footer naming the
+//! substitute components; also the hidden items and the invariants.
+
+use super::command::{Bld, Names};
+use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
+use super::flow;
+use super::rules;
+use super::state::{Ask, Item, State};
+use crate::engine::{Color, Section, Sketch, Text, View};
+
+/// Bilingual text; seat and worker names in the Korean line are put in Korean.
+fn t(en: impl Into<String>, ko: impl Into<String>) -> Text {
+    Text::new(en, super::actions::ko_names(ko.into()))
+}
+
+fn plain(s: impl Into<String>) -> Text {
+    let s = s.into();
+    Text::new(s.clone(), s)
+}
+
+fn who(s: &State, p: usize) -> String {
+    super::actions::who(s, p)
+}
+
+fn worker_letter(w: u8) -> &'static str {
+    ["A", "P", "R", "I", "W"]
+        .get(w as usize)
+        .copied()
+        .unwrap_or("?")
+}
+
+fn worker_color(d: &Data, w: u8) -> Color {
+    match d.worker_colours.get(w as usize).map(String::as_str) {
+        Some("blue") => Color::BLUE,
+        Some("yellow") => Color::YELLOW,
+        Some("green") => Color::GREEN,
+        Some("white") => Color(235, 235, 235),
+        Some("red") => Color::RED,
+        _ => Color::GREY,
+    }
+}
+
+fn player_color(p: usize) -> Color {
+    [
+        Color::PURPLE,
+        Color::BLACK,
+        Color(60, 120, 220),
+        Color::ORANGE,
+    ]
+    .get(p)
+    .copied()
+    .unwrap_or(Color::GREY)
+}
+
+fn ask_text(s: &State, a: &Ask) -> Text {
+    match a {
+        Ask::Keep => t(
+            "keep 3 of your 8 dealt God cards",
+            "받은 신 카드 8장 중 3장을 고르세요",
+        ),
+        Ask::UseCards {
+            festival: false, ..
+        } => t(
+            "use your other God cards for their benefits",
+            "나머지 신 카드의 혜택을 받으세요",
+        ),
+        Ask::UseCards {
+            festival: true,
+            left,
+        } => t(
+            format!("use up to {left} God cards (Festival)"),
+            format!("신 카드를 최대 {left}장 사용 (축제)"),
+        ),
+        Ask::StartWeaving => t("choose a starting weaving", "시작 직조물을 고르세요"),
+        Ask::PriestStart => t(
+            "place your High Priest on the Coricancha",
+            "대제사장을 코리칸차에 놓으세요",
+        ),
+        Ask::Main => t(
+            "place a worker, or take two different sub-actions",
+            "일꾼 1명 배치 또는 서로 다른 부차 액션 2개",
+        ),
+        Ask::Hire => t("hire from the Village (or not)", "마을에서 고용 (선택)"),
+        Ask::Tasks { count, .. } => t(
+            format!("choose the order of up to {count} task(s)"),
+            format!("업무 최대 {count}회의 순서를 고르세요"),
+        ),
+        Ask::Conquer => t(
+            "place a conquest marker (or pass)",
+            "정복 마커 배치 (또는 패스)",
+        ),
+        Ask::Deploy { .. } => t(
+            "lay army cards face up for the conquest",
+            "정복을 위해 군대 카드를 내려놓으세요",
+        ),
+        other => {
+            let en = format!("{other:?}")
+                .split([' ', '{', '('])
+                .next()
+                .unwrap_or("decide")
+                .to_lowercase();
+            let _ = s;
+            t(format!("decide: {en}"), format!("결정: {en}"))
+        }
+    }
+}
+
+/// The strings that must not appear in `viewer`'s view.
+pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
+    let d = s.d();
+    let mut out = Vec::new();
+    for (q, pl) in s.players.iter().enumerate() {
+        if Some(q) == viewer && !s.is_bot(q) {
+            continue;
+        }
+        for &g in pl.gods.iter().chain(&pl.dealt) {
+            if let Some(c) = d.gods.get(g as usize) {
+                out.push(format!("in hand: {}", c.id));
+            }
+        }
+        for &a in &pl.army_hand {
+            if let Some(c) = d.army.get(a as usize) {
+                out.push(format!("army in hand: {}", c.id));
+            }
+        }
+    }
+    out.push("deck order".into());
+    out
+}
+
+/// The public board, the seat's private part, the picture and the footer.
+pub fn view(s: &State, seat: Option<usize>) -> View {
+    let d = s.d();
+    let names = Names(d);
+    let mut sections = Vec::new();
+    let acting = flow::to_act(s);
+    let headline = if s.over {
+        let sc: Vec<String> = s
+            .players
+            .iter()
+            .enumerate()
+            .map(|(q, p)| format!("{} {}", who(s, q), p.vp))
+            .collect();
+        t(
+            format!("Game over: {}", sc.join(", ")),
+            format!("게임 종료: {}", sc.join(", ")),
+        )
+    } else {
+        let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
+        let what = acting
+            .first()
+            .and_then(|&q| flow::current_ask(s, q))
+            .map(|a| ask_text(s, &a))
+            .unwrap_or_else(|| t("", ""));
+        t(
+            format!(
+                "Festivals held {}/3 - {} to {}",
+                s.festivals_done,
+                names.join(", "),
+                what.en
+            ),
+            format!(
+                "축제 {}/3 진행 - {}: {}",
+                s.festivals_done,
+                names.join(", "),
+                what.ko
+            ),
+        )
+    };
+
+    // Coricancha and the queues.
+    let mut lines = Vec::new();
+    for sec in 0..5 {
+        let here: Vec<String> = s
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.priest == Some(sec))
+            .map(|(q, _)| who(s, q))
+            .collect();
+        let a = s.action_at(sec);
+        lines.push(t(
+            format!(
+                "Section {}: {} {}",
+                sec + 1,
+                a.word(),
+                if here.is_empty() {
+                    String::new()
+                } else {
+                    format!("- High Priest of {}", here.join(", "))
+                }
+            ),
+            format!(
+                "구역 {}: {} {}",
+                sec + 1,
+                a.ko(),
+                if here.is_empty() {
+                    String::new()
+                } else {
+                    format!("- 대제사장: {}", here.join(", "))
+                }
+            ),
+        ));
+    }
+    sections.push(Section::lines(
+        t("Coricancha (High Priests)", "코리칸차 (대제사장)"),
+        lines,
+    ));
+
+    let wl = |v: &[u8]| {
+        v.iter()
+            .map(|&w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut bag_counts = [0usize; 5];
+    for &w in &s.bag {
+        if let Some(x) = bag_counts.get_mut(w as usize) {
+            *x += 1;
+        }
+    }
+    let bag_text: Vec<String> = (0..5)
+        .map(|i| format!("{} {}", WORKER_IDS[i], bag_counts[i]))
+        .collect();
+    let holder = s
+        .festival_holder
+        .map(|h| who(s, h))
+        .unwrap_or_else(|| "-".into());
+    let offerings: Vec<String> = s.offerings.iter().map(|&g| god_text(d, g)).collect();
+    let top = s
+        .weaving_pile
+        .last()
+        .map(|&w| weaving_text(d, w))
+        .unwrap_or_else(|| "-".into());
+    sections.push(Section::lines(
+        t("Village, Nomads, decks", "마을, 유목민, 더미"),
+        vec![
+            t(
+                format!("Village (potato end first): {}", wl(&s.village)),
+                format!("마을 (감자 쪽부터): {}", wl(&s.village)),
+            ),
+            t(
+                format!("Nomads: {}", wl(&s.nomads)),
+                format!("유목민: {}", wl(&s.nomads)),
+            ),
+            t(
+                format!("Casualties of War: {}", s.casualties.len()),
+                format!("전쟁 사상자: {}", s.casualties.len()),
+            ),
+            t(
+                format!("Bag ({}): {}", s.bag.len(), bag_text.join(", ")),
+                format!("주머니 ({}): {}", s.bag.len(), bag_text.join(", ")),
+            ),
+            t(
+                format!(
+                    "Festival token: {holder}; festivals held: {}",
+                    s.festivals_done
+                ),
+                format!("축제 토큰: {holder}; 진행된 축제: {}", s.festivals_done),
+            ),
+            t(
+                format!("Offerings (oldest first): {}", offerings.join(" | ")),
+                format!("제물 (오래된 것부터): {}", offerings.join(" | ")),
+            ),
+            t(
+                format!(
+                    "God deck: {} cards; army deck {} / discard {}",
+                    s.god_deck.len(),
+                    s.army_deck.len(),
+                    s.army_discard.len()
+                ),
+                format!(
+                    "신 카드 더미 {}장; 군대 더미 {} / 버림 {}",
+                    s.god_deck.len(),
+                    s.army_deck.len(),
+                    s.army_discard.len()
+                ),
+            ),
+            t(
+                format!(
+                    "Weaving pile: {} tiles, face up: {top}",
+                    s.weaving_pile.len()
+                ),
+                format!("직조물 더미 {}개, 공개: {top}", s.weaving_pile.len()),
+            ),
+            t(
+                format!(
+                    "Statue supply (small/large): {}",
+                    (0..d.symbols.len())
+                        .map(|i| format!(
+                            "{} {}/{}",
+                            d.symbol_name(i),
+                            s.statues[i].0,
+                            s.statues[i].1
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                format!(
+                    "조각상 (소/대): {}",
+                    (0..d.symbols.len())
+                        .map(|i| format!(
+                            "{} {}/{}",
+                            d.symbol_name(i),
+                            s.statues[i].0,
+                            s.statues[i].1
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+        ],
+    ));
+    if !s.offer.tiles.is_empty() {
+        let tiles: Vec<String> = s.offer.tiles.iter().map(|&w| weaving_text(d, w)).collect();
+        sections.push(Section::lines(
+            t("Weavings on offer", "구입 가능한 직조물"),
+            vec![plain(tiles.join(" | "))],
+        ));
+    }
+    let market: Vec<Vec<Text>> = flow::market(s)
+        .into_iter()
+        .map(|b| {
+            let (cost, what_en, what_ko) = bld_text(d, b);
+            vec![
+                plain(names.bld(b).to_uppercase()),
+                plain(cost),
+                t(what_en, what_ko),
+            ]
+        })
+        .collect();
+    sections.push(Section::table(
+        t("Building market", "건물 시장"),
+        vec![
+            t("building", "건물"),
+            t("cost", "비용"),
+            t("effect", "효과"),
+        ],
+        market,
+    ));
+
+    // The hill.
+    let rows: Vec<Vec<Text>> = d
+        .spaces
+        .iter()
+        .enumerate()
+        .map(|(i, sp)| {
+            let occ = s
+                .hill
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|w| {
+                    WORKER_IDS
+                        .get(w as usize)
+                        .copied()
+                        .unwrap_or("?")
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let col = match sp.colour {
+                SpaceColour::Blue => "blue",
+                SpaceColour::Green => "green",
+                SpaceColour::None => "",
+            };
+            vec![
+                plain(sp.id.to_lowercase()),
+                plain(d.symbol_name(sp.symbol)),
+                plain(col),
+                plain(
+                    sp.tasks
+                        .iter()
+                        .map(|x| x.word())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                plain(occ),
+            ]
+        })
+        .collect();
+    sections.push(Section::table(
+        t(
+            "The hill (spaces S<section><T/M/B><n>)",
+            "언덕 (칸 S<구역><고/중/저><번호>)",
+        ),
+        vec![
+            t("space", "칸"),
+            t("god", "신"),
+            t("colour", "색"),
+            t("tasks", "업무"),
+            t("worker", "일꾼"),
+        ],
+        rows,
+    ));
+    let steps: Vec<String> = d
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            format!(
+                "{} {}",
+                st.id.to_lowercase(),
+                s.steps
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map(|o| who(s, o as usize))
+                    .unwrap_or_else(|| "-".into())
+            )
+        })
+        .collect();
+    sections.push(Section::lines(
+        t("Steps", "계단"),
+        vec![plain(steps.join(", "))],
+    ));
+
+    // Temple and conquest.
+    let temple: Vec<Text> = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(q, p)| {
+            let sp = d.temple.get(p.temple);
+            t(
+                format!(
+                    "{}: space {} (festival {} VP, final {} VP)",
+                    who(s, q),
+                    p.temple,
+                    sp.map(|x| x.festival_vp).unwrap_or(0),
+                    sp.map(|x| x.final_vp).unwrap_or(0)
+                ),
+                format!(
+                    "{}: {}칸 (축제 승점 {}, 최종 {})",
+                    who(s, q),
+                    p.temple,
+                    sp.map(|x| x.festival_vp).unwrap_or(0),
+                    sp.map(|x| x.final_vp).unwrap_or(0)
+                ),
+            )
+        })
+        .collect();
+    sections.push(Section::lines(t("Temple track", "신전 트랙"), temple));
+    let conquest: Vec<Vec<Text>> = d
+        .conquest
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let who_there = s
+                .conquest
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|o| who(s, o as usize))
+                .unwrap_or_default();
+            vec![
+                plain(names.conquest(i as u8)),
+                plain(format!("flip {} discard {}", c.flip, c.discard)),
+                plain(c.benefit.describe()),
+                plain(who_there),
+            ]
+        })
+        .collect();
+    sections.push(Section::table(
+        t("Conquest regions", "정복 지역"),
+        vec![
+            t("space", "칸"),
+            t("soldiers", "군인"),
+            t("benefit", "혜택"),
+            t("marker", "마커"),
+        ],
+        conquest,
+    ));
+
+    // Players.
+    let prow: Vec<Vec<Text>> = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(q, p)| {
+            let front: Vec<String> = p
+                .army_front
+                .iter()
+                .map(|&(a, up)| {
+                    format!(
+                        "{}{}",
+                        names.army(a).to_uppercase(),
+                        if up { "" } else { "(down)" }
+                    )
+                })
+                .collect();
+            let blds: Vec<String> = p
+                .production
+                .iter()
+                .map(|&(b, up)| {
+                    format!(
+                        "{}{}",
+                        names.bld(Bld::Prod(b)).to_uppercase(),
+                        if up { "" } else { "(down)" }
+                    )
+                })
+                .chain(
+                    p.passive
+                        .iter()
+                        .map(|&b| names.bld(Bld::Pass(b)).to_uppercase()),
+                )
+                .collect();
+            let statues: Vec<String> = p
+                .statues
+                .iter()
+                .map(|&(sym, l)| {
+                    format!(
+                        "{} {}",
+                        if l { "large" } else { "small" },
+                        d.symbol_name(sym as usize)
+                    )
+                })
+                .collect();
+            let taps: Vec<String> = p
+                .tapestries
+                .iter()
+                .map(|tp| {
+                    tp.iter()
+                        .map(|&w| names.weaving(w).to_uppercase())
+                        .collect::<Vec<_>>()
+                        .join("-")
+                })
+                .collect();
+            vec![
+                plain(who(s, q)),
+                plain(p.vp.to_string()),
+                plain(res_text(&p.res)),
+                plain(wl(&p.workers)),
+                plain(format!("{} God, {} army", p.gods.len(), p.army_hand.len())),
+                plain(front.join(" ")),
+                plain(blds.join(" ")),
+                plain(statues.join(", ")),
+                plain(taps.join(" / ")),
+                plain(format!(
+                    "{} steps, {} markers",
+                    p.steps_left, p.markers_left
+                )),
+            ]
+        })
+        .collect();
+    sections.push(Section::table(
+        t("Players", "플레이어"),
+        vec![
+            t("player", "플레이어"),
+            t("VP", "승점"),
+            t("resources", "자원"),
+            t("workers", "일꾼"),
+            t("hand", "손패"),
+            t("army in front", "앞의 군대"),
+            t("buildings", "건물"),
+            t("statues", "조각상"),
+            t("tapestries", "태피스트리"),
+            t("left", "남은 것"),
+        ],
+        prow,
+    ));
+    if s.solo {
+        let slots: Vec<String> = s
+            .axo
+            .slots
+            .iter()
+            .map(|&g| {
+                d.gods
+                    .get(g as usize)
+                    .map(|c| d.symbol_name(c.symbol).to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let tokens: Vec<String> = d
+            .solo
+            .tokens
+            .iter()
+            .zip(&s.axo.tokens)
+            .map(|(tk, c)| format!("#{} on {}", tk.0, c))
+            .collect();
+        let pers = s
+            .axo
+            .personality
+            .and_then(|i| d.solo.personalities.get(i))
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| "none".into());
+        sections.push(Section::lines(
+            t("Axomama's board", "악소마마 보드"),
+            vec![
+                t(
+                    format!("Slots (symbols): {}", slots.join(", ")),
+                    format!("슬롯 (심벌): {}", slots.join(", ")),
+                ),
+                t(
+                    format!("Number tokens: {}", tokens.join(", ")),
+                    format!("숫자 토큰: {}", tokens.join(", ")),
+                ),
+                t(
+                    format!("Personality: {pers}; last roll {}", s.axo.last_roll),
+                    format!("성격: {pers}; 마지막 주사위 {}", s.axo.last_roll),
+                ),
+            ],
+        ));
+    }
+    if let Some(sc) = &s.final_scores {
+        let lines: Vec<Text> = sc
+            .iter()
+            .enumerate()
+            .map(|(q, v)| {
+                t(
+                    format!("{}: {v} VP", who(s, q)),
+                    format!("{}: 승점 {v}점", who(s, q)),
+                )
+            })
+            .collect();
+        sections.push(Section::lines(t("Final scores", "최종 점수"), lines));
+    }
+
+    // Private part.
+    let mut private = Vec::new();
+    if let Some(me) = seat {
+        if let Some(pl) = s.players.get(me) {
+            let mut lines: Vec<Text> = pl
+                .gods
+                .iter()
+                .map(|&g| plain(format!("in hand: {}", god_text(d, g))))
+                .collect();
+            lines.extend(
+                pl.dealt
+                    .iter()
+                    .map(|&g| plain(format!("in hand: {} (dealt)", god_text(d, g)))),
+            );
+            lines.extend(
+                pl.army_hand
+                    .iter()
+                    .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
+            );
+            if let Some(Ask::TrainKeep { cards }) = flow::current_ask(s, me) {
+                lines.extend(
+                    cards
+                        .iter()
+                        .map(|&a| plain(format!("drawn: {}", army_text(d, a)))),
+                );
+            }
+            if lines.is_empty() {
+                lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
+            }
+            private.push(Section::lines(t("Your hand", "내 손패"), lines));
+            if let Some(a) = flow::current_ask(s, me) {
+                let legal: Vec<String> = flow::legal_for(s, me, &a)
+                    .iter()
+                    .take(40)
+                    .map(|c| names.text(c))
+                    .collect();
+                private.push(Section::lines(
+                    t("You may now", "지금 가능한 명령"),
+                    legal.into_iter().map(plain).collect(),
+                ));
+                if a == Ask::Main && !s.turn.placed && s.turn.subs.is_empty() {
+                    private.push(cost_preview(s, me));
+                }
+            }
+        }
+    }
+    View {
+        seat: seat.map(crate::engine::Seat),
+        headline,
+        sections,
+        private,
+        picture: picture(s),
+        footer: vec![t(
+            "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in (data/README.md), not the published ones.",
+            "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다 (data/README.md).",
+        )],
+    }
+}
+
+/// For each empty space: the food it would cost this seat and the tasks each
+/// of its worker types would get there (spec §12.3).
+fn cost_preview(s: &State, me: usize) -> Section {
+    let d = s.d();
+    let mut types = s
+        .players
+        .get(me)
+        .map(|p| p.workers.clone())
+        .unwrap_or_default();
+    types.sort();
+    types.dedup();
+    let rows: Vec<Vec<Text>> = d
+        .spaces
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| s.hill.get(*i) == Some(&None))
+        .map(|(i, sp)| {
+            let tasks: Vec<String> = types
+                .iter()
+                .map(|&w| {
+                    format!(
+                        "{} {}",
+                        WORKER_IDS.get(w as usize).copied().unwrap_or("?"),
+                        rules::task_count(s, me, i, w, w, false)
+                    )
+                })
+                .collect();
+            vec![
+                plain(sp.id.to_lowercase()),
+                plain(d.symbol_name(sp.symbol)),
+                plain(rules::food(s, me, i, false).to_string()),
+                t(tasks.join(", "), tasks.join(", ")),
+            ]
+        })
+        .collect();
+    Section::table(
+        t("Placement costs for you", "내 배치 비용"),
+        vec![
+            t("space", "칸"),
+            t("god", "신"),
+            t("food", "음식"),
+            t("tasks by worker", "일꾼별 업무"),
+        ],
+        rows,
+    )
+}
+
+fn god_text(d: &Data, g: u8) -> String {
+    d.gods
+        .get(g as usize)
+        .map(|c| {
+            let cost = if c.cost.iter().any(|&x| x > 0) {
+                format!("pay {}: ", res_text(&c.cost))
+            } else {
+                String::new()
+            };
+            format!(
+                "{} ({}) {cost}{}",
+                c.id,
+                d.symbol_name(c.symbol),
+                c.benefit.describe()
+            )
+        })
+        .unwrap_or_default()
+}
+
+fn army_text(d: &Data, a: u8) -> String {
+    d.army
+        .get(a as usize)
+        .map(|c| {
+            format!(
+                "{} ({} soldier(s); {})",
+                c.id,
+                c.soldiers,
+                res_text(&c.resources)
+            )
+        })
+        .unwrap_or_default()
+}
+
+fn weaving_text(d: &Data, w: u8) -> String {
+    d.weavings
+        .get(w as usize)
+        .map(|x| {
+            let r = |i: usize| d.rewards.get(i).map(|r| r.0.as_str()).unwrap_or("?");
+            format!(
+                "{} {} [{}|{}]",
+                x.id,
+                d.patterns.get(x.pattern).map(String::as_str).unwrap_or("?"),
+                r(x.left),
+                r(x.right)
+            )
+        })
+        .unwrap_or_default()
+}
+
+fn bld_text(d: &Data, b: Bld) -> (String, String, String) {
+    match b {
+        Bld::Prod(i) => d
+            .production
+            .get(i as usize)
+            .map(|x| {
+                let input = if x.input.iter().any(|&v| v > 0) {
+                    format!("pay {} -> ", res_text(&x.input))
+                } else {
+                    String::new()
+                };
+                (
+                    res_text(&x.cost),
+                    format!("production: {input}{}", x.output.describe()),
+                    format!("생산: {input}{}", x.output.describe()),
+                )
+            })
+            .unwrap_or_default(),
+        Bld::Pass(i) => d
+            .passive
+            .get(i as usize)
+            .map(|x| (res_text(&x.cost), x.effect_en.clone(), x.effect_ko.clone()))
+            .unwrap_or_default(),
+    }
+}
+
+/// The picture: the hill around the Coricancha, and side panels.
+fn picture(s: &State) -> Sketch {
+    let d = s.d();
+    let mut k = Sketch::new(1000, if s.solo { 830 } else { 780 });
+    let (cx, cy) = (370.0f64, 370.0f64);
+    let scale = 95.0;
+    let polar = |angle: f64, ring: f64| {
+        let a = angle / 5.0 * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
+        (
+            (cx + ring * scale * a.cos()) as i32,
+            (cy + ring * scale * a.sin()) as i32,
+        )
+    };
+    // terraces
+    for (r, c) in [
+        (3.9, Color(222, 205, 170)),
+        (2.85, Color(232, 218, 185)),
+        (1.85, Color(242, 232, 205)),
+        (0.7, Color(250, 220, 120)),
+    ] {
+        k.circle(
+            cx as i32,
+            cy as i32,
+            (r * scale) as i32,
+            Some(c),
+            Some(Color::BROWN),
+        );
+    }
+    for sec in 0..5 {
+        let (x1, y1) = polar(sec as f64, 0.7);
+        let (x2, y2) = polar(sec as f64, 3.9);
+        k.line(x1, y1, x2, y2, Color::BROWN, 1);
+        let (lx, ly) = polar(sec as f64 + 0.5, 0.42);
+        k.label(
+            lx - 18,
+            ly - 4,
+            s.action_at(sec)
+                .word()
+                .chars()
+                .take(5)
+                .collect::<String>()
+                .to_uppercase(),
+            7,
+            Color::BLACK,
+        );
+        let (sx, sy) = polar(sec as f64 + 0.5, 4.05);
+        k.label(sx - 8, sy - 4, format!("S{}", sec + 1), 9, Color::BROWN);
+        let priests: Vec<usize> = (0..s.np())
+            .filter(|&q| s.players[q].priest == Some(sec))
+            .collect();
+        for (j, q) in priests.iter().enumerate() {
+            let (px, py) = polar(sec as f64 + 0.25 + 0.15 * j as f64, 0.6);
+            k.circle(px, py, 7, Some(player_color(*q)), Some(Color::BLACK));
+        }
+    }
+    for (i, sp) in d.spaces.iter().enumerate() {
+        let (x, y) = polar(sp.angle, sp.ring);
+        let fill = match sp.colour {
+            SpaceColour::Blue => Color(170, 190, 240),
+            SpaceColour::Green => Color(170, 225, 170),
+            SpaceColour::None => Color::WHITE,
+        };
+        k.circle(x, y, 17, Some(fill), Some(Color::BLACK));
+        k.label(x - 15, y - 15, sp.id.to_lowercase(), 6, Color::BLACK);
+        k.label(
+            x - 12,
+            y + 6,
+            d.symbol_name(sp.symbol).chars().take(4).collect::<String>(),
+            5,
+            Color::GREY,
+        );
+        if let Some(Some(w)) = s.hill.get(i) {
+            k.circle(x, y, 8, Some(worker_color(d, *w)), Some(Color::BLACK));
+            k.label(x - 3, y - 3, worker_letter(*w), 7, Color::BLACK);
+        }
+    }
+    for (i, st) in d.steps.iter().enumerate() {
+        let (x, y) = polar(st.angle, st.ring);
+        let owner = s.steps.get(i).copied().flatten();
+        k.rect(
+            x - 11,
+            y - 6,
+            22,
+            12,
+            Some(
+                owner
+                    .map(|o| player_color(o as usize))
+                    .unwrap_or(Color::WHITE),
+            ),
+            Some(Color::BLACK),
+        );
+        k.label(
+            x - 10,
+            y - 3,
+            st.id.to_lowercase(),
+            5,
+            if owner.is_some() {
+                Color::WHITE
+            } else {
+                Color::BLACK
+            },
+        );
+    }
+    // side panel
+    let x0 = 760;
+    let mut y = 20;
+    k.label(x0, y, "VILLAGE (potato > corn)", 7, Color::BLACK);
+    y += 14;
+    for (j, &w) in s.village.iter().enumerate() {
+        k.circle(
+            x0 + 8 + 20 * j as i32,
+            y + 6,
+            8,
+            Some(worker_color(d, w)),
+            Some(Color::BLACK),
+        );
+        k.label(
+            x0 + 5 + 20 * j as i32,
+            y + 3,
+            worker_letter(w),
+            7,
+            Color::BLACK,
+        );
+    }
+    y += 24;
+    k.label(
+        x0,
+        y,
+        format!(
+            "NOMADS  casualties {}  bag {}",
+            s.casualties.len(),
+            s.bag.len()
+        ),
+        7,
+        Color::BLACK,
+    );
+    y += 14;
+    for (j, &w) in s.nomads.iter().enumerate() {
+        k.circle(
+            x0 + 8 + 20 * j as i32,
+            y + 6,
+            8,
+            Some(worker_color(d, w)),
+            Some(Color::BLACK),
+        );
+        k.label(
+            x0 + 5 + 20 * j as i32,
+            y + 3,
+            worker_letter(w),
+            7,
+            Color::BLACK,
+        );
+    }
+    y += 28;
+    k.label(x0, y, "MARKET", 7, Color::BLACK);
+    y += 12;
+    for b in flow::market(s) {
+        let (cost, _, _) = bld_text(d, b);
+        k.label(
+            x0,
+            y,
+            format!("{} {}", Names(d).bld(b).to_uppercase(), cost),
+            6,
+            Color::BLACK,
+        );
+        y += 11;
+    }
+    y += 8;
+    k.label(
+        x0,
+        y,
+        format!(
+            "OFFERINGS {}",
+            s.offerings
+                .iter()
+                .map(|&g| Names(d).god(g).to_uppercase())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        6,
+        Color::BLACK,
+    );
+    y += 12;
+    k.label(
+        x0,
+        y,
+        format!(
+            "WEAVING TOP {}",
+            s.weaving_pile
+                .last()
+                .map(|&w| Names(d).weaving(w).to_uppercase())
+                .unwrap_or_default()
+        ),
+        6,
+        Color::BLACK,
+    );
+    y += 20;
+    k.label(x0, y, "TEMPLE", 7, Color::BLACK);
+    y += 12;
+    let tw = 14;
+    for i in 0..d.temple.len() {
+        k.rect(
+            x0 + (i as i32) * tw,
+            y,
+            tw - 1,
+            16,
+            Some(if d.temple[i].final_vp > 0 {
+                Color(250, 220, 120)
+            } else {
+                Color(240, 240, 230)
+            }),
+            Some(Color::GREY),
+        );
+    }
+    for (q, p) in s.players.iter().enumerate() {
+        k.circle(
+            x0 + p.temple as i32 * tw + 6,
+            y + 4 + 4 * q as i32,
+            3,
+            Some(player_color(q)),
+            None,
+        );
+    }
+    y += 26;
+    k.label(x0, y, "CONQUEST", 7, Color::BLACK);
+    y += 12;
+    for (r, reg) in d.regions.iter().enumerate() {
+        k.label(x0, y + 3, reg.prefix.clone(), 6, Color::BLACK);
+        for (i, c) in d.conquest.iter().enumerate().filter(|(_, c)| c.region == r) {
+            let bx = x0 + 20 + (c.position as i32 - 1) * 36;
+            let fill = s
+                .conquest
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|o| player_color(o as usize))
+                .unwrap_or(Color::WHITE);
+            k.rect(bx, y, 34, 14, Some(fill), Some(Color::BLACK));
+            k.label(
+                bx + 2,
+                y + 4,
+                format!("{} {}/{}", c.position, c.flip, c.discard),
+                6,
+                Color::BLACK,
+            );
+        }
+        y += 17;
+    }
+    y += 10;
+    for (q, p) in s.players.iter().enumerate() {
+        k.rect(x0, y, 10, 10, Some(player_color(q)), None);
+        k.label(
+            x0 + 14,
+            y + 2,
+            format!(
+                "{} {}VP P{} C{} S{} G{}",
+                if s.is_bot(q) {
+                    "AXO".to_string()
+                } else {
+                    format!("P{}", q + 1)
+                },
+                p.vp,
+                p.res[0],
+                p.res[1],
+                p.res[2],
+                p.res[3]
+            ),
+            7,
+            Color::BLACK,
+        );
+        y += 12;
+        let taps: Vec<String> = p
+            .tapestries
+            .iter()
+            .map(|tp| {
+                tp.iter()
+                    .map(|&w| Names(d).weaving(w).to_uppercase())
+                    .collect::<Vec<_>>()
+                    .join("-")
+            })
+            .collect();
+        k.label(
+            x0 + 14,
+            y + 2,
+            format!("st {} tap {}", p.statues.len(), taps.join(" ")),
+            5,
+            Color::GREY,
+        );
+        y += 14;
+    }
+    k.label(
+        20,
+        8,
+        "WORKERS: A=architect P=porter R=artisan I=priest W=warrior",
+        6,
+        Color::BLACK,
+    );
+    k.label(
+        20,
+        20,
+        "SPACES blue=architect +1, green=artisan +1; STEPS sNu/sNl",
+        6,
+        Color::BLACK,
+    );
+    if s.solo {
+        // Axomama's board: 16 cells clockwise, number tokens on them, slot symbols.
+        let (bx, by) = (20, 762);
+        k.label(
+            bx,
+            by - 12,
+            "AXOMAMA BOARD (cells 0-15, #tokens)",
+            7,
+            Color::BLACK,
+        );
+        for (c, cell) in d.solo.cells.iter().enumerate() {
+            let x = bx + c as i32 * 44;
+            let fill = if c == d.solo.personality_cell {
+                Color(250, 220, 120)
+            } else {
+                Color(240, 240, 230)
+            };
+            k.rect(x, by, 42, 30, Some(fill), Some(Color::GREY));
+            k.label(
+                x + 2,
+                by + 3,
+                cell.action.chars().take(6).collect::<String>(),
+                5,
+                Color::BLACK,
+            );
+            let toks: Vec<String> = d
+                .solo
+                .tokens
+                .iter()
+                .zip(&s.axo.tokens)
+                .filter(|(_, &at)| at == c)
+                .map(|(tk, _)| format!("#{}", tk.0))
+                .collect();
+            k.label(x + 2, by + 16, toks.join(""), 6, Color::RED);
+        }
+        let slots: Vec<String> = s
+            .axo
+            .slots
+            .iter()
+            .filter_map(|&g| d.gods.get(g as usize))
+            .map(|g| d.symbol_name(g.symbol).to_string())
+            .collect();
+        k.label(
+            bx + 300,
+            by - 12,
+            format!("slots: {}", slots.join(" ")),
+            6,
+            Color::BLACK,
+        );
+    }
+    k.label(
+        700,
+        if s.solo { 815 } else { 765 },
+        "SUBSTITUTE COMPONENTS (designed stand-in)",
+        7,
+        Color::RED,
+    );
+    k.alt = format!("Tawantinsuyu board: the hill with {} workers placed, {} steps built; Village {}, Nomads {}.", s.hill.iter().flatten().count(), s.steps.iter().flatten().count(), s.village.len(), s.nomads.len());
+    k
+}
+
+/// Conservation of workers, cards, tiles, buildings and statues; bounds.
+pub fn invariants(s: &State) -> Result<(), String> {
+    let d = s.d();
+    let np = s.np();
+    let mut workers = [0usize; 5];
+    let mut count = |w: u8| {
+        if let Some(x) = workers.get_mut(w as usize) {
+            *x += 1;
+        }
+    };
+    s.hill.iter().flatten().for_each(|&w| count(w));
+    s.village
+        .iter()
+        .chain(&s.nomads)
+        .chain(&s.casualties)
+        .chain(&s.bag)
+        .for_each(|&w| count(w));
+    s.players
+        .iter()
+        .flat_map(|p| &p.workers)
+        .for_each(|&w| count(w));
+    let in_play = 9 - d.rules.workers_removed_per_type[np.min(4)];
+    if workers.iter().any(|&n| n > in_play) {
+        return Err(format!("more workers of a type than in play: {workers:?}"));
+    }
+    let gods = s.god_deck.len()
+        + s.offerings.len()
+        + s.setup_used.len()
+        + s.axo.slots.len()
+        + usize::from(s.turn.used_card.is_some())
+        + s.players
+            .iter()
+            .map(|p| p.gods.len() + p.dealt.len())
+            .sum::<usize>();
+    if gods != d.gods.len() {
+        return Err(format!("God cards: {gods} instead of {}", d.gods.len()));
+    }
+    let army = s.army_deck.len()
+        + s.army_discard.len()
+        + s.players
+            .iter()
+            .map(|p| p.army_hand.len() + p.army_front.len())
+            .sum::<usize>()
+        + s.stack
+            .iter()
+            .find_map(|i| {
+                if let Item::Ask(_, Ask::TrainKeep { cards }) = i {
+                    Some(cards.len())
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_default();
+    if army != d.army.len() {
+        return Err(format!("army cards: {army} instead of {}", d.army.len()));
+    }
+    let eligible = d
+        .weavings
+        .iter()
+        .filter(|w| w.starting || w.min_players <= np)
+        .count();
+    let pending_tiles = s
+        .stack
+        .iter()
+        .filter(|i| matches!(i, Item::Ask(_, Ask::PutTile { .. })))
+        .count();
+    let tiles = s.weaving_pile.len()
+        + s.start_weavings.len()
+        + s.offer.tiles.len()
+        + pending_tiles
+        + s.players
+            .iter()
+            .map(|p| p.tapestries.iter().map(Vec::len).sum::<usize>())
+            .sum::<usize>();
+    if tiles != eligible {
+        return Err(format!("weavings: {tiles} instead of {eligible}"));
+    }
+    let prod = s.prod_pile.len()
+        + s.market_prod.len()
+        + s.players.iter().map(|p| p.production.len()).sum::<usize>();
+    let pass = s.pass_pile.len()
+        + s.market_pass.len()
+        + s.players.iter().map(|p| p.passive.len()).sum::<usize>();
+    if prod != d.production.len() || pass != d.passive.len() {
+        return Err(format!("buildings: {prod}/{pass}"));
+    }
+    for (sym, &(sm, lg)) in d.statues.iter().enumerate() {
+        let owned_s = s
+            .players
+            .iter()
+            .flat_map(|p| &p.statues)
+            .filter(|x| x.0 as usize == sym && !x.1)
+            .count() as u32;
+        let owned_l = s
+            .players
+            .iter()
+            .flat_map(|p| &p.statues)
+            .filter(|x| x.0 as usize == sym && x.1)
+            .count() as u32;
+        let (ls, ll) = s.statues.get(sym).copied().unwrap_or((0, 0));
+        if ls + owned_s > sm || ll + owned_l > lg {
+            return Err(format!(
+                "statues of {} exceed the supply",
+                d.symbol_name(sym)
+            ));
+        }
+    }
+    for (q, p) in s.players.iter().enumerate() {
+        let steps = s.steps.iter().filter(|x| **x == Some(q as u8)).count() as u32;
+        if steps + p.steps_left != 5 {
+            return Err(format!(
+                "{}: step markers {steps}+{} != 5",
+                who(s, q),
+                p.steps_left
+            ));
+        }
+        let markers = s.conquest.iter().filter(|x| **x == Some(q as u8)).count() as u32;
+        if markers + p.markers_left != 10 {
+            return Err(format!(
+                "{}: conquest markers {markers}+{} != 10",
+                who(s, q),
+                p.markers_left
+            ));
+        }
+        if p.temple >= d.temple.len() {
+            return Err("temple marker off the track".into());
+        }
+        for tp in &p.tapestries {
+            let mut pats: Vec<usize> = tp
+                .iter()
+                .filter_map(|&w| d.weavings.get(w as usize).map(|x| x.pattern))
+                .collect();
+            pats.sort();
+            pats.dedup();
+            if pats.len() != tp.len() {
+                return Err(format!("{}: a tapestry repeats a pattern", who(s, q)));
+            }
+        }
+        let _ = rules::tapestry_vp(d, tp_len(p));
+    }
+    if s.offerings.len() > s.offerings_capacity() {
+        return Err("too many Offerings".into());
+    }
+    if !s.over && s.stack.is_empty() {
+        return Err("the game is not over but nothing is pending".into());
+    }
+    Ok(())
+}
+
+fn tp_len(p: &super::state::Player) -> usize {
+    p.tapestries.iter().map(Vec::len).max().unwrap_or(0)
+}

@@ -1,0 +1,1263 @@
+//! Tawantinsuyu: the worked examples of the Korean rulebook (seed
+//! 002_7efdbe1d9464eef3.txt, lines cited per test) with exact numbers, on the
+//! substitute component values that reproduce them (data/README.md), and a
+//! scenario test per rule.
+
+use quipu::engine::{Game, Options, Seat};
+use quipu::games::tawantinsuyu::command::Cmd;
+use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
+use quipu::games::tawantinsuyu::flow;
+use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
+use quipu::games::tawantinsuyu::{rules, solo, TheGame};
+
+fn new_game(players: usize) -> State {
+    let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
+    TheGame.setup(players, &opts, 11).unwrap()
+}
+
+fn idx(list: impl Iterator<Item = String>, id: &str) -> u8 {
+    list.enumerate()
+        .find(|(_, x)| x == id)
+        .map(|(i, _)| i as u8)
+        .unwrap_or_else(|| panic!("no {id}"))
+}
+fn god(s: &State, id: &str) -> u8 {
+    idx(s.d().gods.iter().map(|g| g.id.clone()), id)
+}
+fn army(s: &State, id: &str) -> u8 {
+    idx(s.d().army.iter().map(|g| g.id.clone()), id)
+}
+fn space(s: &State, id: &str) -> usize {
+    idx(s.d().spaces.iter().map(|g| g.id.clone()), id) as usize
+}
+fn tile(s: &State, id: &str) -> u8 {
+    idx(s.d().weavings.iter().map(|g| g.id.clone()), id)
+}
+fn prod(s: &State, id: &str) -> u8 {
+    idx(s.d().production.iter().map(|g| g.id.clone()), id)
+}
+
+/// Takes cards out of wherever they are (deck, hands) so that counts stay whole.
+fn take_gods(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| god(s, i)).collect();
+    s.god_deck.retain(|g| !v.contains(g));
+    s.offerings.retain(|g| !v.contains(g));
+    s.setup_used.retain(|g| !v.contains(g));
+    s.axo.slots.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        p.gods.retain(|g| !v.contains(g));
+        p.dealt.retain(|g| !v.contains(g));
+    }
+    v
+}
+fn take_army(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| army(s, i)).collect();
+    s.army_deck.retain(|g| !v.contains(g));
+    s.army_discard.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        p.army_hand.retain(|g| !v.contains(g));
+        p.army_front.retain(|g| !v.contains(&g.0));
+    }
+    v
+}
+fn take_tiles(s: &mut State, ids: &[&str]) -> Vec<u8> {
+    let v: Vec<u8> = ids.iter().map(|i| tile(s, i)).collect();
+    s.weaving_pile.retain(|g| !v.contains(g));
+    s.start_weavings.retain(|g| !v.contains(g));
+    for p in &mut s.players {
+        for t in &mut p.tapestries {
+            t.retain(|g| !v.contains(g));
+        }
+        p.tapestries.retain(|t| !t.is_empty());
+    }
+    v
+}
+fn market_with(s: &mut State, ids: &[&str]) {
+    let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
+    let old = std::mem::take(&mut s.market_prod);
+    s.prod_pile.extend(old);
+    s.prod_pile.retain(|b| !v.contains(b));
+    s.market_prod = v;
+}
+
+/// Moves a worker of type `w` out of the bag (or the Village, the Nomads).
+fn grab(s: &mut State, w: u8) -> u8 {
+    for pool in [&mut s.bag, &mut s.village, &mut s.nomads] {
+        if let Some(i) = pool.iter().position(|&x| x == w) {
+            pool.remove(i);
+            return w;
+        }
+    }
+    panic!("no worker {w} left");
+}
+
+/// Gives seat `p` exactly these workers (the old ones go back to the bag).
+fn set_workers(s: &mut State, p: usize, ws: &[u8]) {
+    let old = std::mem::take(&mut s.players[p].workers);
+    s.bag.extend(old);
+    let got: Vec<u8> = ws.iter().map(|&w| grab(s, w)).collect();
+    s.players[p].workers = got;
+}
+
+/// Puts a worker of type `w` on the hill space `id`.
+fn put_worker(s: &mut State, id: &str, w: u8) {
+    let i = space(s, id);
+    if let Some(old) = s.hill[i].take() {
+        s.bag.push(old);
+    }
+    s.hill[i] = Some(grab(s, w));
+}
+
+/// A state past setup where `p` is about to take the main choice of a turn.
+fn at_main(players: usize, p: usize) -> State {
+    let mut s = new_game(players);
+    // Finish setup quickly: everybody's dealt cards go back to the deck.
+    for pl in &mut s.players {
+        s.god_deck.append(&mut pl.dealt);
+        s.god_deck.append(&mut pl.gods);
+    }
+    s.stack = vec![Item::Do(p, Step::NextTurn), Item::Ask(p, Ask::Main)];
+    s.current = p;
+    for pl in &mut s.players {
+        pl.priest = Some(0);
+    }
+    s
+}
+
+fn legal(s: &State, p: usize) -> Vec<String> {
+    TheGame
+        .legal(s, Seat(p))
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
+fn play(s: &mut State, p: usize, text: &str) {
+    let c = TheGame
+        .parse(s, Seat(p), text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    TheGame
+        .apply(s, Seat(p), &c)
+        .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", legal(s, p)));
+    TheGame
+        .invariants(s)
+        .unwrap_or_else(|e| panic!("after {text}: {e}"));
+}
+
+fn ask_of(s: &State, p: usize) -> Option<Ask> {
+    flow::current_ask(s, p)
+}
+
+#[test]
+fn example_1_setup_benefits_pay_for_a_building_l143_145() {
+    let mut s = new_game(2);
+    let cards = take_gods(&mut s, &["G22", "G13", "G04", "G15", "G25"]);
+    s.god_deck.append(&mut s.players[0].dealt);
+    s.god_deck.append(&mut s.players[1].dealt);
+    s.start_weavings.clear();
+    s.players[0].tapestries = vec![];
+    take_tiles(&mut s, &["SW01", "SW02", "SW03", "SW04"]);
+    let sw = tile(&s, "SW01");
+    s.players[0].tapestries = vec![vec![sw]];
+    s.start_weavings = vec![tile(&s, "SW02"), tile(&s, "SW03"), tile(&s, "SW04")];
+    s.players[0].dealt = cards;
+    market_with(&mut s, &["P01", "P06"]);
+    s.stack = vec![
+        Item::Do(0, Step::TurnStart),
+        Item::Do(0, Step::EndSetup),
+        Item::Ask(
+            0,
+            Ask::UseCards {
+                festival: false,
+                left: 5,
+            },
+        ),
+    ];
+    let before = s.players[0].clone();
+    assert_eq!(before.res, [0, 0, 2, 0]);
+    for c in ["use g22", "use g13", "use g04", "use g15"] {
+        play(&mut s, 0, c);
+    }
+    // The fifth card (the only one left) is used at once; it is the Build building task.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    // 5 potatoes, 1 stone, 1 corn, 1 army card, 5 VP received (3)
+    assert_eq!(s.players[0].res, [5, 1, 3, 0]);
+    assert_eq!(s.players[0].vp, 15);
+    assert_eq!(s.players[0].army_hand.len(), 1);
+    // ... and the stone and corn just received pay for the building (4).
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [5, 0, 2, 0]);
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn example_2_step_discount_and_step_vp_l208_212() {
+    let mut s = at_main(3, 0);
+    // Purple (seat 1) places below Black's (seat 2) upper step of section 3.
+    let upper = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
+    s.steps[upper] = Some(1);
+    s.players[1].steps_left = 4;
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [5, 0, 0, 0];
+    s.players[0].gods = take_gods(&mut s, &["G36"]);
+    let sp = space(&s, "S3B2");
+    // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
+    assert_eq!(rules::food_cost(&s, 0, sp, false), (3, vec![1]));
+    play(&mut s, 0, "place artisan s3b2 pay card 36");
+    assert_eq!(s.players[0].res[0], 2);
+    assert_eq!(s.players[1].vp, 11);
+    assert_eq!(s.players[0].vp, 10);
+}
+
+#[test]
+fn example_3_one_adjacent_same_colour_worker_adds_a_task_l233_234() {
+    let mut s = at_main(3, 0);
+    let sp = space(&s, "S3B2");
+    put_worker(&mut s, "S3B1", ARCHITECT);
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place architect s3b2 gold");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    // Two tasks: two different icons.
+    let l = legal(&s, 0);
+    assert!(l.contains(&"tasks stone potato".to_string()));
+    assert!(!l.contains(&"tasks stone stone".to_string()));
+    assert_eq!(l.len(), 1 + 3 + 6);
+}
+
+#[test]
+fn example_4_five_tasks_then_two_different_ones_l235_239() {
+    let mut s = at_main(4, 0);
+    let sp = space(&s, "S3B2");
+    for n in ["S2B4", "S3B1", "S3B3", "S3B4"] {
+        put_worker(&mut s, n, ARCHITECT);
+    }
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [5, 1, 0, 1];
+    market_with(&mut s, &["P01", "P06"]);
+    play(&mut s, 0, "place architect s3b2 gold");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 5
+        })
+    );
+    let l = legal(&s, 0);
+    assert!(l.contains(&"tasks building potato stone potato stone".to_string()));
+    assert!(!l.contains(&"tasks building potato stone stone stone".to_string()));
+    assert!(!l.contains(&"tasks building potato potato stone stone".to_string()));
+    play(&mut s, 0, "tasks stone potato building stone potato");
+    play(&mut s, 0, "build p01");
+    // 5 potatoes -5 food +6; corn 1 -1; stone +4 -1; gold 1 -1.
+    assert_eq!(s.players[0].res, [6, 0, 3, 0]);
+    assert!(s.players[0].production.contains(&(prod(&s, "P01"), true)));
+}
+
+#[test]
+fn example_5_offerings_overflow_reshuffles_first_l249_251() {
+    let mut s = at_main(2, 0);
+    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = offered.clone();
+    let used = take_gods(&mut s, &["G08"]);
+    s.players[0].gods = used.clone();
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0, 0, 0, 0];
+    let deck_before = s.god_deck.len();
+    // S1T1 (killa, top terrace, section 1) is pre-filled in 2p: empty it.
+    let sp = space(&s, "S1T1");
+    if let Some(w) = s.hill[sp].take() {
+        s.bag.push(w);
+    }
+    let text = "place artisan s1t1 card g08".to_string();
+    play(&mut s, 0, &text);
+    play(&mut s, 0, "tasks none");
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    assert_eq!(s.offerings, used);
+    assert_eq!(s.god_deck.len(), deck_before + 3);
+}
+
+#[test]
+fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
+    let mut s = at_main(4, 0);
+    let t = take_tiles(&mut s, &["W19", "W12", "W13", "W11"]);
+    s.players[0].tapestries = vec![vec![t[0]]];
+    let d = s.d();
+    // W13 is a llama like W19: only a new tapestry.
+    assert_eq!(
+        rules::tile_targets(d, &s.players[0].tapestries, t[2]),
+        vec![None]
+    );
+    assert_eq!(
+        rules::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
+        3
+    );
+    s.weaving_pile.push(t[2]);
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[3] }));
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    play(&mut s, 0, "weave w12 1 right");
+    // W11 (right icon gold1) may go left of W19 (left icon army) without a match.
+    play(&mut s, 0, "weave w11 1 left");
+    assert_eq!(s.players[0].tapestries, vec![vec![t[3], t[0], t[1]]]);
+    assert_eq!(rules::matches(s.d(), &s.players[0].tapestries[0]).len(), 1);
+    assert_eq!(rules::tapestry_vp(s.d(), 3), 3);
+}
+
+#[test]
+fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
+    let mut s = at_main(4, 0);
+    let a = take_tiles(&mut s, &["W01", "W06", "W10", "W05"]);
+    let b = take_tiles(&mut s, &["SW01", "W04", "W28", "W25", "SW03"]);
+    s.players[0].tapestries = vec![a.clone(), b.clone()];
+    let d = s.data.0.clone();
+    let names = |t: &[u8]| {
+        rules::matches(&d, t)
+            .iter()
+            .map(|&r| d.rewards[r].0.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&a), ["potato3", "temple_gold"]);
+    assert_eq!(names(&b), ["stone2", "army"]);
+    s.players[0].res = [0, 0, 0, 1];
+    let hand = s.players[0].army_hand.len();
+    s.stack = vec![
+        Item::Do(0, Step::NextTurn),
+        Item::Ask(0, Ask::Main),
+        Item::Do(0, Step::Merchant),
+    ];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // The temple reward (pay 1 gold, advance 1) is optional.
+    assert_eq!(
+        ask_of(&s, 0).map(|a| matches!(a, Ask::Optional { .. })),
+        Some(true)
+    );
+    play(&mut s, 0, "pay yes");
+    // 3 potatoes (3), temple +1 for 1 gold (4) with its left reward of 2 potatoes,
+    // 1 army card (5), 2 stone (6).
+    assert_eq!(s.players[0].res, [5, 0, 2, 0]);
+    assert_eq!(s.players[0].temple, 1);
+    assert_eq!(s.players[0].army_hand.len(), hand + 1);
+}
+
+#[test]
+fn example_8_conquest_in_a_two_player_game_l435_449() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: section 3 holds Recover, section 4 Conquest.
+    s.players[0].priest = Some(2);
+    let pf = take_army(&mut s, &["A01", "A19"]);
+    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
+    let bf = take_army(&mut s, &["A04", "A21"]);
+    let bh = take_army(&mut s, &["A05"]);
+    s.players[0].army_front = pf.iter().map(|&a| (a, true)).collect();
+    s.players[0].army_hand = ph;
+    s.players[1].army_front = bf.iter().map(|&a| (a, true)).collect();
+    s.players[1].army_hand = bh;
+    s.players[0].res = [2, 0, 0, 0];
+    s.players[1].res = [1, 0, 0, 0];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    assert_eq!(s.casualties.len(), 1);
+    // Purple lays 1 card free and 2 more for 2 potatoes (1)-(2): 7 soldiers.
+    play(&mut s, 0, "deploy a02");
+    play(&mut s, 0, "deploy a20");
+    play(&mut s, 0, "deploy a03");
+    assert_eq!(s.players[0].res[0], 0);
+    let soldiers = |s: &State, p: usize| {
+        s.players[p]
+            .army_front
+            .iter()
+            .filter(|x| x.1)
+            .map(|x| s.d().army[x.0 as usize].soldiers)
+            .sum::<u32>()
+    };
+    assert_eq!(soldiers(&s, 0), 7);
+    // Blue pays 1 potato for 1 card (3)-(4): 4 soldiers.
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].res[0], 0);
+    assert_eq!(soldiers(&s, 1), 4);
+    // Purple: 4 VP, flipping 2 soldiers and discarding 1 (5)-(7).
+    play(&mut s, 0, "conquer chinchaysuyu 4 flip a19 discard a01");
+    assert_eq!(s.players[0].vp, 14);
+    // Blue: 7 VP, flipping 2 and discarding 2 (8)-(10).
+    // The short form names the cards; the engine finds the flip/discard split.
+    play(&mut s, 1, "conquer chinchaysuyu 5 with 21 4 5");
+    assert_eq!(s.conquest[4], Some(1));
+    assert_eq!(s.players[1].vp, 17);
+    // Purple's second marker: 1 God card and a free weaving for 1 discarded soldier (11)-(12).
+    let gods = s.players[0].gods.len();
+    play(&mut s, 0, "conquer chinchaysuyu 1 discard a02");
+    if ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "weaving top");
+    // With no tapestry yet the tile starts a new one at once.
+    assert_eq!(s.players[0].tapestries.len(), 1);
+    assert_eq!(s.players[0].gods.len(), gods + 1);
+    assert_eq!(s.players[0].markers_left, 8);
+    assert_eq!(s.players[1].markers_left, 9);
+    let a = |s: &State, id: &str| army(s, id);
+    assert_eq!(
+        s.players[0].army_front,
+        vec![
+            (a(&s, "A19"), false),
+            (a(&s, "A20"), true),
+            (a(&s, "A03"), true)
+        ]
+    );
+    assert_eq!(s.players[1].army_front, vec![(a(&s, "A21"), false)]);
+    // A conquest must flip/discard the required soldiers: nothing for nothing (A8).
+    assert!(!flow::is_legal(
+        &s,
+        1,
+        &Ask::Conquer,
+        &Cmd::Conquer {
+            space: 1,
+            flip: vec![],
+            discard: vec![]
+        }
+    ));
+}
+
+#[test]
+fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
+    let mut s = TheGame.setup(1, &Options::default(), 5).unwrap();
+    s.axo.tokens = s.d().solo.tokens.iter().map(|t| t.1).collect();
+    let hand = s.players[1].army_hand.len();
+    s.players[1].res = [0, 0, 3, 2];
+    s.players[1].statues.clear();
+    let vp = s.players[1].vp;
+    let mut ev = Vec::new();
+    solo::token_actions(&mut s, 1, 3, &mut ev);
+    // #3 tokens start on cell 3 (1 army card) and cell 8 (statue, large preferred: 9 VP).
+    assert_eq!(s.players[1].army_hand.len(), hand + 1);
+    assert_eq!(s.players[1].statues.len(), 1);
+    assert!(s.players[1].statues[0].1);
+    assert_eq!(s.players[1].vp, vp + 9);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    // Then both #3 tokens move 3 cells clockwise: 3 -> 6 and 8 -> 11.
+    let threes: Vec<usize> = s
+        .d()
+        .solo
+        .tokens
+        .iter()
+        .zip(&s.axo.tokens)
+        .filter(|(t, _)| t.0 == 3)
+        .map(|(_, &c)| c)
+        .collect();
+    assert_eq!(threes, vec![6, 11]);
+}
+
+#[test]
+fn warrior_draws_an_army_card_and_takes_an_adjacent_worker_l267_269() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    let hand = s.players[0].army_hand.len();
+    play(&mut s, 0, "place warrior s3b2 gold");
+    assert_eq!(s.players[0].army_hand.len(), hand + 1);
+    // The only adjacent non-Warrior is taken at once.
+    assert_eq!(s.players[0].workers, vec![ARTISAN]);
+    assert_eq!(s.hill[space(&s, "S3B1")], None);
+}
+
+#[test]
+fn village_emptying_triggers_the_festival_and_its_vp_l493_497() {
+    let mut s = at_main(3, 0);
+    let w = s.village.clone();
+    s.bag.extend(w.iter().skip(1));
+    s.village.truncate(1);
+    s.players[0].res = [1, 1, 0, 0];
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "train");
+    if let Some(Ask::TrainKeep { cards }) = ask_of(&s, 0) {
+        let t = s.d().army[cards[0] as usize].id.to_lowercase();
+        play(&mut s, 0, &format!("keep {t}"));
+    }
+    play(&mut s, 0, "hire potato");
+    assert!(s.village.is_empty());
+    assert_eq!(s.festival_holder, Some(0));
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn worker_limit_two_at_the_end_of_the_turn_l168_169() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARTISAN, ARTISAN]);
+    s.players[0].res = [1, 0, 0, 0];
+    let n = s.nomads.clone();
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    let w = super_worker_name(n[0]);
+    play(&mut s, 0, &format!("recruit {w}"));
+    play(&mut s, 0, "hire potato");
+    assert_eq!(s.players[0].workers.len(), 4);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Dismiss));
+    play(&mut s, 0, "dismiss artisan");
+    if ask_of(&s, 0) == Some(Ask::Dismiss) {
+        play(&mut s, 0, "dismiss artisan");
+    }
+    assert_eq!(s.players[0].workers.len(), 2);
+}
+
+fn super_worker_name(w: u8) -> &'static str {
+    quipu::games::tawantinsuyu::data::WORKER_IDS[w as usize]
+}
+
+#[test]
+fn festival_feeding_costs_two_vp_per_missing_potato_l505_507() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    s.players[1].vp = 1;
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.players[0].tapestries.clear();
+    s.players[1].tapestries.clear();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // 3 cards: 1 potato paid, 2 missing: -4 VP (10 -> 6); the seat with 0 cards pays nothing.
+    assert_eq!(s.players[0].res[0], 0);
+    assert_eq!(s.players[0].vp, 6);
+    assert_eq!(s.festivals_done, 1);
+}
+
+#[test]
+fn final_scoring_counts_face_up_items_only_l540_549() {
+    let mut s = at_main(2, 0);
+    let t = take_tiles(&mut s, &["W19", "W12", "W11"]);
+    let p = &mut s.players[0];
+    p.vp = 20;
+    p.tapestries = vec![t.clone()];
+    p.res = [3, 2, 1, 4];
+    p.workers = vec![ARTISAN];
+    s.players[0].production = vec![(prod(&s, "P01"), true), (prod(&s, "P02"), false)];
+    s.prod_pile.retain(|&b| b != 0 && b != 1);
+    s.market_prod.retain(|&b| b != 0 && b != 1);
+    let a = take_army(&mut s, &["A01", "A02"]);
+    s.players[0].army_front = vec![(a[0], true), (a[1], false)];
+    let items = rules::final_items(&s, 0);
+    let total: u32 = items.iter().map(|x| x.2).sum();
+    // tapestry of 3 = 3, 1 face-up building = 2, 1 face-up army = 1, 1 worker = 1, 4 gold = 4.
+    assert_eq!(total, 3 + 2 + 1 + 1 + 4);
+}
+
+#[test]
+fn region_majority_ties_go_to_the_marker_further_right_l502_504() {
+    let s = at_main(2, 0);
+    let d = s.d();
+    let mut c = vec![None; d.conquest.len()];
+    c[0] = Some(0); // CH1
+    c[3] = Some(1); // CH4
+    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(1));
+    c[1] = Some(0);
+    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(0));
+}
+
+#[test]
+fn commands_read_korean_and_short_forms() {
+    let s = at_main(2, 0);
+    let mut s = s;
+    s.players[0].dealt = take_gods(
+        &mut s,
+        &["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"],
+    );
+    s.stack.push(Item::Ask(0, Ask::Keep));
+    let c = TheGame.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
+    assert_eq!(c.to_string(), "keep g01 g05 g08");
+    s.stack.pop();
+    s.god_deck.append(&mut s.players[0].dealt);
+    let c = TheGame.parse(&s, Seat(0), "기도").unwrap();
+    assert_eq!(c.to_string(), "pray");
+    assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());
+}
+
+#[test]
+fn others_join_worship_at_their_own_rate_in_turn_order_l391_399() {
+    let mut s = at_main(3, 0);
+    // Printed Coricancha: section 1 Worship. Seat 1 moves from section 4 (Production) by 2.
+    s.players[0].priest = Some(3);
+    s.players[0].statues = vec![(0, true), (1, false)];
+    s.players[1].statues = vec![(2, true)];
+    s.players[2].statues = vec![(3, false)];
+    for (sym, large) in [(0, true), (1, false), (2, true), (3, false)] {
+        if large {
+            s.statues[sym].1 -= 1;
+        } else {
+            s.statues[sym].0 -= 1;
+        }
+    }
+    play(&mut s, 0, "priest worship");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "worship large inti small killa");
+    // Active: large +3 and small +1 = 4 spaces.
+    assert_eq!(s.players[0].temple, 4);
+    // Others: exactly +1 whatever the size, seat 2 then seat 3.
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "join worship large illapa");
+    assert_eq!(s.players[1].temple, 1);
+    play(&mut s, 2, "pass");
+    assert_eq!(s.players[2].temple, 0);
+    assert_eq!(s.players[2].statues.len(), 1);
+}
+
+#[test]
+fn gold_instead_still_lets_the_others_sacrifice_l385_386_l402_403() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 6, 0, 0];
+    s.players[1].res = [0, 4, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res, [0, 6, 0, 1]);
+    assert_eq!(s.players[0].temple, 0);
+    play(&mut s, 1, "join sacrifice");
+    assert_eq!(s.players[1].res[1], 1);
+    assert_eq!(s.players[1].temple, 1);
+}
+
+#[test]
+fn active_sacrifice_levels_and_recover_costs_l400_411() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 5, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "perform");
+    let l = legal(&s, 0);
+    assert!(l.contains(&"sacrifice 2".to_string()) && !l.contains(&"sacrifice 3".to_string()));
+    play(&mut s, 0, "sacrifice 2");
+    assert_eq!(s.players[0].temple, 2);
+    // temple spaces 1 and 2: 2 potatoes and 1 corn
+    assert_eq!(s.players[0].res, [2, 2, 0, 0]);
+}
+
+#[test]
+fn recover_first_free_then_one_food_each_l405_409() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(1);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "recover a01");
+    assert_eq!(s.players[0].res[0], 1);
+    play(&mut s, 0, "recover a02");
+    assert_eq!(s.players[0].res[0], 0);
+    // No food left: the third cannot be paid, only `recover done` remained and was taken.
+    assert_eq!(s.players[0].army_front.iter().filter(|x| x.1).count(), 2);
+}
+
+#[test]
+fn lower_step_pays_the_upper_owner_two_vp_l290_293() {
+    let mut s = at_main(2, 0);
+    let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
+    s.steps[up] = Some(1);
+    s.players[1].steps_left = 4;
+    s.players[0].res = [0, 0, 3, 0];
+    s.stack.push(Item::Ask(0, Ask::StepSpace));
+    let l = legal(&s, 0);
+    assert!(l.contains(&"step s2l".to_string()));
+    assert!(
+        !l.contains(&"step s3l".to_string()),
+        "a lower step needs its upper one"
+    );
+    play(&mut s, 0, "step s2l");
+    // 3 stone -> 4 VP, 1 corn, 2 potatoes; the upper owner +2 VP.
+    assert_eq!(s.players[0].res, [2, 1, 0, 0]);
+    assert_eq!(s.players[0].vp, 14);
+    assert_eq!(s.players[1].vp, 12);
+    assert_eq!(s.players[0].steps_left, 4);
+}
+
+#[test]
+fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 3, 0, 0];
+    s.players[1].res = [0, 2, 0, 0];
+    s.players[2].res = [0, 1, 0, 0];
+    for p in &mut s.players {
+        p.tapestries.clear();
+    }
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    let offer = s.offer.tiles.clone();
+    assert_eq!(offer.len(), 3);
+    let l = legal(&s, 0);
+    // 1 tile = 1 corn, 2 tiles = 3 corn; 3 tiles (6 corn) unaffordable.
+    assert!(l.iter().any(|c| c.split(' ').count() == 3));
+    assert!(!l.iter().any(|c| c.split(' ').count() == 4));
+    let d = s.data.0.clone();
+    let n = |t: u8| d.weavings[t as usize].id.to_lowercase();
+    let buy = format!("buy {} {}", n(offer[0]), n(offer[1]));
+    play(&mut s, 0, &buy);
+    while let Some(Ask::PutTile { tile }) = ask_of(&s, 0) {
+        play(&mut s, 0, &format!("weave {} new", n(tile)));
+    }
+    assert_eq!(s.players[0].res[1], 0);
+    assert_eq!(
+        s.players[0].tapestries.iter().map(Vec::len).sum::<usize>(),
+        2
+    );
+    // Seat 2 may buy the leftover for 2 corn; seat 3 (1 corn) may not.
+    let left = format!("buy {}", n(offer[2]));
+    play(&mut s, 1, &left);
+    assert_eq!(s.players[1].res[1], 0);
+    assert_eq!(s.players[1].tapestries.len(), 1);
+    assert!(s.offer.tiles.is_empty());
+}
+
+#[test]
+fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PORTER]);
+    s.players[0].res = [2, 0, 0, 1];
+    // S1M1: middle terrace (2), same section (0), porter -1 = 1 food; first in its segment: 2 tasks.
+    let sp = space(&s, "S1M1");
+    assert_eq!(rules::food(&s, 0, sp, true), 1);
+    play(&mut s, 0, "place porter s1m1 gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 0]);
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+}
+
+#[test]
+fn priest_extra_potato_task_and_compulsory_god_card_l276_278() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.players[0].res = [1, 0, 0, 1];
+    let sp = space(&s, "S1T1");
+    play(&mut s, 0, "place priest s1t1 gold extra");
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, "tasks corn stone");
+    // Offerings empty: the card comes from the deck at once.
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.players[0].res, [0, 2, 2, 0]);
+}
+
+#[test]
+fn a_task_that_cannot_be_done_loses_the_rest_l232() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 0, 0, 0];
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Step,
+            quipu::games::tawantinsuyu::data::Task::Potato,
+        ]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(ev
+        .iter()
+        .any(|e| e.text.en.contains("remaining tasks are lost")));
+}
+
+#[test]
+fn festival_card_draw_gives_more_to_the_lower_scores_l522_531() {
+    let mut s = at_main(4, 0);
+    for (p, vp) in [(0, 30), (1, 10), (2, 20), (3, 10)] {
+        s.players[p].vp = vp;
+        s.players[p].gods.clear();
+        s.players[p].res = [0; 4];
+        s.players[p].tapestries.clear();
+    }
+    s.festival_holder = Some(0);
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // Seats 2 and 4 tie on 10: both are among the two lowest and draw 2; seat 3 (20) and seat 1 (30) draw 1.
+    let hands: Vec<usize> = s.players.iter().map(|p| p.gods.len()).collect();
+    assert_eq!(hands, vec![1, 2, 1, 2]);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.village.len(), s.d().village_size[4]);
+}
+
+#[test]
+fn two_player_first_festival_fills_the_middle_two_player_spaces_l519_521() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+    }
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    let d = s.d();
+    let mid: Vec<usize> = (0..d.spaces.len())
+        .filter(|&i| d.spaces[i].two_player_festival)
+        .collect();
+    assert_eq!(mid.len(), 5);
+    assert!(mid.iter().all(|&i| s.hill[i].is_some()));
+}
+
+#[test]
+fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
+    let mut s = at_main(3, 0);
+    s.festival_holder = Some(0);
+    let bag = std::mem::take(&mut s.bag);
+    s.casualties.extend(bag);
+    s.village.clear();
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+        p.vp = 10;
+    }
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.festival_holder, Some(0));
+    // Festival 2's trigger VP (2) to the same player; the casualties score nothing without markers.
+    assert_eq!(s.players[0].vp, 12);
+}
+
+#[test]
+fn third_festival_ends_the_game_with_the_resource_tie_break_l508_l550_553() {
+    let mut s = at_main(2, 0);
+    s.festivals_done = 2;
+    s.festival_holder = Some(0);
+    for p in &mut s.players {
+        p.gods.clear();
+        p.tapestries.clear();
+        p.workers.clear();
+        p.vp = 50;
+    }
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [3, 0, 0, 0];
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert!(s.over);
+    let o = TheGame.outcome(&s).unwrap();
+    assert_eq!(o.scores, vec![50.0, 50.0]);
+    assert_eq!(o.ranks, vec![2, 1]);
+}
+
+#[test]
+fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
+    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    let vp = s.players[1].vp;
+    s.players[1].res[0] = 12;
+    let w: Vec<u8> = s.bag.drain(..3).collect();
+    s.players[1].workers.extend(w);
+    solo::tidy(&mut s);
+    assert_eq!(s.players[1].res[0], 2);
+    assert_eq!(s.players[1].vp, vp + 10);
+    assert_eq!(s.players[1].workers.len(), 2);
+}
+
+#[test]
+fn solo_win_needs_more_than_axomama_and_120_l791_792() {
+    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    s.final_scores = Some(vec![119, 100]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+    s.final_scores = Some(vec![125, 100]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![1]);
+    s.final_scores = Some(vec![125, 130]);
+    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+}
+
+#[test]
+fn views_hide_other_hands_and_name_the_substitute_components() {
+    let s = at_main(3, 0);
+    let mut s = s;
+    s.players[1].gods = take_gods(&mut s, &["G30"]);
+    let v = TheGame.view(&s, Some(Seat(0)));
+    let json = serde_json::to_string(&v).unwrap();
+    assert!(!json.contains("in hand: G30"));
+    assert!(v
+        .footer
+        .iter()
+        .any(|f| f.en.contains("SUBSTITUTE") && f.ko.contains("대체")));
+    let v1 = TheGame.view(&s, Some(Seat(1)));
+    assert!(serde_json::to_string(&v1).unwrap().contains("in hand: G30"));
+    assert!(TheGame
+        .hidden_items(&s, Some(Seat(0)))
+        .contains(&"in hand: G30".to_string()));
+}
+
+#[test]
+fn another_component_directory_is_checked_and_used() {
+    let dir = std::env::temp_dir().join(format!("tw-components-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/tawantinsuyu/data");
+    for f in ["board.toml", "cards.toml", "solo.toml"] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let opts = Options::parse_pairs(&[format!("components={}", dir.display())]).unwrap();
+    assert!(TheGame.setup(2, &opts, 1).is_ok());
+    let cards = std::fs::read_to_string(dir.join("cards.toml")).unwrap();
+    std::fs::write(
+        dir.join("cards.toml"),
+        cards.replacen("id = \"G42\"", "id = \"G99\"", 1),
+    )
+    .unwrap();
+    assert!(TheGame.setup(2, &opts, 1).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore]
+fn print_a_view() {
+    let mut s = at_main(2, 0);
+    s.players[1].gods = take_gods(&mut s, &["G30"]);
+    let v = TheGame.view(&s, Some(Seat(0)));
+    println!("{}", v.headline.en);
+    for sec in v.sections.iter().chain(&v.private) {
+        println!("== {} / {}", sec.title.en, sec.title.ko);
+        match &sec.body {
+            quipu::engine::Block::Lines(l) => l
+                .iter()
+                .take(6)
+                .for_each(|x| println!("  {} | {}", x.en, x.ko)),
+            quipu::engine::Block::Table { header, rows } => {
+                println!(
+                    "  {}",
+                    header
+                        .iter()
+                        .map(|h| h.en.clone())
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                );
+                rows.iter().take(4).for_each(|r| {
+                    println!(
+                        "  {}",
+                        r.iter()
+                            .map(|h| h.en.clone())
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    )
+                });
+            }
+        }
+    }
+    println!("footer: {:?}", v.footer);
+    println!("shapes: {}", v.picture.shapes.len());
+}
+
+/// A solo game past setup, Axomama (index 1) about to start its turn.
+fn solo_axomama_turn(seed: u64) -> State {
+    let mut s = TheGame
+        .setup(
+            1,
+            &Options::parse_pairs(&["coricancha=printed"]).unwrap(),
+            seed,
+        )
+        .unwrap();
+    s.god_deck.append(&mut s.players[0].dealt);
+    s.god_deck.append(&mut s.players[0].gods);
+    s.players[0].priest = Some(0);
+    s.players[1].priest = Some(0);
+    s.current = 1;
+    s.stack = vec![Item::Do(1, Step::TurnStart)];
+    s
+}
+
+#[test]
+fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
+    let mut s = solo_axomama_turn(21);
+    // Printed Coricancha: +1 = Sacrifice (section 2), +2 = Recover. 4 corn meets Sacrifice.
+    s.players[1].res = [0, 4, 0, 0];
+    s.players[0].res = [0, 0, 0, 0];
+    let hand = s.players[1].army_hand.len();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].priest, Some(1));
+    // 4 corn: the highest affordable level, 2 temple spaces (rewards 2 potatoes, 1 corn).
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].res, [2, 1, 0, 0]);
+    // Plus 1 army card for taking a High Priest action (L681).
+    assert_eq!(s.players[1].army_hand.len(), hand + 1);
+    // The human, without corn, cannot join: it is the human's turn now.
+    assert_eq!(flow::to_act(&s), vec![0]);
+}
+
+#[test]
+fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
+    let mut s = solo_axomama_turn(22);
+    s.players[1].res = [0, 0, 0, 0];
+    s.players[1].statues.clear();
+    s.players[1].production.clear();
+    s.players[1].army_front.clear();
+    let ah = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(ah);
+    let w = std::mem::take(&mut s.players[1].workers);
+    s.bag.extend(w);
+    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = offered;
+    let vp = s.players[1].vp;
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].workers.len(), 1);
+    assert_eq!(s.offerings.len(), 1);
+    assert_eq!(s.players[1].priest, Some(1));
+    // 1 VP per discarded Offering (2), plus the hire reward of the recruited worker;
+    // 1 army card (and one more if that reward is an army card).
+    let reward = &s.d().solo.hire_reward[s.players[1].workers[0] as usize];
+    assert_eq!(s.players[1].army_hand.len(), 1 + reward.army_cards as usize);
+    assert_eq!(s.players[1].vp, vp + 2 + reward.vp);
+}
+
+#[test]
+fn timeout_default_passes_or_keeps_every_task() {
+    let mut s = at_main(3, 0);
+    assert_eq!(
+        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        "pray"
+    );
+    let sp = space(&s, "S1T1") as u8;
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp,
+            count: 2,
+        },
+    ));
+    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    assert_eq!(c.split(' ').count(), 3, "{c}");
+    s.stack.pop();
+    s.stack.push(Item::Ask(0, Ask::Leftover));
+    assert_eq!(
+        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        "pass"
+    );
+}
+
+fn give_passive(s: &mut State, p: usize, code: &str) {
+    let b = s.d().passive_by_code(code).unwrap() as u8;
+    s.pass_pile.retain(|&x| x != b);
+    s.market_pass.retain(|&x| x != b);
+    s.players[p].passive.push(b);
+}
+
+#[test]
+fn z20_gathering_gives_one_more_and_a_vp_l597_598() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "gather_bonus");
+    s.players[0].res = [0; 4];
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Potato,
+            quipu::games::tawantinsuyu::data::Task::Gold,
+        ]),
+    ));
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(s.players[0].res, [4, 0, 0, 1]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z07_own_step_scores_too_l576() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "own_step_vp");
+    let up = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
+    s.steps[up] = Some(0);
+    s.players[0].steps_left = 4;
+    s.players[0].priest = Some(2);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place artisan s3m2 gold");
+    // middle terrace 2 - step 2 = 0 food; own step scores 1 VP with Z07.
+    assert_eq!(s.players[0].res, [5, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z15_exchange_and_z19_god_card_for_a_potato_are_free_actions_l589_l596() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "exchange_2s_1g_2c");
+    give_passive(&mut s, 0, "potato_for_god_card");
+    s.players[0].res = [1, 0, 2, 0];
+    play(&mut s, 0, "trade stone gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 1]);
+    play(&mut s, 0, "trade gold corn");
+    assert_eq!(s.players[0].res, [1, 2, 0, 0]);
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, "godcard");
+    // Offerings empty: the card comes from the deck at once.
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.players[0].res, [0, 2, 0, 0]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn z13_lowers_the_soldiers_needed_by_one_l586_587() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "conquest_discount_1");
+    let a = take_army(&mut s, &["A19"]);
+    s.players[0].army_front = vec![(a[0], true)];
+    // CH4 needs flip 2 + discard 1; with Z13 flipping the 2-soldier card is enough.
+    s.stack.push(Item::Ask(0, Ask::Conquer));
+    play(&mut s, 0, "conquer chinchaysuyu 4 flip a19");
+    assert_eq!(s.players[0].vp, 14);
+    assert_eq!(s.players[0].army_front, vec![(a[0], false)]);
+}
+
+#[test]
+fn z17_and_z18_pay_their_owners_when_anyone_activates_l592_595() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "conquest_gold_vp");
+    s.players[0].priest = Some(2);
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest conquest");
+    assert_eq!(s.players[1].res[3], 1);
+    assert_eq!(s.players[1].vp, 11);
+}
+
+#[test]
+fn z04_a_new_matching_pair_pays_at_once_l570_571() {
+    let mut s = at_main(4, 0);
+    give_passive(&mut s, 0, "match_reward_immediately");
+    // W19 (army|vp3) then W12 (vp3|gold1) to its right: the vp3 icons match -> 3 VP.
+    let t = take_tiles(&mut s, &["W19", "W12"]);
+    s.players[0].tapestries = vec![vec![t[0]]];
+    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    play(&mut s, 0, "weave w12 1 right");
+    assert_eq!(s.players[0].vp, 13);
+}
+
+#[test]
+fn statue_bonus_all_part_or_none_l240_244() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    // S1T2 is a pachamama space; G21 (illapa) would not fit, G26 (pachamama: 2 stone, 1 potato) does.
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    s.players[0].statues = vec![(3, false)];
+    s.statues[3].0 -= 1;
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0; 4];
+    play(&mut s, 0, "place artisan s1t2 card g26");
+    let l = legal(&s, 0);
+    assert!(l.contains(&"bonus take".to_string()) && l.contains(&"bonus skip".to_string()));
+    assert!(l.contains(&"bonus potato".to_string()) && l.contains(&"bonus stone".to_string()));
+    play(&mut s, 0, "bonus stone");
+    assert_eq!(s.players[0].res, [0, 0, 2, 0]);
+}
+
+#[test]
+fn secret_simultaneous_deployment_option_a9_l417_426() {
+    let opts = Options::parse_pairs(&["coricancha=printed", "deploy=simultaneous"]).unwrap();
+    let mut s = TheGame.setup(2, &opts, 11).unwrap();
+    for pl in &mut s.players {
+        s.god_deck.append(&mut pl.dealt);
+        s.god_deck.append(&mut pl.gods);
+    }
+    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
+    s.players[0].priest = Some(2);
+    s.players[1].priest = Some(0);
+    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
+    let bh = take_army(&mut s, &["A05"]);
+    s.players[0].army_hand = ph;
+    s.players[1].army_hand = bh;
+    s.players[0].res = [2, 0, 0, 0];
+    s.players[1].res = [1, 0, 0, 0];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    // Both seats choose at once; nothing is laid until both have chosen.
+    assert_eq!(flow::to_act(&s), vec![0, 1]);
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].army_front.len(), 0);
+    play(&mut s, 0, "deploy a20 a02 a03");
+    assert_eq!(s.players[0].army_front.len(), 3);
+    assert_eq!(s.players[1].army_front.len(), 1);
+    // The active player's first card is free: 2 potatoes paid; the other pays 1.
+    assert_eq!(s.players[0].res[0], 0);
+    assert_eq!(s.players[1].res[0], 0);
+}
+
+#[test]
+fn free_actions_at_any_moment_of_the_turn_l164_167() {
+    let mut s = at_main(3, 0);
+    // Cashing an army card in the middle of a Build building task pays for the building.
+    market_with(&mut s, &["P07", "P01"]);
+    let a = take_army(&mut s, &["A09"]);
+    s.players[0].army_hand = a;
+    s.players[0].res = [0, 0, 1, 0];
+    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    assert!(!legal(&s, 0).contains(&"build p07".to_string()));
+    play(&mut s, 0, "cash a09");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    play(&mut s, 0, "build p07");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+}
+
+#[test]
+fn z15_exchange_also_when_joining_another_players_action_l589() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "exchange_2s_1g_2c");
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [0, 1, 2, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "gold");
+    assert!(!legal(&s, 1).contains(&"join sacrifice".to_string()));
+    play(&mut s, 1, "trade stone corn");
+    play(&mut s, 1, "join sacrifice");
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].res, [2, 0, 0, 0]);
+}
+
+#[test]
+fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
+    let mut s = new_game(3);
+    assert!(TheGame.drop_seat(&mut s, Seat(1)));
+    let mut rng = quipu::engine::Rng::new(5);
+    let mut moves = 0;
+    while TheGame.outcome(&s).is_none() {
+        let seats = TheGame.to_act(&s);
+        assert!(!seats.contains(&Seat(1)), "a dropped seat is never asked");
+        let seat = seats[rng.below(seats.len())];
+        let legal = TheGame.legal(&s, seat);
+        let c = legal[rng.below(legal.len())].clone();
+        TheGame.apply(&mut s, seat, &c).unwrap();
+        TheGame.invariants(&s).unwrap();
+        moves += 1;
+        assert!(moves < 20_000);
+    }
+    assert!(TheGame.drop_seat(&mut new_game(2), Seat(0)));
+    let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
+    assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
+}
