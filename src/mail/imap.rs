@@ -85,6 +85,11 @@ async fn wrap(cfg: &ImapConfig, tcp: TcpStream) -> Result<Conn, String> {
     Ok(Conn::Tls(Box::new(tls)))
 }
 
+/// True when the server offers IDLE (otherwise the daemon polls).
+pub async fn has_idle(session: &mut ImapSession) -> bool {
+    session.capabilities().await.map(|c| c.has_str("IDLE")).unwrap_or(false)
+}
+
 /// Connects and logs in; selects the mailbox and makes sure the processed folder exists.
 pub async fn connect(cfg: &ImapConfig) -> Result<ImapSession, String> {
     let addr = format!("{}:{}", cfg.server.host, cfg.server.port);

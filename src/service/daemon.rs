@@ -52,6 +52,10 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
         match imap::connect(&config.imap).await {
             Ok(mut session) => {
                 backoff = 1;
+                let idle = config.imap.idle && imap::has_idle(&mut session).await;
+                if config.imap.idle && !idle {
+                    log("inbox: the server offers no IDLE; polling instead");
+                }
                 loop {
                     match process_inbox(&service, &config, &mut session, &wake_outbox).await {
                         Ok(_) => {}
@@ -61,7 +65,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
                         }
                     }
                     let wait = Duration::from_secs(config.imap.poll_seconds.max(1));
-                    if config.imap.idle {
+                    if idle {
                         match imap::idle(session, Duration::from_secs(300).min(wait * 10)).await {
                             Ok(s) => session = s,
                             Err(e) => {
