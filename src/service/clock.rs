@@ -325,7 +325,14 @@ impl Service {
             }
         }
         // Reminders: the latest point that has passed, once, outside quiet hours.
-        let passed = settings.reminders.iter().filter(|&&r| now >= due - Duration::seconds(r)).count() as i64;
+        // Points at or before the decision's start are skipped: the turn mail just went out.
+        let started = parse_stamp(&d.started_at);
+        let passed = settings
+            .reminders
+            .iter()
+            .map(|&r| due - Duration::seconds(r))
+            .filter(|&point| point > started && now >= point)
+            .count() as i64;
         if passed > d.reminders_sent && !in_quiet(now, &player) && !(now > due && settings.timeout != Timeout::Wait) {
             let left = (due - now).num_hours().max(0);
             let words = vec![Text::new(
@@ -527,8 +534,15 @@ impl Service {
                     p.vacation_used -= ((b - from).num_hours() / 24).min(p.vacation_used);
                 }
             }
-            p.vacation_from = None;
-            p.vacation_to = None;
+            // A vacation already begun ends now, so that its days keep the clock
+            // stopped (clearing it would make those days count, and the deadline pass).
+            match vacation(&p) {
+                Some((a, b)) if a < now => p.vacation_to = Some(stamp(b.min(now))),
+                _ => {
+                    p.vacation_from = None;
+                    p.vacation_to = None;
+                }
+            }
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
             self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;
