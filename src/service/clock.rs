@@ -295,7 +295,7 @@ impl Service {
             for d in self.store.deadlines(None)? {
                 self.tick_deadline(&d, now, &mut report)?;
             }
-            report.digests += self.send_digests(now)?;
+            report.digests += self.send_digests(last, now)?;
             report.jobs = self.run_jobs(last, now)?;
             self.store.set_meta("last_tick", &stamp(now))?;
             if catching_up {
@@ -333,7 +333,8 @@ impl Service {
             .map(|&r| due - Duration::seconds(r))
             .filter(|&point| point > started && now >= point)
             .count() as i64;
-        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now > due && settings.timeout != Timeout::Wait) {
+        // At the deadline a policy other than `wait` acts instead: no "0 h left" mail first.
+        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now >= due && settings.timeout != Timeout::Wait) {
             let left = (due - now).num_hours().max(0);
             let words = vec![Text::new(
                 format!("Reminder: game #{id} waits for your decision. Time left: {left} h (until {}).", local_time(due, &player)),
@@ -356,18 +357,15 @@ impl Service {
                 }
             }
             Timeout::Skip | Timeout::Bot => {
-                let table = self.table(id)?;
                 let seat = Seat(d.seat as usize);
                 let mut rng = Rng::new(game.seed ^ (self.store.move_count(id)? as u64).wrapping_mul(0x9E37_79B9));
-                let (cmd, source) = match settings.timeout {
-                    Timeout::Skip => (table.default_command(seat), "skip"),
-                    _ => (table.random_command(seat, &mut rng), "bot"),
-                };
-                match cmd {
-                    Some(c) => {
+                let source = if settings.timeout == Timeout::Skip { "skip" } else { "bot" };
+                let turn = self.clock_turn(id, seat, settings.timeout, &mut rng)?;
+                match turn {
+                    Some(lines) => {
                         self.store.clear_deadline(id, d.seat)?;
                         self.late_notice(id, &row.email, now)?;
-                        self.play(id, &row.email, &[c], source, now)?;
+                        self.play(id, &row.email, &lines, source, now)?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
@@ -385,6 +383,25 @@ impl Service {
             }
         }
         Ok(())
+    }
+
+    /// The commands the clock plays for a late seat: default (`skip`) or random
+    /// (`bot`) ones until the seat's decision is complete (a game like Tikal
+    /// takes several commands per turn). None if the first has no command.
+    fn clock_turn(&self, id: i64, seat: Seat, policy: Timeout, rng: &mut Rng) -> Result<Option<Vec<String>>> {
+        /// More commands than any game's one turn; a bound against a rule that never ends a turn.
+        const MAX_COMMANDS: usize = 60;
+        let mut table = self.table(id)?;
+        let mut lines = Vec::new();
+        while lines.len() < MAX_COMMANDS && table.to_act().contains(&seat) && table.outcome().is_none() {
+            let cmd = if policy == Timeout::Skip { table.default_command(seat) } else { table.random_command(seat, rng) };
+            let Some(cmd) = cmd else { break };
+            if table.play(seat, &cmd).is_err() {
+                break;
+            }
+            lines.push(cmd);
+        }
+        Ok((!lines.is_empty()).then_some(lines))
     }
 
     fn late_notice(&self, id: i64, late: &str, now: DateTime<Utc>) -> Result<()> {
@@ -454,7 +471,7 @@ impl Service {
     }
 
     /// Daily digests for players whose local digest hour has come.
-    fn send_digests(&self, now: DateTime<Utc>) -> Result<usize> {
+    fn send_digests(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<usize> {
         let mut sent = 0;
         for email in self.store.digest_recipients()? {
             let player = self.store.player(&email, &stamp(now))?;
@@ -463,7 +480,15 @@ impl Service {
             let key = format!("digest_last:{email}");
             let today = local.date_naive().to_string();
             let done_today = self.store.meta(&key)?.as_deref() == Some(today.as_str());
-            if local.time() < at || done_today {
+            // Today's digest hour must fall in this run's stretch of time: words
+            // held after it wait for tomorrow's digest, not go out at once.
+            let hour = zone(&player)
+                .from_local_datetime(&local.date_naive().and_time(at))
+                .earliest()
+                .map(|t| t.with_timezone(&Utc))
+                .unwrap_or(now);
+            let in_this_run = last.map(|l| l < hour).unwrap_or(true) && hour <= now;
+            if !in_this_run || done_today {
                 continue;
             }
             let lines = self.store.take_digest(&email)?;
