@@ -173,7 +173,7 @@ fn a_deadline_across_the_end_of_summer_time_counts_real_hours_and_reads_in_local
         .find(|m| m.created_at == "2026-10-25T10:00:00Z")
         .unwrap();
     assert_eq!(first.recipient, A);
-    // 24 real hours before 11:00 CET is 11:00 CEST... shown in the zone the deadline falls in.
+    // 48 real hours: the deadline reads 11:00 CET although the game began at 12:00 CEST.
     assert!(
         text(&first).contains("Time left: 24 h (until 2026-10-26 11:00 CET)"),
         "{}",
@@ -670,7 +670,14 @@ fn a_daily_digest_goes_out_at_the_players_local_hour_once_a_day() {
         .filter(|m| m.recipient == C)
         .last()
         .unwrap();
-    eprintln!("SECOND DIGEST {:?}\n{}", a_again, text(&second));
+    let body = text(&second);
+    assert_eq!(a_again, vec!["place A2 r1", "end"]);
+    assert_eq!(body.matches("#1 Tikal: ").count(), 4, "{body}");
+    assert!(
+        body.contains("#1 Tikal: red places X01 treasure (3 masks) at A2 turned r1."),
+        "{body}"
+    );
+    assert!(body.contains("#1 Tikal: red ends the turn."), "{body}");
 }
 
 #[test]
@@ -756,4 +763,50 @@ fn a_replacement_gets_the_seats_history_and_a_fresh_deadline() {
         svc.emails(id).unwrap(),
         vec![A.to_string(), "n@x.test".to_string(), C.to_string()]
     );
+}
+
+#[test]
+fn timeout_skip_where_the_game_has_no_default_waits_and_says_so() {
+    let svc = service("skip-none");
+    let start = at("2026-11-23T10:00:00Z");
+    let id = new_game(
+        &svc,
+        "tzolkin",
+        &[A, B],
+        &["deadline=48h", "timeout=skip"],
+        start,
+    );
+    // Both keep their wealth tiles (a default exists there), then the first player must place or pick up workers: no pass in Tzolk'in.
+    for (who, seat) in [(A, 0), (B, 1)] {
+        let keep = svc.table(id).unwrap().default_command(Seat(seat)).unwrap();
+        assert!(keep.starts_with("keep "), "{keep}");
+        svc.store
+            .in_transaction(|_| svc.play(id, who, &[keep.clone()], "cli", start))
+            .unwrap();
+    }
+    assert_eq!(svc.to_act(id).unwrap(), vec![B.to_string()]); // the seed makes B first player
+    assert_eq!(svc.table(id).unwrap().default_command(Seat(1)), None);
+    let moves = svc.store.move_count(id).unwrap();
+    tick_until(&svc, start, at(DUE));
+    assert_eq!(mail_at(&svc, at(DUE)), pairs(&[(A, "notice"), (B, "turn")]));
+    let to_b = outbox(&svc)
+        .into_iter()
+        .find(|m| m.created_at == DUE && m.recipient == B)
+        .unwrap();
+    assert!(
+        text(&to_b).contains("Your time in game #1 has run out. The game has no default move for this decision, so it waits for yours."),
+        "{}",
+        text(&to_b)
+    );
+    // Told once; nothing is played; the deadline stays until B decides.
+    tick_until(&svc, start, at("2026-11-28T10:00:00Z"));
+    assert_eq!(
+        outbox(&svc)
+            .iter()
+            .filter(|m| m.created_at.as_str() > DUE)
+            .count(),
+        0
+    );
+    assert_eq!(svc.store.move_count(id).unwrap(), moves);
+    assert_eq!(svc.deadline_of(id).unwrap(), Some(at(DUE)));
 }

@@ -369,7 +369,14 @@ impl Service {
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
+                        // Nothing the clock may play here (Tzolk'in has no pass, say): the
+                        // game waits, as under `wait`, and the late player is told so too.
                         self.late_notice(id, &row.email, now)?;
+                        let words = vec![Text::new(
+                            format!("Your time in game #{id} has run out. The game has no default move for this decision, so it waits for yours."),
+                            format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
+                        )];
+                        self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
                         self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
                         report.late_notices += 1;
                     }
