@@ -810,3 +810,98 @@ fn timeout_skip_where_the_game_has_no_default_waits_and_says_so() {
     assert_eq!(svc.store.move_count(id).unwrap(), moves);
     assert_eq!(svc.deadline_of(id).unwrap(), Some(at(DUE)));
 }
+
+/// The `quipu` command against a database in `dir`.
+fn quipu(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quipu"))
+        .env_remove("QUIPU_CONFIG")
+        .env("QUIPU_DB", dir.join("quipu.db"))
+        .env("QUIPU_ADDRESS", "q5@example.test")
+        .env("QUIPU_SECRET", "clock-tests")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "quipu {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn the_cli_shows_the_deadline_ticks_at_a_given_time_and_replaces_a_seat() {
+    let d = dir("cli");
+    let id = quipu(
+        &d,
+        &[
+            "new",
+            "tikal",
+            "--players",
+            "a@x.test,b@x.test,c@x.test",
+            "--seed",
+            "3",
+            "--option",
+            "deadline=48h",
+        ],
+    );
+    let id = id.trim();
+    let show: serde_json::Value =
+        serde_json::from_str(&quipu(&d, &["show", id, "--json"])).unwrap();
+    let svc = Service::open(config(&d)).unwrap();
+    let started = at(&svc.store.deadlines(Some(1)).unwrap()[0].started_at);
+    assert_eq!(
+        show["deadline"],
+        serde_json::json!(stamp(started + Duration::hours(48)))
+    );
+    // The reminder 24 h before, as `tick --at` reports it.
+    let at_reminder = stamp(started + Duration::hours(24));
+    let report: serde_json::Value =
+        serde_json::from_str(&quipu(&d, &["tick", "--at", &at_reminder])).unwrap();
+    assert_eq!(report["reminders"], serde_json::json!(1));
+    assert_eq!(report["late_notices"], serde_json::json!(0));
+    assert_eq!(
+        mail_at(&svc, started + Duration::hours(24)),
+        pairs(&[(A, "turn")])
+    );
+    // The same time again does nothing more.
+    let report: serde_json::Value =
+        serde_json::from_str(&quipu(&d, &["tick", "--at", &at_reminder])).unwrap();
+    assert_eq!(report["reminders"], serde_json::json!(0));
+    // A newcomer takes A's seat: a turn mail with the seat's history, and a fresh 48 h.
+    let out = quipu(
+        &d,
+        &["seat", id, "--replace", "a@x.test", "--with", "n@x.test"],
+    );
+    assert_eq!(
+        out.trim(),
+        "n@x.test now holds the seat of a@x.test in game 1"
+    );
+    let show: serde_json::Value =
+        serde_json::from_str(&quipu(&d, &["show", id, "--json"])).unwrap();
+    assert_eq!(show["to_act"], serde_json::json!(["n@x.test"]));
+    let fresh = at(&svc.store.deadlines(Some(1)).unwrap()[0].started_at);
+    assert!(fresh > started);
+    assert_eq!(
+        show["deadline"],
+        serde_json::json!(stamp(fresh + Duration::hours(48)))
+    );
+    let mails: serde_json::Value = serde_json::from_str(&quipu(&d, &["outbox", "--json"])).unwrap();
+    let to_new: Vec<&serde_json::Value> = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == "n@x.test")
+        .collect();
+    assert_eq!(to_new.len(), 1);
+    assert_eq!(to_new[0]["kind"], "turn");
+    let m = outbox(&svc)
+        .into_iter()
+        .find(|m| m.recipient == "n@x.test")
+        .unwrap();
+    assert!(
+        text(&m).contains("n@x.test takes over the seat of a@x.test."),
+        "{}",
+        text(&m)
+    );
+}
