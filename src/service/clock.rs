@@ -295,7 +295,7 @@ impl Service {
             for d in self.store.deadlines(None)? {
                 self.tick_deadline(&d, now, &mut report)?;
             }
-            report.digests += self.send_digests(now)?;
+            report.digests += self.send_digests(last, now)?;
             report.jobs = self.run_jobs(last, now)?;
             self.store.set_meta("last_tick", &stamp(now))?;
             if catching_up {
@@ -325,8 +325,16 @@ impl Service {
             }
         }
         // Reminders: the latest point that has passed, once, outside quiet hours.
-        let passed = settings.reminders.iter().filter(|&&r| now >= due - Duration::seconds(r)).count() as i64;
-        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now > due && settings.timeout != Timeout::Wait) {
+        // Points at or before the decision's start are skipped: the turn mail just went out.
+        let started = parse_stamp(&d.started_at);
+        let passed = settings
+            .reminders
+            .iter()
+            .map(|&r| due - Duration::seconds(r))
+            .filter(|&point| point > started && now >= point)
+            .count() as i64;
+        // At the deadline a policy other than `wait` acts instead: no "0 h left" mail first.
+        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now >= due && settings.timeout != Timeout::Wait) {
             let left = (due - now).num_hours().max(0);
             let words = vec![Text::new(
                 format!("Reminder: game #{id} waits for your decision. Time left: {left} h (until {}).", local_time(due, &player)),
@@ -349,22 +357,26 @@ impl Service {
                 }
             }
             Timeout::Skip | Timeout::Bot => {
-                let table = self.table(id)?;
                 let seat = Seat(d.seat as usize);
                 let mut rng = Rng::new(game.seed ^ (self.store.move_count(id)? as u64).wrapping_mul(0x9E37_79B9));
-                let (cmd, source) = match settings.timeout {
-                    Timeout::Skip => (table.default_command(seat), "skip"),
-                    _ => (table.random_command(seat, &mut rng), "bot"),
-                };
-                match cmd {
-                    Some(c) => {
+                let source = if settings.timeout == Timeout::Skip { "skip" } else { "bot" };
+                let turn = self.clock_turn(id, seat, settings.timeout, &mut rng)?;
+                match turn {
+                    Some(lines) => {
                         self.store.clear_deadline(id, d.seat)?;
                         self.late_notice(id, &row.email, now)?;
-                        self.play(id, &row.email, &[c], source, now)?;
+                        self.play(id, &row.email, &lines, source, now)?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
+                        // Nothing the clock may play here (Tzolk'in has no pass, say): the
+                        // game waits, as under `wait`, and the late player is told so too.
                         self.late_notice(id, &row.email, now)?;
+                        let words = vec![Text::new(
+                            format!("Your time in game #{id} has run out. The game has no default move for this decision, so it waits for yours."),
+                            format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
+                        )];
+                        self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
                         self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
                         report.late_notices += 1;
                     }
@@ -378,6 +390,25 @@ impl Service {
             }
         }
         Ok(())
+    }
+
+    /// The commands the clock plays for a late seat: default (`skip`) or random
+    /// (`bot`) ones until the seat's decision is complete (a game like Tikal
+    /// takes several commands per turn). None if the first has no command.
+    fn clock_turn(&self, id: i64, seat: Seat, policy: Timeout, rng: &mut Rng) -> Result<Option<Vec<String>>> {
+        /// More commands than any game's one turn; a bound against a rule that never ends a turn.
+        const MAX_COMMANDS: usize = 60;
+        let mut table = self.table(id)?;
+        let mut lines = Vec::new();
+        while lines.len() < MAX_COMMANDS && table.to_act().contains(&seat) && table.outcome().is_none() {
+            let cmd = if policy == Timeout::Skip { table.default_command(seat) } else { table.random_command(seat, rng) };
+            let Some(cmd) = cmd else { break };
+            if table.play(seat, &cmd).is_err() {
+                break;
+            }
+            lines.push(cmd);
+        }
+        Ok((!lines.is_empty()).then_some(lines))
     }
 
     fn late_notice(&self, id: i64, late: &str, now: DateTime<Utc>) -> Result<()> {
@@ -447,7 +478,7 @@ impl Service {
     }
 
     /// Daily digests for players whose local digest hour has come.
-    fn send_digests(&self, now: DateTime<Utc>) -> Result<usize> {
+    fn send_digests(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<usize> {
         let mut sent = 0;
         for email in self.store.digest_recipients()? {
             let player = self.store.player(&email, &stamp(now))?;
@@ -456,7 +487,15 @@ impl Service {
             let key = format!("digest_last:{email}");
             let today = local.date_naive().to_string();
             let done_today = self.store.meta(&key)?.as_deref() == Some(today.as_str());
-            if local.time() < at || done_today {
+            // Today's digest hour must fall in this run's stretch of time: words
+            // held after it wait for tomorrow's digest, not go out at once.
+            let hour = zone(&player)
+                .from_local_datetime(&local.date_naive().and_time(at))
+                .earliest()
+                .map(|t| t.with_timezone(&Utc))
+                .unwrap_or(now);
+            let in_this_run = last.map(|l| l < hour).unwrap_or(true) && hour <= now;
+            if !in_this_run || done_today {
                 continue;
             }
             let lines = self.store.take_digest(&email)?;
@@ -527,8 +566,15 @@ impl Service {
                     p.vacation_used -= ((b - from).num_hours() / 24).min(p.vacation_used);
                 }
             }
-            p.vacation_from = None;
-            p.vacation_to = None;
+            // A vacation already begun ends now, so that its days keep the clock
+            // stopped (clearing it would make those days count, and the deadline pass).
+            match vacation(&p) {
+                Some((a, b)) if a < now => p.vacation_to = Some(stamp(b.min(now))),
+                _ => {
+                    p.vacation_from = None;
+                    p.vacation_to = None;
+                }
+            }
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
             self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;

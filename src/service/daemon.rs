@@ -173,7 +173,9 @@ pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
     let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     let mut sent = 0;
-    for m in store.pending_mail(&stamp(Utc::now()), i64::MAX)? {
+    // Everything unsent, also mail stamped later than the wall clock (made by
+    // `tick --at` a future time): an explicit flush means "send it now".
+    for m in store.outbox(None)?.into_iter().filter(|m| m.sent_at.is_none()) {
         match rt.block_on(smtp.send(&config.address, &m.recipient, &m.raw)) {
             Ok(()) => {
                 store.mark_sent(m.id, &stamp(Utc::now()))?;

@@ -246,6 +246,10 @@ impl Service {
                 Kind::Update
             };
             self.mail_seat(id, &new_row, kind, words, now)?;
+            // The newcomer gets the whole time for the decision, not what the old player left.
+            if let Some(s) = seat {
+                self.store.clear_deadline(id, s as i64)?;
+            }
             self.schedule_deadlines(id, now)
         })
     }
