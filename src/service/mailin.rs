@@ -25,6 +25,12 @@ pub struct MailOutcome {
 const SERVICE_WORDS: [&str; 12] =
     ["help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new", "games"];
 
+/// True for text no person typed: control characters (other than tab) or
+/// the replacement character left by bytes that decode as nothing.
+fn looks_binary(line: &str) -> bool {
+    line.chars().any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
+}
+
 fn first_word(line: &str) -> String {
     line.split_whitespace().next().unwrap_or("").to_lowercase()
 }
@@ -73,6 +79,10 @@ impl Service {
             Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
             Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
             Sender::Person => {}
+        }
+        if mail.commands.iter().any(|l| looks_binary(l)) {
+            // Answering junk only invites more junk (and may loop with a broken sender).
+            return ignored("binary junk: control characters or undecodable bytes where commands should be");
         }
         let Some(from) = mail.from.clone() else { return ignored("no sender address") };
         let hour_ago = stamp(now - Duration::hours(1));
@@ -282,6 +292,12 @@ impl Service {
                     return done(Text::new("That game is not running.", "그 게임은 진행 중이 아닙니다."));
                 }
                 self.drop_player(id, email, "resign", now)?;
+                // If the game goes on, the resigner would otherwise hear nothing
+                // (a game that ends tells every seat, the resigner included).
+                if self.game(id)?.status == "active" {
+                    let t = Text::new(format!("You resigned from game #{id}."), format!("#{id} 게임에서 기권했습니다."));
+                    self.answer(email, Some(id), &[t], now, "applied", "resigned")?;
+                }
                 Ok(("applied".into(), "resigned".into()))
             }),
             "undo" => in_game(&|id| self.undo(id, email, now)),

@@ -96,7 +96,8 @@ impl Service {
         let mut paragraphs = vec![Text::new("The game is over.", "게임이 끝났습니다.")];
         paragraphs.extend(lines);
         for seat_row in self.seated(id)? {
-            if seat_row.status == "joined" {
+            // A seat that resigned or timed out still learns the result.
+            if seat_row.status == "joined" || seat_row.status == "dropped" {
                 let words = Words { paragraphs: paragraphs.clone(), ..Words::default() };
                 self.mail_seat(id, &seat_row, Kind::GameOver, words, now)?;
             }
