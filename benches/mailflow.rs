@@ -49,10 +49,13 @@ impl Plan {
     fn from_env() -> Plan {
         let quick = std::env::var("QUIPU_BENCH_QUICK").map(|v| !v.is_empty() && v != "0").unwrap_or(false);
         let s = Duration::from_secs;
+        // Mails in flight: enough that neither loop waits on the mail server's
+        // round trip (about 1 s through two IDLE notifications) rather than on itself.
+        let parallel = std::env::var("QUIPU_BENCH_PARALLEL").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
         if quick {
-            Plan { quick, parallel: 8, warm: s(2), echo: s(8), rate: s(10), latency: s(12), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 6, timed_moves: 60 }
+            Plan { quick, parallel, warm: s(2), echo: s(8), rate: s(10), latency: s(12), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 2, timed_moves: 60 }
         } else {
-            Plan { quick, parallel: 8, warm: s(4), echo: s(30), rate: s(40), latency: s(60), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 20, timed_moves: 300 }
+            Plan { quick, parallel, warm: s(4), echo: s(30), rate: s(40), latency: s(60), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 20, timed_moves: 300 }
         }
     }
 }
@@ -480,6 +483,7 @@ fn echo_server(config: Config, stop: Arc<AtomicBool>) {
         let mut n = 0u64;
         while !stop.load(Ordering::Relaxed) {
             let mails = qimap::fetch_all(&mut session).await.expect("echo: fetch");
+            let uids: Vec<u32> = mails.iter().map(|m| m.uid).collect();
             for m in mails {
                 let text = String::from_utf8_lossy(&m.raw);
                 let from = header(&text, "From").unwrap_or_default();
@@ -494,8 +498,8 @@ fn echo_server(config: Config, stop: Arc<AtomicBool>) {
                 if from.contains('@') {
                     let _ = smtp.send(&config.address, &from, raw.as_bytes()).await;
                 }
-                qimap::move_to(&mut session, m.uid, &config.imap.processed).await.expect("echo: move");
             }
+            qimap::move_to(&mut session, &uids, &config.imap.processed).await.expect("echo: move");
             session = qimap::idle(session, Duration::from_millis(500)).await.expect("echo: IDLE");
         }
     });
@@ -611,6 +615,11 @@ impl Daemon {
             .unwrap_or(f64::NAN)
     }
 
+    /// CPU time the daemon used so far (user + system), in seconds.
+    fn cpu_secs(&self) -> f64 {
+        cpu_secs_of(&format!("/proc/{}/stat", self.child.id()))
+    }
+
     fn stop(mut self) {
         unsafe {
             libc::kill(self.child.id() as i32, libc::SIGTERM);
@@ -625,6 +634,16 @@ impl Daemon {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// User + system CPU seconds from a /proc/.../stat file.
+fn cpu_secs_of(path: &str) -> f64 {
+    let stat = std::fs::read_to_string(path).unwrap_or_default();
+    // Fields after the command name (which is in parentheses): utime is the 14th field overall.
+    let rest = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<f64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / ticks.max(1.0)
 }
 
 /// A reply as a mail client writes it: the command on top, the mail quoted below.
@@ -668,6 +687,10 @@ struct ByMail<'a> {
     answered: std::collections::HashSet<String>,
     /// When each of quipu's mails reached a player's inbox (seen by IDLE).
     arrivals: HashMap<String, Instant>,
+    /// Turn mails not answered yet, oldest first (one per game).
+    ready: VecDeque<(i64, Arrival)>,
+    /// Games with a reply sent and no turn mail since.
+    waiting: std::collections::HashSet<i64>,
 }
 
 impl ByMail<'_> {
@@ -691,13 +714,10 @@ impl ByMail<'_> {
     /// the moves applied per second in the measured window.
     fn play(&mut self, warm: Duration, secs: Duration, pace: Pace) -> (Vec<SentReply>, f64) {
         let db = self.read_db();
-        let service = self.stack.addr(SERVICE);
-        let mut ready: VecDeque<(i64, Arrival)> = VecDeque::new();
         let mut sent = Vec::new();
         let start = Instant::now();
         let mut next_slot = start;
         let (mut warm_at, mut moves_at_warm) = (None, 0);
-        let mut in_flight: HashMap<i64, Instant> = HashMap::new();
         loop {
             let now = Instant::now();
             if warm_at.is_none() && now >= start + warm {
@@ -709,29 +729,16 @@ impl ByMail<'_> {
             }
             // Take in whatever arrived.
             let wait = match pace {
-                Pace::AsFast if !ready.is_empty() => Duration::ZERO,
-                Pace::Steady(_) if !ready.is_empty() => next_slot.saturating_duration_since(now),
+                Pace::AsFast if !self.ready.is_empty() => Duration::ZERO,
+                Pace::Steady(_) if !self.ready.is_empty() => next_slot.saturating_duration_since(now),
                 _ => Duration::from_millis(100),
             };
-            let first = self.watchers.rx.recv_timeout(wait).ok();
-            let more: Vec<Arrival> = self.watchers.rx.try_iter().collect();
-            for a in first.into_iter().chain(more) {
-                if a.from != service {
-                    continue;
-                }
-                self.arrivals.insert(a.message_id.clone(), a.at);
-                if !a.links.is_empty() && a.reply_to.is_some() && self.answered.insert(a.message_id.clone()) {
-                    if let Some(g) = self.game_of(&a) {
-                        ready.retain(|(x, _)| *x != g);
-                        ready.push_back((g, a));
-                    }
-                }
-            }
+            self.take_in(wait);
             let send_now = match pace {
-                Pace::AsFast => ready.len(),
+                Pace::AsFast => self.ready.len(),
                 Pace::Steady(per_s) => {
                     let now = Instant::now();
-                    if now >= next_slot && !ready.is_empty() {
+                    if now >= next_slot && !self.ready.is_empty() {
                         next_slot = (next_slot + Duration::from_secs_f64(1.0 / per_s)).max(now - Duration::from_millis(50));
                         1
                     } else {
@@ -743,7 +750,7 @@ impl ByMail<'_> {
                 }
             };
             for _ in 0..send_now {
-                let Some((g, a)) = ready.pop_front() else { break };
+                let Some((g, a)) = self.ready.pop_front() else { break };
                 let outbox_before: i64 = db
                     .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = ?1", [g], |r| r.get(0))
                     .unwrap_or(0);
@@ -753,7 +760,7 @@ impl ByMail<'_> {
                 let to = a.reply_to.clone().unwrap_or_default();
                 let raw = reply_mail(&a.user, &to, &a, &choice, &mid);
                 let accepted = self.smtp.send(&a.user, &to, &raw);
-                in_flight.insert(g, accepted.at);
+                self.waiting.insert(g);
                 if warm_at.is_some() {
                     sent.push(SentReply { game: g, message_id: mid, accepted, outbox_before });
                 }
@@ -761,10 +768,33 @@ impl ByMail<'_> {
         }
         let moves = self.moves_by_mail(&db) - moves_at_warm;
         let rate = moves as f64 / warm_at.map(|w| w.elapsed().as_secs_f64()).unwrap_or(1.0);
-        // Replies whose turn mails are still due are answered in the next part;
-        // give the last answers time to be sent before anyone reads the outbox.
-        std::thread::sleep(Duration::from_millis(1500));
+        // Let every reply be answered before the next part (or the figures) start.
+        let until = Instant::now() + Duration::from_secs(30);
+        while !self.waiting.is_empty() && Instant::now() < until {
+            self.take_in(Duration::from_millis(100));
+        }
         (sent, rate)
+    }
+
+    /// Takes in what arrived (waiting up to `wait` for the first): turn mails
+    /// join the queue of replies to write.
+    fn take_in(&mut self, wait: Duration) {
+        let service = self.stack.addr(SERVICE);
+        let first = self.watchers.rx.recv_timeout(wait).ok();
+        let more: Vec<Arrival> = self.watchers.rx.try_iter().collect();
+        for a in first.into_iter().chain(more) {
+            if a.from != service {
+                continue;
+            }
+            self.arrivals.insert(a.message_id.clone(), a.at);
+            if !a.links.is_empty() && a.reply_to.is_some() && self.answered.insert(a.message_id.clone()) {
+                if let Some(g) = self.game_of(&a) {
+                    self.waiting.remove(&g);
+                    self.ready.retain(|(x, _)| *x != g);
+                    self.ready.push_back((g, a));
+                }
+            }
+        }
     }
 }
 
@@ -849,6 +879,11 @@ fn latencies(replies: &[SentReply], db: &Path, recorder: &Recorder, arrivals_at:
     out
 }
 
+fn avg_mail_kb(db: &Path) -> f64 {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("db");
+    c.query_row("SELECT AVG(LENGTH(raw)) FROM outbox", [], |r| r.get::<_, f64>(0)).unwrap_or(0.0) / 1024.0
+}
+
 /// Games by mail for `plan.parallel` pairs of players, through the daemon.
 fn new_games(service: &Service, n: usize, seed: u64) -> Vec<i64> {
     (0..n)
@@ -899,10 +934,15 @@ fn run_quipu(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> Mai
         rng: Rng::new(11),
         answered: Default::default(),
         arrivals: HashMap::new(),
+        ready: VecDeque::new(),
+        waiting: Default::default(),
     };
     println!("# quipu by mail: {} games of {GAME} in parallel, players answer at once", bm.games.len());
+    let (cpu0, own0, t0) = (daemon.cpu_secs(), cpu_secs_of("/proc/self/stat"), Instant::now());
     let (_, moves_per_s) = bm.play(plan.warm, plan.rate, Pace::AsFast);
+    let (cpu, own, secs) = (daemon.cpu_secs() - cpu0, cpu_secs_of("/proc/self/stat") - own0, t0.elapsed().as_secs_f64());
     println!("quipu_sustained_moves_per_s={moves_per_s:.1}");
+    println!("# CPU during that part: daemon {:.0}% of a core, benchmark players {:.0}%; outbox mail size avg {:.0} KB", 100.0 * cpu / secs, 100.0 * own / secs, avg_mail_kb(&db));
     println!("# quipu by mail at a steady {} moves/s", plan.pace_per_s);
     let (sent, _) = bm.play(Duration::from_secs(2), plan.latency, Pace::Steady(plan.pace_per_s));
     let achieved = sent.len() as f64 / plan.latency.as_secs_f64();
@@ -1054,10 +1094,20 @@ fn main() {
     let started = Instant::now();
     let recorder = Recorder::start(&stack.smtp);
 
-    println!("# (1) echo loop on {}: {} clients in flight", stack.addr(ECHO), plan.parallel);
-    let echo = run_echo(&plan, &stack, &recorder, &dir);
-    println!("echo_round_trips_per_s={echo:.1}");
-
+    let parts = std::env::var("QUIPU_BENCH_PARTS").unwrap_or_else(|_| "echo,mail,scale".into());
+    let echo = if parts.contains("echo") {
+        println!("# (1) echo loop on {}: {} clients in flight", stack.addr(ECHO), plan.parallel);
+        let echo = run_echo(&plan, &stack, &recorder, &dir);
+        println!("echo_round_trips_per_s={echo:.1}");
+        echo
+    } else {
+        f64::NAN
+    };
+    if !parts.contains("mail") {
+        let scale = run_scale(&plan, &stack, &dir);
+        println!("per_move_ms_small={:.2} per_move_ms_large={:.2} tick_ms_small={:.1} tick_ms_large={:.1}", scale.small_ms, scale.large_ms, scale.small_tick_ms, scale.large_tick_ms);
+        return;
+    }
     let mail = run_quipu(&plan, &stack, &recorder, &dir);
     let l = &mail.latency;
     let (p50, p99) = (percentile(&l.samples, 50.0), percentile(&l.samples, 99.0));
@@ -1096,5 +1146,9 @@ fn main() {
     println!("per-move ms, {} games        {:8.2}", plan.scale_small, scale.small_ms);
     println!("per-move ms, {} games      {:8.2}   ratio {ratio:.2}, floor <= 1.5: {}", scale.games_large, scale.large_ms, yes(ratio_ok));
     println!("daemon peak RSS MB              {:8.1}   floor <= 200: {}", mail.peak_rss_mb, yes(rss_ok));
-    let _ = std::fs::remove_dir_all(&dir);
+    if std::env::var_os("QUIPU_BENCH_KEEP").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        println!("# kept {}", dir.display());
+    }
 }
