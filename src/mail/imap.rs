@@ -2,6 +2,7 @@
 //! by UID, move processed mail to its folder, and wait with IDLE (or poll).
 
 use crate::config::{Imap as ImapConfig, Tls};
+use async_imap::types::UnsolicitedResponse;
 use async_imap::{Client, Session};
 use futures::StreamExt;
 use std::pin::Pin;
@@ -136,14 +137,19 @@ pub async fn fetch_all(session: &mut ImapSession) -> Result<Vec<Fetched>, String
     Ok(out)
 }
 
-/// Moves a processed message to `folder` (MOVE, or COPY + delete + expunge).
-pub async fn move_to(session: &mut ImapSession, uid: u32, folder: &str) -> Result<(), String> {
-    if session.uid_mv(uid.to_string(), folder).await.is_ok() {
+/// Moves processed messages to `folder` in one command (MOVE, or COPY +
+/// delete + expunge): one round trip for a whole batch.
+pub async fn move_to(session: &mut ImapSession, uids: &[u32], folder: &str) -> Result<(), String> {
+    if uids.is_empty() {
         return Ok(());
     }
-    session.uid_copy(uid.to_string(), folder).await.map_err(|e| format!("IMAP copy: {e}"))?;
+    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    if session.uid_mv(&set, folder).await.is_ok() {
+        return Ok(());
+    }
+    session.uid_copy(&set, folder).await.map_err(|e| format!("IMAP copy: {e}"))?;
     {
-        let mut s = session.uid_store(uid.to_string(), "+FLAGS (\\Deleted)").await.map_err(|e| format!("IMAP store: {e}"))?;
+        let mut s = session.uid_store(&set, "+FLAGS (\\Deleted)").await.map_err(|e| format!("IMAP store: {e}"))?;
         while s.next().await.is_some() {}
     }
     let e = session.expunge().await.map_err(|e| format!("IMAP expunge: {e}"))?;
@@ -155,9 +161,24 @@ pub async fn move_to(session: &mut ImapSession, uid: u32, folder: &str) -> Resul
 /// Waits until the server says something changed, or `wait` passes.
 /// Returns the session for further use.
 pub async fn idle(session: ImapSession, wait: Duration) -> Result<ImapSession, String> {
+    // New mail announced in the answer to an earlier command (a MOVE while we
+    // were handling mail) is not announced again in IDLE: without this check
+    // it would wait for the next mail or the timeout.
+    if announced_new_mail(&session) {
+        return Ok(session);
+    }
     let mut handle = session.idle();
     handle.init().await.map_err(|e| format!("IDLE: {e}"))?;
     let (fut, _stop) = handle.wait_with_timeout(wait);
     fut.await.map_err(|e| format!("IDLE: {e}"))?;
     handle.done().await.map_err(|e| format!("IDLE done: {e}"))
+}
+
+/// Drains the responses the server sent unasked; true if one announced new mail.
+fn announced_new_mail(session: &ImapSession) -> bool {
+    let mut new = false;
+    while let Ok(r) = session.unsolicited_responses.try_recv() {
+        new |= matches!(r, UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_));
+    }
+    new
 }

@@ -20,13 +20,22 @@ fn log(what: &str) {
 pub fn serve(config: Config) -> anyhow::Result<()> {
     // Open once up front so configuration and database problems stop us at start.
     Service::open(config.clone())?;
-    // One thread: the loops share it, and SQLite work is short.
+    // The inbox and the clock share one thread (SQLite work is short); the
+    // outbox has its own, so answers leave while the next mail is handled.
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     let local = tokio::task::LocalSet::new();
+    let wake_outbox = Arc::new(Notify::new());
+    {
+        let (config, wake) = (config.clone(), wake_outbox.clone());
+        std::thread::Builder::new().name("outbox".into()).spawn(move || {
+            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt.block_on(outbox_loop(config, wake)),
+                Err(e) => log(&format!("outbox: cannot start: {e}")),
+            }
+        })?;
+    }
     local.block_on(&rt, async move {
-        let wake_outbox = Arc::new(Notify::new());
         let inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
-        let outbox = tokio::task::spawn_local(outbox_loop(config.clone(), wake_outbox.clone()));
         let clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
         log(&format!("serving {} (IMAP {}:{}, SMTP {}:{})", config.address, config.imap.server.host, config.imap.server.port, config.smtp.host, config.smtp.port));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
@@ -35,7 +44,6 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             _ = term.recv() => log("terminated; stopping"),
         }
         inbox.abort();
-        outbox.abort();
         clock.abort();
         Ok(())
     })
@@ -88,21 +96,24 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
 async fn process_inbox(service: &Service, config: &Config, session: &mut imap::ImapSession, wake_outbox: &Notify) -> Result<usize, String> {
     let mails = imap::fetch_all(session).await?;
     let n = mails.len();
+    let mut handled = Vec::with_capacity(n);
     for m in mails {
         match service.handle_mail(&m.raw, Utc::now()) {
             Ok(outcome) => {
                 log(&format!("mail {}: {} {}", outcome.message_id, outcome.outcome, outcome.reason));
                 wake_outbox.notify_one();
+                handled.push(m.uid);
             }
             Err(e) => {
                 // Not committed: leave the mail where it is and try it again later.
                 log(&format!("mail uid {}: not handled: {e}", m.uid));
                 service.forget();
-                continue;
             }
         }
-        imap::move_to(session, m.uid, &config.imap.processed).await?;
     }
+    // Committed mail only; one MOVE for the batch (a crash before it only
+    // means reading those mails again, and their Message-IDs are known).
+    imap::move_to(session, &handled, &config.imap.processed).await?;
     Ok(n)
 }
 

@@ -77,6 +77,9 @@ pub struct Service {
     tables: RefCell<TableCache>,
     /// While the clock catches up after downtime: words per player, sent as one summary.
     batch: RefCell<Option<Summaries>>,
+    /// The last board picture encoded and its PNG: one move's mails to every
+    /// seat usually show the same board, and encoding is most of a move's cost.
+    last_png: RefCell<Option<(crate::engine::Sketch, Vec<u8>)>>,
 }
 
 impl Service {
@@ -94,7 +97,7 @@ impl Service {
         } else {
             config.secret.clone()
         };
-        Ok(Service { store, config, secret, tables: RefCell::new(HashMap::new()), batch: RefCell::new(None) })
+        Ok(Service { store, config, secret, tables: RefCell::new(HashMap::new()), batch: RefCell::new(None), last_png: RefCell::new(None) })
     }
 
     pub fn game(&self, id: i64) -> Result<GameRow> {

@@ -287,7 +287,7 @@ impl Service {
         let message_id = format!("q{}.{}.{seq}.{}@{domain}", game.unwrap_or(0), kind.name(), who);
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
-        let png = view.map(|v| render::png(&v.picture)).unwrap_or_default();
+        let png = view.map(|v| self.board_png(&v.picture)).unwrap_or_default();
         if !png.is_empty() {
             page.image_cid = Some(cid.clone());
         }
@@ -325,6 +325,18 @@ impl Service {
             raw,
         })?;
         Ok(message_id)
+    }
+
+    /// The board as PNG, encoded once for every mail that shows the same board.
+    fn board_png(&self, sketch: &crate::engine::Sketch) -> Vec<u8> {
+        if let Some((last, png)) = self.last_png.borrow().as_ref() {
+            if last == sketch {
+                return png.clone();
+            }
+        }
+        let png = render::png(sketch);
+        self.last_png.replace(Some((sketch.clone(), png.clone())));
+        png
     }
 
     fn next_mail_seq(&self) -> Result<i64> {
