@@ -14,20 +14,11 @@ pub struct Entry {
 }
 
 /// Starts a table of `G`, checking the player count and the option keys first.
-pub fn new_table<G: Game + Default>(
-    players: usize,
-    options: &Options,
-    seed: u64,
-) -> Result<Box<dyn Table>, SetupError> {
+pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError> {
     let game = G::default();
     let info = game.info();
     if players < info.min_players || players > info.max_players {
-        return Err(SetupError::PlayerCount {
-            game: info.name,
-            min: info.min_players,
-            max: info.max_players,
-            got: players,
-        });
+        return Err(SetupError::PlayerCount { game: info.name, min: info.min_players, max: info.max_players, got: players });
     }
     options.check_known(&info.options)?;
     let state = game.setup(players, options, seed)?;
@@ -36,11 +27,7 @@ pub fn new_table<G: Game + Default>(
 
 #[allow(dead_code)] // used as games are registered
 fn entry<G: Game + Default>(name: &'static str) -> Entry {
-    Entry {
-        name,
-        info: || G::default().info(),
-        new: new_table::<G>,
-    }
+    Entry { name, info: || G::default().info(), new: new_table::<G> }
 }
 
 /// Every game quipu can run, in the order they are listed to players.
@@ -50,7 +37,5 @@ pub fn registry() -> Vec<Entry> {
 
 /// The game registered as `name` (case-insensitive).
 pub fn find(name: &str) -> Option<Entry> {
-    registry()
-        .into_iter()
-        .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+    registry().into_iter().find(|e| e.name.eq_ignore_ascii_case(name.trim()))
 }
