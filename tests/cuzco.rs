@@ -800,3 +800,41 @@ fn garbage_and_unknown_spaces_are_refused_with_suggestions() {
         e.message.en
     );
 }
+
+#[test]
+fn every_view_states_the_board_discrepancy_and_hides_other_hands() {
+    let s = game(3);
+    for viewer in [None, Some(Seat(0)), Some(Seat(2))] {
+        let v = TheGame.view(&s, viewer);
+        let footer = &v.footer[0];
+        assert!(
+            footer.en.contains("152") && footer.en.contains("150"),
+            "{}",
+            footer.en
+        );
+        assert!(
+            footer.ko.contains("152") && footer.ko.contains("150"),
+            "{}",
+            footer.ko
+        );
+        let json = serde_json::to_string(&v).unwrap();
+        for item in TheGame.hidden_items(&s, viewer) {
+            assert!(!json.contains(&item), "{item} leaked to {viewer:?}");
+        }
+        assert_eq!(v.private.is_empty(), viewer.is_none());
+        assert!(v.picture.width >= 800 && v.picture.width <= 1000);
+    }
+    // A seat sees its own three cards.
+    let v = TheGame.view(&s, Some(Seat(1)));
+    let lines = match &v.private[0].body {
+        quipu::engine::Block::Lines(l) => l.clone(),
+        _ => panic!("private part is lines"),
+    };
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.en.starts_with("In hand: c"))
+            .count(),
+        3
+    );
+}

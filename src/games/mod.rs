@@ -21,20 +21,11 @@ pub struct Entry {
 }
 
 /// Starts a table of `G`, checking the player count and the option keys first.
-pub fn new_table<G: Game + Default>(
-    players: usize,
-    options: &Options,
-    seed: u64,
-) -> Result<Box<dyn Table>, SetupError> {
+pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError> {
     let game = G::default();
     let info = game.info();
     if players < info.min_players || players > info.max_players {
-        return Err(SetupError::PlayerCount {
-            game: info.name,
-            min: info.min_players,
-            max: info.max_players,
-            got: players,
-        });
+        return Err(SetupError::PlayerCount { game: info.name, min: info.min_players, max: info.max_players, got: players });
     }
     options.check_known(&info.options)?;
     let state = game.setup(players, options, seed)?;
@@ -42,11 +33,7 @@ pub fn new_table<G: Game + Default>(
 }
 
 fn entry<G: Game + Default>(name: &'static str) -> Entry {
-    Entry {
-        name,
-        info: || G::default().info(),
-        new: new_table::<G>,
-    }
+    Entry { name, info: || G::default().info(), new: new_table::<G> }
 }
 
 /// Every game quipu can run, in the order they are listed to players.
@@ -62,7 +49,5 @@ pub fn registry() -> Vec<Entry> {
 
 /// The game registered as `name` (case-insensitive).
 pub fn find(name: &str) -> Option<Entry> {
-    registry()
-        .into_iter()
-        .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+    registry().into_iter().find(|e| e.name.eq_ignore_ascii_case(name.trim()))
 }

@@ -390,14 +390,9 @@ pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
     if n == 0 || n > 100 {
         return Err(bad());
     }
+    // Number n covers doubled columns 2n-2 and 2n-1; the row's parity picks one.
     let x = (2 * (n - 1)) as u8 + (row % 2);
-    let x_alt = (2 * (n - 1)) as u8;
-    let cell = board
-        .by_pos
-        .get(&(row, x))
-        .or_else(|| board.by_pos.get(&(row, x_alt)))
-        .copied()
-        .ok_or_else(bad)?;
+    let cell = board.by_pos.get(&(row, x)).copied().ok_or_else(bad)?;
     Ok(Spot::of(board, cell))
 }
 

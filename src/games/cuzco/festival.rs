@@ -272,26 +272,22 @@ fn resolve(s: &mut State, f: Festival, hosts: &[usize]) -> Vec<Event> {
     }
     let names: Vec<String> = hosts.iter().map(|&h| (h + 1).to_string()).collect();
     let (en, ko) = if hosts.len() == 1 {
-        ("sole host", "단독 주최")
+        ("is the sole host", "단독 주최")
     } else {
-        ("co-hosts", "공동 주최")
+        ("are co-hosts", "공동 주최")
     };
     events.push(Event::public(Text::new(
         format!(
-            "Festival at the {value}-temple: seat {} {} and gain {each} prestige each.",
+            "Festival at the {value}-temple: seat {} {en} and gain{} {each} prestige{}.",
             names.join(", "),
-            if hosts.len() == 1 {
-                "is the sole host"
-            } else {
-                "are co-hosts"
-            }
+            if hosts.len() == 1 { "s" } else { "" },
+            if hosts.len() == 1 { "" } else { " each" }
         ),
         format!(
             "{value}짜리 사원의 축제: {}번 플레이어 {ko}, 각자 명성 점수 {each}점.",
             names.join(", ")
         ),
     )));
-    let _ = en;
     let n = f.played.len();
     let proposer = usize::from(f.turn.seat);
     for k in 0..n {
