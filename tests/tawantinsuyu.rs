@@ -1261,3 +1261,24 @@ fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
     let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
     assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
 }
+
+#[test]
+#[ignore]
+fn print_a_random_game() {
+    let mut s = new_game(2);
+    let mut rng = quipu::engine::Rng::new(9);
+    for _ in 0..400 {
+        if TheGame.outcome(&s).is_some() {
+            break;
+        }
+        let seats = TheGame.to_act(&s);
+        let seat = seats[rng.below(seats.len())];
+        let legal = TheGame.legal(&s, seat);
+        let c = legal[rng.below(legal.len())].clone();
+        println!("> {seat}: {c}");
+        for e in TheGame.apply(&mut s, seat, &c).unwrap() {
+            println!("   {} | {}", e.text.en, e.text.ko);
+        }
+    }
+    println!("{:?}", TheGame.outcome(&s));
+}
