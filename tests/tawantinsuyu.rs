@@ -850,6 +850,28 @@ fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
     assert_eq!(s.festival_holder, Some(0));
     // Festival 2's trigger VP (2) to the same player; the casualties score nothing without markers.
     assert_eq!(s.players[0].vp, 12);
+    // Every player, the holder first, takes one more turn before Festival 2 (L516-518).
+    for p in 0..3 {
+        while flow::current_ask(&s, p).is_some_and(|a| matches!(a, Ask::UseCards { .. })) {
+            play(&mut s, p, "use done");
+        }
+    }
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert_eq!(s.festivals_done, 1);
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "train");
+    if let Some(Ask::TrainKeep { cards }) = ask_of(&s, 0) {
+        let t = s.d().army[cards[0] as usize].id.to_lowercase();
+        play(&mut s, 0, &format!("keep {t}"));
+    }
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    assert_eq!(s.current, 1);
+    assert_eq!(s.festivals_done, 1);
 }
 
 #[test]

@@ -624,7 +624,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
         }
         Step::TurnStart => {
             let p = s.current;
-            if s.festival_holder == Some(p) {
+            if s.festival_holder == Some(p) && !s.festival_held_this_turn {
                 push(s, p, Step::TurnStart);
                 push(s, p, Step::Festival(0));
                 return;
@@ -672,6 +672,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 );
             }
             s.turn = TurnState::default();
+            s.festival_held_this_turn = false;
             s.current = (s.current + 1) % s.np();
             push(s, s.current, Step::TurnStart);
         }
