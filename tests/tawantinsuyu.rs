@@ -1287,7 +1287,11 @@ fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
 #[test]
 #[ignore]
 fn print_a_random_game() {
-    let mut s = new_game(2);
+    let players: usize = std::env::var("TW_PLAYERS")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(2);
+    let mut s = new_game(players);
     let mut rng = quipu::engine::Rng::new(9);
     for _ in 0..400 {
         if TheGame.outcome(&s).is_some() {
