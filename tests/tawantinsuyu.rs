@@ -850,6 +850,28 @@ fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
     assert_eq!(s.festival_holder, Some(0));
     // Festival 2's trigger VP (2) to the same player; the casualties score nothing without markers.
     assert_eq!(s.players[0].vp, 12);
+    // Every player, the holder first, takes one more turn before Festival 2 (L516-518).
+    for p in 0..3 {
+        while flow::current_ask(&s, p).is_some_and(|a| matches!(a, Ask::UseCards { .. })) {
+            play(&mut s, p, "use done");
+        }
+    }
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert_eq!(s.festivals_done, 1);
+    play(&mut s, 0, "pray");
+    while ask_of(&s, 0) == Some(Ask::GodSource) {
+        play(&mut s, 0, "god deck");
+    }
+    play(&mut s, 0, "train");
+    if let Some(Ask::TrainKeep { cards }) = ask_of(&s, 0) {
+        let t = s.d().army[cards[0] as usize].id.to_lowercase();
+        play(&mut s, 0, &format!("keep {t}"));
+    }
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    assert_eq!(s.current, 1);
+    assert_eq!(s.festivals_done, 1);
 }
 
 #[test]
@@ -1260,4 +1282,29 @@ fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
     assert!(TheGame.drop_seat(&mut new_game(2), Seat(0)));
     let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
     assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
+}
+
+#[test]
+#[ignore]
+fn print_a_random_game() {
+    let players: usize = std::env::var("TW_PLAYERS")
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(2);
+    let mut s = new_game(players);
+    let mut rng = quipu::engine::Rng::new(9);
+    for _ in 0..400 {
+        if TheGame.outcome(&s).is_some() {
+            break;
+        }
+        let seats = TheGame.to_act(&s);
+        let seat = seats[rng.below(seats.len())];
+        let legal = TheGame.legal(&s, seat);
+        let c = legal[rng.below(legal.len())].clone();
+        println!("> {seat}: {c}");
+        for e in TheGame.apply(&mut s, seat, &c).unwrap() {
+            println!("   {} | {}", e.text.en, e.text.ko);
+        }
+    }
+    println!("{:?}", TheGame.outcome(&s));
 }

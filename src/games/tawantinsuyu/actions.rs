@@ -36,6 +36,15 @@ pub fn ko_names(mut ko: String) -> String {
     ko
 }
 
+/// "a" or "an" before a worker type.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 pub fn who(s: &State, p: usize) -> String {
     if s.is_bot(p) {
         "Axomama".into()
@@ -615,7 +624,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
         }
         Step::TurnStart => {
             let p = s.current;
-            if s.festival_holder == Some(p) {
+            if s.festival_holder == Some(p) && !s.festival_held_this_turn {
                 push(s, p, Step::TurnStart);
                 push(s, p, Step::Festival(0));
                 return;
@@ -663,6 +672,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 );
             }
             s.turn = TurnState::default();
+            s.festival_held_this_turn = false;
             s.current = (s.current + 1) % s.np();
             push(s, s.current, Step::TurnStart);
         }
@@ -845,7 +855,8 @@ fn casualty(s: &mut State, nomad: Option<u8>, corn_end: bool, ev: &mut Vec<Event
         tell(
             ev,
             format!(
-                "A {name} goes to the Casualties of War ({} there).",
+                "{} {name} goes to the Casualties of War ({} there).",
+                if article(name) == "an" { "An" } else { "A" },
                 s.casualties.len()
             ),
             format!(
@@ -1032,7 +1043,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 let name = WORKER_IDS.get(w as usize).copied().unwrap_or("?");
                 say(
                     ev,
-                    format!("{me} hires a {name} from the Village."),
+                    format!("{me} hires {} {name} from the Village.", article(name)),
                     format!("{me_ko}이(가) 마을에서 {name}을(를) 고용합니다."),
                 );
                 check_village(s, ev);
@@ -1052,7 +1063,10 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             let name = WORKER_IDS.get(t as usize).copied().unwrap_or("?");
             say(
                 ev,
-                format!("{me} returns a {name} to the box (worker limit)."),
+                format!(
+                    "{me} returns {} {name} to the box (worker limit).",
+                    article(name)
+                ),
                 format!("{me_ko}이(가) {name}을(를) 상자로 돌려보냅니다 (일꾼 제한)."),
             );
         }
@@ -1123,7 +1137,11 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 ),
                 format!(
                     "{me_ko}이(가) 업무를 수행합니다: {}.",
-                    seq.iter().map(|t| t.ko()).collect::<Vec<_>>().join(", ")
+                    if seq.is_empty() {
+                        "없음".to_string()
+                    } else {
+                        seq.iter().map(|t| t.ko()).collect::<Vec<_>>().join(", ")
+                    }
                 ),
             );
             push(s, p, Step::Tasks(seq));
@@ -1830,7 +1848,8 @@ fn place(
     say(
         ev,
         format!(
-            "{me} places a {wname} on {} paying {pay_en} and {food} food: {tasks} task(s).",
+            "{me} places {} {wname} on {} paying {pay_en} and {food} food: {tasks} task(s).",
+            article(wname),
             sp.id
         ),
         format!(
@@ -2041,7 +2060,11 @@ pub fn take_nomad(s: &mut State, p: usize, t: u8, ev: &mut Vec<Event>) {
         let name = WORKER_IDS.get(t as usize).copied().unwrap_or("?");
         reveal(
             ev,
-            format!("{} takes a {name} from the Nomads.", who(s, p)),
+            format!(
+                "{} takes {} {name} from the Nomads.",
+                who(s, p),
+                article(name)
+            ),
             format!(
                 "{}이(가) 유목민 지역에서 {name}을(를) 데려옵니다.",
                 who_ko(s, p)

@@ -74,7 +74,8 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         }
         2 => {
             push(s, h, Step::Festival(3));
-            for &q in order.iter().rev() {
+            let mut rewards = Vec::new();
+            for &q in &order {
                 let at = s.players.get(q).map(|x| x.temple).unwrap_or(0);
                 if let Some(t) = d.temple.get(at) {
                     if let Some(pl) = s.players.get_mut(q) {
@@ -90,9 +91,13 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                         ),
                     );
                     if !t.reward.is_empty() {
-                        push(s, q, Step::Effect(t.reward.clone()));
+                        rewards.push((q, t.reward.clone()));
                     }
                 }
+            }
+            // The left-hand rewards, resolved in turn order.
+            for (q, r) in rewards.into_iter().rev() {
+                push(s, q, Step::Effect(r));
             }
         }
         3 => {
@@ -119,7 +124,8 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             }
             push(s, h, Step::Festival(4));
             // Feeding the gods: 1 potato per God card in hand, -2 VP per potato missing (L505-507).
-            for &q in order.iter().rev() {
+            let mut feeds = Vec::new();
+            for &q in &order {
                 if s.is_bot(q) {
                     continue;
                 }
@@ -141,7 +147,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 );
                 if short > 0 {
                     if gold > 0 {
-                        s.stack.push(Item::Ask(q, Ask::Feed { short }));
+                        feeds.push((q, short));
                     } else if let Some(pl) = s.players.get_mut(q) {
                         pl.vp = pl.vp.saturating_sub(short * d.rules.festival_unpaid_vp);
                         say(
@@ -159,6 +165,10 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                         );
                     }
                 }
+            }
+            // Gold for missing potatoes is decided in turn order.
+            for (q, short) in feeds.into_iter().rev() {
+                s.stack.push(Item::Ask(q, Ask::Feed { short }));
             }
         }
         4 => {
@@ -235,6 +245,9 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).
             s.festival_running = false;
+            // The holder now takes a normal turn even if an empty bag gave it the
+            // token again (L514-518: that Festival waits for its next turn).
+            s.festival_held_this_turn = true;
             let mp = std::mem::take(&mut s.market_prod);
             let ms = std::mem::take(&mut s.market_pass);
             for b in mp {

@@ -63,6 +63,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         festivals_done: 0,
         festival_holder: None,
         festival_running: false,
+        festival_held_this_turn: false,
         current: 0,
         first_turn_done: vec![false; np],
         dropped: vec![false; np],

@@ -715,6 +715,17 @@ fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     if let Some(ax) = s.players.get_mut(p) {
         ax.res[GOLD] += pers.gold;
     }
+    bot_ev(
+        ev,
+        format!(
+            "A number token lands on Axomama's personality ({}): {} gold and its action.",
+            pers.name, pers.gold
+        ),
+        format!(
+            "숫자 토큰이 악소마마의 성격 토큰({}) 칸에 놓입니다: 금덩이 {}개와 그 액션.",
+            pers.name, pers.gold
+        ),
+    );
     for (kind, n) in &pers.options {
         let done = match kind.as_str() {
             "build_production" | "build_passive" => {

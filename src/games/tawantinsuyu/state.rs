@@ -278,6 +278,8 @@ pub struct State {
     pub festival_holder: Option<usize>,
     /// A Festival is being resolved (its decisions are not part of a turn).
     pub festival_running: bool,
+    /// A Festival was resolved at the start of the current turn.
+    pub festival_held_this_turn: bool,
     pub current: usize,
     pub first_turn_done: Vec<bool>,
     /// Seats that left the game: their decisions are taken by the timeout default.
