@@ -8,6 +8,22 @@ use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParamete
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::time::Duration;
 
+/// Why a mail was not sent: worth retrying (server down, 4xx) or not (5xx, bad address).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SendError {
+    Temporary(String),
+    Permanent(String),
+}
+
+impl std::fmt::Display for SendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SendError::Temporary(e) => write!(f, "{e}"),
+            SendError::Permanent(e) => write!(f, "refused for good: {e}"),
+        }
+    }
+}
+
 /// A connection pool to the outgoing mail server.
 #[derive(Clone)]
 pub struct Smtp {
@@ -37,11 +53,17 @@ impl Smtp {
     }
 
     /// Sends one message from `from` to `to`; Ok when the server accepted it.
-    pub async fn send(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), String> {
-        let from: Address = from.parse().map_err(|e| format!("bad sender {from}: {e}"))?;
-        let to: Address = to.parse().map_err(|e| format!("bad recipient {to}: {e}"))?;
-        let envelope = Envelope::new(Some(from), vec![to]).map_err(|e| e.to_string())?;
-        self.transport.send_raw(&envelope, raw).await.map(|_| ()).map_err(|e| e.to_string())
+    pub async fn send(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
+        let from: Address = from.parse().map_err(|e| SendError::Permanent(format!("bad sender {from}: {e}")))?;
+        let to: Address = to.parse().map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?;
+        let envelope = Envelope::new(Some(from), vec![to]).map_err(|e| SendError::Permanent(e.to_string()))?;
+        self.transport.send_raw(&envelope, raw).await.map(|_| ()).map_err(|e| {
+            if e.is_permanent() {
+                SendError::Permanent(e.to_string())
+            } else {
+                SendError::Temporary(e.to_string())
+            }
+        })
     }
 
     /// Connects and says hello, for `doctor`.

@@ -142,9 +142,9 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) {
                     }
                 }
                 Err(e) => {
-                    let wait = (5i64 << m.attempts.clamp(0, 10)).min(3600);
-                    log(&format!("outbox: {} to {} failed ({e}); retry in {wait} s", m.message_id, m.recipient));
-                    let _ = store.mark_failed(m.id, &e, &stamp(Utc::now() + ChronoDuration::seconds(wait)));
+                    let (wait, next) = retry_after(&e, m.attempts);
+                    log(&format!("outbox: {} to {} failed ({e}); {wait}", m.message_id, m.recipient));
+                    let _ = store.mark_failed(m.id, &e.to_string(), &next);
                 }
             }
         }
@@ -193,10 +193,22 @@ pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
                 sent += 1;
             }
             Err(e) => {
-                let wait = (5i64 << m.attempts.clamp(0, 10)).min(3600);
-                store.mark_failed(m.id, &e, &stamp(Utc::now() + ChronoDuration::seconds(wait)))?;
+                let (_, next) = retry_after(&e, m.attempts);
+                store.mark_failed(m.id, &e.to_string(), &next)?;
             }
         }
     }
     Ok(sent)
+}
+
+/// When to try a failed mail again: backoff doubling from 5 s to an hour for
+/// temporary failures; never for permanent ones (kept, with the error, for the operator).
+fn retry_after(e: &crate::mail::smtp::SendError, attempts: i64) -> (String, String) {
+    match e {
+        crate::mail::smtp::SendError::Permanent(_) => ("not retried".into(), "9999-12-31T00:00:00Z".into()),
+        crate::mail::smtp::SendError::Temporary(_) => {
+            let wait = (5i64 << attempts.clamp(0, 10)).min(3600);
+            (format!("retry in {wait} s"), stamp(Utc::now() + ChronoDuration::seconds(wait)))
+        }
+    }
 }

@@ -40,14 +40,19 @@ pub struct Export {
 impl Service {
     pub fn export(&self, id: i64) -> Result<Export> {
         let game = self.game(id)?;
-        let table = self.table(id)?;
         let seats = self.seated(id)?;
+        // A game that never started (declined, still forming) has no table.
+        let table = if seats.is_empty() { None } else { Some(self.table(id)?) };
+        let title = match &table {
+            Some(t) => t.info().title.to_string(),
+            None => games::find(&game.game).map(|e| (e.info)().title.to_string()).unwrap_or_default(),
+        };
         let email_of = |s: Option<usize>, e: Option<String>| e.or_else(|| s.and_then(|s| seats.iter().find(|r| r.seat == Some(s)).map(|r| r.email.clone()))).unwrap_or_default();
         Ok(Export {
             quipu: 1,
             id,
             game: game.game.clone(),
-            title: table.info().title.to_string(),
+            title,
             seed: game.seed,
             rng: crate::engine::Rng::VERSION,
             options: super::history::options_of(&game),
@@ -59,8 +64,8 @@ impl Service {
                 .into_iter()
                 .map(|m| ExportedMove { n: m.n, seat: email_of(m.seat, m.email), command: m.command, at: m.at, kind: m.kind, source: m.source })
                 .collect(),
-            final_digest: table.digest(),
-            scores: self.outcome(id)?.map(|o| o.scores),
+            final_digest: table.as_ref().map(|t| t.digest()).unwrap_or_default(),
+            scores: if table.is_some() { self.outcome(id)?.map(|o| o.scores) } else { None },
         })
     }
 

@@ -134,7 +134,10 @@ impl Received {
     pub fn header(&self, name: &str) -> Option<String> {
         let text = String::from_utf8_lossy(&self.raw);
         let head = text.split("\r\n\r\n").next().unwrap_or("");
-        head.lines()
+        // Unfold continuation lines first (RFC 5322 folding).
+        let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
+        unfolded
+            .lines()
             .find(|l| l.to_lowercase().starts_with(&format!("{}:", name.to_lowercase())))
             .map(|l| l.split_once(':').map(|x| x.1).unwrap_or("").trim().to_string())
     }
