@@ -27,7 +27,7 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
-fn config(dir: &PathBuf) -> Config {
+fn config(dir: &std::path::Path) -> Config {
     Config {
         db: dir.join("quipu.db"),
         address: "q5@example.test".into(),
@@ -667,8 +667,7 @@ fn a_daily_digest_goes_out_at_the_players_local_hour_once_a_day() {
     );
     let second = outbox(&svc)
         .into_iter()
-        .filter(|m| m.recipient == C)
-        .last()
+        .rfind(|m| m.recipient == C)
         .unwrap();
     let body = text(&second);
     assert_eq!(a_again, vec!["place A2 r1", "end"]);
@@ -781,7 +780,7 @@ fn timeout_skip_where_the_game_has_no_default_waits_and_says_so() {
         let keep = svc.table(id).unwrap().default_command(Seat(seat)).unwrap();
         assert!(keep.starts_with("keep "), "{keep}");
         svc.store
-            .in_transaction(|_| svc.play(id, who, &[keep.clone()], "cli", start))
+            .in_transaction(|_| svc.play(id, who, std::slice::from_ref(&keep), "cli", start))
             .unwrap();
     }
     assert_eq!(svc.to_act(id).unwrap(), vec![B.to_string()]); // the seed makes B first player
