@@ -163,3 +163,85 @@ fn reminders_late_notices_and_a_digest_arrive_by_mail() {
     // A second flush sends nothing: every mail went once.
     assert_eq!(q.ok(&["flush"]).trim(), "sent 0");
 }
+
+#[test]
+fn two_days_down_bring_one_summary_mail_per_player() {
+    let stack = Stack::get();
+    let q = Quipu::new(&stack, "q6");
+    let names = ["alice", "bob", "carol"];
+    let mut boxes: Vec<Mailbox> = names.iter().map(|n| Mailbox::new(&stack, n)).collect();
+    for b in &mut boxes {
+        b.skip_existing();
+    }
+    let emails: Vec<String> = names.iter().map(|n| stack.addr(n)).collect();
+    let id: i64 = q
+        .ok(&[
+            "new",
+            "tikal",
+            "--players",
+            &emails.join(","),
+            "--seed",
+            "3",
+            "--option",
+            "deadline=24h",
+            "--option",
+            "timeout=bot",
+        ])
+        .trim()
+        .parse()
+        .expect("a game number");
+    let due = at(q.show_json(id)["deadline"].as_str().expect("a deadline"));
+    let start = due - Duration::hours(24);
+    // The clock ran once after the start, then the service was down for two days.
+    tick(&q, start + Duration::minutes(10));
+    q.ok(&["flush"]);
+    let from = q.address.clone();
+    for b in boxes.iter_mut() {
+        gather(b, &from, |g| {
+            count(g, |m| m.subject.contains(&format!("[quipu #{id}]"))) >= 1
+        });
+    }
+    let back = start + Duration::hours(50);
+    let r = tick(&q, back);
+    assert_eq!(
+        (r["timeouts"].as_i64(), r["summaries"].as_i64()),
+        (Some(1), Some(3)),
+        "{r}"
+    );
+    assert_eq!(q.ok(&["flush"]).trim(), "sent 3");
+    let bot_words = format!(
+        "#{id}: (that move of {} was made by the clock: bot)",
+        emails[0]
+    );
+    for (i, b) in boxes.iter_mut().enumerate() {
+        let got = gather(b, &from, |g| {
+            count(g, |m| m.subject == "[quipu] summary") >= 1
+        });
+        assert_eq!(
+            got.len(),
+            1,
+            "{}: {:?}",
+            b.user,
+            got.iter().map(|m| &m.subject).collect::<Vec<_>>()
+        );
+        let text = &got[0].text;
+        assert!(text.contains("quipu was away for a while."), "{text}");
+        if i > 0 {
+            assert!(
+                text.contains(&format!(
+                    "#{id}: {} has run out of time in game #{id}.",
+                    emails[0]
+                )),
+                "{text}"
+            );
+            assert!(text.contains(&bot_words), "{text}");
+        }
+    }
+    // Bob decides next, with a full day from when the clock came back.
+    let show = q.show_json(id);
+    assert_eq!(show["to_act"], serde_json::json!([emails[1].clone()]));
+    assert_eq!(
+        show["deadline"],
+        serde_json::json!(stamp(back + Duration::hours(24)))
+    );
+}
