@@ -378,11 +378,14 @@ fn coming_back_early_keeps_the_days_away_stopped_and_returns_the_rest_to_the_ban
     let svc = service("vacation-off");
     let start = at("2026-12-18T00:00:00Z");
     let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=72h"], start);
+    // Before any vacation, `off` tells nobody.
+    svc.in_tx_vacation(A, "off", start + Duration::hours(1))
+        .unwrap();
+    assert_eq!(mail_at(&svc, start + Duration::hours(1)), vec![]);
     svc.in_tx_vacation(A, "2026-12-20..2026-12-27", start)
         .unwrap();
     let back = at("2026-12-22T00:00:00Z");
     let t = svc.in_tx_vacation(A, "off", back).unwrap();
-    // (Before any vacation, `off` tells nobody.)
     assert_eq!(t.en, "Your vacation is off; your clocks run again.");
     // 48 h before, the clock stopped 12-20..12-22, then 24 h more.
     assert_eq!(due(&svc, id, 0), "2026-12-23T00:00:00Z");
