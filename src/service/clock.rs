@@ -535,7 +535,8 @@ impl Service {
                         let words = [Text::same(format!(
                             "Weekly report: {} games ({active} active, {finished} finished), {} players, {} mails waiting in the outbox.",
                             games.len(),
-                            self.store.players()?.len(),
+                            // The operator is a mail recipient, not a player.
+                            self.store.players()?.iter().filter(|p| p.email != op).count(),
                             self.store.unsent_count()?
                         ))];
                         self.mail_plain(&op, None, None, "[quipu] weekly report", &words, Kind::Notice, now)?;
@@ -559,6 +560,7 @@ impl Service {
         let bank = self.config.clock.vacation_days;
         let spec = spec.trim();
         if spec.eq_ignore_ascii_case("off") {
+            let had_vacation = vacation(&p).map(|(_, b)| b > now).unwrap_or(false);
             // Days not yet begun go back to the bank.
             if let Some((a, b)) = vacation(&p) {
                 let from = a.max(now);
@@ -577,7 +579,9 @@ impl Service {
             }
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
-            self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;
+            if had_vacation {
+                self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;
+            }
             return Ok(Text::new("Your vacation is off; your clocks run again.", "휴가를 끝냈습니다. 시계가 다시 갑니다."));
         }
         let bad = || {

@@ -181,8 +181,10 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
 pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
     let store = Store::open(&config.db)?;
     let (_, domain) = config.address_parts();
-    let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    // The SMTP client's connection pool starts a task: it needs the runtime entered.
+    let _entered = rt.enter();
+    let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
     let mut sent = 0;
     // Everything unsent, also mail stamped later than the wall clock (made by
     // `tick --at` a future time): an explicit flush means "send it now".
