@@ -14,10 +14,12 @@ fn service(name: &str) -> Service {
     let dir = std::env::temp_dir().join(format!("quipu-svc-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut config = Config::default();
-    config.db = dir.join("quipu.db");
-    config.address = "quipu@example.test".into();
-    config.secret = "test-secret".into();
+    let config = Config {
+        db: dir.join("quipu.db"),
+        address: "quipu@example.test".into(),
+        secret: "test-secret".into(),
+        ..Config::default()
+    };
     Service::open(config).unwrap()
 }
 
