@@ -239,14 +239,18 @@ impl Recorder {
         let (c_in, s_out) = (client.try_clone().expect("clone"), server.try_clone().expect("clone"));
         let queue = waiting.clone();
         std::thread::spawn(move || {
-            let mut r = BufReader::new(c_in);
-            let mut w = s_out;
+            let mut r = BufReader::with_capacity(64 * 1024, c_in);
+            let mut w = std::io::BufWriter::with_capacity(64 * 1024, s_out);
             let (mut in_data, mut in_head, mut mid) = (false, false, String::new());
             let mut line = Vec::new();
             loop {
                 line.clear();
+                if r.buffer().is_empty() && w.flush().is_err() {
+                    return;
+                }
                 if r.read_until(b'\n', &mut line).unwrap_or(0) == 0 {
-                    let _ = w.shutdown(std::net::Shutdown::Write);
+                    let _ = w.flush();
+                    let _ = w.get_ref().shutdown(std::net::Shutdown::Write);
                     return;
                 }
                 let text = String::from_utf8_lossy(&line);
@@ -641,7 +645,7 @@ fn cpu_secs_of(path: &str) -> f64 {
     let stat = std::fs::read_to_string(path).unwrap_or_default();
     // Fields after the command name (which is in parentheses): utime is the 14th field overall.
     let rest = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
-    let f: Vec<f64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    let f: Vec<f64> = rest.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
     (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / ticks.max(1.0)
 }
@@ -717,6 +721,7 @@ impl ByMail<'_> {
         let mut sent = Vec::new();
         let start = Instant::now();
         let mut next_slot = start;
+        let mut trace_at = start;
         let (mut warm_at, mut moves_at_warm) = (None, 0);
         loop {
             let now = Instant::now();
@@ -726,6 +731,10 @@ impl ByMail<'_> {
             }
             if now >= start + warm + secs {
                 break;
+            }
+            if std::env::var_os("QUIPU_BENCH_TRACE").is_some() && now >= trace_at {
+                trace_at = now + Duration::from_secs(1);
+                println!("# t={:.1} ready={} waiting={} sent={}", start.elapsed().as_secs_f64(), self.ready.len(), self.waiting.len(), self.seq);
             }
             // Take in whatever arrived.
             let wait = match pace {
