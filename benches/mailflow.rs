@@ -477,13 +477,23 @@ fn watch(
             .map_err(|e| e.0.to_string())?;
         let mb = s.select("INBOX").await.map_err(|e| e.to_string())?;
         let mut last = mb.uid_next.unwrap_or(1).saturating_sub(1);
-        let _ = ready.send(());
         let filter = senders
             .iter()
             .map(|f| format!("FROM \"{f}\""))
             .reduce(|a, b| format!("OR {a} {b}"))
             .unwrap_or_default();
-        let mut read: Vec<u32> = Vec::new();
+        // Mail our service accounts left here in an earlier, interrupted run
+        // is deleted with this run's at the end.
+        let mut read: Vec<u32> = if last > 0 {
+            s.uid_search(format!("UID 1:{last} {filter}"))
+                .await
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let _ = ready.send(());
         let mut again = true;
         while !stop.load(Ordering::Relaxed) {
             if again {
@@ -743,7 +753,15 @@ struct Daemon {
 impl Daemon {
     fn start(config_file: &Path, log: &Path) -> Daemon {
         let log = std::fs::File::create(log).expect("daemon log");
-        let child = Command::new(env!("CARGO_BIN_EXE_quipu"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_quipu"));
+        // If the benchmark is killed, the daemon goes with it.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                Ok(())
+            });
+        }
+        let child = command
             .args(["serve", "--config", &config_file.display().to_string()])
             .env_remove("QUIPU_CONFIG")
             .envs(
