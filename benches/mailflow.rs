@@ -47,15 +47,44 @@ struct Plan {
 
 impl Plan {
     fn from_env() -> Plan {
-        let quick = std::env::var("QUIPU_BENCH_QUICK").map(|v| !v.is_empty() && v != "0").unwrap_or(false);
+        let quick = std::env::var("QUIPU_BENCH_QUICK")
+            .map(|v| !v.is_empty() && v != "0")
+            .unwrap_or(false);
         let s = Duration::from_secs;
         // Mails in flight: enough that neither loop waits on the mail server's
         // round trip (about 1 s through two IDLE notifications) rather than on itself.
-        let parallel = std::env::var("QUIPU_BENCH_PARALLEL").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+        let parallel = std::env::var("QUIPU_BENCH_PARALLEL")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(40);
         if quick {
-            Plan { quick, parallel, warm: s(2), echo: s(8), rate: s(10), latency: s(12), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 2, timed_moves: 60 }
+            Plan {
+                quick,
+                parallel,
+                warm: s(2),
+                echo: s(8),
+                rate: s(10),
+                latency: s(12),
+                pace_per_s: 5.0,
+                scale_small: 100,
+                scale_large: 10_000,
+                history_moves: 2,
+                timed_moves: 60,
+            }
         } else {
-            Plan { quick, parallel, warm: s(4), echo: s(30), rate: s(40), latency: s(60), pace_per_s: 5.0, scale_small: 100, scale_large: 10_000, history_moves: 20, timed_moves: 300 }
+            Plan {
+                quick,
+                parallel,
+                warm: s(4),
+                echo: s(30),
+                rate: s(40),
+                latency: s(60),
+                pace_per_s: 5.0,
+                scale_small: 100,
+                scale_large: 10_000,
+                history_moves: 10,
+                timed_moves: 300,
+            }
         }
     }
 }
@@ -121,7 +150,10 @@ struct SmtpClient {
 
 impl SmtpClient {
     fn new(addr: &str) -> SmtpClient {
-        SmtpClient { addr: addr.to_string(), conn: None }
+        SmtpClient {
+            addr: addr.to_string(),
+            conn: None,
+        }
     }
 
     fn expect(r: &mut BufReader<TcpStream>, code: &str) -> std::io::Result<String> {
@@ -133,7 +165,9 @@ impl SmtpClient {
             }
             all.push_str(&line);
             if !line.starts_with(code) {
-                return Err(std::io::Error::other(format!("SMTP: expected {code}, got {line:?}")));
+                return Err(std::io::Error::other(format!(
+                    "SMTP: expected {code}, got {line:?}"
+                )));
             }
             if line.as_bytes().get(3) != Some(&b'-') {
                 return Ok(all);
@@ -177,7 +211,12 @@ impl SmtpClient {
         w.write_all(body.as_bytes())?;
         let answer = Self::expect(r, "250")?;
         let at = Instant::now();
-        Ok(Accepted { message_id: header(raw, "Message-ID").unwrap_or_default(), qid: queued_as(&answer), at, wall: SystemTime::now() })
+        Ok(Accepted {
+            message_id: header(raw, "Message-ID").unwrap_or_default(),
+            qid: queued_as(&answer),
+            at,
+            wall: SystemTime::now(),
+        })
     }
 
     /// Sends one message; reconnects once if the kept session broke.
@@ -186,7 +225,8 @@ impl SmtpClient {
             Ok(a) => a,
             Err(_) => {
                 self.conn = None;
-                self.transaction(from, to, raw).unwrap_or_else(|e| panic!("SMTP send to {to}: {e}"))
+                self.transaction(from, to, raw)
+                    .unwrap_or_else(|e| panic!("SMTP send to {to}: {e}"))
             }
         }
     }
@@ -194,7 +234,10 @@ impl SmtpClient {
 
 /// The queue id in Postfix's "250 2.0.0 Ok: queued as 2BACA98E3B6".
 fn queued_as(line: &str) -> String {
-    line.split("queued as ").nth(1).map(|s| s.trim().to_string()).unwrap_or_default()
+    line.split("queued as ")
+        .nth(1)
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default()
 }
 
 /// A header's value (first occurrence, unfolded lines only), `<>` stripped.
@@ -203,7 +246,12 @@ fn header(raw: &str, name: &str) -> Option<String> {
     let prefix = format!("{}:", name.to_lowercase());
     head.lines()
         .find(|l| l.to_lowercase().starts_with(&prefix))
-        .map(|l| l[prefix.len()..].trim().trim_matches(['<', '>']).to_string())
+        .map(|l| {
+            l[prefix.len()..]
+                .trim()
+                .trim_matches(['<', '>'])
+                .to_string()
+        })
 }
 
 /// A relay between a sender and the SMTP server that records, for every
@@ -224,7 +272,9 @@ impl Recorder {
         let upstream = upstream.to_string();
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
-                let Ok(server) = TcpStream::connect(&upstream) else { continue };
+                let Ok(server) = TcpStream::connect(&upstream) else {
+                    continue;
+                };
                 let _ = client.set_nodelay(true);
                 let _ = server.set_nodelay(true);
                 Self::relay(client, server, store.clone());
@@ -236,17 +286,24 @@ impl Recorder {
     fn relay(client: TcpStream, server: TcpStream, store: Arc<Mutex<Vec<Accepted>>>) {
         // Message-IDs of finished DATA sections, waiting for the server's answer.
         let waiting: Arc<Mutex<VecDeque<String>>> = Arc::new(Mutex::new(VecDeque::new()));
-        let (c_in, s_out) = (client.try_clone().expect("clone"), server.try_clone().expect("clone"));
+        let (c_in, s_out) = (
+            client.try_clone().expect("clone"),
+            server.try_clone().expect("clone"),
+        );
         let queue = waiting.clone();
         std::thread::spawn(move || {
-            let mut r = BufReader::new(c_in);
-            let mut w = s_out;
+            let mut r = BufReader::with_capacity(64 * 1024, c_in);
+            let mut w = std::io::BufWriter::with_capacity(64 * 1024, s_out);
             let (mut in_data, mut in_head, mut mid) = (false, false, String::new());
             let mut line = Vec::new();
             loop {
                 line.clear();
+                if r.buffer().is_empty() && w.flush().is_err() {
+                    return;
+                }
                 if r.read_until(b'\n', &mut line).unwrap_or(0) == 0 {
-                    let _ = w.shutdown(std::net::Shutdown::Write);
+                    let _ = w.flush();
+                    let _ = w.get_ref().shutdown(std::net::Shutdown::Write);
                     return;
                 }
                 let text = String::from_utf8_lossy(&line);
@@ -284,7 +341,12 @@ impl Recorder {
                 if text.starts_with("250") && text.contains("queued as ") {
                     let at = Instant::now();
                     let message_id = waiting.lock().unwrap().pop_front().unwrap_or_default();
-                    store.lock().unwrap().push(Accepted { message_id, qid: queued_as(&text), at, wall: SystemTime::now() });
+                    store.lock().unwrap().push(Accepted {
+                        message_id,
+                        qid: queued_as(&text),
+                        at,
+                        wall: SystemTime::now(),
+                    });
                 }
                 if w.write_all(&line).is_err() {
                     return;
@@ -294,7 +356,12 @@ impl Recorder {
     }
 
     fn by_message_id(&self) -> HashMap<String, Accepted> {
-        self.accepted.lock().unwrap().iter().map(|a| (a.message_id.clone(), a.clone())).collect()
+        self.accepted
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|a| (a.message_id.clone(), a.clone()))
+            .collect()
     }
 }
 
@@ -334,13 +401,27 @@ fn percent_decode(s: &str) -> String {
 }
 
 fn read_arrival(user: &str, at: Instant, raw: &[u8]) -> Arrival {
-    let m = mail_parser::MessageParser::default().parse(raw).unwrap_or_default();
-    let addr = |a: Option<&mail_parser::Address>| a.and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.to_lowercase());
+    let m = mail_parser::MessageParser::default()
+        .parse(raw)
+        .unwrap_or_default();
+    let addr = |a: Option<&mail_parser::Address>| {
+        a.and_then(|a| a.first())
+            .and_then(|a| a.address())
+            .map(|s| s.to_lowercase())
+    };
     let html = m.body_html(0).map(|t| t.to_string()).unwrap_or_default();
     let mut links = Vec::new();
     for part in html.split("href=\"mailto:").skip(1) {
-        let url = part.split('"').next().unwrap_or("").replace("&amp;", "&").replace("&#38;", "&");
-        if let Some(body) = url.split(['?', '&']).find_map(|kv| kv.strip_prefix("body=")) {
+        let url = part
+            .split('"')
+            .next()
+            .unwrap_or("")
+            .replace("&amp;", "&")
+            .replace("&#38;", "&");
+        if let Some(body) = url
+            .split(['?', '&'])
+            .find_map(|kv| kv.strip_prefix("body="))
+        {
             links.push(percent_decode(body));
         }
     }
@@ -361,36 +442,79 @@ fn read_arrival(user: &str, at: Instant, raw: &[u8]) -> Arrival {
 fn drain_exists(s: &async_imap::Session<tokio::net::TcpStream>) -> bool {
     let mut new = false;
     while let Ok(u) = s.unsolicited_responses.try_recv() {
-        new |= matches!(u, async_imap::types::UnsolicitedResponse::Exists(_) | async_imap::types::UnsolicitedResponse::Recent(_));
+        new |= matches!(
+            u,
+            async_imap::types::UnsolicitedResponse::Exists(_)
+                | async_imap::types::UnsolicitedResponse::Recent(_)
+        );
     }
     new
 }
 
 /// Watches `user`'s INBOX for mail from `senders` (new mail only), sends each
 /// to `tx`, and at the end deletes what it read, to keep shared inboxes small.
-fn watch(stack: Stack, user: String, senders: Vec<String>, tx: mpsc::Sender<Arrival>, ready: mpsc::Sender<()>, stop: Arc<AtomicBool>) {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+fn watch(
+    stack: Stack,
+    user: String,
+    senders: Vec<String>,
+    tx: mpsc::Sender<Arrival>,
+    ready: mpsc::Sender<()>,
+    stop: Arc<AtomicBool>,
+) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
     let result: Result<(), String> = rt.block_on(async {
-        let tcp = tokio::net::TcpStream::connect((stack.imap.0.as_str(), stack.imap.1)).await.map_err(|e| e.to_string())?;
+        let tcp = tokio::net::TcpStream::connect((stack.imap.0.as_str(), stack.imap.1))
+            .await
+            .map_err(|e| e.to_string())?;
         let mut client = async_imap::Client::new(tcp);
         client.read_response().await.map_err(|e| e.to_string())?;
-        let mut s = client.login(&user, &stack.password).await.map_err(|e| e.0.to_string())?;
+        let mut s = client
+            .login(&user, &stack.password)
+            .await
+            .map_err(|e| e.0.to_string())?;
         let mb = s.select("INBOX").await.map_err(|e| e.to_string())?;
         let mut last = mb.uid_next.unwrap_or(1).saturating_sub(1);
+        let filter = senders
+            .iter()
+            .map(|f| format!("FROM \"{f}\""))
+            .reduce(|a, b| format!("OR {a} {b}"))
+            .unwrap_or_default();
+        // Mail our service accounts left here in an earlier, interrupted run
+        // is deleted with this run's at the end.
+        let mut read: Vec<u32> = if last > 0 {
+            s.uid_search(format!("UID 1:{last} {filter}"))
+                .await
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .collect()
+        } else {
+            Vec::new()
+        };
         let _ = ready.send(());
-        let filter = senders.iter().map(|f| format!("FROM \"{f}\"")).reduce(|a, b| format!("OR {a} {b}")).unwrap_or_default();
-        let mut read: Vec<u32> = Vec::new();
         let mut again = true;
         while !stop.load(Ordering::Relaxed) {
             if again {
-                let found = s.uid_search(format!("UID {}:* {filter}", last + 1)).await.map_err(|e| e.to_string())?;
+                let found = s
+                    .uid_search(format!("UID {}:* {filter}", last + 1))
+                    .await
+                    .map_err(|e| e.to_string())?;
                 let mut uids: Vec<u32> = found.into_iter().filter(|u| *u > last).collect();
                 uids.sort_unstable();
                 if !uids.is_empty() {
-                    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+                    let set = uids
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",");
                     let mut got = Vec::new();
                     {
-                        let mut st = s.uid_fetch(&set, "(UID BODY.PEEK[])").await.map_err(|e| e.to_string())?;
+                        let mut st = s
+                            .uid_fetch(&set, "(UID BODY.PEEK[])")
+                            .await
+                            .map_err(|e| e.to_string())?;
                         while let Some(f) = st.next().await {
                             let f = f.map_err(|e| e.to_string())?;
                             if let (Some(uid), Some(b)) = (f.uid, f.body()) {
@@ -420,9 +544,16 @@ fn watch(stack: Stack, user: String, senders: Vec<String>, tx: mpsc::Sender<Arri
             again |= drain_exists(&s);
         }
         for chunk in read.chunks(500) {
-            let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let set = chunk
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
             {
-                let mut st = s.uid_store(&set, "+FLAGS.SILENT (\\Deleted)").await.map_err(|e| e.to_string())?;
+                let mut st = s
+                    .uid_store(&set, "+FLAGS.SILENT (\\Deleted)")
+                    .await
+                    .map_err(|e| e.to_string())?;
                 while st.next().await.is_some() {}
             }
             let ex = s.uid_expunge(&set).await.map_err(|e| e.to_string())?;
@@ -452,12 +583,21 @@ impl Watchers {
         let threads = PLAYERS
             .iter()
             .map(|p| {
-                let (stack, user, senders, tx, ready, stop) = (stack.clone(), stack.addr(p), senders.to_vec(), tx.clone(), ready_tx.clone(), stop.clone());
+                let (stack, user, senders, tx, ready, stop) = (
+                    stack.clone(),
+                    stack.addr(p),
+                    senders.to_vec(),
+                    tx.clone(),
+                    ready_tx.clone(),
+                    stop.clone(),
+                );
                 std::thread::spawn(move || watch(stack, user, senders, tx, ready, stop))
             })
             .collect();
         for _ in PLAYERS {
-            ready_rx.recv_timeout(Duration::from_secs(30)).expect("a player's inbox watcher did not start");
+            ready_rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("a player's inbox watcher did not start");
         }
         Watchers { stop, threads, rx }
     }
@@ -476,7 +616,10 @@ impl Watchers {
 /// The bare loop on q9: IDLE, fetch, one answer per mail (to its From, found
 /// by a byte scan, no parsing), move it away; quipu's own IMAP and SMTP code.
 fn echo_server(config: Config, stop: Arc<AtomicBool>) {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
     rt.block_on(async {
         let smtp = Smtp::new(&config.smtp, "example.test").expect("SMTP settings");
         let mut session = qimap::connect(&config.imap).await.expect("echo: IMAP");
@@ -508,7 +651,13 @@ fn echo_server(config: Config, stop: Arc<AtomicBool>) {
 /// Round trips per second of `plan.parallel` clients, each sending its next
 /// mail to the echo loop as soon as the answer to the last one arrives.
 fn run_echo(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> f64 {
-    let config = service_config(stack, ECHO, recorder.port, &dir.join("echo-unused.db"), "none");
+    let config = service_config(
+        stack,
+        ECHO,
+        recorder.port,
+        &dir.join("echo-unused.db"),
+        "none",
+    );
     let stop = Arc::new(AtomicBool::new(false));
     let server = {
         let stop = stop.clone();
@@ -518,10 +667,20 @@ fn run_echo(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> f64 
     let watchers = Watchers::start(stack, std::slice::from_ref(&echo_addr));
     std::thread::sleep(Duration::from_millis(800)); // let the loop drain old mail
     let mut smtp = SmtpClient::new(&stack.smtp);
-    let run = format!("{}.{}", std::process::id(), SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_millis());
+    let run = format!(
+        "{}.{}",
+        std::process::id(),
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis()
+    );
     let mut seq = 0u64;
     let mut in_flight: HashMap<String, usize> = HashMap::new();
-    let send = |client: usize, smtp: &mut SmtpClient, seq: &mut u64, in_flight: &mut HashMap<String, usize>| {
+    let send = |client: usize,
+                smtp: &mut SmtpClient,
+                seq: &mut u64,
+                in_flight: &mut HashMap<String, usize>| {
         *seq += 1;
         let from = stack.addr(PLAYERS[client % PLAYERS.len()]);
         let mid = format!("echo-req.{run}.{seq}@players.example.test");
@@ -539,7 +698,9 @@ fn run_echo(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> f64 
             warm_at = Some(Instant::now());
             done_at_warm = done;
         }
-        let Ok(a) = watchers.rx.recv_timeout(Duration::from_millis(200)) else { continue };
+        let Ok(a) = watchers.rx.recv_timeout(Duration::from_millis(200)) else {
+            continue;
+        };
         if let Some(client) = in_flight.remove(&a.in_reply_to) {
             done += 1;
             send(client, &mut smtp, &mut seq, &mut in_flight);
@@ -592,10 +753,22 @@ struct Daemon {
 impl Daemon {
     fn start(config_file: &Path, log: &Path) -> Daemon {
         let log = std::fs::File::create(log).expect("daemon log");
-        let child = Command::new(env!("CARGO_BIN_EXE_quipu"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_quipu"));
+        // If the benchmark is killed, the daemon goes with it.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                Ok(())
+            });
+        }
+        let child = command
             .args(["serve", "--config", &config_file.display().to_string()])
             .env_remove("QUIPU_CONFIG")
-            .envs(std::env::vars().filter(|(k, _)| k.starts_with("QUIPU_") && k != "QUIPU_BENCH_QUICK").map(|(k, _)| (k, String::new())))
+            .envs(
+                std::env::vars()
+                    .filter(|(k, _)| k.starts_with("QUIPU_") && k != "QUIPU_BENCH_QUICK")
+                    .map(|(k, _)| (k, String::new())),
+            )
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("log"))
             .stderr(log)
@@ -606,7 +779,8 @@ impl Daemon {
 
     /// The peak resident set (VmHWM) so far, in MB.
     fn peak_rss_mb(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
         status
             .lines()
             .find_map(|l| l.strip_prefix("VmHWM:"))
@@ -641,14 +815,22 @@ fn cpu_secs_of(path: &str) -> f64 {
     let stat = std::fs::read_to_string(path).unwrap_or_default();
     // Fields after the command name (which is in parentheses): utime is the 14th field overall.
     let rest = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
-    let f: Vec<f64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
     let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
     (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / ticks.max(1.0)
 }
 
 /// A reply as a mail client writes it: the command on top, the mail quoted below.
 fn reply_mail(from: &str, to: &str, original: &Arrival, body: &str, message_id: &str) -> String {
-    let quoted: String = original.text.lines().take(40).map(|l| format!("> {l}\n")).collect();
+    let quoted: String = original
+        .text
+        .lines()
+        .take(40)
+        .map(|l| format!("> {l}\n"))
+        .collect();
     format!(
         "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: {subject}\r\nMessage-ID: <{message_id}>\r\nIn-Reply-To: <{irt}>\r\nReferences: <{irt}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n\r\nOn Sun, 22 Nov 2026 at 09:59, quipu <{to}> wrote:\r\n{quoted}",
         subject = original.subject,
@@ -695,13 +877,22 @@ struct ByMail<'a> {
 
 impl ByMail<'_> {
     fn read_db(&self) -> rusqlite::Connection {
-        let c = rusqlite::Connection::open_with_flags(&self.db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the daemon's db");
+        let c = rusqlite::Connection::open_with_flags(
+            &self.db,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )
+        .expect("open the daemon's db");
         c.busy_timeout(Duration::from_secs(10)).ok();
         c
     }
 
     fn moves_by_mail(&self, c: &rusqlite::Connection) -> i64 {
-        c.query_row("SELECT COUNT(*) FROM moves WHERE kind = 'move' AND source LIKE '%@%'", [], |r| r.get(0)).unwrap_or(0)
+        c.query_row(
+            "SELECT COUNT(*) FROM moves WHERE kind = 'move' AND source LIKE '%@%'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or(0)
     }
 
     fn game_of(&self, a: &Arrival) -> Option<i64> {
@@ -717,6 +908,7 @@ impl ByMail<'_> {
         let mut sent = Vec::new();
         let start = Instant::now();
         let mut next_slot = start;
+        let mut trace_at = start;
         let (mut warm_at, mut moves_at_warm) = (None, 0);
         loop {
             let now = Instant::now();
@@ -727,10 +919,22 @@ impl ByMail<'_> {
             if now >= start + warm + secs {
                 break;
             }
+            if std::env::var_os("QUIPU_BENCH_TRACE").is_some() && now >= trace_at {
+                trace_at = now + Duration::from_secs(1);
+                println!(
+                    "# t={:.1} ready={} waiting={} sent={}",
+                    start.elapsed().as_secs_f64(),
+                    self.ready.len(),
+                    self.waiting.len(),
+                    self.seq
+                );
+            }
             // Take in whatever arrived.
             let wait = match pace {
                 Pace::AsFast if !self.ready.is_empty() => Duration::ZERO,
-                Pace::Steady(_) if !self.ready.is_empty() => next_slot.saturating_duration_since(now),
+                Pace::Steady(_) if !self.ready.is_empty() => {
+                    next_slot.saturating_duration_since(now)
+                }
                 _ => Duration::from_millis(100),
             };
             self.take_in(wait);
@@ -739,7 +943,8 @@ impl ByMail<'_> {
                 Pace::Steady(per_s) => {
                     let now = Instant::now();
                     if now >= next_slot && !self.ready.is_empty() {
-                        next_slot = (next_slot + Duration::from_secs_f64(1.0 / per_s)).max(now - Duration::from_millis(50));
+                        next_slot = (next_slot + Duration::from_secs_f64(1.0 / per_s))
+                            .max(now - Duration::from_millis(50));
                         1
                     } else {
                         if now >= next_slot + Duration::from_secs(1) {
@@ -750,9 +955,15 @@ impl ByMail<'_> {
                 }
             };
             for _ in 0..send_now {
-                let Some((g, a)) = self.ready.pop_front() else { break };
+                let Some((g, a)) = self.ready.pop_front() else {
+                    break;
+                };
                 let outbox_before: i64 = db
-                    .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = ?1", [g], |r| r.get(0))
+                    .query_row(
+                        "SELECT COALESCE(MAX(id), 0) FROM outbox WHERE game_id = ?1",
+                        [g],
+                        |r| r.get(0),
+                    )
                     .unwrap_or(0);
                 let choice = a.links[self.rng.below(a.links.len())].clone();
                 self.seq += 1;
@@ -762,7 +973,12 @@ impl ByMail<'_> {
                 let accepted = self.smtp.send(&a.user, &to, &raw);
                 self.waiting.insert(g);
                 if warm_at.is_some() {
-                    sent.push(SentReply { game: g, message_id: mid, accepted, outbox_before });
+                    sent.push(SentReply {
+                        game: g,
+                        message_id: mid,
+                        accepted,
+                        outbox_before,
+                    });
                 }
             }
         }
@@ -787,7 +1003,10 @@ impl ByMail<'_> {
                 continue;
             }
             self.arrivals.insert(a.message_id.clone(), a.at);
-            if !a.links.is_empty() && a.reply_to.is_some() && self.answered.insert(a.message_id.clone()) {
+            if !a.links.is_empty()
+                && a.reply_to.is_some()
+                && self.answered.insert(a.message_id.clone())
+            {
                 if let Some(g) = self.game_of(&a) {
                     self.waiting.remove(&g);
                     self.ready.retain(|(x, _)| *x != g);
@@ -817,35 +1036,71 @@ struct Latency {
 }
 
 /// From each reply's acceptance to the acceptance of the last answer it caused.
-fn latencies(replies: &[SentReply], db: &Path, recorder: &Recorder, arrivals_at: &HashMap<String, Instant>) -> Latency {
-    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("db");
-    let mut st = c.prepare("SELECT id, game_id, message_id FROM outbox WHERE game_id IS NOT NULL ORDER BY id").expect("sql");
-    let rows: Vec<(i64, i64, String)> = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).expect("sql").flatten().collect();
+fn latencies(
+    replies: &[SentReply],
+    db: &Path,
+    recorder: &Recorder,
+    arrivals_at: &HashMap<String, Instant>,
+) -> Latency {
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("db");
+    let mut st = c
+        .prepare("SELECT id, game_id, message_id FROM outbox WHERE game_id IS NOT NULL ORDER BY id")
+        .expect("sql");
+    let rows: Vec<(i64, i64, String)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("sql")
+        .flatten()
+        .collect();
     let applied = |mid: &str| -> bool {
-        c.query_row("SELECT outcome FROM inbound WHERE message_id = ?1", [mid], |r| r.get::<_, String>(0)).map(|o| o == "applied").unwrap_or(false)
+        c.query_row(
+            "SELECT outcome FROM inbound WHERE message_id = ?1",
+            [mid],
+            |r| r.get::<_, String>(0),
+        )
+        .map(|o| o == "applied")
+        .unwrap_or(false)
     };
     let accepted = recorder.by_message_id();
     let mut by_game: BTreeMap<i64, Vec<&SentReply>> = BTreeMap::new();
     for r in replies {
         by_game.entry(r.game).or_default().push(r);
     }
-    let mut out = Latency { samples: vec![], missing: 0, delivered: vec![], log_checked: 0, log_agree: 0 };
+    let mut out = Latency {
+        samples: vec![],
+        missing: 0,
+        delivered: vec![],
+        log_checked: 0,
+        log_agree: 0,
+    };
     for list in by_game.values() {
         for (i, r) in list.iter().enumerate() {
             let upper = list.get(i + 1).map(|n| n.outbox_before).unwrap_or(i64::MAX);
-            let answers: Vec<&(i64, i64, String)> = rows.iter().filter(|(id, g, _)| *g == r.game && *id > r.outbox_before && *id <= upper).collect();
+            let answers: Vec<&(i64, i64, String)> = rows
+                .iter()
+                .filter(|(id, g, _)| *g == r.game && *id > r.outbox_before && *id <= upper)
+                .collect();
             if answers.is_empty() || !applied(&r.message_id) {
                 out.missing += 1;
                 continue;
             }
-            let times: Option<Vec<Instant>> = answers.iter().map(|(_, _, m)| accepted.get(m).map(|a| a.at)).collect();
+            let times: Option<Vec<Instant>> = answers
+                .iter()
+                .map(|(_, _, m)| accepted.get(m).map(|a| a.at))
+                .collect();
             match times.and_then(|t| t.into_iter().max()) {
-                Some(last) => out.samples.push(last.duration_since(r.accepted.at).as_secs_f64()),
+                Some(last) => out
+                    .samples
+                    .push(last.duration_since(r.accepted.at).as_secs_f64()),
                 None => out.missing += 1,
             }
-            let seen: Option<Vec<Instant>> = answers.iter().map(|(_, _, m)| arrivals_at.get(m).copied()).collect();
+            let seen: Option<Vec<Instant>> = answers
+                .iter()
+                .map(|(_, _, m)| arrivals_at.get(m).copied())
+                .collect();
             if let Some(last) = seen.and_then(|t| t.into_iter().max()) {
-                out.delivered.push(last.duration_since(r.accepted.at).as_secs_f64());
+                out.delivered
+                    .push(last.duration_since(r.accepted.at).as_secs_f64());
             }
         }
     }
@@ -854,13 +1109,22 @@ fn latencies(replies: &[SentReply], db: &Path, recorder: &Recorder, arrivals_at:
     // Cross-check the recorded moments against Postfix's own log (whole seconds).
     let log = std::fs::read_to_string("/tmp/mailstack/log/postfix.log").unwrap_or_default();
     let mut logged: HashMap<String, (String, u32)> = HashMap::new();
-    for line in log.lines().filter(|l| l.contains("postfix/cleanup") && l.contains("message-id=")) {
+    for line in log
+        .lines()
+        .filter(|l| l.contains("postfix/cleanup") && l.contains("message-id="))
+    {
         let mut parts = line.split_whitespace();
         let (_, _, time) = (parts.next(), parts.next(), parts.next().unwrap_or(""));
-        let secs = time.split(':').filter_map(|x| x.parse::<u32>().ok()).fold(0, |a, x| a * 60 + x);
+        let secs = time
+            .split(':')
+            .filter_map(|x| x.parse::<u32>().ok())
+            .fold(0, |a, x| a * 60 + x);
         if let Some(rest) = line.split("]: ").nth(1) {
             if let Some((qid, mid)) = rest.split_once(": message-id=") {
-                logged.insert(qid.trim().to_string(), (mid.trim().trim_matches(['<', '>']).to_string(), secs));
+                logged.insert(
+                    qid.trim().to_string(),
+                    (mid.trim().trim_matches(['<', '>']).to_string(), secs),
+                );
             }
         }
     }
@@ -868,7 +1132,11 @@ fn latencies(replies: &[SentReply], db: &Path, recorder: &Recorder, arrivals_at:
     mine.extend(recorder.accepted.lock().unwrap().iter().cloned());
     for a in mine.iter().filter(|a| !a.qid.is_empty()) {
         out.log_checked += 1;
-        let day = a.wall.duration_since(SystemTime::UNIX_EPOCH).map(|d| (d.as_secs() % 86_400) as i64).unwrap_or(0);
+        let day = a
+            .wall
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map(|d| (d.as_secs() % 86_400) as i64)
+            .unwrap_or(0);
         if let Some((mid, secs)) = logged.get(&a.qid) {
             let dt = (day - *secs as i64).rem_euclid(86_400);
             if *mid == a.message_id && (dt <= 1 || dt >= 86_399) {
@@ -880,8 +1148,13 @@ fn latencies(replies: &[SentReply], db: &Path, recorder: &Recorder, arrivals_at:
 }
 
 fn avg_mail_kb(db: &Path) -> f64 {
-    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("db");
-    c.query_row("SELECT AVG(LENGTH(raw)) FROM outbox", [], |r| r.get::<_, f64>(0)).unwrap_or(0.0) / 1024.0
+    let c = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("db");
+    c.query_row("SELECT AVG(LENGTH(raw)) FROM outbox", [], |r| {
+        r.get::<_, f64>(0)
+    })
+    .unwrap_or(0.0)
+        / 1024.0
 }
 
 /// Games by mail for `plan.parallel` pairs of players, through the daemon.
@@ -890,7 +1163,11 @@ fn new_games(service: &Service, n: usize, seed: u64) -> Vec<i64> {
         .map(|i| {
             let a = PLAYERS[i % PLAYERS.len()];
             let b = PLAYERS[(i + 1 + i / PLAYERS.len()) % PLAYERS.len()];
-            let b = if a == b { PLAYERS[(i + 2) % PLAYERS.len()] } else { b };
+            let b = if a == b {
+                PLAYERS[(i + 2) % PLAYERS.len()]
+            } else {
+                b
+            };
             let req = NewGameRequest {
                 game: GAME.into(),
                 players: vec![format!("{a}@example.test"), format!("{b}@example.test")],
@@ -898,7 +1175,9 @@ fn new_games(service: &Service, n: usize, seed: u64) -> Vec<i64> {
                 options: vec![],
                 invited_by: None,
             };
-            service.create_game(&req, chrono::Utc::now()).expect("a new game")
+            service
+                .create_game(&req, chrono::Utc::now())
+                .expect("a new game")
         })
         .collect()
 }
@@ -912,9 +1191,20 @@ struct MailFigures {
 
 fn run_quipu(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> MailFigures {
     let db = dir.join("mail.db");
-    let secret = format!("bench-{}-{}", std::process::id(), SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    let secret = format!(
+        "bench-{}-{}",
+        std::process::id(),
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos()
+    );
     let config_file = dir.join("quipu.toml");
-    std::fs::write(&config_file, config_toml(stack, SERVICE, recorder.port, &db, &secret)).expect("config");
+    std::fs::write(
+        &config_file,
+        config_toml(stack, SERVICE, recorder.port, &db, &secret),
+    )
+    .expect("config");
     let config = service_config(stack, SERVICE, recorder.port, &db, &secret);
     let service = Service::open(config).expect("open the database");
     let service_addr = stack.addr(SERVICE);
@@ -937,28 +1227,57 @@ fn run_quipu(plan: &Plan, stack: &Stack, recorder: &Recorder, dir: &Path) -> Mai
         ready: VecDeque::new(),
         waiting: Default::default(),
     };
-    println!("# quipu by mail: {} games of {GAME} in parallel, players answer at once", bm.games.len());
-    let (cpu0, own0, t0) = (daemon.cpu_secs(), cpu_secs_of("/proc/self/stat"), Instant::now());
+    println!(
+        "# quipu by mail: {} games of {GAME} in parallel, players answer at once",
+        bm.games.len()
+    );
+    let (cpu0, own0, t0) = (
+        daemon.cpu_secs(),
+        cpu_secs_of("/proc/self/stat"),
+        Instant::now(),
+    );
     let (_, moves_per_s) = bm.play(plan.warm, plan.rate, Pace::AsFast);
-    let (cpu, own, secs) = (daemon.cpu_secs() - cpu0, cpu_secs_of("/proc/self/stat") - own0, t0.elapsed().as_secs_f64());
+    let (cpu, own, secs) = (
+        daemon.cpu_secs() - cpu0,
+        cpu_secs_of("/proc/self/stat") - own0,
+        t0.elapsed().as_secs_f64(),
+    );
     println!("quipu_sustained_moves_per_s={moves_per_s:.1}");
     println!("# CPU during that part: daemon {:.0}% of a core, benchmark players {:.0}%; outbox mail size avg {:.0} KB", 100.0 * cpu / secs, 100.0 * own / secs, avg_mail_kb(&db));
     println!("# quipu by mail at a steady {} moves/s", plan.pace_per_s);
-    let (sent, _) = bm.play(Duration::from_secs(2), plan.latency, Pace::Steady(plan.pace_per_s));
+    let (sent, _) = bm.play(
+        Duration::from_secs(2),
+        plan.latency,
+        Pace::Steady(plan.pace_per_s),
+    );
     let achieved = sent.len() as f64 / plan.latency.as_secs_f64();
     let peak = daemon.peak_rss_mb();
     let latency = latencies(&sent, &db, recorder, &bm.arrivals);
     daemon.stop();
     bm.watchers.stop();
-    MailFigures { moves_per_s, latency, achieved_pace: achieved, peak_rss_mb: peak }
+    MailFigures {
+        moves_per_s,
+        latency,
+        achieved_pace: achieved,
+        peak_rss_mb: peak,
+    }
 }
 
 // ---------------------------------------------------------------------------
 // (4) Per-move time against the size of the database
 
 /// A reply to game `id` as `email`, straight to the service (no mail server).
-fn direct_reply(service_addr: &str, secret: &str, id: i64, email: &str, command: &str, mid: &str) -> String {
-    let (local, domain) = service_addr.split_once('@').unwrap_or((service_addr, "example.test"));
+fn direct_reply(
+    service_addr: &str,
+    secret: &str,
+    id: i64,
+    email: &str,
+    command: &str,
+    mid: &str,
+) -> String {
+    let (local, domain) = service_addr
+        .split_once('@')
+        .unwrap_or((service_addr, "example.test"));
     let to = format!("{local}+{}@{domain}", token::token(secret, id, email));
     format!(
         "From: <{email}>\r\nTo: <{to}>\r\nSubject: Re: [quipu #{id}]\r\nMessage-ID: <{mid}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{command}\r\n"
@@ -966,21 +1285,39 @@ fn direct_reply(service_addr: &str, secret: &str, id: i64, email: &str, command:
 }
 
 /// Makes `rounds` moves in each of `games` by mail through `handle_mail`; returns seconds per move.
-fn timed_moves(service: &Service, secret: &str, games: &[i64], rounds: usize, seed: u64, tag: &str) -> Vec<f64> {
+fn timed_moves(
+    service: &Service,
+    secret: &str,
+    games: &[i64],
+    rounds: usize,
+    seed: u64,
+    tag: &str,
+) -> Vec<f64> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     let address = service.config.address.clone();
     for round in 0..rounds {
         for &id in games {
-            let Some(email) = service.to_act(id).ok().and_then(|v| v.into_iter().next()) else { continue };
+            let Some(email) = service.to_act(id).ok().and_then(|v| v.into_iter().next()) else {
+                continue;
+            };
             let legal = service.legal(id, &email).unwrap_or_default();
             if legal.is_empty() {
                 continue;
             }
             let cmd = legal[rng.below(legal.len())].clone();
-            let raw = direct_reply(&address, secret, id, &email, &cmd, &format!("{tag}.{round}.{id}@players.example.test"));
+            let raw = direct_reply(
+                &address,
+                secret,
+                id,
+                &email,
+                &cmd,
+                &format!("{tag}.{round}.{id}@players.example.test"),
+            );
             let t = Instant::now();
-            let o = service.handle_mail(raw.as_bytes(), chrono::Utc::now()).expect("handle a reply");
+            let o = service
+                .handle_mail(raw.as_bytes(), chrono::Utc::now())
+                .expect("handle a reply");
             out.push(t.elapsed().as_secs_f64());
             assert_eq!(o.outcome, "applied", "a timed move was not applied: {o:?}");
         }
@@ -1016,7 +1353,8 @@ fn clone_games(db: &Path, template: i64, total: i64) {
         c.execute_batch(&sql).expect("clone games");
         offset += template;
     }
-    c.execute_batch("COMMIT; PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;").expect("commit");
+    c.execute_batch("COMMIT; PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
+        .expect("commit");
 }
 
 struct ScaleFigures {
@@ -1040,28 +1378,56 @@ fn run_scale(plan: &Plan, stack: &Stack, dir: &Path) -> ScaleFigures {
     {
         let service = Service::open(config(&small)).expect("db");
         let mut rng = Rng::new(3);
-        let players: Vec<(String, String)> = (0..plan.scale_small).map(|i| (format!("s{i}a@players.example.test"), format!("s{i}b@players.example.test"))).collect();
+        let players: Vec<(String, String)> = (0..plan.scale_small)
+            .map(|i| {
+                (
+                    format!("s{i}a@players.example.test"),
+                    format!("s{i}b@players.example.test"),
+                )
+            })
+            .collect();
         for (i, (a, b)) in players.iter().enumerate() {
-            let req = NewGameRequest { game: GAME.into(), players: vec![a.clone(), b.clone()], seed: Some(100 + i as u64), options: vec![], invited_by: None };
+            let req = NewGameRequest {
+                game: GAME.into(),
+                players: vec![a.clone(), b.clone()],
+                seed: Some(100 + i as u64),
+                options: vec![],
+                invited_by: None,
+            };
             let id = service.create_game(&req, chrono::Utc::now()).expect("game");
             // A little history in every game, as in a running service.
             for _ in 0..plan.history_moves {
-                let Some(email) = service.to_act(id).ok().and_then(|v| v.into_iter().next()) else { break };
+                let Some(email) = service.to_act(id).ok().and_then(|v| v.into_iter().next()) else {
+                    break;
+                };
                 let legal = service.legal(id, &email).unwrap_or_default();
                 if legal.is_empty() {
                     break;
                 }
                 let cmd = legal[rng.below(legal.len())].clone();
-                let raw = direct_reply(&service.config.address, secret, id, &email, &cmd, &format!("hist.{id}.{}@players.example.test", rng.next_u64()));
-                service.handle_mail(raw.as_bytes(), chrono::Utc::now()).expect("history");
+                let raw = direct_reply(
+                    &service.config.address,
+                    secret,
+                    id,
+                    &email,
+                    &cmd,
+                    &format!("hist.{id}.{}@players.example.test", rng.next_u64()),
+                );
+                service
+                    .handle_mail(raw.as_bytes(), chrono::Utc::now())
+                    .expect("history");
             }
         }
         let c = rusqlite::Connection::open(&small).expect("db");
-        c.execute_batch("UPDATE outbox SET sent_at = created_at; PRAGMA wal_checkpoint(TRUNCATE);").expect("sent");
+        c.execute_batch("UPDATE outbox SET sent_at = created_at; PRAGMA wal_checkpoint(TRUNCATE);")
+            .expect("sent");
     }
     std::fs::copy(&small, &large).expect("copy db");
     clone_games(&large, plan.scale_small, plan.scale_large);
-    println!("# per-move time: databases built in {:.1} s", t.elapsed().as_secs_f64());
+    println!(
+        "# per-move time: databases built in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
     let timed: Vec<i64> = (1..=20.min(plan.scale_small)).collect();
     let rounds = plan.timed_moves / timed.len();
     let mut figures = [0.0f64; 4];
@@ -1076,8 +1442,20 @@ fn run_scale(plan: &Plan, stack: &Stack, dir: &Path) -> ScaleFigures {
         figures[2 + k] = t.elapsed().as_secs_f64() * 1000.0;
     }
     let c = rusqlite::Connection::open(&large).expect("db");
-    let games_large: i64 = c.query_row("SELECT COUNT(*) FROM games WHERE status = 'active'", [], |r| r.get(0)).unwrap_or(0);
-    ScaleFigures { small_ms: figures[0], large_ms: figures[1], small_tick_ms: figures[2], large_tick_ms: figures[3], games_large }
+    let games_large: i64 = c
+        .query_row(
+            "SELECT COUNT(*) FROM games WHERE status = 'active'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or(0);
+    ScaleFigures {
+        small_ms: figures[0],
+        large_ms: figures[1],
+        small_tick_ms: figures[2],
+        large_tick_ms: figures[3],
+        games_large,
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1090,13 +1468,24 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    println!("# quipu mail-flow benchmark ({} mode), load average at start: {}", if plan.quick { "quick" } else { "full" }, load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    println!(
+        "# quipu mail-flow benchmark ({} mode), load average at start: {}",
+        if plan.quick { "quick" } else { "full" },
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     let started = Instant::now();
     let recorder = Recorder::start(&stack.smtp);
 
     let parts = std::env::var("QUIPU_BENCH_PARTS").unwrap_or_else(|_| "echo,mail,scale".into());
     let echo = if parts.contains("echo") {
-        println!("# (1) echo loop on {}: {} clients in flight", stack.addr(ECHO), plan.parallel);
+        println!(
+            "# (1) echo loop on {}: {} clients in flight",
+            stack.addr(ECHO),
+            plan.parallel
+        );
         let echo = run_echo(&plan, &stack, &recorder, &dir);
         println!("echo_round_trips_per_s={echo:.1}");
         echo
@@ -1129,8 +1518,14 @@ fn main() {
     println!("# (4) per-move time (handle_mail of one reply, its answers into the outbox)");
     let scale = run_scale(&plan, &stack, &dir);
     let ratio = scale.large_ms / scale.small_ms;
-    println!("per_move_ms_{}_games={:.2} per_move_ms_{}_games={:.2} ratio={ratio:.2}", plan.scale_small, scale.small_ms, scale.games_large, scale.large_ms);
-    println!("clock_tick_ms_{}_games={:.1} clock_tick_ms_{}_games={:.1}", plan.scale_small, scale.small_tick_ms, scale.games_large, scale.large_tick_ms);
+    println!(
+        "per_move_ms_{}_games={:.2} per_move_ms_{}_games={:.2} ratio={ratio:.2}",
+        plan.scale_small, scale.small_ms, scale.games_large, scale.large_ms
+    );
+    println!(
+        "clock_tick_ms_{}_games={:.1} clock_tick_ms_{}_games={:.1}",
+        plan.scale_small, scale.small_tick_ms, scale.games_large, scale.large_tick_ms
+    );
 
     let yes = |b: bool| if b { "met" } else { "NOT MET" };
     let rate_ok = mail.moves_per_s >= 0.5 * echo;
@@ -1140,12 +1535,36 @@ fn main() {
     println!();
     println!("== summary ({:.0} s) ==", started.elapsed().as_secs_f64());
     println!("echo loop round trips/s         {echo:8.1}");
-    println!("quipu sustained moves/s         {:8.1}   floor >= 0.5 x echo = {:.1}: {}", mail.moves_per_s, 0.5 * echo, yes(rate_ok));
-    println!("latency at {:.2} moves/s p50 s   {p50:8.3}", mail.achieved_pace);
-    println!("latency at {:.2} moves/s p99 s   {p99:8.3}   floor <= 1 s (IDLE): {}", mail.achieved_pace, yes(p99_ok));
-    println!("per-move ms, {} games        {:8.2}", plan.scale_small, scale.small_ms);
-    println!("per-move ms, {} games      {:8.2}   ratio {ratio:.2}, floor <= 1.5: {}", scale.games_large, scale.large_ms, yes(ratio_ok));
-    println!("daemon peak RSS MB              {:8.1}   floor <= 200: {}", mail.peak_rss_mb, yes(rss_ok));
+    println!(
+        "quipu sustained moves/s         {:8.1}   floor >= 0.5 x echo = {:.1}: {}",
+        mail.moves_per_s,
+        0.5 * echo,
+        yes(rate_ok)
+    );
+    println!(
+        "latency at {:.2} moves/s p50 s   {p50:8.3}",
+        mail.achieved_pace
+    );
+    println!(
+        "latency at {:.2} moves/s p99 s   {p99:8.3}   floor <= 1 s (IDLE): {}",
+        mail.achieved_pace,
+        yes(p99_ok)
+    );
+    println!(
+        "per-move ms, {} games        {:8.2}",
+        plan.scale_small, scale.small_ms
+    );
+    println!(
+        "per-move ms, {} games      {:8.2}   ratio {ratio:.2}, floor <= 1.5: {}",
+        scale.games_large,
+        scale.large_ms,
+        yes(ratio_ok)
+    );
+    println!(
+        "daemon peak RSS MB              {:8.1}   floor <= 200: {}",
+        mail.peak_rss_mb,
+        yes(rss_ok)
+    );
     if std::env::var_os("QUIPU_BENCH_KEEP").is_none() {
         let _ = std::fs::remove_dir_all(&dir);
     } else {

@@ -6,7 +6,8 @@
 use super::{stamp, Service};
 use crate::config::Config;
 use crate::mail::{imap, smtp::Smtp};
-use crate::store::Store;
+use crate::store::{OutboxRow, Store};
+use futures::StreamExt;
 use chrono::{Duration as ChronoDuration, Utc};
 use std::sync::Arc;
 use std::time::Duration;
@@ -134,22 +135,47 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) {
             log(&format!("outbox: {e}"));
             vec![]
         });
+        // Each recipient's mail in order, several recipients at once: the
+        // server's answer to each message waits on its disk, so sending one
+        // at a time would leave the connection idle most of the time.
+        let mut by_recipient: Vec<Vec<&OutboxRow>> = Vec::new();
         for m in &pending {
-            match smtp.send(&config.address, &m.recipient, &m.raw).await {
-                Ok(()) => {
-                    if let Err(e) = store.mark_sent(m.id, &stamp(Utc::now())) {
-                        log(&format!("outbox: sent {} but could not record it: {e}", m.message_id));
-                    }
-                }
-                Err(e) => {
-                    let (wait, next) = retry_after(&e, m.attempts);
-                    log(&format!("outbox: {} to {} failed ({e}); {wait}", m.message_id, m.recipient));
-                    let _ = store.mark_failed(m.id, &e.to_string(), &next);
-                }
+            match by_recipient.iter_mut().find(|g| g[0].recipient == m.recipient) {
+                Some(g) => g.push(m),
+                None => by_recipient.push(vec![m]),
             }
         }
+        futures::stream::iter(by_recipient)
+            .for_each_concurrent(SENDS_AT_ONCE, |group| {
+                let (store, smtp, config) = (&store, &smtp, &config);
+                async move {
+                    for m in group {
+                        send_one(store, smtp, config, m).await;
+                    }
+                }
+            })
+            .await;
         if pending.len() < 100 {
             let _ = tokio::time::timeout(Duration::from_secs(2), wake.notified()).await;
+        }
+    }
+}
+
+/// How many SMTP connections the outbox uses at once.
+const SENDS_AT_ONCE: usize = 4;
+
+/// Sends one outbox row and records the result.
+async fn send_one(store: &Store, smtp: &Smtp, config: &Config, m: &OutboxRow) {
+    match smtp.send(&config.address, &m.recipient, &m.raw).await {
+        Ok(()) => {
+            if let Err(e) = store.mark_sent(m.id, &stamp(Utc::now())) {
+                log(&format!("outbox: sent {} but could not record it: {e}", m.message_id));
+            }
+        }
+        Err(e) => {
+            let (wait, next) = retry_after(&e, m.attempts);
+            log(&format!("outbox: {} to {} failed ({e}); {wait}", m.message_id, m.recipient));
+            let _ = store.mark_failed(m.id, &e.to_string(), &next);
         }
     }
 }
