@@ -85,7 +85,10 @@ pub struct Imap {
 impl Default for Imap {
     fn default() -> Imap {
         Imap {
-            server: Server { port: 143, ..Server::default() },
+            server: Server {
+                port: 143,
+                ..Server::default()
+            },
             mailbox: "INBOX".into(),
             processed: "quipu/processed".into(),
             idle: true,
@@ -109,7 +112,12 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_mail_bytes: 512 * 1024, max_commands: 60, per_sender_per_hour: 120, answers_per_hour: 20 }
+        Limits {
+            max_mail_bytes: 512 * 1024,
+            max_commands: 60,
+            per_sender_per_hour: 120,
+            answers_per_hour: 20,
+        }
     }
 }
 
@@ -188,7 +196,10 @@ impl Default for Config {
             operator: None,
             name: "quipu".into(),
             imap: Imap::default(),
-            smtp: Server { port: 25, ..Server::default() },
+            smtp: Server {
+                port: 25,
+                ..Server::default()
+            },
             limits: Limits::default(),
             schedule: Schedule::default(),
             clock: ClockDefaults::default(),
@@ -201,7 +212,8 @@ impl Config {
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
         let mut config = match path {
             Some(p) => {
-                let text = std::fs::read_to_string(p).map_err(|e| ConfigError::Read(p.to_path_buf(), e))?;
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| ConfigError::Read(p.to_path_buf(), e))?;
                 toml::from_str(&text).map_err(|e| ConfigError::Parse(p.to_path_buf(), e))?
             }
             None => Config::default(),
@@ -242,14 +254,24 @@ impl Config {
     }
 }
 
-fn apply_server(s: &mut Server, which: &'static str, env: &impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+fn apply_server(
+    s: &mut Server,
+    which: &'static str,
+    env: &impl Fn(&str) -> Option<String>,
+) -> Result<(), ConfigError> {
     let key = |k: &str| format!("QUIPU_{which}_{k}");
     if let Some(v) = env(&key("HOST")) {
         s.host = v;
     }
     if let Some(v) = env(&key("PORT")) {
-        let name: &'static str = if which == "IMAP" { "QUIPU_IMAP_PORT" } else { "QUIPU_SMTP_PORT" };
-        s.port = v.parse().map_err(|_| ConfigError::Env(name, format!("'{v}' is not a port number")))?;
+        let name: &'static str = if which == "IMAP" {
+            "QUIPU_IMAP_PORT"
+        } else {
+            "QUIPU_SMTP_PORT"
+        };
+        s.port = v
+            .parse()
+            .map_err(|_| ConfigError::Env(name, format!("'{v}' is not a port number")))?;
     }
     if let Some(v) = env(&key("USER")) {
         s.user = v;
@@ -258,7 +280,11 @@ fn apply_server(s: &mut Server, which: &'static str, env: &impl Fn(&str) -> Opti
         s.password = v;
     }
     if let Some(v) = env(&key("TLS")) {
-        let name: &'static str = if which == "IMAP" { "QUIPU_IMAP_TLS" } else { "QUIPU_SMTP_TLS" };
+        let name: &'static str = if which == "IMAP" {
+            "QUIPU_IMAP_TLS"
+        } else {
+            "QUIPU_SMTP_TLS"
+        };
         s.tls = v.parse().map_err(|e| ConfigError::Env(name, e))?;
     }
     Ok(())
@@ -270,7 +296,8 @@ mod tests {
 
     #[test]
     fn environment_overrides_file_and_defaults() {
-        let mut c: Config = toml::from_str("address = \"play@example.test\"\n[imap]\nport = 1143\n").unwrap();
+        let mut c: Config =
+            toml::from_str("address = \"play@example.test\"\n[imap]\nport = 1143\n").unwrap();
         assert_eq!(c.imap.server.port, 1143);
         assert_eq!(c.imap.processed, "quipu/processed");
         c.apply_env(|k| match k {

@@ -12,7 +12,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "quipu", version, about = "A play-by-email service for slow board games")]
+#[command(
+    name = "quipu",
+    version,
+    about = "A play-by-email service for slow board games"
+)]
 struct Cli {
     /// The SQLite database (default: the config's, or ./quipu.db).
     #[arg(long, global = true)]
@@ -113,7 +117,11 @@ enum Command {
         with: String,
     },
     /// A player's setting: language, timezone, quiet, digest, notify.
-    Set { email: String, key: String, value: Vec<String> },
+    Set {
+        email: String,
+        key: String,
+        value: Vec<String>,
+    },
     /// A player's vacation: FROM..TO (dates) or off.
     Vacation { email: String, spec: String },
     /// The outbox: mail waiting and sent.
@@ -150,7 +158,9 @@ fn load_config(cli: &Cli) -> Result<Config> {
 }
 
 fn parse_time(s: &str) -> Result<DateTime<Utc>> {
-    Ok(DateTime::parse_from_rfc3339(s).with_context(|| format!("'{s}' is not an RFC 3339 time"))?.with_timezone(&Utc))
+    Ok(DateTime::parse_from_rfc3339(s)
+        .with_context(|| format!("'{s}' is not an RFC 3339 time"))?
+        .with_timezone(&Utc))
 }
 
 fn run(cli: Cli) -> Result<i32> {
@@ -161,15 +171,38 @@ fn run(cli: Cli) -> Result<i32> {
             service::daemon::serve(config)?;
             Ok(0)
         }
-        Command::New { game, players, seed, options } => {
+        Command::New {
+            game,
+            players,
+            seed,
+            options,
+        } => {
             let svc = Service::open(config)?;
-            let id = svc.create_game(&NewGameRequest { game, players, seed, options, invited_by: None }, now)?;
+            let id = svc.create_game(
+                &NewGameRequest {
+                    game,
+                    players,
+                    seed,
+                    options,
+                    invited_by: None,
+                },
+                now,
+            )?;
             println!("{id}");
             Ok(0)
         }
-        Command::Move { game, email, command } => {
+        Command::Move {
+            game,
+            email,
+            command,
+        } => {
             let svc = Service::open(config)?;
-            let lines: Vec<String> = command.split(['\n', ';']).map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
+            let lines: Vec<String> = command
+                .split(['\n', ';'])
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect();
             match svc.in_transaction_play(game, &email, &lines, now) {
                 Ok(applied) => {
                     for c in applied.commands {
@@ -177,7 +210,12 @@ fn run(cli: Cli) -> Result<i32> {
                     }
                     Ok(0)
                 }
-                Err(ServiceError::Refused { line, command, reason, suggestions }) => {
+                Err(ServiceError::Refused {
+                    line,
+                    command,
+                    reason,
+                    suggestions,
+                }) => {
                     eprintln!("line {line} '{command}' refused: {}", reason.en);
                     if !suggestions.is_empty() {
                         eprintln!("closest legal commands: {}", suggestions.join(" | "));
@@ -205,10 +243,18 @@ fn run(cli: Cli) -> Result<i32> {
                 let emails = svc.emails(game)?;
                 let outcome = svc.outcome(game)?;
                 let scores = outcome.as_ref().map(|o| {
-                    emails.iter().zip(&o.scores).map(|(e, s)| (e.clone(), serde_json::json!(s))).collect::<serde_json::Map<_, _>>()
+                    emails
+                        .iter()
+                        .zip(&o.scores)
+                        .map(|(e, s)| (e.clone(), serde_json::json!(s)))
+                        .collect::<serde_json::Map<_, _>>()
                 });
                 let ranks = outcome.as_ref().map(|o| {
-                    emails.iter().zip(&o.ranks).map(|(e, r)| (e.clone(), serde_json::json!(r))).collect::<serde_json::Map<_, _>>()
+                    emails
+                        .iter()
+                        .zip(&o.ranks)
+                        .map(|(e, r)| (e.clone(), serde_json::json!(r)))
+                        .collect::<serde_json::Map<_, _>>()
                 });
                 let out = serde_json::json!({
                     "id": game,
@@ -234,7 +280,12 @@ fn run(cli: Cli) -> Result<i32> {
             let svc = Service::open(config)?;
             let mut list = Vec::new();
             for g in svc.store.games()? {
-                let players: Vec<String> = svc.store.seats(g.id)?.into_iter().map(|s| s.email).collect();
+                let players: Vec<String> = svc
+                    .store
+                    .seats(g.id)?
+                    .into_iter()
+                    .map(|s| s.email)
+                    .collect();
                 list.push((g, players));
             }
             if json {
@@ -245,21 +296,46 @@ fn run(cli: Cli) -> Result<i32> {
                 println!("{}", serde_json::to_string_pretty(&v)?);
             } else {
                 for (g, p) in list {
-                    println!("{:>5}  {:<13} {:<9} {}", g.id, g.game, g.status, p.join(", "));
+                    println!(
+                        "{:>5}  {:<13} {:<9} {}",
+                        g.id,
+                        g.game,
+                        g.status,
+                        p.join(", ")
+                    );
                 }
             }
             Ok(0)
         }
         Command::Info { game } => {
-            for e in games::registry().into_iter().filter(|e| game.as_deref().is_none_or(|g| e.name.eq_ignore_ascii_case(g))) {
+            for e in games::registry().into_iter().filter(|e| {
+                game.as_deref()
+                    .is_none_or(|g| e.name.eq_ignore_ascii_case(g))
+            }) {
                 let info = (e.info)();
-                println!("{} — {} ({}-{} players)", info.name, info.title, info.min_players, info.max_players);
+                println!(
+                    "{} — {} ({}-{} players)",
+                    info.name, info.title, info.min_players, info.max_players
+                );
                 for o in &info.options {
-                    let values = if o.values.is_empty() { "any".to_string() } else { o.values.join("|") };
-                    println!("  --option {}={}  (default {}): {}", o.key, values, if o.default.is_empty() { "-" } else { o.default }, o.help);
+                    let values = if o.values.is_empty() {
+                        "any".to_string()
+                    } else {
+                        o.values.join("|")
+                    };
+                    println!(
+                        "  --option {}={}  (default {}): {}",
+                        o.key,
+                        values,
+                        if o.default.is_empty() { "-" } else { o.default },
+                        o.help
+                    );
                 }
                 for v in &info.variants {
-                    println!("  variant: {} ({}-{} players)", v.options, v.min_players, v.max_players);
+                    println!(
+                        "  variant: {} ({}-{} players)",
+                        v.options, v.min_players, v.max_players
+                    );
                 }
             }
             println!("Clock options for every game: deadline=72h|3d|none, weekends=on|off, timeout=wait|skip|bot|drop, reminders=24h,0h");
@@ -276,23 +352,44 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Replay { file } => {
-            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let e: export::Export = serde_json::from_str(&text).with_context(|| format!("{} is not a quipu export", file.display()))?;
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let e: export::Export = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a quipu export", file.display()))?;
             if export::replay(&e)? {
-                println!("ok: {} moves of {} #{} replay to the recorded state", e.moves.len(), e.game, e.id);
+                println!(
+                    "ok: {} moves of {} #{} replay to the recorded state",
+                    e.moves.len(),
+                    e.game,
+                    e.id
+                );
                 Ok(0)
             } else {
-                eprintln!("the replay of {} #{} does not reach the recorded final state", e.game, e.id);
+                eprintln!(
+                    "the replay of {} #{} does not reach the recorded final state",
+                    e.game, e.id
+                );
                 Ok(1)
             }
         }
-        Command::Selfplay { game, players, games: count, seed, options } => selfplay(&game, players, count, seed, &options),
+        Command::Selfplay {
+            game,
+            players,
+            games: count,
+            seed,
+            options,
+        } => selfplay(&game, players, count, seed, &options),
         Command::Inbound { file, json } => {
-            let raw = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let raw =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let mail = inbound::read(&raw);
             let (local, domain) = config.address_parts();
             let token = inbound::plus_detail(&mail, &local, &domain).or_else(|| {
-                mail.recipients.iter().find_map(|r| r.split_once('@').and_then(|(u, _)| u.split_once('+')).map(|(_, t)| t.to_string()))
+                mail.recipients.iter().find_map(|r| {
+                    r.split_once('@')
+                        .and_then(|(u, _)| u.split_once('+'))
+                        .map(|(_, t)| t.to_string())
+                })
             });
             let mut v = serde_json::to_value(&mail)?;
             v["token"] = serde_json::json!(token);
@@ -308,7 +405,8 @@ fn run(cli: Cli) -> Result<i32> {
         }
         Command::Receive { file } => {
             let svc = Service::open(config)?;
-            let raw = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let raw =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let outcome = svc.handle_mail(&raw, now)?;
             println!("{}", serde_json::to_string(&outcome)?);
             Ok(0)
@@ -321,7 +419,11 @@ fn run(cli: Cli) -> Result<i32> {
             println!("{}", serde_json::to_string(&r)?);
             Ok(0)
         }
-        Command::Seat { game, replace, with } => {
+        Command::Seat {
+            game,
+            replace,
+            with,
+        } => {
             let svc = Service::open(config)?;
             svc.replace_seat(game, &replace, &with, now)?;
             println!("{with} now holds the seat of {replace} in game {game}");
@@ -350,7 +452,13 @@ fn run(cli: Cli) -> Result<i32> {
                 println!("{}", serde_json::to_string_pretty(&v)?);
             } else {
                 for r in rows {
-                    println!("{:>6} {:<8} {:<30} {}", r.id, r.kind, r.recipient, r.sent_at.as_deref().unwrap_or("waiting"));
+                    println!(
+                        "{:>6} {:<8} {:<30} {}",
+                        r.id,
+                        r.kind,
+                        r.recipient,
+                        r.sent_at.as_deref().unwrap_or("waiting")
+                    );
                 }
             }
             Ok(0)
@@ -363,8 +471,15 @@ fn run(cli: Cli) -> Result<i32> {
     }
 }
 
-fn selfplay(name: &str, players: Option<usize>, count: usize, seed: u64, options: &[String]) -> Result<i32> {
-    let entry = games::find(name).ok_or_else(|| anyhow!("no game '{name}'; the games are: {}", Service::game_names()))?;
+fn selfplay(
+    name: &str,
+    players: Option<usize>,
+    count: usize,
+    seed: u64,
+    options: &[String],
+) -> Result<i32> {
+    let entry = games::find(name)
+        .ok_or_else(|| anyhow!("no game '{name}'; the games are: {}", Service::game_names()))?;
     let info = (entry.info)();
     let players = players.unwrap_or(info.max_players);
     let options = Options::parse_pairs(options)?;
@@ -409,39 +524,72 @@ fn doctor(config: Config) -> Result<i32> {
             println!("PROBLEM  {what}");
         }
     };
-    say(config.address.contains('@'), format!("service address: {}", config.address));
-    say(!config.secret.is_empty(), if config.secret.is_empty() {
-        "no secret configured (QUIPU_SECRET): a random one kept in the database is used; set one to keep reply addresses valid if the database is rebuilt".into()
-    } else {
-        "reply-token secret is set".into()
-    });
+    say(
+        config.address.contains('@'),
+        format!("service address: {}", config.address),
+    );
+    say(
+        !config.secret.is_empty(),
+        if config.secret.is_empty() {
+            "no secret configured (QUIPU_SECRET): a random one kept in the database is used; set one to keep reply addresses valid if the database is rebuilt".into()
+        } else {
+            "reply-token secret is set".into()
+        },
+    );
     match Service::open(config.clone()) {
         Ok(svc) => {
             let integrity = svc.store.integrity().unwrap_or_else(|e| e.to_string());
-            say(integrity == "ok", format!("database {}: integrity {integrity}, schema {}", config.db.display(), svc.store.schema_version().unwrap_or(-1)));
+            say(
+                integrity == "ok",
+                format!(
+                    "database {}: integrity {integrity}, schema {}",
+                    config.db.display(),
+                    svc.store.schema_version().unwrap_or(-1)
+                ),
+            );
             let unsent = svc.store.unsent_count().unwrap_or(-1);
-            say(unsent < 100, format!("{unsent} mails waiting in the outbox"));
+            say(
+                unsent < 100,
+                format!("{unsent} mails waiting in the outbox"),
+            );
         }
         Err(e) => say(false, format!("database {}: {e}", config.db.display())),
     }
     for e in games::registry() {
         say(true, format!("game {} ({})", e.name, (e.info)().title));
     }
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     let imap = rt.block_on(quipu::mail::imap::connect(&config.imap));
-    say(imap.is_ok(), match &imap {
-        Ok(_) => format!("IMAP {}:{} login as {} and mailbox {}", config.imap.server.host, config.imap.server.port, config.imap.server.user, config.imap.mailbox),
-        Err(e) => format!("IMAP {}:{}: {e}", config.imap.server.host, config.imap.server.port),
-    });
+    say(
+        imap.is_ok(),
+        match &imap {
+            Ok(_) => format!(
+                "IMAP {}:{} login as {} and mailbox {}",
+                config.imap.server.host,
+                config.imap.server.port,
+                config.imap.server.user,
+                config.imap.mailbox
+            ),
+            Err(e) => format!(
+                "IMAP {}:{}: {e}",
+                config.imap.server.host, config.imap.server.port
+            ),
+        },
+    );
     let (_, domain) = config.address_parts();
     let smtp = quipu::mail::smtp::Smtp::new(&config.smtp, &domain).map_err(|e| anyhow!(e));
     let smtp_ok = match smtp {
         Ok(s) => rt.block_on(s.check()),
         Err(e) => Err(e.to_string()),
     };
-    say(smtp_ok.is_ok(), match &smtp_ok {
-        Ok(()) => format!("SMTP {}:{} answers", config.smtp.host, config.smtp.port),
-        Err(e) => format!("SMTP {}:{}: {e}", config.smtp.host, config.smtp.port),
-    });
+    say(
+        smtp_ok.is_ok(),
+        match &smtp_ok {
+            Ok(()) => format!("SMTP {}:{} answers", config.smtp.host, config.smtp.port),
+            Err(e) => format!("SMTP {}:{}: {e}", config.smtp.host, config.smtp.port),
+        },
+    );
     Ok(if problems == 0 { 0 } else { 1 })
 }

@@ -549,7 +549,10 @@ fn timeout_drop_removes_the_seat_and_tikal_ends_with_the_standings() {
     assert_eq!(g.status, "finished");
     assert_eq!(svc.deadline_of(id).unwrap(), None);
     // Everyone hears the result, the player who was dropped too.
-    assert_eq!(mail_at(&svc, at(DUE)), pairs(&[(A, "over"), (B, "over"), (C, "over")]));
+    assert_eq!(
+        mail_at(&svc, at(DUE)),
+        pairs(&[(A, "over"), (B, "over"), (C, "over")])
+    );
     let over = outbox(&svc)
         .into_iter()
         .find(|m| m.created_at == DUE && m.recipient == B)

@@ -8,27 +8,42 @@ use quipu::engine::Options;
 use quipu::games::{find, registry};
 
 fn seeds() -> u64 {
-    std::env::var("QUIPU_CONFORMANCE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(6)
+    std::env::var("QUIPU_CONFORMANCE_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6)
 }
 
 fn conforms(name: &str) {
     let entry = find(name).unwrap_or_else(|| panic!("{name} is not registered"));
     let info = (entry.info)();
     let mut failures = Vec::new();
-    let mut cases: Vec<(String, usize, usize)> = vec![(String::new(), info.min_players, info.max_players)];
-    cases.extend(info.variants.iter().map(|v| (v.options.to_string(), v.min_players, v.max_players)));
+    let mut cases: Vec<(String, usize, usize)> =
+        vec![(String::new(), info.min_players, info.max_players)];
+    cases.extend(
+        info.variants
+            .iter()
+            .map(|v| (v.options.to_string(), v.min_players, v.max_players)),
+    );
     for (opts, min, max) in cases {
         let pairs: Vec<&str> = opts.split_whitespace().collect();
         let options = Options::parse_pairs(&pairs).expect("variant options are KEY=VALUE");
         for players in min..=max {
             let make = |seed| (entry.new)(players, &options, seed);
             match run(&make, 1..1 + seeds(), &Depth::default()) {
-                Ok(r) => eprintln!("{name} [{opts}] {players}p: {} games, {} moves", r.games, r.moves),
+                Ok(r) => eprintln!(
+                    "{name} [{opts}] {players}p: {} games, {} moves",
+                    r.games, r.moves
+                ),
                 Err(e) => failures.push(format!("{name} [{opts}] {players}p: {e}")),
             }
         }
     }
-    assert!(failures.is_empty(), "conformance failures:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "conformance failures:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -10,7 +10,14 @@ use std::time::{Duration, Instant};
 use support::{reply, Mailbox, Quipu, Received, Stack};
 
 /// Plays game `game` to its end by mail; returns (game number, replies sent).
-fn play_by_mail(game: &str, account: &str, players: &[&str], options: &[&str], seed: u64, minutes: u64) -> (Quipu, i64, usize) {
+fn play_by_mail(
+    game: &str,
+    account: &str,
+    players: &[&str],
+    options: &[&str],
+    seed: u64,
+    minutes: u64,
+) -> (Quipu, i64, usize) {
     let stack = Stack::get();
     let mut q = Quipu::new(&stack, account);
     let mut boxes: Vec<Mailbox> = players.iter().map(|p| Mailbox::new(&stack, p)).collect();
@@ -35,7 +42,11 @@ fn play_by_mail(game: &str, account: &str, players: &[&str], options: &[&str], s
     let mut sent = 0usize;
     let start = Instant::now();
     loop {
-        assert!(start.elapsed() < Duration::from_secs(minutes * 60), "{game} by mail did not finish in {minutes} min; log:\n{}", q.log());
+        assert!(
+            start.elapsed() < Duration::from_secs(minutes * 60),
+            "{game} by mail did not finish in {minutes} min; log:\n{}",
+            q.log()
+        );
         assert!(q.alive(), "the daemon died; log:\n{}", q.log());
         for (i, b) in boxes.iter_mut().enumerate() {
             for m in b.fresh() {
@@ -58,7 +69,10 @@ fn play_by_mail(game: &str, account: &str, players: &[&str], options: &[&str], s
             let choice = links[rng.below(links.len())].clone();
             let me = &emails[*i];
             let to = m.reply_to.clone().expect("a Reply-To with the token");
-            let mid = format!("{account}.{id}.{sent}.{}@tester.example.test", rng.next_u64());
+            let mid = format!(
+                "{account}.{id}.{sent}.{}@tester.example.test",
+                rng.next_u64()
+            );
             stack.send(me, &to, &reply(me, &to, m, &choice, &mid));
             answered.push(m.message_id.clone());
             sent += 1;
@@ -67,7 +81,9 @@ fn play_by_mail(game: &str, account: &str, players: &[&str], options: &[&str], s
     }
     // Everyone is told the result by mail.
     for (i, b) in boxes.iter_mut().enumerate() {
-        let done = |m: &Received| m.from == q.address && m.subject.contains(&tag) && m.text.contains("The game is over");
+        let done = |m: &Received| {
+            m.from == q.address && m.subject.contains(&tag) && m.text.contains("The game is over")
+        };
         if !latest.get(&i).map(done).unwrap_or(false) {
             b.wait_for(60, done);
         }
@@ -81,15 +97,34 @@ fn check_finished_game(q: &Quipu, id: i64, players: usize, sent: usize) {
     let scores = show["scores"].as_object().expect("scores once finished");
     assert_eq!(scores.len(), players);
     // Every applied move came from a mail, and the record replays.
-    let export: serde_json::Value = serde_json::from_str(&q.ok(&["export", &id.to_string()])).unwrap();
-    let moves: Vec<&serde_json::Value> = export["moves"].as_array().unwrap().iter().filter(|m| m["kind"] == "move").collect();
+    let export: serde_json::Value =
+        serde_json::from_str(&q.ok(&["export", &id.to_string()])).unwrap();
+    let moves: Vec<&serde_json::Value> = export["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "move")
+        .collect();
     assert!(!moves.is_empty());
-    assert!(moves.len() <= sent, "{} moves applied from {sent} replies", moves.len());
-    assert!(moves.iter().all(|m| m["source"].as_str().unwrap_or("").contains('@')), "a move not from a mail");
+    assert!(
+        moves.len() <= sent,
+        "{} moves applied from {sent} replies",
+        moves.len()
+    );
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["source"].as_str().unwrap_or("").contains('@')),
+        "a move not from a mail"
+    );
     let file = q.dir.join("export.json");
     std::fs::write(&file, serde_json::to_string(&export).unwrap()).unwrap();
     let out = q.cli(&["replay", file.to_str().unwrap()]);
-    assert!(out.status.success(), "replay failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "replay failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

@@ -35,14 +35,25 @@ fn mail(from: &str, to: &str, id: &str, body: &str) -> Vec<u8> {
 
 fn new_tikal(s: &Service, now: DateTime<Utc>) -> i64 {
     s.create_game(
-        &NewGameRequest { game: "tikal".into(), players: vec![ALICE.into(), BOB.into()], seed: Some(3), ..Default::default() },
+        &NewGameRequest {
+            game: "tikal".into(),
+            players: vec![ALICE.into(), BOB.into()],
+            seed: Some(3),
+            ..Default::default()
+        },
         now,
     )
     .unwrap()
 }
 
 fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
-    s.store.outbox(None).unwrap().into_iter().filter(|r| r.recipient == who).map(|r| (r.kind, String::from_utf8_lossy(&r.raw).to_string())).collect()
+    s.store
+        .outbox(None)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.recipient == who)
+        .map(|r| (r.kind, String::from_utf8_lossy(&r.raw).to_string()))
+        .collect()
 }
 
 #[test]
@@ -61,13 +72,27 @@ fn a_reply_with_the_token_moves_that_seat_once() {
     let out = s.handle_mail(&raw, t0).unwrap();
     assert_eq!((out.outcome.as_str(), out.game_id), ("applied", Some(id)));
     assert_eq!(out.reason, first);
-    let moves: Vec<_> = s.store.moves(id).unwrap().into_iter().filter(|m| m.kind == "move").collect();
+    let moves: Vec<_> = s
+        .store
+        .moves(id)
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.kind == "move")
+        .collect();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].source, "m1@client.test");
     // The same mail again (a redelivery) changes nothing.
     let again = s.handle_mail(&raw, t0).unwrap();
     assert_eq!(again.outcome, "duplicate");
-    assert_eq!(s.store.moves(id).unwrap().iter().filter(|m| m.kind == "move").count(), 1);
+    assert_eq!(
+        s.store
+            .moves(id)
+            .unwrap()
+            .iter()
+            .filter(|m| m.kind == "move")
+            .count(),
+        1
+    );
 }
 
 #[test]
@@ -78,16 +103,23 @@ fn the_from_address_alone_never_moves_and_bad_tokens_are_answered() {
     let first = s.legal(id, ALICE).unwrap()[0].clone();
     let before = s.store.move_count(id).unwrap();
     // From alice, to the bare address: no token, so no game.
-    let out = s.handle_mail(&mail(ALICE, "quipu@example.test", "f1@x", &first), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, "quipu@example.test", "f1@x", &first), t0)
+        .unwrap();
     assert_eq!(out.outcome, "rejected");
     // Bob using alice's token moves alice's seat? No: the token is alice's, and
     // it is the token that speaks; but a mistyped token is refused.
     let bad = format!("quipu+g{id}.aaaaaaaaaaaa@example.test");
-    let out = s.handle_mail(&mail(ALICE, &bad, "f2@x", &first), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, &bad, "f2@x", &first), t0)
+        .unwrap();
     assert_eq!(out.outcome, "rejected");
     assert!(out.reason.contains("not valid"), "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), before);
-    let answers = outbox_to(&s, ALICE).into_iter().filter(|(k, _)| k == "answer").count();
+    let answers = outbox_to(&s, ALICE)
+        .into_iter()
+        .filter(|(k, _)| k == "answer")
+        .count();
     assert_eq!(answers, 2);
 }
 
@@ -101,13 +133,25 @@ fn machines_are_never_answered() {
     let auto = format!(
         "From: <{ALICE}>\r\nTo: <{reply_to}>\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <a1@x>\r\n\r\nI am away.\r\n"
     );
-    assert_eq!(s.handle_mail(auto.as_bytes(), t0).unwrap().outcome, "ignored");
+    assert_eq!(
+        s.handle_mail(auto.as_bytes(), t0).unwrap().outcome,
+        "ignored"
+    );
     let bounce = "From: MAILER-DAEMON@example.test\r\nTo: <quipu@example.test>\r\nSubject: Undelivered\r\nMessage-ID: <b1@x>\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b--\r\n";
-    assert_eq!(s.handle_mail(bounce.as_bytes(), t0).unwrap().outcome, "ignored");
-    let junk: Vec<u8> = (0..4000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    assert_eq!(
+        s.handle_mail(bounce.as_bytes(), t0).unwrap().outcome,
+        "ignored"
+    );
+    let junk: Vec<u8> = (0..4000u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     let out = s.handle_mail(&junk, t0).unwrap();
     assert_eq!(out.outcome, "ignored");
-    assert_eq!(s.store.outbox(None).unwrap().len(), rows, "nothing was answered");
+    assert_eq!(
+        s.store.outbox(None).unwrap().len(),
+        rows,
+        "nothing was answered"
+    );
 }
 
 #[test]
@@ -118,16 +162,39 @@ fn a_turn_of_several_lines_is_all_or_nothing() {
     let first = s.legal(id, ALICE).unwrap()[0].clone();
     let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let before = s.store.move_count(id).unwrap();
-    let out = s.handle_mail(&mail(ALICE, &reply_to, "at1@x", &format!("{first}\nfly to the moon")), t0).unwrap();
+    let out = s
+        .handle_mail(
+            &mail(
+                ALICE,
+                &reply_to,
+                "at1@x",
+                &format!("{first}\nfly to the moon"),
+            ),
+            t0,
+        )
+        .unwrap();
     assert_eq!(out.outcome, "rejected");
-    assert!(out.reason.starts_with("line 2 'fly to the moon'"), "{}", out.reason);
-    assert_eq!(s.store.move_count(id).unwrap(), before, "the good first line was not applied either");
+    assert!(
+        out.reason.starts_with("line 2 'fly to the moon'"),
+        "{}",
+        out.reason
+    );
+    assert_eq!(
+        s.store.move_count(id).unwrap(),
+        before,
+        "the good first line was not applied either"
+    );
     let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
     assert_eq!(kind, "answer");
-    assert!(raw.contains("Closest legal commands"), "the answer suggests moves");
+    assert!(
+        raw.contains("Closest legal commands"),
+        "the answer suggests moves"
+    );
     // Too many lines are refused outright.
     let many = vec![first.as_str(); 61].join("\n");
-    let out = s.handle_mail(&mail(ALICE, &reply_to, "at2@x", &many), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "at2@x", &many), t0)
+        .unwrap();
     assert_eq!(out.outcome, "rejected");
     assert!(out.reason.contains("61 command lines"), "{}", out.reason);
 }
@@ -142,38 +209,71 @@ fn undo_say_and_settings() {
     let legal = s.legal(id, ALICE).unwrap();
     let first = legal[0].clone();
     // Placing the drawn hex reveals nothing new: it can be taken back.
-    s.handle_mail(&mail(ALICE, &reply_to, "u1@x", &first), t0).unwrap();
+    s.handle_mail(&mail(ALICE, &reply_to, "u1@x", &first), t0)
+        .unwrap();
     let n = s.store.move_count(id).unwrap();
-    let out = s.handle_mail(&mail(ALICE, &reply_to, "u2@x", "undo"), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "u2@x", "undo"), t0)
+        .unwrap();
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     assert_eq!(s.legal(id, ALICE).unwrap(), legal, "back where we were");
-    assert_eq!(s.store.move_count(id).unwrap(), n + 1, "the history keeps the move and the undo");
+    assert_eq!(
+        s.store.move_count(id).unwrap(),
+        n + 1,
+        "the history keeps the move and the undo"
+    );
     // Ending the turn draws the next hex for bob: that cannot be taken back.
-    s.handle_mail(&mail(ALICE, &reply_to, "u2b@x", &first), t0).unwrap();
-    s.handle_mail(&mail(ALICE, &reply_to, "u2c@x", "end"), t0).unwrap();
+    s.handle_mail(&mail(ALICE, &reply_to, "u2b@x", &first), t0)
+        .unwrap();
+    s.handle_mail(&mail(ALICE, &reply_to, "u2c@x", "end"), t0)
+        .unwrap();
     assert_eq!(s.to_act(id).unwrap(), vec![BOB.to_string()]);
-    let out = s.handle_mail(&mail(ALICE, &reply_to, "u2d@x", "undo"), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "u2d@x", "undo"), t0)
+        .unwrap();
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert_eq!(s.to_act(id).unwrap(), vec![BOB.to_string()]);
     // Bob talks; alice hears it in her next mail.
-    let out = s.handle_mail(&mail(BOB, &bob_reply, "u3@x", "say good luck!"), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(BOB, &bob_reply, "u3@x", "say good luck!"), t0)
+        .unwrap();
     assert_eq!(out.outcome, "answered");
     let (_, raw) = outbox_to(&s, ALICE).pop().unwrap();
     assert!(raw.contains("bob@example.test says: good luck!"));
     // Bob switches to Korean: his next mail is in Korean.
-    s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0).unwrap();
+    s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
+        .unwrap();
     assert_eq!(s.store.find_player(BOB).unwrap().unwrap().lang, "ko");
-    s.handle_mail(&mail(BOB, &bob_reply, "u5@x", "board"), t0).unwrap();
+    s.handle_mail(&mail(BOB, &bob_reply, "u5@x", "board"), t0)
+        .unwrap();
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
-    let parsed = mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap();
-    assert!(parsed.body_text(0).unwrap().contains("게임에서 당신의 차례입니다"), "Korean turn mail");
+    let parsed = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap();
+    assert!(
+        parsed
+            .body_text(0)
+            .unwrap()
+            .contains("게임에서 당신의 차례입니다"),
+        "Korean turn mail"
+    );
 }
 
 #[test]
 fn a_game_made_by_mail_starts_when_everyone_joined() {
     let s = service("lobby");
     let t0 = at("2026-11-22T10:00:00Z");
-    let out = s.handle_mail(&mail(ALICE, "quipu@example.test", "n1@x", &format!("new tikal with {BOB} deadline=48h")), t0).unwrap();
+    let out = s
+        .handle_mail(
+            &mail(
+                ALICE,
+                "quipu@example.test",
+                "n1@x",
+                &format!("new tikal with {BOB} deadline=48h"),
+            ),
+            t0,
+        )
+        .unwrap();
     assert_eq!(out.outcome, "answered", "{}", out.reason);
     let games = s.store.games().unwrap();
     assert_eq!(games.len(), 1);
@@ -183,7 +283,12 @@ fn a_game_made_by_mail_starts_when_everyone_joined() {
     assert_eq!(kind, "notice");
     assert!(raw.contains("invites you"));
     let bob_reply = format!("quipu+{}@example.test", s.reply_token(id, BOB));
-    let out = s.handle_mail(&mail(BOB, &bob_reply, "n2@x", "join"), t0 + Duration::minutes(5)).unwrap();
+    let out = s
+        .handle_mail(
+            &mail(BOB, &bob_reply, "n2@x", "join"),
+            t0 + Duration::minutes(5),
+        )
+        .unwrap();
     assert_eq!(out.outcome, "answered", "{}", out.reason);
     assert_eq!(s.game(id).unwrap().status, "active");
     assert_eq!(s.to_act(id).unwrap().len(), 1);
@@ -200,12 +305,18 @@ fn a_stale_reply_is_judged_against_the_current_state() {
     let id = new_tikal(&s, t0);
     let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let first = s.legal(id, ALICE).unwrap()[0].clone();
-    s.handle_mail(&mail(ALICE, &reply_to, "s1@x", &first), t0).unwrap();
+    s.handle_mail(&mail(ALICE, &reply_to, "s1@x", &first), t0)
+        .unwrap();
     // The same command again, from the old mail: the hex is placed already.
-    let out = s.handle_mail(&mail(ALICE, &reply_to, "s2@x", &first), t0).unwrap();
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "s2@x", &first), t0)
+        .unwrap();
     assert_eq!(out.outcome, "rejected");
     let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
     assert_eq!(kind, "answer");
     assert!(raw.contains("Nothing was applied"));
-    assert!(raw.contains("image/png"), "the answer carries the current board");
+    assert!(
+        raw.contains("image/png"),
+        "the answer carries the current board"
+    );
 }

@@ -23,42 +23,75 @@ pub struct Depth {
 
 impl Default for Depth {
     fn default() -> Depth {
-        Depth { max_moves: 20_000, every: 1 }
+        Depth {
+            max_moves: 20_000,
+            every: 1,
+        }
     }
 }
 
 /// Plays one whole random game from `seed` and checks everything; `Err`
 /// says which check failed, at which move, with the moves so far.
-pub fn play_and_check(make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>, seed: u64, depth: &Depth) -> Result<usize, String> {
+pub fn play_and_check(
+    make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>,
+    seed: u64,
+    depth: &Depth,
+) -> Result<usize, String> {
     let mut table = make(seed).map_err(|e| format!("setup failed: {e}"))?;
     let mut rng = Rng::new(seed ^ 0x5EED);
     let mut history: Vec<(Seat, String)> = Vec::new();
     let fail = |what: String, history: &Vec<(Seat, String)>| {
-        let tail: Vec<String> = history.iter().rev().take(8).rev().map(|(s, c)| format!("{s}: {c}")).collect();
-        format!("seed {seed}, after move {}: {what}\n  last moves: {}", history.len(), tail.join(" | "))
+        let tail: Vec<String> = history
+            .iter()
+            .rev()
+            .take(8)
+            .rev()
+            .map(|(s, c)| format!("{s}: {c}"))
+            .collect();
+        format!(
+            "seed {seed}, after move {}: {what}\n  last moves: {}",
+            history.len(),
+            tail.join(" | ")
+        )
     };
     loop {
-        table.invariants().map_err(|e| fail(format!("invariant broken: {e}"), &history))?;
+        table
+            .invariants()
+            .map_err(|e| fail(format!("invariant broken: {e}"), &history))?;
         let to_act = table.to_act();
         if table.outcome().is_some() {
             if !to_act.is_empty() {
-                return Err(fail(format!("game over but {to_act:?} still to act"), &history));
+                return Err(fail(
+                    format!("game over but {to_act:?} still to act"),
+                    &history,
+                ));
             }
             break;
         }
         if to_act.is_empty() {
-            return Err(fail("nobody can act, yet the game is not over".into(), &history));
+            return Err(fail(
+                "nobody can act, yet the game is not over".into(),
+                &history,
+            ));
         }
         if history.len() >= depth.max_moves {
-            return Err(fail(format!("no end after {} moves", depth.max_moves), &history));
+            return Err(fail(
+                format!("no end after {} moves", depth.max_moves),
+                &history,
+            ));
         }
         let thorough = history.len().is_multiple_of(depth.every.max(1));
         for &seat in &to_act {
             if table.legal(seat).is_empty() {
-                return Err(fail(format!("{seat} must act but has no legal command"), &history));
+                return Err(fail(
+                    format!("{seat} must act but has no legal command"),
+                    &history,
+                ));
             }
             if thorough {
-                table.check_round_trip(seat).map_err(|e| fail(e, &history))?;
+                table
+                    .check_round_trip(seat)
+                    .map_err(|e| fail(e, &history))?;
             }
         }
         if thorough {
@@ -73,18 +106,24 @@ pub fn play_and_check(make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>, 
     // Replay from the seed and the canonical commands: the same state, bit for bit.
     let mut again = make(seed).map_err(|e| format!("setup failed on replay: {e}"))?;
     for (i, (seat, cmd)) in history.iter().enumerate() {
-        again
-            .play(*seat, cmd)
-            .map_err(|e| format!("seed {seed}: replay of move {i} '{cmd}' by {seat} refused: {e}"))?;
+        again.play(*seat, cmd).map_err(|e| {
+            format!("seed {seed}: replay of move {i} '{cmd}' by {seat} refused: {e}")
+        })?;
     }
     if again.digest() != table.digest() {
-        return Err(format!("seed {seed}: the replayed game differs from the played one"));
+        return Err(format!(
+            "seed {seed}: the replayed game differs from the played one"
+        ));
     }
     Ok(history.len())
 }
 
 /// Plays `seeds` whole games and checks each.
-pub fn run(make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>, seeds: std::ops::Range<u64>, depth: &Depth) -> Result<Report, String> {
+pub fn run(
+    make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>,
+    seeds: std::ops::Range<u64>,
+    depth: &Depth,
+) -> Result<Report, String> {
     let mut report = Report::default();
     for seed in seeds {
         report.moves += play_and_check(make, seed, depth)?;
@@ -95,7 +134,20 @@ pub fn run(make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>, seeds: std:
 
 /// Strings no game should take as a command.
 fn garbage(rng: &mut Rng) -> Vec<String> {
-    const PIECES: [&str; 12] = ["~", "@@", "#", "\u{0}", "\u{202e}", "ㅋㅋ", "99999999999999999999", "-1", ";;", "\t", "%s", "💥"];
+    const PIECES: [&str; 12] = [
+        "~",
+        "@@",
+        "#",
+        "\u{0}",
+        "\u{202e}",
+        "ㅋㅋ",
+        "99999999999999999999",
+        "-1",
+        ";;",
+        "\t",
+        "%s",
+        "💥",
+    ];
     let mut out = vec![
         String::new(),
         "~xyzzy plugh".to_string(),
@@ -144,7 +196,9 @@ fn check_garbage(table: &dyn Table, rng: &mut Rng) -> Result<(), String> {
 
 /// No view shows what its viewer may not see.
 fn check_hidden(table: &dyn Table) -> Result<(), String> {
-    let viewers: Vec<Option<Seat>> = std::iter::once(None).chain((0..table.players()).map(|s| Some(Seat(s)))).collect();
+    let viewers: Vec<Option<Seat>> = std::iter::once(None)
+        .chain((0..table.players()).map(|s| Some(Seat(s))))
+        .collect();
     for viewer in viewers {
         let hidden = table.hidden_items(viewer);
         if hidden.is_empty() {

@@ -36,13 +36,29 @@ impl Game for Race {
     type Command = Add;
 
     fn info(&self) -> GameInfo {
-        GameInfo { name: "race", title: "Race to ten", min_players: 2, max_players: 4, options: vec![], variants: vec![] }
+        GameInfo {
+            name: "race",
+            title: "Race to ten",
+            min_players: 2,
+            max_players: 4,
+            options: vec![],
+            variants: vec![],
+        }
     }
 
     fn setup(&self, players: usize, _: &Options, seed: u64) -> Result<State, SetupError> {
         let mut rng = Rng::new(seed);
-        let hands = (0..players).map(|_| 1000 + rng.below(9000) as u32).collect();
-        Ok(State { total: 0, turn: 0, players, hands, winner: None, rng })
+        let hands = (0..players)
+            .map(|_| 1000 + rng.below(9000) as u32)
+            .collect();
+        Ok(State {
+            total: 0,
+            turn: 0,
+            players,
+            hands,
+            winner: None,
+            rng,
+        })
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
@@ -76,14 +92,24 @@ impl Game for Race {
             s.winner = Some(seat.0);
         }
         s.turn = (s.turn + 1) % s.players;
-        Ok(vec![Event::public(Text::same(format!("{seat} adds {}", c.0)))])
+        Ok(vec![Event::public(Text::same(format!(
+            "{seat} adds {}",
+            c.0
+        )))])
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
-        let mut v = View { seat, headline: Text::same(format!("total {}", s.total)), ..View::default() };
+        let mut v = View {
+            seat,
+            headline: Text::same(format!("total {}", s.total)),
+            ..View::default()
+        };
         for (i, h) in s.hands.iter().enumerate() {
             if Some(Seat(i)) == seat || self.leak_hand {
-                v.private.push(Section::lines(Text::same("hand"), vec![Text::same(format!("card {h}"))]));
+                v.private.push(Section::lines(
+                    Text::same("hand"),
+                    vec![Text::same(format!("card {h}"))],
+                ));
             }
         }
         v
@@ -91,12 +117,17 @@ impl Game for Race {
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let w = s.winner?;
-        let scores = (0..s.players).map(|i| if i == w { 1.0 } else { 0.0 }).collect();
+        let scores = (0..s.players)
+            .map(|i| if i == w { 1.0 } else { 0.0 })
+            .collect();
         Some(Outcome::ranked(scores, vec![], Text::same("done")))
     }
 
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
-        (0..s.players).filter(|&i| Some(Seat(i)) != viewer).map(|i| format!("card {}", s.hands[i])).collect()
+        (0..s.players)
+            .filter(|&i| Some(Seat(i)) != viewer)
+            .map(|i| format!("card {}", s.hands[i]))
+            .collect()
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {
@@ -130,15 +161,29 @@ mod tests {
 
     #[test]
     fn a_leaking_game_fails() {
-        let e = run(&maker(Race { leak_hand: true, ..Race::default() }), 0..1, &Depth::default()).unwrap_err();
+        let e = run(
+            &maker(Race {
+                leak_hand: true,
+                ..Race::default()
+            }),
+            0..1,
+            &Depth::default(),
+        )
+        .unwrap_err();
         assert!(e.contains("hidden item"), "{e}");
     }
 
     #[test]
     fn the_erased_table_refuses_out_of_turn_and_garbage() {
-        let make = maker(Race { ignore_turn: true, ..Race::default() });
+        let make = maker(Race {
+            ignore_turn: true,
+            ..Race::default()
+        });
         let mut t = make(1).unwrap();
-        assert!(matches!(t.play(Seat(1), "add 1"), Err(PlayError::NotYourTurn(_))));
+        assert!(matches!(
+            t.play(Seat(1), "add 1"),
+            Err(PlayError::NotYourTurn(_))
+        ));
         assert!(t.play(Seat(0), "add 7").is_err());
         let d = t.digest();
         assert!(t.play(Seat(0), "").is_err());

@@ -53,7 +53,11 @@ impl Options {
                     let known: Vec<&str> = docs.iter().map(|d| d.key).collect();
                     return Err(SetupError::BadOption(format!(
                         "unknown option '{k}'; this game knows: {}",
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
                     )));
                 }
                 Some(d) if !d.values.is_empty() && !d.values.contains(&v.as_str()) => {
@@ -117,17 +121,29 @@ pub struct Event {
 impl Event {
     /// A public event that reveals nothing.
     pub fn public(text: Text) -> Event {
-        Event { to: None, text, reveals: false }
+        Event {
+            to: None,
+            text,
+            reveals: false,
+        }
     }
 
     /// A public event that made something hidden or random known.
     pub fn reveal(text: Text) -> Event {
-        Event { to: None, text, reveals: true }
+        Event {
+            to: None,
+            text,
+            reveals: true,
+        }
     }
 
     /// An event only `seat` may see.
     pub fn private(seat: Seat, text: Text) -> Event {
-        Event { to: Some(seat), text, reveals: false }
+        Event {
+            to: Some(seat),
+            text,
+            reveals: false,
+        }
     }
 }
 
@@ -157,7 +173,11 @@ impl Outcome {
                     .count()
             })
             .collect();
-        Outcome { scores, ranks, summary }
+        Outcome {
+            scores,
+            ranks,
+            summary,
+        }
     }
 }
 
@@ -180,7 +200,9 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(en: impl Into<String>, ko: impl Into<String>) -> RuleError {
-        RuleError { message: Text::new(en, ko) }
+        RuleError {
+            message: Text::new(en, ko),
+        }
     }
 }
 
@@ -188,7 +210,12 @@ impl RuleError {
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SetupError {
     #[error("{game} is for {min} to {max} players, not {got}")]
-    PlayerCount { game: &'static str, min: usize, max: usize, got: usize },
+    PlayerCount {
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
     #[error("{0}")]
     BadOption(String),
     #[error("component data: {0}")]
@@ -204,7 +231,12 @@ pub trait Game: Send + Sync + 'static {
 
     fn info(&self) -> GameInfo;
 
-    fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<Self::State, SetupError>;
+    fn setup(
+        &self,
+        players: usize,
+        options: &Options,
+        seed: u64,
+    ) -> Result<Self::State, SetupError>;
 
     /// The seats that may decide now (several for simultaneous choices);
     /// empty once the game is over.
@@ -216,10 +248,20 @@ pub trait Game: Send + Sync + 'static {
 
     /// Reads a command, forgiving of case, spacing, abbreviations and
     /// component names in English and Korean.
-    fn parse(&self, state: &Self::State, seat: Seat, text: &str) -> Result<Self::Command, ParseError>;
+    fn parse(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Self::Command, ParseError>;
 
     /// Applies a command; on `Err` the state is exactly as before.
-    fn apply(&self, state: &mut Self::State, seat: Seat, command: &Self::Command) -> Result<Vec<Event>, RuleError>;
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        command: &Self::Command,
+    ) -> Result<Vec<Event>, RuleError>;
 
     /// What `seat` may see (`None`: a spectator, public information only).
     fn view(&self, state: &Self::State, seat: Option<Seat>) -> View;

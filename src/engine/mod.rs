@@ -13,8 +13,11 @@ mod table;
 mod text;
 mod view;
 
-pub use game::{Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError, Variant};
+pub use game::{
+    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
+    Variant,
+};
 pub use rng::Rng;
-pub use table::{digest_of, Played, PlayError, Table, Typed};
+pub use table::{digest_of, PlayError, Played, Table, Typed};
 pub use text::Text;
 pub use view::{Block, Color, Section, Shape, Sketch, View};

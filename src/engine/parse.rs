@@ -8,7 +8,10 @@ use std::fmt::Display;
 /// Lower case, single spaces, no surrounding spaces or trailing full stop.
 pub fn normalize(input: &str) -> String {
     let s = input.trim().trim_end_matches(['.', '!']);
-    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// Replaces whole words found in `aliases` (alias → canonical word).
@@ -16,7 +19,13 @@ pub fn normalize(input: &str) -> String {
 pub fn replace_aliases(input: &str, aliases: &[(&str, &str)]) -> String {
     normalize(input)
         .split(' ')
-        .map(|w| aliases.iter().find(|(a, _)| *a == w).map(|(_, c)| *c).unwrap_or(w))
+        .map(|w| {
+            aliases
+                .iter()
+                .find(|(a, _)| *a == w)
+                .map(|(_, c)| *c)
+                .unwrap_or(w)
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -42,7 +51,11 @@ pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, Pa
         .enumerate()
         .filter(|(_, t)| {
             let tw: Vec<&str> = t.split(' ').collect();
-            tw.len() == words.len() && tw.iter().zip(&words).all(|(full, part)| full.starts_with(part))
+            tw.len() == words.len()
+                && tw
+                    .iter()
+                    .zip(&words)
+                    .all(|(full, part)| full.starts_with(part))
         })
         .map(|(i, _)| i)
         .collect();
@@ -57,8 +70,14 @@ pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, Pa
         }),
         _ => Err(ParseError {
             message: Text::new(
-                format!("'{}' could mean several commands; write more of it.", input.trim()),
-                format!("'{}'은(는) 여러 명령일 수 있습니다. 더 자세히 쓰세요.", input.trim()),
+                format!(
+                    "'{}' could mean several commands; write more of it.",
+                    input.trim()
+                ),
+                format!(
+                    "'{}'은(는) 여러 명령일 수 있습니다. 더 자세히 쓰세요.",
+                    input.trim()
+                ),
             ),
             suggestions: hits.iter().take(5).map(|&i| legal[i].to_string()).collect(),
         }),
@@ -76,7 +95,10 @@ pub fn closest<C: Display>(input: &str, legal: &[C], n: usize) -> Vec<String> {
             // Compare against a prefix of the same length too, so that a short
             // input is judged by how it starts.
             let cut: String = norm.chars().take(wanted.chars().count().max(1)).collect();
-            (edit_distance(&wanted, &norm).min(edit_distance(&wanted, &cut) + 1), t)
+            (
+                edit_distance(&wanted, &norm).min(edit_distance(&wanted, &cut) + 1),
+                t,
+            )
         })
         .collect();
     scored.sort();
@@ -109,10 +131,16 @@ mod tests {
 
     #[test]
     fn exact_prefix_and_ambiguous() {
-        assert_eq!(match_legal("  PLACE   Palenque. ", &LEGAL).unwrap(), "place palenque");
+        assert_eq!(
+            match_legal("  PLACE   Palenque. ", &LEGAL).unwrap(),
+            "place palenque"
+        );
         assert_eq!(match_legal("pl y", &LEGAL).unwrap(), "place yaxchilan");
         let e = match_legal("place", &LEGAL).unwrap_err();
-        assert!(e.suggestions.contains(&"place palenque".to_string()), "{e:?}");
+        assert!(
+            e.suggestions.contains(&"place palenque".to_string()),
+            "{e:?}"
+        );
         let e = match_legal("pl", &["place a", "place b"]).unwrap_err();
         assert!(e.message.en.contains("not a legal"));
         let e = match_legal("p", &["pa", "pb"]).unwrap_err();
@@ -123,7 +151,10 @@ mod tests {
     fn aliases_and_suggestions() {
         let s = replace_aliases("Place 팔렌케", &[("팔렌케", "palenque")]);
         assert_eq!(s, "place palenque");
-        assert_eq!(closest("retreive p3", &LEGAL, 1), vec!["retrieve p3".to_string()]);
+        assert_eq!(
+            closest("retreive p3", &LEGAL, 1),
+            vec!["retrieve p3".to_string()]
+        );
         assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

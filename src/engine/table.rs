@@ -1,7 +1,7 @@
 //! `Table`: a game in progress with its rules erased, which is all the
 //! service sees. `Typed<G>` wraps any `Game` and its state as a `Table`.
 
-use super::{Event, Game, GameInfo, Outcome, ParseError, RuleError, Rng, Seat, View};
+use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, View};
 use std::fmt::Debug;
 use std::sync::Arc;
 use thiserror::Error;
@@ -62,7 +62,11 @@ pub struct Typed<G: Game> {
 
 impl<G: Game> Typed<G> {
     pub fn new(game: Arc<G>, state: G::State, players: usize) -> Typed<G> {
-        Typed { game, state, players }
+        Typed {
+            game,
+            state,
+            players,
+        }
     }
 
     pub fn state(&self) -> &G::State {
@@ -71,9 +75,15 @@ impl<G: Game> Typed<G> {
 
     fn apply_checked(&mut self, seat: Seat, cmd: &G::Command) -> Result<Played, PlayError> {
         let mut next = self.state.clone();
-        let events = self.game.apply(&mut next, seat, cmd).map_err(PlayError::Rule)?;
+        let events = self
+            .game
+            .apply(&mut next, seat, cmd)
+            .map_err(PlayError::Rule)?;
         self.state = next;
-        Ok(Played { command: cmd.to_string(), events })
+        Ok(Played {
+            command: cmd.to_string(),
+            events,
+        })
     }
 }
 
@@ -102,7 +112,11 @@ impl<G: Game> Table for Typed<G> {
     }
 
     fn legal(&self, seat: Seat) -> Vec<String> {
-        self.game.legal(&self.state, seat).iter().map(ToString::to_string).collect()
+        self.game
+            .legal(&self.state, seat)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
@@ -112,7 +126,10 @@ impl<G: Game> Table for Typed<G> {
         if !self.game.to_act(&self.state).contains(&seat) {
             return Err(PlayError::NotYourTurn(seat));
         }
-        let cmd = self.game.parse(&self.state, seat, text).map_err(PlayError::Parse)?;
+        let cmd = self
+            .game
+            .parse(&self.state, seat, text)
+            .map_err(PlayError::Parse)?;
         // Games apply all-or-nothing themselves; applying to a copy makes it
         // true whatever a game does on its error paths.
         self.apply_checked(seat, &cmd)
@@ -124,7 +141,13 @@ impl<G: Game> Table for Typed<G> {
         let legal = self.game.legal(&self.state, seat);
         let cmd = rng.pick(&legal)?.clone();
         let events = self.game.apply(&mut self.state, seat, &cmd).ok()?;
-        Some((seat, Played { command: cmd.to_string(), events }))
+        Some((
+            seat,
+            Played {
+                command: cmd.to_string(),
+                events,
+            },
+        ))
     }
 
     fn random_command(&self, seat: Seat, rng: &mut Rng) -> Option<String> {
@@ -133,7 +156,9 @@ impl<G: Game> Table for Typed<G> {
     }
 
     fn default_command(&self, seat: Seat) -> Option<String> {
-        self.game.default_command(&self.state, seat).map(|c| c.to_string())
+        self.game
+            .default_command(&self.state, seat)
+            .map(|c| c.to_string())
     }
 
     fn drop_seat(&mut self, seat: Seat) -> bool {
@@ -161,7 +186,11 @@ impl<G: Game> Table for Typed<G> {
             let text = cmd.to_string();
             match self.game.parse(&self.state, seat, &text) {
                 Ok(back) if back == cmd => {}
-                Ok(back) => return Err(format!("'{text}' re-parses to a different command: {back:?} vs {cmd:?}")),
+                Ok(back) => {
+                    return Err(format!(
+                        "'{text}' re-parses to a different command: {back:?} vs {cmd:?}"
+                    ))
+                }
                 Err(e) => return Err(format!("'{text}' does not re-parse: {e}")),
             }
         }
@@ -173,6 +202,10 @@ impl<G: Game> Table for Typed<G> {
     }
 
     fn clone_table(&self) -> Box<dyn Table> {
-        Box::new(Typed { game: self.game.clone(), state: self.state.clone(), players: self.players })
+        Box::new(Typed {
+            game: self.game.clone(),
+            state: self.state.clone(),
+            players: self.players,
+        })
     }
 }

@@ -13,13 +13,19 @@ pub struct Text {
 
 impl Text {
     pub fn new(en: impl Into<String>, ko: impl Into<String>) -> Text {
-        Text { en: en.into(), ko: ko.into() }
+        Text {
+            en: en.into(),
+            ko: ko.into(),
+        }
     }
 
     /// The same text in both languages (numbers, proper names, commands).
     pub fn same(s: impl Into<String>) -> Text {
         let s = s.into();
-        Text { en: s.clone(), ko: s }
+        Text {
+            en: s.clone(),
+            ko: s,
+        }
     }
 
     /// The text in the language with this code (`ko` or anything else → English).
@@ -34,8 +40,16 @@ impl Text {
     /// Joins two texts language by language.
     pub fn join(parts: &[Text], sep: &str) -> Text {
         Text {
-            en: parts.iter().map(|t| t.en.as_str()).collect::<Vec<_>>().join(sep),
-            ko: parts.iter().map(|t| t.ko.as_str()).collect::<Vec<_>>().join(sep),
+            en: parts
+                .iter()
+                .map(|t| t.en.as_str())
+                .collect::<Vec<_>>()
+                .join(sep),
+            ko: parts
+                .iter()
+                .map(|t| t.ko.as_str())
+                .collect::<Vec<_>>()
+                .join(sep),
         }
     }
 }

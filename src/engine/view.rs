@@ -35,16 +35,25 @@ pub struct Section {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Block {
     Lines(Vec<Text>),
-    Table { header: Vec<Text>, rows: Vec<Vec<Text>> },
+    Table {
+        header: Vec<Text>,
+        rows: Vec<Vec<Text>>,
+    },
 }
 
 impl Section {
     pub fn lines(title: Text, lines: Vec<Text>) -> Section {
-        Section { title, body: Block::Lines(lines) }
+        Section {
+            title,
+            body: Block::Lines(lines),
+        }
     }
 
     pub fn table(title: Text, header: Vec<Text>, rows: Vec<Vec<Text>>) -> Section {
-        Section { title, body: Block::Table { header, rows } }
+        Section {
+            title,
+            body: Block::Table { header, rows },
+        }
     }
 }
 
@@ -66,7 +75,14 @@ impl Color {
 
     /// The usual colour of seat `i`'s pieces.
     pub fn seat(i: usize) -> Color {
-        [Color::RED, Color::BLUE, Color::GREEN, Color::YELLOW, Color::PURPLE, Color::ORANGE][i % 6]
+        [
+            Color::RED,
+            Color::BLUE,
+            Color::GREEN,
+            Color::YELLOW,
+            Color::PURPLE,
+            Color::ORANGE,
+        ][i % 6]
     }
 }
 
@@ -85,36 +101,110 @@ pub struct Sketch {
 /// Text is drawn in a small built-in font: keep labels ASCII.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Shape {
-    Rect { x: i32, y: i32, w: i32, h: i32, fill: Option<Color>, stroke: Option<Color> },
-    Circle { x: i32, y: i32, r: i32, fill: Option<Color>, stroke: Option<Color> },
-    Line { x1: i32, y1: i32, x2: i32, y2: i32, color: Color, width: i32 },
-    Polygon { points: Vec<(i32, i32)>, fill: Option<Color>, stroke: Option<Color> },
+    Rect {
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    },
+    Circle {
+        x: i32,
+        y: i32,
+        r: i32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    },
+    Line {
+        x1: i32,
+        y1: i32,
+        x2: i32,
+        y2: i32,
+        color: Color,
+        width: i32,
+    },
+    Polygon {
+        points: Vec<(i32, i32)>,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    },
     /// `size` is the pixel height of a capital letter (7 = the font's own size).
-    Label { x: i32, y: i32, text: String, size: i32, color: Color },
+    Label {
+        x: i32,
+        y: i32,
+        text: String,
+        size: i32,
+        color: Color,
+    },
 }
 
 impl Sketch {
     pub fn new(width: u32, height: u32) -> Sketch {
-        Sketch { width, height, background: Some(Color::WHITE), shapes: Vec::new(), alt: String::new() }
+        Sketch {
+            width,
+            height,
+            background: Some(Color::WHITE),
+            shapes: Vec::new(),
+            alt: String::new(),
+        }
     }
 
-    pub fn rect(&mut self, x: i32, y: i32, w: i32, h: i32, fill: Option<Color>, stroke: Option<Color>) {
-        self.shapes.push(Shape::Rect { x, y, w, h, fill, stroke });
+    pub fn rect(
+        &mut self,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        fill: Option<Color>,
+        stroke: Option<Color>,
+    ) {
+        self.shapes.push(Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            fill,
+            stroke,
+        });
     }
 
     pub fn circle(&mut self, x: i32, y: i32, r: i32, fill: Option<Color>, stroke: Option<Color>) {
-        self.shapes.push(Shape::Circle { x, y, r, fill, stroke });
+        self.shapes.push(Shape::Circle {
+            x,
+            y,
+            r,
+            fill,
+            stroke,
+        });
     }
 
     pub fn line(&mut self, x1: i32, y1: i32, x2: i32, y2: i32, color: Color, width: i32) {
-        self.shapes.push(Shape::Line { x1, y1, x2, y2, color, width });
+        self.shapes.push(Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            color,
+            width,
+        });
     }
 
     pub fn polygon(&mut self, points: Vec<(i32, i32)>, fill: Option<Color>, stroke: Option<Color>) {
-        self.shapes.push(Shape::Polygon { points, fill, stroke });
+        self.shapes.push(Shape::Polygon {
+            points,
+            fill,
+            stroke,
+        });
     }
 
     pub fn label(&mut self, x: i32, y: i32, text: impl Into<String>, size: i32, color: Color) {
-        self.shapes.push(Shape::Label { x, y, text: text.into(), size, color });
+        self.shapes.push(Shape::Label {
+            x,
+            y,
+            text: text.into(),
+            size,
+            color,
+        });
     }
 }

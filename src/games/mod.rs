@@ -10,7 +10,8 @@ pub mod tta;
 pub mod tzolkin;
 
 /// How a registered game starts a table: players, options, seed.
-pub type NewTable = fn(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError>;
+pub type NewTable =
+    fn(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError>;
 
 /// A registered game: its name and how to start a table of it.
 #[derive(Clone, Copy)]
@@ -21,11 +22,20 @@ pub struct Entry {
 }
 
 /// Starts a table of `G`, checking the player count and the option keys first.
-pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64) -> Result<Box<dyn Table>, SetupError> {
+pub fn new_table<G: Game + Default>(
+    players: usize,
+    options: &Options,
+    seed: u64,
+) -> Result<Box<dyn Table>, SetupError> {
     let game = G::default();
     let info = game.info();
     if players < info.min_players || players > info.max_players {
-        return Err(SetupError::PlayerCount { game: info.name, min: info.min_players, max: info.max_players, got: players });
+        return Err(SetupError::PlayerCount {
+            game: info.name,
+            min: info.min_players,
+            max: info.max_players,
+            got: players,
+        });
     }
     options.check_known(&info.options)?;
     let state = game.setup(players, options, seed)?;
@@ -33,7 +43,11 @@ pub fn new_table<G: Game + Default>(players: usize, options: &Options, seed: u64
 }
 
 fn entry<G: Game + Default>(name: &'static str) -> Entry {
-    Entry { name, info: || G::default().info(), new: new_table::<G> }
+    Entry {
+        name,
+        info: || G::default().info(),
+        new: new_table::<G>,
+    }
 }
 
 /// Every game quipu can run, in the order they are listed to players.
@@ -49,5 +63,7 @@ pub fn registry() -> Vec<Entry> {
 
 /// The game registered as `name` (case-insensitive).
 pub fn find(name: &str) -> Option<Entry> {
-    registry().into_iter().find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+    registry()
+        .into_iter()
+        .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
 }

@@ -25,7 +25,11 @@ pub enum Conn {
 }
 
 impl AsyncRead for Conn {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
         match self.get_mut() {
             Conn::Plain(s) => Pin::new(s).poll_read(cx, buf),
             Conn::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
@@ -34,7 +38,11 @@ impl AsyncRead for Conn {
 }
 
 impl AsyncWrite for Conn {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
         match self.get_mut() {
             Conn::Plain(s) => Pin::new(s).poll_write(cx, buf),
             Conn::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
@@ -66,8 +74,12 @@ fn tls_connector(cfg: &ImapConfig) -> Result<TlsConnector, String> {
     let mut roots = RootCertStore::empty();
     roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
     if let Some(ca) = &cfg.server.ca_file {
-        for cert in CertificateDer::pem_file_iter(ca).map_err(|e| format!("cannot read {}: {e}", ca.display()))? {
-            roots.add(cert.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+        for cert in CertificateDer::pem_file_iter(ca)
+            .map_err(|e| format!("cannot read {}: {e}", ca.display()))?
+        {
+            roots
+                .add(cert.map_err(|e| e.to_string())?)
+                .map_err(|e| e.to_string())?;
         }
     }
     let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
@@ -80,15 +92,27 @@ fn tls_connector(cfg: &ImapConfig) -> Result<TlsConnector, String> {
 }
 
 async fn wrap(cfg: &ImapConfig, tcp: TcpStream) -> Result<Conn, String> {
-    let name = cfg.server.tls_name.clone().unwrap_or_else(|| cfg.server.host.clone());
-    let server_name = ServerName::try_from(name.clone()).map_err(|e| format!("bad TLS name {name}: {e}"))?;
-    let tls = tls_connector(cfg)?.connect(server_name, tcp).await.map_err(|e| format!("TLS: {e}"))?;
+    let name = cfg
+        .server
+        .tls_name
+        .clone()
+        .unwrap_or_else(|| cfg.server.host.clone());
+    let server_name =
+        ServerName::try_from(name.clone()).map_err(|e| format!("bad TLS name {name}: {e}"))?;
+    let tls = tls_connector(cfg)?
+        .connect(server_name, tcp)
+        .await
+        .map_err(|e| format!("TLS: {e}"))?;
     Ok(Conn::Tls(Box::new(tls)))
 }
 
 /// True when the server offers IDLE (otherwise the daemon polls).
 pub async fn has_idle(session: &mut ImapSession) -> bool {
-    session.capabilities().await.map(|c| c.has_str("IDLE")).unwrap_or(false)
+    session
+        .capabilities()
+        .await
+        .map(|c| c.has_str("IDLE"))
+        .unwrap_or(false)
 }
 
 /// Connects and logs in; selects the mailbox and makes sure the processed folder exists.
@@ -103,14 +127,28 @@ pub async fn connect(cfg: &ImapConfig) -> Result<ImapSession, String> {
         _ => Conn::Plain(tcp),
     };
     let mut client = Client::new(conn);
-    client.read_response().await.map_err(|e| format!("IMAP greeting: {e}"))?;
+    client
+        .read_response()
+        .await
+        .map_err(|e| format!("IMAP greeting: {e}"))?;
     if cfg.server.tls == Tls::Starttls {
-        client.run_command_and_check_ok("STARTTLS", None).await.map_err(|e| format!("STARTTLS: {e}"))?;
-        let Conn::Plain(tcp) = client.into_inner() else { return Err("STARTTLS on a TLS connection".into()) };
+        client
+            .run_command_and_check_ok("STARTTLS", None)
+            .await
+            .map_err(|e| format!("STARTTLS: {e}"))?;
+        let Conn::Plain(tcp) = client.into_inner() else {
+            return Err("STARTTLS on a TLS connection".into());
+        };
         client = Client::new(wrap(cfg, tcp).await?);
     }
-    let mut session = client.login(&cfg.server.user, &cfg.server.password).await.map_err(|(e, _)| format!("IMAP login: {e}"))?;
-    session.select(&cfg.mailbox).await.map_err(|e| format!("IMAP select {}: {e}", cfg.mailbox))?;
+    let mut session = client
+        .login(&cfg.server.user, &cfg.server.password)
+        .await
+        .map_err(|(e, _)| format!("IMAP login: {e}"))?;
+    session
+        .select(&cfg.mailbox)
+        .await
+        .map_err(|e| format!("IMAP select {}: {e}", cfg.mailbox))?;
     if session.create(&cfg.processed).await.is_err() {
         // Already there (or not allowed): moving will say which.
     }
@@ -119,17 +157,30 @@ pub async fn connect(cfg: &ImapConfig) -> Result<ImapSession, String> {
 
 /// Every message in the selected mailbox, oldest first.
 pub async fn fetch_all(session: &mut ImapSession) -> Result<Vec<Fetched>, String> {
-    let uids = session.uid_search("ALL").await.map_err(|e| format!("IMAP search: {e}"))?;
+    let uids = session
+        .uid_search("ALL")
+        .await
+        .map_err(|e| format!("IMAP search: {e}"))?;
     let mut uids: Vec<u32> = uids.into_iter().collect();
     uids.sort_unstable();
     let mut out = Vec::new();
     for chunk in uids.chunks(50) {
-        let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        let mut stream = session.uid_fetch(&set, "(UID BODY.PEEK[])").await.map_err(|e| format!("IMAP fetch: {e}"))?;
+        let set = chunk
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut stream = session
+            .uid_fetch(&set, "(UID BODY.PEEK[])")
+            .await
+            .map_err(|e| format!("IMAP fetch: {e}"))?;
         while let Some(item) = stream.next().await {
             let f = item.map_err(|e| format!("IMAP fetch: {e}"))?;
             if let (Some(uid), Some(body)) = (f.uid, f.body()) {
-                out.push(Fetched { uid, raw: body.to_vec() });
+                out.push(Fetched {
+                    uid,
+                    raw: body.to_vec(),
+                });
             }
         }
     }
@@ -143,16 +194,29 @@ pub async fn move_to(session: &mut ImapSession, uids: &[u32], folder: &str) -> R
     if uids.is_empty() {
         return Ok(());
     }
-    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let set = uids
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     if session.uid_mv(&set, folder).await.is_ok() {
         return Ok(());
     }
-    session.uid_copy(&set, folder).await.map_err(|e| format!("IMAP copy: {e}"))?;
+    session
+        .uid_copy(&set, folder)
+        .await
+        .map_err(|e| format!("IMAP copy: {e}"))?;
     {
-        let mut s = session.uid_store(&set, "+FLAGS (\\Deleted)").await.map_err(|e| format!("IMAP store: {e}"))?;
+        let mut s = session
+            .uid_store(&set, "+FLAGS (\\Deleted)")
+            .await
+            .map_err(|e| format!("IMAP store: {e}"))?;
         while s.next().await.is_some() {}
     }
-    let e = session.expunge().await.map_err(|e| format!("IMAP expunge: {e}"))?;
+    let e = session
+        .expunge()
+        .await
+        .map_err(|e| format!("IMAP expunge: {e}"))?;
     let mut e = std::pin::pin!(e);
     while e.next().await.is_some() {}
     Ok(())
@@ -178,7 +242,10 @@ pub async fn idle(session: ImapSession, wait: Duration) -> Result<ImapSession, S
 fn announced_new_mail(session: &ImapSession) -> bool {
     let mut new = false;
     while let Ok(r) = session.unsolicited_responses.try_recv() {
-        new |= matches!(r, UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_));
+        new |= matches!(
+            r,
+            UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_)
+        );
     }
     new
 }

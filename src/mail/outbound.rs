@@ -43,7 +43,9 @@ pub struct Outgoing {
 }
 
 fn mailbox(name: Option<&str>, addr: &str) -> Result<Mailbox, ComposeError> {
-    let address = addr.parse().map_err(|_| ComposeError::Address(addr.to_string()))?;
+    let address = addr
+        .parse()
+        .map_err(|_| ComposeError::Address(addr.to_string()))?;
     Ok(Mailbox::new(name.map(str::to_string), address))
 }
 
@@ -72,24 +74,36 @@ pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
             let html_part = SinglePart::html(html.clone());
             let alt = match &o.image {
                 Some((cid, png)) if !png.is_empty() => {
-                    let image = Attachment::new_inline(cid.clone())
-                        .body(png.clone(), ContentType::parse("image/png").map_err(|e| ComposeError::Build(e.to_string()))?);
+                    let image = Attachment::new_inline(cid.clone()).body(
+                        png.clone(),
+                        ContentType::parse("image/png")
+                            .map_err(|e| ComposeError::Build(e.to_string()))?,
+                    );
                     MultiPart::alternative()
                         .singlepart(text)
                         .multipart(MultiPart::related().singlepart(html_part).singlepart(image))
                 }
-                _ => MultiPart::alternative().singlepart(text).singlepart(html_part),
+                _ => MultiPart::alternative()
+                    .singlepart(text)
+                    .singlepart(html_part),
             };
             builder.multipart(alt)
         }
     }
     .map_err(|e| ComposeError::Build(e.to_string()))?;
     let headers = message.headers_mut();
-    let raw = |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
+    let raw = |name: &'static str, value: String| {
+        HeaderValue::new(HeaderName::new_from_ascii_str(name), value)
+    };
     headers.insert_raw(raw("Auto-Submitted", o.auto_submitted.to_string()));
     headers.insert_raw(raw("X-Auto-Response-Suppress", "All".into()));
     headers.insert_raw(raw("Precedence", "bulk".into()));
-    headers.insert_raw(raw(LOOP_HEADER, o.game.map(|g| format!("game {g}")).unwrap_or_else(|| "service".into())));
+    headers.insert_raw(raw(
+        LOOP_HEADER,
+        o.game
+            .map(|g| format!("game {g}"))
+            .unwrap_or_else(|| "service".into()),
+    ));
     Ok(message.formatted())
 }
 
@@ -133,7 +147,9 @@ mod tests {
         ] {
             assert!(raw.contains(needle), "missing {needle}:\n{raw}");
         }
-        let parsed = mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap();
+        let parsed = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .unwrap();
         assert_eq!(parsed.body_text(0).unwrap().trim(), "Your turn.");
     }
 

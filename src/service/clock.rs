@@ -51,7 +51,9 @@ pub fn parse_duration(s: &str) -> std::result::Result<i64, String> {
         return Ok(0);
     }
     let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
-    let n: i64 = num.parse().map_err(|_| format!("'{s}' is not a duration like 72h, 3d or 90m"))?;
+    let n: i64 = num
+        .parse()
+        .map_err(|_| format!("'{s}' is not a duration like 72h, 3d or 90m"))?;
     let mult = match unit {
         "s" => 1,
         "m" | "min" => 60,
@@ -60,18 +62,26 @@ pub fn parse_duration(s: &str) -> std::result::Result<i64, String> {
         "w" => 604_800,
         _ => return Err(format!("'{s}' is not a duration like 72h, 3d or 90m")),
     };
-    n.checked_mul(mult).ok_or_else(|| format!("'{s}' is too long"))
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("'{s}' is too long"))
 }
 
 impl ClockSettings {
     /// Separates the clock's options from the game's, with defaults from the config.
-    pub fn split(all: &Options, defaults: &ClockDefaults) -> std::result::Result<(ClockSettings, Options), String> {
+    pub fn split(
+        all: &Options,
+        defaults: &ClockDefaults,
+    ) -> std::result::Result<(ClockSettings, Options), String> {
         let get = |k: &str, d: &str| all.get(k).unwrap_or(d).to_string();
         let deadline = parse_duration(&get("deadline", &defaults.deadline))?;
         let skip_weekends = match get("weekends", &defaults.weekends).as_str() {
             "on" | "count" | "yes" => false,
             "off" | "skip" | "no" => true,
-            v => return Err(format!("weekends={v}: use on (weekends count) or off (weekends do not count)")),
+            v => {
+                return Err(format!(
+                    "weekends={v}: use on (weekends count) or off (weekends do not count)"
+                ))
+            }
         };
         let timeout = match get("timeout", &defaults.timeout).as_str() {
             "wait" => Timeout::Wait,
@@ -80,7 +90,10 @@ impl ClockSettings {
             "drop" => Timeout::Drop,
             v => return Err(format!("timeout={v}: use wait, skip, bot or drop")),
         };
-        let reminders_text = all.get("reminders").map(str::to_string).unwrap_or_else(|| defaults.reminders.join(","));
+        let reminders_text = all
+            .get("reminders")
+            .map(str::to_string)
+            .unwrap_or_else(|| defaults.reminders.join(","));
         let mut reminders = reminders_text
             .split(',')
             .filter(|s| !s.trim().is_empty())
@@ -88,8 +101,22 @@ impl ClockSettings {
             .collect::<std::result::Result<Vec<_>, _>>()?;
         reminders.sort_unstable_by(|a, b| b.cmp(a));
         reminders.dedup();
-        let rest = Options(all.0.iter().filter(|(k, _)| !CLOCK_KEYS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect());
-        Ok((ClockSettings { deadline, skip_weekends, timeout, reminders }, rest))
+        let rest = Options(
+            all.0
+                .iter()
+                .filter(|(k, _)| !CLOCK_KEYS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        );
+        Ok((
+            ClockSettings {
+                deadline,
+                skip_weekends,
+                timeout,
+                reminders,
+            },
+            rest,
+        ))
     }
 }
 
@@ -119,10 +146,16 @@ fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
     let mut day = t.date_naive().succ_opt().unwrap_or(t.date_naive());
     loop {
         // A midnight that does not exist (a DST gap) moves to the next instant that does.
-        if let Some(m) = tz.from_local_datetime(&day.and_time(NaiveTime::MIN)).earliest() {
+        if let Some(m) = tz
+            .from_local_datetime(&day.and_time(NaiveTime::MIN))
+            .earliest()
+        {
             return m.with_timezone(&Utc);
         }
-        if let Some(m) = tz.from_local_datetime(&day.and_hms_opt(1, 0, 0).unwrap_or_default()).earliest() {
+        if let Some(m) = tz
+            .from_local_datetime(&day.and_hms_opt(1, 0, 0).unwrap_or_default())
+            .earliest()
+        {
             return m.with_timezone(&Utc);
         }
         day = day.succ_opt().unwrap_or(day);
@@ -131,7 +164,10 @@ fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
 
 /// A player's vacation as a UTC interval, if any.
 pub fn vacation(p: &Player) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    Some((parse_stamp(p.vacation_from.as_ref()?), parse_stamp(p.vacation_to.as_ref()?)))
+    Some((
+        parse_stamp(p.vacation_from.as_ref()?),
+        parse_stamp(p.vacation_to.as_ref()?),
+    ))
 }
 
 /// When a decision started at `start` is due for player `p`: the game's
@@ -158,7 +194,11 @@ pub fn due_time(start: DateTime<Utc>, s: &ClockSettings, p: &Player) -> Option<D
             t = next_midnight(local);
             continue;
         }
-        let mut stop = if s.skip_weekends { next_midnight(local) } else { t + left };
+        let mut stop = if s.skip_weekends {
+            next_midnight(local)
+        } else {
+            t + left
+        };
         if let Some((a, _)) = holiday {
             if a > t && a < stop {
                 stop = a;
@@ -181,13 +221,22 @@ pub fn due_time(start: DateTime<Utc>, s: &ClockSettings, p: &Player) -> Option<D
 
 /// Moves `t` to the end of the player's quiet hours if it falls inside them.
 pub fn out_of_quiet(t: DateTime<Utc>, p: &Player) -> DateTime<Utc> {
-    let Some((from, to)) = p.quiet_from.as_deref().and_then(parse_hm).zip(p.quiet_to.as_deref().and_then(parse_hm)) else {
+    let Some((from, to)) = p
+        .quiet_from
+        .as_deref()
+        .and_then(parse_hm)
+        .zip(p.quiet_to.as_deref().and_then(parse_hm))
+    else {
         return t;
     };
     let tz = zone(p);
     let local = t.with_timezone(&tz);
     let now = local.time();
-    let inside = if from <= to { now >= from && now < to } else { now >= from || now < to };
+    let inside = if from <= to {
+        now >= from && now < to
+    } else {
+        now >= from || now < to
+    };
     if !inside {
         return t;
     }
@@ -195,7 +244,10 @@ pub fn out_of_quiet(t: DateTime<Utc>, p: &Player) -> DateTime<Utc> {
     if from > to && now >= from {
         day = day.succ_opt().unwrap_or(day);
     }
-    tz.from_local_datetime(&day.and_time(to)).earliest().map(|d| d.with_timezone(&Utc)).unwrap_or(t)
+    tz.from_local_datetime(&day.and_time(to))
+        .earliest()
+        .map(|d| d.with_timezone(&Utc))
+        .unwrap_or(t)
 }
 
 /// True when `t` falls in the player's quiet hours.
@@ -221,7 +273,8 @@ const CATCH_UP_AFTER: i64 = 3600;
 impl Service {
     pub fn clock_of(&self, id: i64) -> Result<ClockSettings> {
         let g = self.game(id)?;
-        let (default, _) = ClockSettings::split(&Options::default(), &self.config.clock).map_err(ServiceError::Setup)?;
+        let (default, _) = ClockSettings::split(&Options::default(), &self.config.clock)
+            .map_err(ServiceError::Setup)?;
         Ok(serde_json::from_str(&g.clock).unwrap_or(default))
     }
 
@@ -230,7 +283,11 @@ impl Service {
     pub(crate) fn schedule_deadlines(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
         let settings = self.clock_of(id)?;
         let to_act: Vec<i64> = if self.game(id)?.status == "active" {
-            self.table(id)?.to_act().iter().map(|s| s.0 as i64).collect()
+            self.table(id)?
+                .to_act()
+                .iter()
+                .map(|s| s.0 as i64)
+                .collect()
         } else {
             vec![]
         };
@@ -247,7 +304,13 @@ impl Service {
             if open.iter().any(|d| d.seat == seat) {
                 continue;
             }
-            let Some(row) = self.seated(id)?.into_iter().find(|r| r.seat == Some(seat as usize)) else { continue };
+            let Some(row) = self
+                .seated(id)?
+                .into_iter()
+                .find(|r| r.seat == Some(seat as usize))
+            else {
+                continue;
+            };
             let player = self.store.player(&row.email, &stamp(now))?;
             if let Some(due) = due_time(now, &settings, &player) {
                 self.store.set_deadline(&DeadlineRow {
@@ -268,10 +331,20 @@ impl Service {
         let player = self.store.player(email, &stamp(now))?;
         for id in self.store.games_of(email)? {
             let settings = self.clock_of(id)?;
-            let Ok(seat) = self.seat_of(id, email) else { continue };
-            for d in self.store.deadlines(Some(id))?.into_iter().filter(|d| d.seat == seat.0 as i64) {
+            let Ok(seat) = self.seat_of(id, email) else {
+                continue;
+            };
+            for d in self
+                .store
+                .deadlines(Some(id))?
+                .into_iter()
+                .filter(|d| d.seat == seat.0 as i64)
+            {
                 if let Some(due) = due_time(parse_stamp(&d.started_at), &settings, &player) {
-                    self.store.set_deadline(&DeadlineRow { due_at: stamp(due), ..d })?;
+                    self.store.set_deadline(&DeadlineRow {
+                        due_at: stamp(due),
+                        ..d
+                    })?;
                 }
             }
         }
@@ -280,13 +353,20 @@ impl Service {
 
     /// The earliest open deadline of a game (for `show --json`).
     pub fn deadline_of(&self, id: i64) -> Result<Option<DateTime<Utc>>> {
-        Ok(self.store.deadlines(Some(id))?.iter().map(|d| parse_stamp(&d.due_at)).min())
+        Ok(self
+            .store
+            .deadlines(Some(id))?
+            .iter()
+            .map(|d| parse_stamp(&d.due_at))
+            .min())
     }
 
     /// Runs the clock once as of `now`.
     pub fn tick(&self, now: DateTime<Utc>) -> Result<TickReport> {
         let last = self.store.meta("last_tick")?.map(|s| parse_stamp(&s));
-        let catching_up = last.map(|l| (now - l).num_seconds() > CATCH_UP_AFTER).unwrap_or(false);
+        let catching_up = last
+            .map(|l| (now - l).num_seconds() > CATCH_UP_AFTER)
+            .unwrap_or(false);
         let mut report = TickReport::default();
         if catching_up {
             self.batch.borrow_mut().replace(BTreeMap::new());
@@ -307,14 +387,23 @@ impl Service {
         result.map(|_| report)
     }
 
-    fn tick_deadline(&self, d: &DeadlineRow, now: DateTime<Utc>, report: &mut TickReport) -> Result<()> {
+    fn tick_deadline(
+        &self,
+        d: &DeadlineRow,
+        now: DateTime<Utc>,
+        report: &mut TickReport,
+    ) -> Result<()> {
         let id = d.game_id;
         let game = self.game(id)?;
         if game.status != "active" {
             return self.store.clear_deadline(id, d.seat).map_err(Into::into);
         }
         let settings = self.clock_of(id)?;
-        let Some(row) = self.seated(id)?.into_iter().find(|r| r.seat == Some(d.seat as usize) && r.status == "joined") else {
+        let Some(row) = self
+            .seated(id)?
+            .into_iter()
+            .find(|r| r.seat == Some(d.seat as usize) && r.status == "joined")
+        else {
             return Ok(());
         };
         let player = self.store.player(&row.email, &stamp(now))?;
@@ -334,32 +423,56 @@ impl Service {
             .filter(|&point| point > started && now >= point)
             .count() as i64;
         // At the deadline a policy other than `wait` acts instead: no "0 h left" mail first.
-        if passed > d.reminders_sent && !in_quiet(now, &player) && !(now >= due && settings.timeout != Timeout::Wait) {
+        if passed > d.reminders_sent
+            && !in_quiet(now, &player)
+            && !(now >= due && settings.timeout != Timeout::Wait)
+        {
             let left = (due - now).num_hours().max(0);
             let words = vec![Text::new(
-                format!("Reminder: game #{id} waits for your decision. Time left: {left} h (until {}).", local_time(due, &player)),
-                format!("알림: #{id} 게임이 당신의 결정을 기다립니다. 남은 시간: {left}시간({}까지).", local_time(due, &player)),
+                format!(
+                    "Reminder: game #{id} waits for your decision. Time left: {left} h (until {}).",
+                    local_time(due, &player)
+                ),
+                format!(
+                    "알림: #{id} 게임이 당신의 결정을 기다립니다. 남은 시간: {left}시간({}까지).",
+                    local_time(due, &player)
+                ),
             )];
             self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
-            self.store.set_deadline(&DeadlineRow { reminders_sent: passed, ..d.clone() })?;
+            self.store.set_deadline(&DeadlineRow {
+                reminders_sent: passed,
+                ..d.clone()
+            })?;
             report.reminders += 1;
         }
         if now < due {
             return Ok(());
         }
-        let d = self.store.deadlines(Some(id))?.into_iter().find(|x| x.seat == d.seat).unwrap_or_else(|| d.clone());
+        let d = self
+            .store
+            .deadlines(Some(id))?
+            .into_iter()
+            .find(|x| x.seat == d.seat)
+            .unwrap_or_else(|| d.clone());
         match settings.timeout {
             Timeout::Wait => {
                 if d.late_sent == 0 {
                     self.late_notice(id, &row.email, now)?;
-                    self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                    self.store
+                        .set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
                     report.late_notices += 1;
                 }
             }
             Timeout::Skip | Timeout::Bot => {
                 let seat = Seat(d.seat as usize);
-                let mut rng = Rng::new(game.seed ^ (self.store.move_count(id)? as u64).wrapping_mul(0x9E37_79B9));
-                let source = if settings.timeout == Timeout::Skip { "skip" } else { "bot" };
+                let mut rng = Rng::new(
+                    game.seed ^ (self.store.move_count(id)? as u64).wrapping_mul(0x9E37_79B9),
+                );
+                let source = if settings.timeout == Timeout::Skip {
+                    "skip"
+                } else {
+                    "bot"
+                };
                 let turn = self.clock_turn(id, seat, settings.timeout, &mut rng)?;
                 match turn {
                     Some(lines) => {
@@ -377,7 +490,8 @@ impl Service {
                             format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
                         )];
                         self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
-                        self.store.set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                        self.store
+                            .set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
                         report.late_notices += 1;
                     }
                     None => {}
@@ -395,13 +509,26 @@ impl Service {
     /// The commands the clock plays for a late seat: default (`skip`) or random
     /// (`bot`) ones until the seat's decision is complete (a game like Tikal
     /// takes several commands per turn). None if the first has no command.
-    fn clock_turn(&self, id: i64, seat: Seat, policy: Timeout, rng: &mut Rng) -> Result<Option<Vec<String>>> {
+    fn clock_turn(
+        &self,
+        id: i64,
+        seat: Seat,
+        policy: Timeout,
+        rng: &mut Rng,
+    ) -> Result<Option<Vec<String>>> {
         /// More commands than any game's one turn; a bound against a rule that never ends a turn.
         const MAX_COMMANDS: usize = 60;
         let mut table = self.table(id)?;
         let mut lines = Vec::new();
-        while lines.len() < MAX_COMMANDS && table.to_act().contains(&seat) && table.outcome().is_none() {
-            let cmd = if policy == Timeout::Skip { table.default_command(seat) } else { table.random_command(seat, rng) };
+        while lines.len() < MAX_COMMANDS
+            && table.to_act().contains(&seat)
+            && table.outcome().is_none()
+        {
+            let cmd = if policy == Timeout::Skip {
+                table.default_command(seat)
+            } else {
+                table.random_command(seat, rng)
+            };
             let Some(cmd) = cmd else { break };
             if table.play(seat, &cmd).is_err() {
                 break;
@@ -412,7 +539,11 @@ impl Service {
     }
 
     fn late_notice(&self, id: i64, late: &str, now: DateTime<Utc>) -> Result<()> {
-        for r in self.seated(id)?.into_iter().filter(|r| r.email != late && r.status == "joined") {
+        for r in self
+            .seated(id)?
+            .into_iter()
+            .filter(|r| r.email != late && r.status == "joined")
+        {
             let words = vec![Text::new(
                 format!("{late} has run out of time in game #{id}."),
                 format!("#{id} 게임에서 {late}님의 시간이 다 되었습니다."),
@@ -424,7 +555,13 @@ impl Service {
 
     /// A seat leaves (resign or timeout): the game goes on without it where
     /// its rules allow, otherwise it ends with the standings.
-    pub(crate) fn drop_player(&self, id: i64, email: &str, source: &str, now: DateTime<Utc>) -> Result<()> {
+    pub(crate) fn drop_player(
+        &self,
+        id: i64,
+        email: &str,
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let seat = self.seat_of(id, email)?;
         let mut table = self.table(id)?;
         let before = table.to_act();
@@ -442,18 +579,35 @@ impl Service {
         self.store.set_seat(id, email, Some(seat.0), "dropped")?;
         self.store.clear_deadline(id, seat.0 as i64)?;
         self.forget();
-        let active_left = self.seated(id)?.iter().filter(|r| r.status == "joined").count();
+        let active_left = self
+            .seated(id)?
+            .iter()
+            .filter(|r| r.status == "joined")
+            .count();
         if !continues || active_left < 2 && self.seated(id)?.len() > 1 || active_left == 0 {
-            self.store.set_game_status(id, "finished", Some(&stamp(now)))?;
+            self.store
+                .set_game_status(id, "finished", Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
         self.after_change(id, &[], &before, now)
     }
 
     /// Mails a seat (during a catch-up, `mail_seat` keeps it for the summary).
-    fn mail_or_batch(&self, id: i64, email: &str, kind: Kind, words: Vec<Text>, now: DateTime<Utc>) -> Result<()> {
-        let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else { return Ok(()) };
-        let words = super::notify::Words { paragraphs: words, ..Default::default() };
+    fn mail_or_batch(
+        &self,
+        id: i64,
+        email: &str,
+        kind: Kind,
+        words: Vec<Text>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
+            return Ok(());
+        };
+        let words = super::notify::Words {
+            paragraphs: words,
+            ..Default::default()
+        };
         self.mail_seat(id, &row, kind, words, now)
     }
 
@@ -466,12 +620,24 @@ impl Service {
                 "quipu was away for a while. Here is what happened in your games meanwhile:",
                 "quipu가 잠시 멈춰 있었습니다. 그동안 당신의 게임에서 있었던 일입니다:",
             )];
-            paragraphs.extend(lines.into_iter().map(|(id, t)| Text::new(format!("#{id}: {}", t.en), format!("#{id}: {}", t.ko))));
+            paragraphs.extend(
+                lines.into_iter().map(|(id, t)| {
+                    Text::new(format!("#{id}: {}", t.en), format!("#{id}: {}", t.ko))
+                }),
+            );
             paragraphs.push(Text::new(
                 "Reply 'board' to the latest mail of a game to get its board again.",
                 "게임판을 다시 받으려면 그 게임의 최근 메일에 'board'라고 답장하세요.",
             ));
-            self.mail_plain(&email, None, None, "[quipu] summary", &paragraphs, Kind::Notice, now)?;
+            self.mail_plain(
+                &email,
+                None,
+                None,
+                "[quipu] summary",
+                &paragraphs,
+                Kind::Notice,
+                now,
+            )?;
             sent += 1;
         }
         Ok(sent)
@@ -482,7 +648,11 @@ impl Service {
         let mut sent = 0;
         for email in self.store.digest_recipients()? {
             let player = self.store.player(&email, &stamp(now))?;
-            let at = player.digest_at.as_deref().and_then(parse_hm).unwrap_or(NaiveTime::from_hms_opt(19, 0, 0).unwrap_or_default());
+            let at = player
+                .digest_at
+                .as_deref()
+                .and_then(parse_hm)
+                .unwrap_or(NaiveTime::from_hms_opt(19, 0, 0).unwrap_or_default());
             let local = now.with_timezone(&zone(&player));
             let key = format!("digest_last:{email}");
             let today = local.date_naive().to_string();
@@ -504,7 +674,15 @@ impl Service {
             }
             let mut paragraphs = vec![Text::new("Your daily quipu digest:", "오늘의 quipu 요약:")];
             paragraphs.extend(lines.into_iter().map(|(_, l)| Text::same(l)));
-            self.mail_plain(&email, None, None, "[quipu] daily digest", &paragraphs, Kind::Notice, now)?;
+            self.mail_plain(
+                &email,
+                None,
+                None,
+                "[quipu] daily digest",
+                &paragraphs,
+                Kind::Notice,
+                now,
+            )?;
             self.store.set_meta(&key, &today)?;
             sent += 1;
         }
@@ -515,10 +693,19 @@ impl Service {
     fn run_jobs(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<Vec<String>> {
         let Some(last) = last else { return Ok(vec![]) };
         let mut ran = Vec::new();
-        let jobs = [("housekeeping", self.config.schedule.housekeeping.clone()), ("weekly_report", self.config.schedule.weekly_report.clone())];
+        let jobs = [
+            ("housekeeping", self.config.schedule.housekeeping.clone()),
+            ("weekly_report", self.config.schedule.weekly_report.clone()),
+        ];
         for (name, spec) in jobs {
-            let Ok(schedule) = cron::Schedule::from_str(&spec) else { continue };
-            let due = schedule.after(&last).next().map(|t| t <= now).unwrap_or(false);
+            let Ok(schedule) = cron::Schedule::from_str(&spec) else {
+                continue;
+            };
+            let due = schedule
+                .after(&last)
+                .next()
+                .map(|t| t <= now)
+                .unwrap_or(false);
             if !due {
                 continue;
             }
@@ -539,7 +726,15 @@ impl Service {
                             self.store.players()?.iter().filter(|p| p.email != op).count(),
                             self.store.unsent_count()?
                         ))];
-                        self.mail_plain(&op, None, None, "[quipu] weekly report", &words, Kind::Notice, now)?;
+                        self.mail_plain(
+                            &op,
+                            None,
+                            None,
+                            "[quipu] weekly report",
+                            &words,
+                            Kind::Notice,
+                            now,
+                        )?;
                     }
                 }
             }
@@ -580,9 +775,19 @@ impl Service {
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
             if had_vacation {
-                self.tell_games(email, Text::new(format!("{email} is back from vacation."), format!("{email}님이 휴가에서 돌아왔습니다.")), now)?;
+                self.tell_games(
+                    email,
+                    Text::new(
+                        format!("{email} is back from vacation."),
+                        format!("{email}님이 휴가에서 돌아왔습니다."),
+                    ),
+                    now,
+                )?;
             }
-            return Ok(Text::new("Your vacation is off; your clocks run again.", "휴가를 끝냈습니다. 시계가 다시 갑니다."));
+            return Ok(Text::new(
+                "Your vacation is off; your clocks run again.",
+                "휴가를 끝냈습니다. 시계가 다시 갑니다.",
+            ));
         }
         let bad = || {
             ServiceError::Setup(format!(
@@ -603,7 +808,11 @@ impl Service {
                 format!("{days}일을 신청했지만 올해 남은 휴가는 {bank}일 중 {left}일입니다."),
             ));
         }
-        let start = tz.from_local_datetime(&from.and_time(NaiveTime::MIN)).earliest().map(|t| t.with_timezone(&Utc)).ok_or_else(bad)?;
+        let start = tz
+            .from_local_datetime(&from.and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+            .ok_or_else(bad)?;
         let end = tz
             .from_local_datetime(&to.succ_opt().unwrap_or(to).and_time(NaiveTime::MIN))
             .earliest()
@@ -623,16 +832,34 @@ impl Service {
             now,
         )?;
         Ok(Text::new(
-            format!("Vacation set from {from} to {to} ({days} days); {} days left this year.", left - days),
-            format!("{from}부터 {to}까지 휴가를 잡았습니다({days}일). 올해 남은 휴가: {}일.", left - days),
+            format!(
+                "Vacation set from {from} to {to} ({days} days); {} days left this year.",
+                left - days
+            ),
+            format!(
+                "{from}부터 {to}까지 휴가를 잡았습니다({days}일). 올해 남은 휴가: {}일.",
+                left - days
+            ),
         ))
     }
 
     /// A note to the other players of every active game of `email`.
     fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
         for id in self.store.games_of(email)? {
-            for r in self.seated(id)?.into_iter().filter(|r| r.email != email && r.status == "joined") {
-                self.mail_plain(&r.email, Some(id), Some(self.reply_address(id, &r.email)), &format!("[quipu #{id}]"), std::slice::from_ref(&text), Kind::Notice, now)?;
+            for r in self
+                .seated(id)?
+                .into_iter()
+                .filter(|r| r.email != email && r.status == "joined")
+            {
+                self.mail_plain(
+                    &r.email,
+                    Some(id),
+                    Some(self.reply_address(id, &r.email)),
+                    &format!("[quipu #{id}]"),
+                    std::slice::from_ref(&text),
+                    Kind::Notice,
+                    now,
+                )?;
             }
         }
         Ok(())
@@ -641,7 +868,9 @@ impl Service {
 
 /// A time as the player reads it.
 fn local_time(t: DateTime<Utc>, p: &Player) -> String {
-    t.with_timezone(&zone(p)).format("%Y-%m-%d %H:%M %Z").to_string()
+    t.with_timezone(&zone(p))
+        .format("%Y-%m-%d %H:%M %Z")
+        .to_string()
 }
 
 #[cfg(test)]
@@ -670,7 +899,12 @@ mod tests {
     }
 
     fn settings(deadline: &str, skip_weekends: bool) -> ClockSettings {
-        ClockSettings { deadline: parse_duration(deadline).unwrap(), skip_weekends, timeout: Timeout::Wait, reminders: vec![86_400, 0] }
+        ClockSettings {
+            deadline: parse_duration(deadline).unwrap(),
+            skip_weekends,
+            timeout: Timeout::Wait,
+            reminders: vec![86_400, 0],
+        }
     }
 
     #[test]
@@ -684,14 +918,24 @@ mod tests {
 
     #[test]
     fn a_plain_deadline_is_start_plus_time() {
-        let due = due_time(at("2026-11-23T10:00:00Z"), &settings("72h", false), &player("UTC")).unwrap();
+        let due = due_time(
+            at("2026-11-23T10:00:00Z"),
+            &settings("72h", false),
+            &player("UTC"),
+        )
+        .unwrap();
         assert_eq!(due, at("2026-11-26T10:00:00Z"));
     }
 
     #[test]
     fn weekends_do_not_count_when_excluded_in_the_players_zone() {
         // Friday 2026-11-27 12:00 in Seoul (03:00 UTC); 24 h: 12 h of Friday, then Monday 12:00 Seoul.
-        let due = due_time(at("2026-11-27T03:00:00Z"), &settings("24h", true), &player("Asia/Seoul")).unwrap();
+        let due = due_time(
+            at("2026-11-27T03:00:00Z"),
+            &settings("24h", true),
+            &player("Asia/Seoul"),
+        )
+        .unwrap();
         assert_eq!(due, at("2026-11-30T03:00:00Z"));
     }
 
@@ -730,7 +974,9 @@ mod tests {
 
     #[test]
     fn clock_options_are_split_from_game_options() {
-        let all = Options::parse_pairs(&["deadline=48h", "timeout=bot", "weekends=off", "mode=intro"]).unwrap();
+        let all =
+            Options::parse_pairs(&["deadline=48h", "timeout=bot", "weekends=off", "mode=intro"])
+                .unwrap();
         let (c, rest) = ClockSettings::split(&all, &ClockDefaults::default()).unwrap();
         assert_eq!(c.deadline, 48 * 3600);
         assert_eq!(c.timeout, Timeout::Bot);

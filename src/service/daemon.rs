@@ -7,8 +7,8 @@ use super::{stamp, Service};
 use crate::config::Config;
 use crate::mail::{imap, smtp::Smtp};
 use crate::store::{OutboxRow, Store};
-use futures::StreamExt;
 use chrono::{Duration as ChronoDuration, Utc};
+use futures::StreamExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -23,22 +23,36 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     Service::open(config.clone())?;
     // The inbox and the clock share one thread (SQLite work is short); the
     // outbox has its own, so answers leave while the next mail is handled.
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     let local = tokio::task::LocalSet::new();
     let wake_outbox = Arc::new(Notify::new());
     {
         let (config, wake) = (config.clone(), wake_outbox.clone());
-        std::thread::Builder::new().name("outbox".into()).spawn(move || {
-            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-                Ok(rt) => rt.block_on(outbox_loop(config, wake)),
-                Err(e) => log(&format!("outbox: cannot start: {e}")),
-            }
-        })?;
+        std::thread::Builder::new()
+            .name("outbox".into())
+            .spawn(move || {
+                match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt.block_on(outbox_loop(config, wake)),
+                    Err(e) => log(&format!("outbox: cannot start: {e}")),
+                }
+            })?;
     }
     local.block_on(&rt, async move {
         let inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
         let clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
-        log(&format!("serving {} (IMAP {}:{}, SMTP {}:{})", config.address, config.imap.server.host, config.imap.server.port, config.smtp.host, config.smtp.port));
+        log(&format!(
+            "serving {} (IMAP {}:{}, SMTP {}:{})",
+            config.address,
+            config.imap.server.host,
+            config.imap.server.port,
+            config.smtp.host,
+            config.smtp.port
+        ));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         tokio::select! {
             _ = tokio::signal::ctrl_c() => log("interrupted; stopping"),
@@ -94,14 +108,22 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
     }
 }
 
-async fn process_inbox(service: &Service, config: &Config, session: &mut imap::ImapSession, wake_outbox: &Notify) -> Result<usize, String> {
+async fn process_inbox(
+    service: &Service,
+    config: &Config,
+    session: &mut imap::ImapSession,
+    wake_outbox: &Notify,
+) -> Result<usize, String> {
     let mails = imap::fetch_all(session).await?;
     let n = mails.len();
     let mut handled = Vec::with_capacity(n);
     for m in mails {
         match service.handle_mail(&m.raw, Utc::now()) {
             Ok(outcome) => {
-                log(&format!("mail {}: {} {}", outcome.message_id, outcome.outcome, outcome.reason));
+                log(&format!(
+                    "mail {}: {} {}",
+                    outcome.message_id, outcome.outcome, outcome.reason
+                ));
                 wake_outbox.notify_one();
                 handled.push(m.uid);
             }
@@ -140,7 +162,10 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) {
         // at a time would leave the connection idle most of the time.
         let mut by_recipient: Vec<Vec<&OutboxRow>> = Vec::new();
         for m in &pending {
-            match by_recipient.iter_mut().find(|g| g[0].recipient == m.recipient) {
+            match by_recipient
+                .iter_mut()
+                .find(|g| g[0].recipient == m.recipient)
+            {
                 Some(g) => g.push(m),
                 None => by_recipient.push(vec![m]),
             }
@@ -169,12 +194,18 @@ async fn send_one(store: &Store, smtp: &Smtp, config: &Config, m: &OutboxRow) {
     match smtp.send(&config.address, &m.recipient, &m.raw).await {
         Ok(()) => {
             if let Err(e) = store.mark_sent(m.id, &stamp(Utc::now())) {
-                log(&format!("outbox: sent {} but could not record it: {e}", m.message_id));
+                log(&format!(
+                    "outbox: sent {} but could not record it: {e}",
+                    m.message_id
+                ));
             }
         }
         Err(e) => {
             let (wait, next) = retry_after(&e, m.attempts);
-            log(&format!("outbox: {} to {} failed ({e}); {wait}", m.message_id, m.recipient));
+            log(&format!(
+                "outbox: {} to {} failed ({e}); {wait}",
+                m.message_id, m.recipient
+            ));
             let _ = store.mark_failed(m.id, &e.to_string(), &next);
         }
     }
@@ -189,7 +220,9 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
     loop {
         match service.tick(Utc::now()) {
             Ok(r) => {
-                if r.reminders + r.late_notices + r.timeouts + r.digests + r.summaries > 0 || !r.jobs.is_empty() {
+                if r.reminders + r.late_notices + r.timeouts + r.digests + r.summaries > 0
+                    || !r.jobs.is_empty()
+                {
                     log(&format!("clock: {r:?}"));
                     wake_outbox.notify_one();
                 }
@@ -207,14 +240,20 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
 pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
     let store = Store::open(&config.db)?;
     let (_, domain) = config.address_parts();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     // The SMTP client's connection pool starts a task: it needs the runtime entered.
     let _entered = rt.enter();
     let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
     let mut sent = 0;
     // Everything unsent, also mail stamped later than the wall clock (made by
     // `tick --at` a future time): an explicit flush means "send it now".
-    for m in store.outbox(None)?.into_iter().filter(|m| m.sent_at.is_none()) {
+    for m in store
+        .outbox(None)?
+        .into_iter()
+        .filter(|m| m.sent_at.is_none())
+    {
         match rt.block_on(smtp.send(&config.address, &m.recipient, &m.raw)) {
             Ok(()) => {
                 store.mark_sent(m.id, &stamp(Utc::now()))?;
@@ -233,10 +272,15 @@ pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
 /// temporary failures; never for permanent ones (kept, with the error, for the operator).
 fn retry_after(e: &crate::mail::smtp::SendError, attempts: i64) -> (String, String) {
     match e {
-        crate::mail::smtp::SendError::Permanent(_) => ("not retried".into(), "9999-12-31T00:00:00Z".into()),
+        crate::mail::smtp::SendError::Permanent(_) => {
+            ("not retried".into(), "9999-12-31T00:00:00Z".into())
+        }
         crate::mail::smtp::SendError::Temporary(_) => {
             let wait = (5i64 << attempts.clamp(0, 10)).min(3600);
-            (format!("retry in {wait} s"), stamp(Utc::now() + ChronoDuration::seconds(wait)))
+            (
+                format!("retry in {wait} s"),
+                stamp(Utc::now() + ChronoDuration::seconds(wait)),
+            )
         }
     }
 }

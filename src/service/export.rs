@@ -42,12 +42,28 @@ impl Service {
         let game = self.game(id)?;
         let seats = self.seated(id)?;
         // A game that never started (declined, still forming) has no table.
-        let table = if seats.is_empty() { None } else { Some(self.table(id)?) };
+        let table = if seats.is_empty() {
+            None
+        } else {
+            Some(self.table(id)?)
+        };
         let title = match &table {
             Some(t) => t.info().title.to_string(),
-            None => games::find(&game.game).map(|e| (e.info)().title.to_string()).unwrap_or_default(),
+            None => games::find(&game.game)
+                .map(|e| (e.info)().title.to_string())
+                .unwrap_or_default(),
         };
-        let email_of = |s: Option<usize>, e: Option<String>| e.or_else(|| s.and_then(|s| seats.iter().find(|r| r.seat == Some(s)).map(|r| r.email.clone()))).unwrap_or_default();
+        let email_of = |s: Option<usize>, e: Option<String>| {
+            e.or_else(|| {
+                s.and_then(|s| {
+                    seats
+                        .iter()
+                        .find(|r| r.seat == Some(s))
+                        .map(|r| r.email.clone())
+                })
+            })
+            .unwrap_or_default()
+        };
         Ok(Export {
             quipu: 1,
             id,
@@ -62,19 +78,39 @@ impl Service {
                 .store
                 .moves(id)?
                 .into_iter()
-                .map(|m| ExportedMove { n: m.n, seat: email_of(m.seat, m.email), command: m.command, at: m.at, kind: m.kind, source: m.source })
+                .map(|m| ExportedMove {
+                    n: m.n,
+                    seat: email_of(m.seat, m.email),
+                    command: m.command,
+                    at: m.at,
+                    kind: m.kind,
+                    source: m.source,
+                })
                 .collect(),
             final_digest: table.as_ref().map(|t| t.digest()).unwrap_or_default(),
-            scores: if table.is_some() { self.outcome(id)?.map(|o| o.scores) } else { None },
+            scores: if table.is_some() {
+                self.outcome(id)?.map(|o| o.scores)
+            } else {
+                None
+            },
         })
     }
 
     /// The record as text: every move, then the final board.
     pub fn export_text(&self, id: i64) -> Result<String> {
         let e = self.export(id)?;
-        let mut out = format!("{} #{} (seed {}), players: {}\n\n", e.title, e.id, e.seed, e.players.join(", "));
+        let mut out = format!(
+            "{} #{} (seed {}), players: {}\n\n",
+            e.title,
+            e.id,
+            e.seed,
+            e.players.join(", ")
+        );
         for m in &e.moves {
-            out.push_str(&format!("{:>4}  {}  {:<28} {} {}\n", m.n, m.at, m.seat, m.kind, m.command));
+            out.push_str(&format!(
+                "{:>4}  {}  {:<28} {} {}\n",
+                m.n, m.at, m.seat, m.kind, m.command
+            ));
         }
         out.push('\n');
         out.push_str(&render::view_text(&self.view(id, None)?, "en"));
@@ -89,8 +125,17 @@ impl Service {
             lang: "en",
             title: format!("{} #{}", e.title, e.id),
             preheader: format!("{} #{} — {} moves", e.title, e.id, e.moves.len()),
-            paragraphs: vec![format!("Players: {}. Seed {}. Status: {}.", e.players.join(", "), e.seed, e.status)],
-            events: e.moves.iter().map(|m| format!("{}. {} {}: {}", m.n, m.seat, m.kind, m.command)).collect(),
+            paragraphs: vec![format!(
+                "Players: {}. Seed {}. Status: {}.",
+                e.players.join(", "),
+                e.seed,
+                e.status
+            )],
+            events: e
+                .moves
+                .iter()
+                .map(|m| format!("{}. {} {}: {}", m.n, m.seat, m.kind, m.command))
+                .collect(),
             view: Some(&view),
             ..Page::default()
         };
@@ -101,8 +146,10 @@ impl Service {
 /// Replays an export from its seed and moves; `Ok(true)` when the final
 /// state matches the recorded digest.
 pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
-    let entry = games::find(&export.game).ok_or_else(|| ServiceError::UnknownGame(export.game.clone(), Service::game_names()))?;
-    let mut table = (entry.new)(export.players.len(), &export.options, export.seed).map_err(|e| ServiceError::Setup(e.to_string()))?;
+    let entry = games::find(&export.game)
+        .ok_or_else(|| ServiceError::UnknownGame(export.game.clone(), Service::game_names()))?;
+    let mut table = (entry.new)(export.players.len(), &export.options, export.seed)
+        .map_err(|e| ServiceError::Setup(e.to_string()))?;
     let seat_of = |email: &str| export.players.iter().position(|p| p == email).map(Seat);
     let rows: Vec<crate::store::MoveRow> = export
         .moves
@@ -122,7 +169,9 @@ pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
     for step in effective(&rows) {
         match step {
             Step::Play { n, seat, command } => {
-                table.play(seat, &command).map_err(|e| ServiceError::Setup(format!("move {n} '{command}' is refused: {e}")))?;
+                table.play(seat, &command).map_err(|e| {
+                    ServiceError::Setup(format!("move {n} '{command}' is refused: {e}"))
+                })?;
             }
             Step::Drop { seat, .. } => {
                 table.drop_seat(seat);

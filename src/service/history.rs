@@ -29,8 +29,15 @@ pub fn effective(moves: &[MoveRow]) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     for m in moves {
         match (m.kind.as_str(), m.seat) {
-            ("move", Some(s)) => steps.push(Step::Play { n: m.n, seat: Seat(s), command: m.command.clone() }),
-            ("drop", Some(s)) => steps.push(Step::Drop { n: m.n, seat: Seat(s) }),
+            ("move", Some(s)) => steps.push(Step::Play {
+                n: m.n,
+                seat: Seat(s),
+                command: m.command.clone(),
+            }),
+            ("drop", Some(s)) => steps.push(Step::Drop {
+                n: m.n,
+                seat: Seat(s),
+            }),
             ("undo", _) => {
                 if let Some(i) = steps.iter().rposition(|s| matches!(s, Step::Play { .. })) {
                     steps.remove(i);
@@ -48,16 +55,21 @@ pub fn options_of(game: &GameRow) -> Options {
 }
 
 /// Sets the game up and replays its history.
-pub fn replay(game: &GameRow, players: usize, moves: &[MoveRow]) -> Result<Box<dyn Table>, HistoryError> {
-    let entry = games::find(&game.game).ok_or_else(|| HistoryError::UnknownGame(game.id, game.game.clone()))?;
-    let mut table =
-        (entry.new)(players, &options_of(game), game.seed).map_err(|e| HistoryError::Setup(game.id, e.to_string()))?;
+pub fn replay(
+    game: &GameRow,
+    players: usize,
+    moves: &[MoveRow],
+) -> Result<Box<dyn Table>, HistoryError> {
+    let entry = games::find(&game.game)
+        .ok_or_else(|| HistoryError::UnknownGame(game.id, game.game.clone()))?;
+    let mut table = (entry.new)(players, &options_of(game), game.seed)
+        .map_err(|e| HistoryError::Setup(game.id, e.to_string()))?;
     for step in effective(moves) {
         match step {
             Step::Play { n, seat, command } => {
-                table
-                    .play(seat, &command)
-                    .map_err(|e| HistoryError::Replay(game.id, n, command.clone(), e.to_string()))?;
+                table.play(seat, &command).map_err(|e| {
+                    HistoryError::Replay(game.id, n, command.clone(), e.to_string())
+                })?;
             }
             Step::Drop { seat, .. } => {
                 table.drop_seat(seat);
@@ -99,9 +111,20 @@ mod tests {
         assert_eq!(
             steps,
             vec![
-                Step::Play { n: 1, seat: Seat(0), command: "a".into() },
-                Step::Play { n: 5, seat: Seat(1), command: "c".into() },
-                Step::Drop { n: 6, seat: Seat(0) },
+                Step::Play {
+                    n: 1,
+                    seat: Seat(0),
+                    command: "a".into()
+                },
+                Step::Play {
+                    n: 5,
+                    seat: Seat(1),
+                    command: "c".into()
+                },
+                Step::Drop {
+                    n: 6,
+                    seat: Seat(0)
+                },
             ]
         );
     }

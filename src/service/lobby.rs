@@ -30,11 +30,20 @@ impl Service {
     }
 
     /// Creates a game inside the caller's transaction.
-    pub(crate) fn create_game_inside(&self, req: &NewGameRequest, now: DateTime<Utc>) -> Result<i64> {
+    pub(crate) fn create_game_inside(
+        &self,
+        req: &NewGameRequest,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
         let entry = games::find(&req.game)
             .ok_or_else(|| ServiceError::UnknownGame(req.game.clone(), Service::game_names()))?;
         let info = (entry.info)();
-        let players: Vec<String> = req.players.iter().map(|p| p.trim().to_lowercase()).filter(|p| !p.is_empty()).collect();
+        let players: Vec<String> = req
+            .players
+            .iter()
+            .map(|p| p.trim().to_lowercase())
+            .filter(|p| !p.is_empty())
+            .collect();
         for p in &players {
             if !p.contains('@') || p.contains(char::is_whitespace) {
                 return Err(ServiceError::Setup(format!("'{p}' is not a mail address")));
@@ -46,11 +55,14 @@ impl Service {
         if unique.len() != players.len() {
             return Err(ServiceError::Setup("a player is named twice".into()));
         }
-        let all = Options::parse_pairs(&req.options).map_err(|e| ServiceError::Setup(e.to_string()))?;
-        let (clock, options) = ClockSettings::split(&all, &self.config.clock).map_err(ServiceError::Setup)?;
+        let all =
+            Options::parse_pairs(&req.options).map_err(|e| ServiceError::Setup(e.to_string()))?;
+        let (clock, options) =
+            ClockSettings::split(&all, &self.config.clock).map_err(ServiceError::Setup)?;
         let seed = req.seed.unwrap_or_else(random_seed);
         // Set the game up once now, so that bad options or counts are refused here.
-        (entry.new)(players.len(), &options, seed).map_err(|e| ServiceError::Setup(e.to_string()))?;
+        (entry.new)(players.len(), &options, seed)
+            .map_err(|e| ServiceError::Setup(e.to_string()))?;
         let at = stamp(now);
         let by_mail = req.invited_by.is_some();
         {
@@ -60,7 +72,11 @@ impl Service {
                 seed,
                 options: serde_json::to_string(&options).map_err(crate::store::StoreError::from)?,
                 clock: serde_json::to_string(&clock).map_err(crate::store::StoreError::from)?,
-                status: if by_mail { "forming".into() } else { "active".into() },
+                status: if by_mail {
+                    "forming".into()
+                } else {
+                    "active".into()
+                },
                 created_by: req.invited_by.clone(),
                 created_at: at.clone(),
             })?;
@@ -115,7 +131,8 @@ impl Service {
             email: None,
             kind: "note".into(),
             command: text.en.clone(),
-            events: serde_json::to_string(&vec![Event::public(text)]).map_err(crate::store::StoreError::from)?,
+            events: serde_json::to_string(&vec![Event::public(text)])
+                .map_err(crate::store::StoreError::from)?,
             source: "quipu".into(),
             at: stamp(now),
         })?;
@@ -127,35 +144,69 @@ impl Service {
         let seats = self.store.seats(id)?;
         let creator = game.created_by.clone().unwrap_or_default();
         let names: Vec<String> = seats.iter().map(|s| s.email.clone()).collect();
-        let title = games::find(&game.game).map(|e| (e.info)().title).unwrap_or("?");
+        let title = games::find(&game.game)
+            .map(|e| (e.info)().title)
+            .unwrap_or("?");
         let subject = format!("[quipu #{id}] {title}");
         for s in &seats {
             let reply = Some(self.reply_address(id, &s.email));
             let words = if s.email == creator {
                 vec![Text::new(
-                    format!("Your game #{id} of {title} is made. Waiting for: {}.", names[1..].join(", ")),
-                    format!("{title} #{id} 게임을 만들었습니다. 기다리는 사람: {}.", names[1..].join(", ")),
+                    format!(
+                        "Your game #{id} of {title} is made. Waiting for: {}.",
+                        names[1..].join(", ")
+                    ),
+                    format!(
+                        "{title} #{id} 게임을 만들었습니다. 기다리는 사람: {}.",
+                        names[1..].join(", ")
+                    ),
                 )]
             } else {
                 vec![
                     Text::new(
-                        format!("{creator} invites you to play {title} (game #{id}) with {}.", names.join(", ")),
-                        format!("{creator}님이 {title}(#{id}) 게임에 초대했습니다. 함께하는 사람: {}.", names.join(", ")),
+                        format!(
+                            "{creator} invites you to play {title} (game #{id}) with {}.",
+                            names.join(", ")
+                        ),
+                        format!(
+                            "{creator}님이 {title}(#{id}) 게임에 초대했습니다. 함께하는 사람: {}.",
+                            names.join(", ")
+                        ),
                     ),
-                    Text::new("Reply 'join' to play or 'decline' to say no.", "참가하려면 'join', 거절하려면 'decline'으로 답장하세요."),
+                    Text::new(
+                        "Reply 'join' to play or 'decline' to say no.",
+                        "참가하려면 'join', 거절하려면 'decline'으로 답장하세요.",
+                    ),
                 ]
             };
-            self.mail_plain(&s.email, Some(id), reply, &subject, &words, Kind::Notice, now)?;
+            self.mail_plain(
+                &s.email,
+                Some(id),
+                reply,
+                &subject,
+                &words,
+                Kind::Notice,
+                now,
+            )?;
         }
         Ok(())
     }
 
     /// `join` or `decline` from an invited player of a forming game.
-    pub(crate) fn answer_invitation(&self, id: i64, email: &str, join: bool, now: DateTime<Utc>) -> Result<Text> {
+    pub(crate) fn answer_invitation(
+        &self,
+        id: i64,
+        email: &str,
+        join: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Text> {
         let game = self.game(id)?;
         if game.status != "forming" {
             return Ok(Text::new(
-                format!("Game #{id} is not waiting for players (it is {}).", game.status),
+                format!(
+                    "Game #{id} is not waiting for players (it is {}).",
+                    game.status
+                ),
                 format!("#{id} 게임은 참가자를 기다리지 않습니다({}).", game.status),
             ));
         }
@@ -165,7 +216,8 @@ impl Service {
         }
         if !join {
             self.store.set_seat(id, email, None, "declined")?;
-            self.store.set_game_status(id, "abandoned", Some(&stamp(now)))?;
+            self.store
+                .set_game_status(id, "abandoned", Some(&stamp(now)))?;
             for s in seats.iter().filter(|s| s.email != email) {
                 self.mail_plain(
                     &s.email,
@@ -180,15 +232,28 @@ impl Service {
                     now,
                 )?;
             }
-            return Ok(Text::new("You declined; the others are told.", "거절했습니다. 다른 사람들에게 알렸습니다."));
+            return Ok(Text::new(
+                "You declined; the others are told.",
+                "거절했습니다. 다른 사람들에게 알렸습니다.",
+            ));
         }
         self.store.set_seat(id, email, None, "joined")?;
         let seats = self.store.seats(id)?;
         if seats.iter().any(|s| s.status != "joined") {
-            let waiting: Vec<String> = seats.iter().filter(|s| s.status != "joined").map(|s| s.email.clone()).collect();
+            let waiting: Vec<String> = seats
+                .iter()
+                .filter(|s| s.status != "joined")
+                .map(|s| s.email.clone())
+                .collect();
             return Ok(Text::new(
-                format!("You joined game #{id}. Still waiting for: {}.", waiting.join(", ")),
-                format!("#{id} 게임에 참가했습니다. 아직 기다리는 사람: {}.", waiting.join(", ")),
+                format!(
+                    "You joined game #{id}. Still waiting for: {}.",
+                    waiting.join(", ")
+                ),
+                format!(
+                    "#{id} 게임에 참가했습니다. 아직 기다리는 사람: {}.",
+                    waiting.join(", ")
+                ),
             ));
         }
         // Everyone is in: draw the seat order from the game's seed.
@@ -200,7 +265,10 @@ impl Service {
         self.store.set_game_status(id, "active", None)?;
         self.forget();
         self.start_notice(id, now)?;
-        Ok(Text::new(format!("Everyone has joined: game #{id} starts."), format!("모두 참가했습니다. #{id} 게임을 시작합니다.")))
+        Ok(Text::new(
+            format!("Everyone has joined: game #{id} starts."),
+            format!("모두 참가했습니다. #{id} 게임을 시작합니다."),
+        ))
     }
 
     /// Gives `old`'s seat to `new`, who receives everything the seat may see.
@@ -208,7 +276,9 @@ impl Service {
         let old = old.trim().to_lowercase();
         let new = new.trim().to_lowercase();
         if !new.contains('@') {
-            return Err(ServiceError::Setup(format!("'{new}' is not a mail address")));
+            return Err(ServiceError::Setup(format!(
+                "'{new}' is not a mail address"
+            )));
         }
         self.in_tx(|| {
             let seats = self.store.seats(id)?;

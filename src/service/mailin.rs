@@ -22,13 +22,16 @@ pub struct MailOutcome {
 }
 
 /// Words that are service commands rather than game moves.
-const SERVICE_WORDS: [&str; 12] =
-    ["help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new", "games"];
+const SERVICE_WORDS: [&str; 12] = [
+    "help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new",
+    "games",
+];
 
 /// True for text no person typed: control characters (other than tab) or
 /// the replacement character left by bytes that decode as nothing.
 fn looks_binary(line: &str) -> bool {
-    line.chars().any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
+    line.chars()
+        .any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
 }
 
 fn first_word(line: &str) -> String {
@@ -47,8 +50,15 @@ impl Service {
         let limit = self.config.limits.max_mail_bytes;
         let too_large = raw.len() > limit;
         // A huge mail is read only as far as its headers need.
-        let mail = inbound::read(if too_large { &raw[..limit.min(raw.len())] } else { raw });
-        let mail = Inbound { size: raw.len(), ..mail };
+        let mail = inbound::read(if too_large {
+            &raw[..limit.min(raw.len())]
+        } else {
+            raw
+        });
+        let mail = Inbound {
+            size: raw.len(),
+            ..mail
+        };
         if self.store.inbound_seen(&mail.message_id)? {
             return Ok(MailOutcome {
                 message_id: mail.message_id,
@@ -68,12 +78,22 @@ impl Service {
                 reason: reason.clone(),
                 size: mail.size as i64,
             })?;
-            Ok(MailOutcome { message_id: mail.message_id.clone(), outcome, reason, game_id })
+            Ok(MailOutcome {
+                message_id: mail.message_id.clone(),
+                outcome,
+                reason,
+                game_id,
+            })
         })
     }
 
     /// Decides and does what a mail asks; returns (outcome, reason, game).
-    fn judge(&self, mail: &Inbound, too_large: bool, now: DateTime<Utc>) -> Result<(String, String, Option<i64>)> {
+    fn judge(
+        &self,
+        mail: &Inbound,
+        too_large: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
         let ignored = |r: &str| Ok(("ignored".to_string(), r.to_string(), None));
         match &mail.sender {
             Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
@@ -82,9 +102,13 @@ impl Service {
         }
         if mail.commands.iter().any(|l| looks_binary(l)) {
             // Answering junk only invites more junk (and may loop with a broken sender).
-            return ignored("binary junk: control characters or undecodable bytes where commands should be");
+            return ignored(
+                "binary junk: control characters or undecodable bytes where commands should be",
+            );
         }
-        let Some(from) = mail.from.clone() else { return ignored("no sender address") };
+        let Some(from) = mail.from.clone() else {
+            return ignored("no sender address");
+        };
         let hour_ago = stamp(now - Duration::hours(1));
         if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
             return ignored("rate limit: too many mails from this sender in the last hour");
@@ -101,36 +125,83 @@ impl Service {
         };
         if too_large {
             let why = Text::new(
-                format!("Your mail was too large ({} bytes; the limit is {}). Send just the commands.", mail.size, self.config.limits.max_mail_bytes),
-                format!("메일이 너무 큽니다({} 바이트, 한도 {}). 명령만 보내세요.", mail.size, self.config.limits.max_mail_bytes),
+                format!(
+                    "Your mail was too large ({} bytes; the limit is {}). Send just the commands.",
+                    mail.size, self.config.limits.max_mail_bytes
+                ),
+                format!(
+                    "메일이 너무 큽니다({} 바이트, 한도 {}). 명령만 보내세요.",
+                    mail.size, self.config.limits.max_mail_bytes
+                ),
             );
-            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
+            return self.answer(
+                &caller.email,
+                caller.game,
+                std::slice::from_ref(&why),
+                now,
+                "rejected",
+                &why.en,
+            );
         }
-        let lines: Vec<String> = mail.commands.iter().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
+        let lines: Vec<String> = mail
+            .commands
+            .iter()
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
         if lines.is_empty() {
             let why = Text::new(
                 "I found no command in your mail. Write one command per line above the quoted text, or 'help'.",
                 "메일에서 명령을 찾지 못했습니다. 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요.",
             );
-            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
+            return self.answer(
+                &caller.email,
+                caller.game,
+                std::slice::from_ref(&why),
+                now,
+                "rejected",
+                &why.en,
+            );
         }
         if lines.len() > self.config.limits.max_commands {
             let why = Text::new(
-                format!("Your mail has {} command lines; at most {} are read from one mail.", lines.len(), self.config.limits.max_commands),
-                format!("명령이 {}줄입니다. 한 메일에서 최대 {}줄까지 읽습니다.", lines.len(), self.config.limits.max_commands),
+                format!(
+                    "Your mail has {} command lines; at most {} are read from one mail.",
+                    lines.len(),
+                    self.config.limits.max_commands
+                ),
+                format!(
+                    "명령이 {}줄입니다. 한 메일에서 최대 {}줄까지 읽습니다.",
+                    lines.len(),
+                    self.config.limits.max_commands
+                ),
             );
-            return self.answer(&caller.email, caller.game, std::slice::from_ref(&why), now, "rejected", &why.en);
+            return self.answer(
+                &caller.email,
+                caller.game,
+                std::slice::from_ref(&why),
+                now,
+                "rejected",
+                &why.en,
+            );
         }
         // In a game, a line that starts like one of the seat's legal commands
         // is a move even if its first word is also a service word (`new 3 workers`).
-        let game_words: Vec<String> = match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
-            Some((id, Ok(seat))) => self.table(id)?.legal(seat).iter().map(|c| first_word(c)).collect(),
-            _ => vec![],
-        };
-        let (service_lines, game_lines): (Vec<String>, Vec<String>) = lines.into_iter().partition(|l| {
-            let w = first_word(l);
-            SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
-        });
+        let game_words: Vec<String> =
+            match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
+                Some((id, Ok(seat))) => self
+                    .table(id)?
+                    .legal(seat)
+                    .iter()
+                    .map(|c| first_word(c))
+                    .collect(),
+                _ => vec![],
+            };
+        let (service_lines, game_lines): (Vec<String>, Vec<String>) =
+            lines.into_iter().partition(|l| {
+                let w = first_word(l);
+                SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
+            });
         let mut outcome = ("answered".to_string(), String::new(), caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
@@ -138,16 +209,46 @@ impl Service {
                     format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0]),
                     format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0]),
                 );
-                return self.answer(&caller.email, None, std::slice::from_ref(&why), now, "rejected", &why.en);
+                return self.answer(
+                    &caller.email,
+                    None,
+                    std::slice::from_ref(&why),
+                    now,
+                    "rejected",
+                    &why.en,
+                );
             };
             match self.play(id, &caller.email, &game_lines, &mail.message_id, now) {
                 Ok(applied) => outcome = ("applied".into(), applied.commands.join("; "), Some(id)),
-                Err(ServiceError::Refused { line, command, reason, suggestions }) => {
-                    return self.refuse(id, &caller.email, line, &command, &reason, &suggestions, now);
+                Err(ServiceError::Refused {
+                    line,
+                    command,
+                    reason,
+                    suggestions,
+                }) => {
+                    return self.refuse(
+                        id,
+                        &caller.email,
+                        line,
+                        &command,
+                        &reason,
+                        &suggestions,
+                        now,
+                    );
                 }
                 Err(ServiceError::NotActive(_, status)) => {
-                    let why = Text::new(format!("Game #{id} is {status}; it takes no more moves."), format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."));
-                    return self.answer(&caller.email, Some(id), std::slice::from_ref(&why), now, "rejected", &why.en);
+                    let why = Text::new(
+                        format!("Game #{id} is {status}; it takes no more moves."),
+                        format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
+                    );
+                    return self.answer(
+                        &caller.email,
+                        Some(id),
+                        std::slice::from_ref(&why),
+                        now,
+                        "rejected",
+                        &why.en,
+                    );
                 }
                 Err(e) => return Err(e),
             }
@@ -169,29 +270,58 @@ impl Service {
     fn caller(&self, mail: &Inbound, from: &str) -> Result<std::result::Result<Caller, Text>> {
         let (local, domain) = self.config.address_parts();
         let Some(token) = inbound::plus_detail(mail, &local, &domain) else {
-            return Ok(Ok(Caller { email: from.to_string(), game: None }));
+            return Ok(Ok(Caller {
+                email: from.to_string(),
+                game: None,
+            }));
         };
         let bad = Text::new(
             "The reply address of your mail is not valid for any game (it may be mistyped or from an old game).",
             "답장 주소가 어떤 게임에도 맞지 않습니다(잘못 적었거나 지난 게임의 주소일 수 있습니다).",
         );
-        let Some(id) = super::token::claimed_game(&token) else { return Ok(Err(bad)) };
-        let Ok(_) = self.store.game(id) else { return Ok(Err(bad)) };
-        let owner = self.store.seats(id)?.into_iter().find(|s| self.token_matches(&token, id, &s.email) && s.status != "replaced");
+        let Some(id) = super::token::claimed_game(&token) else {
+            return Ok(Err(bad));
+        };
+        let Ok(_) = self.store.game(id) else {
+            return Ok(Err(bad));
+        };
+        let owner = self
+            .store
+            .seats(id)?
+            .into_iter()
+            .find(|s| self.token_matches(&token, id, &s.email) && s.status != "replaced");
         Ok(match owner {
-            Some(s) => Ok(Caller { email: s.email, game: Some(id) }),
+            Some(s) => Ok(Caller {
+                email: s.email,
+                game: Some(id),
+            }),
             None => Err(bad),
         })
     }
 
     /// Answers a mail (unless this sender had too many answers lately).
-    fn answer(&self, to: &str, game: Option<i64>, words: &[Text], now: DateTime<Utc>, outcome: &str, reason: &str) -> Result<(String, String, Option<i64>)> {
+    fn answer(
+        &self,
+        to: &str,
+        game: Option<i64>,
+        words: &[Text],
+        now: DateTime<Utc>,
+        outcome: &str,
+        reason: &str,
+    ) -> Result<(String, String, Option<i64>)> {
         let hour_ago = stamp(now - Duration::hours(1));
         if self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour {
-            return Ok((outcome.into(), format!("{reason} (not answered: answer limit reached)"), game));
+            return Ok((
+                outcome.into(),
+                format!("{reason} (not answered: answer limit reached)"),
+                game,
+            ));
         }
         let subject = match game {
-            Some(g) => format!("[quipu #{g}] {}", self.table(g).map(|t| t.info().title).unwrap_or("game")),
+            Some(g) => format!(
+                "[quipu #{g}] {}",
+                self.table(g).map(|t| t.info().title).unwrap_or("game")
+            ),
             None => "[quipu]".to_string(),
         };
         let reply = game.map(|g| self.reply_address(g, to));
@@ -201,13 +331,26 @@ impl Service {
 
     /// A refused turn: which line, why, the closest legal commands, the board.
     #[allow(clippy::too_many_arguments)]
-    fn refuse(&self, id: i64, email: &str, line: usize, command: &str, reason: &Text, suggestions: &[String], now: DateTime<Utc>) -> Result<(String, String, Option<i64>)> {
-        let mut paragraphs = vec![
-            Text::new(
-                format!("Nothing was applied: line {line} ('{command}') was refused. {}", reason.en),
-                format!("아무것도 적용하지 않았습니다: {line}번째 줄('{command}')이 거부되었습니다. {}", reason.ko),
+    fn refuse(
+        &self,
+        id: i64,
+        email: &str,
+        line: usize,
+        command: &str,
+        reason: &Text,
+        suggestions: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
+        let mut paragraphs = vec![Text::new(
+            format!(
+                "Nothing was applied: line {line} ('{command}') was refused. {}",
+                reason.en
             ),
-        ];
+            format!(
+                "아무것도 적용하지 않았습니다: {line}번째 줄('{command}')이 거부되었습니다. {}",
+                reason.ko
+            ),
+        )];
         if !suggestions.is_empty() {
             paragraphs.push(Text::new(
                 format!("Closest legal commands: {}", suggestions.join(" | ")),
@@ -217,18 +360,38 @@ impl Service {
         let reason_en = format!("line {line} '{command}': {}", reason.en);
         let hour_ago = stamp(now - Duration::hours(1));
         if self.store.answers_since(email, &hour_ago)? >= self.config.limits.answers_per_hour {
-            return Ok(("rejected".into(), format!("{reason_en} (not answered: answer limit reached)"), Some(id)));
+            return Ok((
+                "rejected".into(),
+                format!("{reason_en} (not answered: answer limit reached)"),
+                Some(id),
+            ));
         }
         if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
-            self.mail_seat(id, &row, Kind::Answer, Words { paragraphs, ..Words::default() }, now)?;
+            self.mail_seat(
+                id,
+                &row,
+                Kind::Answer,
+                Words {
+                    paragraphs,
+                    ..Words::default()
+                },
+                now,
+            )?;
         }
         Ok(("rejected".into(), reason_en, Some(id)))
     }
 
     /// Runs one service command; returns (outcome, reason).
-    fn service_command(&self, caller: &Caller, line: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+    fn service_command(
+        &self,
+        caller: &Caller,
+        line: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(String, String)> {
         let word = first_word(line);
-        let rest = line.trim()[word.len().min(line.trim().len())..].trim().to_string();
+        let rest = line.trim()[word.len().min(line.trim().len())..]
+            .trim()
+            .to_string();
         let email = caller.email.as_str();
         let done = |t: Text| -> Result<(String, String)> {
             let r = t.en.clone();
@@ -249,19 +412,49 @@ impl Service {
             "games" => {
                 let ids = self.store.games_of(email)?;
                 let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-                done(Text::new(format!("Your active games: {}", list.join(", ")), format!("진행 중인 게임: {}", list.join(", "))))
+                done(Text::new(
+                    format!("Your active games: {}", list.join(", ")),
+                    format!("진행 중인 게임: {}", list.join(", ")),
+                ))
             }
             "board" | "moves" => in_game(&|id| {
                 let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
-                    return done(Text::new("You have no seat in that game yet.", "아직 그 게임에 자리가 없습니다."));
+                    return done(Text::new(
+                        "You have no seat in that game yet.",
+                        "아직 그 게임에 자리가 없습니다.",
+                    ));
                 };
-                let kind = if self.table(id)?.to_act().iter().any(|s| Some(s.0) == row.seat) { Kind::Turn } else { Kind::Update };
-                let mut words = Words { all_moves: word == "moves", ..Words::default() };
+                let kind = if self
+                    .table(id)?
+                    .to_act()
+                    .iter()
+                    .any(|s| Some(s.0) == row.seat)
+                {
+                    Kind::Turn
+                } else {
+                    Kind::Update
+                };
+                let mut words = Words {
+                    all_moves: word == "moves",
+                    ..Words::default()
+                };
                 if word == "moves" {
-                    let legal = row.seat.map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s)))).transpose()?.unwrap_or_default();
+                    let legal = row
+                        .seat
+                        .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
+                        .transpose()?
+                        .unwrap_or_default();
                     words.paragraphs.push(Text::new(
-                        format!("Every legal command now ({}):\n{}", legal.len(), legal.join("\n")),
-                        format!("지금 가능한 모든 명령({}개):\n{}", legal.len(), legal.join("\n")),
+                        format!(
+                            "Every legal command now ({}):\n{}",
+                            legal.len(),
+                            legal.join("\n")
+                        ),
+                        format!(
+                            "지금 가능한 모든 명령({}개):\n{}",
+                            legal.len(),
+                            legal.join("\n")
+                        ),
                     ));
                 }
                 self.mail_seat(id, &row, kind, words, now)?;
@@ -269,7 +462,10 @@ impl Service {
             }),
             "say" => in_game(&|id| {
                 if rest.is_empty() {
-                    return done(Text::new("Write what to say after 'say'.", "'say' 뒤에 할 말을 쓰세요."));
+                    return done(Text::new(
+                        "Write what to say after 'say'.",
+                        "'say' 뒤에 할 말을 쓰세요.",
+                    ));
                 }
                 let seat = self.seat_of(id, email).ok().map(|s| s.0);
                 self.store.append_move(&NewMove {
@@ -282,20 +478,30 @@ impl Service {
                     source: "mail".into(),
                     at: stamp(now),
                 })?;
-                for r in self.seated(id)?.into_iter().filter(|r| r.email != email && r.status == "joined") {
+                for r in self
+                    .seated(id)?
+                    .into_iter()
+                    .filter(|r| r.email != email && r.status == "joined")
+                {
                     self.mail_seat(id, &r, Kind::Update, Words::default(), now)?;
                 }
                 Ok(("answered".into(), "said".into()))
             }),
             "resign" => in_game(&|id| {
                 if self.game(id)?.status != "active" {
-                    return done(Text::new("That game is not running.", "그 게임은 진행 중이 아닙니다."));
+                    return done(Text::new(
+                        "That game is not running.",
+                        "그 게임은 진행 중이 아닙니다.",
+                    ));
                 }
                 self.drop_player(id, email, "resign", now)?;
                 // If the game goes on, the resigner would otherwise hear nothing
                 // (a game that ends tells every seat, the resigner included).
                 if self.game(id)?.status == "active" {
-                    let t = Text::new(format!("You resigned from game #{id}."), format!("#{id} 게임에서 기권했습니다."));
+                    let t = Text::new(
+                        format!("You resigned from game #{id}."),
+                        format!("#{id} 게임에서 기권했습니다."),
+                    );
                     self.answer(email, Some(id), &[t], now, "applied", "resigned")?;
                 }
                 Ok(("applied".into(), "resigned".into()))
@@ -321,22 +527,33 @@ impl Service {
     fn undo(&self, id: i64, email: &str, now: DateTime<Utc>) -> Result<(String, String)> {
         let moves = self.store.moves(id)?;
         let steps = super::history::effective(&moves);
-        let last_game_row = moves.iter().rev().find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
+        let last_game_row = moves
+            .iter()
+            .rev()
+            .find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
         let refuse = |why: Text| -> Result<(String, String)> {
             let r = why.en.clone();
             self.answer(email, Some(id), &[why], now, "rejected", &r)?;
             Ok(("rejected".into(), r))
         };
         let Some(last) = last_game_row.filter(|m| m.kind == "move") else {
-            return refuse(Text::new("There is no move of yours to take back.", "무를 수 있는 수가 없습니다."));
+            return refuse(Text::new(
+                "There is no move of yours to take back.",
+                "무를 수 있는 수가 없습니다.",
+            ));
         };
-        if last.email.as_deref() != Some(email) || !steps.iter().any(|s| matches!(s, super::history::Step::Play { n, .. } if *n == last.n)) {
+        if last.email.as_deref() != Some(email)
+            || !steps
+                .iter()
+                .any(|s| matches!(s, super::history::Step::Play { n, .. } if *n == last.n))
+        {
             return refuse(Text::new(
                 "Only your own last decision can be taken back, and only before anyone else acts.",
                 "자기 마지막 결정만, 다른 사람이 두기 전에만 무를 수 있습니다.",
             ));
         }
-        let events: Vec<crate::engine::Event> = serde_json::from_str(&last.events).unwrap_or_default();
+        let events: Vec<crate::engine::Event> =
+            serde_json::from_str(&last.events).unwrap_or_default();
         if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
             return refuse(Text::new(
                 format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),
@@ -367,7 +584,12 @@ impl Service {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let key = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
         let value = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
-        let bad = |what: &str| Ok(Text::new(format!("'{value}' is not a valid {what}."), format!("'{value}'은(는) 올바른 {what} 값이 아닙니다.")));
+        let bad = |what: &str| {
+            Ok(Text::new(
+                format!("'{value}' is not a valid {what}."),
+                format!("'{value}'은(는) 올바른 {what} 값이 아닙니다."),
+            ))
+        };
         match key.as_str() {
             "language" | "lang" | "언어" => match value.to_lowercase().as_str() {
                 "ko" | "korean" | "한국어" => p.lang = "ko".into(),
@@ -416,7 +638,10 @@ impl Service {
         }
         self.store.save_player(&p)?;
         self.reschedule_player(email, now)?;
-        Ok(Text::new(format!("Set {key} to {value}."), format!("{key}을(를) {value}(으)로 설정했습니다.")))
+        Ok(Text::new(
+            format!("Set {key} to {value}."),
+            format!("{key}을(를) {value}(으)로 설정했습니다."),
+        ))
     }
 
     /// `new GAME with B, C [key=value ...]` sent to the service address.
@@ -436,7 +661,13 @@ impl Service {
                 players.extend(w.split(',').filter(|p| !p.is_empty()).map(str::to_string));
             }
         }
-        let req = NewGameRequest { game, players, seed: None, options, invited_by: Some(email.to_string()) };
+        let req = NewGameRequest {
+            game,
+            players,
+            seed: None,
+            options,
+            invited_by: Some(email.to_string()),
+        };
         match self.create_game_inside(&req, now) {
             Ok(id) => Ok(("answered".into(), format!("created game {id}"))),
             Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {

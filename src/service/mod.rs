@@ -40,7 +40,12 @@ pub enum ServiceError {
     NotActive(i64, String),
     /// A turn was refused: which line, why, and what would be legal.
     #[error("line {line} '{command}': {reason}")]
-    Refused { line: usize, command: String, reason: Text, suggestions: Vec<String> },
+    Refused {
+        line: usize,
+        command: String,
+        reason: Text,
+        suggestions: Vec<String>,
+    },
     #[error("{0}")]
     Mail(String),
 }
@@ -54,7 +59,9 @@ pub fn stamp(t: DateTime<Utc>) -> String {
 
 /// Parses a stored time; the epoch if it is unreadable.
 pub fn parse_stamp(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).map(|t| t.with_timezone(&Utc)).unwrap_or_default()
+    DateTime::parse_from_rfc3339(s)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_default()
 }
 
 /// A turn that was applied.
@@ -97,7 +104,14 @@ impl Service {
         } else {
             config.secret.clone()
         };
-        Ok(Service { store, config, secret, tables: RefCell::new(HashMap::new()), batch: RefCell::new(None), last_png: RefCell::new(None) })
+        Ok(Service {
+            store,
+            config,
+            secret,
+            tables: RefCell::new(HashMap::new()),
+            batch: RefCell::new(None),
+            last_png: RefCell::new(None),
+        })
     }
 
     pub fn game(&self, id: i64) -> Result<GameRow> {
@@ -106,7 +120,12 @@ impl Service {
 
     /// The seated players of a game (dropped ones included), by seat.
     pub fn seated(&self, id: i64) -> Result<Vec<SeatRow>> {
-        Ok(self.store.seats(id)?.into_iter().filter(|s| s.seat.is_some() && s.status != "replaced").collect())
+        Ok(self
+            .store
+            .seats(id)?
+            .into_iter()
+            .filter(|s| s.seat.is_some() && s.status != "replaced")
+            .collect())
     }
 
     /// The email at each seat.
@@ -125,13 +144,17 @@ impl Service {
         let game = self.store.game(id)?;
         let players = self.seated(id)?.len();
         let table = history::replay(&game, players, &self.store.moves(id)?)?;
-        self.tables.borrow_mut().insert(id, (count, table.clone_table()));
+        self.tables
+            .borrow_mut()
+            .insert(id, (count, table.clone_table()));
         Ok(table)
     }
 
     fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
         let count = self.store.move_count(id)?;
-        self.tables.borrow_mut().insert(id, (count, table.clone_table()));
+        self.tables
+            .borrow_mut()
+            .insert(id, (count, table.clone_table()));
         Ok(())
     }
 
@@ -185,7 +208,12 @@ impl Service {
             .table(id)?
             .to_act()
             .into_iter()
-            .filter_map(|s| seats.iter().find(|r| r.seat == Some(s.0) && r.status == "joined").map(|r| r.email.clone()))
+            .filter_map(|s| {
+                seats
+                    .iter()
+                    .find(|r| r.seat == Some(s.0) && r.status == "joined")
+                    .map(|r| r.email.clone())
+            })
             .collect())
     }
 
@@ -201,18 +229,31 @@ impl Service {
             return Ok(None);
         }
         let seats = self.seated(id)?;
-        let scores: Vec<f64> = seats.iter().map(|s| if s.status == "joined" { 1.0 } else { 0.0 }).collect();
+        let scores: Vec<f64> = seats
+            .iter()
+            .map(|s| if s.status == "joined" { 1.0 } else { 0.0 })
+            .collect();
         Ok(Some(Outcome::ranked(
             scores,
             vec![],
-            Text::new("The game ended when a player left.", "한 플레이어가 나가서 게임이 끝났습니다."),
+            Text::new(
+                "The game ended when a player left.",
+                "한 플레이어가 나가서 게임이 끝났습니다.",
+            ),
         )))
     }
 
     /// Applies a whole turn of `email` (several command lines) atomically,
     /// records it and writes the mail it causes. `source`: a message id or
     /// `cli`, `bot`, `skip`.
-    pub fn play(&self, id: i64, email: &str, lines: &[String], source: &str, now: DateTime<Utc>) -> Result<Applied> {
+    pub fn play(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[String],
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Applied> {
         let game = self.game(id)?;
         if game.status != "active" {
             return Err(ServiceError::NotActive(id, game.status));
@@ -226,7 +267,12 @@ impl Service {
                 Ok(p) => played.push(p),
                 Err(e) => {
                     let (reason, suggestions) = refusal(&e, table.as_ref(), seat, line);
-                    return Err(ServiceError::Refused { line: i + 1, command: line.clone(), reason, suggestions });
+                    return Err(ServiceError::Refused {
+                        line: i + 1,
+                        command: line.clone(),
+                        reason,
+                        suggestions,
+                    });
                 }
             }
         }
@@ -246,12 +292,19 @@ impl Service {
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
         self.after_change(id, &[seat], &before, now)?;
-        Ok(Applied { commands: played.into_iter().map(|p| p.command).collect(), finished })
+        Ok(Applied {
+            commands: played.into_iter().map(|p| p.command).collect(),
+            finished,
+        })
     }
 
     /// The names of the registered games.
     pub fn game_names() -> String {
-        games::registry().iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
+        games::registry()
+            .iter()
+            .map(|e| e.name)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -261,20 +314,34 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
     let closest = || crate::engine::parse::closest(line, &legal, 5);
     match e {
         PlayError::Parse(p) => {
-            let s = if p.suggestions.is_empty() { closest() } else { p.suggestions.clone() };
+            let s = if p.suggestions.is_empty() {
+                closest()
+            } else {
+                p.suggestions.clone()
+            };
             (p.message.clone(), s)
         }
         PlayError::Rule(r) => (r.message.clone(), closest()),
-        PlayError::NotYourTurn(_) => {
-            (Text::new("It is not your turn to decide.", "지금은 당신이 결정할 차례가 아닙니다."), vec![])
-        }
+        PlayError::NotYourTurn(_) => (
+            Text::new(
+                "It is not your turn to decide.",
+                "지금은 당신이 결정할 차례가 아닙니다.",
+            ),
+            vec![],
+        ),
         PlayError::Finished => (Text::new("The game is over.", "게임이 끝났습니다."), vec![]),
     }
 }
 
 impl Service {
     /// `play` in its own transaction (the CLI's `move`).
-    pub fn in_transaction_play(&self, id: i64, email: &str, lines: &[String], now: DateTime<Utc>) -> Result<Applied> {
+    pub fn in_transaction_play(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<Applied> {
         self.in_tx(|| self.play(id, email, lines, "cli", now))
     }
 

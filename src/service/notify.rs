@@ -44,16 +44,25 @@ pub(crate) struct Words {
 
 impl Service {
     /// After moves by `actors`: mails for everyone concerned, deadlines, the end.
-    pub(crate) fn after_change(&self, id: i64, actors: &[Seat], before: &[Seat], now: DateTime<Utc>) -> Result<()> {
+    pub(crate) fn after_change(
+        &self,
+        id: i64,
+        actors: &[Seat],
+        before: &[Seat],
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let table = self.table(id)?;
         let game = self.game(id)?;
         if table.outcome().is_some() && game.status == "active" {
-            self.store.set_game_status(id, "finished", Some(&stamp(now)))?;
+            self.store
+                .set_game_status(id, "finished", Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
         let to_act = table.to_act();
         for seat_row in self.seated(id)? {
-            let Some(s) = seat_row.seat.map(Seat) else { continue };
+            let Some(s) = seat_row.seat.map(Seat) else {
+                continue;
+            };
             if seat_row.status != "joined" {
                 continue;
             }
@@ -66,7 +75,9 @@ impl Service {
             } else if !deciding {
                 match player.notify.as_str() {
                     "turn" => {}
-                    "digest" => self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?,
+                    "digest" => {
+                        self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
+                    }
                     _ => self.mail_seat(id, &seat_row, Kind::Update, Words::default(), now)?,
                 }
             }
@@ -90,7 +101,10 @@ impl Service {
                 let who = emails.get(i).cloned().unwrap_or_default();
                 let rank = o.ranks.get(i).copied().unwrap_or(0);
                 let score = o.scores.get(i).copied().unwrap_or(0.0);
-                lines.push(Text::new(format!("{rank}. {who}: {score}"), format!("{rank}위 {who}: {score}점")));
+                lines.push(Text::new(
+                    format!("{rank}. {who}: {score}"),
+                    format!("{rank}위 {who}: {score}점"),
+                ));
             }
         }
         let mut paragraphs = vec![Text::new("The game is over.", "게임이 끝났습니다.")];
@@ -98,22 +112,41 @@ impl Service {
         for seat_row in self.seated(id)? {
             // A seat that resigned or timed out still learns the result.
             if seat_row.status == "joined" || seat_row.status == "dropped" {
-                let words = Words { paragraphs: paragraphs.clone(), ..Words::default() };
+                let words = Words {
+                    paragraphs: paragraphs.clone(),
+                    ..Words::default()
+                };
                 self.mail_seat(id, &seat_row, Kind::GameOver, words, now)?;
             }
         }
         Ok(())
     }
 
-    fn hold_for_digest(&self, id: i64, seat_row: &SeatRow, player: &Player, table: &dyn Table, now: DateTime<Utc>) -> Result<()> {
+    fn hold_for_digest(
+        &self,
+        id: i64,
+        seat_row: &SeatRow,
+        player: &Player,
+        table: &dyn Table,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let events = self.events_since(id, seat_row, table)?;
         let title = table.info().title;
         for e in events {
-            self.store
-                .add_digest_line(&player.email, Some(id), &format!("#{id} {title}: {}", e.get(&player.lang)), &stamp(now))?;
+            self.store.add_digest_line(
+                &player.email,
+                Some(id),
+                &format!("#{id} {title}: {}", e.get(&player.lang)),
+                &stamp(now),
+            )?;
         }
         let count = self.store.move_count(id)?;
-        self.store.note_mail_sent(id, &seat_row.email, seat_row.last_message_id.as_deref().unwrap_or(""), count)?;
+        self.store.note_mail_sent(
+            id,
+            &seat_row.email,
+            seat_row.last_message_id.as_deref().unwrap_or(""),
+            count,
+        )?;
         Ok(())
     }
 
@@ -121,16 +154,28 @@ impl Service {
     fn events_since(&self, id: i64, seat_row: &SeatRow, _table: &dyn Table) -> Result<Vec<Text>> {
         let seat = seat_row.seat.map(Seat);
         let mut out = Vec::new();
-        for m in self.store.moves(id)?.into_iter().filter(|m| m.n > seat_row.seen_move) {
+        for m in self
+            .store
+            .moves(id)?
+            .into_iter()
+            .filter(|m| m.n > seat_row.seen_move)
+        {
             let who = m.email.clone().unwrap_or_else(|| "quipu".into());
             match m.kind.as_str() {
                 "move" => {
-                    let events: Vec<Event> = serde_json::from_str(&m.events).map_err(StoreError::from)?;
+                    let events: Vec<Event> =
+                        serde_json::from_str(&m.events).map_err(StoreError::from)?;
                     let mine = m.seat.map(Seat) == seat;
                     if mine {
-                        out.push(Text::new(format!("You played: {}", m.command), format!("내가 둔 수: {}", m.command)));
+                        out.push(Text::new(
+                            format!("You played: {}", m.command),
+                            format!("내가 둔 수: {}", m.command),
+                        ));
                     }
-                    for e in events.into_iter().filter(|e| e.to.is_none() || e.to == seat) {
+                    for e in events
+                        .into_iter()
+                        .filter(|e| e.to.is_none() || e.to == seat)
+                    {
                         out.push(e.text);
                     }
                     if !mine && m.source != "cli" && !m.source.contains('@') {
@@ -140,12 +185,18 @@ impl Service {
                         ));
                     }
                 }
-                "say" => out.push(Text::new(format!("{who} says: {}", m.command), format!("{who}: {}", m.command))),
+                "say" => out.push(Text::new(
+                    format!("{who} says: {}", m.command),
+                    format!("{who}: {}", m.command),
+                )),
                 "undo" => out.push(Text::new(
                     format!("{who} took back their last move."),
                     format!("{who}님이 마지막 수를 무릅니다."),
                 )),
-                "drop" => out.push(Text::new(format!("{who} left the game."), format!("{who}님이 게임을 떠났습니다."))),
+                "drop" => out.push(Text::new(
+                    format!("{who} left the game."),
+                    format!("{who}님이 게임을 떠났습니다."),
+                )),
                 "note" => out.push(Text::same(m.command.clone())),
                 _ => {}
             }
@@ -154,16 +205,31 @@ impl Service {
     }
 
     /// Composes one mail about game `id` for a seat and puts it in the outbox.
-    pub(crate) fn mail_seat(&self, id: i64, seat_row: &SeatRow, kind: Kind, words: Words, now: DateTime<Utc>) -> Result<()> {
+    pub(crate) fn mail_seat(
+        &self,
+        id: i64,
+        seat_row: &SeatRow,
+        kind: Kind,
+        words: Words,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let table = self.table(id)?;
         if self.batch.borrow().is_some() {
             // Catching up after downtime: keep the words for one summary mail.
             let mut lines = words.paragraphs.clone();
             lines.extend(self.events_since(id, seat_row, table.as_ref())?);
             let count = self.store.move_count(id)?;
-            self.store.note_mail_sent(id, &seat_row.email, seat_row.last_message_id.as_deref().unwrap_or(""), count)?;
+            self.store.note_mail_sent(
+                id,
+                &seat_row.email,
+                seat_row.last_message_id.as_deref().unwrap_or(""),
+                count,
+            )?;
             if let Some(batch) = self.batch.borrow_mut().as_mut() {
-                batch.entry(seat_row.email.clone()).or_default().extend(lines.into_iter().map(|l| (id, l)));
+                batch
+                    .entry(seat_row.email.clone())
+                    .or_default()
+                    .extend(lines.into_iter().map(|l| (id, l)));
             }
             return Ok(());
         }
@@ -175,7 +241,8 @@ impl Service {
         let subject = format!("[quipu #{id}] {}", info.title);
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
-        let deciding = seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
+        let deciding =
+            seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
             paragraphs.push(Text::new(
@@ -190,7 +257,8 @@ impl Service {
             _ => vec![],
         };
         let reply_subject = format!("Re: {subject}");
-        let moves = render::group_commands(&legal, 40, |c| render::mailto(&reply, &reply_subject, c));
+        let moves =
+            render::group_commands(&legal, 40, |c| render::mailto(&reply, &reply_subject, c));
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
@@ -201,7 +269,10 @@ impl Service {
             Page {
                 lang,
                 title: subject.clone(),
-                preheader: paragraphs.first().map(|p| p.get(lang).to_string()).unwrap_or_default(),
+                preheader: paragraphs
+                    .first()
+                    .map(|p| p.get(lang).to_string())
+                    .unwrap_or_default(),
                 paragraphs: paragraphs.iter().map(|p| p.get(lang).to_string()).collect(),
                 events: events.iter().map(|e| e.get(lang).to_string()).collect(),
                 view: None,
@@ -213,7 +284,8 @@ impl Service {
             words.all_moves,
             now,
         )?;
-        self.store.note_mail_sent(id, &seat_row.email, &message_id, count)?;
+        self.store
+            .note_mail_sent(id, &seat_row.email, &message_id, count)?;
         Ok(())
     }
 
@@ -240,12 +312,31 @@ impl Service {
         let page = Page {
             lang,
             title: subject.to_string(),
-            preheader: paragraphs.first().map(|p| p.get(lang).to_string()).unwrap_or_default(),
+            preheader: paragraphs
+                .first()
+                .map(|p| p.get(lang).to_string())
+                .unwrap_or_default(),
             paragraphs: paragraphs.iter().map(|p| p.get(lang).to_string()).collect(),
-            footer: vec![Text::new("— quipu, the play-by-email service", "— quipu, 이메일 보드게임 서비스").get(lang).to_string()],
+            footer: vec![Text::new(
+                "— quipu, the play-by-email service",
+                "— quipu, 이메일 보드게임 서비스",
+            )
+            .get(lang)
+            .to_string()],
             ..Page::default()
         };
-        self.send_with_reply(game, to, None, kind, subject, page, None, reply_to, render::Limits::default(), now)?;
+        self.send_with_reply(
+            game,
+            to,
+            None,
+            kind,
+            subject,
+            page,
+            None,
+            reply_to,
+            render::Limits::default(),
+            now,
+        )?;
         Ok(())
     }
 
@@ -263,8 +354,14 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<String> {
         let reply = game.map(|g| self.reply_address(g, to));
-        let limits = if all_moves { render::Limits::UNLIMITED } else { render::Limits::default() };
-        self.send_with_reply(game, to, seat_row, kind, subject, page, view, reply, limits, now)
+        let limits = if all_moves {
+            render::Limits::UNLIMITED
+        } else {
+            render::Limits::default()
+        };
+        self.send_with_reply(
+            game, to, seat_row, kind, subject, page, view, reply, limits, now,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -283,8 +380,16 @@ impl Service {
     ) -> Result<String> {
         let (_, domain) = self.config.address_parts();
         let seq = self.next_mail_seq()?;
-        let who: String = to.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-        let message_id = format!("q{}.{}.{seq}.{}@{domain}", game.unwrap_or(0), kind.name(), who);
+        let who: String = to
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let message_id = format!(
+            "q{}.{}.{seq}.{}@{domain}",
+            game.unwrap_or(0),
+            kind.name(),
+            who
+        );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
         let png = view.map(|v| self.board_png(&v.picture)).unwrap_or_default();
@@ -295,8 +400,14 @@ impl Service {
         let text = render::page_text_with(&page, limits);
         let html = render::page_html_with(&page, limits);
         let mut references: Vec<String> = root.iter().cloned().collect();
-        let in_reply_to = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()).or(root.clone());
-        if let Some(prev) = seat_row.and_then(|s| s.last_message_id.clone()).filter(|m| !m.is_empty()) {
+        let in_reply_to = seat_row
+            .and_then(|s| s.last_message_id.clone())
+            .filter(|m| !m.is_empty())
+            .or(root.clone());
+        if let Some(prev) = seat_row
+            .and_then(|s| s.last_message_id.clone())
+            .filter(|m| !m.is_empty())
+        {
             references.push(prev);
         }
         let raw = compose(&Outgoing {
@@ -311,7 +422,11 @@ impl Service {
             text,
             html: Some(html),
             image: (!png.is_empty()).then_some((cid, png)),
-            auto_submitted: if kind == Kind::Answer { "auto-replied" } else { "auto-generated" },
+            auto_submitted: if kind == Kind::Answer {
+                "auto-replied"
+            } else {
+                "auto-generated"
+            },
             game,
             date: now,
         })
@@ -340,7 +455,12 @@ impl Service {
     }
 
     fn next_mail_seq(&self) -> Result<i64> {
-        let n = self.store.meta("mail_seq")?.and_then(|s| s.parse::<i64>().ok()).unwrap_or(0) + 1;
+        let n = self
+            .store
+            .meta("mail_seq")?
+            .and_then(|s| s.parse::<i64>().ok())
+            .unwrap_or(0)
+            + 1;
         self.store.set_meta("mail_seq", &n.to_string())?;
         Ok(n)
     }

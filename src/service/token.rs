@@ -16,7 +16,11 @@ pub fn token(secret: &str, game_id: i64, email: &str) -> String {
 
 /// The game number a token claims, if it has the token's shape.
 pub fn claimed_game(token: &str) -> Option<i64> {
-    let (g, mac) = token.trim().to_lowercase().split_once('.').map(|(a, b)| (a.to_string(), b.to_string()))?;
+    let (g, mac) = token
+        .trim()
+        .to_lowercase()
+        .split_once('.')
+        .map(|(a, b)| (a.to_string(), b.to_string()))?;
     if mac.len() != MAC_CHARS {
         return None;
     }
@@ -35,13 +39,18 @@ pub fn verify(secret: &str, token: &str, game_id: i64, email: &str) -> bool {
 
 fn mac(secret: &str, game_id: i64, email: &str) -> String {
     let key = hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes());
-    let tag = hmac::sign(&key, format!("quipu-v1/{game_id}/{}", email.to_lowercase()).as_bytes());
+    let tag = hmac::sign(
+        &key,
+        format!("quipu-v1/{game_id}/{}", email.to_lowercase()).as_bytes(),
+    );
     // Five bits per character.
     let bytes = tag.as_ref();
     (0..MAC_CHARS)
         .map(|i| {
             let bit = i * 5;
-            let v = (u16::from(bytes[bit / 8]) << 8 | u16::from(bytes[bit / 8 + 1])) >> (11 - bit % 8) & 31;
+            let v = (u16::from(bytes[bit / 8]) << 8 | u16::from(bytes[bit / 8 + 1]))
+                >> (11 - bit % 8)
+                & 31;
             ALPHABET[v as usize] as char
         })
         .collect()
@@ -64,7 +73,12 @@ mod tests {
         let t = token("s3cret", 42, "Alice@Example.test");
         assert!(t.starts_with("g42.") && t.len() == 4 + MAC_CHARS, "{t}");
         assert!(verify("s3cret", &t, 42, "alice@example.test"));
-        assert!(verify("s3cret", &t.to_uppercase(), 42, "alice@example.test"));
+        assert!(verify(
+            "s3cret",
+            &t.to_uppercase(),
+            42,
+            "alice@example.test"
+        ));
         assert!(!verify("s3cret", &t, 43, "alice@example.test"));
         assert!(!verify("s3cret", &t, 42, "bob@example.test"));
         assert!(!verify("other", &t, 42, "alice@example.test"));

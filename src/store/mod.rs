@@ -55,7 +55,9 @@ impl Store {
     }
 
     fn migrate(&self) -> Result<()> {
-        let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let known = MIGRATIONS.len() as i64;
         if version > known {
             return Err(StoreError::TooNew(version, known));
@@ -76,11 +78,18 @@ impl Store {
     }
 
     /// Runs `f` in one write transaction: all of it is committed or none.
-    pub fn in_transaction<T, E: From<StoreError>>(&self, f: impl FnOnce(&Store) -> std::result::Result<T, E>) -> std::result::Result<T, E> {
-        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(StoreError::from)?;
+    pub fn in_transaction<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(StoreError::from)?;
         match f(self) {
             Ok(v) => {
-                self.conn.execute_batch("COMMIT").map_err(StoreError::from)?;
+                self.conn
+                    .execute_batch("COMMIT")
+                    .map_err(StoreError::from)?;
                 Ok(v)
             }
             Err(e) => {
@@ -91,16 +100,21 @@ impl Store {
     }
 
     pub fn schema_version(&self) -> Result<i64> {
-        Ok(self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
     /// Runs SQLite's own integrity check; "ok" when sound.
     pub fn integrity(&self) -> Result<String> {
-        Ok(self.conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?)
+        Ok(self
+            .conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))?)
     }
 
     pub fn vacuum(&self) -> Result<()> {
-        self.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;")?;
+        self.conn
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;")?;
         Ok(())
     }
 
@@ -113,13 +127,21 @@ impl Store {
             "INSERT OR IGNORE INTO players(email, created_at) VALUES (?1, ?2)",
             params![email, now],
         )?;
-        Ok(self.conn.query_row("SELECT * FROM players WHERE email = ?1", [&email], Player::from_row)?)
+        Ok(self.conn.query_row(
+            "SELECT * FROM players WHERE email = ?1",
+            [&email],
+            Player::from_row,
+        )?)
     }
 
     pub fn find_player(&self, email: &str) -> Result<Option<Player>> {
         Ok(self
             .conn
-            .query_row("SELECT * FROM players WHERE email = ?1", [email.to_lowercase()], Player::from_row)
+            .query_row(
+                "SELECT * FROM players WHERE email = ?1",
+                [email.to_lowercase()],
+                Player::from_row,
+            )
             .optional()?)
     }
 
@@ -148,7 +170,9 @@ impl Store {
 
     pub fn players(&self) -> Result<Vec<Player>> {
         let mut st = self.conn.prepare("SELECT * FROM players ORDER BY email")?;
-        let rows = st.query_map([], Player::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let rows = st
+            .query_map([], Player::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
@@ -158,7 +182,15 @@ impl Store {
         self.conn.execute(
             "INSERT INTO games(game, seed, options, clock, status, created_by, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![g.game, g.seed as i64, g.options, g.clock, g.status, g.created_by, g.created_at],
+            params![
+                g.game,
+                g.seed as i64,
+                g.options,
+                g.clock,
+                g.status,
+                g.created_by,
+                g.created_at
+            ],
         )?;
         Ok(self.conn.last_insert_rowid())
     }
@@ -172,13 +204,19 @@ impl Store {
 
     pub fn games(&self) -> Result<Vec<GameRow>> {
         let mut st = self.conn.prepare("SELECT * FROM games ORDER BY id")?;
-        let rows = st.query_map([], GameRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let rows = st
+            .query_map([], GameRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
     pub fn games_with_status(&self, status: &str) -> Result<Vec<GameRow>> {
-        let mut st = self.conn.prepare("SELECT * FROM games WHERE status = ?1 ORDER BY id")?;
-        let rows = st.query_map([status], GameRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM games WHERE status = ?1 ORDER BY id")?;
+        let rows = st
+            .query_map([status], GameRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
@@ -191,28 +229,50 @@ impl Store {
     }
 
     pub fn set_game_clock(&self, id: i64, clock: &str) -> Result<()> {
-        self.conn.execute("UPDATE games SET clock = ?2 WHERE id = ?1", params![id, clock])?;
+        self.conn.execute(
+            "UPDATE games SET clock = ?2 WHERE id = ?1",
+            params![id, clock],
+        )?;
         Ok(())
     }
 
-    pub fn add_seat(&self, game_id: i64, email: &str, seat: Option<usize>, status: &str) -> Result<()> {
+    pub fn add_seat(
+        &self,
+        game_id: i64,
+        email: &str,
+        seat: Option<usize>,
+        status: &str,
+    ) -> Result<()> {
         self.conn.execute(
             "INSERT INTO seats(game_id, email, seat, status) VALUES (?1, ?2, ?3, ?4)",
-            params![game_id, email.to_lowercase(), seat.map(|s| s as i64), status],
+            params![
+                game_id,
+                email.to_lowercase(),
+                seat.map(|s| s as i64),
+                status
+            ],
         )?;
         Ok(())
     }
 
     /// All seats of a game, seated ones in seat order first.
     pub fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat IS NULL, seat, rowid",
-        )?;
-        let rows = st.query_map([game_id], SeatRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat IS NULL, seat, rowid")?;
+        let rows = st
+            .query_map([game_id], SeatRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
-    pub fn set_seat(&self, game_id: i64, email: &str, seat: Option<usize>, status: &str) -> Result<()> {
+    pub fn set_seat(
+        &self,
+        game_id: i64,
+        email: &str,
+        seat: Option<usize>,
+        status: &str,
+    ) -> Result<()> {
         self.conn.execute(
             "UPDATE seats SET seat = ?3, status = ?4 WHERE game_id = ?1 AND email = ?2",
             params![game_id, email, seat.map(|s| s as i64), status],
@@ -220,7 +280,13 @@ impl Store {
         Ok(())
     }
 
-    pub fn note_mail_sent(&self, game_id: i64, email: &str, message_id: &str, seen_move: i64) -> Result<()> {
+    pub fn note_mail_sent(
+        &self,
+        game_id: i64,
+        email: &str,
+        message_id: &str,
+        seen_move: i64,
+    ) -> Result<()> {
         self.conn.execute(
             "UPDATE seats SET last_message_id = ?3, mails_sent = mails_sent + 1, seen_move = ?4
              WHERE game_id = ?1 AND email = ?2",
@@ -235,7 +301,9 @@ impl Store {
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
              WHERE s.email = ?1 AND s.status = 'joined' AND g.status = 'active' ORDER BY s.game_id",
         )?;
-        let rows = st.query_map([email], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?;
+        let rows = st
+            .query_map([email], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
@@ -250,19 +318,37 @@ impl Store {
         self.conn.execute(
             "INSERT INTO moves(game_id, n, seat, email, kind, command, events, source, at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![m.game_id, n, m.seat.map(|s| s as i64), m.email, m.kind, m.command, m.events, m.source, m.at],
+            params![
+                m.game_id,
+                n,
+                m.seat.map(|s| s as i64),
+                m.email,
+                m.kind,
+                m.command,
+                m.events,
+                m.source,
+                m.at
+            ],
         )?;
         Ok(n)
     }
 
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
-        let mut st = self.conn.prepare("SELECT * FROM moves WHERE game_id = ?1 ORDER BY n")?;
-        let rows = st.query_map([game_id], MoveRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM moves WHERE game_id = ?1 ORDER BY n")?;
+        let rows = st
+            .query_map([game_id], MoveRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
     pub fn move_count(&self, game_id: i64) -> Result<i64> {
-        Ok(self.conn.query_row("SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?1", [game_id], |r| r.get(0))?)
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?1",
+            [game_id],
+            |r| r.get(0),
+        )?)
     }
 
     // ---- inbound --------------------------------------------------------
@@ -270,7 +356,11 @@ impl Store {
     pub fn inbound_seen(&self, message_id: &str) -> Result<bool> {
         Ok(self
             .conn
-            .query_row("SELECT 1 FROM inbound WHERE message_id = ?1", [message_id], |_| Ok(()))
+            .query_row(
+                "SELECT 1 FROM inbound WHERE message_id = ?1",
+                [message_id],
+                |_| Ok(()),
+            )
             .optional()?
             .is_some())
     }
@@ -285,8 +375,12 @@ impl Store {
     }
 
     pub fn inbound_log(&self, limit: i64) -> Result<Vec<InboundRow>> {
-        let mut st = self.conn.prepare("SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1")?;
-        let rows = st.query_map([limit], InboundRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1")?;
+        let rows = st
+            .query_map([limit], InboundRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
@@ -323,24 +417,35 @@ impl Store {
         let mut st = self.conn.prepare(
             "SELECT * FROM outbox WHERE sent_at IS NULL AND next_try_at <= ?1 ORDER BY id LIMIT ?2",
         )?;
-        let rows = st.query_map(params![now, limit], OutboxRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let rows = st
+            .query_map(params![now, limit], OutboxRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
     pub fn outbox(&self, game_id: Option<i64>) -> Result<Vec<OutboxRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
-        )?;
-        let rows = st.query_map([game_id], OutboxRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id")?;
+        let rows = st
+            .query_map([game_id], OutboxRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
     pub fn unsent_count(&self) -> Result<i64> {
-        Ok(self.conn.query_row("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL", [], |r| r.get(0))?)
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     pub fn mark_sent(&self, id: i64, at: &str) -> Result<()> {
-        self.conn.execute("UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL", params![id, at])?;
+        self.conn.execute(
+            "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, at],
+        )?;
         Ok(())
     }
 
@@ -354,7 +459,10 @@ impl Store {
 
     /// Deletes sent mail older than `before` (housekeeping); returns how many.
     pub fn prune_outbox(&self, before: &str) -> Result<usize> {
-        Ok(self.conn.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1", [before])?)
+        Ok(self.conn.execute(
+            "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1",
+            [before],
+        )?)
     }
 
     // ---- deadlines ------------------------------------------------------
@@ -363,7 +471,9 @@ impl Store {
         let mut st = self.conn.prepare(
             "SELECT * FROM deadlines WHERE ?1 IS NULL OR game_id = ?1 ORDER BY due_at, game_id, seat",
         )?;
-        let rows = st.query_map([game_id], DeadlineRow::from_row)?.collect::<std::result::Result<_, _>>()?;
+        let rows = st
+            .query_map([game_id], DeadlineRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
@@ -378,13 +488,22 @@ impl Store {
     }
 
     pub fn clear_deadline(&self, game_id: i64, seat: i64) -> Result<()> {
-        self.conn.execute("DELETE FROM deadlines WHERE game_id = ?1 AND seat = ?2", params![game_id, seat])?;
+        self.conn.execute(
+            "DELETE FROM deadlines WHERE game_id = ?1 AND seat = ?2",
+            params![game_id, seat],
+        )?;
         Ok(())
     }
 
     // ---- digest and meta ------------------------------------------------
 
-    pub fn add_digest_line(&self, email: &str, game_id: Option<i64>, line: &str, at: &str) -> Result<()> {
+    pub fn add_digest_line(
+        &self,
+        email: &str,
+        game_id: Option<i64>,
+        line: &str,
+        at: &str,
+    ) -> Result<()> {
         self.conn.execute(
             "INSERT INTO digest(email, game_id, line, at) VALUES (?1, ?2, ?3, ?4)",
             params![email, game_id, line, at],
@@ -394,21 +513,32 @@ impl Store {
 
     /// Takes (and deletes) every held digest line of `email`, oldest first.
     pub fn take_digest(&self, email: &str) -> Result<Vec<(Option<i64>, String)>> {
-        let mut st = self.conn.prepare("SELECT game_id, line FROM digest WHERE email = ?1 ORDER BY id")?;
-        let rows: Vec<(Option<i64>, String)> =
-            st.query_map([email], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<std::result::Result<_, _>>()?;
-        self.conn.execute("DELETE FROM digest WHERE email = ?1", [email])?;
+        let mut st = self
+            .conn
+            .prepare("SELECT game_id, line FROM digest WHERE email = ?1 ORDER BY id")?;
+        let rows: Vec<(Option<i64>, String)> = st
+            .query_map([email], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<std::result::Result<_, _>>()?;
+        self.conn
+            .execute("DELETE FROM digest WHERE email = ?1", [email])?;
         Ok(rows)
     }
 
     pub fn digest_recipients(&self) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare("SELECT DISTINCT email FROM digest ORDER BY email")?;
-        let rows = st.query_map([], |r| r.get(0))?.collect::<std::result::Result<_, _>>()?;
+        let mut st = self
+            .conn
+            .prepare("SELECT DISTINCT email FROM digest ORDER BY email")?;
+        let rows = st
+            .query_map([], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
-        Ok(self.conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()?)
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {

@@ -57,14 +57,15 @@ impl Stack {
         let mut s = TcpStream::connect((self.smtp.0.as_str(), self.smtp.1)).expect("SMTP connect");
         s.set_read_timeout(Some(Duration::from_secs(20))).ok();
         let mut r = BufReader::new(s.try_clone().expect("clone"));
-        let expect = |r: &mut BufReader<TcpStream>, code: &str| {
-            loop {
-                let mut line = String::new();
-                r.read_line(&mut line).expect("SMTP read");
-                assert!(line.starts_with(code), "SMTP: expected {code}, got {line:?}");
-                if line.as_bytes().get(3) != Some(&b'-') {
-                    break;
-                }
+        let expect = |r: &mut BufReader<TcpStream>, code: &str| loop {
+            let mut line = String::new();
+            r.read_line(&mut line).expect("SMTP read");
+            assert!(
+                line.starts_with(code),
+                "SMTP: expected {code}, got {line:?}"
+            );
+            if line.as_bytes().get(3) != Some(&b'-') {
+                break;
             }
         };
         expect(&mut r, "220");
@@ -79,7 +80,11 @@ impl Stack {
         }
         let body = raw.replace("\r\n", "\n");
         for line in body.lines() {
-            let line = if line.starts_with('.') { format!(".{line}") } else { line.to_string() };
+            let line = if line.starts_with('.') {
+                format!(".{line}")
+            } else {
+                line.to_string()
+            };
             write!(s, "{line}\r\n").unwrap();
         }
         write!(s, ".\r\n").unwrap();
@@ -103,9 +108,13 @@ pub struct Received {
 
 impl Received {
     fn parse(uid: u32, raw: Vec<u8>) -> Received {
-        let m = mail_parser::MessageParser::default().parse(&raw).expect("a mail");
+        let m = mail_parser::MessageParser::default()
+            .parse(&raw)
+            .expect("a mail");
         let addr = |a: Option<&mail_parser::Address>| {
-            a.and_then(|a| a.first()).and_then(|a| a.address()).map(|s| s.to_lowercase())
+            a.and_then(|a| a.first())
+                .and_then(|a| a.address())
+                .map(|s| s.to_lowercase())
         };
         Received {
             uid,
@@ -123,8 +132,16 @@ impl Received {
     pub fn move_links(&self) -> Vec<String> {
         let mut out = Vec::new();
         for part in self.html.split("href=\"mailto:").skip(1) {
-            let url = part.split('"').next().unwrap_or("").replace("&amp;", "&").replace("&#38;", "&");
-            if let Some(body) = url.split(['?', '&']).find_map(|kv| kv.strip_prefix("body=")) {
+            let url = part
+                .split('"')
+                .next()
+                .unwrap_or("")
+                .replace("&amp;", "&")
+                .replace("&#38;", "&");
+            if let Some(body) = url
+                .split(['?', '&'])
+                .find_map(|kv| kv.strip_prefix("body="))
+            {
                 out.push(percent_decode(body));
             }
         }
@@ -138,8 +155,17 @@ impl Received {
         let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
         unfolded
             .lines()
-            .find(|l| l.to_lowercase().starts_with(&format!("{}:", name.to_lowercase())))
-            .map(|l| l.split_once(':').map(|x| x.1).unwrap_or("").trim().to_string())
+            .find(|l| {
+                l.to_lowercase()
+                    .starts_with(&format!("{}:", name.to_lowercase()))
+            })
+            .map(|l| {
+                l.split_once(':')
+                    .map(|x| x.1)
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
     }
 }
 
@@ -170,24 +196,42 @@ pub struct Mailbox {
 
 impl Mailbox {
     pub fn new(stack: &Stack, user: &str) -> Mailbox {
-        Mailbox { stack: stack.clone(), user: stack.addr(user), seen: BTreeSet::new() }
+        Mailbox {
+            stack: stack.clone(),
+            user: stack.addr(user),
+            seen: BTreeSet::new(),
+        }
     }
 
     /// Every message now in INBOX.
     pub fn all(&self) -> Vec<Received> {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         rt.block_on(async {
-            let tcp = tokio::net::TcpStream::connect((self.stack.imap.0.as_str(), self.stack.imap.1)).await.expect("IMAP");
+            let tcp =
+                tokio::net::TcpStream::connect((self.stack.imap.0.as_str(), self.stack.imap.1))
+                    .await
+                    .expect("IMAP");
             let mut client = Client::new(tcp);
             client.read_response().await.expect("greeting");
-            let mut s = client.login(&self.user, &self.stack.password).await.map_err(|e| e.0).expect("login");
+            let mut s = client
+                .login(&self.user, &self.stack.password)
+                .await
+                .map_err(|e| e.0)
+                .expect("login");
             s.select("INBOX").await.expect("select");
             let uids = s.uid_search("ALL").await.expect("search");
             let mut uids: Vec<u32> = uids.into_iter().collect();
             uids.sort();
             let mut out = Vec::new();
             if !uids.is_empty() {
-                let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+                let set = uids
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",");
                 let mut st = s.uid_fetch(set, "(UID BODY.PEEK[])").await.expect("fetch");
                 while let Some(f) = st.next().await {
                     let f = f.expect("fetch item");
@@ -204,7 +248,11 @@ impl Mailbox {
 
     /// Messages not returned before, oldest first.
     pub fn fresh(&mut self) -> Vec<Received> {
-        let new: Vec<Received> = self.all().into_iter().filter(|m| !self.seen.contains(&m.uid)).collect();
+        let new: Vec<Received> = self
+            .all()
+            .into_iter()
+            .filter(|m| !self.seen.contains(&m.uid))
+            .collect();
         self.seen.extend(new.iter().map(|m| m.uid));
         new
     }
@@ -225,7 +273,11 @@ impl Mailbox {
             }
             std::thread::sleep(Duration::from_millis(150));
         }
-        panic!("{}: no matching mail within {secs} s; got {:?}", self.user, got.iter().map(|m| &m.subject).collect::<Vec<_>>());
+        panic!(
+            "{}: no matching mail within {secs} s; got {:?}",
+            self.user,
+            got.iter().map(|m| &m.subject).collect::<Vec<_>>()
+        );
     }
 }
 
@@ -243,7 +295,13 @@ impl Quipu {
         let dir = std::env::temp_dir().join(format!("quipu-e2e-{}-{account}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        Quipu { stack: stack.clone(), account: account.into(), address: stack.addr(account), dir, child: None }
+        Quipu {
+            stack: stack.clone(),
+            account: account.into(),
+            address: stack.addr(account),
+            dir,
+            child: None,
+        }
     }
 
     pub fn db(&self) -> PathBuf {
@@ -282,7 +340,11 @@ impl Quipu {
     /// Runs a CLI command that must succeed; returns its stdout.
     pub fn ok(&self, args: &[&str]) -> String {
         let out = self.cli(args);
-        assert!(out.status.success(), "quipu {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "quipu {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).to_string()
     }
 
@@ -291,7 +353,11 @@ impl Quipu {
     }
 
     pub fn serve(&mut self) {
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.dir.join("serve.log")).unwrap();
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("serve.log"))
+            .unwrap();
         let child = self
             .command()
             .arg("serve")
@@ -333,7 +399,12 @@ impl Drop for Quipu {
 /// A reply as a mail client would write it: the new text on top, the
 /// original quoted below with an attribution line (Gmail's shape).
 pub fn reply(from: &str, to: &str, original: &Received, body: &str, message_id: &str) -> String {
-    let quoted: String = original.text.lines().take(40).map(|l| format!("> {l}\n")).collect();
+    let quoted: String = original
+        .text
+        .lines()
+        .take(40)
+        .map(|l| format!("> {l}\n"))
+        .collect();
     format!(
         "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: {subject}\r\nMessage-ID: <{message_id}>\r\nIn-Reply-To: <{irt}>\r\nReferences: <{irt}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n\r\nOn Sun, 22 Nov 2026 at 09:59, quipu <{to}> wrote:\r\n{quoted}",
         subject = original.subject,
