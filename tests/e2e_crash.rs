@@ -15,42 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use support::{reply, Mailbox, Quipu, Received, Stack};
 
-/// Empties the service account's INBOX so that an earlier run's leftovers
-/// are not read by this run's fresh database.
-fn purge_inbox(stack: &Stack, account: &str) {
-    use futures::StreamExt;
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let tcp = tokio::net::TcpStream::connect((stack.imap.0.as_str(), stack.imap.1))
-            .await
-            .expect("IMAP");
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.expect("greeting");
-        let mut s = client
-            .login(stack.addr(account), &stack.password)
-            .await
-            .map_err(|e| e.0)
-            .expect("login");
-        s.select("INBOX").await.expect("select");
-        let uids = s.uid_search("ALL").await.expect("search");
-        if !uids.is_empty() {
-            let set = uids
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
-            let st = s.uid_store(set, "+FLAGS (\\Deleted)").await.expect("store");
-            let _: Vec<_> = st.collect().await;
-            let ex = s.expunge().await.expect("expunge");
-            let _: Vec<_> = ex.collect().await;
-        }
-        let _ = s.logout().await;
-    });
-}
-
 fn outbox(q: &Quipu) -> Vec<serde_json::Value> {
     let v: serde_json::Value = serde_json::from_str(&q.ok(&["outbox", "--json"])).unwrap();
     v.as_array().unwrap().clone()
@@ -111,7 +75,7 @@ fn assert_delivered(stack: &Stack, rows: &[serde_json::Value], secs: u64) {
 fn a_burst_of_moves_by_mail_survives_kill_9_at_random_moments() {
     const TARGET: usize = 200;
     let stack = Stack::get();
-    purge_inbox(&stack, "q7");
+    stack.purge_inbox("q7");
     let mut q = Quipu::new(&stack, "q7");
     let users = ["alice", "bob", "carol", "dave", "erin", "frank"];
     let emails: Vec<String> = users.iter().map(|u| stack.addr(u)).collect();
@@ -391,7 +355,7 @@ fn serve_via(q: &mut Quipu, smtp: u16, imap: u16) {
 #[test]
 fn smtp_and_imap_outages_wait_reconnect_and_never_end_the_daemon() {
     let stack = Stack::get();
-    purge_inbox(&stack, "q4");
+    stack.purge_inbox("q4");
     let mut q = Quipu::new(&stack, "q4");
     let smtp = Relay::start(stack.smtp.clone());
     let imap = Relay::start(stack.imap.clone());

@@ -10,42 +10,6 @@ use quipu::store::{InboundRow, Store};
 use std::time::{Duration, Instant};
 use support::{reply, Mailbox, Quipu, Received, Stack};
 
-/// Empties the service account's INBOX, so that mail left by an earlier
-/// (killed) run is not read by this run's fresh database.
-fn purge_inbox(stack: &Stack, account: &str) {
-    use futures::StreamExt;
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let tcp = tokio::net::TcpStream::connect((stack.imap.0.as_str(), stack.imap.1))
-            .await
-            .expect("IMAP");
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.expect("greeting");
-        let mut s = client
-            .login(stack.addr(account), &stack.password)
-            .await
-            .map_err(|e| e.0)
-            .expect("login");
-        s.select("INBOX").await.expect("select");
-        let uids = s.uid_search("ALL").await.expect("search");
-        if !uids.is_empty() {
-            let set = uids
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
-            let st = s.uid_store(set, "+FLAGS (\\Deleted)").await.expect("store");
-            let _: Vec<_> = st.collect().await;
-            let ex = s.expunge().await.expect("expunge");
-            let _: Vec<_> = ex.collect().await;
-        }
-        let _ = s.logout().await;
-    });
-}
-
 /// The inbound record of `mid`, waiting (up to `secs`) for the daemon to write it.
 fn wait_inbound(q: &mut Quipu, mid: &str, secs: u64) -> InboundRow {
     let start = Instant::now();
@@ -216,7 +180,7 @@ fn rand_nanos() -> u128 {
 #[test]
 fn a_game_made_joined_and_played_by_mail() {
     let stack = Stack::get();
-    purge_inbox(&stack, "q3");
+    stack.purge_inbox("q3");
     let mut q = Quipu::new(&stack, "q3");
     let mut alice = Player::new(&stack, "alice");
     let mut bob = Player::new(&stack, "bob");
@@ -646,7 +610,7 @@ fn a_game_made_joined_and_played_by_mail() {
 #[test]
 fn junk_auto_replies_and_bounces_are_recorded_and_never_answered() {
     let stack = Stack::get();
-    purge_inbox(&stack, "q4");
+    stack.purge_inbox("q4");
     let mut q = Quipu::new(&stack, "q4");
     let mut dave = Player::new(&stack, "dave");
     let mut erin = Player::new(&stack, "erin");

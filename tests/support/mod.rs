@@ -52,6 +52,42 @@ impl Stack {
         format!("{user}@{}", self.domain)
     }
 
+    /// Empties an account's INBOX so that an earlier run's leftovers are not
+    /// read by this run's fresh database.
+    pub fn purge_inbox(&self, account: &str) {
+        use futures::StreamExt;
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let tcp = tokio::net::TcpStream::connect((self.imap.0.as_str(), self.imap.1))
+                .await
+                .expect("IMAP");
+            let mut client = async_imap::Client::new(tcp);
+            client.read_response().await.expect("greeting");
+            let mut s = client
+                .login(self.addr(account), &self.password)
+                .await
+                .map_err(|e| e.0)
+                .expect("login");
+            s.select("INBOX").await.expect("select");
+            let uids = s.uid_search("ALL").await.expect("search");
+            if !uids.is_empty() {
+                let set = uids
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",");
+                let st = s.uid_store(set, "+FLAGS (\\Deleted)").await.expect("store");
+                let _: Vec<_> = st.collect().await;
+                let ex = s.expunge().await.expect("expunge");
+                let _: Vec<_> = ex.collect().await;
+            }
+            let _ = s.logout().await;
+        });
+    }
+
     /// Sends a raw message over plain SMTP from loopback (no AUTH needed there).
     pub fn send(&self, from: &str, to: &str, raw: &str) {
         let mut s = TcpStream::connect((self.smtp.0.as_str(), self.smtp.1)).expect("SMTP connect");
