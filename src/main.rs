@@ -579,6 +579,8 @@ fn doctor(config: Config) -> Result<i32> {
         },
     );
     let (_, domain) = config.address_parts();
+    // lettre's connection pool starts a task: the runtime must be entered.
+    let _entered = rt.enter();
     let smtp = quipu::mail::smtp::Smtp::new(&config.smtp, &domain).map_err(|e| anyhow!(e));
     let smtp_ok = match smtp {
         Ok(s) => rt.block_on(s.check()),
