@@ -1,7 +1,7 @@
 //! A game's complete record for archives and replay: JSON (everything a
 //! replay needs, plus the digest of the final state), plain text and HTML.
 
-use super::history::{effective, Step};
+use super::history::apply_steps;
 use super::{Result, Service, ServiceError};
 use crate::engine::{Options, Seat};
 use crate::games;
@@ -166,17 +166,8 @@ pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
             at: m.at.clone(),
         })
         .collect();
-    for step in effective(&rows) {
-        match step {
-            Step::Play { n, seat, command } => {
-                table.play(seat, &command).map_err(|e| {
-                    ServiceError::Setup(format!("move {n} '{command}' is refused: {e}"))
-                })?;
-            }
-            Step::Drop { seat, .. } => {
-                table.drop_seat(seat);
-            }
-        }
-    }
+    apply_steps(table.as_mut(), &rows).map_err(|(n, command, e)| {
+        ServiceError::Setup(format!("move {n} '{command}' is refused: {e}"))
+    })?;
     Ok(table.digest() == export.final_digest)
 }

@@ -64,19 +64,27 @@ pub fn replay(
         .ok_or_else(|| HistoryError::UnknownGame(game.id, game.game.clone()))?;
     let mut table = (entry.new)(players, &options_of(game), game.seed)
         .map_err(|e| HistoryError::Setup(game.id, e.to_string()))?;
+    apply_steps(table.as_mut(), moves)
+        .map_err(|(n, command, e)| HistoryError::Replay(game.id, n, command, e))?;
+    Ok(table)
+}
+
+/// Plays the effective steps of `moves` on `table`; on a refusal, the move's
+/// number, command and the reason.
+pub fn apply_steps(table: &mut dyn Table, moves: &[MoveRow]) -> Result<(), (i64, String, String)> {
     for step in effective(moves) {
         match step {
             Step::Play { n, seat, command } => {
-                table.play(seat, &command).map_err(|e| {
-                    HistoryError::Replay(game.id, n, command.clone(), e.to_string())
-                })?;
+                if let Err(e) = table.play(seat, &command) {
+                    return Err((n, command, e.to_string()));
+                }
             }
             Step::Drop { seat, .. } => {
                 table.drop_seat(seat);
             }
         }
     }
-    Ok(table)
+    Ok(())
 }
 
 #[cfg(test)]

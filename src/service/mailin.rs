@@ -299,6 +299,12 @@ impl Service {
         })
     }
 
+    /// True when `to` had as many answers in the last hour as the limit allows.
+    fn answer_limit_reached(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
+        let hour_ago = stamp(now - Duration::hours(1));
+        Ok(self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour)
+    }
+
     /// Answers a mail (unless this sender had too many answers lately).
     fn answer(
         &self,
@@ -309,8 +315,7 @@ impl Service {
         outcome: &str,
         reason: &str,
     ) -> Result<(String, String, Option<i64>)> {
-        let hour_ago = stamp(now - Duration::hours(1));
-        if self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour {
+        if self.answer_limit_reached(to, now)? {
             return Ok((
                 outcome.into(),
                 format!("{reason} (not answered: answer limit reached)"),
@@ -358,8 +363,7 @@ impl Service {
             ));
         }
         let reason_en = format!("line {line} '{command}': {}", reason.en);
-        let hour_ago = stamp(now - Duration::hours(1));
-        if self.store.answers_since(email, &hour_ago)? >= self.config.limits.answers_per_hour {
+        if self.answer_limit_reached(email, now)? {
             return Ok((
                 "rejected".into(),
                 format!("{reason_en} (not answered: answer limit reached)"),
