@@ -1342,8 +1342,8 @@ fn clone_games(db: &Path, template: i64, total: i64) {
                SELECT game_id + {offset}, 'c{offset}.' || email, seat, status, last_message_id, mails_sent, seen_move FROM seats WHERE game_id <= {template};
              INSERT INTO moves(game_id, n, seat, email, kind, command, events, source, at)
                SELECT game_id + {offset}, n, seat, 'c{offset}.' || email, kind, command, events, source || '.c{offset}', at FROM moves WHERE game_id <= {template};
-             INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent)
-               SELECT game_id + {offset}, seat, started_at, due_at, reminders_sent, late_sent FROM deadlines WHERE game_id <= {template};
+             INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent, next_at)
+               SELECT game_id + {offset}, seat, started_at, due_at, reminders_sent, late_sent, next_at FROM deadlines WHERE game_id <= {template};
              INSERT INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
                SELECT message_id || '.c{offset}', received_at, 'c{offset}.' || sender, game_id + {offset}, outcome, reason, size FROM inbound WHERE game_id <= {template};
              INSERT INTO outbox(created_at, game_id, recipient, message_id, kind, raw, attempts, next_try_at, sent_at)

@@ -108,13 +108,16 @@ enum Command {
         #[arg(long)]
         at: Option<String>,
     },
-    /// Give a seat to a new player.
+    /// Offer a seat (held, or left by a dropped player) to a new player, who
+    /// answers `join` or `decline` by mail; `--at-once` hands it over now.
     Seat {
         game: i64,
         #[arg(long)]
         replace: String,
         #[arg(long = "with")]
         with: String,
+        #[arg(long)]
+        at_once: bool,
     },
     /// A player's setting: language, timezone, quiet, digest, notify.
     Set {
@@ -423,10 +426,19 @@ fn run(cli: Cli) -> Result<i32> {
             game,
             replace,
             with,
+            at_once,
         } => {
             let svc = Service::open(config)?;
-            svc.replace_seat(game, &replace, &with, now)?;
-            println!("{with} now holds the seat of {replace} in game {game}");
+            if at_once {
+                svc.replace_seat(game, &replace, &with, now)?;
+                println!("{with} now holds the seat of {replace} in game {game}");
+            } else {
+                let seat = svc.offer_seat(game, &replace, &with, now)?;
+                println!(
+                    "seat {} of game {game} (held by {replace}) is offered to {with}, who answers 'join' or 'decline' by mail",
+                    seat + 1
+                );
+            }
             Ok(0)
         }
         Command::Set { email, key, value } => {

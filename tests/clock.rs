@@ -395,6 +395,73 @@ fn coming_back_early_keeps_the_days_away_stopped_and_returns_the_rest_to_the_ban
     assert_eq!(told, pairs(&[(B, "notice"), (C, "notice")]));
 }
 
+#[test]
+fn a_new_vacation_replacing_one_under_way_returns_its_unbegun_days_and_keeps_the_days_away_stopped() {
+    let svc = service("vacation-replace");
+    let start = at("2026-12-18T00:00:00Z");
+    let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=72h"], start);
+    svc.in_tx_vacation(A, "2026-12-20..2026-12-27", at("2026-12-18T12:00:00Z"))
+        .unwrap();
+    assert_eq!(due(&svc, id, 0), "2026-12-29T00:00:00Z");
+    // Two days into it, A shortens it to end on the 24th.
+    let t = svc
+        .in_tx_vacation(A, "2026-12-22..2026-12-24", at("2026-12-22T00:00:00Z"))
+        .unwrap();
+    // The old one cost 2 days taken; 6 not begun came back; the new one costs 3.
+    assert_eq!(
+        t.en,
+        "Vacation set from 2026-12-22 to 2026-12-24 (3 days); 16 days left this year."
+    );
+    let p = svc.store.player(A, "2026-12-22T00:00:00Z").unwrap();
+    assert_eq!(p.vacation_used, 5);
+    // 48 h counted before the 20th, stopped 20th-25th, then the last 24 h.
+    assert_eq!(due(&svc, id, 0), "2026-12-26T00:00:00Z");
+    // A vacation over before today is refused; one begun before today starts now.
+    let e = svc
+        .in_tx_vacation(A, "2026-12-01..2026-12-05", at("2026-12-22T00:00:00Z"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("over already"), "{e}");
+}
+
+#[test]
+fn the_clock_looks_at_a_deadline_only_when_a_reminder_or_the_deadline_is_due() {
+    use quipu::service::clock::{next_check, ClockSettings, Timeout};
+    use quipu::store::DeadlineRow;
+    let settings = ClockSettings {
+        deadline: 72 * 3600,
+        reminders: vec![24 * 3600, 0],
+        skip_weekends: false,
+        timeout: Timeout::Wait,
+    };
+    let row = |reminders_sent, late_sent| DeadlineRow {
+        game_id: 1,
+        seat: 0,
+        started_at: "2026-12-18T00:00:00Z".into(),
+        due_at: "2026-12-21T00:00:00Z".into(),
+        reminders_sent,
+        late_sent,
+        next_at: None,
+    };
+    assert_eq!(next_check(&row(0, 0), &settings), Some(at("2026-12-20T00:00:00Z")));
+    assert_eq!(next_check(&row(1, 0), &settings), Some(at("2026-12-21T00:00:00Z")));
+    assert_eq!(next_check(&row(2, 1), &settings), None);
+    // A game with 10 open deadlines, none due: a tick reads none of them.
+    let svc = service("next-check");
+    let start = at("2026-12-18T00:00:00Z");
+    for _ in 0..10 {
+        new_game(&svc, "tikal", &[A, B, C], &["deadline=72h"], start);
+    }
+    svc.tick(start).unwrap();
+    let due_rows = |t: &str| svc.store.deadlines_due(t).unwrap().len();
+    assert_eq!(due_rows("2026-12-19T23:59:59Z"), 0);
+    assert_eq!(due_rows("2026-12-20T00:00:00Z"), 10);
+    let r = svc.tick(at("2026-12-20T00:00:00Z")).unwrap();
+    assert_eq!(r.reminders, 10);
+    assert_eq!(due_rows("2026-12-20T23:59:59Z"), 0);
+    assert_eq!(due_rows("2026-12-21T00:00:00Z"), 10);
+}
+
 /// A Tikal game of three with the given policy; A must decide first. Returns
 /// (service, game, A's legal commands before the deadline, A's default).
 fn timed_out(name: &str, policy: &str) -> (Service, i64, Vec<String>, Option<String>) {
@@ -593,13 +660,24 @@ fn deadlines_survive_a_restart_and_two_days_down_bring_one_summary_per_player() 
     let r = svc.tick(back).unwrap();
     assert_eq!((r.timeouts, r.summaries), (1, 3));
     let new: Vec<OutboxRow> = outbox(&svc).into_iter().skip(before).collect();
+    // One summary each; B, whose turn it is now, also gets the board with its move links.
     assert_eq!(
         new.iter()
             .map(|m| (m.recipient.as_str(), m.kind.as_str()))
             .collect::<Vec<_>>(),
-        vec![(A, "notice"), (B, "notice"), (C, "notice")]
+        vec![(A, "notice"), (B, "notice"), (B, "turn"), (C, "notice")]
     );
-    assert!(new.iter().all(|m| subject(m) == "[quipu] summary"));
+    assert!(new
+        .iter()
+        .filter(|m| m.kind == "notice")
+        .all(|m| subject(m) == "[quipu] summary"));
+    let turn = text(&new[2]);
+    assert!(turn.contains("Your turn in game #1 of Tikal."), "{turn}");
+    assert!(
+        turn.contains("the summary mail says what happened meanwhile"),
+        "{turn}"
+    );
+    assert!(String::from_utf8_lossy(&new[2].raw).contains("mailto:"));
     let to_b = text(&new[1]);
     assert!(to_b.contains("quipu was away for a while."), "{to_b}");
     assert!(
@@ -750,23 +828,52 @@ fn the_operators_jobs_run_once_per_scheduled_time() {
     );
 }
 
+/// A reply by mail from `from` to the reply address of game `id`, as a mail client sends it.
+fn reply(svc: &Service, id: i64, from: &str, body: &str, n: u32, now: DateTime<Utc>) -> String {
+    let to = format!("q5+{}@example.test", svc.reply_token(id, from));
+    let raw = format!(
+        "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: [quipu #{id}]\r\nMessage-ID: <r{n}.{id}@x.test>\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{body}\r\n"
+    );
+    let outcome = svc.handle_mail(raw.as_bytes(), now).unwrap();
+    format!("{outcome:?}")
+}
+
+const N: &str = "n@x.test";
+
 #[test]
-fn a_replacement_gets_the_seats_history_and_a_fresh_deadline() {
+fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_and_a_fresh_deadline() {
     let svc = service("replace");
     let start = at("2026-11-23T10:00:00Z");
     let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=48h"], start);
     play_turn(&svc, id, A, at("2026-11-23T11:00:00Z"));
     assert_eq!(due(&svc, id, 1), "2026-11-25T11:00:00Z");
+    let offered = at("2026-11-24T09:00:00Z");
+    assert_eq!(svc.offer_seat(id, B, N, offered).unwrap(), 1);
+    // The invitation, and nothing changes until the newcomer answers.
+    assert_eq!(mail_at(&svc, offered), pairs(&[(N, "notice")]));
+    let invitation = outbox(&svc).into_iter().find(|m| m.recipient == N).unwrap();
+    let body = text(&invitation);
+    assert!(
+        body.contains("You are offered seat 2 in game #1 of Tikal, with a@x.test, b@x.test, c@x.test."),
+        "{body}"
+    );
+    assert!(body.contains("Reply 'join' to take the seat"), "{body}");
+    assert_eq!(svc.to_act(id).unwrap(), vec![B.to_string()]);
+    // A second offer of a seat someone holds is refused; one to a seated player too.
+    assert!(svc.offer_seat(id, B, C, offered).is_err());
     let now = at("2026-11-24T11:00:00Z");
-    svc.replace_seat(id, B, "n@x.test", now).unwrap();
-    assert_eq!(svc.to_act(id).unwrap(), vec!["n@x.test".to_string()]);
+    reply(&svc, id, N, "join", 1, now);
+    assert_eq!(svc.to_act(id).unwrap(), vec![N.to_string()]);
     assert_eq!(due(&svc, id, 1), "2026-11-26T11:00:00Z");
-    assert_eq!(mail_at(&svc, now), pairs(&[("n@x.test", "turn")]));
-    let m = outbox(&svc)
+    assert_eq!(
+        mail_at(&svc, now),
+        pairs(&[(B, "notice"), (N, "turn"), (N, "answer")])
+    );
+    let turn = outbox(&svc)
         .into_iter()
-        .find(|m| m.recipient == "n@x.test")
+        .find(|m| m.recipient == N && m.kind == "turn")
         .unwrap();
-    let body = text(&m);
+    let body = text(&turn);
     assert!(body.contains("You take over a seat in game #1."), "{body}");
     assert!(
         body.contains(
@@ -774,14 +881,141 @@ fn a_replacement_gets_the_seats_history_and_a_fresh_deadline() {
         ),
         "{body}"
     );
-    assert!(
-        body.contains("n@x.test takes over the seat of b@x.test."),
-        "{body}"
-    );
+    assert!(body.contains("n@x.test takes over the seat of b@x.test."), "{body}");
+    let to_b = outbox(&svc)
+        .into_iter()
+        .find(|m| m.recipient == B && m.created_at == stamp(now))
+        .unwrap();
+    assert!(text(&to_b).contains("n@x.test now holds your seat in game #1."));
     assert_eq!(
         svc.emails(id).unwrap(),
-        vec![A.to_string(), "n@x.test".to_string(), C.to_string()]
+        vec![A.to_string(), N.to_string(), C.to_string()]
     );
+    // The old player's reply address no longer plays for the seat.
+    let before = svc.store.move_count(id).unwrap();
+    let r = reply(&svc, id, B, "pass", 2, now);
+    assert!(r.contains("rejected"), "{r}");
+    assert_eq!(svc.store.move_count(id).unwrap(), before);
+}
+
+#[test]
+fn a_declined_offer_leaves_the_seat_and_tells_the_operator() {
+    let svc = service("decline-offer");
+    let start = at("2026-11-23T10:00:00Z");
+    let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=48h"], start);
+    svc.offer_seat(id, A, N, start).unwrap();
+    let now = at("2026-11-23T12:00:00Z");
+    reply(&svc, id, N, "decline", 1, now);
+    assert_eq!(
+        mail_at(&svc, now),
+        pairs(&[("op@x.test", "notice"), (N, "answer")])
+    );
+    assert_eq!(svc.to_act(id).unwrap(), vec![A.to_string()]);
+    assert_eq!(
+        svc.emails(id).unwrap(),
+        vec![A.to_string(), B.to_string(), C.to_string()]
+    );
+    // Asked again later, the newcomer may still say yes.
+    svc.offer_seat(id, A, N, now).unwrap();
+    reply(&svc, id, N, "join", 2, now);
+    assert_eq!(svc.to_act(id).unwrap(), vec![N.to_string()]);
+}
+
+#[test]
+fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in_tawantinsuyu() {
+    let d = dir("drop-hand-on");
+    let svc = Service::open(config(&d)).unwrap();
+    let start = at("2026-11-23T10:00:00Z");
+    let id = new_game(
+        &svc,
+        "tawantinsuyu",
+        &[A, B, C],
+        &["deadline=24h", "timeout=drop"],
+        start,
+    );
+    // Setup decisions are simultaneous; A never answers and is dropped at the deadline.
+    for who in [B, C] {
+        play_turn(&svc, id, who, at("2026-11-23T11:00:00Z"));
+    }
+    let dropped_at = at("2026-11-24T10:30:00Z");
+    tick_until(&svc, start, dropped_at);
+    let g = svc.game(id).unwrap();
+    assert_eq!(g.status, "active");
+    let last = svc.store.moves(id).unwrap().pop().unwrap();
+    assert_eq!((last.kind.as_str(), last.email.as_deref()), ("drop", Some(A)));
+    let to_op = outbox(&svc)
+        .into_iter()
+        .find(|m| m.recipient == "op@x.test")
+        .unwrap();
+    assert!(
+        text(&to_op).contains("quipu seat 1 --replace a@x.test --with NEW-ADDRESS"),
+        "{}",
+        text(&to_op)
+    );
+    // The game goes on: A's decisions are taken by default, never asked.
+    let mut t = dropped_at;
+    for _ in 0..6 {
+        t += Duration::hours(1);
+        let who = svc.to_act(id).unwrap();
+        assert!(!who.contains(&A.to_string()), "{who:?}");
+        for w in who {
+            play_turn(&svc, id, &w, t);
+        }
+    }
+    // Tikal cannot give a seat back, Tawantinsuyu can: the operator offers it.
+    let offered = t + Duration::hours(1);
+    svc.offer_seat(id, A, N, offered).unwrap();
+    let joined = offered + Duration::hours(2);
+    reply(&svc, id, N, "join", 1, joined);
+    let back = svc.store.moves(id).unwrap();
+    let kinds: Vec<&str> = back.iter().rev().take(2).map(|m| m.kind.as_str()).collect();
+    assert_eq!(kinds, vec!["note", "return"]);
+    assert_eq!(
+        svc.emails(id).unwrap(),
+        vec![N.to_string(), B.to_string(), C.to_string()]
+    );
+    let update = outbox(&svc)
+        .into_iter()
+        .find(|m| m.recipient == N && m.created_at == stamp(joined) && m.kind != "answer")
+        .unwrap();
+    let body = text(&update);
+    assert!(body.contains("a@x.test left the game."), "{body}");
+    assert!(body.contains("Game #1 of Tawantinsuyu"), "{body}");
+    // From now on the newcomer's seat is asked: play on until it must decide.
+    let mut asked = false;
+    let mut t = joined;
+    for _ in 0..40 {
+        t += Duration::hours(1);
+        let who = svc.to_act(id).unwrap();
+        if who.contains(&N.to_string()) {
+            asked = true;
+            break;
+        }
+        for w in who {
+            play_turn(&svc, id, &w, t);
+        }
+    }
+    assert!(asked, "the newcomer's seat is never asked");
+    assert!(svc.deadline_of(id).unwrap().is_some());
+    // The history with its drop and return replays to the same table in a fresh process.
+    let again = Service::open(config(&d)).unwrap();
+    assert_eq!(
+        again.table(id).unwrap().to_act(),
+        svc.table(id).unwrap().to_act()
+    );
+    assert_eq!(
+        format!("{:?}", again.table(id).unwrap().view(None)),
+        format!("{:?}", svc.table(id).unwrap().view(None))
+    );
+}
+
+#[test]
+fn a_seat_of_a_game_that_ended_when_it_was_dropped_cannot_be_offered() {
+    let (svc, id, _, _) = timed_out("drop-ended", "drop");
+    svc.tick(at(DUE)).unwrap();
+    assert_eq!(svc.game(id).unwrap().status, "finished");
+    let e = svc.offer_seat(id, A, N, at(DUE)).unwrap_err().to_string();
+    assert!(e.contains("only a game in play has seats to hand on"), "{e}");
 }
 
 #[test]
@@ -887,10 +1121,19 @@ fn the_cli_shows_the_deadline_ticks_at_a_given_time_and_replaces_a_seat() {
     let report: serde_json::Value =
         serde_json::from_str(&quipu(&d, &["tick", "--at", &at_reminder])).unwrap();
     assert_eq!(report["reminders"], serde_json::json!(0));
-    // A newcomer takes A's seat: a turn mail with the seat's history, and a fresh 48 h.
+    // Offered by default: the newcomer is invited and answers by mail.
     let out = quipu(
         &d,
-        &["seat", id, "--replace", "a@x.test", "--with", "n@x.test"],
+        &["seat", id, "--replace", "a@x.test", "--with", "m@x.test"],
+    );
+    assert_eq!(
+        out.trim(),
+        "seat 1 of game 1 (held by a@x.test) is offered to m@x.test, who answers 'join' or 'decline' by mail"
+    );
+    // With --at-once a newcomer takes A's seat: a turn mail with the seat's history, and a fresh 48 h.
+    let out = quipu(
+        &d,
+        &["seat", id, "--replace", "a@x.test", "--with", "n@x.test", "--at-once"],
     );
     assert_eq!(
         out.trim(),

@@ -286,4 +286,10 @@ pub trait Game: Send + Sync + 'static {
     fn drop_seat(&self, _state: &mut Self::State, _seat: Seat) -> bool {
         false
     }
+
+    /// A seat that left is taken over by a newcomer: from now on its
+    /// decisions are asked again. `false` where the game cannot take it back.
+    fn restore_seat(&self, _state: &mut Self::State, _seat: Seat) -> bool {
+        false
+    }
 }

@@ -42,6 +42,7 @@ pub trait Table: Send + Sync {
     fn random_command(&self, seat: Seat, rng: &mut Rng) -> Option<String>;
     fn default_command(&self, seat: Seat) -> Option<String>;
     fn drop_seat(&mut self, seat: Seat) -> bool;
+    fn restore_seat(&mut self, seat: Seat) -> bool;
     fn view(&self, seat: Option<Seat>) -> View;
     fn outcome(&self) -> Option<Outcome>;
     fn hidden_items(&self, viewer: Option<Seat>) -> Vec<String>;
@@ -163,6 +164,10 @@ impl<G: Game> Table for Typed<G> {
 
     fn drop_seat(&mut self, seat: Seat) -> bool {
         self.game.drop_seat(&mut self.state, seat)
+    }
+
+    fn restore_seat(&mut self, seat: Seat) -> bool {
+        self.game.restore_seat(&mut self.state, seat)
     }
 
     fn view(&self, seat: Option<Seat>) -> View {

@@ -255,6 +255,24 @@ pub fn in_quiet(t: DateTime<Utc>, p: &Player) -> bool {
     out_of_quiet(t, p) != t
 }
 
+/// When the clock next has something to do for a deadline: the next
+/// reminder not yet sent, or the deadline itself until it has been acted on;
+/// None when all that is left is to wait for the player.
+pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Option<DateTime<Utc>> {
+    let due = parse_stamp(&d.due_at);
+    let started = parse_stamp(&d.started_at);
+    let mut points: Vec<DateTime<Utc>> = s
+        .reminders
+        .iter()
+        .map(|&r| due - Duration::seconds(r))
+        .filter(|&point| point > started)
+        .collect();
+    points.sort();
+    let reminder = points.get(usize::try_from(d.reminders_sent).unwrap_or(0)).copied();
+    let timeout = (d.late_sent == 0).then_some(due);
+    reminder.into_iter().chain(timeout).min()
+}
+
 /// What one run of the clock did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct TickReport {
@@ -313,14 +331,18 @@ impl Service {
             };
             let player = self.store.player(&row.email, &stamp(now))?;
             if let Some(due) = due_time(now, &settings, &player) {
-                self.store.set_deadline(&DeadlineRow {
-                    game_id: id,
-                    seat,
-                    started_at: stamp(now),
-                    due_at: stamp(due),
-                    reminders_sent: 0,
-                    late_sent: 0,
-                })?;
+                self.save_deadline(
+                    DeadlineRow {
+                        game_id: id,
+                        seat,
+                        started_at: stamp(now),
+                        due_at: stamp(due),
+                        reminders_sent: 0,
+                        late_sent: 0,
+                        next_at: None,
+                    },
+                    &settings,
+                )?;
             }
         }
         Ok(())
@@ -341,14 +363,25 @@ impl Service {
                 .filter(|d| d.seat == seat.0 as i64)
             {
                 if let Some(due) = due_time(parse_stamp(&d.started_at), &settings, &player) {
-                    self.store.set_deadline(&DeadlineRow {
-                        due_at: stamp(due),
-                        ..d
-                    })?;
+                    self.save_deadline(
+                        DeadlineRow {
+                            due_at: stamp(due),
+                            ..d
+                        },
+                        &settings,
+                    )?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Stores a deadline with the time the clock must next look at it.
+    fn save_deadline(&self, d: DeadlineRow, settings: &ClockSettings) -> Result<()> {
+        let next_at = next_check(&d, settings).map(stamp);
+        self.store
+            .set_deadline(&DeadlineRow { next_at, ..d })
+            .map_err(Into::into)
     }
 
     /// The earliest open deadline of a game (for `show --json`).
@@ -372,8 +405,10 @@ impl Service {
             self.batch.borrow_mut().replace(BTreeMap::new());
         }
         let result = self.in_tx(|| {
-            for d in self.store.deadlines(None)? {
+            // Only deadlines with something due: the cost follows what happens, not the number of games.
+            for d in self.store.deadlines_due(&stamp(now))? {
                 self.tick_deadline(&d, now, &mut report)?;
+                self.refresh_next_check(&d)?;
             }
             report.digests += self.send_digests(last, now)?;
             report.jobs = self.run_jobs(last, now)?;
@@ -385,6 +420,24 @@ impl Service {
         });
         self.batch.borrow_mut().take();
         result.map(|_| report)
+    }
+
+    /// After a tick looked at a deadline: when to look again (a reminder held
+    /// back by quiet hours or a vacation keeps it due, so it is looked at next time).
+    fn refresh_next_check(&self, d: &DeadlineRow) -> Result<()> {
+        let Some(now) = self
+            .store
+            .deadlines(Some(d.game_id))?
+            .into_iter()
+            .find(|x| x.seat == d.seat)
+        else {
+            return Ok(());
+        };
+        let settings = self.clock_of(d.game_id)?;
+        if next_check(&now, &settings).map(stamp) != now.next_at {
+            self.save_deadline(now, &settings)?;
+        }
+        Ok(())
     }
 
     fn tick_deadline(
@@ -439,10 +492,13 @@ impl Service {
                 ),
             )];
             self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
-            self.store.set_deadline(&DeadlineRow {
-                reminders_sent: passed,
-                ..d.clone()
-            })?;
+            self.save_deadline(
+                DeadlineRow {
+                    reminders_sent: passed,
+                    ..d.clone()
+                },
+                &settings,
+            )?;
             report.reminders += 1;
         }
         if now < due {
@@ -458,8 +514,7 @@ impl Service {
             Timeout::Wait => {
                 if d.late_sent == 0 {
                     self.late_notice(id, &row.email, now)?;
-                    self.store
-                        .set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                    self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
                     report.late_notices += 1;
                 }
             }
@@ -490,8 +545,7 @@ impl Service {
                             format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
                         )];
                         self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
-                        self.store
-                            .set_deadline(&DeadlineRow { late_sent: 1, ..d })?;
+                        self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
                         report.late_notices += 1;
                     }
                     None => {}
@@ -589,6 +643,21 @@ impl Service {
                 .set_game_status(id, "finished", Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
+        if let Some(op) = self.config.operator.clone() {
+            // The game goes on with the seat played by its defaults until someone takes it.
+            self.mail_plain(
+                &op,
+                Some(id),
+                None,
+                &format!("[quipu #{id}] a seat is free"),
+                &[Text::same(format!(
+                    "{email} left game #{id} (seat {}); the game goes on, the seat's decisions taken by default. To hand the seat on: quipu seat {id} --replace {email} --with NEW-ADDRESS",
+                    seat.0 + 1
+                ))],
+                Kind::Notice,
+                now,
+            )?;
+        }
         self.after_change(id, &[], &before, now)
     }
 
@@ -616,6 +685,7 @@ impl Service {
         let batch = self.batch.borrow_mut().take().unwrap_or_default();
         let mut sent = 0;
         for (email, lines) in batch {
+            let mut games: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
             let mut paragraphs = vec![Text::new(
                 "quipu was away for a while. Here is what happened in your games meanwhile:",
                 "quipu가 잠시 멈춰 있었습니다. 그동안 당신의 게임에서 있었던 일입니다:",
@@ -626,8 +696,8 @@ impl Service {
                 }),
             );
             paragraphs.push(Text::new(
-                "Reply 'board' to the latest mail of a game to get its board again.",
-                "게임판을 다시 받으려면 그 게임의 최근 메일에 'board'라고 답장하세요.",
+                "Where it is your turn, a turn mail with the board follows. Reply 'board' to the latest mail of any other game to get its board again.",
+                "당신 차례인 게임은 게임판이 담긴 차례 메일이 따로 갑니다. 다른 게임의 게임판은 그 게임의 최근 메일에 'board'라고 답장하면 받습니다.",
             ));
             self.mail_plain(
                 &email,
@@ -639,6 +709,31 @@ impl Service {
                 now,
             )?;
             sent += 1;
+            // Turn mails are never held back: the board and its move links, once per game.
+            games.sort_unstable();
+            games.dedup();
+            for id in games {
+                if self.game(id)?.status != "active" {
+                    continue;
+                }
+                let Ok(seat) = self.seat_of(id, &email) else {
+                    continue;
+                };
+                if !self.table(id)?.to_act().contains(&seat) {
+                    continue;
+                }
+                let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
+                    continue;
+                };
+                let words = super::notify::Words {
+                    paragraphs: vec![Text::new(
+                        "quipu was away for a while; the summary mail says what happened meanwhile.",
+                        "quipu가 잠시 멈춰 있었습니다. 그동안의 일은 요약 메일에 있습니다.",
+                    )],
+                    ..Default::default()
+                };
+                self.mail_seat(id, &row, Kind::Turn, words, now)?;
+            }
         }
         Ok(sent)
     }
@@ -756,22 +851,7 @@ impl Service {
         let spec = spec.trim();
         if spec.eq_ignore_ascii_case("off") {
             let had_vacation = vacation(&p).map(|(_, b)| b > now).unwrap_or(false);
-            // Days not yet begun go back to the bank.
-            if let Some((a, b)) = vacation(&p) {
-                let from = a.max(now);
-                if b > from {
-                    p.vacation_used -= ((b - from).num_hours() / 24).min(p.vacation_used);
-                }
-            }
-            // A vacation already begun ends now, so that its days keep the clock
-            // stopped (clearing it would make those days count, and the deadline pass).
-            match vacation(&p) {
-                Some((a, b)) if a < now => p.vacation_to = Some(stamp(b.min(now))),
-                _ => {
-                    p.vacation_from = None;
-                    p.vacation_to = None;
-                }
-            }
+            self.retire_vacation(&mut p, now)?;
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
             if had_vacation {
@@ -800,8 +880,20 @@ impl Service {
         if to < from {
             return Err(bad());
         }
+        let today = now.with_timezone(&tz).date_naive();
+        if to < today {
+            return Err(ServiceError::Setup(format!(
+                "'{spec}' is over already; a vacation must end today or later"
+            )));
+        }
+        // Days already past are not taken again: a vacation asked for while
+        // on one starts now (its earlier days were counted when they were taken).
+        let from = from.max(today);
         let days = (to - from).num_days() + 1;
-        let left = bank - p.vacation_used;
+        // A vacation replaces the one before: that one's days not begun go back first.
+        let mut trial = p.clone();
+        trial.vacation_used -= unbegun_days(&trial, now).min(trial.vacation_used);
+        let left = bank - trial.vacation_used;
         if days > left {
             return Ok(Text::new(
                 format!("That is {days} days, but only {left} of your {bank} vacation days are left this year."),
@@ -811,13 +903,14 @@ impl Service {
         let start = tz
             .from_local_datetime(&from.and_time(NaiveTime::MIN))
             .earliest()
-            .map(|t| t.with_timezone(&Utc))
+            .map(|t| t.with_timezone(&Utc).max(now))
             .ok_or_else(bad)?;
         let end = tz
             .from_local_datetime(&to.succ_opt().unwrap_or(to).and_time(NaiveTime::MIN))
             .earliest()
             .map(|t| t.with_timezone(&Utc))
             .ok_or_else(bad)?;
+        self.retire_vacation(&mut p, now)?;
         p.vacation_from = Some(stamp(start));
         p.vacation_to = Some(stamp(end));
         p.vacation_used += days;
@@ -843,6 +936,47 @@ impl Service {
         ))
     }
 
+    /// Ends a player's vacation record before `off` or a new one: the days
+    /// not yet begun go back to the bank, and the time already away is
+    /// credited to the open deadlines (their start moves later by it), so that
+    /// forgetting the old dates does not make those days count.
+    fn retire_vacation(&self, p: &mut Player, now: DateTime<Utc>) -> Result<()> {
+        let Some((a, b)) = vacation(p) else {
+            return Ok(());
+        };
+        p.vacation_used -= unbegun_days(p, now).min(p.vacation_used);
+        let away_end = b.min(now);
+        if a < away_end {
+            for id in self.store.games_of(&p.email)? {
+                let Ok(seat) = self.seat_of(id, &p.email) else {
+                    continue;
+                };
+                let settings = self.clock_of(id)?;
+                for d in self
+                    .store
+                    .deadlines(Some(id))?
+                    .into_iter()
+                    .filter(|d| d.seat == seat.0 as i64)
+                {
+                    let started = parse_stamp(&d.started_at);
+                    let away = away_end - a.max(started);
+                    if away > Duration::zero() {
+                        self.save_deadline(
+                            DeadlineRow {
+                                started_at: stamp(started + away),
+                                ..d
+                            },
+                            &settings,
+                        )?;
+                    }
+                }
+            }
+        }
+        p.vacation_from = None;
+        p.vacation_to = None;
+        Ok(())
+    }
+
     /// A note to the other players of every active game of `email`.
     fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
         for id in self.store.games_of(email)? {
@@ -863,6 +997,14 @@ impl Service {
             }
         }
         Ok(())
+    }
+}
+
+/// Whole days of a player's vacation not yet begun at `now`.
+fn unbegun_days(p: &Player, now: DateTime<Utc>) -> i64 {
+    match vacation(p) {
+        Some((a, b)) if b > a.max(now) => (b - a.max(now)).num_hours() / 24,
+        _ => 0,
     }
 }
 

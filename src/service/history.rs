@@ -1,6 +1,7 @@
 //! A game's history as the engine sees it, and the table it replays to.
 //! The moves table is append-only: an undo is a row of its own that takes
-//! back the game move before it, and a drop is a row that removes a seat.
+//! back the game move before it, a drop is a row that removes a seat, and a
+//! return is a row that gives a dropped seat back (to a newcomer).
 
 use crate::engine::{Options, Seat, Table};
 use crate::games;
@@ -22,6 +23,7 @@ pub enum HistoryError {
 pub enum Step {
     Play { n: i64, seat: Seat, command: String },
     Drop { n: i64, seat: Seat },
+    Return { n: i64, seat: Seat },
 }
 
 /// The steps that count: moves minus the ones taken back.
@@ -35,6 +37,10 @@ pub fn effective(moves: &[MoveRow]) -> Vec<Step> {
                 command: m.command.clone(),
             }),
             ("drop", Some(s)) => steps.push(Step::Drop {
+                n: m.n,
+                seat: Seat(s),
+            }),
+            ("return", Some(s)) => steps.push(Step::Return {
                 n: m.n,
                 seat: Seat(s),
             }),
@@ -82,6 +88,9 @@ pub fn apply_steps(table: &mut dyn Table, moves: &[MoveRow]) -> Result<(), (i64,
             Step::Drop { seat, .. } => {
                 table.drop_seat(seat);
             }
+            Step::Return { seat, .. } => {
+                table.restore_seat(seat);
+            }
         }
     }
     Ok(())
@@ -106,7 +115,7 @@ mod tests {
     }
 
     #[test]
-    fn undo_takes_back_the_last_game_move_only() {
+    fn undo_takes_back_the_last_game_move_only_and_seats_leave_and_return() {
         let moves = vec![
             row(1, Some(0), "move", "a"),
             row(2, Some(1), "say", "hello"),
@@ -114,6 +123,7 @@ mod tests {
             row(4, Some(1), "undo", ""),
             row(5, Some(1), "move", "c"),
             row(6, Some(0), "drop", ""),
+            row(7, Some(0), "return", ""),
         ];
         let steps = effective(&moves);
         assert_eq!(
@@ -131,6 +141,10 @@ mod tests {
                 },
                 Step::Drop {
                     n: 6,
+                    seat: Seat(0)
+                },
+                Step::Return {
+                    n: 7,
                     seat: Seat(0)
                 },
             ]

@@ -1,11 +1,12 @@
 //! Starting games: from the CLI with seats as given, or by mail with
 //! invitations that each invitee answers `join` or `decline`; the seat
-//! order of a mail-made game is drawn from its seed. Also seat replacement.
+//! order of a mail-made game is drawn from its seed. Also seats handed on:
+//! an offer to a newcomer, who answers `join` or `decline`.
 
 use super::clock::ClockSettings;
 use super::notify::Kind;
 use super::{stamp, Result, Service, ServiceError};
-use crate::engine::{Event, Options, Rng, Text};
+use crate::engine::{Event, Options, Rng, Seat, Text};
 use crate::games;
 use crate::store::{NewGame, NewMove};
 use chrono::{DateTime, Utc};
@@ -271,58 +272,268 @@ impl Service {
         ))
     }
 
-    /// Gives `old`'s seat to `new`, who receives everything the seat may see.
+    /// Offers the seat of `old` (still playing, or gone: dropped or resigned)
+    /// to `new`, who is invited by mail to answer `join` or `decline`; `old`
+    /// keeps the seat until then. A newer offer of the same seat withdraws
+    /// an older one. Returns the seat's number.
+    pub fn offer_seat(&self, id: i64, old: &str, new: &str, now: DateTime<Utc>) -> Result<usize> {
+        let old = old.trim().to_lowercase();
+        let new = new.trim().to_lowercase();
+        self.in_tx(|| self.offer_seat_inside(id, &old, &new, true, now))
+    }
+
+    /// Gives the seat of `old` to `new` at once (the operator has their word
+    /// already): an offer and its acceptance in one step.
     pub fn replace_seat(&self, id: i64, old: &str, new: &str, now: DateTime<Utc>) -> Result<()> {
         let old = old.trim().to_lowercase();
         let new = new.trim().to_lowercase();
-        if !new.contains('@') {
-            return Err(ServiceError::Setup(format!(
-                "'{new}' is not a mail address"
-            )));
-        }
         self.in_tx(|| {
-            let seats = self.store.seats(id)?;
-            let row = seats
-                .iter()
-                .find(|s| s.email == old && s.seat.is_some() && s.status != "replaced")
-                .ok_or_else(|| ServiceError::NotAPlayer(old.clone(), id))?;
-            if seats.iter().any(|s| s.email == new) {
-                return Err(ServiceError::Setup(format!("{new} already has a seat in game {id}")));
-            }
-            let seat = row.seat;
-            self.store.set_seat(id, &old, seat, "replaced")?;
-            self.store.player(&new, &stamp(now))?;
-            self.store.add_seat(id, &new, seat, "joined")?;
-            let game = self.game(id)?;
-            if game.status == "abandoned" {
-                self.store.set_game_status(id, "active", None)?;
-            }
-            self.note(
-                id,
-                Text::new(format!("{new} takes over the seat of {old}."), format!("{new}님이 {old}님의 자리를 이어받습니다.")),
-                now,
-            )?;
-            let new_row = self.store.seats(id)?.into_iter().find(|s| s.email == new).ok_or(ServiceError::NotAPlayer(new.clone(), id))?;
-            let words = super::notify::Words {
-                paragraphs: vec![Text::new(
-                    format!("You take over a seat in game #{id}. Below is everything that happened so far that this seat may know."),
-                    format!("#{id} 게임의 자리를 이어받았습니다. 아래는 지금까지 이 자리가 알 수 있는 모든 일입니다."),
-                )],
-                ..Default::default()
-            };
-            let kind = if new_row.seat.map(|s| self.table(id).map(|t| t.to_act().iter().any(|x| x.0 == s))).transpose()?.unwrap_or(false) {
-                Kind::Turn
-            } else {
-                Kind::Update
-            };
-            self.mail_seat(id, &new_row, kind, words, now)?;
-            // The newcomer gets the whole time for the decision, not what the old player left.
-            if let Some(s) = seat {
-                self.store.clear_deadline(id, s as i64)?;
-            }
-            self.schedule_deadlines(id, now)
+            self.offer_seat_inside(id, &old, &new, false, now)?;
+            self.take_over(id, &new, now).map(|_| ())
         })
     }
+
+    fn offer_seat_inside(
+        &self,
+        id: i64,
+        old: &str,
+        new: &str,
+        invite: bool,
+        now: DateTime<Utc>,
+    ) -> Result<usize> {
+        if !new.contains('@') || new.contains(char::is_whitespace) {
+            return Err(ServiceError::Setup(format!("'{new}' is not a mail address")));
+        }
+        let game = self.game(id)?;
+        if game.status != "active" && game.status != "abandoned" {
+            return Err(ServiceError::Setup(format!(
+                "game {id} is {}: only a game in play has seats to hand on",
+                game.status
+            )));
+        }
+        let seats = self.store.seats(id)?;
+        let row = seats
+            .iter()
+            .find(|s| s.email == old && holds_seat(&s.status) && s.seat.is_some())
+            .ok_or_else(|| ServiceError::NotAPlayer(old.to_string(), id))?;
+        let seat = row.seat.unwrap_or_default();
+        if row.status == "dropped" && !self.table(id)?.clone_table().restore_seat(Seat(seat)) {
+            return Err(ServiceError::Setup(format!(
+                "{old} left game {id}, and its rules cannot give that seat back"
+            )));
+        }
+        let earlier = seats.iter().find(|s| s.email == new);
+        match earlier.map(|s| s.status.as_str()) {
+            None => self.store.add_seat(id, new, Some(seat), "offered")?,
+            // Someone who turned down or lost an offer may be asked again.
+            Some("refused" | "withdrawn") => self.store.set_seat(id, new, Some(seat), "offered")?,
+            Some(_) => {
+                return Err(ServiceError::Setup(format!("{new} already has a seat in game {id}")))
+            }
+        }
+        for other in seats
+            .iter()
+            .filter(|s| s.status == "offered" && s.seat == Some(seat) && s.email != new)
+        {
+            self.store.set_seat(id, &other.email, Some(seat), "withdrawn")?;
+            self.mail_plain(
+                &other.email,
+                Some(id),
+                None,
+                &format!("[quipu #{id}]"),
+                &[Text::new(
+                    format!("The seat you were offered in game #{id} has gone to someone else."),
+                    format!("#{id} 게임에서 제안받은 자리는 다른 사람에게 갔습니다."),
+                )],
+                Kind::Notice,
+                now,
+            )?;
+        }
+        if !invite {
+            return Ok(seat);
+        }
+        let title = self.table(id)?.info().title;
+        let players = self.emails(id)?.join(", ");
+        let how = if row.status == "dropped" {
+            Text::new(
+                format!("{old} has left the game, and their pieces are waiting for a new player."),
+                format!("{old}님이 게임을 떠났고, 그 자리의 말들이 새 사람을 기다립니다."),
+            )
+        } else {
+            Text::new(
+                format!("{old} is handing their seat on."),
+                format!("{old}님이 자리를 넘깁니다."),
+            )
+        };
+        let words = [
+            Text::new(
+                format!("You are offered seat {} in game #{id} of {title}, with {players}.", seat + 1),
+                format!("{title} #{id} 게임의 {}번 자리를 제안받았습니다. 함께하는 사람: {players}.", seat + 1),
+            ),
+            how,
+            Text::new(
+                "Reply 'join' to take the seat or 'decline' to say no. When you join you receive everything this seat may know of the game so far.",
+                "자리를 맡으려면 'join', 거절하려면 'decline'으로 답장하세요. 참가하면 이 자리가 알 수 있는 지금까지의 모든 일을 받습니다.",
+            ),
+        ];
+        self.mail_plain(
+            new,
+            Some(id),
+            Some(self.reply_address(id, new)),
+            &format!("[quipu #{id}] {title}"),
+            &words,
+            Kind::Notice,
+            now,
+        )?;
+        Ok(seat)
+    }
+
+    /// `join` or `decline` from someone offered a seat.
+    pub(crate) fn answer_offer(
+        &self,
+        id: i64,
+        email: &str,
+        join: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Text> {
+        if join {
+            return self.take_over(id, email, now);
+        }
+        let row = self.offer_of(id, email)?;
+        self.store.set_seat(id, email, row.seat, "refused")?;
+        if let Some(op) = self.config.operator.clone() {
+            self.mail_plain(
+                &op,
+                Some(id),
+                None,
+                &format!("[quipu #{id}] seat offer declined"),
+                &[Text::same(format!(
+                    "{email} declined seat {} of game #{id}.",
+                    row.seat.map(|s| s + 1).unwrap_or(0)
+                ))],
+                Kind::Notice,
+                now,
+            )?;
+        }
+        Ok(Text::new(
+            format!("You declined the seat in game #{id}."),
+            format!("#{id} 게임의 자리를 거절했습니다."),
+        ))
+    }
+
+    /// The open offer to `email` in game `id`.
+    fn offer_of(&self, id: i64, email: &str) -> Result<crate::store::SeatRow> {
+        self.store
+            .seats(id)?
+            .into_iter()
+            .find(|s| s.email == email && s.status == "offered" && s.seat.is_some())
+            .ok_or_else(|| ServiceError::NotAPlayer(email.to_string(), id))
+    }
+
+    /// True when `email` has an open seat offer in game `id`.
+    pub(crate) fn has_offer(&self, id: i64, email: &str) -> Result<bool> {
+        Ok(self.offer_of(id, email).is_ok())
+    }
+
+    /// The newcomer takes the offered seat: a seat that had left comes back
+    /// into the game (a `return` row in the history), the one who held it is
+    /// told, and the newcomer receives all that the seat may know, with a
+    /// fresh deadline if it must decide.
+    fn take_over(&self, id: i64, new: &str, now: DateTime<Utc>) -> Result<Text> {
+        let offer = self.offer_of(id, new)?;
+        let seat = offer.seat.unwrap_or_default();
+        let game = self.game(id)?;
+        if game.status != "active" && game.status != "abandoned" {
+            return Ok(Text::new(
+                format!("Game #{id} is {} now, so its seat can no longer be taken.", game.status),
+                format!("#{id} 게임은 이제 {} 상태라서 그 자리를 맡을 수 없습니다.", game.status),
+            ));
+        }
+        let old = self
+            .seated(id)?
+            .into_iter()
+            .find(|s| s.seat == Some(seat))
+            .ok_or_else(|| ServiceError::NotAPlayer(new.to_string(), id))?;
+        if old.status == "dropped" {
+            let mut table = self.table(id)?;
+            if !table.restore_seat(Seat(seat)) {
+                return Ok(Text::new(
+                    format!("The seat in game #{id} can no longer be taken back into the game."),
+                    format!("#{id} 게임의 그 자리는 더 이상 게임에 되돌릴 수 없습니다."),
+                ));
+            }
+            self.store.append_move(&NewMove {
+                game_id: id,
+                seat: Some(seat),
+                email: Some(new.to_string()),
+                kind: "return".into(),
+                command: String::new(),
+                events: "[]".into(),
+                source: "join".into(),
+                at: stamp(now),
+            })?;
+        }
+        self.store.set_seat(id, &old.email, Some(seat), "replaced")?;
+        self.store.set_seat(id, new, Some(seat), "joined")?;
+        if game.status == "abandoned" {
+            self.store.set_game_status(id, "active", None)?;
+        }
+        self.forget();
+        self.note(
+            id,
+            Text::new(
+                format!("{new} takes over the seat of {}.", old.email),
+                format!("{new}님이 {}님의 자리를 이어받습니다.", old.email),
+            ),
+            now,
+        )?;
+        if old.status == "joined" {
+            self.mail_plain(
+                &old.email,
+                Some(id),
+                None,
+                &format!("[quipu #{id}]"),
+                &[Text::new(
+                    format!("{new} now holds your seat in game #{id}. Thank you for playing."),
+                    format!("이제 {new}님이 #{id} 게임의 당신 자리를 맡습니다. 함께해 주셔서 고맙습니다."),
+                )],
+                Kind::Notice,
+                now,
+            )?;
+        }
+        let new_row = self.offer_or_seat(id, new)?;
+        let words = super::notify::Words {
+            paragraphs: vec![Text::new(
+                format!("You take over a seat in game #{id}. Below is everything that happened so far that this seat may know."),
+                format!("#{id} 게임의 자리를 이어받았습니다. 아래는 지금까지 이 자리가 알 수 있는 모든 일입니다."),
+            )],
+            ..Default::default()
+        };
+        let deciding = self.table(id)?.to_act().contains(&Seat(seat));
+        let kind = if deciding { Kind::Turn } else { Kind::Update };
+        self.mail_seat(id, &new_row, kind, words, now)?;
+        // The newcomer gets the whole time for the decision, not what the old player left.
+        self.store.clear_deadline(id, seat as i64)?;
+        self.schedule_deadlines(id, now)?;
+        Ok(Text::new(
+            format!("You hold seat {} of game #{id} now; the game's mail follows.", seat + 1),
+            format!("이제 #{id} 게임의 {}번 자리를 맡았습니다. 게임 메일이 따로 갑니다.", seat + 1),
+        ))
+    }
+
+    fn offer_or_seat(&self, id: i64, email: &str) -> Result<crate::store::SeatRow> {
+        self.store
+            .seats(id)?
+            .into_iter()
+            .find(|s| s.email == email)
+            .ok_or_else(|| ServiceError::NotAPlayer(email.to_string(), id))
+    }
+}
+
+/// The statuses of a row that holds a seat in the game: playing, or gone and
+/// waiting to be handed on (offers, refusals and former holders do not).
+pub(crate) fn holds_seat(status: &str) -> bool {
+    status == "joined" || status == "dropped"
 }
 
 /// A seed from the operating system's randomness.

@@ -512,7 +512,11 @@ impl Service {
             }),
             "undo" => in_game(&|id| self.undo(id, email, now)),
             "join" | "decline" => in_game(&|id| {
-                let t = self.answer_invitation(id, email, word == "join", now)?;
+                let t = if self.has_offer(id, email)? {
+                    self.answer_offer(id, email, word == "join", now)?
+                } else {
+                    self.answer_invitation(id, email, word == "join", now)?
+                };
                 done(t)
             }),
             "set" => done(self.setting(email, &rest, now)?),

@@ -124,7 +124,7 @@ impl Service {
             .store
             .seats(id)?
             .into_iter()
-            .filter(|s| s.seat.is_some() && s.status != "replaced")
+            .filter(|s| s.seat.is_some() && lobby::holds_seat(&s.status))
             .collect())
     }
 

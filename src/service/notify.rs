@@ -218,6 +218,10 @@ impl Service {
             // Catching up after downtime: keep the words for one summary mail.
             let mut lines = words.paragraphs.clone();
             lines.extend(self.events_since(id, seat_row, table.as_ref())?);
+            if kind == Kind::Turn && lines.is_empty() {
+                // Keeps the game in the summary, which then sends its turn mail.
+                lines.push(Text::new("It is your turn.", "당신 차례입니다."));
+            }
             let count = self.store.move_count(id)?;
             self.store.note_mail_sent(
                 id,

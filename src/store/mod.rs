@@ -11,7 +11,10 @@ use std::path::Path;
 use thiserror::Error;
 
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &[include_str!("../../db/001_init.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../db/001_init.sql"),
+    include_str!("../../db/002_deadline_next.sql"),
+];
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -477,12 +480,23 @@ impl Store {
         Ok(rows)
     }
 
+    /// The deadlines whose next thing to do (reminder or timeout) has come by `now`.
+    pub fn deadlines_due(&self, now: &str) -> Result<Vec<DeadlineRow>> {
+        let mut st = self.conn.prepare(
+            "SELECT * FROM deadlines WHERE next_at IS NOT NULL AND next_at <= ?1 ORDER BY due_at, game_id, seat",
+        )?;
+        let rows = st
+            .query_map([now], DeadlineRow::from_row)?
+            .collect::<std::result::Result<_, _>>()?;
+        Ok(rows)
+    }
+
     pub fn set_deadline(&self, d: &DeadlineRow) -> Result<()> {
         self.conn.execute(
-            "INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-             ON CONFLICT(game_id, seat) DO UPDATE SET started_at = ?3, due_at = ?4, reminders_sent = ?5, late_sent = ?6",
-            params![d.game_id, d.seat, d.started_at, d.due_at, d.reminders_sent, d.late_sent],
+            "INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent, next_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT(game_id, seat) DO UPDATE SET started_at = ?3, due_at = ?4, reminders_sent = ?5, late_sent = ?6, next_at = ?7",
+            params![d.game_id, d.seat, d.started_at, d.due_at, d.reminders_sent, d.late_sent, d.next_at],
         )?;
         Ok(())
     }

@@ -218,6 +218,8 @@ pub struct DeadlineRow {
     pub due_at: String,
     pub reminders_sent: i64,
     pub late_sent: i64,
+    /// When the clock next has something to do here; None: nothing but wait.
+    pub next_at: Option<String>,
 }
 
 impl DeadlineRow {
@@ -229,6 +231,7 @@ impl DeadlineRow {
             due_at: r.get("due_at")?,
             reminders_sent: r.get("reminders_sent")?,
             late_sent: r.get("late_sent")?,
+            next_at: r.get("next_at")?,
         })
     }
 }

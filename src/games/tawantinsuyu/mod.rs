@@ -352,6 +352,18 @@ impl Game for TheGame {
         true
     }
 
+    /// A newcomer takes over a seat that left: its decisions are asked again
+    /// from the next one on (the ones taken meanwhile stand).
+    fn restore_seat(&self, s: &mut State, seat: Seat) -> bool {
+        match s.dropped.get_mut(seat.0) {
+            Some(x) if *x && !s.over => {
+                *x = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
         view::hidden_items(s, viewer.map(|x| x.0))
     }
