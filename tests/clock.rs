@@ -396,7 +396,8 @@ fn coming_back_early_keeps_the_days_away_stopped_and_returns_the_rest_to_the_ban
 }
 
 #[test]
-fn a_new_vacation_replacing_one_under_way_returns_its_unbegun_days_and_keeps_the_days_away_stopped() {
+fn a_new_vacation_replacing_one_under_way_returns_its_unbegun_days_and_keeps_the_days_away_stopped()
+{
     let svc = service("vacation-replace");
     let start = at("2026-12-18T00:00:00Z");
     let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=72h"], start);
@@ -443,8 +444,14 @@ fn the_clock_looks_at_a_deadline_only_when_a_reminder_or_the_deadline_is_due() {
         late_sent,
         next_at: None,
     };
-    assert_eq!(next_check(&row(0, 0), &settings), Some(at("2026-12-20T00:00:00Z")));
-    assert_eq!(next_check(&row(1, 0), &settings), Some(at("2026-12-21T00:00:00Z")));
+    assert_eq!(
+        next_check(&row(0, 0), &settings),
+        Some(at("2026-12-20T00:00:00Z"))
+    );
+    assert_eq!(
+        next_check(&row(1, 0), &settings),
+        Some(at("2026-12-21T00:00:00Z"))
+    );
     assert_eq!(next_check(&row(2, 1), &settings), None);
     // A game with 10 open deadlines, none due: a tick reads none of them.
     let svc = service("next-check");
@@ -841,7 +848,8 @@ fn reply(svc: &Service, id: i64, from: &str, body: &str, n: u32, now: DateTime<U
 const N: &str = "n@x.test";
 
 #[test]
-fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_and_a_fresh_deadline() {
+fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_and_a_fresh_deadline()
+{
     let svc = service("replace");
     let start = at("2026-11-23T10:00:00Z");
     let id = new_game(&svc, "tikal", &[A, B, C], &["deadline=48h"], start);
@@ -854,7 +862,9 @@ fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_an
     let invitation = outbox(&svc).into_iter().find(|m| m.recipient == N).unwrap();
     let body = text(&invitation);
     assert!(
-        body.contains("You are offered seat 2 in game #1 of Tikal, with a@x.test, b@x.test, c@x.test."),
+        body.contains(
+            "You are offered seat 2 in game #1 of Tikal, with a@x.test, b@x.test, c@x.test."
+        ),
         "{body}"
     );
     assert!(body.contains("Reply 'join' to take the seat"), "{body}");
@@ -881,7 +891,10 @@ fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_an
         ),
         "{body}"
     );
-    assert!(body.contains("n@x.test takes over the seat of b@x.test."), "{body}");
+    assert!(
+        body.contains("n@x.test takes over the seat of b@x.test."),
+        "{body}"
+    );
     let to_b = outbox(&svc)
         .into_iter()
         .find(|m| m.recipient == B && m.created_at == stamp(now))
@@ -942,7 +955,10 @@ fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in
     let g = svc.game(id).unwrap();
     assert_eq!(g.status, "active");
     let last = svc.store.moves(id).unwrap().pop().unwrap();
-    assert_eq!((last.kind.as_str(), last.email.as_deref()), ("drop", Some(A)));
+    assert_eq!(
+        (last.kind.as_str(), last.email.as_deref()),
+        ("drop", Some(A))
+    );
     let to_op = outbox(&svc)
         .into_iter()
         .find(|m| m.recipient == "op@x.test")
@@ -1015,7 +1031,10 @@ fn a_seat_of_a_game_that_ended_when_it_was_dropped_cannot_be_offered() {
     svc.tick(at(DUE)).unwrap();
     assert_eq!(svc.game(id).unwrap().status, "finished");
     let e = svc.offer_seat(id, A, N, at(DUE)).unwrap_err().to_string();
-    assert!(e.contains("only a game in play has seats to hand on"), "{e}");
+    assert!(
+        e.contains("only a game in play has seats to hand on"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -1133,7 +1152,15 @@ fn the_cli_shows_the_deadline_ticks_at_a_given_time_and_replaces_a_seat() {
     // With --at-once a newcomer takes A's seat: a turn mail with the seat's history, and a fresh 48 h.
     let out = quipu(
         &d,
-        &["seat", id, "--replace", "a@x.test", "--with", "n@x.test", "--at-once"],
+        &[
+            "seat",
+            id,
+            "--replace",
+            "a@x.test",
+            "--with",
+            "n@x.test",
+            "--at-once",
+        ],
     );
     assert_eq!(
         out.trim(),

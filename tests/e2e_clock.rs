@@ -165,7 +165,7 @@ fn reminders_late_notices_and_a_digest_arrive_by_mail() {
 }
 
 #[test]
-fn two_days_down_bring_one_summary_mail_per_player() {
+fn two_days_down_bring_one_summary_mail_per_player_and_a_turn_mail_to_whoever_must_decide() {
     let stack = Stack::get();
     let q = Quipu::new(&stack, "q6");
     let names = ["alice", "bob", "carol"];
@@ -208,23 +208,37 @@ fn two_days_down_bring_one_summary_mail_per_player() {
         (Some(1), Some(3)),
         "{r}"
     );
-    assert_eq!(q.ok(&["flush"]).trim(), "sent 3");
+    // Three summaries, and Bob, whose turn it is now, also gets the board with its links.
+    assert_eq!(q.ok(&["flush"]).trim(), "sent 4");
     let bot_words = format!(
         "#{id}: (that move of {} was made by the clock: bot)",
         emails[0]
     );
     for (i, b) in boxes.iter_mut().enumerate() {
+        let turns = usize::from(i == 1);
         let got = gather(b, &from, |g| {
             count(g, |m| m.subject == "[quipu] summary") >= 1
+                && count(g, |m| m.subject.contains(&format!("[quipu #{id}]"))) >= turns
         });
         assert_eq!(
             got.len(),
-            1,
+            1 + turns,
             "{}: {:?}",
             b.user,
             got.iter().map(|m| &m.subject).collect::<Vec<_>>()
         );
-        let text = &got[0].text;
+        if let Some(turn) = got.iter().find(|m| m.subject != "[quipu] summary") {
+            assert!(
+                turn.text
+                    .contains(&format!("Your turn in game #{id} of Tikal.")),
+                "{}",
+                turn.text
+            );
+        }
+        let Some(summary) = got.iter().find(|m| m.subject == "[quipu] summary") else {
+            panic!("{}: no summary", b.user);
+        };
+        let text = &summary.text;
         assert!(text.contains("quipu was away for a while."), "{text}");
         if i > 0 {
             assert!(

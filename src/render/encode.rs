@@ -90,13 +90,18 @@ fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::En
     let bits = bits_for(palette.colours.len());
     let mut data = Vec::new();
     let width = canvas.width() as usize;
+    // Runs of one colour are the common case: look a colour up once per run.
+    let mut last: Option<([u8; 3], u8)> = None;
+    let mut index_of = |p: &[u8; 3]| match last {
+        Some((c, i)) if c == *p => i,
+        _ => {
+            let i = palette.index.get(p).copied().unwrap_or(0);
+            last = Some((*p, i));
+            i
+        }
+    };
     for row in canvas.pixels().chunks(width.max(1)) {
-        pack_row(
-            row.iter()
-                .map(|p| palette.index.get(p).copied().unwrap_or(0)),
-            bits,
-            &mut data,
-        );
+        pack_row(row.iter().map(&mut index_of), bits, &mut data);
     }
     let mut out = Vec::new();
     {

@@ -268,7 +268,9 @@ pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Option<DateTime<Utc>> {
         .filter(|&point| point > started)
         .collect();
     points.sort();
-    let reminder = points.get(usize::try_from(d.reminders_sent).unwrap_or(0)).copied();
+    let reminder = points
+        .get(usize::try_from(d.reminders_sent).unwrap_or(0))
+        .copied();
     let timeout = (d.late_sent == 0).then_some(due);
     reminder.into_iter().chain(timeout).min()
 }

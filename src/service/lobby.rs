@@ -302,7 +302,9 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<usize> {
         if !new.contains('@') || new.contains(char::is_whitespace) {
-            return Err(ServiceError::Setup(format!("'{new}' is not a mail address")));
+            return Err(ServiceError::Setup(format!(
+                "'{new}' is not a mail address"
+            )));
         }
         let game = self.game(id)?;
         if game.status != "active" && game.status != "abandoned" {
@@ -328,14 +330,17 @@ impl Service {
             // Someone who turned down or lost an offer may be asked again.
             Some("refused" | "withdrawn") => self.store.set_seat(id, new, Some(seat), "offered")?,
             Some(_) => {
-                return Err(ServiceError::Setup(format!("{new} already has a seat in game {id}")))
+                return Err(ServiceError::Setup(format!(
+                    "{new} already has a seat in game {id}"
+                )))
             }
         }
         for other in seats
             .iter()
             .filter(|s| s.status == "offered" && s.seat == Some(seat) && s.email != new)
         {
-            self.store.set_seat(id, &other.email, Some(seat), "withdrawn")?;
+            self.store
+                .set_seat(id, &other.email, Some(seat), "withdrawn")?;
             self.mail_plain(
                 &other.email,
                 Some(id),
@@ -445,8 +450,14 @@ impl Service {
         let game = self.game(id)?;
         if game.status != "active" && game.status != "abandoned" {
             return Ok(Text::new(
-                format!("Game #{id} is {} now, so its seat can no longer be taken.", game.status),
-                format!("#{id} 게임은 이제 {} 상태라서 그 자리를 맡을 수 없습니다.", game.status),
+                format!(
+                    "Game #{id} is {} now, so its seat can no longer be taken.",
+                    game.status
+                ),
+                format!(
+                    "#{id} 게임은 이제 {} 상태라서 그 자리를 맡을 수 없습니다.",
+                    game.status
+                ),
             ));
         }
         let old = self
@@ -473,7 +484,8 @@ impl Service {
                 at: stamp(now),
             })?;
         }
-        self.store.set_seat(id, &old.email, Some(seat), "replaced")?;
+        self.store
+            .set_seat(id, &old.email, Some(seat), "replaced")?;
         self.store.set_seat(id, new, Some(seat), "joined")?;
         if game.status == "abandoned" {
             self.store.set_game_status(id, "active", None)?;
@@ -516,8 +528,14 @@ impl Service {
         self.store.clear_deadline(id, seat as i64)?;
         self.schedule_deadlines(id, now)?;
         Ok(Text::new(
-            format!("You hold seat {} of game #{id} now; the game's mail follows.", seat + 1),
-            format!("이제 #{id} 게임의 {}번 자리를 맡았습니다. 게임 메일이 따로 갑니다.", seat + 1),
+            format!(
+                "You hold seat {} of game #{id} now; the game's mail follows.",
+                seat + 1
+            ),
+            format!(
+                "이제 #{id} 게임의 {}번 자리를 맡았습니다. 게임 메일이 따로 갑니다.",
+                seat + 1
+            ),
         ))
     }
 
