@@ -171,12 +171,22 @@ impl Store {
         Ok(())
     }
 
-    pub fn players(&self) -> Result<Vec<Player>> {
-        let mut st = self.conn.prepare("SELECT * FROM players ORDER BY email")?;
+    /// The rows a query returns, each read by `read`.
+    fn list<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        read: impl FnMut(&rusqlite::Row) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>> {
+        let mut st = self.conn.prepare(sql)?;
         let rows = st
-            .query_map([], Player::from_row)?
+            .query_map(params, read)?
             .collect::<std::result::Result<_, _>>()?;
         Ok(rows)
+    }
+
+    pub fn players(&self) -> Result<Vec<Player>> {
+        self.list("SELECT * FROM players ORDER BY email", [], Player::from_row)
     }
 
     // ---- games and seats ------------------------------------------------
@@ -206,21 +216,15 @@ impl Store {
     }
 
     pub fn games(&self) -> Result<Vec<GameRow>> {
-        let mut st = self.conn.prepare("SELECT * FROM games ORDER BY id")?;
-        let rows = st
-            .query_map([], GameRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list("SELECT * FROM games ORDER BY id", [], GameRow::from_row)
     }
 
     pub fn games_with_status(&self, status: &str) -> Result<Vec<GameRow>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM games WHERE status = ?1 ORDER BY id")?;
-        let rows = st
-            .query_map([status], GameRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT * FROM games WHERE status = ?1 ORDER BY id",
+            [status],
+            GameRow::from_row,
+        )
     }
 
     pub fn set_game_status(&self, id: i64, status: &str, at: Option<&str>) -> Result<()> {
@@ -260,13 +264,11 @@ impl Store {
 
     /// All seats of a game, seated ones in seat order first.
     pub fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat IS NULL, seat, rowid")?;
-        let rows = st
-            .query_map([game_id], SeatRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT * FROM seats WHERE game_id = ?1 ORDER BY seat IS NULL, seat, rowid",
+            [game_id],
+            SeatRow::from_row,
+        )
     }
 
     pub fn set_seat(
@@ -300,14 +302,12 @@ impl Store {
 
     /// Active games in which this address holds a seat.
     pub fn games_of(&self, email: &str) -> Result<Vec<i64>> {
-        let mut st = self.conn.prepare(
+        self.list(
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
              WHERE s.email = ?1 AND s.status = 'joined' AND g.status = 'active' ORDER BY s.game_id",
-        )?;
-        let rows = st
-            .query_map([email], |r| r.get(0))?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+            [email],
+            |r| r.get(0),
+        )
     }
 
     // ---- moves ----------------------------------------------------------
@@ -337,13 +337,11 @@ impl Store {
     }
 
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM moves WHERE game_id = ?1 ORDER BY n")?;
-        let rows = st
-            .query_map([game_id], MoveRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT * FROM moves WHERE game_id = ?1 ORDER BY n",
+            [game_id],
+            MoveRow::from_row,
+        )
     }
 
     pub fn move_count(&self, game_id: i64) -> Result<i64> {
@@ -378,13 +376,11 @@ impl Store {
     }
 
     pub fn inbound_log(&self, limit: i64) -> Result<Vec<InboundRow>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1")?;
-        let rows = st
-            .query_map([limit], InboundRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1",
+            [limit],
+            InboundRow::from_row,
+        )
     }
 
     /// How many answers we sent to `sender` since `since` (the rate limit).
@@ -417,23 +413,19 @@ impl Store {
 
     /// Unsent mail due by `now`, oldest first.
     pub fn pending_mail(&self, now: &str, limit: i64) -> Result<Vec<OutboxRow>> {
-        let mut st = self.conn.prepare(
+        self.list(
             "SELECT * FROM outbox WHERE sent_at IS NULL AND next_try_at <= ?1 ORDER BY id LIMIT ?2",
-        )?;
-        let rows = st
-            .query_map(params![now, limit], OutboxRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+            params![now, limit],
+            OutboxRow::from_row,
+        )
     }
 
     pub fn outbox(&self, game_id: Option<i64>) -> Result<Vec<OutboxRow>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id")?;
-        let rows = st
-            .query_map([game_id], OutboxRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
+            [game_id],
+            OutboxRow::from_row,
+        )
     }
 
     pub fn unsent_count(&self) -> Result<i64> {
@@ -471,24 +463,12 @@ impl Store {
     // ---- deadlines ------------------------------------------------------
 
     pub fn deadlines(&self, game_id: Option<i64>) -> Result<Vec<DeadlineRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT * FROM deadlines WHERE ?1 IS NULL OR game_id = ?1 ORDER BY due_at, game_id, seat",
-        )?;
-        let rows = st
-            .query_map([game_id], DeadlineRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list("SELECT * FROM deadlines WHERE ?1 IS NULL OR game_id = ?1 ORDER BY due_at, game_id, seat", [game_id], DeadlineRow::from_row)
     }
 
     /// The deadlines whose next thing to do (reminder or timeout) has come by `now`.
     pub fn deadlines_due(&self, now: &str) -> Result<Vec<DeadlineRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT * FROM deadlines WHERE next_at IS NOT NULL AND next_at <= ?1 ORDER BY due_at, game_id, seat",
-        )?;
-        let rows = st
-            .query_map([now], DeadlineRow::from_row)?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list("SELECT * FROM deadlines WHERE next_at IS NOT NULL AND next_at <= ?1 ORDER BY due_at, game_id, seat", [now], DeadlineRow::from_row)
     }
 
     pub fn set_deadline(&self, d: &DeadlineRow) -> Result<()> {
@@ -539,13 +519,11 @@ impl Store {
     }
 
     pub fn digest_recipients(&self) -> Result<Vec<String>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT DISTINCT email FROM digest ORDER BY email")?;
-        let rows = st
-            .query_map([], |r| r.get(0))?
-            .collect::<std::result::Result<_, _>>()?;
-        Ok(rows)
+        self.list(
+            "SELECT DISTINCT email FROM digest ORDER BY email",
+            [],
+            |r| r.get(0),
+        )
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
