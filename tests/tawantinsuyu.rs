@@ -1308,3 +1308,370 @@ fn print_a_random_game() {
     }
     println!("{:?}", TheGame.outcome(&s));
 }
+
+// ---------------------------------------------------------------------------
+// Scenario tests for the rules the audit (notes/taw-audit.md A.12) found
+// untested: one test per rule, named after it with the rulebook lines.
+// ---------------------------------------------------------------------------
+
+use quipu::games::tawantinsuyu::actions;
+use quipu::games::tawantinsuyu::data::{PORTER, PRIEST};
+
+/// Gives seat `p` exactly these production buildings (taken out of the pile
+/// and the market), all face up or all face down.
+fn give_production(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
+    let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
+    s.prod_pile.retain(|b| !v.contains(b));
+    s.market_prod.retain(|b| !v.contains(b));
+    s.players[p].production = v.iter().map(|&b| (b, face_up)).collect();
+}
+
+fn names_of_tiles(s: &State, tiles: &[u8]) -> Vec<String> {
+    tiles
+        .iter()
+        .map(|&t| s.d().weavings[t as usize].id.clone())
+        .collect()
+}
+
+#[test]
+fn conquest_with_gold_instead_still_costs_a_casualty_and_the_others_conquer_l450_453() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: from section 3 (Recover) the High Priest reaches Conquest.
+    s.players[0].priest = Some(2);
+    s.players[0].army_hand = take_army(&mut s, &["A02"]);
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].army_hand = take_army(&mut s, &["A05"]);
+    s.players[1].res = [1, 0, 0, 0];
+    let village = s.village.clone();
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 1]);
+    // The active player still moves a worker to the Casualties of War (L452).
+    assert_eq!(ask_of(&s, 0), Some(Ask::Casualty));
+    play(&mut s, 0, "casualty corn");
+    assert_eq!(s.casualties, vec![village[village.len() - 1]]);
+    assert_eq!(s.village, village[..village.len() - 1].to_vec());
+    // No army card laid by the active player (L451); the other one deploys for 1 potato.
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].res[0], 0);
+    // ... and conquers as usual (L453): AN1 needs 1 soldier flipped, gives 3 potatoes.
+    play(&mut s, 1, "conquer antisuyu 1 flip a05");
+    assert_eq!(s.players[1].res, [3, 0, 0, 0]);
+    assert_eq!(s.players[1].markers_left, 9);
+    assert_eq!(s.players[1].army_front, vec![(army(&s, "A05"), false)]);
+    // The active player placed no marker and kept its card in hand; its turn goes on.
+    assert_eq!(s.players[0].markers_left, 10);
+    assert_eq!(s.players[0].army_hand, vec![army(&s, "A02")]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn conquest_casualty_comes_from_the_nomads_when_the_village_is_empty_l413_416() {
+    let mut s = at_main(3, 0);
+    // The Village was emptied earlier (Player 2 holds the Festival token).
+    s.festival_holder = Some(1);
+    let v = std::mem::take(&mut s.village);
+    s.bag.extend(v);
+    let n = std::mem::take(&mut s.nomads);
+    s.bag.extend(n);
+    s.nomads = vec![
+        grab(&mut s, ARTISAN),
+        grab(&mut s, PRIEST),
+        grab(&mut s, WARRIOR),
+    ];
+    let bag = s.bag.len();
+    s.players[0].priest = Some(2);
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    // Any Nomad may be chosen (they form no queue, L114-115).
+    assert_eq!(
+        legal(&s, 0),
+        [
+            "casualty nomad artisan",
+            "casualty nomad priest",
+            "casualty nomad warrior"
+        ]
+    );
+    play(&mut s, 0, "casualty nomad priest");
+    assert_eq!(s.casualties, vec![PRIEST]);
+    // The Nomad space is refilled from the bag at once (L416).
+    assert_eq!(s.nomads.len(), 3);
+    assert_eq!(s.nomads[..2], [ARTISAN, WARRIOR]);
+    assert_eq!(s.bag.len(), bag - 1);
+    // Nobody has army cards: nothing to deploy or conquer; the turn goes on.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn build_swap_with_a_god_card_is_offered_when_a_building_is_affordable_l253_254_l308_310() {
+    let mut s = at_main(3, 0);
+    market_with(&mut s, &["P01", "P06"]);
+    let next = *s.prod_pile.last().unwrap();
+    s.players[0].gods = take_gods(&mut s, &["G01"]);
+    s.players[0].res = [0, 1, 1, 0];
+    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    let l = legal(&s, 0);
+    // P01 (1 stone + 1 corn) is affordable, P06 (2 stone + 2 corn) is not.
+    assert!(l.contains(&"build p01".to_string()));
+    assert!(!l.contains(&"build p06".to_string()));
+    assert!(l.contains(&"swap g01 p06".to_string()));
+    assert!(l.contains(&"swap g01 p01 p06".to_string()));
+    play(&mut s, 0, "swap g01 p06");
+    // The card goes under the God deck, P06 under its pile, the market is refilled at once.
+    assert_eq!(s.god_deck[0], god(&s, "G01"));
+    assert!(s.players[0].gods.is_empty());
+    assert_eq!(s.prod_pile[0], prod(&s, "P06"));
+    assert_eq!(s.market_prod, vec![prod(&s, "P01"), next]);
+    // One swap per building task; then the building is paid as usual.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: true }));
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("swap")));
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 0, 3, 0];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    // 3 stone: a small statue of any of the 6 symbols; a large one also needs 2 gold.
+    let l = legal(&s, 0);
+    assert_eq!(l.len(), 6);
+    assert!(l.iter().all(|c| c.starts_with("statue small")));
+    play(&mut s, 0, "statue small inti");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 13);
+    assert_eq!(s.players[0].statues, vec![(0, false)]);
+    assert_eq!(s.statues[0], (1, 1));
+    // 3 stone + 2 gold: a large statue, 9 VP.
+    s.players[0].res = [0, 0, 3, 2];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    assert_eq!(legal(&s, 0).len(), 12);
+    play(&mut s, 0, "statue large killa");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 22);
+    assert_eq!(s.statues[1], (2, 0));
+    // The supply is limited: the last small Inti statue goes to Player 2, then
+    // neither size of Inti is left for Player 1 (the large one was never taken,
+    // so take it too).
+    s.players[1].statues = vec![(0, false), (0, true)];
+    s.statues[0] = (0, 0);
+    s.players[0].res = [0, 0, 3, 2];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    let l = legal(&s, 0);
+    assert_eq!(l.len(), 12 - 2 - 1);
+    assert!(!l.iter().any(|c| c.ends_with(" inti")));
+    assert!(!l.contains(&"statue large killa".to_string()));
+    s.stack.pop();
+    // With the whole supply gone the task cannot be done and the rest is lost (L232).
+    for (i, x) in s.statues.iter_mut().enumerate() {
+        if i > 1 {
+            *x = (0, 0);
+        }
+    }
+    s.statues[1] = (0, 0);
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Statue,
+            quipu::games::tawantinsuyu::data::Task::Potato,
+        ]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[0].res, [0, 0, 3, 2]);
+    assert!(ev.iter().any(|e| e.text.en.contains("cannot do the task")));
+}
+
+#[test]
+fn pray_takes_two_cards_from_deck_or_offerings_one_at_a_time_l464_469() {
+    let mut s = at_main(3, 0);
+    s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+    let top = *s.god_deck.last().unwrap();
+    play(&mut s, 0, "pray");
+    assert_eq!(legal(&s, 0), ["god deck", "god g01", "god g02", "god g03"]);
+    play(&mut s, 0, "god deck");
+    // The first card is in hand (seen) before the second source is chosen (L466-467).
+    assert_eq!(s.players[0].gods, vec![top]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::GodSource));
+    assert_eq!(legal(&s, 0), ["god deck", "god g01", "god g02", "god g03"]);
+    play(&mut s, 0, "god g02");
+    assert_eq!(s.players[0].gods, vec![top, god(&s, "G02")]);
+    assert_eq!(s.offerings, vec![god(&s, "G01"), god(&s, "G03")]);
+    // Pray was one sub-action: the second is still to choose.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert!(!legal(&s, 0).contains(&"pray".to_string()));
+}
+
+#[test]
+fn setup_removes_workers_per_type_by_player_count_l101_102() {
+    // 9 per type; 2 players (and solo) remove 1, 3 players remove 2, 4 players none.
+    for (players, per_type) in [(1, 8), (2, 8), (3, 7), (4, 9)] {
+        let s = TheGame
+            .setup(players, &Options::default(), 40 + players as u64)
+            .unwrap();
+        let mut count = [0usize; 5];
+        for &w in s
+            .hill
+            .iter()
+            .flatten()
+            .chain(&s.village)
+            .chain(&s.nomads)
+            .chain(&s.bag)
+            .chain(s.players.iter().flat_map(|p| &p.workers))
+        {
+            count[w as usize] += 1;
+        }
+        assert_eq!(count, [per_type; 5], "{players} player(s)");
+    }
+}
+
+#[test]
+fn setup_start_workers_two_of_different_colours_from_two_per_colour_l103_106() {
+    let mut redraw_needed = 0;
+    for seed in 0..60 {
+        for players in 2..=4 {
+            let s = TheGame.setup(players, &Options::default(), seed).unwrap();
+            let mut per_type = [0usize; 5];
+            for p in &s.players {
+                // Two workers, never the same colour: a duplicate is redrawn (L104-106).
+                assert_eq!(p.workers.len(), 2);
+                assert_ne!(p.workers[0], p.workers[1], "seed {seed}, {players}p");
+                for &w in &p.workers {
+                    per_type[w as usize] += 1;
+                }
+            }
+            // Only 2 of each colour go into the bag for this draw (L103).
+            assert!(
+                per_type.iter().all(|&n| n <= 2),
+                "seed {seed}: {per_type:?}"
+            );
+            if per_type.iter().any(|&n| n == 2) {
+                redraw_needed += 1;
+            }
+        }
+    }
+    assert!(redraw_needed > 0);
+}
+
+#[test]
+fn setup_removes_icon_weavings_at_three_and_two_players_l127_129() {
+    // W01 W04 W09 W10 bear icon A (4 players only), W02 W03 W05 W06 icon B (3+).
+    for (players, pile) in [(4, 31), (3, 27), (2, 23)] {
+        let s = new_game(players);
+        assert_eq!(s.weaving_pile.len(), pile, "{players} players");
+        assert_eq!(
+            names_of_tiles(&s, &s.start_weavings),
+            ["SW01", "SW02", "SW03", "SW04"]
+        );
+        let ids = names_of_tiles(&s, &s.weaving_pile);
+        for (id, min) in [
+            ("W01", 4),
+            ("W04", 4),
+            ("W09", 4),
+            ("W10", 4),
+            ("W02", 3),
+            ("W03", 3),
+            ("W05", 3),
+            ("W06", 3),
+            ("W07", 2),
+        ] {
+            assert_eq!(ids.contains(&id.to_string()), players >= min, "{id}");
+        }
+    }
+}
+
+#[test]
+fn setup_cards_are_used_in_reverse_turn_order_then_shuffled_back_l139_148() {
+    let mut s = new_game(3);
+    for p in 0..3 {
+        let dealt = std::mem::take(&mut s.players[p].dealt);
+        s.god_deck.extend(dealt);
+    }
+    // Five cards with plain benefits to use, three to keep, per seat.
+    let deals = [
+        ["G01", "G02", "G04", "G06", "G09", "G37", "G39", "G41"],
+        ["G12", "G13", "G20", "G21", "G22", "G14", "G15", "G16"],
+        ["G24", "G26", "G28", "G31", "G35", "G17", "G18", "G19"],
+    ];
+    for (p, ids) in deals.iter().enumerate() {
+        s.players[p].dealt = take_gods(&mut s, ids);
+    }
+    for p in 0..3 {
+        let first = legal(&s, p)[0].clone();
+        play(&mut s, p, &first);
+    }
+    assert_eq!(flow::to_act(&s), vec![0, 1, 2]);
+    play(&mut s, 0, "keep g37 g39 g41");
+    play(&mut s, 1, "keep g14 g15 g16");
+    play(&mut s, 2, "keep g17 g18 g19");
+    // Reverse turn order: Player 3, then 2, then 1 (L141).
+    let mut order = Vec::new();
+    for _ in 0..3 {
+        let seats = flow::to_act(&s);
+        assert_eq!(seats.len(), 1);
+        let p = seats[0];
+        order.push(p);
+        for id in &deals[p][..4] {
+            play(&mut s, p, &format!("use {}", id.to_lowercase()));
+        }
+        // The fifth card is the only choice left and is used at once.
+        assert!(s.players[p].dealt.is_empty());
+    }
+    assert_eq!(order, vec![2, 1, 0]);
+    assert_eq!(s.players[2].res, [8, 4, 6, 0]);
+    assert_eq!(s.players[2].vp, 12);
+    assert_eq!(s.players[1].res, [7, 5, 2, 1]);
+    assert_eq!(s.players[1].vp, 13);
+    assert_eq!(s.players[0].res, [2, 2, 3, 2]);
+    assert_eq!(s.players[0].vp, 18);
+    // The 15 used cards are back in the deck (42 - 3 x 3 kept); no Offerings yet (L147-151).
+    assert_eq!(s.god_deck.len(), 33);
+    assert!(s.setup_used.is_empty());
+    assert!(s.offerings.is_empty());
+    for id in deals.iter().flat_map(|d| &d[..5]) {
+        assert!(s.god_deck.contains(&god(&s, id)), "{id}");
+    }
+    // The market is filled 2 + 2 at the end of setup (L146).
+    assert_eq!((s.market_prod.len(), s.market_pass.len()), (2, 2));
+}
+
+#[test]
+fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
+    for (players, cap) in [(2, 3), (3, 4), (4, 5)] {
+        let mut s = at_main(players, 0);
+        assert_eq!(s.offerings_capacity(), cap);
+        let ids = ["G01", "G02", "G03", "G04", "G05", "G06"];
+        let cards = take_gods(&mut s, &ids[..cap + 1]);
+        let deck = s.god_deck.len();
+        let mut ev = Vec::new();
+        for &c in &cards[..cap] {
+            actions::to_offerings(&mut s, c, &mut ev);
+        }
+        assert_eq!(s.offerings, cards[..cap].to_vec());
+        // One more card: the full Offerings go into the deck first (L245-248).
+        actions::to_offerings(&mut s, cards[cap], &mut ev);
+        assert_eq!(s.offerings, vec![cards[cap]]);
+        assert_eq!(s.god_deck.len(), deck + cap);
+    }
+}
