@@ -1675,3 +1675,287 @@ fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
         assert_eq!(s.god_deck.len(), deck + cap);
     }
 }
+
+#[test]
+fn z01_any_worker_placed_as_a_porter_keeps_its_colour_l567() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [1, 0, 0, 1];
+    let cmd = "place artisan s1m1 gold as porter".to_string();
+    assert!(!legal(&s, 0).contains(&cmd));
+    give_passive(&mut s, 0, "place_as_porter");
+    assert!(legal(&s, 0).contains(&cmd));
+    let sp = space(&s, "S1M1");
+    play(&mut s, 0, &cmd);
+    // Middle terrace of the High Priest's section: 2 food, 1 less as a Porter (L271).
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    // First worker of its segment: the Porter's extra task (L273).
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    assert_eq!(s.hill[sp], Some(ARTISAN));
+}
+
+#[test]
+fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [1, 0, 0, 1];
+    let cmd = "place architect s1t1 gold as priest extra".to_string();
+    assert!(!legal(&s, 0).contains(&cmd));
+    give_passive(&mut s, 0, "place_as_priest");
+    let sp = space(&s, "S1T1");
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, &cmd);
+    // 1 gold to place, 1 potato for the Priest's extra task (L277).
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 2
+        })
+    );
+    play(&mut s, 0, "tasks corn stone");
+    assert_eq!(s.players[0].res, [0, 2, 2, 0]);
+    // The Priest's God card after the tasks (L278).
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.hill[sp], Some(ARCHITECT));
+}
+
+#[test]
+fn z03_a_warrior_recovers_up_to_two_production_buildings_free_l569() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "warrior_recover_2_buildings");
+    give_production(&mut s, 0, &["P01", "P02", "P03"], false);
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place warrior s3b2 gold");
+    // The Warrior took the only adjacent worker; then up to 2 buildings, free.
+    let flips: Vec<String> = legal(&s, 0)
+        .into_iter()
+        .filter(|c| c.starts_with("recover"))
+        .collect();
+    assert_eq!(
+        flips,
+        ["recover p01", "recover p02", "recover p03", "recover done"]
+    );
+    play(&mut s, 0, "recover p01");
+    play(&mut s, 0, "recover p03");
+    let (p1, p2, p3) = (prod(&s, "P01"), prod(&s, "P02"), prod(&s, "P03"));
+    assert_eq!(
+        s.players[0].production,
+        vec![(p1, true), (p2, false), (p3, true)]
+    );
+    // Bottom terrace 5 food + 1 gold paid for the placement, nothing for the flips.
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 1, .. })));
+}
+
+#[test]
+fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
+    for (worker, name, id, food) in [
+        (ARTISAN, "artisan", "S1T2", 0),
+        (ARCHITECT, "architect", "S2T1", 1),
+    ] {
+        let mut s = at_main(3, 0);
+        set_workers(&mut s, 0, &[worker]);
+        s.players[0].res = [1, 0, 0, 1];
+        let sp = space(&s, id);
+        // S1T2 is blue (the Architect's bonus), S2T1 green (the Artisan's).
+        assert_eq!(rules::task_count(&s, 0, sp, worker, worker, false), 1);
+        give_passive(&mut s, 0, "artisan_architect_swap");
+        play(
+            &mut s,
+            0,
+            &format!("place {name} {} gold", id.to_lowercase()),
+        );
+        assert_eq!(s.players[0].res, [1 - food, 0, 0, 0]);
+        assert_eq!(
+            ask_of(&s, 0),
+            Some(Ask::Tasks {
+                space: sp as u8,
+                count: 2
+            }),
+            "{name}"
+        );
+    }
+}
+
+/// Runs the Festival that starts Player 1's turn (no God cards in hand, so the
+/// feeding costs nothing); stops at the first decision after it.
+fn festival_for_seat_0(s: &mut State) -> Vec<quipu::engine::Event> {
+    s.festival_holder = Some(0);
+    s.current = 0;
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(s, &mut ev);
+    ev
+}
+
+#[test]
+fn z06_four_potatoes_each_festival_and_a_vp_more_per_god_card_at_the_end_l573_575() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].res, [4, 0, 0, 0]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    // Final scoring: 2 VP per God card in hand instead of 1.
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.players[1].gods = take_gods(&mut s, &["G04", "G05", "G06"]);
+    let cards = |s: &State, p: usize| {
+        rules::final_items(s, p)
+            .into_iter()
+            .find(|x| x.0 == "God cards in hand")
+            .map(|x| x.2)
+    };
+    assert_eq!(cards(&s, 0), Some(6));
+    assert_eq!(cards(&s, 1), Some(3));
+}
+
+#[test]
+fn z08_buy_weavings_draws_five_and_puts_two_under_the_pile_l577_578() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
+    s.players[0].res = [0, 3, 0, 0];
+    let n = s.weaving_pile.len();
+    let top5: Vec<u8> = s.weaving_pile[n - 5..].iter().rev().copied().collect();
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(s.offer.tiles, top5);
+    assert_eq!(ask_of(&s, 0), Some(Ask::DropTile { left: 2 }));
+    let t = |i: usize| s.d().weavings[top5[i] as usize].id.to_lowercase();
+    let (a, b) = (t(3), t(0));
+    play(&mut s, 0, &format!("drop {a}"));
+    play(&mut s, 0, &format!("drop {b}"));
+    // The two discarded tiles are under the pile; three remain to buy (L578).
+    assert_eq!(s.weaving_pile.len(), n - 3);
+    let mut bottom = s.weaving_pile[..2].to_vec();
+    bottom.sort();
+    let mut want = vec![top5[0], top5[3]];
+    want.sort();
+    assert_eq!(bottom, want);
+    assert_eq!(s.offer.tiles, vec![top5[1], top5[2], top5[4]]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    // Prices as usual: 3 corn buy 2 of the 3 (L321-323).
+    let l = legal(&s, 0);
+    assert_eq!(l.iter().filter(|c| c.split(' ').count() == 3).count(), 3);
+    assert!(!l.iter().any(|c| c.split(' ').count() == 4));
+}
+
+#[test]
+fn z09_one_vp_per_tile_of_the_longest_tapestry_at_each_festival_l579_580() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "festival_vp_longest_tapestry");
+    // No matching neighbours, so the free Merchant gives nothing.
+    let t = take_tiles(&mut s, &["W07", "W11", "W15", "W20"]);
+    s.players[0].tapestries = vec![t[..3].to_vec(), vec![t[3]]];
+    assert!(rules::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].vp, 13);
+    assert_eq!(s.players[1].vp, 10);
+}
+
+#[test]
+fn z10_two_potatoes_a_corn_and_a_stone_at_each_festival_l581() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 1, "festival_income");
+    for p in 0..3 {
+        s.players[p].res = [0; 4];
+    }
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[1].res, [2, 1, 1, 0]);
+    assert_eq!(s.players[0].res, [0; 4]);
+    assert_eq!(s.players[2].res, [0; 4]);
+}
+
+#[test]
+fn z11_a_weaving_whenever_anyone_activates_sacrifice_even_for_gold_l582_583() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "sacrifice_weaving");
+    s.players[0].priest = Some(0);
+    s.players[1].res = [0; 4];
+    let n = s.weaving_pile.len();
+    let (top, below) = (s.weaving_pile[n - 1], s.weaving_pile[n - 2]);
+    play(&mut s, 0, "priest sacrifice");
+    // The owner chooses the face-up top tile or the one below it.
+    assert_eq!(legal(&s, 1), ["weaving top", "weaving below"]);
+    play(&mut s, 1, "weaving below");
+    // With no tapestry yet it starts one at once.
+    assert_eq!(s.players[1].tapestries, vec![vec![below]]);
+    assert_eq!(s.weaving_pile.len(), n - 1);
+    assert_eq!(s.weaving_pile.last(), Some(&top));
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res[3], 1);
+    assert_eq!(s.players[1].tapestries, vec![vec![below]]);
+}
+
+#[test]
+fn z12_pay_a_gold_for_a_temple_space_on_any_worship_l584_585() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "worship_or_festival_gold_temple");
+    // From section 4 (Conquest) the High Priest reaches section 1 (Worship).
+    s.players[0].priest = Some(3);
+    s.players[1].res = [0, 0, 0, 1];
+    play(&mut s, 0, "priest worship");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(legal(&s, 1), ["pay yes", "pay no"]);
+    play(&mut s, 1, "pay yes");
+    // Temple space 1: its left reward is 2 potatoes.
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].res, [2, 0, 0, 0]);
+}
+
+#[test]
+fn z12_pay_a_gold_for_a_temple_space_just_before_a_festival_l584_585() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "worship_or_festival_gold_temple");
+    s.players[0].temple = 1;
+    s.players[0].res = [0, 0, 0, 1];
+    s.players[1].res = [0; 4];
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 0);
+    assert!(legal(&s, 0).contains(&"pay yes".to_string()));
+    play(&mut s, 0, "pay yes");
+    // Space 2: 1 corn on arrival; then this Festival scores space 2 (1 VP) and
+    // gives its left reward again (L499-500).
+    assert_eq!(s.players[0].temple, 2);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].res, [0, 2, 0, 0]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z14_a_warrior_does_two_more_tasks_l588() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "warrior_plus_2_tasks");
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    let sp = space(&s, "S3B2");
+    play(&mut s, 0, "place warrior s3b2 gold");
+    // 1 task + 2 (Z14); the icons are used once each (L228).
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Tasks {
+            space: sp as u8,
+            count: 3
+        })
+    );
+    play(&mut s, 0, "tasks stone potato");
+    assert_eq!(s.players[0].res, [3, 0, 2, 0]);
+}
