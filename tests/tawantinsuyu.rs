@@ -1959,3 +1959,478 @@ fn z14_a_warrior_does_two_more_tasks_l588() {
     play(&mut s, 0, "tasks stone potato");
     assert_eq!(s.players[0].res, [3, 0, 2, 0]);
 }
+
+/// Axomama's turn from a clean slate: empty hill, no resources and no army (no
+/// High Priest condition holds from section 1), one Artisan, and the four
+/// slid-in cards all Killa, so that whatever the die shows the symbol is Killa.
+fn axomama_placing(seed: u64) -> State {
+    let mut s = solo_axomama_turn(seed);
+    for h in &mut s.hill {
+        if let Some(w) = h.take() {
+            s.bag.push(w);
+        }
+    }
+    s.segment_used = vec![false; 15];
+    s.players[1].res = [0; 4];
+    let hand = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(hand);
+    let old = std::mem::take(&mut s.axo.slots);
+    s.god_deck.extend(old);
+    s.axo.slots = take_gods(&mut s, &["G08", "G09", "G10", "G11"]);
+    set_workers(&mut s, 1, &[ARTISAN]);
+    s
+}
+
+/// Plays Axomama's turn and returns the space its worker went to.
+fn axomama_places(s: &mut State) -> String {
+    let before = s.hill.clone();
+    flow::advance(s, &mut Vec::new());
+    let placed: Vec<String> = (0..before.len())
+        .filter(|&i| before[i].is_none() && s.hill[i].is_some())
+        .map(|i| s.d().spaces[i].id.clone())
+        .collect();
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    assert_eq!(ask_of(s, 0), Some(Ask::Main));
+    placed[0].clone()
+}
+
+const FILLERS: [u8; 4] = [PORTER, PRIEST, WARRIOR, ARCHITECT];
+
+#[test]
+fn axomama_prefers_the_terrace_of_the_festival_count_then_above_then_below_l703_708() {
+    // Killa spaces: top S1T1 (cost 0 from section 1) and S4T2 (3); middle S2M3
+    // (1 + 2) and S4M3 (3 + 2); bottom S1B4 (0 + 5), S5B1 and S5B4 (1 + 5), S3B1 (3 + 5).
+    let cases: [(usize, &[&str], &str); 6] = [
+        (0, &[], "S1T1"),
+        (1, &[], "S2M3"),
+        (2, &[], "S1B4"),
+        // Preferred terrace full: the terrace above first, then the one below.
+        (0, &["S1T1", "S4T2"], "S2M3"),
+        (1, &["S2M3", "S4M3"], "S1T1"),
+        (2, &["S1B4", "S3B1", "S5B1", "S5B4"], "S2M3"),
+    ];
+    for (festivals, full, want) in cases {
+        let mut s = axomama_placing(31);
+        s.festivals_done = festivals;
+        for (i, id) in full.iter().enumerate() {
+            put_worker(&mut s, id, FILLERS[i % 4]);
+        }
+        assert_eq!(
+            axomama_places(&mut s),
+            want,
+            "{festivals} Festivals, {full:?}"
+        );
+        // Axomama's own worker, placed free (L715).
+        assert_eq!(s.hill[space(&s, want)], Some(ARTISAN));
+    }
+}
+
+#[test]
+fn axomama_takes_the_cheapest_space_and_breaks_cost_ties_at_random_l709_711() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut s = axomama_placing(seed);
+        s.festivals_done = 2;
+        // High Priest in section 2: S1B4 and S3B1 cost 1 + 5, S5B1 and S5B4 3 + 5.
+        s.players[1].priest = Some(1);
+        seen.insert(axomama_places(&mut s));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["S1B4", "S3B1"]);
+}
+
+#[test]
+fn axomama_scores_5_vp_when_the_chosen_card_matches_one_of_its_statues_l663_666() {
+    // The same turn twice (same seed): with a Killa statue and with an Inti one.
+    let turn = |sym: u8| {
+        let mut s = axomama_placing(33);
+        s.players[1].statues = vec![(sym, false)];
+        s.statues[sym as usize].0 -= 1;
+        axomama_places(&mut s);
+        (
+            s.players[1].vp,
+            s.players[1].res,
+            s.players[1].statues.clone(),
+        )
+    };
+    let (killa_vp, killa_res, killa_statues) = turn(1);
+    let (inti_vp, inti_res, _) = turn(0);
+    // 5 VP, and nothing else of the card's benefit.
+    assert_eq!(killa_vp, inti_vp + 5);
+    assert_eq!(killa_res, inti_res);
+    assert_eq!(killa_statues, vec![(1, false)]);
+}
+
+#[test]
+fn axomama_draws_another_card_when_no_space_matches_anywhere_l712_714() {
+    let mut s = axomama_placing(34);
+    let killa_spaces = [
+        "S1T1", "S4T2", "S2M3", "S4M3", "S1B4", "S3B1", "S5B1", "S5B4",
+    ];
+    for (i, id) in killa_spaces.iter().enumerate() {
+        put_worker(&mut s, id, FILLERS[i % 4]);
+    }
+    let killa = s.axo.slots.clone();
+    let inti = take_gods(&mut s, &["G01"]);
+    s.god_deck.push(inti[0]);
+    // The card drawn (G01, Inti) decides: the cheapest top Inti space from
+    // section 1 is S5T2 (1 food; S3T1 costs 3).
+    assert_eq!(axomama_places(&mut s), "S5T2");
+    // The unmatched card joined the Offerings, then the card used (L713, L716).
+    let r = s.axo.last_roll as usize;
+    assert_eq!(s.offerings, vec![killa[r - 1], inti[0]]);
+    assert_eq!(s.axo.slots.len(), 4);
+    assert!(!s.axo.slots.contains(&killa[r - 1]) && !s.axo.slots.contains(&inti[0]));
+}
+
+fn personality_index(s: &State, name: &str) -> Option<usize> {
+    s.d().solo.personalities.iter().position(|p| p.name == name)
+}
+
+/// Puts Axomama's #4 number token on `cell` and performs a roll of 4 (L720-744).
+fn roll_four_from(s: &mut State, cell: usize) -> usize {
+    let four = s.d().solo.tokens.iter().position(|t| t.0 == 4).unwrap();
+    s.axo.tokens[four] = cell;
+    solo::token_actions(s, 1, 4, &mut Vec::new());
+    four
+}
+
+fn tiles_of(s: &State, p: usize) -> usize {
+    s.players[p].tapestries.iter().map(Vec::len).sum()
+}
+
+#[test]
+fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
+    // The #4 token on cell 1 (1 gold) moves 4 cells onto the personality cell 5.
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "builder");
+    market_with(&mut s, &["P06"]);
+    let four = roll_four_from(&mut s, 1);
+    assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
+    // 1 gold from cell 1, 1 gold from the token's side, and its first possible
+    // action free: a random production building (here the only one) (L769).
+    assert_eq!(s.players[1].res, [0, 0, 0, 2]);
+    assert_eq!(s.players[1].production, vec![(prod(&s, "P06"), true)]);
+    assert!(s.players[1].passive.is_empty());
+
+    // No production building anywhere: a random passive one instead (L769).
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "builder");
+    let all: Vec<u8> = s
+        .prod_pile
+        .drain(..)
+        .chain(s.market_prod.drain(..))
+        .collect();
+    s.players[0].production = all.into_iter().map(|b| (b, true)).collect();
+    roll_four_from(&mut s, 1);
+    assert!(s.players[1].production.is_empty());
+    assert_eq!(s.players[1].passive.len(), 1);
+    assert_eq!(s.players[1].res, [0, 0, 0, 2]);
+
+    // Another side: 2 gold and 2 weavings.
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "weaver");
+    let tiles = tiles_of(&s, 1);
+    roll_four_from(&mut s, 1);
+    assert_eq!(s.players[1].res, [0, 0, 0, 3]);
+    assert_eq!(tiles_of(&s, 1), tiles + 2);
+}
+
+/// Axomama with tapestries [SW01] and [W20 W30]; W24, W26 and W13 on top of the pile.
+fn axomama_buying(corn: u32) -> (State, Vec<u8>) {
+    let mut s = solo_axomama_turn(36);
+    s.stack.clear();
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["SW01", "W20", "W30", "W13", "W26", "W24"]);
+    s.players[1].tapestries = vec![vec![t[0]], vec![t[1], t[2]]];
+    s.weaving_pile.extend([t[3], t[4], t[5]]);
+    s.players[1].res = [0, corn, 0, 0];
+    roll_four_from(&mut s, 9);
+    (s, t)
+}
+
+#[test]
+fn axomama_buys_two_weavings_for_its_largest_tapestry_higher_number_first_l746_751() {
+    let (mut s, t) = axomama_buying(3);
+    let (sw01, w20, w30, w13, w26, w24) = (t[0], t[1], t[2], t[3], t[4], t[5]);
+    // W24 and W26 (puma) fit both tapestries, W13 (llama) only the larger one.
+    // First W26 (the higher number) on the larger one; then W24 no longer fits
+    // it, so W13 (extending the larger one) beats W24 (the smaller one).
+    assert_eq!(
+        s.players[1].tapestries,
+        vec![vec![sw01], vec![w20, w30, w26, w13]]
+    );
+    // 2 tiles for 3 corn (L322).
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    assert_eq!(s.offer.tiles, vec![w24]);
+    // The leftover is offered to you for 2 corn (L324).
+    s.players[0].res = [0, 2, 0, 0];
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(legal(&s, 0), ["buy w24", "pass"]);
+
+    // 1 corn: one tile and 1 gold (L747).
+    let (s, t) = axomama_buying(1);
+    assert_eq!(s.players[1].tapestries[1], vec![t[1], t[2], t[4]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert_eq!(s.offer.tiles, vec![t[5], t[3]]);
+
+    // No corn (and no gold): a middle-row action not paid gives 1 gold (L727-730).
+    let (s, t) = axomama_buying(0);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]], vec![t[1], t[2]]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert_eq!(s.offer.tiles.len(), 3);
+}
+
+/// A Festival at the start of your turn in a solo game; Axomama has 3 weaving
+/// tiles, 4 potatoes and `axo_vp` VP against your 30.
+fn solo_festival(level: i8, axo_vp: u32) -> State {
+    let mut s = solo_axomama_turn(37);
+    s.readings.difficulty = level;
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["W07", "W11", "W15"]);
+    s.players[1].tapestries = vec![vec![t[0], t[1]], vec![t[2]]];
+    s.players[0].vp = 30;
+    s.players[1].vp = axo_vp;
+    s.players[1].res = [4, 0, 0, 0];
+    festival_for_seat_0(&mut s);
+    s
+}
+
+#[test]
+fn solo_festival_axomama_scores_weavings_feeds_nothing_and_gains_2_vp_when_behind_l779_785() {
+    let s = solo_festival(0, 20);
+    assert_eq!(s.festivals_done, 1);
+    // 1 VP per tile instead of the Merchant, 2 VP for being behind you, no
+    // potatoes for its 4 slid-in cards and no card draw.
+    assert_eq!(s.players[1].vp, 20 + 3 + 2);
+    assert_eq!(s.players[1].res, [4, 0, 0, 0]);
+    assert_eq!(s.axo.slots.len(), 4);
+    assert!(s.players[1].gods.is_empty());
+    // Ahead of you: no 2 VP.
+    let s = solo_festival(0, 40);
+    assert_eq!(s.players[1].vp, 40 + 3);
+}
+
+#[test]
+fn harder_axomama_scores_two_vp_per_weaving_at_festivals_l813() {
+    let s = solo_festival(1, 20);
+    assert_eq!(s.players[1].vp, 20 + 6 + 2);
+}
+
+#[test]
+fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
+    for (level, difficulty, personality) in [
+        ("easier", -1, false),
+        ("normal", 0, true),
+        ("harder", 1, true),
+    ] {
+        let opts = Options::parse_pairs(&[format!("level={level}")]).unwrap();
+        let s = TheGame.setup(1, &opts, 38).unwrap();
+        assert_eq!(s.readings.difficulty, difficulty);
+        assert_eq!(s.axo.personality.is_some(), personality, "{level}");
+    }
+}
+
+#[test]
+fn easier_axomama_uses_no_personality_token_l797() {
+    let opts = Options::parse_pairs(&["coricancha=printed", "level=easier"]).unwrap();
+    let mut s = TheGame.setup(1, &opts, 39).unwrap();
+    assert_eq!(s.axo.personality, None);
+    s.players[1].res = [0; 4];
+    let four = roll_four_from(&mut s, 1);
+    // The token lands on the personality cell: only cell 1's gold.
+    assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert!(s.players[1].production.is_empty() && s.players[1].passive.is_empty());
+}
+
+#[test]
+fn easier_axomama_pays_two_instead_of_one_to_build_l798() {
+    // (level, stone, stone left, built)
+    for (level, stone, left, built) in [(0, 2, 1, true), (-1, 2, 0, true), (-1, 1, 1, false)] {
+        let mut s = solo_axomama_turn(40);
+        s.readings.difficulty = level;
+        market_with(&mut s, &["P06"]);
+        s.players[1].res = [0, 0, stone, 0];
+        roll_four_from(&mut s, 6);
+        if built {
+            assert_eq!(s.players[1].res, [0, 0, left, 0]);
+            assert_eq!(s.players[1].production, vec![(prod(&s, "P06"), true)]);
+        } else {
+            // Not paid: 1 gold instead (L730).
+            assert_eq!(s.players[1].res, [0, 0, left, 1]);
+            assert!(s.players[1].production.is_empty());
+        }
+    }
+}
+
+/// Axomama's turn without resources, army cards or workers.
+fn axomama_bare(seed: u64, level: i8) -> State {
+    let mut s = solo_axomama_turn(seed);
+    s.readings.difficulty = level;
+    s.players[1].res = [0; 4];
+    s.players[0].res = [0; 4];
+    let hand = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(hand);
+    let w = std::mem::take(&mut s.players[1].workers);
+    s.bag.extend(w);
+    s
+}
+
+#[test]
+fn easier_axomama_needs_two_statues_to_worship_l799_800() {
+    for (level, statues, worships) in [(0, 1, true), (-1, 1, false), (-1, 2, true)] {
+        let mut s = axomama_bare(41, level);
+        // From section 4 (Conquest) the next two are Production and Worship.
+        s.players[1].priest = Some(3);
+        s.players[1].statues = (0..statues).map(|i| (i as u8, false)).collect();
+        for i in 0..statues {
+            s.statues[i].0 -= 1;
+        }
+        flow::advance(&mut s, &mut Vec::new());
+        if worships {
+            assert_eq!(s.players[1].priest, Some(0), "{level} {statues}");
+            assert_eq!(s.players[1].statues.len(), statues - 1);
+            assert_eq!(s.players[1].temple, 1);
+        } else {
+            // No action and no worker: the High Priest just moves 1 (L777).
+            assert_eq!(s.players[1].priest, Some(4));
+            assert_eq!(s.players[1].statues.len(), statues);
+            assert_eq!(s.players[1].temple, 0);
+        }
+    }
+}
+
+#[test]
+fn easier_axomama_places_no_second_conquest_marker_l801() {
+    for (level, markers) in [(0, 8), (-1, 9)] {
+        let mut s = axomama_bare(42, level);
+        let a = take_army(&mut s, &["A19", "A20", "A21", "A22", "A23"]);
+        s.players[1].army_front = a.iter().map(|&x| (x, true)).collect();
+        // From section 3 (Recover) the next one is Conquest.
+        s.players[1].priest = Some(2);
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(3));
+        assert_eq!(s.casualties.len(), 1);
+        assert_eq!(s.players[1].markers_left, markers, "level {level}");
+        // Its first marker goes to the biggest requirement it meets: QU5.
+        let qu5 = s.d().conquest.iter().position(|c| c.id == "QU5").unwrap();
+        assert_eq!(s.conquest[qu5], Some(1));
+    }
+}
+
+#[test]
+fn axomama_without_workers_army_card_and_vp_by_level_l770_778_l802_l814() {
+    // (level, army cards beyond the hire reward, VP beyond 2 Offerings and the hire reward)
+    for (level, army_cards, extra_vp) in [(-1, 0, 0), (0, 1, 0), (1, 1, 2)] {
+        let mut s = axomama_bare(22, level);
+        s.players[1].statues.clear();
+        s.players[1].production.clear();
+        s.players[1].army_front.clear();
+        s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+        let vp = s.players[1].vp;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].workers.len(), 1);
+        assert_eq!(s.offerings.len(), 1);
+        assert_eq!(s.players[1].priest, Some(1));
+        let reward = &s.d().solo.hire_reward[s.players[1].workers[0] as usize];
+        assert_eq!(
+            s.players[1].army_hand.len(),
+            army_cards + reward.army_cards as usize,
+            "level {level}"
+        );
+        assert_eq!(
+            s.players[1].vp,
+            vp + 2 + reward.vp + extra_vp,
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l805_808() {
+    // Sacrifice with 4 corn: 2 spaces; harder 1 free + 2. Space 3 gives a God
+    // card, which for Axomama is 1 VP (L648-651); harder also +2 VP (L812).
+    for (level, temple, vp_gain) in [(0, 2, 0), (1, 3, 3)] {
+        let mut s = axomama_bare(43, level);
+        s.players[1].res = [0, 4, 0, 0];
+        let vp = s.players[1].vp;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(1));
+        assert_eq!(s.players[1].temple, temple, "level {level}");
+        assert_eq!(s.players[1].res, [2, 1, 0, 0]);
+        assert_eq!(s.players[1].vp, vp + vp_gain);
+    }
+    // Worship of its large statue: 3 spaces; harder 1 free + 3 (space 4: 2 stone).
+    for (level, temple, res) in [(0, 3, [2, 1, 0, 0]), (1, 4, [2, 1, 2, 0])] {
+        let mut s = axomama_bare(43, level);
+        s.players[1].priest = Some(3);
+        s.players[1].statues = vec![(0, true)];
+        s.statues[0].1 -= 1;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(0));
+        assert_eq!(s.players[1].temple, temple, "level {level}");
+        assert_eq!(s.players[1].res, res);
+        assert!(s.players[1].statues.is_empty());
+    }
+}
+
+#[test]
+fn harder_axomama_conquers_with_an_equal_army_and_one_soldier_fewer_l809_812() {
+    for level in [0, 1] {
+        let mut s = axomama_bare(44, level);
+        s.players[1].army_hand = take_army(&mut s, &["A19"]);
+        let c: Vec<u8> = s.bag.drain(..2).collect();
+        s.casualties = c;
+        // From section 3 (Recover) the next one is Conquest.
+        s.players[1].priest = Some(2);
+        let vp = s.players[1].vp;
+        let tiles = tiles_of(&s, 1);
+        flow::advance(&mut s, &mut Vec::new());
+        let ku4 = s.d().conquest.iter().position(|c| c.id == "KU4").unwrap();
+        if level == 0 {
+            // 2 soldiers against 2 casualties: not more, so no Conquest (L689).
+            assert_eq!(s.casualties.len(), 2);
+            assert_eq!(s.players[1].markers_left, 10);
+        } else {
+            // Equal is enough (L810): a casualty, A19 laid free, and KU4 (flip 2 +
+            // discard 1) met by flipping one 2-soldier card, one soldier fewer (L811).
+            assert_eq!(s.casualties.len(), 3);
+            assert_eq!(s.conquest[ku4], Some(1));
+            assert!(s.players[1].army_front.contains(&(army(&s, "A19"), false)));
+            // +2 VP for the action (L812), 3 VP and a weaving from KU4.
+            assert_eq!(s.players[1].vp, vp + 5);
+            assert_eq!(tiles_of(&s, 1), tiles + 1);
+        }
+    }
+}
+
+#[test]
+fn harder_axomama_scores_a_vp_per_resource_left_at_the_end_l815_816() {
+    let end = |level: i8| {
+        let mut s = solo_axomama_turn(45);
+        s.readings.difficulty = level;
+        s.festivals_done = 2;
+        let old = std::mem::take(&mut s.players[1].tapestries);
+        for t in old {
+            s.start_weavings.extend(t);
+        }
+        s.players[1].res = [1, 2, 3, 4];
+        s.players[0].vp = 10;
+        s.players[1].vp = 50;
+        festival_for_seat_0(&mut s);
+        assert!(s.over);
+        s.final_scores.unwrap()[1]
+    };
+    // 50 + 2 workers + 4 gold; harder + 1 per resource (10), so gold counts twice.
+    assert_eq!(end(0), 56);
+    assert_eq!(end(1), 66);
+}
