@@ -1566,7 +1566,7 @@ fn setup_start_workers_two_of_different_colours_from_two_per_colour_l103_106() {
                 per_type.iter().all(|&n| n <= 2),
                 "seed {seed}: {per_type:?}"
             );
-            if per_type.iter().any(|&n| n == 2) {
+            if per_type.contains(&2) {
                 redraw_needed += 1;
             }
         }
