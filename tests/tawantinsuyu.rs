@@ -1326,6 +1326,14 @@ fn give_production(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
     s.players[p].production = v.iter().map(|&b| (b, face_up)).collect();
 }
 
+/// The space and number of tasks of the pending task decision of `p`.
+fn tasks_asked(s: &State, p: usize) -> Option<(usize, u8)> {
+    match ask_of(s, p) {
+        Some(Ask::Tasks { space, count, .. }) => Some((space as usize, count)),
+        _ => None,
+    }
+}
+
 fn names_of_tiles(s: &State, tiles: &[u8]) -> Vec<String> {
     tiles
         .iter()
@@ -1690,13 +1698,7 @@ fn z01_any_worker_placed_as_a_porter_keeps_its_colour_l567() {
     // Middle terrace of the High Priest's section: 2 food, 1 less as a Porter (L271).
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
     // First worker of its segment: the Porter's extra task (L273).
-    assert_eq!(
-        ask_of(&s, 0),
-        Some(Ask::Tasks {
-            space: sp as u8,
-            count: 2
-        })
-    );
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 2)));
     assert_eq!(s.hill[sp], Some(ARTISAN));
 }
 
@@ -1713,13 +1715,7 @@ fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
     play(&mut s, 0, &cmd);
     // 1 gold to place, 1 potato for the Priest's extra task (L277).
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert_eq!(
-        ask_of(&s, 0),
-        Some(Ask::Tasks {
-            space: sp as u8,
-            count: 2
-        })
-    );
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 2)));
     play(&mut s, 0, "tasks corn stone");
     assert_eq!(s.players[0].res, [0, 2, 2, 0]);
     // The Priest's God card after the tasks (L278).
@@ -1755,7 +1751,7 @@ fn z03_a_warrior_recovers_up_to_two_production_buildings_free_l569() {
     );
     // Bottom terrace 5 food + 1 gold paid for the placement, nothing for the flips.
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
-    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 1, .. })));
+    assert_eq!(tasks_asked(&s, 0).map(|t| t.1), Some(1));
 }
 
 #[test]
@@ -1777,14 +1773,7 @@ fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
             &format!("place {name} {} gold", id.to_lowercase()),
         );
         assert_eq!(s.players[0].res, [1 - food, 0, 0, 0]);
-        assert_eq!(
-            ask_of(&s, 0),
-            Some(Ask::Tasks {
-                space: sp as u8,
-                count: 2
-            }),
-            "{name}"
-        );
+        assert_eq!(tasks_asked(&s, 0), Some((sp, 2)), "{name}");
     }
 }
 
@@ -1949,13 +1938,7 @@ fn z14_a_warrior_does_two_more_tasks_l588() {
     let sp = space(&s, "S3B2");
     play(&mut s, 0, "place warrior s3b2 gold");
     // 1 task + 2 (Z14); the icons are used once each (L228).
-    assert_eq!(
-        ask_of(&s, 0),
-        Some(Ask::Tasks {
-            space: sp as u8,
-            count: 3
-        })
-    );
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 3)));
     play(&mut s, 0, "tasks stone potato");
     assert_eq!(s.players[0].res, [3, 0, 2, 0]);
 }
@@ -2433,4 +2416,53 @@ fn harder_axomama_scores_a_vp_per_resource_left_at_the_end_l815_816() {
     // 50 + 2 workers + 4 gold; harder + 1 per resource (10), so gold counts twice.
     assert_eq!(end(0), 56);
     assert_eq!(end(1), 66);
+}
+
+/// You buy weavings in a solo game: Axomama has the tapestry [W20] (sun) and
+/// `axo_corn` corn; W13, W24 and W18 are on top of the pile.
+fn you_buy_weavings(axo_corn: u32, buy: &str, your_corn: u32) -> (State, Vec<u8>) {
+    let mut s = solo_axomama_turn(46);
+    s.current = 0;
+    s.stack = vec![
+        Item::Do(0, Step::NextTurn),
+        Item::Ask(0, Ask::Main),
+        Item::Do(0, Step::WeaveDraw),
+    ];
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["W20", "W13", "W24", "W18"]);
+    s.players[1].tapestries = vec![vec![t[0]]];
+    s.weaving_pile.extend([t[3], t[2], t[1]]);
+    s.players[1].res = [0, axo_corn, 0, 0];
+    s.players[0].res = [0, your_corn, 0, 0];
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    play(&mut s, 0, buy);
+    while let Some(Ask::PutTile { .. }) = ask_of(&s, 0) {
+        let put = legal(&s, 0)[0].clone();
+        play(&mut s, 0, &put);
+    }
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    (s, t)
+}
+
+#[test]
+fn axomama_buys_a_leftover_that_extends_a_tapestry_if_it_has_two_corn_l752_754() {
+    let (s, t) = you_buy_weavings(2, "buy w13", 1);
+    // W24 (puma) extends its tapestry, W18 (sun, like W20) would start a new one.
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0], t[2]]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    assert_eq!(s.weaving_pile[0], t[3]);
+    // Only 1 corn: no purchase; both leftovers go under the pile.
+    let (s, t) = you_buy_weavings(1, "buy w13", 1);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]]]);
+    assert_eq!(s.players[1].res, [0, 1, 0, 0]);
+    assert_eq!(s.weaving_pile[..2], [t[3], t[2]]);
+    // Only the sun tile left: it would need a new tapestry, so Axomama passes.
+    let (s, t) = you_buy_weavings(2, "buy w13 w24", 3);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]]]);
+    assert_eq!(s.players[1].res, [0, 2, 0, 0]);
+    assert_eq!(s.weaving_pile[0], t[3]);
 }
