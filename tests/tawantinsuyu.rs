@@ -2466,3 +2466,53 @@ fn axomama_buys_a_leftover_that_extends_a_tapestry_if_it_has_two_corn_l752_754()
     assert_eq!(s.players[1].res, [0, 2, 0, 0]);
     assert_eq!(s.weaving_pile[0], t[3]);
 }
+
+#[test]
+fn axomama_places_its_oldest_worker_the_very_first_one_at_random_l699_700() {
+    let mut s = axomama_placing(47);
+    set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
+    s.axo.placed_once = true;
+    let at = axomama_places(&mut s);
+    assert_eq!(s.hill[space(&s, &at)], Some(PRIEST));
+    // The first placement of the game picks either worker.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let mut s = axomama_placing(seed);
+        set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
+        let at = axomama_places(&mut s);
+        seen.insert(s.hill[space(&s, &at)]);
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [Some(ARTISAN), Some(PRIEST)]
+    );
+}
+
+#[test]
+fn axomama_using_your_step_scores_you_a_vp_and_pays_no_food_l715_l718_719() {
+    let mut s = axomama_placing(48);
+    s.festivals_done = 1;
+    // Your upper step in section 2: S2M3 costs Axomama 1 + 2 - 2 (not paid).
+    let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
+    s.steps[up] = Some(0);
+    s.players[0].steps_left = 4;
+    assert_eq!(axomama_places(&mut s), "S2M3");
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684() {
+    let mut s = axomama_bare(49, 0);
+    s.players[1].res = [0, 4, 0, 0];
+    let g = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = g.clone();
+    let vp = s.players[1].vp;
+    flow::advance(&mut s, &mut Vec::new());
+    // Sacrifice (4 corn, 2 spaces: 2 potatoes, 1 corn), 1 army card, and the two
+    // oldest Offerings under the deck, no VP for them.
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].army_hand.len(), 1);
+    assert_eq!(s.offerings, vec![g[2]]);
+    assert_eq!(s.god_deck[..2], [g[1], g[0]]);
+    assert_eq!(s.players[1].vp, vp);
+}
