@@ -2516,3 +2516,74 @@ fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684(
     assert_eq!(s.god_deck[..2], [g[1], g[0]]);
     assert_eq!(s.players[1].vp, vp);
 }
+
+/// Plays a 2-player setup through with plain-benefit God cards (no decisions
+/// beyond the cards themselves) and the first starting weaving each.
+fn setup_two_players(opts: &[&str]) -> State {
+    let mut o = vec!["coricancha=printed"];
+    o.extend_from_slice(opts);
+    let mut s = TheGame
+        .setup(2, &Options::parse_pairs(&o).unwrap(), 11)
+        .unwrap();
+    for p in 0..2 {
+        let dealt = std::mem::take(&mut s.players[p].dealt);
+        s.god_deck.extend(dealt);
+    }
+    let deals = [
+        ["G01", "G02", "G04", "G06", "G09", "G37", "G39", "G41"],
+        ["G12", "G13", "G20", "G21", "G22", "G14", "G15", "G16"],
+    ];
+    for (p, ids) in deals.iter().enumerate() {
+        s.players[p].dealt = take_gods(&mut s, ids);
+    }
+    for p in 0..2 {
+        let first = legal(&s, p)[0].clone();
+        play(&mut s, p, &first);
+    }
+    play(&mut s, 0, "keep g37 g39 g41");
+    play(&mut s, 1, "keep g14 g15 g16");
+    for p in [1, 0] {
+        for id in &deals[p][..4] {
+            play(&mut s, p, &format!("use {}", id.to_lowercase()));
+        }
+    }
+    s
+}
+
+#[test]
+fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
+    // Default (A1 own-turn): Player 1 places it when its first turn starts ...
+    let mut s = setup_two_players(&[]);
+    assert_eq!(flow::to_act(&s), vec![0]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
+    assert_eq!(legal(&s, 0).len(), 5);
+    play(&mut s, 0, "begin recover");
+    assert_eq!(s.players[0].priest, Some(2));
+    assert_eq!(s.players[1].priest, None);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    // ... and it is not a sub-action: both sub-actions are still open.
+    play(&mut s, 0, "priest conquest");
+    assert_eq!(s.players[0].priest, Some(3));
+    play(&mut s, 0, "gold");
+    play(&mut s, 0, "casualty potato");
+    play(&mut s, 0, "pray");
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    // Player 2's first turn starts with its own placement.
+    assert_eq!(s.current, 1);
+    assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
+
+    // priest-start=before-play: both are placed before the first turn, in turn order.
+    let mut s = setup_two_players(&["priest-start=before-play"]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
+    play(&mut s, 0, "begin worship");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
+    play(&mut s, 1, "begin worship");
+    assert_eq!(
+        (s.players[0].priest, s.players[1].priest),
+        (Some(0), Some(0))
+    );
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
