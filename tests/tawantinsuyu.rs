@@ -2489,10 +2489,10 @@ fn axomama_places_its_oldest_worker_the_very_first_one_at_random_l699_700() {
 }
 
 #[test]
-fn axomama_using_your_step_scores_you_a_vp_and_pays_no_food_l715_l718_719() {
+fn axomama_using_your_step_scores_you_a_vp_l718_719() {
     let mut s = axomama_placing(48);
     s.festivals_done = 1;
-    // Your upper step in section 2: S2M3 costs Axomama 1 + 2 - 2 (not paid).
+    // Your upper step in section 2 makes S2M3 the cheapest Killa space (1 + 2 - 2).
     let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
     s.steps[up] = Some(0);
     s.players[0].steps_left = 4;
