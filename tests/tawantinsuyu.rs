@@ -1308,3 +1308,1282 @@ fn print_a_random_game() {
     }
     println!("{:?}", TheGame.outcome(&s));
 }
+
+// ---------------------------------------------------------------------------
+// Scenario tests for the rules the audit (notes/taw-audit.md A.12) found
+// untested: one test per rule, named after it with the rulebook lines.
+// ---------------------------------------------------------------------------
+
+use quipu::games::tawantinsuyu::actions;
+use quipu::games::tawantinsuyu::data::{PORTER, PRIEST};
+
+/// Gives seat `p` exactly these production buildings (taken out of the pile
+/// and the market), all face up or all face down.
+fn give_production(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
+    let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
+    s.prod_pile.retain(|b| !v.contains(b));
+    s.market_prod.retain(|b| !v.contains(b));
+    s.players[p].production = v.iter().map(|&b| (b, face_up)).collect();
+}
+
+/// The space and number of tasks of the pending task decision of `p`.
+fn tasks_asked(s: &State, p: usize) -> Option<(usize, u8)> {
+    match ask_of(s, p) {
+        Some(Ask::Tasks { space, count, .. }) => Some((space as usize, count)),
+        _ => None,
+    }
+}
+
+fn names_of_tiles(s: &State, tiles: &[u8]) -> Vec<String> {
+    tiles
+        .iter()
+        .map(|&t| s.d().weavings[t as usize].id.clone())
+        .collect()
+}
+
+#[test]
+fn conquest_with_gold_instead_still_costs_a_casualty_and_the_others_conquer_l450_453() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: from section 3 (Recover) the High Priest reaches Conquest.
+    s.players[0].priest = Some(2);
+    s.players[0].army_hand = take_army(&mut s, &["A02"]);
+    s.players[0].res = [1, 0, 0, 0];
+    s.players[1].army_hand = take_army(&mut s, &["A05"]);
+    s.players[1].res = [1, 0, 0, 0];
+    let village = s.village.clone();
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res, [1, 0, 0, 1]);
+    // The active player still moves a worker to the Casualties of War (L452).
+    assert_eq!(ask_of(&s, 0), Some(Ask::Casualty));
+    play(&mut s, 0, "casualty corn");
+    assert_eq!(s.casualties, vec![village[village.len() - 1]]);
+    assert_eq!(s.village, village[..village.len() - 1].to_vec());
+    // No army card laid by the active player (L451); the other one deploys for 1 potato.
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "deploy a05");
+    assert_eq!(s.players[1].res[0], 0);
+    // ... and conquers as usual (L453): AN1 needs 1 soldier flipped, gives 3 potatoes.
+    play(&mut s, 1, "conquer antisuyu 1 flip a05");
+    assert_eq!(s.players[1].res, [3, 0, 0, 0]);
+    assert_eq!(s.players[1].markers_left, 9);
+    assert_eq!(s.players[1].army_front, vec![(army(&s, "A05"), false)]);
+    // The active player placed no marker and kept its card in hand; its turn goes on.
+    assert_eq!(s.players[0].markers_left, 10);
+    assert_eq!(s.players[0].army_hand, vec![army(&s, "A02")]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn conquest_casualty_comes_from_the_nomads_when_the_village_is_empty_l413_416() {
+    let mut s = at_main(3, 0);
+    // The Village was emptied earlier (Player 2 holds the Festival token).
+    s.festival_holder = Some(1);
+    let v = std::mem::take(&mut s.village);
+    s.bag.extend(v);
+    let n = std::mem::take(&mut s.nomads);
+    s.bag.extend(n);
+    s.nomads = vec![
+        grab(&mut s, ARTISAN),
+        grab(&mut s, PRIEST),
+        grab(&mut s, WARRIOR),
+    ];
+    let bag = s.bag.len();
+    s.players[0].priest = Some(2);
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    // Any Nomad may be chosen (they form no queue, L114-115).
+    assert_eq!(
+        legal(&s, 0),
+        [
+            "casualty nomad artisan",
+            "casualty nomad priest",
+            "casualty nomad warrior"
+        ]
+    );
+    play(&mut s, 0, "casualty nomad priest");
+    assert_eq!(s.casualties, vec![PRIEST]);
+    // The Nomad space is refilled from the bag at once (L416).
+    assert_eq!(s.nomads.len(), 3);
+    assert_eq!(s.nomads[..2], [ARTISAN, WARRIOR]);
+    assert_eq!(s.bag.len(), bag - 1);
+    // Nobody has army cards: nothing to deploy or conquer; the turn goes on.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn build_swap_with_a_god_card_is_offered_when_a_building_is_affordable_l253_254_l308_310() {
+    let mut s = at_main(3, 0);
+    market_with(&mut s, &["P01", "P06"]);
+    let next = *s.prod_pile.last().unwrap();
+    s.players[0].gods = take_gods(&mut s, &["G01"]);
+    s.players[0].res = [0, 1, 1, 0];
+    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    let l = legal(&s, 0);
+    // P01 (1 stone + 1 corn) is affordable, P06 (2 stone + 2 corn) is not.
+    assert!(l.contains(&"build p01".to_string()));
+    assert!(!l.contains(&"build p06".to_string()));
+    assert!(l.contains(&"swap g01 p06".to_string()));
+    assert!(l.contains(&"swap g01 p01 p06".to_string()));
+    play(&mut s, 0, "swap g01 p06");
+    // The card goes under the God deck, P06 under its pile, the market is refilled at once.
+    assert_eq!(s.god_deck[0], god(&s, "G01"));
+    assert!(s.players[0].gods.is_empty());
+    assert_eq!(s.prod_pile[0], prod(&s, "P06"));
+    assert_eq!(s.market_prod, vec![prod(&s, "P01"), next]);
+    // One swap per building task; then the building is paid as usual.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: true }));
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("swap")));
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 0, 3, 0];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    // 3 stone: a small statue of any of the 6 symbols; a large one also needs 2 gold.
+    let l = legal(&s, 0);
+    assert_eq!(l.len(), 6);
+    assert!(l.iter().all(|c| c.starts_with("statue small")));
+    play(&mut s, 0, "statue small inti");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 13);
+    assert_eq!(s.players[0].statues, vec![(0, false)]);
+    assert_eq!(s.statues[0], (1, 1));
+    // 3 stone + 2 gold: a large statue, 9 VP.
+    s.players[0].res = [0, 0, 3, 2];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    assert_eq!(legal(&s, 0).len(), 12);
+    play(&mut s, 0, "statue large killa");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 22);
+    assert_eq!(s.statues[1], (2, 0));
+    // The supply is limited: the last small Inti statue goes to Player 2, then
+    // neither size of Inti is left for Player 1 (the large one was never taken,
+    // so take it too).
+    s.players[1].statues = vec![(0, false), (0, true)];
+    s.statues[0] = (0, 0);
+    s.players[0].res = [0, 0, 3, 2];
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    let l = legal(&s, 0);
+    assert_eq!(l.len(), 12 - 2 - 1);
+    assert!(!l.iter().any(|c| c.ends_with(" inti")));
+    assert!(!l.contains(&"statue large killa".to_string()));
+    s.stack.pop();
+    // With the whole supply gone the task cannot be done and the rest is lost (L232).
+    for (i, x) in s.statues.iter_mut().enumerate() {
+        if i > 1 {
+            *x = (0, 0);
+        }
+    }
+    s.statues[1] = (0, 0);
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![
+            quipu::games::tawantinsuyu::data::Task::Statue,
+            quipu::games::tawantinsuyu::data::Task::Potato,
+        ]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[0].res, [0, 0, 3, 2]);
+    assert!(ev.iter().any(|e| e.text.en.contains("cannot do the task")));
+}
+
+#[test]
+fn pray_takes_two_cards_from_deck_or_offerings_one_at_a_time_l464_469() {
+    let mut s = at_main(3, 0);
+    s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+    let top = *s.god_deck.last().unwrap();
+    play(&mut s, 0, "pray");
+    assert_eq!(legal(&s, 0), ["god deck", "god g01", "god g02", "god g03"]);
+    play(&mut s, 0, "god deck");
+    // The first card is in hand (seen) before the second source is chosen (L466-467).
+    assert_eq!(s.players[0].gods, vec![top]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::GodSource));
+    assert_eq!(legal(&s, 0), ["god deck", "god g01", "god g02", "god g03"]);
+    play(&mut s, 0, "god g02");
+    assert_eq!(s.players[0].gods, vec![top, god(&s, "G02")]);
+    assert_eq!(s.offerings, vec![god(&s, "G01"), god(&s, "G03")]);
+    // Pray was one sub-action: the second is still to choose.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert!(!legal(&s, 0).contains(&"pray".to_string()));
+}
+
+#[test]
+fn setup_removes_workers_per_type_by_player_count_l101_102() {
+    // 9 per type; 2 players (and solo) remove 1, 3 players remove 2, 4 players none.
+    for (players, per_type) in [(1, 8), (2, 8), (3, 7), (4, 9)] {
+        let s = TheGame
+            .setup(players, &Options::default(), 40 + players as u64)
+            .unwrap();
+        let mut count = [0usize; 5];
+        for &w in s
+            .hill
+            .iter()
+            .flatten()
+            .chain(&s.village)
+            .chain(&s.nomads)
+            .chain(&s.bag)
+            .chain(s.players.iter().flat_map(|p| &p.workers))
+        {
+            count[w as usize] += 1;
+        }
+        assert_eq!(count, [per_type; 5], "{players} player(s)");
+    }
+}
+
+#[test]
+fn setup_start_workers_two_of_different_colours_from_two_per_colour_l103_106() {
+    let mut redraw_needed = 0;
+    for seed in 0..60 {
+        for players in 2..=4 {
+            let s = TheGame.setup(players, &Options::default(), seed).unwrap();
+            let mut per_type = [0usize; 5];
+            for p in &s.players {
+                // Two workers, never the same colour: a duplicate is redrawn (L104-106).
+                assert_eq!(p.workers.len(), 2);
+                assert_ne!(p.workers[0], p.workers[1], "seed {seed}, {players}p");
+                for &w in &p.workers {
+                    per_type[w as usize] += 1;
+                }
+            }
+            // Only 2 of each colour go into the bag for this draw (L103).
+            assert!(
+                per_type.iter().all(|&n| n <= 2),
+                "seed {seed}: {per_type:?}"
+            );
+            if per_type.contains(&2) {
+                redraw_needed += 1;
+            }
+        }
+    }
+    assert!(redraw_needed > 0);
+}
+
+#[test]
+fn setup_removes_icon_weavings_at_three_and_two_players_l127_129() {
+    // W01 W04 W09 W10 bear icon A (4 players only), W02 W03 W05 W06 icon B (3+).
+    for (players, pile) in [(4, 31), (3, 27), (2, 23)] {
+        let s = new_game(players);
+        assert_eq!(s.weaving_pile.len(), pile, "{players} players");
+        assert_eq!(
+            names_of_tiles(&s, &s.start_weavings),
+            ["SW01", "SW02", "SW03", "SW04"]
+        );
+        let ids = names_of_tiles(&s, &s.weaving_pile);
+        for (id, min) in [
+            ("W01", 4),
+            ("W04", 4),
+            ("W09", 4),
+            ("W10", 4),
+            ("W02", 3),
+            ("W03", 3),
+            ("W05", 3),
+            ("W06", 3),
+            ("W07", 2),
+        ] {
+            assert_eq!(ids.contains(&id.to_string()), players >= min, "{id}");
+        }
+    }
+}
+
+#[test]
+fn setup_cards_are_used_in_reverse_turn_order_then_shuffled_back_l139_148() {
+    let mut s = new_game(3);
+    for p in 0..3 {
+        let dealt = std::mem::take(&mut s.players[p].dealt);
+        s.god_deck.extend(dealt);
+    }
+    // Five cards with plain benefits to use, three to keep, per seat.
+    let deals = [
+        ["G01", "G02", "G04", "G06", "G09", "G37", "G39", "G41"],
+        ["G12", "G13", "G20", "G21", "G22", "G14", "G15", "G16"],
+        ["G24", "G26", "G28", "G31", "G35", "G17", "G18", "G19"],
+    ];
+    for (p, ids) in deals.iter().enumerate() {
+        s.players[p].dealt = take_gods(&mut s, ids);
+    }
+    for p in 0..3 {
+        let first = legal(&s, p)[0].clone();
+        play(&mut s, p, &first);
+    }
+    assert_eq!(flow::to_act(&s), vec![0, 1, 2]);
+    play(&mut s, 0, "keep g37 g39 g41");
+    play(&mut s, 1, "keep g14 g15 g16");
+    play(&mut s, 2, "keep g17 g18 g19");
+    // Reverse turn order: Player 3, then 2, then 1 (L141).
+    let mut order = Vec::new();
+    for _ in 0..3 {
+        let seats = flow::to_act(&s);
+        assert_eq!(seats.len(), 1);
+        let p = seats[0];
+        order.push(p);
+        for id in &deals[p][..4] {
+            play(&mut s, p, &format!("use {}", id.to_lowercase()));
+        }
+        // The fifth card is the only choice left and is used at once.
+        assert!(s.players[p].dealt.is_empty());
+    }
+    assert_eq!(order, vec![2, 1, 0]);
+    assert_eq!(s.players[2].res, [8, 4, 6, 0]);
+    assert_eq!(s.players[2].vp, 12);
+    assert_eq!(s.players[1].res, [7, 5, 2, 1]);
+    assert_eq!(s.players[1].vp, 13);
+    assert_eq!(s.players[0].res, [2, 2, 3, 2]);
+    assert_eq!(s.players[0].vp, 18);
+    // The 15 used cards are back in the deck (42 - 3 x 3 kept); no Offerings yet (L147-151).
+    assert_eq!(s.god_deck.len(), 33);
+    assert!(s.setup_used.is_empty());
+    assert!(s.offerings.is_empty());
+    for id in deals.iter().flat_map(|d| &d[..5]) {
+        assert!(s.god_deck.contains(&god(&s, id)), "{id}");
+    }
+    // The market is filled 2 + 2 at the end of setup (L146).
+    assert_eq!((s.market_prod.len(), s.market_pass.len()), (2, 2));
+}
+
+#[test]
+fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
+    for (players, cap) in [(2, 3), (3, 4), (4, 5)] {
+        let mut s = at_main(players, 0);
+        assert_eq!(s.offerings_capacity(), cap);
+        let ids = ["G01", "G02", "G03", "G04", "G05", "G06"];
+        let cards = take_gods(&mut s, &ids[..cap + 1]);
+        let deck = s.god_deck.len();
+        let mut ev = Vec::new();
+        for &c in &cards[..cap] {
+            actions::to_offerings(&mut s, c, &mut ev);
+        }
+        assert_eq!(s.offerings, cards[..cap].to_vec());
+        // One more card: the full Offerings go into the deck first (L245-248).
+        actions::to_offerings(&mut s, cards[cap], &mut ev);
+        assert_eq!(s.offerings, vec![cards[cap]]);
+        assert_eq!(s.god_deck.len(), deck + cap);
+    }
+}
+
+#[test]
+fn z01_any_worker_placed_as_a_porter_keeps_its_colour_l567() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [1, 0, 0, 1];
+    let cmd = "place artisan s1m1 gold as porter".to_string();
+    assert!(!legal(&s, 0).contains(&cmd));
+    give_passive(&mut s, 0, "place_as_porter");
+    assert!(legal(&s, 0).contains(&cmd));
+    let sp = space(&s, "S1M1");
+    play(&mut s, 0, &cmd);
+    // Middle terrace of the High Priest's section: 2 food, 1 less as a Porter (L271).
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    // First worker of its segment: the Porter's extra task (L273).
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 2)));
+    assert_eq!(s.hill[sp], Some(ARTISAN));
+}
+
+#[test]
+fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
+    let mut s = at_main(3, 0);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [1, 0, 0, 1];
+    let cmd = "place architect s1t1 gold as priest extra".to_string();
+    assert!(!legal(&s, 0).contains(&cmd));
+    give_passive(&mut s, 0, "place_as_priest");
+    let sp = space(&s, "S1T1");
+    let hand = s.players[0].gods.len();
+    play(&mut s, 0, &cmd);
+    // 1 gold to place, 1 potato for the Priest's extra task (L277).
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 2)));
+    play(&mut s, 0, "tasks corn stone");
+    assert_eq!(s.players[0].res, [0, 2, 2, 0]);
+    // The Priest's God card after the tasks (L278).
+    assert_eq!(s.players[0].gods.len(), hand + 1);
+    assert_eq!(s.hill[sp], Some(ARCHITECT));
+}
+
+#[test]
+fn z03_a_warrior_recovers_up_to_two_production_buildings_free_l569() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "warrior_recover_2_buildings");
+    give_production(&mut s, 0, &["P01", "P02", "P03"], false);
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    play(&mut s, 0, "place warrior s3b2 gold");
+    // The Warrior took the only adjacent worker; then up to 2 buildings, free.
+    let flips: Vec<String> = legal(&s, 0)
+        .into_iter()
+        .filter(|c| c.starts_with("recover"))
+        .collect();
+    assert_eq!(
+        flips,
+        ["recover p01", "recover p02", "recover p03", "recover done"]
+    );
+    play(&mut s, 0, "recover p01");
+    play(&mut s, 0, "recover p03");
+    let (p1, p2, p3) = (prod(&s, "P01"), prod(&s, "P02"), prod(&s, "P03"));
+    assert_eq!(
+        s.players[0].production,
+        vec![(p1, true), (p2, false), (p3, true)]
+    );
+    // Bottom terrace 5 food + 1 gold paid for the placement, nothing for the flips.
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(tasks_asked(&s, 0).map(|t| t.1), Some(1));
+}
+
+#[test]
+fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
+    for (worker, name, id, food) in [
+        (ARTISAN, "artisan", "S1T2", 0),
+        (ARCHITECT, "architect", "S2T1", 1),
+    ] {
+        let mut s = at_main(3, 0);
+        set_workers(&mut s, 0, &[worker]);
+        s.players[0].res = [1, 0, 0, 1];
+        let sp = space(&s, id);
+        // S1T2 is blue (the Architect's bonus), S2T1 green (the Artisan's).
+        assert_eq!(rules::task_count(&s, 0, sp, worker, worker, false), 1);
+        give_passive(&mut s, 0, "artisan_architect_swap");
+        play(
+            &mut s,
+            0,
+            &format!("place {name} {} gold", id.to_lowercase()),
+        );
+        assert_eq!(s.players[0].res, [1 - food, 0, 0, 0]);
+        assert_eq!(tasks_asked(&s, 0), Some((sp, 2)), "{name}");
+    }
+}
+
+/// Runs the Festival that starts Player 1's turn (no God cards in hand, so the
+/// feeding costs nothing); stops at the first decision after it.
+fn festival_for_seat_0(s: &mut State) -> Vec<quipu::engine::Event> {
+    s.festival_holder = Some(0);
+    s.current = 0;
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(s, &mut ev);
+    ev
+}
+
+#[test]
+fn z06_four_potatoes_each_festival_and_a_vp_more_per_god_card_at_the_end_l573_575() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].res, [4, 0, 0, 0]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    // Final scoring: 2 VP per God card in hand instead of 1.
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.players[1].gods = take_gods(&mut s, &["G04", "G05", "G06"]);
+    let cards = |s: &State, p: usize| {
+        rules::final_items(s, p)
+            .into_iter()
+            .find(|x| x.0 == "God cards in hand")
+            .map(|x| x.2)
+    };
+    assert_eq!(cards(&s, 0), Some(6));
+    assert_eq!(cards(&s, 1), Some(3));
+}
+
+#[test]
+fn z08_buy_weavings_draws_five_and_puts_two_under_the_pile_l577_578() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
+    s.players[0].res = [0, 3, 0, 0];
+    let n = s.weaving_pile.len();
+    let top5: Vec<u8> = s.weaving_pile[n - 5..].iter().rev().copied().collect();
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(s.offer.tiles, top5);
+    assert_eq!(ask_of(&s, 0), Some(Ask::DropTile { left: 2 }));
+    let t = |i: usize| s.d().weavings[top5[i] as usize].id.to_lowercase();
+    let (a, b) = (t(3), t(0));
+    play(&mut s, 0, &format!("drop {a}"));
+    play(&mut s, 0, &format!("drop {b}"));
+    // The two discarded tiles are under the pile; three remain to buy (L578).
+    assert_eq!(s.weaving_pile.len(), n - 3);
+    let mut bottom = s.weaving_pile[..2].to_vec();
+    bottom.sort();
+    let mut want = vec![top5[0], top5[3]];
+    want.sort();
+    assert_eq!(bottom, want);
+    assert_eq!(s.offer.tiles, vec![top5[1], top5[2], top5[4]]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    // Prices as usual: 3 corn buy 2 of the 3 (L321-323).
+    let l = legal(&s, 0);
+    assert_eq!(l.iter().filter(|c| c.split(' ').count() == 3).count(), 3);
+    assert!(!l.iter().any(|c| c.split(' ').count() == 4));
+}
+
+#[test]
+fn z09_one_vp_per_tile_of_the_longest_tapestry_at_each_festival_l579_580() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "festival_vp_longest_tapestry");
+    // No matching neighbours, so the free Merchant gives nothing.
+    let t = take_tiles(&mut s, &["W07", "W11", "W15", "W20"]);
+    s.players[0].tapestries = vec![t[..3].to_vec(), vec![t[3]]];
+    assert!(rules::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].vp, 13);
+    assert_eq!(s.players[1].vp, 10);
+}
+
+#[test]
+fn z10_two_potatoes_a_corn_and_a_stone_at_each_festival_l581() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 1, "festival_income");
+    for p in 0..3 {
+        s.players[p].res = [0; 4];
+    }
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[1].res, [2, 1, 1, 0]);
+    assert_eq!(s.players[0].res, [0; 4]);
+    assert_eq!(s.players[2].res, [0; 4]);
+}
+
+#[test]
+fn z11_a_weaving_whenever_anyone_activates_sacrifice_even_for_gold_l582_583() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "sacrifice_weaving");
+    s.players[0].priest = Some(0);
+    s.players[1].res = [0; 4];
+    let n = s.weaving_pile.len();
+    let (top, below) = (s.weaving_pile[n - 1], s.weaving_pile[n - 2]);
+    play(&mut s, 0, "priest sacrifice");
+    // The owner chooses the face-up top tile or the one below it.
+    assert_eq!(legal(&s, 1), ["weaving top", "weaving below"]);
+    play(&mut s, 1, "weaving below");
+    // With no tapestry yet it starts one at once.
+    assert_eq!(s.players[1].tapestries, vec![vec![below]]);
+    assert_eq!(s.weaving_pile.len(), n - 1);
+    assert_eq!(s.weaving_pile.last(), Some(&top));
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res[3], 1);
+    assert_eq!(s.players[1].tapestries, vec![vec![below]]);
+}
+
+#[test]
+fn z12_pay_a_gold_for_a_temple_space_on_any_worship_l584_585() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "worship_or_festival_gold_temple");
+    // From section 4 (Conquest) the High Priest reaches section 1 (Worship).
+    s.players[0].priest = Some(3);
+    s.players[1].res = [0, 0, 0, 1];
+    play(&mut s, 0, "priest worship");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(legal(&s, 1), ["pay yes", "pay no"]);
+    play(&mut s, 1, "pay yes");
+    // Temple space 1: its left reward is 2 potatoes.
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].res, [2, 0, 0, 0]);
+}
+
+#[test]
+fn z12_pay_a_gold_for_a_temple_space_just_before_a_festival_l584_585() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "worship_or_festival_gold_temple");
+    s.players[0].temple = 1;
+    s.players[0].res = [0, 0, 0, 1];
+    s.players[1].res = [0; 4];
+    festival_for_seat_0(&mut s);
+    assert_eq!(s.festivals_done, 0);
+    assert!(legal(&s, 0).contains(&"pay yes".to_string()));
+    play(&mut s, 0, "pay yes");
+    // Space 2: 1 corn on arrival; then this Festival scores space 2 (1 VP) and
+    // gives its left reward again (L499-500).
+    assert_eq!(s.players[0].temple, 2);
+    assert_eq!(s.festivals_done, 1);
+    assert_eq!(s.players[0].res, [0, 2, 0, 0]);
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn z14_a_warrior_does_two_more_tasks_l588() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "warrior_plus_2_tasks");
+    s.players[0].priest = Some(2);
+    put_worker(&mut s, "S3B1", ARTISAN);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [5, 0, 0, 1];
+    let sp = space(&s, "S3B2");
+    play(&mut s, 0, "place warrior s3b2 gold");
+    // 1 task + 2 (Z14); the icons are used once each (L228).
+    assert_eq!(tasks_asked(&s, 0), Some((sp, 3)));
+    play(&mut s, 0, "tasks stone potato");
+    assert_eq!(s.players[0].res, [3, 0, 2, 0]);
+}
+
+/// Axomama's turn from a clean slate: empty hill, no resources and no army (no
+/// High Priest condition holds from section 1), one Artisan, and the four
+/// slid-in cards all Killa, so that whatever the die shows the symbol is Killa.
+fn axomama_placing(seed: u64) -> State {
+    let mut s = solo_axomama_turn(seed);
+    for h in &mut s.hill {
+        if let Some(w) = h.take() {
+            s.bag.push(w);
+        }
+    }
+    s.segment_used = vec![false; 15];
+    s.players[1].res = [0; 4];
+    let hand = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(hand);
+    let old = std::mem::take(&mut s.axo.slots);
+    s.god_deck.extend(old);
+    s.axo.slots = take_gods(&mut s, &["G08", "G09", "G10", "G11"]);
+    set_workers(&mut s, 1, &[ARTISAN]);
+    s
+}
+
+/// Plays Axomama's turn and returns the space its worker went to.
+fn axomama_places(s: &mut State) -> String {
+    let before = s.hill.clone();
+    flow::advance(s, &mut Vec::new());
+    let placed: Vec<String> = (0..before.len())
+        .filter(|&i| before[i].is_none() && s.hill[i].is_some())
+        .map(|i| s.d().spaces[i].id.clone())
+        .collect();
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    assert_eq!(ask_of(s, 0), Some(Ask::Main));
+    placed[0].clone()
+}
+
+const FILLERS: [u8; 4] = [PORTER, PRIEST, WARRIOR, ARCHITECT];
+
+#[test]
+fn axomama_prefers_the_terrace_of_the_festival_count_then_above_then_below_l703_708() {
+    // Killa spaces: top S1T1 (cost 0 from section 1) and S4T2 (3); middle S2M3
+    // (1 + 2) and S4M3 (3 + 2); bottom S1B4 (0 + 5), S5B1 and S5B4 (1 + 5), S3B1 (3 + 5).
+    let cases: [(usize, &[&str], &str); 6] = [
+        (0, &[], "S1T1"),
+        (1, &[], "S2M3"),
+        (2, &[], "S1B4"),
+        // Preferred terrace full: the terrace above first, then the one below.
+        (0, &["S1T1", "S4T2"], "S2M3"),
+        (1, &["S2M3", "S4M3"], "S1T1"),
+        (2, &["S1B4", "S3B1", "S5B1", "S5B4"], "S2M3"),
+    ];
+    for (festivals, full, want) in cases {
+        let mut s = axomama_placing(31);
+        s.festivals_done = festivals;
+        for (i, id) in full.iter().enumerate() {
+            put_worker(&mut s, id, FILLERS[i % 4]);
+        }
+        assert_eq!(
+            axomama_places(&mut s),
+            want,
+            "{festivals} Festivals, {full:?}"
+        );
+        // Axomama's own worker, placed free (L715).
+        assert_eq!(s.hill[space(&s, want)], Some(ARTISAN));
+    }
+}
+
+#[test]
+fn axomama_takes_the_cheapest_space_and_breaks_cost_ties_at_random_l709_711() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut s = axomama_placing(seed);
+        s.festivals_done = 2;
+        // High Priest in section 2: S1B4 and S3B1 cost 1 + 5, S5B1 and S5B4 3 + 5.
+        s.players[1].priest = Some(1);
+        seen.insert(axomama_places(&mut s));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["S1B4", "S3B1"]);
+}
+
+#[test]
+fn axomama_scores_5_vp_when_the_chosen_card_matches_one_of_its_statues_l663_666() {
+    // The same turn twice (same seed): with a Killa statue and with an Inti one.
+    let turn = |sym: u8| {
+        let mut s = axomama_placing(33);
+        s.players[1].statues = vec![(sym, false)];
+        s.statues[sym as usize].0 -= 1;
+        axomama_places(&mut s);
+        (
+            s.players[1].vp,
+            s.players[1].res,
+            s.players[1].statues.clone(),
+        )
+    };
+    let (killa_vp, killa_res, killa_statues) = turn(1);
+    let (inti_vp, inti_res, _) = turn(0);
+    // 5 VP, and nothing else of the card's benefit.
+    assert_eq!(killa_vp, inti_vp + 5);
+    assert_eq!(killa_res, inti_res);
+    assert_eq!(killa_statues, vec![(1, false)]);
+}
+
+#[test]
+fn axomama_draws_another_card_when_no_space_matches_anywhere_l712_714() {
+    let mut s = axomama_placing(34);
+    let killa_spaces = [
+        "S1T1", "S4T2", "S2M3", "S4M3", "S1B4", "S3B1", "S5B1", "S5B4",
+    ];
+    for (i, id) in killa_spaces.iter().enumerate() {
+        put_worker(&mut s, id, FILLERS[i % 4]);
+    }
+    let killa = s.axo.slots.clone();
+    let inti = take_gods(&mut s, &["G01"]);
+    s.god_deck.push(inti[0]);
+    // The card drawn (G01, Inti) decides: the cheapest top Inti space from
+    // section 1 is S5T2 (1 food; S3T1 costs 3).
+    assert_eq!(axomama_places(&mut s), "S5T2");
+    // The unmatched card joined the Offerings, then the card used (L713, L716).
+    let r = s.axo.last_roll as usize;
+    assert_eq!(s.offerings, vec![killa[r - 1], inti[0]]);
+    assert_eq!(s.axo.slots.len(), 4);
+    assert!(!s.axo.slots.contains(&killa[r - 1]) && !s.axo.slots.contains(&inti[0]));
+}
+
+fn personality_index(s: &State, name: &str) -> Option<usize> {
+    s.d().solo.personalities.iter().position(|p| p.name == name)
+}
+
+/// Puts Axomama's #4 number token on `cell` and performs a roll of 4 (L720-744).
+fn roll_four_from(s: &mut State, cell: usize) -> usize {
+    let four = s.d().solo.tokens.iter().position(|t| t.0 == 4).unwrap();
+    s.axo.tokens[four] = cell;
+    solo::token_actions(s, 1, 4, &mut Vec::new());
+    four
+}
+
+fn tiles_of(s: &State, p: usize) -> usize {
+    s.players[p].tapestries.iter().map(Vec::len).sum()
+}
+
+#[test]
+fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
+    // The #4 token on cell 1 (1 gold) moves 4 cells onto the personality cell 5.
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "builder");
+    market_with(&mut s, &["P06"]);
+    let four = roll_four_from(&mut s, 1);
+    assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
+    // 1 gold from cell 1, 1 gold from the token's side, and its first possible
+    // action free: a random production building (here the only one) (L769).
+    assert_eq!(s.players[1].res, [0, 0, 0, 2]);
+    assert_eq!(s.players[1].production, vec![(prod(&s, "P06"), true)]);
+    assert!(s.players[1].passive.is_empty());
+
+    // No production building anywhere: a random passive one instead (L769).
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "builder");
+    let all: Vec<u8> = s
+        .prod_pile
+        .drain(..)
+        .chain(s.market_prod.drain(..))
+        .collect();
+    s.players[0].production = all.into_iter().map(|b| (b, true)).collect();
+    roll_four_from(&mut s, 1);
+    assert!(s.players[1].production.is_empty());
+    assert_eq!(s.players[1].passive.len(), 1);
+    assert_eq!(s.players[1].res, [0, 0, 0, 2]);
+
+    // Another side: 2 gold and 2 weavings.
+    let mut s = solo_axomama_turn(35);
+    s.players[1].res = [0; 4];
+    s.axo.personality = personality_index(&s, "weaver");
+    let tiles = tiles_of(&s, 1);
+    roll_four_from(&mut s, 1);
+    assert_eq!(s.players[1].res, [0, 0, 0, 3]);
+    assert_eq!(tiles_of(&s, 1), tiles + 2);
+}
+
+/// Axomama with tapestries [SW01] and [W20 W30]; W24, W26 and W13 on top of the pile.
+fn axomama_buying(corn: u32) -> (State, Vec<u8>) {
+    let mut s = solo_axomama_turn(36);
+    s.stack.clear();
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["SW01", "W20", "W30", "W13", "W26", "W24"]);
+    s.players[1].tapestries = vec![vec![t[0]], vec![t[1], t[2]]];
+    s.weaving_pile.extend([t[3], t[4], t[5]]);
+    s.players[1].res = [0, corn, 0, 0];
+    roll_four_from(&mut s, 9);
+    (s, t)
+}
+
+#[test]
+fn axomama_buys_two_weavings_for_its_largest_tapestry_higher_number_first_l746_751() {
+    let (mut s, t) = axomama_buying(3);
+    let (sw01, w20, w30, w13, w26, w24) = (t[0], t[1], t[2], t[3], t[4], t[5]);
+    // W24 and W26 (puma) fit both tapestries, W13 (llama) only the larger one.
+    // First W26 (the higher number) on the larger one; then W24 no longer fits
+    // it, so W13 (extending the larger one) beats W24 (the smaller one).
+    assert_eq!(
+        s.players[1].tapestries,
+        vec![vec![sw01], vec![w20, w30, w26, w13]]
+    );
+    // 2 tiles for 3 corn (L322).
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    assert_eq!(s.offer.tiles, vec![w24]);
+    // The leftover is offered to you for 2 corn (L324).
+    s.players[0].res = [0, 2, 0, 0];
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(legal(&s, 0), ["buy w24", "pass"]);
+
+    // 1 corn: one tile and 1 gold (L747).
+    let (s, t) = axomama_buying(1);
+    assert_eq!(s.players[1].tapestries[1], vec![t[1], t[2], t[4]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert_eq!(s.offer.tiles, vec![t[5], t[3]]);
+
+    // No corn (and no gold): a middle-row action not paid gives 1 gold (L727-730).
+    let (s, t) = axomama_buying(0);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]], vec![t[1], t[2]]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert_eq!(s.offer.tiles.len(), 3);
+}
+
+/// A Festival at the start of your turn in a solo game; Axomama has 3 weaving
+/// tiles, 4 potatoes and `axo_vp` VP against your 30.
+fn solo_festival(level: i8, axo_vp: u32) -> State {
+    let mut s = solo_axomama_turn(37);
+    s.readings.difficulty = level;
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["W07", "W11", "W15"]);
+    s.players[1].tapestries = vec![vec![t[0], t[1]], vec![t[2]]];
+    s.players[0].vp = 30;
+    s.players[1].vp = axo_vp;
+    s.players[1].res = [4, 0, 0, 0];
+    festival_for_seat_0(&mut s);
+    s
+}
+
+#[test]
+fn solo_festival_axomama_scores_weavings_feeds_nothing_and_gains_2_vp_when_behind_l779_785() {
+    let s = solo_festival(0, 20);
+    assert_eq!(s.festivals_done, 1);
+    // 1 VP per tile instead of the Merchant, 2 VP for being behind you, no
+    // potatoes for its 4 slid-in cards and no card draw.
+    assert_eq!(s.players[1].vp, 20 + 3 + 2);
+    assert_eq!(s.players[1].res, [4, 0, 0, 0]);
+    assert_eq!(s.axo.slots.len(), 4);
+    assert!(s.players[1].gods.is_empty());
+    // Ahead of you: no 2 VP.
+    let s = solo_festival(0, 40);
+    assert_eq!(s.players[1].vp, 40 + 3);
+}
+
+#[test]
+fn harder_axomama_scores_two_vp_per_weaving_at_festivals_l813() {
+    let s = solo_festival(1, 20);
+    assert_eq!(s.players[1].vp, 20 + 6 + 2);
+}
+
+#[test]
+fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
+    for (level, difficulty, personality) in [
+        ("easier", -1, false),
+        ("normal", 0, true),
+        ("harder", 1, true),
+    ] {
+        let opts = Options::parse_pairs(&[format!("level={level}")]).unwrap();
+        let s = TheGame.setup(1, &opts, 38).unwrap();
+        assert_eq!(s.readings.difficulty, difficulty);
+        assert_eq!(s.axo.personality.is_some(), personality, "{level}");
+    }
+}
+
+#[test]
+fn easier_axomama_uses_no_personality_token_l797() {
+    let opts = Options::parse_pairs(&["coricancha=printed", "level=easier"]).unwrap();
+    let mut s = TheGame.setup(1, &opts, 39).unwrap();
+    assert_eq!(s.axo.personality, None);
+    s.players[1].res = [0; 4];
+    let four = roll_four_from(&mut s, 1);
+    // The token lands on the personality cell: only cell 1's gold.
+    assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert!(s.players[1].production.is_empty() && s.players[1].passive.is_empty());
+}
+
+#[test]
+fn easier_axomama_pays_two_instead_of_one_to_build_l798() {
+    // (level, stone, stone left, built)
+    for (level, stone, left, built) in [(0, 2, 1, true), (-1, 2, 0, true), (-1, 1, 1, false)] {
+        let mut s = solo_axomama_turn(40);
+        s.readings.difficulty = level;
+        market_with(&mut s, &["P06"]);
+        s.players[1].res = [0, 0, stone, 0];
+        roll_four_from(&mut s, 6);
+        if built {
+            assert_eq!(s.players[1].res, [0, 0, left, 0]);
+            assert_eq!(s.players[1].production, vec![(prod(&s, "P06"), true)]);
+        } else {
+            // Not paid: 1 gold instead (L730).
+            assert_eq!(s.players[1].res, [0, 0, left, 1]);
+            assert!(s.players[1].production.is_empty());
+        }
+    }
+}
+
+/// Axomama's turn without resources, army cards or workers.
+fn axomama_bare(seed: u64, level: i8) -> State {
+    let mut s = solo_axomama_turn(seed);
+    s.readings.difficulty = level;
+    s.players[1].res = [0; 4];
+    s.players[0].res = [0; 4];
+    let hand = std::mem::take(&mut s.players[1].army_hand);
+    s.army_deck.extend(hand);
+    let w = std::mem::take(&mut s.players[1].workers);
+    s.bag.extend(w);
+    s
+}
+
+#[test]
+fn easier_axomama_needs_two_statues_to_worship_l799_800() {
+    for (level, statues, worships) in [(0, 1, true), (-1, 1, false), (-1, 2, true)] {
+        let mut s = axomama_bare(41, level);
+        // From section 4 (Conquest) the next two are Production and Worship.
+        s.players[1].priest = Some(3);
+        s.players[1].statues = (0..statues).map(|i| (i as u8, false)).collect();
+        for i in 0..statues {
+            s.statues[i].0 -= 1;
+        }
+        flow::advance(&mut s, &mut Vec::new());
+        if worships {
+            assert_eq!(s.players[1].priest, Some(0), "{level} {statues}");
+            assert_eq!(s.players[1].statues.len(), statues - 1);
+            assert_eq!(s.players[1].temple, 1);
+        } else {
+            // No action and no worker: the High Priest just moves 1 (L777).
+            assert_eq!(s.players[1].priest, Some(4));
+            assert_eq!(s.players[1].statues.len(), statues);
+            assert_eq!(s.players[1].temple, 0);
+        }
+    }
+}
+
+#[test]
+fn easier_axomama_places_no_second_conquest_marker_l801() {
+    for (level, markers) in [(0, 8), (-1, 9)] {
+        let mut s = axomama_bare(42, level);
+        let a = take_army(&mut s, &["A19", "A20", "A21", "A22", "A23"]);
+        s.players[1].army_front = a.iter().map(|&x| (x, true)).collect();
+        // From section 3 (Recover) the next one is Conquest.
+        s.players[1].priest = Some(2);
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(3));
+        assert_eq!(s.casualties.len(), 1);
+        assert_eq!(s.players[1].markers_left, markers, "level {level}");
+        // Its first marker goes to the biggest requirement it meets: QU5.
+        let qu5 = s.d().conquest.iter().position(|c| c.id == "QU5").unwrap();
+        assert_eq!(s.conquest[qu5], Some(1));
+    }
+}
+
+#[test]
+fn axomama_without_workers_army_card_and_vp_by_level_l770_778_l802_l814() {
+    // (level, army cards beyond the hire reward, VP beyond 2 Offerings and the hire reward)
+    for (level, army_cards, extra_vp) in [(-1, 0, 0), (0, 1, 0), (1, 1, 2)] {
+        let mut s = axomama_bare(22, level);
+        s.players[1].statues.clear();
+        s.players[1].production.clear();
+        s.players[1].army_front.clear();
+        s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+        let vp = s.players[1].vp;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].workers.len(), 1);
+        assert_eq!(s.offerings.len(), 1);
+        assert_eq!(s.players[1].priest, Some(1));
+        let reward = &s.d().solo.hire_reward[s.players[1].workers[0] as usize];
+        assert_eq!(
+            s.players[1].army_hand.len(),
+            army_cards + reward.army_cards as usize,
+            "level {level}"
+        );
+        assert_eq!(
+            s.players[1].vp,
+            vp + 2 + reward.vp + extra_vp,
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l805_808() {
+    // Sacrifice with 4 corn: 2 spaces; harder 1 free + 2. Space 3 gives a God
+    // card, which for Axomama is 1 VP (L648-651); harder also +2 VP (L812).
+    for (level, temple, vp_gain) in [(0, 2, 0), (1, 3, 3)] {
+        let mut s = axomama_bare(43, level);
+        s.players[1].res = [0, 4, 0, 0];
+        let vp = s.players[1].vp;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(1));
+        assert_eq!(s.players[1].temple, temple, "level {level}");
+        assert_eq!(s.players[1].res, [2, 1, 0, 0]);
+        assert_eq!(s.players[1].vp, vp + vp_gain);
+    }
+    // Worship of its large statue: 3 spaces; harder 1 free + 3 (space 4: 2 stone).
+    for (level, temple, res) in [(0, 3, [2, 1, 0, 0]), (1, 4, [2, 1, 2, 0])] {
+        let mut s = axomama_bare(43, level);
+        s.players[1].priest = Some(3);
+        s.players[1].statues = vec![(0, true)];
+        s.statues[0].1 -= 1;
+        flow::advance(&mut s, &mut Vec::new());
+        assert_eq!(s.players[1].priest, Some(0));
+        assert_eq!(s.players[1].temple, temple, "level {level}");
+        assert_eq!(s.players[1].res, res);
+        assert!(s.players[1].statues.is_empty());
+    }
+}
+
+#[test]
+fn harder_axomama_conquers_with_an_equal_army_and_one_soldier_fewer_l809_812() {
+    for level in [0, 1] {
+        let mut s = axomama_bare(44, level);
+        s.players[1].army_hand = take_army(&mut s, &["A19"]);
+        let c: Vec<u8> = s.bag.drain(..2).collect();
+        s.casualties = c;
+        // From section 3 (Recover) the next one is Conquest.
+        s.players[1].priest = Some(2);
+        let vp = s.players[1].vp;
+        let tiles = tiles_of(&s, 1);
+        flow::advance(&mut s, &mut Vec::new());
+        let ku4 = s.d().conquest.iter().position(|c| c.id == "KU4").unwrap();
+        if level == 0 {
+            // 2 soldiers against 2 casualties: not more, so no Conquest (L689).
+            assert_eq!(s.casualties.len(), 2);
+            assert_eq!(s.players[1].markers_left, 10);
+        } else {
+            // Equal is enough (L810): a casualty, A19 laid free, and KU4 (flip 2 +
+            // discard 1) met by flipping one 2-soldier card, one soldier fewer (L811).
+            assert_eq!(s.casualties.len(), 3);
+            assert_eq!(s.conquest[ku4], Some(1));
+            assert!(s.players[1].army_front.contains(&(army(&s, "A19"), false)));
+            // +2 VP for the action (L812), 3 VP and a weaving from KU4.
+            assert_eq!(s.players[1].vp, vp + 5);
+            assert_eq!(tiles_of(&s, 1), tiles + 1);
+        }
+    }
+}
+
+#[test]
+fn harder_axomama_scores_a_vp_per_resource_left_at_the_end_l815_816() {
+    let end = |level: i8| {
+        let mut s = solo_axomama_turn(45);
+        s.readings.difficulty = level;
+        s.festivals_done = 2;
+        let old = std::mem::take(&mut s.players[1].tapestries);
+        for t in old {
+            s.start_weavings.extend(t);
+        }
+        s.players[1].res = [1, 2, 3, 4];
+        s.players[0].vp = 10;
+        s.players[1].vp = 50;
+        festival_for_seat_0(&mut s);
+        assert!(s.over);
+        s.final_scores.unwrap()[1]
+    };
+    // 50 + 2 workers + 4 gold; harder + 1 per resource (10), so gold counts twice.
+    assert_eq!(end(0), 56);
+    assert_eq!(end(1), 66);
+}
+
+/// You buy weavings in a solo game: Axomama has the tapestry [W20] (sun) and
+/// `axo_corn` corn; W13, W24 and W18 are on top of the pile.
+fn you_buy_weavings(axo_corn: u32, buy: &str, your_corn: u32) -> (State, Vec<u8>) {
+    let mut s = solo_axomama_turn(46);
+    s.current = 0;
+    s.stack = vec![
+        Item::Do(0, Step::NextTurn),
+        Item::Ask(0, Ask::Main),
+        Item::Do(0, Step::WeaveDraw),
+    ];
+    let old = std::mem::take(&mut s.players[1].tapestries);
+    for t in old {
+        s.start_weavings.extend(t);
+    }
+    let t = take_tiles(&mut s, &["W20", "W13", "W24", "W18"]);
+    s.players[1].tapestries = vec![vec![t[0]]];
+    s.weaving_pile.extend([t[3], t[2], t[1]]);
+    s.players[1].res = [0, axo_corn, 0, 0];
+    s.players[0].res = [0, your_corn, 0, 0];
+    flow::advance(&mut s, &mut Vec::new());
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    play(&mut s, 0, buy);
+    while let Some(Ask::PutTile { .. }) = ask_of(&s, 0) {
+        let put = legal(&s, 0)[0].clone();
+        play(&mut s, 0, &put);
+    }
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    (s, t)
+}
+
+#[test]
+fn axomama_buys_a_leftover_that_extends_a_tapestry_if_it_has_two_corn_l752_754() {
+    let (s, t) = you_buy_weavings(2, "buy w13", 1);
+    // W24 (puma) extends its tapestry, W18 (sun, like W20) would start a new one.
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0], t[2]]]);
+    assert_eq!(s.players[1].res, [0, 0, 0, 0]);
+    assert_eq!(s.weaving_pile[0], t[3]);
+    // Only 1 corn: no purchase; both leftovers go under the pile.
+    let (s, t) = you_buy_weavings(1, "buy w13", 1);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]]]);
+    assert_eq!(s.players[1].res, [0, 1, 0, 0]);
+    assert_eq!(s.weaving_pile[..2], [t[3], t[2]]);
+    // Only the sun tile left: it would need a new tapestry, so Axomama passes.
+    let (s, t) = you_buy_weavings(2, "buy w13 w24", 3);
+    assert_eq!(s.players[1].tapestries, vec![vec![t[0]]]);
+    assert_eq!(s.players[1].res, [0, 2, 0, 0]);
+    assert_eq!(s.weaving_pile[0], t[3]);
+}
+
+#[test]
+fn axomama_places_its_oldest_worker_the_very_first_one_at_random_l699_700() {
+    let mut s = axomama_placing(47);
+    set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
+    s.axo.placed_once = true;
+    let at = axomama_places(&mut s);
+    assert_eq!(s.hill[space(&s, &at)], Some(PRIEST));
+    // The first placement of the game picks either worker.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let mut s = axomama_placing(seed);
+        set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
+        let at = axomama_places(&mut s);
+        seen.insert(s.hill[space(&s, &at)]);
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [Some(ARTISAN), Some(PRIEST)]
+    );
+}
+
+#[test]
+fn axomama_using_your_step_scores_you_a_vp_l718_719() {
+    let mut s = axomama_placing(48);
+    s.festivals_done = 1;
+    // Your upper step in section 2 makes S2M3 the cheapest Killa space (1 + 2 - 2).
+    let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
+    s.steps[up] = Some(0);
+    s.players[0].steps_left = 4;
+    assert_eq!(axomama_places(&mut s), "S2M3");
+    assert_eq!(s.players[0].vp, 11);
+}
+
+#[test]
+fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684() {
+    let mut s = axomama_bare(49, 0);
+    s.players[1].res = [0, 4, 0, 0];
+    let g = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offerings = g.clone();
+    let vp = s.players[1].vp;
+    flow::advance(&mut s, &mut Vec::new());
+    // Sacrifice (4 corn, 2 spaces: 2 potatoes, 1 corn), 1 army card, and the two
+    // oldest Offerings under the deck, no VP for them.
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].army_hand.len(), 1);
+    assert_eq!(s.offerings, vec![g[2]]);
+    assert_eq!(s.god_deck[..2], [g[1], g[0]]);
+    assert_eq!(s.players[1].vp, vp);
+}
+
+/// Plays a 2-player setup through with plain-benefit God cards (no decisions
+/// beyond the cards themselves) and the first starting weaving each.
+fn setup_two_players(opts: &[&str]) -> State {
+    let mut o = vec!["coricancha=printed"];
+    o.extend_from_slice(opts);
+    let mut s = TheGame
+        .setup(2, &Options::parse_pairs(&o).unwrap(), 11)
+        .unwrap();
+    for p in 0..2 {
+        let dealt = std::mem::take(&mut s.players[p].dealt);
+        s.god_deck.extend(dealt);
+    }
+    let deals = [
+        ["G01", "G02", "G04", "G06", "G09", "G37", "G39", "G41"],
+        ["G12", "G13", "G20", "G21", "G22", "G14", "G15", "G16"],
+    ];
+    for (p, ids) in deals.iter().enumerate() {
+        s.players[p].dealt = take_gods(&mut s, ids);
+    }
+    for p in 0..2 {
+        let first = legal(&s, p)[0].clone();
+        play(&mut s, p, &first);
+    }
+    play(&mut s, 0, "keep g37 g39 g41");
+    play(&mut s, 1, "keep g14 g15 g16");
+    for p in [1, 0] {
+        for id in &deals[p][..4] {
+            play(&mut s, p, &format!("use {}", id.to_lowercase()));
+        }
+    }
+    s
+}
+
+#[test]
+fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
+    // Default (A1 own-turn): Player 1 places it when its first turn starts ...
+    let mut s = setup_two_players(&[]);
+    assert_eq!(flow::to_act(&s), vec![0]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
+    assert_eq!(legal(&s, 0).len(), 5);
+    play(&mut s, 0, "begin recover");
+    assert_eq!(s.players[0].priest, Some(2));
+    assert_eq!(s.players[1].priest, None);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    // ... and it is not a sub-action: both sub-actions are still open.
+    play(&mut s, 0, "priest conquest");
+    assert_eq!(s.players[0].priest, Some(3));
+    play(&mut s, 0, "gold");
+    play(&mut s, 0, "casualty potato");
+    play(&mut s, 0, "pray");
+    if ask_of(&s, 0) == Some(Ask::Hire) {
+        play(&mut s, 0, "hire none");
+    }
+    // Player 2's first turn starts with its own placement.
+    assert_eq!(s.current, 1);
+    assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
+
+    // priest-start=before-play: both are placed before the first turn, in turn order.
+    let mut s = setup_two_players(&["priest-start=before-play"]);
+    assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
+    play(&mut s, 0, "begin worship");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
+    play(&mut s, 1, "begin worship");
+    assert_eq!(
+        (s.players[0].priest, s.players[1].priest),
+        (Some(0), Some(0))
+    );
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
