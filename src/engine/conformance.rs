@@ -127,9 +127,63 @@ pub fn run(
     let mut report = Report::default();
     for seed in seeds {
         report.moves += play_and_check(make, seed, depth)?;
+        check_leaving(make, seed, depth)?;
         report.games += 1;
     }
     Ok(report)
+}
+
+/// A seat leaves mid-game and, where the game lets it go on, comes back
+/// later: while away it is never asked, the game neither stalls nor breaks
+/// an invariant, and once restored it plays on to the end.
+pub fn check_leaving(
+    make: &dyn Fn(u64) -> Result<Box<dyn Table>, SetupError>,
+    seed: u64,
+    depth: &Depth,
+) -> Result<(), String> {
+    let mut table = make(seed).map_err(|e| format!("setup failed: {e}"))?;
+    let mut rng = Rng::new(seed ^ 0x1EA7E);
+    let fail = |what: String| format!("seed {seed}, a seat leaving: {what}");
+    // Leave after a few decisions, so that the game is under way.
+    for _ in 0..(5 + seed % 20) {
+        if table.play_random(&mut rng).is_none() {
+            return Ok(());
+        }
+    }
+    let Some(&leaver) = table.to_act().first() else {
+        return Ok(());
+    };
+    if !table.drop_seat(leaver) {
+        return Ok(()); // the service ends such a game with the standings
+    }
+    let mut moves = 0;
+    let mut away = true;
+    while table.outcome().is_none() {
+        table
+            .invariants()
+            .map_err(|e| fail(format!("invariant broken: {e}")))?;
+        if away && table.to_act().contains(&leaver) {
+            return Err(fail(format!("{leaver} left but is asked to decide")));
+        }
+        if moves >= depth.max_moves {
+            return Err(fail(format!("no end after {} moves", depth.max_moves)));
+        }
+        if away && moves == 40 {
+            if !table.restore_seat(leaver) {
+                return Err(fail(format!("{leaver} could not take its seat back")));
+            }
+            away = false;
+            continue;
+        }
+        table
+            .play_random(&mut rng)
+            .ok_or_else(|| fail("nobody can act, yet the game is not over".into()))?;
+        moves += 1;
+    }
+    if !table.to_act().is_empty() {
+        return Err(fail("game over but seats still to act".into()));
+    }
+    Ok(())
 }
 
 /// Strings no game should take as a command.
