@@ -244,7 +244,8 @@ fn example_4_five_tasks_then_two_different_ones_l235_239() {
     set_workers(&mut s, 0, &[ARCHITECT]);
     s.players[0].res = [5, 1, 0, 1];
     market_with(&mut s, &["P01", "P06"]);
-    play(&mut s, 0, "place architect s3b2 gold");
+    // 5 food from 5 potatoes and 1 corn: two mixes, so the mix is named (L177).
+    play(&mut s, 0, "place architect s3b2 gold food 5 potato");
     assert_eq!(
         ask_of(&s, 0),
         Some(Ask::Tasks {
@@ -1191,11 +1192,15 @@ fn statue_bonus_all_part_or_none_l240_244() {
     set_workers(&mut s, 0, &[ARTISAN]);
     s.players[0].res = [0; 4];
     play(&mut s, 0, "place artisan s1t2 card g26");
+    // Offered with the tasks (before them); declining is done by not taking it.
     let l = legal(&s, 0);
-    assert!(l.contains(&"bonus take".to_string()) && l.contains(&"bonus skip".to_string()));
+    assert!(l.contains(&"bonus take".to_string()) && !l.contains(&"bonus skip".to_string()));
     assert!(l.contains(&"bonus potato".to_string()) && l.contains(&"bonus stone".to_string()));
     play(&mut s, 0, "bonus stone");
     assert_eq!(s.players[0].res, [0, 0, 2, 0]);
+    // Once only: the tasks come back without it.
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("bonus")));
 }
 
 #[test]

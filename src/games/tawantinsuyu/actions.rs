@@ -490,24 +490,51 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             } else {
                 s.d().rules.weavings_drawn
             };
+            // The face-up top tile is among them (L319); the others are seen
+            // by the buyer only until the buyer decides (L320-324).
+            let top = s.weaving_pile.last().copied();
             let mut tiles = Vec::new();
             for _ in 0..n {
                 if let Some(t) = s.weaving_pile.pop() {
                     tiles.push(t);
                 }
             }
-            let names: Vec<String> = tiles.iter().map(|&t| Names(s.d()).weaving(t)).collect();
+            let pile = &s.weaving_pile;
+            s.weaving_secret.retain(|(t, _)| pile.contains(t));
+            let names: Vec<String> = tiles
+                .iter()
+                .map(|&t| Names(s.d()).weaving(t).to_uppercase())
+                .collect();
+            let top_name = top
+                .map(|t| Names(s.d()).weaving(t).to_uppercase())
+                .unwrap_or_else(|| "-".into());
             reveal(
                 ev,
-                format!("{} draws weavings {}.", who(s, p), names.join(", ")),
                 format!(
-                    "{}이(가) 직조물 {}을(를) 뽑습니다.",
+                    "{} draws {} weavings (the face-up one was {top_name}).",
+                    who(s, p),
+                    tiles.len()
+                ),
+                format!(
+                    "{}이(가) 직조물 {}개를 뽑습니다 (공개된 것: {top_name}).",
                     who_ko(s, p),
-                    names.join(", ")
+                    tiles.len()
                 ),
             );
+            ev.push(Event::private(
+                crate::engine::Seat(p),
+                Text::new(
+                    format!("You drew the weavings {}.", names.join(", ")),
+                    format!("직조물 {}을(를) 뽑았습니다.", names.join(", ")),
+                ),
+            ));
             let extra = tiles.len().saturating_sub(s.d().rules.weavings_drawn);
-            s.offer = super::state::WeaveOffer { buyer: p, tiles };
+            s.offer = super::state::WeaveOffer {
+                buyer: p,
+                tiles,
+                top,
+                public: false,
+            };
             push(s, p, Step::WeaveEnd);
             push(s, p, Step::WeaveLeftovers);
             ask(s, p, Ask::Buy);
@@ -604,8 +631,9 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 ask(s, p, Ask::Conquer);
             }
             let order = s.order_from(p);
+            // Every player with markers left may place (L427-429), Axomama too.
             for &q in order.iter().rev() {
-                if (q == p && !active_did) || (q != p && s.is_bot(q)) {
+                if q == p && !active_did {
                     continue;
                 }
                 ask(s, q, Ask::Conquer);
@@ -678,6 +706,11 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
         }
         Step::Festival(stage) => super::festival::run(s, p, stage, ev),
         Step::Solo => super::solo::turn(s, p, ev),
+        Step::BonusLate => {
+            if let Some(card) = s.turn.bonus.take() {
+                ask(s, p, Ask::Bonus { card });
+            }
+        }
     }
 }
 
@@ -761,6 +794,13 @@ fn activate(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
     }
 }
 
+/// Axomama joins your activated action when its own activation condition for
+/// it holds (L685-693; it follows the basic rules, L679, paying nothing to
+/// flip, L694-695).
+fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
+    s.is_bot(q) && super::solo::wants(s, action)
+}
+
 /// The others join an activated action in turn order (Conquest: everybody deploys).
 pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     let order = s.order_from(p);
@@ -768,7 +808,7 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     if action == HpAction::Conquest {
         push(s, p, Step::ConquestPlace { active_did });
         for &q in order.iter().rev() {
-            if (q == p && !active_did) || (q != p && s.is_bot(q)) {
+            if (q == p && !active_did) || (q != p && s.is_bot(q) && !bot_joins(s, q, action)) {
                 continue;
             }
             let free = if q == p {
@@ -786,7 +826,21 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
         return;
     }
     for &q in order.iter().skip(1).rev() {
-        if s.is_bot(q) {
+        if s.is_bot(q) && !bot_joins(s, q, action) {
+            continue;
+        }
+        if s.is_bot(q) && action == HpAction::Recover {
+            // Axomama flips for free (L695).
+            ask(
+                s,
+                q,
+                Ask::Recover {
+                    left: 99,
+                    free: 99,
+                    cost: [0; 4],
+                    buildings_only: false,
+                },
+            );
             continue;
         }
         match action {
@@ -1070,38 +1124,30 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 format!("{me_ko}이(가) {name}을(를) 상자로 돌려보냅니다 (일꾼 제한)."),
             );
         }
-        (Ask::Bonus { card }, Cmd::Bonus(true)) => {
-            if let Some(g) = d.gods.get(card as usize) {
-                pay_or_keep(s, p, &g.cost);
-                say(
-                    ev,
-                    format!("{me} takes the statue bonus of {}.", g.id),
-                    format!("{me_ko}이(가) {}의 조각상 보너스를 받습니다.", g.id),
-                );
-                push(s, p, Step::Effect(g.benefit.clone()));
+        (Ask::Bonus { card }, Cmd::Bonus(true)) => take_bonus(s, p, card, None, ev),
+        (Ask::Bonus { .. }, Cmd::Bonus(false)) => {
+            s.turn.bonus = None;
+            say(
+                ev,
+                format!("{me} does not take the statue bonus."),
+                format!("{me_ko}은(는) 조각상 보너스를 받지 않습니다."),
+            );
+        }
+        (Ask::Bonus { card }, Cmd::BonusParts(kinds)) => take_bonus(s, p, card, Some(kinds), ev),
+        (a @ Ask::Tasks { .. }, Cmd::Bonus(true)) => {
+            // Before the tasks (L242): the tasks are asked again afterwards.
+            ask(s, p, a);
+            if let Some(card) = s.turn.bonus {
+                take_bonus(s, p, card, None, ev);
             }
         }
-        (Ask::Bonus { .. }, Cmd::Bonus(false)) => {}
-        (Ask::Bonus { card }, Cmd::BonusParts(kinds)) => {
-            if let Some(g) = d.gods.get(card as usize) {
-                pay_or_keep(s, p, &g.cost);
-                let part = g.benefit.only(&kinds);
-                say(
-                    ev,
-                    format!(
-                        "{me} takes part of the statue bonus of {}: {}.",
-                        g.id,
-                        part.describe()
-                    ),
-                    format!(
-                        "{me_ko}이(가) {}의 조각상 보너스 일부를 받습니다: {}.",
-                        g.id,
-                        part.describe()
-                    ),
-                );
-                push(s, p, Step::Effect(part));
+        (a @ Ask::Tasks { .. }, Cmd::BonusParts(kinds)) => {
+            ask(s, p, a);
+            if let Some(card) = s.turn.bonus {
+                take_bonus(s, p, card, Some(kinds), ev);
             }
         }
+        (Ask::Food { .. }, Cmd::Food(m)) => pay_food_mix(s, p, &m, ev),
         (Ask::WarriorTake { .. }, Cmd::Take(sp)) => {
             if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
                 if let Some(x) = s.hill.get_mut(sp as usize) {
@@ -1226,8 +1272,30 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             give_statue(s, p, large, sym, ev);
         }
         (Ask::DropTile { left }, Cmd::Drop(t)) => {
+            // Z08: under the pile unseen by the others (L577-578).
             s.offer.tiles.retain(|&x| x != t);
             s.weaving_pile.insert(0, t);
+            if s.offer.top != Some(t) {
+                s.weaving_secret.push((t, p));
+            }
+            say(
+                ev,
+                format!("{me} puts a weaving under the pile."),
+                format!("{me_ko}이(가) 직조물 1개를 더미 맨 밑에 넣습니다."),
+            );
+            ev.push(Event::private(
+                crate::engine::Seat(p),
+                Text::new(
+                    format!(
+                        "You put {} under the pile.",
+                        names.weaving(t).to_uppercase()
+                    ),
+                    format!(
+                        "{}을(를) 더미 맨 밑에 넣었습니다.",
+                        names.weaving(t).to_uppercase()
+                    ),
+                ),
+            ));
             if left > 1 {
                 ask(s, p, Ask::DropTile { left: left - 1 });
             }
@@ -1244,6 +1312,24 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             };
             pay_or_keep(s, p, &[0, price, 0, 0]);
             s.offer.tiles.retain(|t| !tiles.contains(t));
+            // Decided: what is left is offered to the others, face up (L322-324).
+            s.offer.public = true;
+            if !s.offer.tiles.is_empty() {
+                let left: Vec<String> = s
+                    .offer
+                    .tiles
+                    .iter()
+                    .map(|&t| names.weaving(t).to_uppercase())
+                    .collect();
+                say(
+                    ev,
+                    format!("Left over for the others: {}.", left.join(", ")),
+                    format!(
+                        "다른 플레이어가 살 수 있는 남은 직조물: {}.",
+                        left.join(", ")
+                    ),
+                );
+            }
             let list: Vec<String> = tiles
                 .iter()
                 .map(|&t| names.weaving(t).to_uppercase())
@@ -1383,17 +1469,15 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             },
             Cmd::Recover(Some(item)),
         ) => {
-            if free == 0 {
-                if cost[POTATO] > 0 {
-                    if let Some(pl) = s.players.get_mut(p) {
-                        if let Some(r) = rules::pay_food(&pl.res, cost[POTATO], 0, 0) {
-                            pl.res = r;
-                        }
-                    }
-                } else {
+            let food_due = if free == 0 && cost[POTATO] > 0 {
+                // 1 food per further item (L409): the mix is asked next.
+                cost[POTATO]
+            } else {
+                if free == 0 {
                     pay_or_keep(s, p, &cost);
                 }
-            }
+                0
+            };
             flip_up(s, p, item);
             let name = match item {
                 FlipItem::Bld(b) => names.bld(Bld::Prod(b)),
@@ -1413,6 +1497,16 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                         free: free.saturating_sub(1),
                         cost,
                         buildings_only,
+                    },
+                );
+            }
+            if food_due > 0 {
+                ask(
+                    s,
+                    p,
+                    Ask::Food {
+                        food: food_due,
+                        potato: 0,
                     },
                 );
             }
@@ -1530,8 +1624,9 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 advance_temple(s, p, temple, ev);
             }
         }
-        (Ask::Sacrifice { .. }, Cmd::JoinSacrifice) => {
+        (Ask::Sacrifice { .. }, Cmd::JoinSacrifice(n)) => {
             let (corn, temple) = d.rules.sacrifice_other;
+            let (corn, temple) = (corn * u32::from(n), temple * u32::from(n));
             pay_or_keep(s, p, &[0, corn, 0, 0]);
             say(
                 ev,
@@ -1647,21 +1742,26 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             },
         ) => conquer(s, p, space, &flip, &discard, ev),
         (Ask::Conquer, Cmd::Pass) => {}
-        (Ask::Feed { short }, Cmd::Feed(k)) => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.res[GOLD] = pl.res[GOLD].saturating_sub(k);
-            }
-            let unpaid = short.saturating_sub(k);
-            lose_vp(s, p, unpaid * d.rules.festival_unpaid_vp);
+        (Ask::Feed, Cmd::Feed(k)) => {
+            // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
+            let Some(pl) = s.players.get_mut(p) else {
+                return;
+            };
+            let need = rules::festival_need(&d, pl);
+            let potatoes = need.min(pl.res[POTATO]);
+            pl.res[POTATO] -= potatoes;
+            let gold = k.min(pl.res[GOLD]).min(need - potatoes);
+            pl.res[GOLD] -= gold;
+            let unpaid = need - potatoes - gold;
+            let lost = unpaid * d.rules.festival_unpaid_vp;
+            lose_vp(s, p, lost);
             say(
                 ev,
                 format!(
-                    "{me} pays {k} gold for missing potatoes and loses {} VP.",
-                    unpaid * d.rules.festival_unpaid_vp
+                    "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
                 ),
                 format!(
-                    "{me_ko}이(가) 부족한 감자 대신 금덩이 {k}개를 내고 승점 {}점을 잃습니다.",
-                    unpaid * d.rules.festival_unpaid_vp
+                    "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
                 ),
             );
         }
@@ -1687,7 +1787,8 @@ fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
             space,
             card,
             extra,
-        } => place(s, p, worker, role, space, card, extra, ev),
+            food,
+        } => place(s, p, worker, role, space, card, extra, food, ev),
         Cmd::Priest(action) => {
             let sec = s.section_of(action);
             if let Some(pl) = s.players.get_mut(p) {
@@ -1800,6 +1901,7 @@ fn place(
     space: u8,
     card: Option<u8>,
     extra: bool,
+    mix: Option<[u32; 3]>,
     ev: &mut Vec<Event>,
 ) {
     let d = s.data.0.clone();
@@ -1821,16 +1923,20 @@ fn place(
             }
             None => pl.res[GOLD] = pl.res[GOLD].saturating_sub(1),
         }
-        let reserve = if extra {
-            d.rules.priest_extra_task_potato
-        } else {
-            0
-        };
-        if let Some(r) = rules::pay_food(&pl.res, food, reserve, 0) {
-            pl.res = r;
-        }
-        pl.res[POTATO] = pl.res[POTATO].saturating_sub(reserve);
     }
+    // The food (and the Priest's potato) is paid before any task (L192-193):
+    // the mix given, the only one possible, or a question asked first.
+    let potato = if extra {
+        d.rules.priest_extra_task_potato
+    } else {
+        0
+    };
+    let mixes = s
+        .players
+        .get(p)
+        .map(|pl| rules::food_mixes(&pl.res, food, potato, 0))
+        .unwrap_or_default();
+    let mix = mix.or_else(|| (mixes.len() == 1).then(|| mixes.first().copied()).flatten());
     s.turn.used_card = card;
     s.turn.placed = true;
     if let Some(h) = s.hill.get_mut(sp_i) {
@@ -1857,6 +1963,9 @@ fn place(
             sp.id
         ),
     );
+    if let Some(m) = mix {
+        pay_food_mix(s, p, &m, ev);
+    }
     for o in owners {
         let o = o as usize;
         if o != p || own_vp {
@@ -1881,6 +1990,7 @@ fn place(
     if role == PRIEST && (extra || s.readings.priest_card_always) {
         push(s, p, Step::PriestCard);
     }
+    push(s, p, Step::BonusLate);
     ask(
         s,
         p,
@@ -1911,9 +2021,69 @@ fn place(
             .get(p)
             .is_some_and(|pl| pl.statues.iter().any(|st| Some(st.0) == sym))
         {
-            ask(s, p, Ask::Bonus { card: g });
+            // Offered with the tasks and, if not taken, after them (L241-244).
+            s.turn.bonus = Some(g);
         }
     }
+    if mix.is_none() {
+        ask(s, p, Ask::Food { food, potato });
+    }
+}
+
+/// Pays a chosen food mix (potatoes, corn, gold).
+fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<Event>) {
+    if m.iter().all(|&x| x == 0) {
+        return;
+    }
+    let Some(pl) = s.players.get_mut(p) else {
+        return;
+    };
+    if let Some(r) = rules::pay_mix(&pl.res, m) {
+        pl.res = r;
+    }
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    say(
+        ev,
+        format!(
+            "{me} pays {} potato(es), {} corn and {} gold as food.",
+            m[0], m[1], m[2]
+        ),
+        format!(
+            "{me_ko}이(가) 음식으로 감자 {}개, 옥수수 {}개, 금덩이 {}개를 냅니다.",
+            m[0], m[1], m[2]
+        ),
+    );
+}
+
+/// Takes the statue bonus of `card` (all of it, or the parts `kinds`), once (L241-244).
+fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mut Vec<Event>) {
+    let d = s.data.0.clone();
+    let Some(g) = d.gods.get(card as usize) else {
+        return;
+    };
+    s.turn.bonus = None;
+    pay_or_keep(s, p, &g.cost);
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    let benefit = match &kinds {
+        None => g.benefit.clone(),
+        Some(k) => g.benefit.only(k),
+    };
+    let part = if kinds.is_some() { "part of " } else { "" };
+    let part_ko = if kinds.is_some() { " 일부" } else { "" };
+    say(
+        ev,
+        format!(
+            "{me} takes {part}the statue bonus of {}: {}.",
+            g.id,
+            benefit.describe()
+        ),
+        format!(
+            "{me_ko}이(가) {}의 조각상 보너스{part_ko}를 받습니다: {}.",
+            g.id,
+            benefit.describe()
+        ),
+    );
+    push(s, p, Step::Effect(benefit));
 }
 
 pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {

@@ -199,12 +199,16 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
 /// Free actions may be taken at any moment of one's own turn (L164-167): at
 /// the decisions of the turn where something is paid or chosen.
 pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    // The Festival is held at the start of the holder's turn (L497): the
+    // holder's Festival decisions are part of that turn, the others' are not.
     p == s.current
         && !s.is_bot(p)
-        && !s.festival_running
         && matches!(
             ask,
-            Ask::Tasks { .. }
+            Ask::UseCards { festival: true, .. }
+                | Ask::Feed
+                | Ask::Choice { .. }
+                | Ask::Tasks { .. }
                 | Ask::Build { .. }
                 | Ask::Statue { paid: true, .. }
                 | Ask::Buy
@@ -254,27 +258,7 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
     match ask {
         Ask::Bonus { card } => {
-            if d.gods
-                .get(*card as usize)
-                .is_some_and(|c| rules::can_pay(&pl.res, &c.cost))
-            {
-                out.push(Cmd::Bonus(true));
-                // Or only some of its parts (L241-244).
-                let parts = d
-                    .gods
-                    .get(*card as usize)
-                    .map(|c| c.benefit.parts())
-                    .unwrap_or_default();
-                if parts.len() >= 2 && parts.len() <= 6 {
-                    for mask in 1u32..(1 << parts.len()) - 1 {
-                        let pick: Vec<u8> = (0..parts.len())
-                            .filter(|i| mask & (1 << i) != 0)
-                            .filter_map(|i| parts.get(i).copied())
-                            .collect();
-                        out.push(Cmd::BonusParts(pick));
-                    }
-                }
-            }
+            bonus_options(s, p, *card, out);
             out.push(Cmd::Bonus(false));
         }
         Ask::WarriorTake { space } => {
@@ -294,7 +278,16 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                         .map(Cmd::Tasks),
                 );
             }
+            // The statue bonus may be taken before the tasks (L242).
+            if let Some(card) = s.turn.bonus.filter(|_| p == s.current) {
+                bonus_options(s, p, card, out);
+            }
         }
+        Ask::Food { food, potato } => out.extend(
+            rules::food_mixes(&pl.res, *food, *potato, 0)
+                .into_iter()
+                .map(Cmd::Food),
+        ),
         Ask::StepSpace => out.extend(actions::open_steps(s).into_iter().map(Cmd::Step)),
         Ask::Build { swapped } => {
             for b in market(s) {
@@ -471,7 +464,8 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                     }
                 }
             } else if rules::can_pay(&pl.res, &[0, d.rules.sacrifice_other.0, 0, 0]) {
-                out.push(Cmd::JoinSacrifice);
+                // The others advance exactly 1 space for 3 corn (L402-403).
+                out.push(Cmd::JoinSacrifice(1));
             }
             out.push(Cmd::Pass);
         }
@@ -558,14 +552,41 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             types.dedup();
             out.extend(types.into_iter().map(Cmd::Dismiss));
         }
-        Ask::Feed { short } => out.extend((0..=pl.res[GOLD].min(*short)).map(Cmd::Feed)),
+        Ask::Feed => {
+            let short = rules::festival_short(d, pl);
+            out.extend((0..=pl.res[GOLD].min(short)).map(Cmd::Feed));
+        }
         _ => {}
+    }
+}
+
+/// Taking the statue bonus of `card`: all of it, or only some of its parts (L241-244).
+fn bonus_options(s: &State, p: usize, card: u8, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let Some(c) = d.gods.get(card as usize) else {
+        return;
+    };
+    if !rules::can_pay(&pl.res, &c.cost) {
+        return;
+    }
+    out.push(Cmd::Bonus(true));
+    let parts = c.benefit.parts();
+    if parts.len() >= 2 && parts.len() <= 6 {
+        for mask in 1u32..(1 << parts.len()) - 1 {
+            let pick: Vec<u8> = (0..parts.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .filter_map(|i| parts.get(i).copied())
+                .collect();
+            out.push(Cmd::BonusParts(pick));
+        }
     }
 }
 
 fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
     if cost[POTATO] > 0 {
-        rules::pay_food(res, cost[POTATO], 0, 0).is_some()
+        // A food cost: potatoes or corn, gold as the joker (L409, L177).
+        rules::can_pay_food(res, cost[POTATO], 0, 0)
     } else {
         rules::can_pay(res, cost)
     }
@@ -672,22 +693,24 @@ fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
             };
             for &card in &pays {
                 let gold = u32::from(card.is_none());
-                if rules::pay_food(&pl.res, food, 0, gold).is_some() {
+                if rules::can_pay_food(&pl.res, food, 0, gold) {
                     out.push(Cmd::Place {
                         worker: w,
                         role,
                         space: i as u8,
                         card,
                         extra: false,
+                        food: None,
                     });
                 }
-                if role == PRIEST && rules::pay_food(&pl.res, food, extra_potato, gold).is_some() {
+                if role == PRIEST && rules::can_pay_food(&pl.res, food, extra_potato, gold) {
                     out.push(Cmd::Place {
                         worker: w,
                         role,
                         space: i as u8,
                         card,
                         extra: true,
+                        food: None,
                     });
                 }
             }
@@ -800,11 +823,12 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
                 space,
                 card,
                 extra,
+                food,
             },
         ) => {
             !s.turn.placed
                 && s.turn.subs.is_empty()
-                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra)
+                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra, *food)
         }
         (Ask::Main, _) => {
             let mut out = Vec::new();
@@ -815,7 +839,9 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
     }
 }
 
-/// The placement rules of one candidate (as `place_options` enumerates them).
+/// The placement rules of one candidate (as `place_options` enumerates them),
+/// with the food mix when it is given in the same command.
+#[allow(clippy::too_many_arguments)]
 fn place_ok(
     s: &State,
     p: usize,
@@ -824,6 +850,7 @@ fn place_ok(
     space: usize,
     card: Option<u8>,
     extra: bool,
+    mix: Option<[u32; 3]>,
 ) -> bool {
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
@@ -845,18 +872,18 @@ fn place_ok(
         None => true,
     };
     let food = rules::food(s, p, space, role == super::data::PORTER);
+    let potato = u32::from(extra) * d.rules.priest_extra_task_potato;
+    let gold = u32::from(card.is_none());
+    let food_ok = match mix {
+        None => rules::can_pay_food(&pl.res, food, potato, gold),
+        Some(m) => rules::food_mixes(&pl.res, food, potato, gold).contains(&m),
+    };
     role_ok
         && card_ok
         && pl.workers.contains(&worker)
         && s.hill.get(space) == Some(&None)
         && (!extra || role == PRIEST)
-        && rules::pay_food(
-            &pl.res,
-            food,
-            u32::from(extra) * d.rules.priest_extra_task_potato,
-            u32::from(card.is_none()),
-        )
-        .is_some()
+        && food_ok
 }
 
 /// Applies a checked command: removes the decision and does what it says.

@@ -80,12 +80,20 @@ pub fn tidy(s: &mut State) {
     }
 }
 
-/// Axomama receives a God card: instead the oldest Offering goes under the deck, +1 VP (L648-651).
+/// Axomama receives a God card: instead the oldest Offering goes under the
+/// deck and it scores 1 VP (L648-651). The point comes with the card removed:
+/// with no Offerings nothing is removed and nothing is scored.
 pub fn bot_god_card(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    if !s.offerings.is_empty() {
-        let g = s.offerings.remove(0);
-        s.god_deck.insert(0, g);
+    if s.offerings.is_empty() {
+        say(
+            ev,
+            "Axomama would take a God card, but the Offerings are empty: nothing happens.",
+            "악소마마가 신 카드를 받아야 하지만 제물이 없어 아무 일도 없습니다.",
+        );
+        return;
     }
+    let g = s.offerings.remove(0);
+    s.god_deck.insert(0, g);
     let vp = s.d().solo.god_gain_vp;
     if let Some(ax) = s.players.get_mut(p) {
         ax.vp += vp;
@@ -151,7 +159,9 @@ fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
 }
 
 /// Does High Priest action `a` meet Axomama's activation condition (L685-693)?
-fn wants(s: &State, a: HpAction) -> bool {
+/// Does Axomama's activation condition for `a` hold (L685-693)? It moves
+/// its High Priest by it, and joins your activated actions by it too.
+pub fn wants(s: &State, a: HpAction) -> bool {
     let d = s.d();
     let Some(ax) = s.players.get(1) else {
         return false;
@@ -530,7 +540,13 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             } else {
                 0
             };
-            s.offer = super::state::WeaveOffer { buyer: p, tiles };
+            // Axomama decides at once: what it leaves is offered to you (public).
+            s.offer = super::state::WeaveOffer {
+                buyer: p,
+                tiles,
+                top: None,
+                public: true,
+            };
             s.stack.push(Item::Do(p, Step::WeaveEnd));
             s.stack.push(Item::Do(p, Step::WeaveLeftovers));
             if n == 0 {
@@ -898,6 +914,12 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
             .iter()
             .find(|c| matches!(c, Cmd::Worship(Some(_), Some(_))))
             .or_else(|| legal.iter().find(|c| matches!(c, Cmd::Worship(..))))
+            // Joining: exactly 1 space either way, so the small statue goes.
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| matches!(c, Cmd::JoinWorship(false, _)))
+            })
             .cloned()
             .unwrap_or(first),
         Ask::Sacrifice { .. } => legal

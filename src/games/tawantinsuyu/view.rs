@@ -125,6 +125,21 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
             }
         }
     }
+    // Weavings drawn but not yet decided on (L320), and the Z08 discards
+    // under the pile (L577-578): only the seat that drew them saw them.
+    if !s.offer.public && viewer != Some(s.offer.buyer) {
+        for &w in &s.offer.tiles {
+            if Some(w) != s.offer.top {
+                out.push(weaving_text(d, w));
+            }
+        }
+    }
+    let top = s.weaving_pile.last().copied();
+    for &(w, owner) in &s.weaving_secret {
+        if viewer != Some(owner) && Some(w) != top && s.weaving_pile.contains(&w) {
+            out.push(weaving_text(d, w));
+        }
+    }
     out.push("deck order".into());
     out
 }
@@ -313,7 +328,19 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         ],
     ));
     if !s.offer.tiles.is_empty() {
-        let tiles: Vec<String> = s.offer.tiles.iter().map(|&w| weaving_text(d, w)).collect();
+        let sees_all = s.offer.public || seat == Some(s.offer.buyer);
+        let tiles: Vec<String> = s
+            .offer
+            .tiles
+            .iter()
+            .map(|&w| {
+                if sees_all || Some(w) == s.offer.top {
+                    weaving_text(d, w)
+                } else {
+                    "(hidden / 비공개)".to_string()
+                }
+            })
+            .collect();
         sections.push(Section::lines(
             t("Weavings on offer", "구입 가능한 직조물"),
             vec![plain(tiles.join(" | "))],
