@@ -1313,3 +1313,302 @@ fn print_a_random_game() {
     }
     println!("{:?}", TheGame.outcome(&s));
 }
+
+// ---- Issue 8: the simplifications replaced by the rules ----
+
+#[test]
+fn food_is_paid_in_the_mix_the_player_chooses_l177_l187_200() {
+    // S1M1: same section as the High Priest (0) and the middle terrace (2): 2 food.
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [2, 2, 0, 1];
+    play(&mut s, 0, "place artisan s1m1 gold");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Food { food: 2, potato: 0 }));
+    // The placement gold is spent: potatoes and corn in any split.
+    assert_eq!(
+        legal(&s, 0),
+        vec!["food 2 potato", "food 1 potato 1 corn", "food 2 corn"]
+    );
+    play(&mut s, 0, "food 2 corn");
+    assert_eq!(s.players[0].res, [2, 0, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [2, 2, 0, 2];
+    // A mix that is not held is refused and nothing changes.
+    let before = s.clone();
+    let c = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 3 potato")
+        .unwrap();
+    assert!(TheGame.apply(&mut s, Seat(0), &c).is_err());
+    assert_eq!(s, before);
+    // One line: 1 gold to place, 1 corn and 1 gold (the joker) as food; the
+    // spec's compact `1c1g` means the same.
+    let long = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 1 corn 1 gold")
+        .unwrap();
+    let short = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 1c1g")
+        .unwrap();
+    assert_eq!(long, short);
+    assert_eq!(
+        long.to_string(),
+        "place artisan s1m1 gold food 1 corn 1 gold"
+    );
+    play(&mut s, 0, "place artisan s1m1 gold food 1 corn 1 gold");
+    assert_eq!(s.players[0].res, [2, 1, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn a_single_possible_food_mix_is_paid_without_a_question_l187_200() {
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0, 3, 0, 1];
+    play(&mut s, 0, "place artisan s1m1 gold");
+    assert_eq!(s.players[0].res, [0, 1, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn recover_pays_each_further_flip_in_the_food_chosen_l409() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(1);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[0].res = [1, 1, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "recover a01");
+    assert_eq!(s.players[0].res, [1, 1, 0, 0]);
+    play(&mut s, 0, "recover a02");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Food { food: 1, potato: 0 }));
+    assert_eq!(legal(&s, 0), vec!["food 1 potato", "food 1 corn"]);
+    play(&mut s, 0, "food 1 corn");
+    assert_eq!(s.players[0].res, [1, 0, 0, 0]);
+    play(&mut s, 0, "recover a03");
+    // Only the potato is left: paid without a question.
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].army_front.iter().filter(|x| x.1).count(), 3);
+}
+
+#[test]
+fn statue_bonus_may_wait_until_after_the_tasks_once_l241_244() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    // S1T2 (pachamama, top terrace: no food): G26 gives 2 stone and 1 potato.
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    s.players[0].statues = vec![(3, false)];
+    s.statues[3].0 -= 1;
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0; 4];
+    play(&mut s, 0, "place artisan s1t2 card g26");
+    let task = legal(&s, 0)
+        .into_iter()
+        .find(|c| c.starts_with("tasks ") && c.split(' ').count() == 2 && c != "tasks none")
+        .unwrap();
+    play(&mut s, 0, &task);
+    // Finish whatever the task asks; then the bonus is offered, with `skip`.
+    for _ in 0..10 {
+        match ask_of(&s, 0) {
+            Some(Ask::Bonus { .. }) | None => break,
+            _ => {
+                let first = legal(&s, 0)
+                    .into_iter()
+                    .find(|c| !c.starts_with("cash"))
+                    .unwrap();
+                play(&mut s, 0, &first);
+            }
+        }
+    }
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Bonus {
+            card: god(&s, "G26")
+        })
+    );
+    assert!(legal(&s, 0).contains(&"bonus skip".to_string()));
+    let res = s.players[0].res;
+    play(&mut s, 0, "bonus take");
+    assert_eq!(s.players[0].res, [res[0] + 1, res[1], res[2] + 2, res[3]]);
+    // Taken once: the turn goes on to the end-of-turn hire.
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("bonus")));
+}
+
+#[test]
+fn festival_holder_may_cash_army_cards_before_feeding_l164_167_l497_l505_507() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02"]);
+    s.players[0].army_hand = take_army(&mut s, &["A01"]);
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].gods = take_gods(&mut s, &["G03"]);
+    s.players[1].army_hand = take_army(&mut s, &["A02"]);
+    s.players[1].res = [0, 0, 0, 0];
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.players[0].tapestries.clear();
+    s.players[1].tapestries.clear();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // The Festival opens the holder's turn: free actions are offered.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Feed));
+    assert_eq!(legal(&s, 0), vec!["feed 0", "cash a01"]);
+    play(&mut s, 0, "cash a01");
+    // A01 gave 3 potatoes: 2 feed the 2 cards, 1 is left, no VP lost.
+    assert_eq!(s.players[0].res[0], 1);
+    assert_eq!(s.players[0].vp, 10);
+    // The other seat is not in its turn: no free action, 1 potato missing = -2 VP.
+    assert_eq!(s.players[1].vp, 8);
+    assert_eq!(s.players[1].army_hand.len(), 1);
+}
+
+#[test]
+fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [0, 2, 0, 0];
+    let top = *s.weaving_pile.last().unwrap();
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.offer.tiles.len(), 5);
+    let d = s.data.0.clone();
+    let id = |t: u8| d.weavings[t as usize].id.clone();
+    let unseen: Vec<u8> = s
+        .offer
+        .tiles
+        .iter()
+        .copied()
+        .filter(|&t| t != top)
+        .collect();
+    assert_eq!(unseen.len(), 4);
+    for &t in &unseen {
+        // Named only in the drawer's private event.
+        assert!(ev
+            .iter()
+            .filter(|e| e.to.is_none())
+            .all(|e| !e.text.en.contains(&id(t))));
+        assert!(ev
+            .iter()
+            .any(|e| e.to == Some(Seat(0)) && e.text.en.contains(&id(t))));
+    }
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let json =
+        |s: &State, v: usize| serde_json::to_string(&TheGame.view(s, Some(Seat(v)))).unwrap();
+    for &t in &unseen {
+        let item = hidden.iter().find(|h| h.starts_with(&id(t))).unwrap();
+        assert!(!json(&s, 1).contains(item.as_str()));
+        assert!(json(&s, 0).contains(item.as_str()));
+    }
+    // Z08: two go under the pile unseen; without corn the buyer can only
+    // buy none, which is taken at once.
+    let (d1, d2) = (unseen[0], unseen[1]);
+    play(&mut s, 0, &format!("drop {}", id(d1).to_lowercase()));
+    play(&mut s, 0, &format!("drop {}", id(d2).to_lowercase()));
+    assert_eq!(s.offer.tiles.len(), 3);
+    assert!(s.offer.public);
+    // The leftovers are now offered to seat 2 openly; the discards stay hidden.
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    assert_eq!(
+        hidden
+            .iter()
+            .filter(|h| h.starts_with("W") || h.starts_with("SW"))
+            .count(),
+        2
+    );
+    assert!(hidden.iter().any(|h| h.starts_with(&id(d1))));
+    assert!(hidden.iter().any(|h| h.starts_with(&id(d2))));
+    assert!(TheGame
+        .hidden_items(&s, Some(Seat(0)))
+        .iter()
+        .all(|h| !h.starts_with(&id(d1))));
+    let left = s.offer.tiles.clone();
+    assert!(legal(&s, 1).contains(&format!("buy {}", id(left[0]).to_lowercase())));
+    assert!(json(&s, 1).contains(&id(left[0])));
+}
+
+#[test]
+fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 2, 0, 0];
+    s.players[1].res = [0, 7, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "sacrifice 1");
+    assert_eq!(legal(&s, 1), vec!["join sacrifice 1", "pass"]);
+    // `join sacrifice` is the short form of the only choice.
+    let short = TheGame.parse(&s, Seat(1), "join sacrifice").unwrap();
+    assert_eq!(short.to_string(), "join sacrifice 1");
+    // 6 corn for 2 spaces is the active player's rate, not the others' (exactly 1).
+    let before = s.clone();
+    let two = TheGame.parse(&s, Seat(1), "join sacrifice 2").unwrap();
+    assert!(TheGame.apply(&mut s, Seat(1), &two).is_err());
+    assert_eq!(s, before);
+    play(&mut s, 1, "join sacrifice 1");
+    // 7 - 3 corn; temple space 1 gives 2 potatoes.
+    assert_eq!(s.players[1].res, [2, 4, 0, 0]);
+    assert_eq!(s.players[1].temple, 1);
+}
+
+/// A solo game past setup, you (seat 0) about to take the main choice.
+fn solo_human_main(seed: u64) -> State {
+    let mut s = solo_axomama_turn(seed);
+    s.current = 0;
+    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
+    s
+}
+
+#[test]
+fn axomama_god_card_clears_the_oldest_offering_or_nothing_l648_651() {
+    let mut s = solo_human_main(5);
+    let vp = s.players[1].vp;
+    s.god_deck.append(&mut s.offerings);
+    let mut ev = Vec::new();
+    solo::bot_god_card(&mut s, 1, &mut ev);
+    // No Offering to remove: no point either.
+    assert_eq!(s.players[1].vp, vp);
+    let g = take_gods(&mut s, &["G07", "G08"]);
+    s.offerings = g.clone();
+    solo::bot_god_card(&mut s, 1, &mut ev);
+    assert_eq!(s.players[1].vp, vp + 1);
+    assert_eq!(s.offerings, vec![g[1]]);
+    assert_eq!(s.god_deck.first(), Some(&g[0]));
+}
+
+#[test]
+fn axomama_joins_your_sacrifice_when_its_condition_holds_l679_l686() {
+    for (corn, temple, res) in [(4, 1, [2, 1, 0, 0]), (3, 0, [0, 3, 0, 0])] {
+        let mut s = solo_human_main(5);
+        s.players[0].res = [0, 2, 0, 0];
+        s.players[1].res = [0, corn, 0, 0];
+        s.players[1].temple = 0;
+        play(&mut s, 0, "priest sacrifice");
+        play(&mut s, 0, "perform");
+        play(&mut s, 0, "sacrifice 1");
+        assert_eq!(s.players[0].temple, 1);
+        // 4 corn (its Sacrifice condition): it joins at the others' rate, 3 corn for 1 space.
+        assert_eq!(s.players[1].temple, temple, "Axomama with {corn} corn");
+        assert_eq!(s.players[1].res, res);
+    }
+}
+
+#[test]
+fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
+    let mut s = solo_human_main(5);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[1].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[1].production.clear();
+    s.players[1].res = [0, 1, 0, 0];
+    s.players[0].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    assert!(s.players[1].army_front.iter().all(|x| x.1));
+    assert_eq!(s.players[1].res, [0, 1, 0, 0]);
+}
