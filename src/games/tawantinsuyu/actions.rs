@@ -389,9 +389,19 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
                 && rules::can_pay(&pl.res, &d.rules.step_cost)
                 && !open_steps(s).is_empty()
         }
-        Task::Building => super::flow::market(s)
-            .iter()
-            .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b))),
+        // Before building, the market may be changed with a God card (L308-309)
+        // and free actions may pay (L164-167, L589): the decision is then
+        // reached, where `build none` remains possible.
+        Task::Building => {
+            super::flow::market(s)
+                .iter()
+                .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b)))
+                || (!s.is_bot(p)
+                    && ((!pl.gods.is_empty()
+                        && !(s.prod_pile.is_empty() && s.pass_pile.is_empty()))
+                        || !pl.army_hand.is_empty()
+                        || s.has_passive(p, "exchange_2s_1g_2c")))
+        }
         Task::Statue => {
             (s.statues.iter().any(|x| x.0 > 0)
                 && rules::can_pay(&pl.res, &d.rules.statue_small_cost))
@@ -706,6 +716,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
         }
         Step::Festival(stage) => super::festival::run(s, p, stage, ev),
         Step::Solo => super::solo::turn(s, p, ev),
+        Step::Z16After => ask(s, p, Ask::Z16Recover { late: true }),
         Step::BonusLate => {
             if let Some(card) = s.turn.bonus.take() {
                 ask(s, p, Ask::Bonus { card });
@@ -794,6 +805,14 @@ fn activate(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
     }
 }
 
+/// Z16 (L590-591): the owner's recovery is offered before the production and,
+/// if not taken then, after it.
+fn z16_before_after(s: &mut State, q: usize) {
+    if s.has_passive(q, "production_recover_1") {
+        push(s, q, Step::Z16After);
+    }
+}
+
 /// Axomama joins your activated action when its own activation condition for
 /// it holds (L685-693; it follows the basic rules, L679, paying nothing to
 /// flip, L694-695).
@@ -857,25 +876,18 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
                 },
             ),
             HpAction::Production => {
+                z16_before_after(s, q);
                 ask(
                     s,
                     q,
                     Ask::Produce {
                         active: false,
                         flip_left: false,
+                        used: false,
                     },
                 );
                 if s.has_passive(q, "production_recover_1") {
-                    ask(
-                        s,
-                        q,
-                        Ask::Recover {
-                            left: 1,
-                            free: 1,
-                            cost: [0; 4],
-                            buildings_only: false,
-                        },
-                    );
+                    ask(s, q, Ask::Z16Recover { late: false });
                 }
             }
             HpAction::Conquest => {}
@@ -1512,6 +1524,32 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             }
         }
         (Ask::Recover { .. }, Cmd::Recover(None)) => {}
+        (Ask::Z16Recover { late }, Cmd::Recover(Some(item))) => {
+            flip_up(s, p, item);
+            let name = match item {
+                FlipItem::Bld(b) => names.bld(Bld::Prod(b)),
+                FlipItem::Army(a) => names.army(a),
+            };
+            say(
+                ev,
+                format!("{me} recovers {} (Z16).", name.to_uppercase()),
+                format!(
+                    "{me_ko}이(가) {}을(를) 회복합니다 (Z16).",
+                    name.to_uppercase()
+                ),
+            );
+            if !late {
+                // Taken before the production: not offered again after it.
+                if let Some(i) = s
+                    .stack
+                    .iter()
+                    .rposition(|x| matches!(x, Item::Do(q, Step::Z16After) if *q == p))
+                {
+                    s.stack.remove(i);
+                }
+            }
+        }
+        (Ask::Z16Recover { .. }, Cmd::Recover(None)) => {}
         (Ask::Choice { alts }, Cmd::Choose(i)) => {
             if let Some(e) = alts.get(i) {
                 push(s, p, Step::Effect(e.clone()));
@@ -1525,6 +1563,10 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
         (Ask::HpChoice { action }, Cmd::Gold) => {
             if let Some(pl) = s.players.get_mut(p) {
                 pl.res[GOLD] += d.rules.priest_gold_instead;
+            }
+            // Production still counts as activated (L387-388): Z16 still recovers.
+            if action == HpAction::Production && s.has_passive(p, "production_recover_1") {
+                ask(s, p, Ask::Z16Recover { late: true });
             }
             say(
                 ev,
@@ -1563,25 +1605,18 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     },
                 ),
                 HpAction::Production => {
+                    z16_before_after(s, p);
                     ask(
                         s,
                         p,
                         Ask::Produce {
                             active: true,
                             flip_left: true,
+                            used: false,
                         },
                     );
                     if s.has_passive(p, "production_recover_1") {
-                        ask(
-                            s,
-                            p,
-                            Ask::Recover {
-                                left: 1,
-                                free: 1,
-                                cost: [0; 4],
-                                buildings_only: false,
-                            },
-                        );
+                        ask(s, p, Ask::Z16Recover { late: false });
                     }
                 }
                 HpAction::Conquest => {}
@@ -1636,7 +1671,12 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             advance_temple(s, p, temple, ev);
         }
         (Ask::Worship { .. } | Ask::Sacrifice { .. }, Cmd::Pass) => {}
-        (Ask::Produce { active, flip_left }, Cmd::Produce(Some(b))) => {
+        (
+            Ask::Produce {
+                active, flip_left, ..
+            },
+            Cmd::Produce(Some(b)),
+        ) => {
             if let Some(bd) = d.production.get(b as usize) {
                 pay_or_keep(s, p, &bd.input);
                 if let Some(pl) = s.players.get_mut(p) {
@@ -1649,11 +1689,21 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     format!("{me} uses {} and turns it face down.", bd.id),
                     format!("{me_ko}이(가) {}을(를) 사용하고 뒤집습니다.", bd.id),
                 );
-                ask(s, p, Ask::Produce { active, flip_left });
+                ask(
+                    s,
+                    p,
+                    Ask::Produce {
+                        active,
+                        flip_left,
+                        used: true,
+                    },
+                );
                 push(s, p, Step::Effect(bd.output.clone()));
             }
         }
-        (Ask::Produce { active, .. }, Cmd::FlipUp(b)) => {
+        (Ask::Produce { active, used, .. }, Cmd::FlipUp(b)) => {
+            // Before or after the production (L457): after it, the flip ends
+            // the action, so no building is used twice.
             flip_up(s, p, FlipItem::Bld(b));
             say(
                 ev,
@@ -1666,14 +1716,17 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     names.bld(Bld::Prod(b)).to_uppercase()
                 ),
             );
-            ask(
-                s,
-                p,
-                Ask::Produce {
-                    active,
-                    flip_left: false,
-                },
-            );
+            if !used {
+                ask(
+                    s,
+                    p,
+                    Ask::Produce {
+                        active,
+                        flip_left: false,
+                        used,
+                    },
+                );
+            }
         }
         (Ask::Produce { .. }, Cmd::Produce(None)) => {}
         (Ask::Casualty, Cmd::Casualty(nomad, corn)) => casualty(s, nomad, corn, ev),
@@ -1883,9 +1936,7 @@ fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
             );
         }
         Cmd::BuyGod => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.res[POTATO] = pl.res[POTATO].saturating_sub(1);
-            }
+            pay_or_keep(s, p, &[1, 0, 0, 0]);
             ask(s, p, Ask::GodSource);
         }
         _ => {}

@@ -135,7 +135,12 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         }
         4 => {
             if k + 1 >= d.rules.festivals {
-                final_scoring(s, ev);
+                // Solo: Axomama's last Recover and Worship first (L787-789);
+                // their temple rewards resolve before the scoring (stage 9).
+                push(s, h, Step::Festival(9));
+                if s.solo {
+                    super::solo::last_actions(s, ev);
+                }
                 return;
             }
             s.festivals_done += 1;
@@ -204,6 +209,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        9 => final_scoring(s, ev),
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).
             s.festival_running = false;
@@ -279,9 +285,6 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
 
 /// Final scoring (L540-553), after the third Festival's steps 1-4.
 pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
-    if s.solo {
-        super::solo::last_actions(s, ev);
-    }
     let mut totals = Vec::new();
     for q in 0..s.np() {
         let items = rules::final_items(s, q);

@@ -69,7 +69,15 @@ fn is_dropped(s: &State, p: usize) -> bool {
 /// The timeout default among `legal`: all the tasks; else a pass where the
 /// rules allow one, or a harmless sub-action (pray, train, recruit).
 pub fn default_choice(legal: &[Cmd]) -> Option<Cmd> {
-    if let Some(c @ Cmd::Tasks(_)) = legal.last() {
+    // The longest task order (free actions may follow the task orders in the list).
+    let longest = legal
+        .iter()
+        .filter_map(|c| match c {
+            Cmd::Tasks(v) => Some((v.len(), c)),
+            _ => None,
+        })
+        .max_by_key(|x| x.0);
+    if let Some((_, c)) = longest {
         return Some(c.clone());
     }
     let pick = legal.iter().find(|c| {
@@ -423,6 +431,18 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
         }
         Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
+        // Z16: one production building or army card, free.
+        Ask::Z16Recover { .. } => legal_rest(
+            s,
+            p,
+            &Ask::Recover {
+                left: 1,
+                free: 1,
+                cost: [0; 4],
+                buildings_only: false,
+            },
+            out,
+        ),
         Ask::Optional { pay, .. } => {
             if rules::can_pay(&pl.res, pay) {
                 out.push(Cmd::Pay(true));
@@ -605,8 +625,9 @@ fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
     out.extend(pl.army_hand.iter().map(|&a| Cmd::Cash(a)));
     z15_trades(s, p, out);
+    // Z19: 1 potato, or the gold that replaces it (L596, L177).
     if s.has_passive(p, "potato_for_god_card")
-        && pl.res[POTATO] >= 1
+        && pl.res[POTATO] + pl.res[GOLD] >= 1
         && (!s.god_deck.is_empty() || !s.offerings.is_empty())
     {
         out.push(Cmd::BuyGod);

@@ -511,7 +511,7 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
                 fail_gold(s, p);
                 return;
             }
-            let sym = statue_symbol(s, large);
+            let (large, sym) = statue_choice(s, large, small);
             pay(
                 s,
                 p,
@@ -660,6 +660,44 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
 }
 
 /// The statue symbol: a die-chosen slot, then the next slots clockwise, else random (L755-762).
+/// The statue Axomama builds (L755-762): the symbol of the die-chosen slid-in
+/// card, else the next slots clockwise, large preferred when affordable; only
+/// when no slot symbol has a statue left, a random one (large preferred).
+fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
+    let d = s.data.0.clone();
+    let r = roll(s) as usize;
+    let n = s.axo.slots.len().max(1);
+    for k in 0..s.axo.slots.len() {
+        let slot = (r.saturating_sub(1) + k) % n;
+        let Some(sym) = s
+            .axo
+            .slots
+            .get(slot)
+            .and_then(|&c| d.gods.get(c as usize))
+            .map(|g| g.symbol)
+        else {
+            continue;
+        };
+        let (small_left, large_left) = s.statues.get(sym).copied().unwrap_or((0, 0));
+        if can_large && large_left > 0 {
+            return (true, sym as u8);
+        }
+        if can_small && small_left > 0 {
+            return (false, sym as u8);
+        }
+    }
+    let large = can_large && s.statues.iter().any(|x| x.1 > 0);
+    let any: Vec<usize> = (0..d.symbols.len())
+        .filter(|&x| {
+            s.statues
+                .get(x)
+                .is_some_and(|y| if large { y.1 > 0 } else { y.0 > 0 })
+        })
+        .collect();
+    let i = s.rng.below(any.len());
+    (large, any.get(i).copied().unwrap_or(0) as u8)
+}
+
 fn statue_symbol(s: &mut State, large: bool) -> u8 {
     let d = s.data.0.clone();
     let r = roll(s) as usize;
@@ -848,6 +886,7 @@ pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
             Ask::Produce {
                 active: true,
                 flip_left: true,
+                used: false,
             },
         )),
         HpAction::Conquest => {}
@@ -922,12 +961,36 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
             })
             .cloned()
             .unwrap_or(first),
-        Ask::Sacrifice { .. } => legal
-            .iter()
-            .rev()
-            .find(|c| matches!(c, Cmd::Sacrifice(_)))
-            .cloned()
-            .unwrap_or(first),
+        Ask::Sacrifice { .. } => {
+            // Gold only when really necessary (L731-732): the highest level
+            // its corn pays, else the lowest one gold helps to pay.
+            let corn = s.players.get(p).map(|x| x.res[CORN]).unwrap_or(0);
+            let by_corn = |c: &&Cmd| match c {
+                Cmd::Sacrifice(k) => d
+                    .rules
+                    .sacrifice_active
+                    .get(usize::from(*k).saturating_sub(1))
+                    .is_some_and(|x| x.0 <= corn),
+                _ => false,
+            };
+            legal
+                .iter()
+                .rev()
+                .find(by_corn)
+                .or_else(|| legal.iter().find(|c| matches!(c, Cmd::Sacrifice(_))))
+                .cloned()
+                .unwrap_or(first)
+        }
+        Ask::Deploy { free } => {
+            // A card is laid only when it is free or a potato pays it: gold is
+            // never needed to deploy (L731-732).
+            let potatoes = s.players.get(p).map(|x| x.res[POTATO]).unwrap_or(0);
+            if *free > 0 || potatoes >= d.rules.conquest_deploy_potato {
+                first
+            } else {
+                Cmd::Deploy(None)
+            }
+        }
         Ask::Conquer => {
             let best = legal.iter().filter_map(|c| match c {
                 Cmd::Conquer { space, .. } => d
@@ -948,17 +1011,20 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 first
             }
         }
-        Ask::DeploySecret { .. } => legal
-            .iter()
-            .max_by_key(|c| {
-                if let Cmd::DeployAll(v) = c {
-                    v.len()
-                } else {
-                    0
-                }
-            })
-            .cloned()
-            .unwrap_or(first),
+        Ask::DeploySecret { free } => {
+            let potatoes = s.players.get(p).map(|x| x.res[POTATO]).unwrap_or(0);
+            let most =
+                (potatoes / d.rules.conquest_deploy_potato.max(1)) as usize + usize::from(*free);
+            legal
+                .iter()
+                .filter_map(|c| match c {
+                    Cmd::DeployAll(v) if v.len() <= most => Some((v.len(), c)),
+                    _ => None,
+                })
+                .max_by_key(|x| x.0)
+                .map(|x| x.1.clone())
+                .unwrap_or(first)
+        }
         Ask::Nomad => {
             let i = s.rng.below(legal.len());
             legal.get(i).cloned().unwrap_or(first)
@@ -1037,17 +1103,16 @@ pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
             ax.statues.remove(i);
         }
     }
-    if steps > 0 {
-        // Temple rewards now would start new decisions; only the position counts at the end.
-        if let Some(ax) = s.players.get_mut(1) {
-            ax.temple = (ax.temple + steps as usize).min(d.temple.len().saturating_sub(1));
-        }
-    }
     say(
         ev,
         "Axomama makes a last Recover and Worship.",
         "악소마마가 마지막 회복과 숭배를 합니다.",
     );
+    // With every temple reward of the spaces passed (L667-670): they are
+    // resolved before the final scoring, which waits on the stack.
+    if steps > 0 {
+        actions::advance_temple(s, 1, steps, ev);
+    }
 }
 
 /// Harder level: +1 VP per remaining resource at the end (L814-816).

@@ -153,6 +153,11 @@ pub enum Ask {
     Choice {
         alts: Vec<Effect>,
     },
+    /// Z16 (L590-591): recover 1 item free, before the production (`late`
+    /// false; if not used, asked again after it) or after it.
+    Z16Recover {
+        late: bool,
+    },
     /// An optional paid reward (merchant "pay 1 gold: temple", Z12).
     Optional {
         pay: [u32; 4],
@@ -171,6 +176,8 @@ pub enum Ask {
     Produce {
         active: bool,
         flip_left: bool,
+        /// A building was used: a flip now ends the action (L457).
+        used: bool,
     },
     Casualty,
     Deploy {
@@ -230,6 +237,8 @@ pub enum Step {
     Solo,
     /// After the tasks: the statue bonus not yet taken is offered (L242).
     BonusLate,
+    /// After a Production: the Z16 recovery not taken before it is offered.
+    Z16After,
 }
 
 #[derive(Clone, Debug, PartialEq)]
