@@ -1612,3 +1612,233 @@ fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
     assert!(s.players[1].army_front.iter().all(|x| x.1));
     assert_eq!(s.players[1].res, [0, 1, 0, 0]);
 }
+
+// ---- The audit's findings (notes/taw-audit.md), one test each ----
+
+/// Gives seat `p` these production buildings (face up or down), out of the piles.
+fn give_production(s: &mut State, p: usize, list: &[(&str, bool)]) {
+    let v: Vec<(u8, bool)> = list.iter().map(|(id, up)| (prod(s, id), *up)).collect();
+    for (b, _) in &v {
+        s.prod_pile.retain(|x| x != b);
+        s.market_prod.retain(|x| x != b);
+    }
+    s.players[p].production = v;
+}
+
+#[test]
+fn production_a_flip_after_using_ends_it_no_building_used_twice_l454_458() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: from section 2, +2 is Production.
+    s.players[0].priest = Some(2);
+    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "produce p01");
+    assert_eq!(s.players[0].res, [3, 0, 0, 0]);
+    let l = legal(&s, 0);
+    assert!(!l.contains(&"produce p01".to_string()));
+    assert!(l.contains(&"flipup p01".to_string()));
+    play(&mut s, 0, "flipup p01");
+    // The flip came after: the action is over, P01 is face up and paid once.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert_eq!(s.players[0].res, [3, 0, 0, 0]);
+    assert!(s.players[0].production.contains(&(prod(&s, "P01"), true)));
+
+    // A flip before producing: the flipped building may then be used too.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "flipup p02");
+    play(&mut s, 0, "produce p02");
+    play(&mut s, 0, "produce p01");
+    // P01: 3 potatoes, P02: 2 corn; both face down, the action over.
+    assert_eq!(s.players[0].res, [3, 2, 0, 0]);
+    assert!(s.players[0].production.iter().all(|x| !x.1));
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn timeout_default_does_every_task_even_with_army_cards_in_hand() {
+    let mut s = at_main(3, 0);
+    s.players[0].army_hand = take_army(&mut s, &["A01"]);
+    let sp = space(&s, "S1T1");
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp as u8,
+            count: 2,
+        },
+    ));
+    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    assert!(c.starts_with("tasks ") && c.split(' ').count() == 3, "{c}");
+}
+
+#[test]
+fn z16_recovers_when_the_active_takes_gold_and_after_producing_l590_591() {
+    // The active player took gold: Production is still activated.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_passive(&mut s, 0, "production_recover_1");
+    give_production(&mut s, 0, &[("P01", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "gold");
+    assert_eq!(legal(&s, 0), vec!["recover p01", "recover done"]);
+    play(&mut s, 0, "recover p01");
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+
+    // Another player's Z16 after producing: the building just used comes back.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_passive(&mut s, 1, "production_recover_1");
+    give_production(&mut s, 1, &[("P01", true)]);
+    s.players[0].production.clear();
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 1, "produce p01");
+    assert_eq!(s.players[1].res, [3, 0, 0, 0]);
+    assert_eq!(legal(&s, 1), vec!["recover p01", "recover done"]);
+    play(&mut s, 1, "recover p01");
+    assert_eq!(s.players[1].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn axomama_last_worship_takes_its_temple_rewards_l667_670_l787_788() {
+    let mut s = solo_human_main(5);
+    s.players[1].temple = 11;
+    s.players[1].statues = vec![(0, true), (1, false)];
+    s.statues[0].1 -= 1;
+    s.statues[1].0 -= 1;
+    // Two workers: of the temple's choice it takes the 2 God cards (L671).
+    set_workers(&mut s, 1, &[ARCHITECT, ARTISAN]);
+    s.festivals_done = 2;
+    s.festival_holder = Some(0);
+    let before = s.players[1].res;
+    s.stack = vec![Item::Do(0, Step::Festival(4))];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert!(s.over);
+    // Large +3, small +1: spaces 12-15, their rewards: 1+2+1 gold, 2 stone, a weaving.
+    assert_eq!(s.players[1].temple, 15);
+    assert_eq!(s.players[1].res[3], before[3] + 4);
+    assert_eq!(s.players[1].res[2], before[2] + 2);
+    assert!(s.players[1].statues.is_empty());
+}
+
+#[test]
+fn gold_pays_the_priest_potato_and_z19_potato_l177_l277_l596() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.players[0].res = [0, 0, 0, 2];
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    // S1T2: top terrace of the High Priest's section, no food; the extra potato is gold.
+    play(&mut s, 0, "place priest s1t2 card g26 extra");
+    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 2, .. })));
+
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "potato_for_god_card");
+    s.players[0].res = [0, 0, 0, 1];
+    assert!(legal(&s, 0).contains(&"godcard".to_string()));
+    s.god_deck.append(&mut s.offerings);
+    // No Offerings: the deck is the only source, taken at once.
+    play(&mut s, 0, "godcard");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].gods.len(), 1);
+}
+
+#[test]
+fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 1, 1, 0];
+    s.players[0].gods = take_gods(&mut s, &["G05"]);
+    let d = s.data.0.clone();
+    let dear_p: Vec<u8> = (0..d.production.len() as u8)
+        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
+        .take(2)
+        .collect();
+    let dear_z: Vec<u8> = (0..d.passive.len() as u8)
+        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
+        .take(2)
+        .collect();
+    let old = std::mem::take(&mut s.market_prod);
+    s.prod_pile.extend(old);
+    let old = std::mem::take(&mut s.market_pass);
+    s.pass_pile.extend(old);
+    s.prod_pile.retain(|b| !dear_p.contains(b));
+    s.pass_pile.retain(|b| !dear_z.contains(b));
+    s.market_prod = dear_p.clone();
+    s.market_pass = dear_z;
+    // P01 (1 stone + 1 corn) is next on the production pile.
+    let p01 = prod(&s, "P01");
+    s.prod_pile.retain(|&b| b != p01);
+    s.prod_pile.push(p01);
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![quipu::games::tawantinsuyu::data::Task::Building]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    let swap = format!(
+        "swap g05 {}",
+        d.production[dear_p[0] as usize].id.to_lowercase()
+    );
+    play(&mut s, 0, &swap);
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(s.players[0].production.contains(&(p01, true)));
+    assert!(s.players[0].gods.is_empty());
+}
+
+#[test]
+fn tasks_may_be_chosen_one_after_another_l225_232() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 3, 0, 0];
+    for p in &mut s.players {
+        p.tapestries.clear();
+    }
+    // S2T2: step, potato, weave; 2 tasks.
+    let sp = space(&s, "S2T2") as u8;
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp,
+            count: 2,
+        },
+    ));
+    play(&mut s, 0, "tasks weave");
+    // The three tiles are seen before the second task is chosen.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    play(&mut s, 0, "buy none");
+    assert!(matches!(ask_of(&s, 0), Some(Ask::MoreTasks { .. })));
+    assert_eq!(
+        legal(&s, 0),
+        vec!["tasks step", "tasks potato", "tasks none"]
+    );
+    play(&mut s, 0, "tasks potato");
+    assert_eq!(s.players[0].res, [3, 3, 0, 0]);
+}
+
+#[test]
+fn axomama_uses_gold_only_when_really_needed_l731_732() {
+    let mut s = solo_axomama_turn(21);
+    // 4 corn and 2 gold: the Sacrifice its corn pays (2 spaces), gold kept.
+    s.players[1].res = [0, 4, 0, 2];
+    s.players[0].res = [0, 0, 0, 0];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].res, [2, 1, 0, 2]);
+}

@@ -465,6 +465,14 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 return;
             };
             if !task_possible(s, p, first) {
+                // The rest is lost, including tasks still to be chosen (L232).
+                if let Some(i) = s
+                    .stack
+                    .iter()
+                    .rposition(|x| matches!(x, Item::Ask(q, Ask::MoreTasks { .. }) if *q == p))
+                {
+                    s.stack.remove(i);
+                }
                 say(
                     ev,
                     format!(
@@ -1181,28 +1189,11 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 );
             }
         }
-        (Ask::Tasks { .. }, Cmd::Tasks(seq)) => {
-            let words: Vec<&str> = seq.iter().map(|t| t.word()).collect();
-            say(
-                ev,
-                format!(
-                    "{me} performs the tasks: {}.",
-                    if words.is_empty() {
-                        "none".into()
-                    } else {
-                        words.join(", ")
-                    }
-                ),
-                format!(
-                    "{me_ko}이(가) 업무를 수행합니다: {}.",
-                    if seq.is_empty() {
-                        "없음".to_string()
-                    } else {
-                        seq.iter().map(|t| t.ko()).collect::<Vec<_>>().join(", ")
-                    }
-                ),
-            );
-            push(s, p, Step::Tasks(seq));
+        (Ask::Tasks { space, count }, Cmd::Tasks(seq)) => {
+            answer_tasks(s, p, (space, count), Vec::new(), seq, ev)
+        }
+        (Ask::MoreTasks { space, count, done }, Cmd::Tasks(seq)) => {
+            answer_tasks(s, p, (space, count), done, seq, ev)
         }
         (Ask::StepSpace, Cmd::Step(i)) => build_step(s, p, i, ev),
         (Ask::Build { .. }, Cmd::Build(Some(b))) => {
@@ -2079,6 +2070,39 @@ fn place(
     if mix.is_none() {
         ask(s, p, Ask::Food { food, potato });
     }
+}
+
+/// The tasks chosen now (after `done`); when some are left they are asked
+/// again once these are done, so a player may look before choosing (L225-232).
+fn answer_tasks(
+    s: &mut State,
+    p: usize,
+    (space, count): (u8, u8),
+    mut done: Vec<Task>,
+    seq: Vec<Task>,
+    ev: &mut Vec<Event>,
+) {
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    let words: Vec<&str> = seq.iter().map(|t| t.word()).collect();
+    let kos: Vec<&str> = seq.iter().map(|t| t.ko()).collect();
+    if seq.is_empty() {
+        say(
+            ev,
+            format!("{me} does no more tasks."),
+            format!("{me_ko}은(는) 업무를 더 하지 않습니다."),
+        );
+        return;
+    }
+    say(
+        ev,
+        format!("{me} performs the tasks: {}.", words.join(", ")),
+        format!("{me_ko}이(가) 업무를 수행합니다: {}.", kos.join(", ")),
+    );
+    done.extend(seq.iter().copied());
+    if done.len() < usize::from(count) {
+        ask(s, p, Ask::MoreTasks { space, count, done });
+    }
+    push(s, p, Step::Tasks(seq));
 }
 
 /// Pays a chosen food mix (potatoes, corn, gold).

@@ -217,6 +217,7 @@ pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
                 | Ask::Feed
                 | Ask::Choice { .. }
                 | Ask::Tasks { .. }
+                | Ask::MoreTasks { .. }
                 | Ask::Build { .. }
                 | Ask::Statue { paid: true, .. }
                 | Ask::Buy
@@ -289,6 +290,18 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             // The statue bonus may be taken before the tasks (L242).
             if let Some(card) = s.turn.bonus.filter(|_| p == s.current) {
                 bonus_options(s, p, card, out);
+            }
+        }
+        Ask::MoreTasks { space, count, done } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                // Continuations of the tasks done that keep the distribution even.
+                out.extend(
+                    rules::task_sequences(&sp.tasks, *count as usize)
+                        .into_iter()
+                        .filter(|v| v.len() > done.len() && v.starts_with(done))
+                        .map(|v| Cmd::Tasks(v.get(done.len()..).unwrap_or_default().to_vec())),
+                );
+                out.push(Cmd::Tasks(vec![]));
             }
         }
         Ask::Food { food, potato } => out.extend(

@@ -1123,3 +1123,33 @@ pub fn final_bonus(s: &mut State, _ev: &mut [Event]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Options};
+
+    #[test]
+    fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
+        let mut s = super::super::TheGame
+            .setup(1, &Options::default(), 3)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let d = s.data.0.clone();
+        // Every slot shows symbol 0; only small statues of it are left, a
+        // large one of symbol 1 is.
+        let zero: Vec<u8> = (0..d.gods.len() as u8)
+            .filter(|&g| d.gods[g as usize].symbol == 0)
+            .take(4)
+            .collect();
+        s.axo.slots = zero;
+        for x in s.statues.iter_mut() {
+            *x = (0, 0);
+        }
+        s.statues[0] = (2, 0);
+        s.statues[1] = (0, 1);
+        assert_eq!(statue_choice(&mut s, true, true), (false, 0));
+        // No slot symbol left at all: a random statue, large preferred.
+        s.statues[0] = (0, 0);
+        assert_eq!(statue_choice(&mut s, true, true), (true, 1));
+    }
+}

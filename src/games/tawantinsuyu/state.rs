@@ -117,6 +117,13 @@ pub enum Ask {
         space: u8,
         count: u8,
     },
+    /// The tasks left after those already chosen and done (L225-232): the
+    /// next ones may be chosen after seeing what the first gave.
+    MoreTasks {
+        space: u8,
+        count: u8,
+        done: Vec<Task>,
+    },
     StepSpace,
     Build {
         swapped: bool,

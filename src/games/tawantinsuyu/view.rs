@@ -86,6 +86,34 @@ fn ask_text(s: &State, a: &Ask) -> Text {
             format!("choose the order of up to {count} task(s)"),
             format!("업무 최대 {count}회의 순서를 고르세요"),
         ),
+        Ask::MoreTasks { count, done, .. } => t(
+            format!(
+                "choose the next of your tasks ({} of {count} done), or stop",
+                done.len()
+            ),
+            format!(
+                "다음 업무를 고르세요 ({count}회 중 {}회 완료), 또는 중단",
+                done.len()
+            ),
+        ),
+        Ask::Food { food, potato } => t(
+            format!(
+                "pay {} food: say how many potatoes, corn and gold (e.g. `food 1 potato 1 corn`)",
+                food + potato
+            ),
+            format!(
+                "음식 {}개를 내세요: 감자, 옥수수, 금덩이 개수 (예: `food 1 potato 1 corn`)",
+                food + potato
+            ),
+        ),
+        Ask::Feed => t(
+            "feed the gods: 1 potato per God card in hand; `feed N` pays N gold for missing ones",
+            "신에게 공양: 손의 신 카드마다 감자 1개; `feed N` = 부족분 중 N개를 금덩이로",
+        ),
+        Ask::Bonus { .. } => t(
+            "take the statue bonus (all, part or none)",
+            "조각상 보너스 받기 (전부, 일부, 또는 없음)",
+        ),
         Ask::Conquer => t(
             "place a conquest marker (or pass)",
             "정복 마커 배치 (또는 패스)",
