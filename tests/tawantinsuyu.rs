@@ -1842,3 +1842,117 @@ fn axomama_uses_gold_only_when_really_needed_l731_732() {
     assert_eq!(s.players[1].temple, 2);
     assert_eq!(s.players[1].res, [2, 1, 0, 2]);
 }
+
+// ---- Rules the audit found untested (its section 12) ----
+
+#[test]
+fn conquest_with_gold_instead_still_costs_a_casualty_others_conquer_l450_453() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    let f = take_army(&mut s, &["A04"]);
+    s.players[1].army_front = vec![(f[0], true)];
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    let village = s.village.len();
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "gold");
+    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+    // The casualty is still the active player's to move (L452).
+    assert_eq!(ask_of(&s, 0), Some(Ask::Casualty));
+    play(&mut s, 0, "casualty potato");
+    assert_eq!(s.casualties.len(), 1);
+    assert_eq!(s.village.len(), village - 1);
+    // No deployment or marker for the player who took gold; seat 2 conquers.
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "conquer chinchaysuyu 2 flip a04");
+    assert_eq!(s.players[1].res, [0, 0, 0, 1]);
+    assert_eq!(s.players[1].markers_left, 9);
+    assert_eq!(s.players[0].markers_left, 10);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn casualty_from_the_nomads_when_the_village_is_empty_l413_416() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    let v = std::mem::take(&mut s.village);
+    s.bag.extend(v);
+    let (nomads, bag) = (s.nomads.len(), s.bag.len());
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    let l = legal(&s, 0);
+    assert!(l.iter().all(|c| c.starts_with("casualty nomad ")));
+    let first = l[0].clone();
+    play(&mut s, 0, &first);
+    // One Nomad to the casualties, its space refilled from the bag.
+    assert_eq!(s.casualties.len(), 1);
+    assert_eq!(s.nomads.len(), nomads);
+    assert_eq!(s.bag.len(), bag - 1);
+}
+
+#[test]
+fn statue_task_costs_and_points_l314_315() {
+    let mut s = at_main(2, 0);
+    s.players[0].res = [0, 0, 6, 2];
+    let large_inti = s.statues[0].1;
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    play(&mut s, 0, "statue large inti");
+    // 3 stone + 2 gold: 9 VP.
+    assert_eq!(s.players[0].res, [0, 0, 3, 0]);
+    assert_eq!(s.players[0].vp, 19);
+    assert_eq!(s.statues[0].1, large_inti - 1);
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Statue {
+            paid: true,
+            large: false,
+        },
+    ));
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("statue large")));
+    play(&mut s, 0, "statue small killa");
+    // 3 stone: 3 VP.
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].vp, 22);
+    assert_eq!(s.players[0].statues, vec![(0, true), (1, false)]);
+}
+
+#[test]
+fn pray_takes_the_second_card_after_seeing_the_first_l464_469() {
+    let mut s = at_main(2, 0);
+    let g = take_gods(&mut s, &["G07"]);
+    s.offerings = g.clone();
+    play(&mut s, 0, "pray");
+    assert_eq!(legal(&s, 0), vec!["god deck", "god g07"]);
+    play(&mut s, 0, "god deck");
+    // The first card is in hand before the second source is chosen.
+    assert_eq!(s.players[0].gods.len(), 1);
+    play(&mut s, 0, "god g07");
+    assert_eq!(s.players[0].gods.len(), 2);
+    assert!(s.players[0].gods.contains(&g[0]));
+    assert!(s.offerings.is_empty());
+}
+
+#[test]
+fn axomama_festival_vp_per_weaving_and_two_when_behind_l779_785() {
+    let mut s = solo_human_main(5);
+    let t = take_tiles(&mut s, &["W01", "W06", "W10"]);
+    s.players[1].tapestries = vec![t];
+    s.players[0].tapestries.clear();
+    s.players[0].vp = 30;
+    s.players[1].vp = 20;
+    s.players[0].temple = 0;
+    s.players[1].temple = 0;
+    s.festival_holder = Some(0);
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.festivals_done, 1);
+    // 3 weaving tiles = 3 VP instead of the merchant, and 2 VP for being behind.
+    assert_eq!(s.players[1].vp, 25);
+}
