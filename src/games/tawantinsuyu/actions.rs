@@ -377,6 +377,12 @@ pub fn advance_temple(s: &mut State, p: usize, n: u32, ev: &mut Vec<Event>) {
 }
 
 /// Can task `t` be done now by `p`?
+/// A God card in hand and a pile to refill from: the market swap (L308-309).
+fn swap_possible(s: &State, pl: &super::state::Player) -> bool {
+    let piles_empty = s.prod_pile.is_empty() && s.pass_pile.is_empty();
+    !pl.gods.is_empty() && !piles_empty
+}
+
 fn task_possible(s: &State, p: usize, t: Task) -> bool {
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
@@ -397,8 +403,7 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
                 .iter()
                 .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b)))
                 || (!s.is_bot(p)
-                    && ((!pl.gods.is_empty()
-                        && !(s.prod_pile.is_empty() && s.pass_pile.is_empty()))
+                    && (swap_possible(s, pl)
                         || !pl.army_hand.is_empty()
                         || s.has_passive(p, "exchange_2s_1g_2c")))
         }
