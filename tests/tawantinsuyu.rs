@@ -1515,13 +1515,14 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     assert!(s.offer.public);
     // The leftovers are now offered to seat 2 openly; the discards stay hidden.
     let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
-    assert_eq!(
-        hidden
-            .iter()
-            .filter(|h| h.starts_with("W") || h.starts_with("SW"))
-            .count(),
-        2
-    );
+    // Hidden: the two discards and the pile's new top, turned up only when
+    // the purchase ends (L327).
+    let weavings = |h: &Vec<String>| {
+        h.iter()
+            .filter(|h| h.starts_with('W') || h.starts_with("SW"))
+            .count()
+    };
+    assert_eq!(weavings(&hidden), 3);
     assert!(hidden.iter().any(|h| h.starts_with(&id(d1))));
     assert!(hidden.iter().any(|h| h.starts_with(&id(d2))));
     assert!(TheGame
@@ -1531,6 +1532,10 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     let left = s.offer.tiles.clone();
     assert!(legal(&s, 1).contains(&format!("buy {}", id(left[0]).to_lowercase())));
     assert!(json(&s, 1).contains(&id(left[0])));
+    play(&mut s, 1, "pass");
+    // The purchase is over: the new top is face up, the discards stay hidden.
+    assert!(s.offer.tiles.is_empty());
+    assert_eq!(weavings(&TheGame.hidden_items(&s, Some(Seat(1)))), 2);
 }
 
 #[test]

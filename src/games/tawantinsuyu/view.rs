@@ -134,6 +134,16 @@ fn ask_text(s: &State, a: &Ask) -> Text {
     }
 }
 
+/// The face-up tile of the weaving pile; none while a purchase is under way:
+/// the new top is turned up only at its end (L327).
+fn pile_top_shown(s: &State) -> Option<u8> {
+    if s.offer.tiles.is_empty() {
+        s.weaving_pile.last().copied()
+    } else {
+        None
+    }
+}
+
 /// The strings that must not appear in `viewer`'s view.
 pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
     let d = s.d();
@@ -163,6 +173,11 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
         }
     }
     let top = s.weaving_pile.last().copied();
+    if pile_top_shown(s).is_none() {
+        if let Some(w) = top {
+            out.push(weaving_text(d, w));
+        }
+    }
     for &(w, owner) in &s.weaving_secret {
         if viewer != Some(owner) && Some(w) != top && s.weaving_pile.contains(&w) {
             out.push(weaving_text(d, w));
@@ -271,10 +286,8 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         .map(|h| who(s, h))
         .unwrap_or_else(|| "-".into());
     let offerings: Vec<String> = s.offerings.iter().map(|&g| god_text(d, g)).collect();
-    let top = s
-        .weaving_pile
-        .last()
-        .map(|&w| weaving_text(d, w))
+    let top = pile_top_shown(s)
+        .map(|w| weaving_text(d, w))
         .unwrap_or_else(|| "-".into());
     sections.push(Section::lines(
         t("Village, Nomads, decks", "마을, 유목민, 더미"),
@@ -1040,9 +1053,8 @@ fn picture(s: &State) -> Sketch {
         y,
         format!(
             "WEAVING TOP {}",
-            s.weaving_pile
-                .last()
-                .map(|&w| Names(d).weaving(w).to_uppercase())
+            pile_top_shown(s)
+                .map(|w| Names(d).weaving(w).to_uppercase())
                 .unwrap_or_default()
         ),
         6,
