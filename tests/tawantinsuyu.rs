@@ -1344,8 +1344,16 @@ fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
     let c = TheGame
         .parse(&s, Seat(0), "place artisan s1m1 gold food 3 potato")
         .unwrap();
-    assert!(TheGame.apply(&mut s, Seat(0), &c).is_err());
+    let err = TheGame.apply(&mut s, Seat(0), &c).unwrap_err();
     assert_eq!(s, before);
+    // The message names the cost and the mixes held.
+    assert!(
+        err.message.en.contains("costs 2 food"),
+        "{}",
+        err.message.en
+    );
+    assert!(err.message.en.contains("food 1 corn 1 gold"));
+    assert!(err.message.ko.contains("음식 비용은 2개"));
     // One line: 1 gold to place, 1 corn and 1 gold (the joker) as food; the
     // spec's compact `1c1g` means the same.
     let long = TheGame
@@ -1960,4 +1968,38 @@ fn axomama_festival_vp_per_weaving_and_two_when_behind_l779_785() {
     assert_eq!(s.festivals_done, 1);
     // 3 weaving tiles = 3 VP instead of the merchant, and 2 VP for being behind.
     assert_eq!(s.players[1].vp, 25);
+}
+
+#[test]
+fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
+    let mut s = solo_human_main(5);
+    s.players[0].priest = Some(2);
+    let h = take_army(&mut s, &["A01", "A02"]);
+    for p in 0..2 {
+        let old = std::mem::take(&mut s.players[p].army_hand);
+        s.army_discard.extend(old);
+        let old = std::mem::take(&mut s.players[p].army_front);
+        s.army_discard.extend(old.into_iter().map(|x| x.0));
+    }
+    s.players[1].army_hand = h.clone();
+    s.players[1].res = [1, 0, 0, 1];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    // 2 soldiers against 1 casualty (L689): it lays one card for its potato,
+    // keeps its gold and the other card, and discards that soldier for KU2
+    // (temple +1, whose space gives 2 potatoes).
+    let ku2 = s
+        .d()
+        .conquest
+        .iter()
+        .position(|c| c.region == 3 && c.position == 2)
+        .unwrap();
+    assert_eq!(s.conquest[ku2], Some(1));
+    assert_eq!(s.players[1].res, [2, 0, 0, 1]);
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].army_hand, vec![h[1]]);
+    assert!(s.players[1].army_front.is_empty());
+    assert_eq!(s.players[1].markers_left, 9);
+    assert_eq!(s.players[0].markers_left, 10);
 }

@@ -873,6 +873,33 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
     }
 }
 
+/// The food mixes a placement allows, when the placement itself is legal
+/// (for the error message of a mix that cannot be paid).
+pub fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
+    let Cmd::Place {
+        worker,
+        role,
+        space,
+        card,
+        extra,
+        food: Some(_),
+    } = cmd
+    else {
+        return None;
+    };
+    if s.turn.placed
+        || !s.turn.subs.is_empty()
+        || !place_ok(s, p, *worker, *role, *space as usize, *card, *extra, None)
+    {
+        return None;
+    }
+    let pl = s.players.get(p)?;
+    let food = rules::food(s, p, *space as usize, *role == super::data::PORTER);
+    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
+    let mixes = rules::food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
+    Some((food + potato, mixes))
+}
+
 /// The placement rules of one candidate (as `place_options` enumerates them),
 /// with the food mix when it is given in the same command.
 #[allow(clippy::too_many_arguments)]

@@ -322,6 +322,19 @@ impl Game for TheGame {
             ));
         };
         if !flow::is_legal(s, p, &ask, &command.cmd) {
+            if let Some((food, mixes)) = flow::place_mixes(s, p, &command.cmd) {
+                let list: Vec<String> = mixes.iter().map(command::food_text).collect();
+                return Err(RuleError::new(
+                    format!(
+                        "You cannot pay the food that way: this placement costs {food} food (potatoes or corn, gold for any of it); you hold enough for: {}.",
+                        list.join(" | ")
+                    ),
+                    format!(
+                        "음식을 그렇게 낼 수 없습니다: 이 배치의 음식 비용은 {food}개입니다 (감자나 옥수수, 금덩이로 대신 가능). 가능한 지불: {}.",
+                        list.join(" | ")
+                    ),
+                ));
+            }
             let legal: Vec<String> = flow::legal_for(s, p, &ask)
                 .iter()
                 .take(6)
