@@ -2003,3 +2003,100 @@ fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
     assert_eq!(s.players[1].markers_left, 9);
     assert_eq!(s.players[0].markers_left, 10);
 }
+
+#[test]
+fn festival_start_income_z06_z09_z10_l573_l579_581() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
+    give_passive(&mut s, 0, "festival_income");
+    give_passive(&mut s, 1, "festival_vp_longest_tapestry");
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    s.players[0].tapestries.clear();
+    // Seat 2: a tapestry of 2 tiles without a matching pair (no merchant reward).
+    let d = s.data.0.clone();
+    let ws: Vec<u8> = s.weaving_pile.clone();
+    let pair = ws
+        .iter()
+        .flat_map(|&a| ws.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| {
+            a != b
+                && d.weavings[a as usize].pattern != d.weavings[b as usize].pattern
+                && rules::matches(&d, &[a, b]).is_empty()
+        })
+        .unwrap();
+    s.weaving_pile.retain(|&t| t != pair.0 && t != pair.1);
+    let old: Vec<u8> = s.players[1].tapestries.concat();
+    s.weaving_pile.extend(old);
+    s.players[1].tapestries = vec![vec![pair.0, pair.1]];
+    s.festival_holder = Some(0);
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // Z06: 4 potatoes; Z10: 2 potatoes, 1 corn, 1 stone (nothing owed for God cards).
+    assert_eq!(s.players[0].res, [6, 1, 1, 0]);
+    // Z09: 1 VP per tile of the longest tapestry.
+    assert_eq!(s.players[1].vp, 12);
+}
+
+#[test]
+fn z11_a_sacrifice_activated_by_anyone_gives_a_weaving_l582_583() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "sacrifice_weaving");
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    let old: Vec<u8> = s.players[1].tapestries.concat();
+    s.players[1].tapestries.clear();
+    s.weaving_pile.splice(0..0, old);
+    let top = *s.weaving_pile.last().unwrap();
+    play(&mut s, 0, "priest sacrifice");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    play(&mut s, 1, "weaving top");
+    // With no tapestry it starts a new one at once.
+    assert_eq!(s.players[1].tapestries, vec![vec![top]]);
+}
+
+#[test]
+fn z12_a_worship_activated_by_anyone_lets_the_owner_pay_gold_for_temple_l584_585() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 1, "worship_or_festival_gold_temple");
+    s.players[0].priest = Some(3);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0, 0, 0, 1];
+    play(&mut s, 0, "priest worship");
+    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(legal(&s, 1), vec!["pay yes", "pay no"]);
+    play(&mut s, 1, "pay yes");
+    // 1 gold: temple space 1 (2 potatoes).
+    assert_eq!(s.players[1].res, [2, 0, 0, 0]);
+    assert_eq!(s.players[1].temple, 1);
+}
+
+#[test]
+fn z14_a_warrior_does_two_more_tasks_l588() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "warrior_plus_2_tasks");
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[WARRIOR]);
+    s.players[0].res = [0, 0, 0, 1];
+    play(&mut s, 0, "place warrior s1t1 gold");
+    // 1 for placing + 2 (Z14); no neighbour to take, no food on the top terrace.
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 3, .. })));
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].army_hand.len(), 1);
+}
+
+#[test]
+fn z01_any_worker_as_a_porter_l567_l270_275() {
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "place_as_porter");
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[ARCHITECT]);
+    s.players[0].res = [0, 0, 0, 2];
+    // S1M1: 2 food - 1 (porter); the first worker of its segment: +1 task.
+    play(&mut s, 0, "place architect s1m1 gold as porter");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 2, .. })));
+    assert_eq!(s.hill[space(&s, "S1M1")], Some(ARCHITECT));
+}
