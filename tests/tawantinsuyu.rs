@@ -2100,3 +2100,59 @@ fn z01_any_worker_as_a_porter_l567_l270_275() {
     assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 2, .. })));
     assert_eq!(s.hill[space(&s, "S1M1")], Some(ARCHITECT));
 }
+
+/// A solo game at `level`, Axomama (index 1) about to start its turn.
+fn solo_level_turn(level: &str, seed: u64) -> State {
+    let opts = Options::parse_pairs(&["coricancha=printed", level]).unwrap();
+    let mut s = TheGame.setup(1, &opts, seed).unwrap();
+    s.god_deck.append(&mut s.players[0].dealt);
+    s.god_deck.append(&mut s.players[0].gods);
+    s.players[0].priest = Some(0);
+    s.players[1].priest = Some(0);
+    s.current = 1;
+    s.stack = vec![Item::Do(1, Step::TurnStart)];
+    s
+}
+
+#[test]
+fn harder_axomama_a_free_temple_space_and_two_vp_per_high_priest_action_l804_812() {
+    let mut s = solo_level_turn("level=harder", 21);
+    s.players[1].res = [0, 4, 0, 0];
+    s.players[0].res = [0, 0, 0, 0];
+    s.god_deck.append(&mut s.offerings);
+    let vp = s.players[1].vp;
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].priest, Some(1));
+    // 1 free space (2 potatoes), then 4 corn for 2 more (1 corn; the God card of
+    // space 3 clears no Offering: there is none).
+    assert_eq!(s.players[1].temple, 3);
+    assert_eq!(s.players[1].res, [2, 1, 0, 0]);
+    assert_eq!(s.players[1].vp, vp + 2);
+}
+
+#[test]
+fn easier_axomama_worships_only_with_two_statues_l800() {
+    for (level, statues, moved) in [
+        ("level=easier", 1, false),
+        ("level=easier", 2, true),
+        ("level=normal", 1, true),
+    ] {
+        let mut s = solo_level_turn(level, 21);
+        // From section 3: +1 Production (no buildings), +2 Worship.
+        s.players[1].priest = Some(3);
+        s.players[1].res = [0, 0, 0, 0];
+        s.players[1].production.clear();
+        for sym in 0..statues {
+            s.players[1].statues.push((sym, false));
+            s.statues[sym as usize].0 -= 1;
+        }
+        let mut ev = Vec::new();
+        flow::advance(&mut s, &mut ev);
+        assert_eq!(
+            s.players[1].priest == Some(0),
+            moved,
+            "{level} with {statues} statue(s)"
+        );
+    }
+}
