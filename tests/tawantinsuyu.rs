@@ -2156,3 +2156,24 @@ fn easier_axomama_worships_only_with_two_statues_l800() {
         );
     }
 }
+
+#[test]
+fn setup_by_player_count_workers_offerings_start_l101_106_l138_l149_150() {
+    // (players, workers removed per type, Offerings capacity)
+    for (n, removed, offerings) in [(2, 1, 3), (3, 2, 4), (4, 0, 5)] {
+        let s = new_game(n);
+        let on_hill = s.hill.iter().flatten().count();
+        let held: usize = s.players.iter().map(|p| p.workers.len()).sum();
+        let total = s.bag.len() + s.village.len() + s.nomads.len() + on_hill + held;
+        // 9 of each of the 5 types, minus the removed ones (L101-102).
+        assert_eq!(total, 45 - 5 * removed, "{n} players");
+        for p in &s.players {
+            // 2 workers of different types (L103-106), 2 stone (L138), 10 VP (L95).
+            assert_eq!(p.workers.len(), 2);
+            assert_ne!(p.workers[0], p.workers[1]);
+            assert_eq!(p.res, [0, 0, 2, 0]);
+            assert_eq!(p.vp, 10);
+        }
+        assert_eq!(s.offerings_capacity(), offerings);
+    }
+}
