@@ -244,7 +244,8 @@ fn example_4_five_tasks_then_two_different_ones_l235_239() {
     set_workers(&mut s, 0, &[ARCHITECT]);
     s.players[0].res = [5, 1, 0, 1];
     market_with(&mut s, &["P01", "P06"]);
-    play(&mut s, 0, "place architect s3b2 gold");
+    // 5 food from 5 potatoes and 1 corn: two mixes, so the mix is named (L177).
+    play(&mut s, 0, "place architect s3b2 gold food 5 potato");
     assert_eq!(
         ask_of(&s, 0),
         Some(Ask::Tasks {
@@ -1191,11 +1192,15 @@ fn statue_bonus_all_part_or_none_l240_244() {
     set_workers(&mut s, 0, &[ARTISAN]);
     s.players[0].res = [0; 4];
     play(&mut s, 0, "place artisan s1t2 card g26");
+    // Offered with the tasks (before them); declining is done by not taking it.
     let l = legal(&s, 0);
-    assert!(l.contains(&"bonus take".to_string()) && l.contains(&"bonus skip".to_string()));
+    assert!(l.contains(&"bonus take".to_string()) && !l.contains(&"bonus skip".to_string()));
     assert!(l.contains(&"bonus potato".to_string()) && l.contains(&"bonus stone".to_string()));
     play(&mut s, 0, "bonus stone");
     assert_eq!(s.players[0].res, [0, 0, 2, 0]);
+    // Once only: the tasks come back without it.
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("bonus")));
 }
 
 #[test]
@@ -1309,6 +1314,586 @@ fn print_a_random_game() {
     println!("{:?}", TheGame.outcome(&s));
 }
 
+// ---- Issue 8: the simplifications replaced by the rules ----
+
+#[test]
+fn food_is_paid_in_the_mix_the_player_chooses_l177_l187_200() {
+    // S1M1: same section as the High Priest (0) and the middle terrace (2): 2 food.
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [2, 2, 0, 1];
+    play(&mut s, 0, "place artisan s1m1 gold");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Food { food: 2, potato: 0 }));
+    // The placement gold is spent: potatoes and corn in any split.
+    assert_eq!(
+        legal(&s, 0),
+        vec!["food 2 potato", "food 1 potato 1 corn", "food 2 corn"]
+    );
+    play(&mut s, 0, "food 2 corn");
+    assert_eq!(s.players[0].res, [2, 0, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [2, 2, 0, 2];
+    // A mix that is not held is refused and nothing changes.
+    let before = s.clone();
+    let c = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 3 potato")
+        .unwrap();
+    let err = TheGame.apply(&mut s, Seat(0), &c).unwrap_err();
+    assert_eq!(s, before);
+    // The message names the cost and the mixes held.
+    assert!(
+        err.message.en.contains("costs 2 food"),
+        "{}",
+        err.message.en
+    );
+    assert!(err.message.en.contains("food 1 corn 1 gold"));
+    assert!(err.message.ko.contains("음식 비용은 2개"));
+    // One line: 1 gold to place, 1 corn and 1 gold (the joker) as food; the
+    // spec's compact `1c1g` means the same.
+    let long = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 1 corn 1 gold")
+        .unwrap();
+    let short = TheGame
+        .parse(&s, Seat(0), "place artisan s1m1 gold food 1c1g")
+        .unwrap();
+    assert_eq!(long, short);
+    assert_eq!(
+        long.to_string(),
+        "place artisan s1m1 gold food 1 corn 1 gold"
+    );
+    play(&mut s, 0, "place artisan s1m1 gold food 1 corn 1 gold");
+    assert_eq!(s.players[0].res, [2, 1, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn a_single_possible_food_mix_is_paid_without_a_question_l187_200() {
+    let mut s = at_main(2, 0);
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0, 3, 0, 1];
+    play(&mut s, 0, "place artisan s1m1 gold");
+    assert_eq!(s.players[0].res, [0, 1, 0, 0]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
+}
+
+#[test]
+fn recover_pays_each_further_flip_in_the_food_chosen_l409() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(1);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[0].res = [1, 1, 0, 0];
+    s.players[1].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "recover a01");
+    assert_eq!(s.players[0].res, [1, 1, 0, 0]);
+    play(&mut s, 0, "recover a02");
+    assert_eq!(ask_of(&s, 0), Some(Ask::Food { food: 1, potato: 0 }));
+    assert_eq!(legal(&s, 0), vec!["food 1 potato", "food 1 corn"]);
+    play(&mut s, 0, "food 1 corn");
+    assert_eq!(s.players[0].res, [1, 0, 0, 0]);
+    play(&mut s, 0, "recover a03");
+    // Only the potato is left: paid without a question.
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].army_front.iter().filter(|x| x.1).count(), 3);
+}
+
+#[test]
+fn statue_bonus_may_wait_until_after_the_tasks_once_l241_244() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    // S1T2 (pachamama, top terrace: no food): G26 gives 2 stone and 1 potato.
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    s.players[0].statues = vec![(3, false)];
+    s.statues[3].0 -= 1;
+    set_workers(&mut s, 0, &[ARTISAN]);
+    s.players[0].res = [0; 4];
+    play(&mut s, 0, "place artisan s1t2 card g26");
+    let task = legal(&s, 0)
+        .into_iter()
+        .find(|c| c.starts_with("tasks ") && c.split(' ').count() == 2 && c != "tasks none")
+        .unwrap();
+    play(&mut s, 0, &task);
+    // Finish whatever the task asks; then the bonus is offered, with `skip`.
+    for _ in 0..10 {
+        match ask_of(&s, 0) {
+            Some(Ask::Bonus { .. }) | None => break,
+            _ => {
+                let first = legal(&s, 0)
+                    .into_iter()
+                    .find(|c| !c.starts_with("cash"))
+                    .unwrap();
+                play(&mut s, 0, &first);
+            }
+        }
+    }
+    assert_eq!(
+        ask_of(&s, 0),
+        Some(Ask::Bonus {
+            card: god(&s, "G26")
+        })
+    );
+    assert!(legal(&s, 0).contains(&"bonus skip".to_string()));
+    let res = s.players[0].res;
+    play(&mut s, 0, "bonus take");
+    assert_eq!(s.players[0].res, [res[0] + 1, res[1], res[2] + 2, res[3]]);
+    // Taken once: the turn goes on to the end-of-turn hire.
+    assert!(!legal(&s, 0).iter().any(|c| c.starts_with("bonus")));
+}
+
+#[test]
+fn festival_holder_may_cash_army_cards_before_feeding_l164_167_l497_l505_507() {
+    let mut s = at_main(2, 0);
+    s.festival_holder = Some(0);
+    s.players[0].gods = take_gods(&mut s, &["G01", "G02"]);
+    s.players[0].army_hand = take_army(&mut s, &["A01"]);
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].gods = take_gods(&mut s, &["G03"]);
+    s.players[1].army_hand = take_army(&mut s, &["A02"]);
+    s.players[1].res = [0, 0, 0, 0];
+    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.players[0].tapestries.clear();
+    s.players[1].tapestries.clear();
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    // The Festival opens the holder's turn: free actions are offered.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Feed));
+    assert_eq!(legal(&s, 0), vec!["feed 0", "cash a01"]);
+    play(&mut s, 0, "cash a01");
+    // A01 gave 3 potatoes: 2 feed the 2 cards, 1 is left, no VP lost.
+    assert_eq!(s.players[0].res[0], 1);
+    assert_eq!(s.players[0].vp, 10);
+    // The other seat is not in its turn: no free action, 1 potato missing = -2 VP.
+    assert_eq!(s.players[1].vp, 8);
+    assert_eq!(s.players[1].army_hand.len(), 1);
+}
+
+#[test]
+fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578() {
+    let mut s = at_main(2, 0);
+    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
+    s.players[0].res = [0, 0, 0, 0];
+    s.players[1].res = [0, 2, 0, 0];
+    let top = *s.weaving_pile.last().unwrap();
+    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.offer.tiles.len(), 5);
+    let d = s.data.0.clone();
+    let id = |t: u8| d.weavings[t as usize].id.clone();
+    let unseen: Vec<u8> = s
+        .offer
+        .tiles
+        .iter()
+        .copied()
+        .filter(|&t| t != top)
+        .collect();
+    assert_eq!(unseen.len(), 4);
+    for &t in &unseen {
+        // Named only in the drawer's private event.
+        assert!(ev
+            .iter()
+            .filter(|e| e.to.is_none())
+            .all(|e| !e.text.en.contains(&id(t))));
+        assert!(ev
+            .iter()
+            .any(|e| e.to == Some(Seat(0)) && e.text.en.contains(&id(t))));
+    }
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let json =
+        |s: &State, v: usize| serde_json::to_string(&TheGame.view(s, Some(Seat(v)))).unwrap();
+    for &t in &unseen {
+        let item = hidden.iter().find(|h| h.starts_with(&id(t))).unwrap();
+        assert!(!json(&s, 1).contains(item.as_str()));
+        assert!(json(&s, 0).contains(item.as_str()));
+    }
+    // Z08: two go under the pile unseen; without corn the buyer can only
+    // buy none, which is taken at once.
+    let (d1, d2) = (unseen[0], unseen[1]);
+    play(&mut s, 0, &format!("drop {}", id(d1).to_lowercase()));
+    play(&mut s, 0, &format!("drop {}", id(d2).to_lowercase()));
+    assert_eq!(s.offer.tiles.len(), 3);
+    assert!(s.offer.public);
+    // The leftovers are now offered to seat 2 openly; the discards stay hidden.
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    // Hidden: the two discards and the pile's new top, turned up only when
+    // the purchase ends (L327).
+    let weavings = |h: &Vec<String>| {
+        h.iter()
+            .filter(|h| h.starts_with('W') || h.starts_with("SW"))
+            .count()
+    };
+    assert_eq!(weavings(&hidden), 3);
+    assert!(hidden.iter().any(|h| h.starts_with(&id(d1))));
+    assert!(hidden.iter().any(|h| h.starts_with(&id(d2))));
+    assert!(TheGame
+        .hidden_items(&s, Some(Seat(0)))
+        .iter()
+        .all(|h| !h.starts_with(&id(d1))));
+    let left = s.offer.tiles.clone();
+    assert!(legal(&s, 1).contains(&format!("buy {}", id(left[0]).to_lowercase())));
+    assert!(json(&s, 1).contains(&id(left[0])));
+    play(&mut s, 1, "pass");
+    // The purchase is over: the new top is face up, the discards stay hidden.
+    assert!(s.offer.tiles.is_empty());
+    assert_eq!(weavings(&TheGame.hidden_items(&s, Some(Seat(1)))), 2);
+}
+
+#[test]
+fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(0);
+    s.players[0].res = [0, 2, 0, 0];
+    s.players[1].res = [0, 7, 0, 0];
+    play(&mut s, 0, "priest sacrifice");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "sacrifice 1");
+    assert_eq!(legal(&s, 1), vec!["join sacrifice 1", "pass"]);
+    // `join sacrifice` is the short form of the only choice.
+    let short = TheGame.parse(&s, Seat(1), "join sacrifice").unwrap();
+    assert_eq!(short.to_string(), "join sacrifice 1");
+    // 6 corn for 2 spaces is the active player's rate, not the others' (exactly 1).
+    let before = s.clone();
+    let two = TheGame.parse(&s, Seat(1), "join sacrifice 2").unwrap();
+    assert!(TheGame.apply(&mut s, Seat(1), &two).is_err());
+    assert_eq!(s, before);
+    play(&mut s, 1, "join sacrifice 1");
+    // 7 - 3 corn; temple space 1 gives 2 potatoes.
+    assert_eq!(s.players[1].res, [2, 4, 0, 0]);
+    assert_eq!(s.players[1].temple, 1);
+}
+
+/// A solo game past setup, you (seat 0) about to take the main choice.
+fn solo_human_main(seed: u64) -> State {
+    let mut s = solo_axomama_turn(seed);
+    s.current = 0;
+    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
+    s
+}
+
+#[test]
+fn axomama_god_card_clears_the_oldest_offering_and_scores_a_point_l648_651() {
+    let mut s = solo_human_main(5);
+    let vp = s.players[1].vp;
+    s.god_deck.append(&mut s.offerings);
+    let deck = s.god_deck.len();
+    let mut ev = Vec::new();
+    solo::bot_god_card(&mut s, 1, &mut ev);
+    // No Offering to remove: nothing moves, the point (its own sentence, L651) stands.
+    assert_eq!(s.players[1].vp, vp + 1);
+    assert_eq!(s.god_deck.len(), deck);
+    let g = take_gods(&mut s, &["G07", "G08"]);
+    s.offerings = g.clone();
+    solo::bot_god_card(&mut s, 1, &mut ev);
+    assert_eq!(s.players[1].vp, vp + 2);
+    assert_eq!(s.offerings, vec![g[1]]);
+    assert_eq!(s.god_deck.first(), Some(&g[0]));
+}
+
+#[test]
+fn axomama_joins_your_sacrifice_when_its_condition_holds_l679_l686() {
+    for (corn, temple, res) in [(4, 1, [2, 1, 0, 0]), (3, 0, [0, 3, 0, 0])] {
+        let mut s = solo_human_main(5);
+        s.players[0].res = [0, 2, 0, 0];
+        s.players[1].res = [0, corn, 0, 0];
+        s.players[1].temple = 0;
+        play(&mut s, 0, "priest sacrifice");
+        play(&mut s, 0, "perform");
+        play(&mut s, 0, "sacrifice 1");
+        assert_eq!(s.players[0].temple, 1);
+        // 4 corn (its Sacrifice condition): it joins at the others' rate, 3 corn for 1 space.
+        assert_eq!(s.players[1].temple, temple, "Axomama with {corn} corn");
+        assert_eq!(s.players[1].res, res);
+    }
+}
+
+#[test]
+fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
+    let mut s = solo_human_main(5);
+    let a = take_army(&mut s, &["A01", "A02", "A03"]);
+    s.players[1].army_front = a.iter().map(|&x| (x, false)).collect();
+    s.players[1].production.clear();
+    s.players[1].res = [0, 1, 0, 0];
+    s.players[0].res = [0, 0, 0, 0];
+    play(&mut s, 0, "priest recover");
+    play(&mut s, 0, "perform");
+    assert!(s.players[1].army_front.iter().all(|x| x.1));
+    assert_eq!(s.players[1].res, [0, 1, 0, 0]);
+}
+
+// ---- The audit's findings (notes/taw-audit.md), one test each ----
+
+/// Gives seat `p` these production buildings (face up or down), out of the piles.
+fn give_production(s: &mut State, p: usize, list: &[(&str, bool)]) {
+    let v: Vec<(u8, bool)> = list.iter().map(|(id, up)| (prod(s, id), *up)).collect();
+    for (b, _) in &v {
+        s.prod_pile.retain(|x| x != b);
+        s.market_prod.retain(|x| x != b);
+    }
+    s.players[p].production = v;
+}
+
+#[test]
+fn production_a_flip_after_using_ends_it_no_building_used_twice_l454_458() {
+    let mut s = at_main(2, 0);
+    // Printed Coricancha: from section 2, +2 is Production.
+    s.players[0].priest = Some(2);
+    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "produce p01");
+    assert_eq!(s.players[0].res, [3, 0, 0, 0]);
+    let l = legal(&s, 0);
+    assert!(!l.contains(&"produce p01".to_string()));
+    assert!(l.contains(&"flipup p01".to_string()));
+    play(&mut s, 0, "flipup p01");
+    // The flip came after: the action is over, P01 is face up and paid once.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+    assert_eq!(s.players[0].res, [3, 0, 0, 0]);
+    assert!(s.players[0].production.contains(&(prod(&s, "P01"), true)));
+
+    // A flip before producing: the flipped building may then be used too.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "flipup p02");
+    play(&mut s, 0, "produce p02");
+    play(&mut s, 0, "produce p01");
+    // P01: 3 potatoes, P02: 2 corn; both face down, the action over.
+    assert_eq!(s.players[0].res, [3, 2, 0, 0]);
+    assert!(s.players[0].production.iter().all(|x| !x.1));
+    assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn timeout_default_does_every_task_even_with_army_cards_in_hand() {
+    let mut s = at_main(3, 0);
+    s.players[0].army_hand = take_army(&mut s, &["A01"]);
+    let sp = space(&s, "S1T1");
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp as u8,
+            count: 2,
+        },
+    ));
+    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    assert!(c.starts_with("tasks ") && c.split(' ').count() == 3, "{c}");
+}
+
+#[test]
+fn z16_recovers_when_the_active_takes_gold_and_after_producing_l590_591() {
+    // The active player took gold: Production is still activated.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_passive(&mut s, 0, "production_recover_1");
+    give_production(&mut s, 0, &[("P01", false)]);
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "gold");
+    assert_eq!(legal(&s, 0), vec!["recover p01", "recover done"]);
+    play(&mut s, 0, "recover p01");
+    assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+
+    // Another player's Z16 after producing: the building just used comes back.
+    let mut s = at_main(2, 0);
+    s.players[0].priest = Some(2);
+    give_passive(&mut s, 1, "production_recover_1");
+    give_production(&mut s, 1, &[("P01", true)]);
+    s.players[0].production.clear();
+    s.players[0].res = [0; 4];
+    s.players[1].res = [0; 4];
+    play(&mut s, 0, "priest production");
+    play(&mut s, 0, "perform");
+    play(&mut s, 1, "produce p01");
+    assert_eq!(s.players[1].res, [3, 0, 0, 0]);
+    assert_eq!(legal(&s, 1), vec!["recover p01", "recover done"]);
+    play(&mut s, 1, "recover p01");
+    assert_eq!(s.players[1].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn axomama_last_worship_takes_its_temple_rewards_l667_670_l787_788() {
+    let mut s = solo_human_main(5);
+    s.players[1].temple = 11;
+    s.players[1].statues = vec![(0, true), (1, false)];
+    s.statues[0].1 -= 1;
+    s.statues[1].0 -= 1;
+    // Two workers: of the temple's choice it takes the 2 God cards (L671).
+    set_workers(&mut s, 1, &[ARCHITECT, ARTISAN]);
+    s.festivals_done = 2;
+    s.festival_holder = Some(0);
+    let before = s.players[1].res;
+    s.stack = vec![Item::Do(0, Step::Festival(4))];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert!(s.over);
+    // Large +3, small +1: spaces 12-15, their rewards: 1+2+1 gold, 2 stone, a weaving.
+    assert_eq!(s.players[1].temple, 15);
+    assert_eq!(s.players[1].res[3], before[3] + 4);
+    assert_eq!(s.players[1].res[2], before[2] + 2);
+    assert!(s.players[1].statues.is_empty());
+}
+
+#[test]
+fn gold_pays_the_priest_potato_and_z19_potato_l177_l277_l596() {
+    let mut s = at_main(3, 0);
+    s.players[0].priest = Some(0);
+    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.players[0].res = [0, 0, 0, 2];
+    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    // S1T2: top terrace of the High Priest's section, no food; the extra potato is gold.
+    play(&mut s, 0, "place priest s1t2 card g26 extra");
+    assert_eq!(s.players[0].res, [0, 0, 0, 1]);
+    assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 2, .. })));
+
+    let mut s = at_main(3, 0);
+    give_passive(&mut s, 0, "potato_for_god_card");
+    s.players[0].res = [0, 0, 0, 1];
+    assert!(legal(&s, 0).contains(&"godcard".to_string()));
+    s.god_deck.append(&mut s.offerings);
+    // No Offerings: the deck is the only source, taken at once.
+    play(&mut s, 0, "godcard");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert_eq!(s.players[0].gods.len(), 1);
+}
+
+#[test]
+fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 1, 1, 0];
+    s.players[0].gods = take_gods(&mut s, &["G05"]);
+    let d = s.data.0.clone();
+    let dear_p: Vec<u8> = (0..d.production.len() as u8)
+        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
+        .take(2)
+        .collect();
+    let dear_z: Vec<u8> = (0..d.passive.len() as u8)
+        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
+        .take(2)
+        .collect();
+    let old = std::mem::take(&mut s.market_prod);
+    s.prod_pile.extend(old);
+    let old = std::mem::take(&mut s.market_pass);
+    s.pass_pile.extend(old);
+    s.prod_pile.retain(|b| !dear_p.contains(b));
+    s.pass_pile.retain(|b| !dear_z.contains(b));
+    s.market_prod = dear_p.clone();
+    s.market_pass = dear_z;
+    // P01 (1 stone + 1 corn) is next on the production pile.
+    let p01 = prod(&s, "P01");
+    s.prod_pile.retain(|&b| b != p01);
+    s.prod_pile.push(p01);
+    s.stack.push(Item::Do(
+        0,
+        Step::Tasks(vec![quipu::games::tawantinsuyu::data::Task::Building]),
+    ));
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
+    let swap = format!(
+        "swap g05 {}",
+        d.production[dear_p[0] as usize].id.to_lowercase()
+    );
+    play(&mut s, 0, &swap);
+    play(&mut s, 0, "build p01");
+    assert_eq!(s.players[0].res, [0, 0, 0, 0]);
+    assert!(s.players[0].production.contains(&(p01, true)));
+    assert!(s.players[0].gods.is_empty());
+}
+
+#[test]
+fn tasks_may_be_chosen_one_after_another_l225_232() {
+    let mut s = at_main(3, 0);
+    s.players[0].res = [0, 3, 0, 0];
+    for p in &mut s.players {
+        p.tapestries.clear();
+    }
+    // S2T2: step, potato, weave; 2 tasks.
+    let sp = space(&s, "S2T2") as u8;
+    s.stack.push(Item::Ask(
+        0,
+        Ask::Tasks {
+            space: sp,
+            count: 2,
+        },
+    ));
+    play(&mut s, 0, "tasks weave");
+    // The three tiles are seen before the second task is chosen.
+    assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
+    play(&mut s, 0, "buy none");
+    assert!(matches!(ask_of(&s, 0), Some(Ask::MoreTasks { .. })));
+    assert_eq!(
+        legal(&s, 0),
+        vec!["tasks step", "tasks potato", "tasks none"]
+    );
+    play(&mut s, 0, "tasks potato");
+    assert_eq!(s.players[0].res, [3, 3, 0, 0]);
+}
+
+#[test]
+fn axomama_uses_gold_only_when_really_needed_l731_732() {
+    let mut s = solo_axomama_turn(21);
+    // 4 corn and 2 gold: the Sacrifice its corn pays (2 spaces), gold kept.
+    s.players[1].res = [0, 4, 0, 2];
+    s.players[0].res = [0, 0, 0, 0];
+    let mut ev = Vec::new();
+    flow::advance(&mut s, &mut ev);
+    assert_eq!(s.players[1].temple, 2);
+    assert_eq!(s.players[1].res, [2, 1, 0, 2]);
+}
+
+// ---- Rules the audit found untested (its section 12) ----
+
+#[test]
+fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
+    let mut s = solo_human_main(5);
+    s.players[0].priest = Some(2);
+    let h = take_army(&mut s, &["A01", "A02"]);
+    for p in 0..2 {
+        let old = std::mem::take(&mut s.players[p].army_hand);
+        s.army_discard.extend(old);
+        let old = std::mem::take(&mut s.players[p].army_front);
+        s.army_discard.extend(old.into_iter().map(|x| x.0));
+    }
+    s.players[1].army_hand = h.clone();
+    s.players[1].res = [1, 0, 0, 1];
+    play(&mut s, 0, "priest conquest");
+    play(&mut s, 0, "perform");
+    play(&mut s, 0, "casualty potato");
+    // 2 soldiers against 1 casualty (L689): it lays one card for its potato,
+    // keeps its gold and the other card, and discards that soldier for KU2
+    // (temple +1, whose space gives 2 potatoes).
+    let ku2 = s
+        .d()
+        .conquest
+        .iter()
+        .position(|c| c.region == 3 && c.position == 2)
+        .unwrap();
+    assert_eq!(s.conquest[ku2], Some(1));
+    assert_eq!(s.players[1].res, [2, 0, 0, 1]);
+    assert_eq!(s.players[1].temple, 1);
+    assert_eq!(s.players[1].army_hand, vec![h[1]]);
+    assert!(s.players[1].army_front.is_empty());
+    assert_eq!(s.players[1].markers_left, 9);
+    assert_eq!(s.players[0].markers_left, 10);
+}
+
 // ---------------------------------------------------------------------------
 // Scenario tests for the rules the audit (notes/taw-audit.md A.12) found
 // untested: one test per rule, named after it with the rulebook lines.
@@ -1319,7 +1904,7 @@ use quipu::games::tawantinsuyu::data::{PORTER, PRIEST};
 
 /// Gives seat `p` exactly these production buildings (taken out of the pile
 /// and the market), all face up or all face down.
-fn give_production(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
+fn give_production_all(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
     let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
     s.prod_pile.retain(|b| !v.contains(b));
     s.market_prod.retain(|b| !v.contains(b));
@@ -1437,6 +2022,24 @@ fn build_swap_with_a_god_card_is_offered_when_a_building_is_affordable_l253_254_
     play(&mut s, 0, "build p01");
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
     assert_eq!(s.players[0].production, vec![(prod(&s, "P01"), true)]);
+}
+
+#[test]
+fn two_swapped_buildings_of_one_pile_go_under_it_in_the_order_chosen_l310() {
+    for (typed, lowest, above) in [
+        ("swap g01 p06 p01", "P01", "P06"),
+        ("swap g01 p01 p06", "P06", "P01"),
+    ] {
+        let mut s = at_main(3, 0);
+        market_with(&mut s, &["P01", "P06"]);
+        s.players[0].gods = take_gods(&mut s, &["G01"]);
+        s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+        assert!(legal(&s, 0).contains(&typed.to_string()));
+        play(&mut s, 0, typed);
+        // Each goes under the pile in turn, so the one named last lies lowest.
+        assert_eq!(s.prod_pile[0], prod(&s, lowest), "{typed}");
+        assert_eq!(s.prod_pile[1], prod(&s, above), "{typed}");
+    }
 }
 
 #[test]
@@ -1727,7 +2330,7 @@ fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
 fn z03_a_warrior_recovers_up_to_two_production_buildings_free_l569() {
     let mut s = at_main(3, 0);
     give_passive(&mut s, 0, "warrior_recover_2_buildings");
-    give_production(&mut s, 0, &["P01", "P02", "P03"], false);
+    give_production_all(&mut s, 0, &["P01", "P02", "P03"], false);
     s.players[0].priest = Some(2);
     put_worker(&mut s, "S3B1", ARTISAN);
     set_workers(&mut s, 0, &[WARRIOR]);

@@ -377,6 +377,12 @@ pub fn advance_temple(s: &mut State, p: usize, n: u32, ev: &mut Vec<Event>) {
 }
 
 /// Can task `t` be done now by `p`?
+/// A God card in hand and a pile to refill from: the market swap (L308-309).
+fn swap_possible(s: &State, pl: &super::state::Player) -> bool {
+    let piles_empty = s.prod_pile.is_empty() && s.pass_pile.is_empty();
+    !pl.gods.is_empty() && !piles_empty
+}
+
 fn task_possible(s: &State, p: usize, t: Task) -> bool {
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
@@ -389,9 +395,18 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
                 && rules::can_pay(&pl.res, &d.rules.step_cost)
                 && !open_steps(s).is_empty()
         }
-        Task::Building => super::flow::market(s)
-            .iter()
-            .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b))),
+        // Before building, the market may be changed with a God card (L308-309)
+        // and free actions may pay (L164-167, L589): the decision is then
+        // reached, where `build none` remains possible.
+        Task::Building => {
+            super::flow::market(s)
+                .iter()
+                .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b)))
+                || (!s.is_bot(p)
+                    && (swap_possible(s, pl)
+                        || !pl.army_hand.is_empty()
+                        || s.has_passive(p, "exchange_2s_1g_2c")))
+        }
         Task::Statue => {
             (s.statues.iter().any(|x| x.0 > 0)
                 && rules::can_pay(&pl.res, &d.rules.statue_small_cost))
@@ -455,6 +470,14 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 return;
             };
             if !task_possible(s, p, first) {
+                // The rest is lost, including tasks still to be chosen (L232).
+                if let Some(i) = s
+                    .stack
+                    .iter()
+                    .rposition(|x| matches!(x, Item::Ask(q, Ask::MoreTasks { .. }) if *q == p))
+                {
+                    s.stack.remove(i);
+                }
                 say(
                     ev,
                     format!(
@@ -490,24 +513,51 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             } else {
                 s.d().rules.weavings_drawn
             };
+            // The face-up top tile is among them (L319); the others are seen
+            // by the buyer only until the buyer decides (L320-324).
+            let top = s.weaving_pile.last().copied();
             let mut tiles = Vec::new();
             for _ in 0..n {
                 if let Some(t) = s.weaving_pile.pop() {
                     tiles.push(t);
                 }
             }
-            let names: Vec<String> = tiles.iter().map(|&t| Names(s.d()).weaving(t)).collect();
+            let pile = &s.weaving_pile;
+            s.weaving_secret.retain(|(t, _)| pile.contains(t));
+            let names: Vec<String> = tiles
+                .iter()
+                .map(|&t| Names(s.d()).weaving(t).to_uppercase())
+                .collect();
+            let top_name = top
+                .map(|t| Names(s.d()).weaving(t).to_uppercase())
+                .unwrap_or_else(|| "-".into());
             reveal(
                 ev,
-                format!("{} draws weavings {}.", who(s, p), names.join(", ")),
                 format!(
-                    "{}이(가) 직조물 {}을(를) 뽑습니다.",
+                    "{} draws {} weavings (the face-up one was {top_name}).",
+                    who(s, p),
+                    tiles.len()
+                ),
+                format!(
+                    "{}이(가) 직조물 {}개를 뽑습니다 (공개된 것: {top_name}).",
                     who_ko(s, p),
-                    names.join(", ")
+                    tiles.len()
                 ),
             );
+            ev.push(Event::private(
+                crate::engine::Seat(p),
+                Text::new(
+                    format!("You drew the weavings {}.", names.join(", ")),
+                    format!("직조물 {}을(를) 뽑았습니다.", names.join(", ")),
+                ),
+            ));
             let extra = tiles.len().saturating_sub(s.d().rules.weavings_drawn);
-            s.offer = super::state::WeaveOffer { buyer: p, tiles };
+            s.offer = super::state::WeaveOffer {
+                buyer: p,
+                tiles,
+                top,
+                public: false,
+            };
             push(s, p, Step::WeaveEnd);
             push(s, p, Step::WeaveLeftovers);
             ask(s, p, Ask::Buy);
@@ -604,8 +654,9 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 ask(s, p, Ask::Conquer);
             }
             let order = s.order_from(p);
+            // Every player with markers left may place (L427-429), Axomama too.
             for &q in order.iter().rev() {
-                if (q == p && !active_did) || (q != p && s.is_bot(q)) {
+                if q == p && !active_did {
                     continue;
                 }
                 ask(s, q, Ask::Conquer);
@@ -678,6 +729,12 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
         }
         Step::Festival(stage) => super::festival::run(s, p, stage, ev),
         Step::Solo => super::solo::turn(s, p, ev),
+        Step::Z16After => ask(s, p, Ask::Z16Recover { late: true }),
+        Step::BonusLate => {
+            if let Some(card) = s.turn.bonus.take() {
+                ask(s, p, Ask::Bonus { card });
+            }
+        }
     }
 }
 
@@ -761,6 +818,21 @@ fn activate(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
     }
 }
 
+/// Z16 (L590-591): the owner's recovery is offered before the production and,
+/// if not taken then, after it.
+fn z16_before_after(s: &mut State, q: usize) {
+    if s.has_passive(q, "production_recover_1") {
+        push(s, q, Step::Z16After);
+    }
+}
+
+/// Axomama joins your activated action when its own activation condition for
+/// it holds (L685-693; it follows the basic rules, L679, paying nothing to
+/// flip, L694-695).
+fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
+    s.is_bot(q) && super::solo::wants(s, action)
+}
+
 /// The others join an activated action in turn order (Conquest: everybody deploys).
 pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     let order = s.order_from(p);
@@ -768,7 +840,7 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     if action == HpAction::Conquest {
         push(s, p, Step::ConquestPlace { active_did });
         for &q in order.iter().rev() {
-            if (q == p && !active_did) || (q != p && s.is_bot(q)) {
+            if (q == p && !active_did) || (q != p && s.is_bot(q) && !bot_joins(s, q, action)) {
                 continue;
             }
             let free = if q == p {
@@ -786,7 +858,21 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
         return;
     }
     for &q in order.iter().skip(1).rev() {
-        if s.is_bot(q) {
+        if s.is_bot(q) && !bot_joins(s, q, action) {
+            continue;
+        }
+        if s.is_bot(q) && action == HpAction::Recover {
+            // Axomama flips for free (L695).
+            ask(
+                s,
+                q,
+                Ask::Recover {
+                    left: 99,
+                    free: 99,
+                    cost: [0; 4],
+                    buildings_only: false,
+                },
+            );
             continue;
         }
         match action {
@@ -803,25 +889,18 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
                 },
             ),
             HpAction::Production => {
+                z16_before_after(s, q);
                 ask(
                     s,
                     q,
                     Ask::Produce {
                         active: false,
                         flip_left: false,
+                        used: false,
                     },
                 );
                 if s.has_passive(q, "production_recover_1") {
-                    ask(
-                        s,
-                        q,
-                        Ask::Recover {
-                            left: 1,
-                            free: 1,
-                            cost: [0; 4],
-                            buildings_only: false,
-                        },
-                    );
+                    ask(s, q, Ask::Z16Recover { late: false });
                 }
             }
             HpAction::Conquest => {}
@@ -1070,38 +1149,30 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 format!("{me_ko}이(가) {name}을(를) 상자로 돌려보냅니다 (일꾼 제한)."),
             );
         }
-        (Ask::Bonus { card }, Cmd::Bonus(true)) => {
-            if let Some(g) = d.gods.get(card as usize) {
-                pay_or_keep(s, p, &g.cost);
-                say(
-                    ev,
-                    format!("{me} takes the statue bonus of {}.", g.id),
-                    format!("{me_ko}이(가) {}의 조각상 보너스를 받습니다.", g.id),
-                );
-                push(s, p, Step::Effect(g.benefit.clone()));
+        (Ask::Bonus { card }, Cmd::Bonus(true)) => take_bonus(s, p, card, None, ev),
+        (Ask::Bonus { .. }, Cmd::Bonus(false)) => {
+            s.turn.bonus = None;
+            say(
+                ev,
+                format!("{me} does not take the statue bonus."),
+                format!("{me_ko}은(는) 조각상 보너스를 받지 않습니다."),
+            );
+        }
+        (Ask::Bonus { card }, Cmd::BonusParts(kinds)) => take_bonus(s, p, card, Some(kinds), ev),
+        (a @ Ask::Tasks { .. }, Cmd::Bonus(true)) => {
+            // Before the tasks (L242): the tasks are asked again afterwards.
+            ask(s, p, a);
+            if let Some(card) = s.turn.bonus {
+                take_bonus(s, p, card, None, ev);
             }
         }
-        (Ask::Bonus { .. }, Cmd::Bonus(false)) => {}
-        (Ask::Bonus { card }, Cmd::BonusParts(kinds)) => {
-            if let Some(g) = d.gods.get(card as usize) {
-                pay_or_keep(s, p, &g.cost);
-                let part = g.benefit.only(&kinds);
-                say(
-                    ev,
-                    format!(
-                        "{me} takes part of the statue bonus of {}: {}.",
-                        g.id,
-                        part.describe()
-                    ),
-                    format!(
-                        "{me_ko}이(가) {}의 조각상 보너스 일부를 받습니다: {}.",
-                        g.id,
-                        part.describe()
-                    ),
-                );
-                push(s, p, Step::Effect(part));
+        (a @ Ask::Tasks { .. }, Cmd::BonusParts(kinds)) => {
+            ask(s, p, a);
+            if let Some(card) = s.turn.bonus {
+                take_bonus(s, p, card, Some(kinds), ev);
             }
         }
+        (Ask::Food { .. }, Cmd::Food(m)) => pay_food_mix(s, p, &m, ev),
         (Ask::WarriorTake { .. }, Cmd::Take(sp)) => {
             if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
                 if let Some(x) = s.hill.get_mut(sp as usize) {
@@ -1123,28 +1194,11 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 );
             }
         }
-        (Ask::Tasks { .. }, Cmd::Tasks(seq)) => {
-            let words: Vec<&str> = seq.iter().map(|t| t.word()).collect();
-            say(
-                ev,
-                format!(
-                    "{me} performs the tasks: {}.",
-                    if words.is_empty() {
-                        "none".into()
-                    } else {
-                        words.join(", ")
-                    }
-                ),
-                format!(
-                    "{me_ko}이(가) 업무를 수행합니다: {}.",
-                    if seq.is_empty() {
-                        "없음".to_string()
-                    } else {
-                        seq.iter().map(|t| t.ko()).collect::<Vec<_>>().join(", ")
-                    }
-                ),
-            );
-            push(s, p, Step::Tasks(seq));
+        (Ask::Tasks { space, count }, Cmd::Tasks(seq)) => {
+            answer_tasks(s, p, (space, count), Vec::new(), seq, ev)
+        }
+        (Ask::MoreTasks { space, count, done }, Cmd::Tasks(seq)) => {
+            answer_tasks(s, p, (space, count), done, seq, ev)
         }
         (Ask::StepSpace, Cmd::Step(i)) => build_step(s, p, i, ev),
         (Ask::Build { .. }, Cmd::Build(Some(b))) => {
@@ -1226,8 +1280,30 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             give_statue(s, p, large, sym, ev);
         }
         (Ask::DropTile { left }, Cmd::Drop(t)) => {
+            // Z08: under the pile unseen by the others (L577-578).
             s.offer.tiles.retain(|&x| x != t);
             s.weaving_pile.insert(0, t);
+            if s.offer.top != Some(t) {
+                s.weaving_secret.push((t, p));
+            }
+            say(
+                ev,
+                format!("{me} puts a weaving under the pile."),
+                format!("{me_ko}이(가) 직조물 1개를 더미 맨 밑에 넣습니다."),
+            );
+            ev.push(Event::private(
+                crate::engine::Seat(p),
+                Text::new(
+                    format!(
+                        "You put {} under the pile.",
+                        names.weaving(t).to_uppercase()
+                    ),
+                    format!(
+                        "{}을(를) 더미 맨 밑에 넣었습니다.",
+                        names.weaving(t).to_uppercase()
+                    ),
+                ),
+            ));
             if left > 1 {
                 ask(s, p, Ask::DropTile { left: left - 1 });
             }
@@ -1244,6 +1320,24 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             };
             pay_or_keep(s, p, &[0, price, 0, 0]);
             s.offer.tiles.retain(|t| !tiles.contains(t));
+            // Decided: what is left is offered to the others, face up (L322-324).
+            s.offer.public = true;
+            if !s.offer.tiles.is_empty() {
+                let left: Vec<String> = s
+                    .offer
+                    .tiles
+                    .iter()
+                    .map(|&t| names.weaving(t).to_uppercase())
+                    .collect();
+                say(
+                    ev,
+                    format!("Left over for the others: {}.", left.join(", ")),
+                    format!(
+                        "다른 플레이어가 살 수 있는 남은 직조물: {}.",
+                        left.join(", ")
+                    ),
+                );
+            }
             let list: Vec<String> = tiles
                 .iter()
                 .map(|&t| names.weaving(t).to_uppercase())
@@ -1383,17 +1477,15 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             },
             Cmd::Recover(Some(item)),
         ) => {
-            if free == 0 {
-                if cost[POTATO] > 0 {
-                    if let Some(pl) = s.players.get_mut(p) {
-                        if let Some(r) = rules::pay_food(&pl.res, cost[POTATO], 0, 0) {
-                            pl.res = r;
-                        }
-                    }
-                } else {
+            let food_due = if free == 0 && cost[POTATO] > 0 {
+                // 1 food per further item (L409): the mix is asked next.
+                cost[POTATO]
+            } else {
+                if free == 0 {
                     pay_or_keep(s, p, &cost);
                 }
-            }
+                0
+            };
             flip_up(s, p, item);
             let name = match item {
                 FlipItem::Bld(b) => names.bld(Bld::Prod(b)),
@@ -1416,8 +1508,44 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     },
                 );
             }
+            if food_due > 0 {
+                ask(
+                    s,
+                    p,
+                    Ask::Food {
+                        food: food_due,
+                        potato: 0,
+                    },
+                );
+            }
         }
         (Ask::Recover { .. }, Cmd::Recover(None)) => {}
+        (Ask::Z16Recover { late }, Cmd::Recover(Some(item))) => {
+            flip_up(s, p, item);
+            let name = match item {
+                FlipItem::Bld(b) => names.bld(Bld::Prod(b)),
+                FlipItem::Army(a) => names.army(a),
+            };
+            say(
+                ev,
+                format!("{me} recovers {} (Z16).", name.to_uppercase()),
+                format!(
+                    "{me_ko}이(가) {}을(를) 회복합니다 (Z16).",
+                    name.to_uppercase()
+                ),
+            );
+            if !late {
+                // Taken before the production: not offered again after it.
+                if let Some(i) = s
+                    .stack
+                    .iter()
+                    .rposition(|x| matches!(x, Item::Do(q, Step::Z16After) if *q == p))
+                {
+                    s.stack.remove(i);
+                }
+            }
+        }
+        (Ask::Z16Recover { .. }, Cmd::Recover(None)) => {}
         (Ask::Choice { alts }, Cmd::Choose(i)) => {
             if let Some(e) = alts.get(i) {
                 push(s, p, Step::Effect(e.clone()));
@@ -1431,6 +1559,10 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
         (Ask::HpChoice { action }, Cmd::Gold) => {
             if let Some(pl) = s.players.get_mut(p) {
                 pl.res[GOLD] += d.rules.priest_gold_instead;
+            }
+            // Production still counts as activated (L387-388): Z16 still recovers.
+            if action == HpAction::Production && s.has_passive(p, "production_recover_1") {
+                ask(s, p, Ask::Z16Recover { late: true });
             }
             say(
                 ev,
@@ -1469,25 +1601,18 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     },
                 ),
                 HpAction::Production => {
+                    z16_before_after(s, p);
                     ask(
                         s,
                         p,
                         Ask::Produce {
                             active: true,
                             flip_left: true,
+                            used: false,
                         },
                     );
                     if s.has_passive(p, "production_recover_1") {
-                        ask(
-                            s,
-                            p,
-                            Ask::Recover {
-                                left: 1,
-                                free: 1,
-                                cost: [0; 4],
-                                buildings_only: false,
-                            },
-                        );
+                        ask(s, p, Ask::Z16Recover { late: false });
                     }
                 }
                 HpAction::Conquest => {}
@@ -1530,8 +1655,9 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 advance_temple(s, p, temple, ev);
             }
         }
-        (Ask::Sacrifice { .. }, Cmd::JoinSacrifice) => {
+        (Ask::Sacrifice { .. }, Cmd::JoinSacrifice(n)) => {
             let (corn, temple) = d.rules.sacrifice_other;
+            let (corn, temple) = (corn * u32::from(n), temple * u32::from(n));
             pay_or_keep(s, p, &[0, corn, 0, 0]);
             say(
                 ev,
@@ -1541,7 +1667,12 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             advance_temple(s, p, temple, ev);
         }
         (Ask::Worship { .. } | Ask::Sacrifice { .. }, Cmd::Pass) => {}
-        (Ask::Produce { active, flip_left }, Cmd::Produce(Some(b))) => {
+        (
+            Ask::Produce {
+                active, flip_left, ..
+            },
+            Cmd::Produce(Some(b)),
+        ) => {
             if let Some(bd) = d.production.get(b as usize) {
                 pay_or_keep(s, p, &bd.input);
                 if let Some(pl) = s.players.get_mut(p) {
@@ -1554,11 +1685,21 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     format!("{me} uses {} and turns it face down.", bd.id),
                     format!("{me_ko}이(가) {}을(를) 사용하고 뒤집습니다.", bd.id),
                 );
-                ask(s, p, Ask::Produce { active, flip_left });
+                ask(
+                    s,
+                    p,
+                    Ask::Produce {
+                        active,
+                        flip_left,
+                        used: true,
+                    },
+                );
                 push(s, p, Step::Effect(bd.output.clone()));
             }
         }
-        (Ask::Produce { active, .. }, Cmd::FlipUp(b)) => {
+        (Ask::Produce { active, used, .. }, Cmd::FlipUp(b)) => {
+            // Before or after the production (L457): after it, the flip ends
+            // the action, so no building is used twice.
             flip_up(s, p, FlipItem::Bld(b));
             say(
                 ev,
@@ -1571,14 +1712,17 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     names.bld(Bld::Prod(b)).to_uppercase()
                 ),
             );
-            ask(
-                s,
-                p,
-                Ask::Produce {
-                    active,
-                    flip_left: false,
-                },
-            );
+            if !used {
+                ask(
+                    s,
+                    p,
+                    Ask::Produce {
+                        active,
+                        flip_left: false,
+                        used,
+                    },
+                );
+            }
         }
         (Ask::Produce { .. }, Cmd::Produce(None)) => {}
         (Ask::Casualty, Cmd::Casualty(nomad, corn)) => casualty(s, nomad, corn, ev),
@@ -1647,21 +1791,26 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             },
         ) => conquer(s, p, space, &flip, &discard, ev),
         (Ask::Conquer, Cmd::Pass) => {}
-        (Ask::Feed { short }, Cmd::Feed(k)) => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.res[GOLD] = pl.res[GOLD].saturating_sub(k);
-            }
-            let unpaid = short.saturating_sub(k);
-            lose_vp(s, p, unpaid * d.rules.festival_unpaid_vp);
+        (Ask::Feed, Cmd::Feed(k)) => {
+            // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
+            let Some(pl) = s.players.get_mut(p) else {
+                return;
+            };
+            let need = rules::festival_need(&d, pl);
+            let potatoes = need.min(pl.res[POTATO]);
+            pl.res[POTATO] -= potatoes;
+            let gold = k.min(pl.res[GOLD]).min(need - potatoes);
+            pl.res[GOLD] -= gold;
+            let unpaid = need - potatoes - gold;
+            let lost = unpaid * d.rules.festival_unpaid_vp;
+            lose_vp(s, p, lost);
             say(
                 ev,
                 format!(
-                    "{me} pays {k} gold for missing potatoes and loses {} VP.",
-                    unpaid * d.rules.festival_unpaid_vp
+                    "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
                 ),
                 format!(
-                    "{me_ko}이(가) 부족한 감자 대신 금덩이 {k}개를 내고 승점 {}점을 잃습니다.",
-                    unpaid * d.rules.festival_unpaid_vp
+                    "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
                 ),
             );
         }
@@ -1687,7 +1836,8 @@ fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
             space,
             card,
             extra,
-        } => place(s, p, worker, role, space, card, extra, ev),
+            food,
+        } => place(s, p, worker, role, space, card, extra, food, ev),
         Cmd::Priest(action) => {
             let sec = s.section_of(action);
             if let Some(pl) = s.players.get_mut(p) {
@@ -1782,9 +1932,7 @@ fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
             );
         }
         Cmd::BuyGod => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.res[POTATO] = pl.res[POTATO].saturating_sub(1);
-            }
+            pay_or_keep(s, p, &[1, 0, 0, 0]);
             ask(s, p, Ask::GodSource);
         }
         _ => {}
@@ -1800,6 +1948,7 @@ fn place(
     space: u8,
     card: Option<u8>,
     extra: bool,
+    mix: Option<[u32; 3]>,
     ev: &mut Vec<Event>,
 ) {
     let d = s.data.0.clone();
@@ -1821,16 +1970,20 @@ fn place(
             }
             None => pl.res[GOLD] = pl.res[GOLD].saturating_sub(1),
         }
-        let reserve = if extra {
-            d.rules.priest_extra_task_potato
-        } else {
-            0
-        };
-        if let Some(r) = rules::pay_food(&pl.res, food, reserve, 0) {
-            pl.res = r;
-        }
-        pl.res[POTATO] = pl.res[POTATO].saturating_sub(reserve);
     }
+    // The food (and the Priest's potato) is paid before any task (L192-193):
+    // the mix given, the only one possible, or a question asked first.
+    let potato = if extra {
+        d.rules.priest_extra_task_potato
+    } else {
+        0
+    };
+    let mixes = s
+        .players
+        .get(p)
+        .map(|pl| rules::food_mixes(&pl.res, food, potato, 0))
+        .unwrap_or_default();
+    let mix = mix.or_else(|| (mixes.len() == 1).then(|| mixes.first().copied()).flatten());
     s.turn.used_card = card;
     s.turn.placed = true;
     if let Some(h) = s.hill.get_mut(sp_i) {
@@ -1857,6 +2010,9 @@ fn place(
             sp.id
         ),
     );
+    if let Some(m) = mix {
+        pay_food_mix(s, p, &m, ev);
+    }
     for o in owners {
         let o = o as usize;
         if o != p || own_vp {
@@ -1881,6 +2037,7 @@ fn place(
     if role == PRIEST && (extra || s.readings.priest_card_always) {
         push(s, p, Step::PriestCard);
     }
+    push(s, p, Step::BonusLate);
     ask(
         s,
         p,
@@ -1911,9 +2068,102 @@ fn place(
             .get(p)
             .is_some_and(|pl| pl.statues.iter().any(|st| Some(st.0) == sym))
         {
-            ask(s, p, Ask::Bonus { card: g });
+            // Offered with the tasks and, if not taken, after them (L241-244).
+            s.turn.bonus = Some(g);
         }
     }
+    if mix.is_none() {
+        ask(s, p, Ask::Food { food, potato });
+    }
+}
+
+/// The tasks chosen now (after `done`); when some are left they are asked
+/// again once these are done, so a player may look before choosing (L225-232).
+fn answer_tasks(
+    s: &mut State,
+    p: usize,
+    (space, count): (u8, u8),
+    mut done: Vec<Task>,
+    seq: Vec<Task>,
+    ev: &mut Vec<Event>,
+) {
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    let words: Vec<&str> = seq.iter().map(|t| t.word()).collect();
+    let kos: Vec<&str> = seq.iter().map(|t| t.ko()).collect();
+    if seq.is_empty() {
+        say(
+            ev,
+            format!("{me} does no more tasks."),
+            format!("{me_ko}은(는) 업무를 더 하지 않습니다."),
+        );
+        return;
+    }
+    say(
+        ev,
+        format!("{me} performs the tasks: {}.", words.join(", ")),
+        format!("{me_ko}이(가) 업무를 수행합니다: {}.", kos.join(", ")),
+    );
+    done.extend(seq.iter().copied());
+    if done.len() < usize::from(count) {
+        ask(s, p, Ask::MoreTasks { space, count, done });
+    }
+    push(s, p, Step::Tasks(seq));
+}
+
+/// Pays a chosen food mix (potatoes, corn, gold).
+fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<Event>) {
+    if m.iter().all(|&x| x == 0) {
+        return;
+    }
+    let Some(pl) = s.players.get_mut(p) else {
+        return;
+    };
+    if let Some(r) = rules::pay_mix(&pl.res, m) {
+        pl.res = r;
+    }
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    say(
+        ev,
+        format!(
+            "{me} pays {} potato(es), {} corn and {} gold as food.",
+            m[0], m[1], m[2]
+        ),
+        format!(
+            "{me_ko}이(가) 음식으로 감자 {}개, 옥수수 {}개, 금덩이 {}개를 냅니다.",
+            m[0], m[1], m[2]
+        ),
+    );
+}
+
+/// Takes the statue bonus of `card` (all of it, or the parts `kinds`), once (L241-244).
+fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mut Vec<Event>) {
+    let d = s.data.0.clone();
+    let Some(g) = d.gods.get(card as usize) else {
+        return;
+    };
+    s.turn.bonus = None;
+    pay_or_keep(s, p, &g.cost);
+    let (me, me_ko) = (who(s, p), who_ko(s, p));
+    let benefit = match &kinds {
+        None => g.benefit.clone(),
+        Some(k) => g.benefit.only(k),
+    };
+    let part = if kinds.is_some() { "part of " } else { "" };
+    let part_ko = if kinds.is_some() { " 일부" } else { "" };
+    say(
+        ev,
+        format!(
+            "{me} takes {part}the statue bonus of {}: {}.",
+            g.id,
+            benefit.describe()
+        ),
+        format!(
+            "{me_ko}이(가) {}의 조각상 보너스{part_ko}를 받습니다: {}.",
+            g.id,
+            benefit.describe()
+        ),
+    );
+    push(s, p, Step::Effect(benefit));
 }
 
 pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {

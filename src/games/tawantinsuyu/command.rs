@@ -32,7 +32,11 @@ pub enum Cmd {
         space: u8,
         card: Option<u8>,
         extra: bool,
+        /// The food mix, when given in the same line (`... food 2 potato 1 corn`).
+        food: Option<[u32; 3]>,
     },
+    /// How the food cost is paid: potatoes, corn, gold.
+    Food([u32; 3]),
     Priest(HpAction),
     Pray,
     Train,
@@ -66,7 +70,8 @@ pub enum Cmd {
     Worship(Option<u8>, Option<u8>),
     JoinWorship(bool, u8),
     Sacrifice(u8),
-    JoinSacrifice,
+    /// Joining a sacrifice: how many temple spaces (each at the others' rate).
+    JoinSacrifice(u8),
     Casualty(Option<u8>, bool),
     Deploy(Option<u8>),
     /// The secret deployment (option A9): all the cards at once.
@@ -180,6 +185,7 @@ impl Names<'_> {
                 space,
                 card,
                 extra,
+                food,
             } => {
                 let mut s = format!(
                     "place {} {} {}",
@@ -194,8 +200,13 @@ impl Names<'_> {
                 if *extra {
                     s.push_str(" extra");
                 }
+                if let Some(m) = food {
+                    s.push(' ');
+                    s.push_str(&food_text(m));
+                }
                 s
             }
+            Cmd::Food(m) => food_text(m),
             Cmd::Priest(a) => format!("priest {}", a.word()),
             Cmd::Pray => "pray".into(),
             Cmd::Train => "train".into(),
@@ -305,7 +316,7 @@ impl Names<'_> {
                 self.symbol(*sym)
             ),
             Cmd::Sacrifice(n) => format!("sacrifice {n}"),
-            Cmd::JoinSacrifice => "join sacrifice".into(),
+            Cmd::JoinSacrifice(n) => format!("join sacrifice {n}"),
             Cmd::Casualty(t, corn) => match t {
                 None => format!("casualty {}", if *corn { "corn" } else { "potato" }),
                 Some(t) => format!("casualty nomad {}", w(*t)),
@@ -432,17 +443,20 @@ impl Names<'_> {
                 if extra {
                     i += 1;
                 }
-                if i != n {
-                    return None;
-                }
+                let food = match rest.get(i..) {
+                    Some([]) | None => None,
+                    Some(tail) => Some(read_food(tail)?),
+                };
                 Cmd::Place {
                     worker,
                     role,
                     space,
                     card,
                     extra,
+                    food,
                 }
             }
+            ("food", _) => Cmd::Food(read_food(&words)?),
             ("priest", 1) => Cmd::Priest(HpAction::from_word(one(0)?)?),
             ("pray", 0) => Cmd::Pray,
             ("train", 0) => Cmd::Train,
@@ -554,7 +568,13 @@ impl Names<'_> {
                 }
                 Cmd::Worship(l, s)
             }
-            ("join", 1) if one(0)? == "sacrifice" => Cmd::JoinSacrifice,
+            ("join", 1) if one(0)? == "sacrifice" => Cmd::JoinSacrifice(1),
+            ("join", 2) if one(0)? == "sacrifice" => Cmd::JoinSacrifice(
+                one(1)?
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u8| (1..=9).contains(&n))?,
+            ),
             ("join", 3) if one(0)? == "worship" => Cmd::JoinWorship(
                 match one(1)? {
                     "large" => true,
@@ -623,6 +643,51 @@ impl Names<'_> {
         };
         Some(c)
     }
+}
+
+/// `food 2 potato 1 corn`: the nonzero parts, potatoes, corn, gold in that order.
+pub fn food_text(m: &[u32; 3]) -> String {
+    let parts: Vec<String> = m
+        .iter()
+        .zip(["potato", "corn", "gold"])
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, w)| format!("{n} {w}"))
+        .collect();
+    if parts.is_empty() {
+        "food none".into()
+    } else {
+        format!("food {}", parts.join(" "))
+    }
+}
+
+/// Reads `food 2 potato 1 corn` (each kind at most once; `food none`).
+fn read_food(words: &[&str]) -> Option<[u32; 3]> {
+    let (&head, rest) = words.split_first()?;
+    if head != "food" {
+        return None;
+    }
+    if rest == ["none"] {
+        return Some([0; 3]);
+    }
+    if rest.is_empty() || rest.len() % 2 != 0 {
+        return None;
+    }
+    let mut m = [0u32; 3];
+    let mut seen = [false; 3];
+    for pair in rest.chunks(2) {
+        let n: u32 = pair.first()?.parse().ok().filter(|&n: &u32| n < 100)?;
+        let k = match *pair.get(1)? {
+            "potato" | "potatoes" | "p" => 0,
+            "corn" | "c" => 1,
+            "gold" | "g" => 2,
+            _ => return None,
+        };
+        if std::mem::replace(seen.get_mut(k)?, true) {
+            return None;
+        }
+        *m.get_mut(k)? = n;
+    }
+    Some(m)
 }
 
 fn part_of(w: &str) -> Option<u8> {

@@ -123,57 +123,24 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
             push(s, h, Step::Festival(4));
-            // Feeding the gods: 1 potato per God card in hand, -2 VP per potato missing (L505-507).
-            let mut feeds = Vec::new();
-            for &q in &order {
-                if s.is_bot(q) {
-                    continue;
+            // Feeding the gods: 1 potato per God card in hand, -2 VP per
+            // potato missing (L505-507); each seat decides in turn order how
+            // much gold to give for the missing ones (A6). A single choice is
+            // taken at once.
+            for &q in order.iter().rev() {
+                if !s.is_bot(q) {
+                    s.stack.push(Item::Ask(q, Ask::Feed));
                 }
-                let Some(pl) = s.players.get_mut(q) else {
-                    continue;
-                };
-                let need = pl.gods.len() as u32 * d.rules.festival_potato_per_card;
-                let paid = need.min(pl.res[POTATO]);
-                pl.res[POTATO] -= paid;
-                let short = need - paid;
-                let gold = pl.res[super::data::GOLD];
-                say(
-                    ev,
-                    format!(
-                        "{} pays {paid} potato(es) for God cards in hand.",
-                        who(s, q)
-                    ),
-                    format!("{}이(가) 손의 신 카드에 감자 {paid}개를 냅니다.", who(s, q)),
-                );
-                if short > 0 {
-                    if gold > 0 {
-                        feeds.push((q, short));
-                    } else if let Some(pl) = s.players.get_mut(q) {
-                        pl.vp = pl.vp.saturating_sub(short * d.rules.festival_unpaid_vp);
-                        say(
-                            ev,
-                            format!(
-                                "{} loses {} VP for missing potatoes.",
-                                who(s, q),
-                                short * d.rules.festival_unpaid_vp
-                            ),
-                            format!(
-                                "{}이(가) 감자가 부족해 승점 {}점을 잃습니다.",
-                                who(s, q),
-                                short * d.rules.festival_unpaid_vp
-                            ),
-                        );
-                    }
-                }
-            }
-            // Gold for missing potatoes is decided in turn order.
-            for (q, short) in feeds.into_iter().rev() {
-                s.stack.push(Item::Ask(q, Ask::Feed { short }));
             }
         }
         4 => {
             if k + 1 >= d.rules.festivals {
-                final_scoring(s, ev);
+                // Solo: Axomama's last Recover and Worship first (L787-789);
+                // their temple rewards resolve before the scoring (stage 9).
+                push(s, h, Step::Festival(9));
+                if s.solo {
+                    super::solo::last_actions(s, ev);
+                }
                 return;
             }
             s.festivals_done += 1;
@@ -242,6 +209,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        9 => final_scoring(s, ev),
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).
             s.festival_running = false;
@@ -317,9 +285,6 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
 
 /// Final scoring (L540-553), after the third Festival's steps 1-4.
 pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
-    if s.solo {
-        super::solo::last_actions(s, ev);
-    }
     let mut totals = Vec::new();
     for q in 0..s.np() {
         let items = rules::final_items(s, q);

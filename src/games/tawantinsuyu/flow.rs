@@ -69,7 +69,15 @@ fn is_dropped(s: &State, p: usize) -> bool {
 /// The timeout default among `legal`: all the tasks; else a pass where the
 /// rules allow one, or a harmless sub-action (pray, train, recruit).
 pub fn default_choice(legal: &[Cmd]) -> Option<Cmd> {
-    if let Some(c @ Cmd::Tasks(_)) = legal.last() {
+    // The longest task order (free actions may follow the task orders in the list).
+    let longest = legal
+        .iter()
+        .filter_map(|c| match c {
+            Cmd::Tasks(v) => Some((v.len(), c)),
+            _ => None,
+        })
+        .max_by_key(|x| x.0);
+    if let Some((_, c)) = longest {
         return Some(c.clone());
     }
     let pick = legal.iter().find(|c| {
@@ -199,12 +207,17 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
 /// Free actions may be taken at any moment of one's own turn (L164-167): at
 /// the decisions of the turn where something is paid or chosen.
 pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    // The Festival is held at the start of the holder's turn (L497): the
+    // holder's Festival decisions are part of that turn, the others' are not.
     p == s.current
         && !s.is_bot(p)
-        && !s.festival_running
         && matches!(
             ask,
-            Ask::Tasks { .. }
+            Ask::UseCards { festival: true, .. }
+                | Ask::Feed
+                | Ask::Choice { .. }
+                | Ask::Tasks { .. }
+                | Ask::MoreTasks { .. }
                 | Ask::Build { .. }
                 | Ask::Statue { paid: true, .. }
                 | Ask::Buy
@@ -254,27 +267,7 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
     match ask {
         Ask::Bonus { card } => {
-            if d.gods
-                .get(*card as usize)
-                .is_some_and(|c| rules::can_pay(&pl.res, &c.cost))
-            {
-                out.push(Cmd::Bonus(true));
-                // Or only some of its parts (L241-244).
-                let parts = d
-                    .gods
-                    .get(*card as usize)
-                    .map(|c| c.benefit.parts())
-                    .unwrap_or_default();
-                if parts.len() >= 2 && parts.len() <= 6 {
-                    for mask in 1u32..(1 << parts.len()) - 1 {
-                        let pick: Vec<u8> = (0..parts.len())
-                            .filter(|i| mask & (1 << i) != 0)
-                            .filter_map(|i| parts.get(i).copied())
-                            .collect();
-                        out.push(Cmd::BonusParts(pick));
-                    }
-                }
-            }
+            bonus_options(s, p, *card, out);
             out.push(Cmd::Bonus(false));
         }
         Ask::WarriorTake { space } => {
@@ -294,7 +287,28 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                         .map(Cmd::Tasks),
                 );
             }
+            // The statue bonus may be taken before the tasks (L242).
+            if let Some(card) = s.turn.bonus.filter(|_| p == s.current) {
+                bonus_options(s, p, card, out);
+            }
         }
+        Ask::MoreTasks { space, count, done } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                // Continuations of the tasks done that keep the distribution even.
+                out.extend(
+                    rules::task_sequences(&sp.tasks, *count as usize)
+                        .into_iter()
+                        .filter(|v| v.len() > done.len() && v.starts_with(done))
+                        .map(|v| Cmd::Tasks(v.get(done.len()..).unwrap_or_default().to_vec())),
+                );
+                out.push(Cmd::Tasks(vec![]));
+            }
+        }
+        Ask::Food { food, potato } => out.extend(
+            rules::food_mixes(&pl.res, *food, *potato, 0)
+                .into_iter()
+                .map(Cmd::Food),
+        ),
         Ask::StepSpace => out.extend(actions::open_steps(s).into_iter().map(Cmd::Step)),
         Ask::Build { swapped } => {
             for b in market(s) {
@@ -310,8 +324,12 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                 for &g in &cards {
                     for (i, &a) in m.iter().enumerate() {
                         out.push(Cmd::Swap(g, vec![a]));
-                        for &b in m.iter().skip(i + 1) {
-                            out.push(Cmd::Swap(g, vec![a, b]));
+                        for (j, &b) in m.iter().enumerate() {
+                            // Two of one pile go under it in the order chosen (L310);
+                            // one of each pile has no order to choose.
+                            if j > i || (j < i && same_pile(a, b)) {
+                                out.push(Cmd::Swap(g, vec![a, b]));
+                            }
                         }
                     }
                 }
@@ -430,6 +448,18 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
         }
         Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
+        // Z16: one production building or army card, free.
+        Ask::Z16Recover { .. } => legal_rest(
+            s,
+            p,
+            &Ask::Recover {
+                left: 1,
+                free: 1,
+                cost: [0; 4],
+                buildings_only: false,
+            },
+            out,
+        ),
         Ask::Optional { pay, .. } => {
             if rules::can_pay(&pl.res, pay) {
                 out.push(Cmd::Pay(true));
@@ -471,7 +501,8 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                     }
                 }
             } else if rules::can_pay(&pl.res, &[0, d.rules.sacrifice_other.0, 0, 0]) {
-                out.push(Cmd::JoinSacrifice);
+                // The others advance exactly 1 space for 3 corn (L402-403).
+                out.push(Cmd::JoinSacrifice(1));
             }
             out.push(Cmd::Pass);
         }
@@ -558,14 +589,41 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             types.dedup();
             out.extend(types.into_iter().map(Cmd::Dismiss));
         }
-        Ask::Feed { short } => out.extend((0..=pl.res[GOLD].min(*short)).map(Cmd::Feed)),
+        Ask::Feed => {
+            let short = rules::festival_short(d, pl);
+            out.extend((0..=pl.res[GOLD].min(short)).map(Cmd::Feed));
+        }
         _ => {}
+    }
+}
+
+/// Taking the statue bonus of `card`: all of it, or only some of its parts (L241-244).
+fn bonus_options(s: &State, p: usize, card: u8, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let Some(c) = d.gods.get(card as usize) else {
+        return;
+    };
+    if !rules::can_pay(&pl.res, &c.cost) {
+        return;
+    }
+    out.push(Cmd::Bonus(true));
+    let parts = c.benefit.parts();
+    if parts.len() >= 2 && parts.len() <= 6 {
+        for mask in 1u32..(1 << parts.len()) - 1 {
+            let pick: Vec<u8> = (0..parts.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .filter_map(|i| parts.get(i).copied())
+                .collect();
+            out.push(Cmd::BonusParts(pick));
+        }
     }
 }
 
 fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
     if cost[POTATO] > 0 {
-        rules::pay_food(res, cost[POTATO], 0, 0).is_some()
+        // A food cost: potatoes or corn, gold as the joker (L409, L177).
+        rules::can_pay_food(res, cost[POTATO], 0, 0)
     } else {
         rules::can_pay(res, cost)
     }
@@ -584,8 +642,9 @@ fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let Some(pl) = s.players.get(p) else { return };
     out.extend(pl.army_hand.iter().map(|&a| Cmd::Cash(a)));
     z15_trades(s, p, out);
+    // Z19: 1 potato, or the gold that replaces it (L596, L177).
     if s.has_passive(p, "potato_for_god_card")
-        && pl.res[POTATO] >= 1
+        && pl.res[POTATO] + pl.res[GOLD] >= 1
         && (!s.god_deck.is_empty() || !s.offerings.is_empty())
     {
         out.push(Cmd::BuyGod);
@@ -672,22 +731,24 @@ fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
             };
             for &card in &pays {
                 let gold = u32::from(card.is_none());
-                if rules::pay_food(&pl.res, food, 0, gold).is_some() {
+                if rules::can_pay_food(&pl.res, food, 0, gold) {
                     out.push(Cmd::Place {
                         worker: w,
                         role,
                         space: i as u8,
                         card,
                         extra: false,
+                        food: None,
                     });
                 }
-                if role == PRIEST && rules::pay_food(&pl.res, food, extra_potato, gold).is_some() {
+                if role == PRIEST && rules::can_pay_food(&pl.res, food, extra_potato, gold) {
                     out.push(Cmd::Place {
                         worker: w,
                         role,
                         space: i as u8,
                         card,
                         extra: true,
+                        food: None,
                     });
                 }
             }
@@ -800,11 +861,12 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
                 space,
                 card,
                 extra,
+                food,
             },
         ) => {
             !s.turn.placed
                 && s.turn.subs.is_empty()
-                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra)
+                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra, *food)
         }
         (Ask::Main, _) => {
             let mut out = Vec::new();
@@ -815,7 +877,36 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
     }
 }
 
-/// The placement rules of one candidate (as `place_options` enumerates them).
+/// The food mixes a placement allows, when the placement itself is legal
+/// (for the error message of a mix that cannot be paid).
+pub fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
+    let Cmd::Place {
+        worker,
+        role,
+        space,
+        card,
+        extra,
+        food: Some(_),
+    } = cmd
+    else {
+        return None;
+    };
+    if s.turn.placed
+        || !s.turn.subs.is_empty()
+        || !place_ok(s, p, *worker, *role, *space as usize, *card, *extra, None)
+    {
+        return None;
+    }
+    let pl = s.players.get(p)?;
+    let food = rules::food(s, p, *space as usize, *role == super::data::PORTER);
+    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
+    let mixes = rules::food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
+    Some((food + potato, mixes))
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them),
+/// with the food mix when it is given in the same command.
+#[allow(clippy::too_many_arguments)]
 fn place_ok(
     s: &State,
     p: usize,
@@ -824,6 +915,7 @@ fn place_ok(
     space: usize,
     card: Option<u8>,
     extra: bool,
+    mix: Option<[u32; 3]>,
 ) -> bool {
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
@@ -845,18 +937,18 @@ fn place_ok(
         None => true,
     };
     let food = rules::food(s, p, space, role == super::data::PORTER);
+    let potato = u32::from(extra) * d.rules.priest_extra_task_potato;
+    let gold = u32::from(card.is_none());
+    let food_ok = match mix {
+        None => rules::can_pay_food(&pl.res, food, potato, gold),
+        Some(m) => rules::food_mixes(&pl.res, food, potato, gold).contains(&m),
+    };
     role_ok
         && card_ok
         && pl.workers.contains(&worker)
         && s.hill.get(space) == Some(&None)
         && (!extra || role == PRIEST)
-        && rules::pay_food(
-            &pl.res,
-            food,
-            u32::from(extra) * d.rules.priest_extra_task_potato,
-            u32::from(card.is_none()),
-        )
-        .is_some()
+        && food_ok
 }
 
 /// Applies a checked command: removes the decision and does what it says.
@@ -891,4 +983,12 @@ pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
             return out;
         }
     }
+}
+
+/// True when two market buildings go back under the same pile.
+fn same_pile(a: Bld, b: Bld) -> bool {
+    matches!(
+        (a, b),
+        (Bld::Prod(_), Bld::Prod(_)) | (Bld::Pass(_), Bld::Pass(_))
+    )
 }

@@ -71,6 +71,16 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
             Cmd::Keep(v) => Some((0, v.clone())),
             Cmd::Buy(v) => Some((1, v.clone())),
             Cmd::DeployAll(v) => Some((3, v.clone())),
+            // Two buildings of one pile keep the order typed (it is their order under the pile, L310).
+            Cmd::Swap(_, b)
+                if matches!(
+                    b.as_slice(),
+                    [command::Bld::Prod(_), command::Bld::Prod(_)]
+                        | [command::Bld::Pass(_), command::Bld::Pass(_)]
+                ) =>
+            {
+                None
+            }
             Cmd::Swap(g, b) => {
                 let mut v: Vec<u8> = b
                     .iter()
@@ -101,6 +111,7 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
 
 /// Accepts `place … pay card 17` for `place … card g17`.
 fn shorthand(text: &str) -> String {
+    let text = &expand_food(text);
     let words: Vec<&str> = text.split(' ').collect();
     if words.first() != Some(&"place") {
         return text.to_string();
@@ -117,6 +128,52 @@ fn shorthand(text: &str) -> String {
         }
     }
     out.join(" ")
+}
+
+/// The compact food mix of the spec (`food 1p1c`, `food 2p 1g`) written out
+/// as `food 1 potato 1 corn`.
+fn expand_food(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_food = false;
+    for w in text.split(' ') {
+        if w == "food" {
+            in_food = true;
+            out.push(w.to_string());
+            continue;
+        }
+        match compact_mix(w) {
+            Some(parts) if in_food => out.extend(parts),
+            _ => out.push(w.to_string()),
+        }
+    }
+    out.join(" ")
+}
+
+/// `1p1c` → `1 potato 1 corn`; None when the word is not of that shape.
+fn compact_mix(w: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut num = String::new();
+    for ch in w.chars() {
+        if ch.is_ascii_digit() {
+            if num.len() > 3 {
+                return None;
+            }
+            num.push(ch);
+        } else {
+            let kind = match ch {
+                'p' => "potato",
+                'c' => "corn",
+                'g' => "gold",
+                _ => return None,
+            };
+            if num.is_empty() {
+                return None;
+            }
+            out.push(std::mem::take(&mut num));
+            out.push(kind.to_string());
+        }
+    }
+    (num.is_empty() && !out.is_empty()).then_some(out)
 }
 
 /// `conquer chinchaysuyu 4 with a19 a01` (or `with 19 1`): the engine splits the
@@ -275,6 +332,19 @@ impl Game for TheGame {
             ));
         };
         if !flow::is_legal(s, p, &ask, &command.cmd) {
+            if let Some((food, mixes)) = flow::place_mixes(s, p, &command.cmd) {
+                let list: Vec<String> = mixes.iter().map(command::food_text).collect();
+                return Err(RuleError::new(
+                    format!(
+                        "You cannot pay the food that way: this placement costs {food} food (potatoes or corn, gold for any of it); you hold enough for: {}.",
+                        list.join(" | ")
+                    ),
+                    format!(
+                        "음식을 그렇게 낼 수 없습니다: 이 배치의 음식 비용은 {food}개입니다 (감자나 옥수수, 금덩이로 대신 가능). 가능한 지불: {}.",
+                        list.join(" | ")
+                    ),
+                ));
+            }
             let legal: Vec<String> = flow::legal_for(s, p, &ask)
                 .iter()
                 .take(6)

@@ -2,7 +2,7 @@
 //! distribution, tapestries, conquest requirements and majorities, scoring.
 
 use super::data::{Data, SpaceColour, Task, ARCHITECT, ARTISAN, GOLD, PORTER, PRIEST, WARRIOR};
-use super::state::State;
+use super::state::{Player, State};
 
 /// Ring distance between two of the 5 sections: 0 same, 1 adjacent, 2 not adjacent.
 pub fn section_distance(a: usize, b: usize) -> usize {
@@ -35,29 +35,56 @@ pub fn pay(have: &[u32; 4], cost: &[u32; 4]) -> Option<[u32; 4]> {
     Some(out)
 }
 
-/// Food paid as potatoes first, then corn, then gold; `reserve_gold` and
-/// `reserve_potato` are kept back for other parts of the same cost.
-pub fn pay_food(
-    have: &[u32; 4],
-    food: u32,
-    reserve_potato: u32,
-    reserve_gold: u32,
-) -> Option<[u32; 4]> {
+/// One way to pay a food cost: potatoes, corn and gold given (gold is the
+/// joker, L177: the player may give it for any part).
+pub type FoodMix = [u32; 3];
+
+/// Every way to pay `food` (potatoes or corn) plus `potato` (potatoes only),
+/// gold replacing any part (L177), from `have` keeping `reserve_gold` back
+/// for another part of the same cost. Potatoes-first comes first (the old
+/// automatic payment, the timeout default).
+pub fn food_mixes(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> Vec<FoodMix> {
+    let total = food + potato;
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for g in 0..=total.min(gold) {
+        for c in 0..=(total - g).min(food).min(have[1]) {
+            let p = total - g - c;
+            if p <= have[0] {
+                out.push([p, c, g]);
+            }
+        }
+    }
+    out
+}
+
+/// Can `have` pay `food` plus `potato` in some mix (`food_mixes` not empty)?
+pub fn can_pay_food(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> bool {
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return false;
+    };
+    have[0] + gold >= potato && have[0] + have[1].min(food) + gold >= food + potato
+}
+
+/// `have` after paying `mix`, if it holds that much.
+pub fn pay_mix(have: &[u32; 4], mix: &FoodMix) -> Option<[u32; 4]> {
     let mut out = *have;
-    out[0] = out[0].checked_sub(reserve_potato)?;
-    out[GOLD] = out[GOLD].checked_sub(reserve_gold)?;
-    let mut left = food;
-    for i in [0, 1, GOLD] {
-        let take = left.min(out[i]);
-        out[i] -= take;
-        left -= take;
-    }
-    if left > 0 {
-        return None;
-    }
-    out[0] += reserve_potato;
-    out[GOLD] += reserve_gold;
+    out[0] = out[0].checked_sub(mix[0])?;
+    out[1] = out[1].checked_sub(mix[1])?;
+    out[GOLD] = out[GOLD].checked_sub(mix[2])?;
     Some(out)
+}
+
+/// Festival feeding (L505-506): the potatoes owed for the God cards in hand.
+pub fn festival_need(d: &Data, pl: &Player) -> u32 {
+    pl.gods.len() as u32 * d.rules.festival_potato_per_card
+}
+
+/// The potatoes owed that the potatoes held cannot pay (gold may, A6).
+pub fn festival_short(d: &Data, pl: &Player) -> u32 {
+    festival_need(d, pl).saturating_sub(pl.res[0])
 }
 
 /// The food cost of placing on `space` for player `p` (no step owners listed).
@@ -359,8 +386,21 @@ mod tests {
     fn gold_replaces_only_what_is_missing() {
         assert_eq!(pay(&[1, 0, 3, 2], &[0, 1, 3, 0]), Some([1, 0, 0, 1]));
         assert_eq!(pay(&[0, 0, 1, 1], &[0, 0, 3, 0]), None);
-        assert_eq!(pay_food(&[1, 2, 0, 1], 4, 0, 0), Some([0, 0, 0, 0]));
-        assert_eq!(pay_food(&[1, 2, 0, 1], 3, 1, 0), Some([1, 0, 0, 0]));
+    }
+
+    #[test]
+    fn food_mixes_list_every_split_with_gold_as_joker() {
+        // 2 food from 1 potato, 2 corn, 1 gold: pp/pc/cc/pg/cg (L177).
+        assert_eq!(
+            food_mixes(&[1, 2, 0, 1], 2, 0, 0),
+            vec![[1, 1, 0], [0, 2, 0], [1, 0, 1], [0, 1, 1]]
+        );
+        // 1 food + the Priest's potato: corn may not pay the potato part.
+        assert_eq!(food_mixes(&[1, 2, 0, 0], 1, 1, 0), vec![[1, 1, 0]]);
+        // The placement's gold is kept back.
+        assert!(food_mixes(&[0, 0, 0, 1], 1, 0, 1).is_empty());
+        assert!(can_pay_food(&[0, 1, 0, 1], 1, 1, 0));
+        assert!(!can_pay_food(&[0, 2, 0, 0], 1, 1, 0));
     }
 
     #[test]

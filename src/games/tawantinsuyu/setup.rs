@@ -69,6 +69,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         dropped: vec![false; np],
         turn: TurnState::default(),
         offer: Default::default(),
+        weaving_secret: Vec::new(),
         secret_deploy: vec![None; np],
         stack: vec![],
         over: false,

@@ -80,21 +80,34 @@ pub fn tidy(s: &mut State) {
     }
 }
 
-/// Axomama receives a God card: instead the oldest Offering goes under the deck, +1 VP (L648-651).
+/// Axomama receives a God card: instead the oldest Offering goes under the
+/// deck, and it scores 1 VP (L648-651). The point is given for the card, in a
+/// sentence of its own: with no Offerings nothing is removed, the point stands.
 pub fn bot_god_card(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    if !s.offerings.is_empty() {
+    let cleared = if s.offerings.is_empty() {
+        false
+    } else {
         let g = s.offerings.remove(0);
         s.god_deck.insert(0, g);
-    }
+        true
+    };
     let vp = s.d().solo.god_gain_vp;
     if let Some(ax) = s.players.get_mut(p) {
         ax.vp += vp;
     }
-    say(
-        ev,
-        format!("Axomama clears the oldest Offering and scores {vp} VP."),
-        format!("악소마마가 가장 오래된 제물을 치우고 승점 {vp}점을 받습니다."),
-    );
+    if cleared {
+        say(
+            ev,
+            format!("Axomama clears the oldest Offering and scores {vp} VP."),
+            format!("악소마마가 가장 오래된 제물을 치우고 승점 {vp}점을 받습니다."),
+        );
+    } else {
+        say(
+            ev,
+            format!("Axomama would take a God card; the Offerings are empty, so it only scores {vp} VP."),
+            format!("악소마마가 신 카드를 받을 차례지만 제물이 없어 승점 {vp}점만 받습니다."),
+        );
+    }
 }
 
 /// Axomama takes a worker: the Village's potato end, else a random Nomad,
@@ -151,7 +164,9 @@ fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
 }
 
 /// Does High Priest action `a` meet Axomama's activation condition (L685-693)?
-fn wants(s: &State, a: HpAction) -> bool {
+/// Does Axomama's activation condition for `a` hold (L685-693)? It moves
+/// its High Priest by it, and joins your activated actions by it too.
+pub fn wants(s: &State, a: HpAction) -> bool {
     let d = s.d();
     let Some(ax) = s.players.get(1) else {
         return false;
@@ -501,7 +516,7 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
                 fail_gold(s, p);
                 return;
             }
-            let sym = statue_symbol(s, large);
+            let (large, sym) = statue_choice(s, large, small);
             pay(
                 s,
                 p,
@@ -530,7 +545,13 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             } else {
                 0
             };
-            s.offer = super::state::WeaveOffer { buyer: p, tiles };
+            // Axomama decides at once: what it leaves is offered to you (public).
+            s.offer = super::state::WeaveOffer {
+                buyer: p,
+                tiles,
+                top: None,
+                public: true,
+            };
             s.stack.push(Item::Do(p, Step::WeaveEnd));
             s.stack.push(Item::Do(p, Step::WeaveLeftovers));
             if n == 0 {
@@ -644,6 +665,44 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
 }
 
 /// The statue symbol: a die-chosen slot, then the next slots clockwise, else random (L755-762).
+/// The statue Axomama builds (L755-762): the symbol of the die-chosen slid-in
+/// card, else the next slots clockwise, large preferred when affordable; only
+/// when no slot symbol has a statue left, a random one (large preferred).
+fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
+    let d = s.data.0.clone();
+    let r = roll(s) as usize;
+    let n = s.axo.slots.len().max(1);
+    for k in 0..s.axo.slots.len() {
+        let slot = (r.saturating_sub(1) + k) % n;
+        let Some(sym) = s
+            .axo
+            .slots
+            .get(slot)
+            .and_then(|&c| d.gods.get(c as usize))
+            .map(|g| g.symbol)
+        else {
+            continue;
+        };
+        let (small_left, large_left) = s.statues.get(sym).copied().unwrap_or((0, 0));
+        if can_large && large_left > 0 {
+            return (true, sym as u8);
+        }
+        if can_small && small_left > 0 {
+            return (false, sym as u8);
+        }
+    }
+    let large = can_large && s.statues.iter().any(|x| x.1 > 0);
+    let any: Vec<usize> = (0..d.symbols.len())
+        .filter(|&x| {
+            s.statues
+                .get(x)
+                .is_some_and(|y| if large { y.1 > 0 } else { y.0 > 0 })
+        })
+        .collect();
+    let i = s.rng.below(any.len());
+    (large, any.get(i).copied().unwrap_or(0) as u8)
+}
+
 fn statue_symbol(s: &mut State, large: bool) -> u8 {
     let d = s.data.0.clone();
     let r = roll(s) as usize;
@@ -832,6 +891,7 @@ pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
             Ask::Produce {
                 active: true,
                 flip_left: true,
+                used: false,
             },
         )),
         HpAction::Conquest => {}
@@ -898,14 +958,44 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
             .iter()
             .find(|c| matches!(c, Cmd::Worship(Some(_), Some(_))))
             .or_else(|| legal.iter().find(|c| matches!(c, Cmd::Worship(..))))
+            // Joining: exactly 1 space either way, so the small statue goes.
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| matches!(c, Cmd::JoinWorship(false, _)))
+            })
             .cloned()
             .unwrap_or(first),
-        Ask::Sacrifice { .. } => legal
-            .iter()
-            .rev()
-            .find(|c| matches!(c, Cmd::Sacrifice(_)))
-            .cloned()
-            .unwrap_or(first),
+        Ask::Sacrifice { .. } => {
+            // Gold only when really necessary (L731-732): the highest level
+            // its corn pays, else the lowest one gold helps to pay.
+            let corn = s.players.get(p).map(|x| x.res[CORN]).unwrap_or(0);
+            let by_corn = |c: &&Cmd| match c {
+                Cmd::Sacrifice(k) => d
+                    .rules
+                    .sacrifice_active
+                    .get(usize::from(*k).saturating_sub(1))
+                    .is_some_and(|x| x.0 <= corn),
+                _ => false,
+            };
+            legal
+                .iter()
+                .rev()
+                .find(by_corn)
+                .or_else(|| legal.iter().find(|c| matches!(c, Cmd::Sacrifice(_))))
+                .cloned()
+                .unwrap_or(first)
+        }
+        Ask::Deploy { free } => {
+            // A card is laid only when it is free or a potato pays it: gold is
+            // never needed to deploy (L731-732).
+            let potatoes = s.players.get(p).map(|x| x.res[POTATO]).unwrap_or(0);
+            if *free > 0 || potatoes >= d.rules.conquest_deploy_potato {
+                first
+            } else {
+                Cmd::Deploy(None)
+            }
+        }
         Ask::Conquer => {
             let best = legal.iter().filter_map(|c| match c {
                 Cmd::Conquer { space, .. } => d
@@ -926,17 +1016,20 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 first
             }
         }
-        Ask::DeploySecret { .. } => legal
-            .iter()
-            .max_by_key(|c| {
-                if let Cmd::DeployAll(v) = c {
-                    v.len()
-                } else {
-                    0
-                }
-            })
-            .cloned()
-            .unwrap_or(first),
+        Ask::DeploySecret { free } => {
+            let potatoes = s.players.get(p).map(|x| x.res[POTATO]).unwrap_or(0);
+            let most =
+                (potatoes / d.rules.conquest_deploy_potato.max(1)) as usize + usize::from(*free);
+            legal
+                .iter()
+                .filter_map(|c| match c {
+                    Cmd::DeployAll(v) if v.len() <= most => Some((v.len(), c)),
+                    _ => None,
+                })
+                .max_by_key(|x| x.0)
+                .map(|x| x.1.clone())
+                .unwrap_or(first)
+        }
         Ask::Nomad => {
             let i = s.rng.below(legal.len());
             legal.get(i).cloned().unwrap_or(first)
@@ -1015,17 +1108,16 @@ pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
             ax.statues.remove(i);
         }
     }
-    if steps > 0 {
-        // Temple rewards now would start new decisions; only the position counts at the end.
-        if let Some(ax) = s.players.get_mut(1) {
-            ax.temple = (ax.temple + steps as usize).min(d.temple.len().saturating_sub(1));
-        }
-    }
     say(
         ev,
         "Axomama makes a last Recover and Worship.",
         "악소마마가 마지막 회복과 숭배를 합니다.",
     );
+    // With every temple reward of the spaces passed (L667-670): they are
+    // resolved before the final scoring, which waits on the stack.
+    if steps > 0 {
+        actions::advance_temple(s, 1, steps, ev);
+    }
 }
 
 /// Harder level: +1 VP per remaining resource at the end (L814-816).
@@ -1034,5 +1126,35 @@ pub fn final_bonus(s: &mut State, _ev: &mut [Event]) {
         if let Some(ax) = s.players.get_mut(1) {
             ax.vp += ax.res.iter().sum::<u32>();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Options};
+
+    #[test]
+    fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
+        let mut s = super::super::TheGame
+            .setup(1, &Options::default(), 3)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let d = s.data.0.clone();
+        // Every slot shows symbol 0; only small statues of it are left, a
+        // large one of symbol 1 is.
+        let zero: Vec<u8> = (0..d.gods.len() as u8)
+            .filter(|&g| d.gods[g as usize].symbol == 0)
+            .take(4)
+            .collect();
+        s.axo.slots = zero;
+        for x in s.statues.iter_mut() {
+            *x = (0, 0);
+        }
+        s.statues[0] = (2, 0);
+        s.statues[1] = (0, 1);
+        assert_eq!(statue_choice(&mut s, true, true), (false, 0));
+        // No slot symbol left at all: a random statue, large preferred.
+        s.statues[0] = (0, 0);
+        assert_eq!(statue_choice(&mut s, true, true), (true, 1));
     }
 }

@@ -72,6 +72,9 @@ pub struct TurnState {
     /// Sub-actions done: 0 priest, 1 pray, 2 train, 3 recruit.
     pub subs: Vec<u8>,
     pub built: bool,
+    /// The God card whose statue bonus may still be taken (L241-244: before
+    /// or after the tasks, once).
+    pub bonus: Option<u8>,
 }
 
 /// The weaving tiles on offer during a Buy weavings task.
@@ -79,6 +82,10 @@ pub struct TurnState {
 pub struct WeaveOffer {
     pub buyer: usize,
     pub tiles: Vec<u8>,
+    /// The tile that lay face up on the pile when they were drawn (public).
+    pub top: Option<u8>,
+    /// The buyer has decided: the leftovers are shown to everyone (L322-324).
+    pub public: bool,
 }
 
 /// A decision one seat must take.
@@ -109,6 +116,13 @@ pub enum Ask {
     Tasks {
         space: u8,
         count: u8,
+    },
+    /// The tasks left after those already chosen and done (L225-232): the
+    /// next ones may be chosen after seeing what the first gave.
+    MoreTasks {
+        space: u8,
+        count: u8,
+        done: Vec<Task>,
     },
     StepSpace,
     Build {
@@ -146,6 +160,11 @@ pub enum Ask {
     Choice {
         alts: Vec<Effect>,
     },
+    /// Z16 (L590-591): recover 1 item free, before the production (`late`
+    /// false; if not used, asked again after it) or after it.
+    Z16Recover {
+        late: bool,
+    },
     /// An optional paid reward (merchant "pay 1 gold: temple", Z12).
     Optional {
         pay: [u32; 4],
@@ -164,6 +183,8 @@ pub enum Ask {
     Produce {
         active: bool,
         flip_left: bool,
+        /// A building was used: a flip now ends the action (L457).
+        used: bool,
     },
     Casualty,
     Deploy {
@@ -176,9 +197,14 @@ pub enum Ask {
     Conquer,
     Hire,
     Dismiss,
-    /// Festival: how much gold to pay for `short` missing potatoes.
-    Feed {
-        short: u32,
+    /// Festival: 1 potato per God card in hand; how much gold for the
+    /// missing ones (A6). Computed when answered (free actions may change it).
+    Feed,
+    /// Pay `food` (potatoes or corn) plus `potato` (potatoes only), gold
+    /// replacing any part (L177): which mix.
+    Food {
+        food: u32,
+        potato: u32,
     },
 }
 
@@ -216,6 +242,10 @@ pub enum Step {
     NextTurn,
     Festival(u8),
     Solo,
+    /// After the tasks: the statue bonus not yet taken is offered (L242).
+    BonusLate,
+    /// After a Production: the Z16 recovery not taken before it is offered.
+    Z16After,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -286,6 +316,9 @@ pub struct State {
     pub dropped: Vec<bool>,
     pub turn: TurnState,
     pub offer: WeaveOffer,
+    /// Weaving tiles put under the pile unseen by the others (Z08 discards,
+    /// L577-578): (tile, the seat that saw it).
+    pub weaving_secret: Vec<(u8, usize)>,
     /// A9 option: the secret deployment choices (cards, free cards) until all have chosen.
     pub secret_deploy: Vec<Option<(Vec<u8>, u8)>>,
     pub stack: Vec<Item>,

@@ -86,6 +86,34 @@ fn ask_text(s: &State, a: &Ask) -> Text {
             format!("choose the order of up to {count} task(s)"),
             format!("업무 최대 {count}회의 순서를 고르세요"),
         ),
+        Ask::MoreTasks { count, done, .. } => t(
+            format!(
+                "choose the next of your tasks ({} of {count} done), or stop",
+                done.len()
+            ),
+            format!(
+                "다음 업무를 고르세요 ({count}회 중 {}회 완료), 또는 중단",
+                done.len()
+            ),
+        ),
+        Ask::Food { food, potato } => t(
+            format!(
+                "pay {} food: say how many potatoes, corn and gold (e.g. `food 1 potato 1 corn`)",
+                food + potato
+            ),
+            format!(
+                "음식 {}개를 내세요: 감자, 옥수수, 금덩이 개수 (예: `food 1 potato 1 corn`)",
+                food + potato
+            ),
+        ),
+        Ask::Feed => t(
+            "feed the gods: 1 potato per God card in hand; `feed N` pays N gold for missing ones",
+            "신에게 공양: 손의 신 카드마다 감자 1개; `feed N` = 부족분 중 N개를 금덩이로",
+        ),
+        Ask::Bonus { .. } => t(
+            "take the statue bonus (all, part or none)",
+            "조각상 보너스 받기 (전부, 일부, 또는 없음)",
+        ),
         Ask::Conquer => t(
             "place a conquest marker (or pass)",
             "정복 마커 배치 (또는 패스)",
@@ -106,6 +134,16 @@ fn ask_text(s: &State, a: &Ask) -> Text {
     }
 }
 
+/// The face-up tile of the weaving pile; none while a purchase is under way:
+/// the new top is turned up only at its end (L327).
+fn pile_top_shown(s: &State) -> Option<u8> {
+    if s.offer.tiles.is_empty() {
+        s.weaving_pile.last().copied()
+    } else {
+        None
+    }
+}
+
 /// The strings that must not appear in `viewer`'s view.
 pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
     let d = s.d();
@@ -123,6 +161,26 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
             if let Some(c) = d.army.get(a as usize) {
                 out.push(format!("army in hand: {}", c.id));
             }
+        }
+    }
+    // Weavings drawn but not yet decided on (L320), and the Z08 discards
+    // under the pile (L577-578): only the seat that drew them saw them.
+    if !s.offer.public && viewer != Some(s.offer.buyer) {
+        for &w in &s.offer.tiles {
+            if Some(w) != s.offer.top {
+                out.push(weaving_text(d, w));
+            }
+        }
+    }
+    let top = s.weaving_pile.last().copied();
+    if pile_top_shown(s).is_none() {
+        if let Some(w) = top {
+            out.push(weaving_text(d, w));
+        }
+    }
+    for &(w, owner) in &s.weaving_secret {
+        if viewer != Some(owner) && Some(w) != top && s.weaving_pile.contains(&w) {
+            out.push(weaving_text(d, w));
         }
     }
     out.push("deck order".into());
@@ -228,10 +286,8 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         .map(|h| who(s, h))
         .unwrap_or_else(|| "-".into());
     let offerings: Vec<String> = s.offerings.iter().map(|&g| god_text(d, g)).collect();
-    let top = s
-        .weaving_pile
-        .last()
-        .map(|&w| weaving_text(d, w))
+    let top = pile_top_shown(s)
+        .map(|w| weaving_text(d, w))
         .unwrap_or_else(|| "-".into());
     sections.push(Section::lines(
         t("Village, Nomads, decks", "마을, 유목민, 더미"),
@@ -313,7 +369,19 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         ],
     ));
     if !s.offer.tiles.is_empty() {
-        let tiles: Vec<String> = s.offer.tiles.iter().map(|&w| weaving_text(d, w)).collect();
+        let sees_all = s.offer.public || seat == Some(s.offer.buyer);
+        let tiles: Vec<String> = s
+            .offer
+            .tiles
+            .iter()
+            .map(|&w| {
+                if sees_all || Some(w) == s.offer.top {
+                    weaving_text(d, w)
+                } else {
+                    "(hidden / 비공개)".to_string()
+                }
+            })
+            .collect();
         sections.push(Section::lines(
             t("Weavings on offer", "구입 가능한 직조물"),
             vec![plain(tiles.join(" | "))],
@@ -985,9 +1053,8 @@ fn picture(s: &State) -> Sketch {
         y,
         format!(
             "WEAVING TOP {}",
-            s.weaving_pile
-                .last()
-                .map(|&w| Names(d).weaving(w).to_uppercase())
+            pile_top_shown(s)
+                .map(|w| Names(d).weaving(w).to_uppercase())
                 .unwrap_or_default()
         ),
         6,
