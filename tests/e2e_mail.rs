@@ -731,3 +731,67 @@ fn junk_auto_replies_and_bounces_are_recorded_and_never_answered() {
     assert_eq!(wait_inbound(&mut q, &ok, 60).outcome, "applied");
     assert_eq!(moves(&q, id).len(), 1);
 }
+
+#[test]
+fn a_seat_offered_by_the_operator_is_taken_by_a_reply_to_the_invitation() {
+    let stack = Stack::get();
+    // The service account the quickstart uses; no other test reads it.
+    stack.purge_inbox("quipu");
+    let mut q = Quipu::new(&stack, "quipu");
+    let mut alice = Player::new(&stack, "alice");
+    let mut bob = Player::new(&stack, "bob");
+    let mut frank = Player::new(&stack, "frank");
+    q.serve();
+    let id: i64 = q
+        .ok(&[
+            "new",
+            "tikal",
+            "--players",
+            &format!("{},{}", alice.email, bob.email),
+            "--seed",
+            "7",
+        ])
+        .trim()
+        .parse()
+        .unwrap();
+    let first = q.show_json(id)["to_act"][0].as_str().unwrap().to_string();
+    let started = bob.expect(&q, id, "has started");
+    // The operator offers bob's seat to frank, who is invited by mail.
+    let said = q.ok(&[
+        "seat",
+        &id.to_string(),
+        "--replace",
+        &bob.email,
+        "--with",
+        &frank.email,
+    ]);
+    assert!(said.contains("is offered to"), "{said}");
+    let invitation = frank.expect(&q, id, "You are offered seat 2");
+    assert!(
+        invitation.text.contains("Reply 'join'"),
+        "{}",
+        invitation.text
+    );
+    assert_eq!(q.show_json(id)["players"][1], bob.email.as_str());
+    // Frank's reply (quoting the invitation, as mail clients do) takes the seat.
+    let joined = frank.reply(&stack, &invitation, "join", &mid("seat-join"));
+    assert_eq!(wait_inbound(&mut q, &joined, 60).outcome, "answered");
+    let show = q.show_json(id);
+    assert_eq!(
+        show["players"],
+        serde_json::json!([alice.email.clone(), frank.email.clone()])
+    );
+    // Frank gets the game so far; bob is told; bob's old reply address no longer plays.
+    let history = frank.expect(&q, id, "You take over a seat in game");
+    assert!(history.text.contains("has started"), "{}", history.text);
+    let told = bob.expect(&q, id, "now holds your seat");
+    assert!(told.text.contains(&frank.email), "{}", told.text);
+    if first == alice.email {
+        let turn = alice.expect(&q, id, "Your turn in game");
+        assert!(!turn.move_links().is_empty());
+    }
+    let stale = bob.reply(&stack, &started, "pass", &mid("seat-stale"));
+    let row = wait_inbound(&mut q, &stale, 60);
+    assert_eq!(row.outcome, "rejected", "{row:?}");
+    assert_eq!(kinds(&q, id).iter().filter(|k| *k == "move").count(), 0);
+}
