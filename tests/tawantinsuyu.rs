@@ -1562,7 +1562,14 @@ fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
     // 6 corn for 2 spaces is the active player's rate, not the others' (exactly 1).
     let before = s.clone();
     let two = TheGame.parse(&s, Seat(1), "join sacrifice 2").unwrap();
-    assert!(TheGame.apply(&mut s, Seat(1), &two).is_err());
+    let e = TheGame.apply(&mut s, Seat(1), &two).unwrap_err();
+    assert!(
+        e.message
+            .en
+            .contains("exactly one temple space, for 3 corn"),
+        "{}",
+        e.message.en
+    );
     assert_eq!(s, before);
     play(&mut s, 1, "join sacrifice 1");
     // 7 - 3 corn; temple space 1 gives 2 potatoes.

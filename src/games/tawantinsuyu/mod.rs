@@ -345,6 +345,12 @@ impl Game for TheGame {
                     ),
                 ));
             }
+            if matches!(command.cmd, Cmd::JoinSacrifice(n) if n > 1) {
+                return Err(RuleError::new(
+                    "Joining a Sacrifice moves you exactly one temple space, for 3 corn (only the active player may go further); write 'join sacrifice' or 'pass'.",
+                    "다른 사람의 공양에 참여하면 옥수수 3개로 신전 트랙을 정확히 1칸 전진합니다(더 가는 것은 행동한 사람만). 'join sacrifice' 또는 'pass'라고 쓰세요.",
+                ));
+            }
             let legal: Vec<String> = flow::legal_for(s, p, &ask)
                 .iter()
                 .take(6)
