@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -13,6 +14,10 @@ pub enum ConfigError {
     Parse(PathBuf, toml::de::Error),
     #[error("environment variable {0}: {1}")]
     Env(&'static str, String),
+    #[error(
+        "[schedule] {0} = '{1}' is not a cron schedule (seconds first, e.g. '0 30 3 * * * *'): {2}"
+    )]
+    Schedule(&'static str, String, String),
 }
 
 /// How a mail connection is secured.
@@ -129,8 +134,26 @@ pub struct Schedule {
     pub digest: String,
     pub housekeeping: String,
     pub weekly_report: String,
-    /// Sent mail and processed-mail records older than this are pruned.
+    /// Sent mail, and mail in the IMAP processed folder, older than this many days is pruned.
     pub keep_days: i64,
+}
+
+impl Schedule {
+    /// The named jobs and their schedules, each checked.
+    pub fn jobs(&self) -> Result<Vec<(&'static str, cron::Schedule)>, ConfigError> {
+        [
+            ("digest", &self.digest),
+            ("housekeeping", &self.housekeeping),
+            ("weekly_report", &self.weekly_report),
+        ]
+        .into_iter()
+        .map(|(name, spec)| {
+            cron::Schedule::from_str(spec)
+                .map(|s| (name, s))
+                .map_err(|e| ConfigError::Schedule(name, spec.clone(), e.to_string()))
+        })
+        .collect()
+    }
 }
 
 impl Default for Schedule {
@@ -219,6 +242,7 @@ impl Config {
             None => Config::default(),
         };
         config.apply_env(|k| std::env::var(k).ok())?;
+        config.schedule.jobs()?;
         Ok(config)
     }
 

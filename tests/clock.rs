@@ -773,6 +773,36 @@ fn a_daily_digest_goes_out_at_the_players_local_hour_once_a_day() {
 }
 
 #[test]
+fn the_digest_run_follows_the_operators_schedule_and_catches_the_hours_between() {
+    // Digests are looked at only at 20:00 UTC: C's 19:00 (UTC) digest waits for it.
+    let mut cfg = config(&dir("digest-schedule"));
+    cfg.schedule.digest = "0 0 20 * * * *".into();
+    let svc = Service::open(cfg).unwrap();
+    let start = at("2026-11-23T01:00:00Z");
+    set(&svc, C, "digest daily 19:00", start);
+    new_game(&svc, "tikal", &[A, B, C], &["deadline=none"], start);
+    let reports = tick_until(&svc, start, at("2026-11-24T12:00:00Z"));
+    let sent: Vec<String> = reports
+        .iter()
+        .filter(|(_, r)| r.digests > 0)
+        .map(|(t, _)| stamp(*t))
+        .collect();
+    assert_eq!(sent, vec!["2026-11-23T20:00:00Z"]);
+}
+
+#[test]
+fn a_schedule_that_is_not_cron_is_refused_when_the_configuration_is_read() {
+    let d = dir("bad-cron");
+    let file = d.join("quipu.toml");
+    std::fs::write(&file, "[schedule]\nhousekeeping = \"every night\"\n").unwrap();
+    let e = Config::load(Some(&file)).unwrap_err().to_string();
+    assert!(
+        e.contains("[schedule] housekeeping = 'every night' is not a cron schedule"),
+        "{e}"
+    );
+}
+
+#[test]
 fn the_operators_jobs_run_once_per_scheduled_time() {
     let svc = service("cron");
     let old = at("2026-10-01T00:00:00Z");
@@ -797,6 +827,10 @@ fn the_operators_jobs_run_once_per_scheduled_time() {
         .map(|d| format!("2026-11-{d:02}T03:30:00Z"))
         .collect();
     assert_eq!(ran("housekeeping"), housekeeping);
+    // The database is vacuumed after each housekeeping, without a complaint.
+    assert!(reports
+        .iter()
+        .all(|(_, r)| r.jobs.iter().all(|j| !j.contains("failed"))));
     assert_eq!(
         ran("weekly_report"),
         vec!["2026-11-02T08:00:00Z", "2026-11-09T08:00:00Z"]

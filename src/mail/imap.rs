@@ -222,6 +222,44 @@ pub async fn move_to(session: &mut ImapSession, uids: &[u32], folder: &str) -> R
     Ok(())
 }
 
+/// Housekeeping: deletes the messages of the processed folder that arrived
+/// before `before`, on a connection of its own; returns how many.
+pub async fn prune_processed(cfg: &ImapConfig, before: chrono::NaiveDate) -> Result<usize, String> {
+    let mut session = connect(cfg).await?;
+    session
+        .select(&cfg.processed)
+        .await
+        .map_err(|e| format!("IMAP select {}: {e}", cfg.processed))?;
+    let uids = session
+        .uid_search(format!("BEFORE {}", before.format("%d-%b-%Y")))
+        .await
+        .map_err(|e| format!("IMAP search: {e}"))?;
+    let mut uids: Vec<u32> = uids.into_iter().collect();
+    uids.sort_unstable();
+    for chunk in uids.chunks(500) {
+        let set = chunk
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut s = session
+            .uid_store(&set, "+FLAGS (\\Deleted)")
+            .await
+            .map_err(|e| format!("IMAP store: {e}"))?;
+        while s.next().await.is_some() {}
+    }
+    if !uids.is_empty() {
+        let e = session
+            .expunge()
+            .await
+            .map_err(|e| format!("IMAP expunge: {e}"))?;
+        let mut e = std::pin::pin!(e);
+        while e.next().await.is_some() {}
+    }
+    let _ = session.logout().await; // the work is done; a failed goodbye changes nothing
+    Ok(uids.len())
+}
+
 /// Waits until the server says something changed, or `wait` passes.
 /// Returns the session for further use.
 pub async fn idle(session: ImapSession, wait: Duration) -> Result<ImapSession, String> {

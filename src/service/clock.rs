@@ -412,7 +412,12 @@ impl Service {
                 self.tick_deadline(&d, now, &mut report)?;
                 self.refresh_next_check(&d)?;
             }
-            report.digests += self.send_digests(last, now)?;
+            // The digest run follows its own schedule; each player's hour decides within it.
+            let digest_from = self.store.meta("digest_run")?.map(|s| parse_stamp(&s));
+            if due_between(&self.config.schedule.digest, digest_from.or(last), now) {
+                report.digests += self.send_digests(digest_from.or(last), now)?;
+                self.store.set_meta("digest_run", &stamp(now))?;
+            }
             report.jobs = self.run_jobs(last, now)?;
             self.store.set_meta("last_tick", &stamp(now))?;
             if catching_up {
@@ -421,7 +426,16 @@ impl Service {
             Ok(())
         });
         self.batch.borrow_mut().take();
-        result.map(|_| report)
+        result?;
+        if report.jobs.iter().any(|j| j == "housekeeping") {
+            // Outside the transaction: SQLite cannot vacuum inside one.
+            if let Err(e) = self.store.vacuum() {
+                report
+                    .jobs
+                    .push(format!("housekeeping: vacuum failed: {e}"));
+            }
+        }
+        Ok(report)
     }
 
     /// After a tick looked at a deadline: when to look again (a reminder held
@@ -795,15 +809,7 @@ impl Service {
             ("weekly_report", self.config.schedule.weekly_report.clone()),
         ];
         for (name, spec) in jobs {
-            let Ok(schedule) = cron::Schedule::from_str(&spec) else {
-                continue;
-            };
-            let due = schedule
-                .after(&last)
-                .next()
-                .map(|t| t <= now)
-                .unwrap_or(false);
-            if !due {
+            if !due_between(&spec, Some(last), now) {
                 continue;
             }
             match name {
@@ -999,6 +1005,19 @@ impl Service {
             }
         }
         Ok(())
+    }
+}
+
+/// True when the cron `spec` has a time in `(last, now]` (or, with no last
+/// run, at all by `now`). A spec that does not parse never fires (the
+/// configuration is checked when it is loaded).
+fn due_between(spec: &str, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
+    let Ok(schedule) = cron::Schedule::from_str(spec) else {
+        return false;
+    };
+    match last {
+        Some(last) => schedule.after(&last).next().is_some_and(|t| t <= now),
+        None => true,
     }
 }
 

@@ -213,6 +213,8 @@ async fn send_one(store: &Store, smtp: &Smtp, config: &Config, m: &OutboxRow) {
 
 /// Ticks the clock at start (catching up) and every 30 seconds.
 async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
+    let imap_config = config.imap.clone();
+    let keep_days = config.schedule.keep_days;
     let service = match Service::open(config) {
         Ok(s) => s,
         Err(e) => return log(&format!("clock: cannot open the database: {e}")),
@@ -225,6 +227,15 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
                 {
                     log(&format!("clock: {r:?}"));
                     wake_outbox.notify_one();
+                }
+                if r.jobs.iter().any(|j| j == "housekeeping") {
+                    let before = (Utc::now() - chrono::Duration::days(keep_days)).date_naive();
+                    match imap::prune_processed(&imap_config, before).await {
+                        Ok(n) => log(&format!(
+                            "housekeeping: {n} processed mails before {before} deleted"
+                        )),
+                        Err(e) => log(&format!("housekeeping: processed mail not pruned: {e}")),
+                    }
                 }
             }
             Err(e) => {

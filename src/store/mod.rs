@@ -115,6 +115,7 @@ impl Store {
             .query_row("PRAGMA quick_check", [], |r| r.get(0))?)
     }
 
+    /// Rewrites the file without the space freed by pruning (outside any transaction).
     pub fn vacuum(&self) -> Result<()> {
         self.conn
             .execute_batch("PRAGMA wal_checkpoint(TRUNCATE); VACUUM;")?;
