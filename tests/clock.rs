@@ -966,6 +966,20 @@ fn a_declined_offer_leaves_the_seat_and_tells_the_operator() {
     svc.offer_seat(id, A, N, now).unwrap();
     reply(&svc, id, N, "join", 2, now);
     assert_eq!(svc.to_act(id).unwrap(), vec![N.to_string()]);
+    // A, who left the seat, may take it back, and hears the whole story again.
+    let back = at("2026-11-23T13:00:00Z");
+    svc.offer_seat(id, N, A, back).unwrap();
+    reply(&svc, id, A, "join", 3, back);
+    assert_eq!(svc.to_act(id).unwrap(), vec![A.to_string()]);
+    let turn = outbox(&svc)
+        .into_iter()
+        .find(|m| m.recipient == A && m.created_at == stamp(back) && m.kind == "turn")
+        .unwrap();
+    assert!(
+        text(&turn).contains("Game #1 of Tikal has started."),
+        "{}",
+        text(&turn)
+    );
 }
 
 #[test]

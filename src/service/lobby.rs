@@ -327,8 +327,12 @@ impl Service {
         let earlier = seats.iter().find(|s| s.email == new);
         match earlier.map(|s| s.status.as_str()) {
             None => self.store.add_seat(id, new, Some(seat), "offered")?,
-            // Someone who turned down or lost an offer may be asked again.
-            Some("refused" | "withdrawn") => self.store.set_seat(id, new, Some(seat), "offered")?,
+            // Someone who turned down or lost an offer, or held a seat before, may be
+            // asked again: from scratch, so that the seat's whole history goes to them.
+            Some("refused" | "withdrawn" | "replaced") => {
+                self.store.set_seat(id, new, Some(seat), "offered")?;
+                self.store.forget_news(id, new)?;
+            }
             Some(_) => {
                 return Err(ServiceError::Setup(format!(
                     "{new} already has a seat in game {id}"

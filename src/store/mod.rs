@@ -286,6 +286,15 @@ impl Store {
         Ok(())
     }
 
+    /// Forgets what was told to `email` in game `id` (a seat row used again).
+    pub fn forget_news(&self, game_id: i64, email: &str) -> Result<()> {
+        self.conn.execute(
+            "UPDATE seats SET last_message_id = NULL, seen_move = 0 WHERE game_id = ?1 AND email = ?2",
+            params![game_id, email],
+        )?;
+        Ok(())
+    }
+
     pub fn note_mail_sent(
         &self,
         game_id: i64,
