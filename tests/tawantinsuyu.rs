@@ -1635,7 +1635,7 @@ fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
     assert_eq!(s.players[1].res, [0, 1, 0, 0]);
 }
 
-// ---- The audit's findings (notes/taw-audit.md), one test each ----
+// ---- The audit's findings (src/games/tawantinsuyu/AUDIT.md), one test each ----
 
 /// Gives seat `p` these production buildings (face up or down), out of the piles.
 fn give_production(s: &mut State, p: usize, list: &[(&str, bool)]) {
@@ -1902,7 +1902,7 @@ fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
 }
 
 // ---------------------------------------------------------------------------
-// Scenario tests for the rules the audit (notes/taw-audit.md A.12) found
+// Scenario tests for the rules the audit (src/games/tawantinsuyu/AUDIT.md A.12) found
 // untested: one test per rule, named after it with the rulebook lines.
 // ---------------------------------------------------------------------------
 
