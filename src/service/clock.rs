@@ -732,15 +732,19 @@ impl Service {
                 if self.game(id)?.status != "active" {
                     continue;
                 }
-                let Ok(seat) = self.seat_of(id, &email) else {
+                let Some(row) = self
+                    .seated(id)?
+                    .into_iter()
+                    .find(|r| r.email == email && r.status == "joined")
+                else {
+                    continue;
+                };
+                let Some(seat) = row.seat.map(Seat) else {
                     continue;
                 };
                 if !self.table(id)?.to_act().contains(&seat) {
                     continue;
                 }
-                let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
-                    continue;
-                };
                 let words = super::notify::Words {
                     paragraphs: vec![Text::new(
                         "quipu was away for a while; the summary mail says what happened meanwhile.",

@@ -826,6 +826,24 @@ fn z16_before_after(s: &mut State, q: usize) {
     }
 }
 
+/// Production for seat `q`: Z16's recovery first (and again after, if not
+/// used), then the buildings; only the active player may flip one (L454-458).
+fn ask_production(s: &mut State, q: usize, active: bool) {
+    z16_before_after(s, q);
+    ask(
+        s,
+        q,
+        Ask::Produce {
+            active,
+            flip_left: active,
+            used: false,
+        },
+    );
+    if s.has_passive(q, "production_recover_1") {
+        ask(s, q, Ask::Z16Recover { late: false });
+    }
+}
+
 /// Axomama joins your activated action when its own activation condition for
 /// it holds (L685-693; it follows the basic rules, L679, paying nothing to
 /// flip, L694-695).
@@ -888,21 +906,7 @@ pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
                     buildings_only: false,
                 },
             ),
-            HpAction::Production => {
-                z16_before_after(s, q);
-                ask(
-                    s,
-                    q,
-                    Ask::Produce {
-                        active: false,
-                        flip_left: false,
-                        used: false,
-                    },
-                );
-                if s.has_passive(q, "production_recover_1") {
-                    ask(s, q, Ask::Z16Recover { late: false });
-                }
-            }
+            HpAction::Production => ask_production(s, q, false),
             HpAction::Conquest => {}
         }
     }
@@ -1600,21 +1604,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                         buildings_only: false,
                     },
                 ),
-                HpAction::Production => {
-                    z16_before_after(s, p);
-                    ask(
-                        s,
-                        p,
-                        Ask::Produce {
-                            active: true,
-                            flip_left: true,
-                            used: false,
-                        },
-                    );
-                    if s.has_passive(p, "production_recover_1") {
-                        ask(s, p, Ask::Z16Recover { late: false });
-                    }
-                }
+                HpAction::Production => ask_production(s, p, true),
                 HpAction::Conquest => {}
             }
         }

@@ -90,52 +90,36 @@ pub enum Cmd {
 /// Names used in the command text; they need the data (ids of cards, spaces).
 pub struct Names<'a>(pub &'a Data);
 
-fn lower(s: &str) -> String {
-    s.to_lowercase()
+/// The id of entry `i` of a data table as a command names it (lower case),
+/// `?` for an index the table does not have.
+fn id_at<T>(table: &[T], i: u8, id: impl Fn(&T) -> &String) -> String {
+    table
+        .get(i as usize)
+        .map(|t| id(t).to_lowercase())
+        .unwrap_or_else(|| "?".into())
 }
 
 impl Names<'_> {
     pub fn space(&self, i: u8) -> String {
-        self.0
-            .spaces
-            .get(i as usize)
-            .map(|s| lower(&s.id))
-            .unwrap_or_else(|| "?".into())
+        id_at(&self.0.spaces, i, |s| &s.id)
     }
     pub fn god(&self, i: u8) -> String {
-        self.0
-            .gods
-            .get(i as usize)
-            .map(|s| lower(&s.id))
-            .unwrap_or_else(|| "?".into())
+        id_at(&self.0.gods, i, |s| &s.id)
     }
     pub fn army(&self, i: u8) -> String {
-        self.0
-            .army
-            .get(i as usize)
-            .map(|s| lower(&s.id))
-            .unwrap_or_else(|| "?".into())
+        id_at(&self.0.army, i, |s| &s.id)
     }
     pub fn weaving(&self, i: u8) -> String {
-        self.0
-            .weavings
-            .get(i as usize)
-            .map(|s| lower(&s.id))
-            .unwrap_or_else(|| "?".into())
+        id_at(&self.0.weavings, i, |s| &s.id)
     }
     pub fn step(&self, i: u8) -> String {
-        self.0
-            .steps
-            .get(i as usize)
-            .map(|s| lower(&s.id))
-            .unwrap_or_else(|| "?".into())
+        id_at(&self.0.steps, i, |s| &s.id)
     }
     pub fn bld(&self, b: Bld) -> String {
         match b {
-            Bld::Prod(i) => self.0.production.get(i as usize).map(|s| lower(&s.id)),
-            Bld::Pass(i) => self.0.passive.get(i as usize).map(|s| lower(&s.id)),
+            Bld::Prod(i) => id_at(&self.0.production, i, |s| &s.id),
+            Bld::Pass(i) => id_at(&self.0.passive, i, |s| &s.id),
         }
-        .unwrap_or_else(|| "?".into())
     }
     pub fn symbol(&self, i: u8) -> String {
         self.0
@@ -378,7 +362,7 @@ impl Names<'_> {
 
     fn find(list: impl Iterator<Item = String>, word: &str) -> Option<u8> {
         list.enumerate()
-            .find(|(_, id)| lower(id) == word)
+            .find(|(_, id)| id.to_lowercase() == word)
             .and_then(|(i, _)| u8::try_from(i).ok())
     }
     fn god_of(&self, w: &str) -> Option<u8> {
