@@ -459,7 +459,7 @@ fn run(cli: Cli) -> Result<i32> {
             if json {
                 let v: Vec<_> = rows
                     .iter()
-                    .map(|r| serde_json::json!({"id": r.id, "game": r.game_id, "to": r.recipient, "kind": r.kind, "message_id": r.message_id, "sent_at": r.sent_at, "attempts": r.attempts, "error": r.last_error}))
+                    .map(|r| serde_json::json!({"id": r.id, "game": r.game_id, "to": r.recipient, "kind": r.kind, "message_id": r.message_id, "sent_at": r.sent_at, "handed_at": r.handed_at, "refused_at": r.refused_at, "attempts": r.attempts, "error": r.last_error}))
                     .collect();
                 println!("{}", serde_json::to_string_pretty(&v)?);
             } else {

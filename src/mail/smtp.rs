@@ -8,18 +8,39 @@ use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParamete
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::time::Duration;
 
-/// Why a mail was not sent: worth retrying (server down, 4xx) or not (5xx, bad address).
+/// Why a mail was not sent. Whose fault it is decides how it is retried:
+/// the server's (every waiting mail waits for it), this mail's for now, or
+/// this mail's for good.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SendError {
-    Temporary(String),
-    Permanent(String),
+    /// No usable answer: refused or cut connection, timeout, TLS, or 421
+    /// (the server closing). Nothing can be sent until the server is back.
+    Unreachable(String),
+    /// The server answered 4xx for this mail: try it again later.
+    Deferred(String),
+    /// The server answered 5xx, or the address is unusable: never retried.
+    Refused(String),
 }
 
 impl std::fmt::Display for SendError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SendError::Temporary(e) => write!(f, "{e}"),
-            SendError::Permanent(e) => write!(f, "refused for good: {e}"),
+            SendError::Unreachable(e) => write!(f, "server unreachable: {e}"),
+            SendError::Deferred(e) => write!(f, "deferred: {e}"),
+            SendError::Refused(e) => write!(f, "refused for good: {e}"),
+        }
+    }
+}
+
+impl SendError {
+    fn of(e: lettre::transport::smtp::Error) -> SendError {
+        let code = e.status().map(|c| c.to_string());
+        if e.is_permanent() {
+            SendError::Refused(e.to_string())
+        } else if e.is_transient() && code.as_deref() != Some("421") {
+            SendError::Deferred(e.to_string())
+        } else {
+            SendError::Unreachable(e.to_string())
         }
     }
 }
@@ -72,23 +93,17 @@ impl Smtp {
     pub async fn send(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
         let from: Address = from
             .parse()
-            .map_err(|e| SendError::Permanent(format!("bad sender {from}: {e}")))?;
+            .map_err(|e| SendError::Refused(format!("bad sender {from}: {e}")))?;
         let to: Address = to
             .parse()
-            .map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?;
+            .map_err(|e| SendError::Refused(format!("bad recipient {to}: {e}")))?;
         let envelope =
-            Envelope::new(Some(from), vec![to]).map_err(|e| SendError::Permanent(e.to_string()))?;
+            Envelope::new(Some(from), vec![to]).map_err(|e| SendError::Refused(e.to_string()))?;
         self.transport
             .send_raw(&envelope, raw)
             .await
             .map(|_| ())
-            .map_err(|e| {
-                if e.is_permanent() {
-                    SendError::Permanent(e.to_string())
-                } else {
-                    SendError::Temporary(e.to_string())
-                }
-            })
+            .map_err(SendError::of)
     }
 
     /// Connects and says hello, for `doctor`.

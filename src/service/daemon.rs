@@ -1,25 +1,43 @@
 //! `quipu serve`: one process, three loops. The inbox loop reads new mail
 //! (IDLE, or polling), handles each in one transaction, then moves it to the
-//! processed folder; the outbox loop sends what was committed, with retries
-//! and backoff; the clock loop ticks. Network errors never end the process.
+//! processed folder; the outbox loop sends what was committed, each
+//! recipient's mail in order, waiting out the server's outages; the clock
+//! loop ticks. Network errors never end the process; a loop that cannot go
+//! on (its database unusable) does, so that the supervisor starts it afresh.
 
 use super::{stamp, Service};
 use crate::config::Config;
-use crate::mail::{imap, smtp::Smtp};
-use crate::store::{OutboxRow, Store};
+use crate::mail::imap;
+use crate::mail::smtp::{SendError, Smtp};
+use crate::store::{OutboxRow, ServeLock, Store, StoreError};
+use anyhow::{anyhow, Context};
 use chrono::{Duration as ChronoDuration, Utc};
 use futures::StreamExt;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Notify;
+use tokio::sync::{mpsc, Notify};
 
 fn log(what: &str) {
     eprintln!("{} quipu: {what}", stamp(Utc::now()));
 }
 
-/// Runs the daemon until SIGINT/SIGTERM.
+/// Runs the daemon until SIGINT/SIGTERM (Ok), or until one of its loops
+/// stops (Err, so the process ends and systemd restarts it).
 pub fn serve(config: Config) -> anyhow::Result<()> {
-    // Open once up front so configuration and database problems stop us at start.
+    // One serve per database: two would send every mail twice.
+    let _lock = ServeLock::acquire(&config.db)?;
+    // Open and write once up front, so that configuration and database
+    // problems stop us at start rather than after the first mail.
+    let cannot_write = || {
+        format!(
+            "quipu serve must write the database {}, and cannot (check the permissions of the file and its folder, and the free space)",
+            config.db.display()
+        )
+    };
+    Store::open(&config.db)
+        .and_then(|store| store.check_writable(&stamp(Utc::now())))
+        .with_context(cannot_write)?;
     Service::open(config.clone())?;
     // The inbox and the clock share one thread (SQLite work is short); the
     // outbox has its own, so answers leave while the next mail is handled.
@@ -28,23 +46,27 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         .build()?;
     let local = tokio::task::LocalSet::new();
     let wake_outbox = Arc::new(Notify::new());
+    let (ended, mut outbox_ended) = mpsc::unbounded_channel::<String>();
     {
         let (config, wake) = (config.clone(), wake_outbox.clone());
         std::thread::Builder::new()
             .name("outbox".into())
             .spawn(move || {
-                match tokio::runtime::Builder::new_current_thread()
+                // Reports the end of the thread, a panic included.
+                let _report = EndReport(ended.clone());
+                let why = match tokio::runtime::Builder::new_current_thread()
                     .enable_all()
                     .build()
                 {
                     Ok(rt) => rt.block_on(outbox_loop(config, wake)),
-                    Err(e) => log(&format!("outbox: cannot start: {e}")),
-                }
+                    Err(e) => anyhow!("cannot start: {e}"),
+                };
+                let _ = ended.send(format!("{why:#}"));
             })?;
     }
     local.block_on(&rt, async move {
-        let inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
-        let clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
+        let mut inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
+        let mut clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
         log(&format!(
             "serving {} (IMAP {}:{}, SMTP {}:{})",
             config.address,
@@ -54,21 +76,54 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             config.smtp.port
         ));
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => log("interrupted; stopping"),
-            _ = term.recv() => log("terminated; stopping"),
-        }
+        let stopped = tokio::select! {
+            _ = tokio::signal::ctrl_c() => { log("interrupted; stopping"); None }
+            _ = term.recv() => { log("terminated; stopping"); None }
+            r = &mut inbox => Some(("inbox", ended_why(r))),
+            r = &mut clock => Some(("clock", ended_why(r))),
+            why = outbox_ended.recv() => Some(("outbox", why.unwrap_or_default())),
+        };
         inbox.abort();
         clock.abort();
-        Ok(())
+        match stopped {
+            None => Ok(()),
+            Some((name, why)) => {
+                log(&format!(
+                    "the {name} loop stopped ({why}); ending so that the service is started again"
+                ));
+                Err(anyhow!("the {name} loop stopped: {why}"))
+            }
+        }
     })
 }
 
-/// Reads and handles mail forever, reconnecting with backoff.
-async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
+/// Sends a last word when the outbox thread ends, also by a panic.
+struct EndReport(mpsc::UnboundedSender<String>);
+
+impl Drop for EndReport {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.0.send("it panicked".into());
+        }
+    }
+}
+
+fn ended_why(r: Result<anyhow::Error, tokio::task::JoinError>) -> String {
+    match r {
+        Ok(e) => format!("{e:#}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The longest wait between two attempts to reach a mail server that is
+/// away: players' mail should move within seconds of its return.
+const RECONNECT_CAP_SECS: u64 = 5;
+
+/// Reads and handles mail forever, reconnecting with a short backoff.
+async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
     let service = match Service::open(config.clone()) {
         Ok(s) => s,
-        Err(e) => return log(&format!("inbox: cannot open the database: {e}")),
+        Err(e) => return anyhow!("cannot open the database: {e}"),
     };
     let mut backoff = 1u64;
     loop {
@@ -104,7 +159,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) {
             Err(e) => log(&format!("inbox: {e}; retrying in {backoff} s")),
         }
         tokio::time::sleep(Duration::from_secs(backoff)).await;
-        backoff = (backoff * 2).min(60);
+        backoff = (backoff * 2).min(RECONNECT_CAP_SECS);
     }
 }
 
@@ -140,84 +195,223 @@ async fn process_inbox(
     Ok(n)
 }
 
-/// Sends committed mail; failed sends wait with growing backoff.
-async fn outbox_loop(config: Config, wake: Arc<Notify>) {
+/// How many outbox rows one pass reads.
+const BATCH: i64 = 100;
+
+/// How many SMTP connections the outbox uses at once.
+const SENDS_AT_ONCE: usize = 4;
+
+/// Sends committed mail until a send cannot be recorded (then the process
+/// must stop: going on would send the same mail again and again).
+async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
     let store = match Store::open(&config.db) {
         Ok(s) => s,
-        Err(e) => return log(&format!("outbox: cannot open the database: {e}")),
+        Err(e) => return anyhow!("cannot open the database: {e}"),
     };
     let (_, domain) = config.address_parts();
     let smtp = match Smtp::new(&config.smtp, &domain) {
         Ok(s) => s,
-        Err(e) => return log(&format!("outbox: bad SMTP settings: {e}")),
+        Err(e) => return anyhow!("bad SMTP settings: {e}"),
     };
+    match store.mail_in_doubt() {
+        Ok(rows) if !rows.is_empty() => log(&format!(
+            "outbox: {} mails were being handed to the SMTP server when quipu stopped; \
+             sending them again with the same Message-ID (the server may hold them already)",
+            rows.len()
+        )),
+        Ok(_) => {}
+        Err(e) => return anyhow!("cannot read the outbox: {e}"),
+    }
+    let mut server = ServerHealth::default();
     loop {
-        let now = Utc::now();
-        let pending = store.pending_mail(&stamp(now), 100).unwrap_or_else(|e| {
-            log(&format!("outbox: {e}"));
-            vec![]
-        });
-        // Each recipient's mail in order, several recipients at once: the
-        // server's answer to each message waits on its disk, so sending one
-        // at a time would leave the connection idle most of the time.
-        let mut by_recipient: Vec<Vec<&OutboxRow>> = Vec::new();
-        for m in &pending {
-            match by_recipient
-                .iter_mut()
-                .find(|g| g[0].recipient == m.recipient)
-            {
-                Some(g) => g.push(m),
-                None => by_recipient.push(vec![m]),
-            }
-        }
-        futures::stream::iter(by_recipient)
-            .for_each_concurrent(SENDS_AT_ONCE, |group| {
-                let (store, smtp, config) = (&store, &smtp, &config);
-                async move {
-                    for m in group {
-                        send_one(store, smtp, config, m).await;
+        if server.away() {
+            tokio::time::sleep(server.wait()).await;
+            match smtp.check().await {
+                Ok(()) => {
+                    if let Err(e) = server_back(&store, &mut server) {
+                        return e;
                     }
                 }
-            })
-            .await;
-        if pending.len() < 100 {
+                Err(e) => {
+                    server.failed();
+                    log(&format!("outbox: SMTP server still away ({e})"));
+                    continue;
+                }
+            }
+        }
+        let pending = match store.pending_mail(&stamp(Utc::now()), BATCH) {
+            Ok(p) => p,
+            Err(e) => {
+                // A read that fails (busy for long) is worth another try.
+                log(&format!("outbox: {e}"));
+                vec![]
+            }
+        };
+        let pass = match send_pass(&store, &smtp, &config, &pending).await {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        if pass.unreachable {
+            server.failed();
+            continue;
+        }
+        if pass.accepted > 0 && server.failures > 0 {
+            if let Err(e) = server_back(&store, &mut server) {
+                return e;
+            }
+        }
+        if (pending.len() as i64) < BATCH {
             let _ = tokio::time::timeout(Duration::from_secs(2), wake.notified()).await;
         }
     }
 }
 
-/// How many SMTP connections the outbox uses at once.
-const SENDS_AT_ONCE: usize = 4;
+/// The SMTP server answered again: what waited on it is due now.
+fn server_back(store: &Store, server: &mut ServerHealth) -> Result<(), anyhow::Error> {
+    let due = store
+        .retry_now(&stamp(Utc::now()))
+        .map_err(|e| anyhow!("cannot reschedule the outbox: {e}"))?;
+    if server.failures > 0 {
+        log(&format!(
+            "outbox: SMTP server back; {due} waiting mails are due now"
+        ));
+    }
+    *server = ServerHealth::default();
+    Ok(())
+}
 
-/// Sends one outbox row and records the result.
-async fn send_one(store: &Store, smtp: &Smtp, config: &Config, m: &OutboxRow) {
-    match smtp.send(&config.address, &m.recipient, &m.raw).await {
-        Ok(()) => {
-            if let Err(e) = store.mark_sent(m.id, &stamp(Utc::now())) {
-                log(&format!(
-                    "outbox: sent {} but could not record it: {e}",
-                    m.message_id
-                ));
-            }
-        }
-        Err(e) => {
-            let (wait, next) = retry_after(&e, m.attempts);
-            log(&format!(
-                "outbox: {} to {} failed ({e}); {wait}",
-                m.message_id, m.recipient
-            ));
-            let _ = store.mark_failed(m.id, &e.to_string(), &next);
-        }
+/// Whether the SMTP server is away, and when to look for it again. The
+/// backoff belongs to the server: while it is away no mail is tried, and
+/// when it answers again everything waiting goes at once.
+#[derive(Default)]
+struct ServerHealth {
+    failures: u32,
+}
+
+impl ServerHealth {
+    fn away(&self) -> bool {
+        self.failures > 0
+    }
+    fn failed(&mut self) {
+        self.failures = self.failures.saturating_add(1);
+    }
+    /// 1, 2, 4 ... seconds, at most `RECONNECT_CAP_SECS`.
+    fn wait(&self) -> Duration {
+        let secs = 1u64 << self.failures.saturating_sub(1).min(6);
+        Duration::from_secs(secs.min(RECONNECT_CAP_SECS))
     }
 }
 
+/// What one pass over the due mail did.
+#[derive(Default)]
+struct Pass {
+    accepted: usize,
+    unreachable: bool,
+}
+
+/// Sends the due rows: each recipient's in order, one after the other and
+/// stopping at the first that does not go (the rest waits behind it),
+/// several recipients at once, since each message waits on the server's disk.
+async fn send_pass(
+    store: &Store,
+    smtp: &Smtp,
+    config: &Config,
+    pending: &[OutboxRow],
+) -> anyhow::Result<Pass> {
+    let mut by_recipient: Vec<Vec<&OutboxRow>> = Vec::new();
+    for m in pending {
+        match by_recipient
+            .iter_mut()
+            .find(|g| g[0].recipient == m.recipient)
+        {
+            Some(g) => g.push(m),
+            None => by_recipient.push(vec![m]),
+        }
+    }
+    let accepted = Cell::new(0usize);
+    let unreachable = Cell::new(false);
+    let fault: RefCell<Option<StoreError>> = RefCell::new(None);
+    futures::stream::iter(by_recipient)
+        .for_each_concurrent(SENDS_AT_ONCE, |group| {
+            let (accepted, unreachable, fault) = (&accepted, &unreachable, &fault);
+            async move {
+                for m in group {
+                    if unreachable.get() || fault.borrow().is_some() {
+                        return;
+                    }
+                    match send_one(store, smtp, config, m).await {
+                        Ok(None) => accepted.set(accepted.get() + 1),
+                        // A refusal for good holds back nothing.
+                        Ok(Some(SendError::Refused(_))) => {}
+                        Ok(Some(SendError::Deferred(_))) => return,
+                        Ok(Some(SendError::Unreachable(_))) => return unreachable.set(true),
+                        Err(e) => return *fault.borrow_mut() = Some(e),
+                    }
+                }
+            }
+        })
+        .await;
+    if let Some(e) = fault.into_inner() {
+        return Err(anyhow!(
+            "a send could not be recorded, so the outbox stops rather than send it again: {e}"
+        ));
+    }
+    Ok(Pass {
+        accepted: accepted.get(),
+        unreachable: unreachable.get(),
+    })
+}
+
+/// Sends one outbox row and records the result: None when the server
+/// accepted it, else why not. The row is marked handed over before the
+/// server can accept it, and sent as soon as it has; an Err means the
+/// record failed and the caller must stop sending.
+async fn send_one(
+    store: &Store,
+    smtp: &Smtp,
+    config: &Config,
+    m: &OutboxRow,
+) -> Result<Option<SendError>, StoreError> {
+    store.mark_handed(m.id, &stamp(Utc::now()))?;
+    let e = match smtp.send(&config.address, &m.recipient, &m.raw).await {
+        Ok(()) => {
+            store.mark_sent(m.id, &stamp(Utc::now()))?;
+            return Ok(None);
+        }
+        Err(e) => e,
+    };
+    let now = Utc::now();
+    let note = match &e {
+        SendError::Refused(_) => {
+            store.mark_refused(m.id, &e.to_string(), &stamp(now))?;
+            "not retried".to_string()
+        }
+        SendError::Deferred(_) => {
+            let wait = (5i64 << m.attempts.clamp(0, 10)).min(3600);
+            let next = stamp(now + ChronoDuration::seconds(wait));
+            store.mark_failed(m.id, &e.to_string(), &next)?;
+            format!("retry in {wait} s")
+        }
+        // Due again as soon as the server is back.
+        SendError::Unreachable(_) => {
+            store.mark_failed(m.id, &e.to_string(), &stamp(now))?;
+            "waiting for the server".to_string()
+        }
+    };
+    log(&format!(
+        "outbox: {} to {} failed ({e}); {note}",
+        m.message_id, m.recipient
+    ));
+    Ok(Some(e))
+}
+
 /// Ticks the clock at start (catching up) and every 30 seconds.
-async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
+async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
     let imap_config = config.imap.clone();
     let keep_days = config.schedule.keep_days;
     let service = match Service::open(config) {
         Ok(s) => s,
-        Err(e) => return log(&format!("clock: cannot open the database: {e}")),
+        Err(e) => return anyhow!("cannot open the database: {e}"),
     };
     loop {
         match service.tick(Utc::now()) {
@@ -247,7 +441,8 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) {
     }
 }
 
-/// Sends everything due in the outbox once (for `quipu flush` and scripts).
+/// Sends everything waiting in the outbox once (for `quipu flush` and
+/// scripts), each recipient's mail in order; stops when the server is away.
 pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
     let store = Store::open(&config.db)?;
     let (_, domain) = config.address_parts();
@@ -258,40 +453,27 @@ pub fn flush_once(config: &Config) -> anyhow::Result<usize> {
     let _entered = rt.enter();
     let smtp = Smtp::new(&config.smtp, &domain).map_err(anyhow::Error::msg)?;
     let mut sent = 0;
+    let mut held: std::collections::BTreeSet<String> = Default::default();
     // Everything unsent, also mail stamped later than the wall clock (made by
     // `tick --at` a future time): an explicit flush means "send it now".
     for m in store
         .outbox(None)?
         .into_iter()
-        .filter(|m| m.sent_at.is_none())
+        .filter(|m| m.sent_at.is_none() && m.refused_at.is_none())
     {
-        match rt.block_on(smtp.send(&config.address, &m.recipient, &m.raw)) {
-            Ok(()) => {
-                store.mark_sent(m.id, &stamp(Utc::now()))?;
-                sent += 1;
+        if held.contains(&m.recipient) {
+            continue;
+        }
+        match rt.block_on(send_one(&store, &smtp, config, &m))? {
+            None => sent += 1,
+            Some(SendError::Refused(_)) => {}
+            Some(SendError::Deferred(_)) => {
+                held.insert(m.recipient.clone());
             }
-            Err(e) => {
-                let (_, next) = retry_after(&e, m.attempts);
-                store.mark_failed(m.id, &e.to_string(), &next)?;
+            Some(e @ SendError::Unreachable(_)) => {
+                return Err(anyhow!("{e}; {sent} mails sent before it went away"))
             }
         }
     }
     Ok(sent)
-}
-
-/// When to try a failed mail again: backoff doubling from 5 s to an hour for
-/// temporary failures; never for permanent ones (kept, with the error, for the operator).
-fn retry_after(e: &crate::mail::smtp::SendError, attempts: i64) -> (String, String) {
-    match e {
-        crate::mail::smtp::SendError::Permanent(_) => {
-            ("not retried".into(), "9999-12-31T00:00:00Z".into())
-        }
-        crate::mail::smtp::SendError::Temporary(_) => {
-            let wait = (5i64 << attempts.clamp(0, 10)).min(3600);
-            (
-                format!("retry in {wait} s"),
-                stamp(Utc::now() + ChronoDuration::seconds(wait)),
-            )
-        }
-    }
 }

@@ -2,8 +2,10 @@
 //! append-only move history, every inbound mail's outcome, the outbox and
 //! the clock's deadlines. Migrations live in `db/` and run at open.
 
+mod lock;
 mod rows;
 
+pub use lock::{lock_path, LockError, ServeLock};
 pub use rows::*;
 
 use rusqlite::{params, Connection, OptionalExtension};
@@ -14,6 +16,7 @@ use thiserror::Error;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../db/001_init.sql"),
     include_str!("../../db/002_deadline_next.sql"),
+    include_str!("../../db/004_outbox.sql"),
 ];
 
 #[derive(Debug, Error)]
@@ -26,6 +29,8 @@ pub enum StoreError {
     NoGame(i64),
     #[error("the database is from a newer quipu (schema {0}, this one knows {1})")]
     TooNew(i64, i64),
+    #[error("database: {0} rows changed where one was expected")]
+    Unchanged(usize),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -421,10 +426,17 @@ impl Store {
         Ok(())
     }
 
-    /// Unsent mail due by `now`, oldest first.
+    /// Unsent mail due by `now`, oldest first, holding back each recipient's
+    /// mail behind an older one that still waits (so nothing overtakes it).
     pub fn pending_mail(&self, now: &str, limit: i64) -> Result<Vec<OutboxRow>> {
         self.list(
-            "SELECT * FROM outbox WHERE sent_at IS NULL AND next_try_at <= ?1 ORDER BY id LIMIT ?2",
+            "SELECT * FROM outbox o
+              WHERE sent_at IS NULL AND refused_at IS NULL AND next_try_at <= ?1
+                AND NOT EXISTS (SELECT 1 FROM outbox e
+                                 WHERE e.recipient = o.recipient AND e.id < o.id
+                                   AND e.sent_at IS NULL AND e.refused_at IS NULL
+                                   AND e.next_try_at > ?1)
+              ORDER BY id LIMIT ?2",
             params![now, limit],
             OutboxRow::from_row,
         )
@@ -440,26 +452,80 @@ impl Store {
 
     pub fn unsent_count(&self) -> Result<i64> {
         Ok(self.conn.query_row(
-            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND refused_at IS NULL",
             [],
             |r| r.get(0),
         )?)
     }
 
-    pub fn mark_sent(&self, id: i64, at: &str) -> Result<()> {
-        self.conn.execute(
-            "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
-            params![id, at],
-        )?;
-        Ok(())
+    /// Rows whose send began but whose acceptance was never recorded: the
+    /// server may hold them already (the process stopped in between).
+    pub fn mail_in_doubt(&self) -> Result<Vec<OutboxRow>> {
+        self.list(
+            "SELECT * FROM outbox WHERE handed_at IS NOT NULL AND sent_at IS NULL
+              AND refused_at IS NULL ORDER BY id",
+            [],
+            OutboxRow::from_row,
+        )
     }
 
+    /// Records that the send of `id` begins, before the server can accept it.
+    pub fn mark_handed(&self, id: i64, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET handed_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, at],
+        )
+    }
+
+    pub fn mark_sent(&self, id: i64, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, at],
+        )
+    }
+
+    /// A temporary failure: `next_try_at` is when this row may be tried
+    /// again. The send ended with an answer (or none), so it is not in doubt.
     pub fn mark_failed(&self, id: i64, error: &str, next_try_at: &str) -> Result<()> {
-        self.conn.execute(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_try_at = ?3 WHERE id = ?1",
+        self.update_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_try_at = ?3,
+                    handed_at = NULL WHERE id = ?1",
             params![id, error, next_try_at],
-        )?;
-        Ok(())
+        )
+    }
+
+    /// A refusal for good: never retried, and it holds back nothing.
+    pub fn mark_refused(&self, id: i64, error: &str, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, refused_at = ?3,
+                    handed_at = NULL WHERE id = ?1",
+            params![id, error, at],
+        )
+    }
+
+    /// The server is back: every mail that waits because of earlier failures
+    /// is due now (the backoff was the server's, not the mail's). Returns how many.
+    pub fn retry_now(&self, now: &str) -> Result<usize> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_try_at = ?1
+              WHERE sent_at IS NULL AND refused_at IS NULL AND attempts > 0 AND next_try_at > ?1",
+            [now],
+        )?)
+    }
+
+    /// Runs an UPDATE that must change exactly one row; a row that has gone
+    /// is an error (the caller's record would otherwise silently be lost).
+    fn update_one<P: rusqlite::Params>(&self, sql: &str, p: P) -> Result<()> {
+        match self.conn.execute(sql, p)? {
+            1 => Ok(()),
+            n => Err(StoreError::Unchanged(n)),
+        }
+    }
+
+    /// Proves the database can be written (a read-only file or directory,
+    /// or a full disk, fails here rather than after the first mail).
+    pub fn check_writable(&self, now: &str) -> Result<()> {
+        self.in_transaction(|s| s.set_meta("serve_started_at", now))
     }
 
     /// Deletes sent mail older than `before` (housekeeping); returns how many.

@@ -190,6 +190,10 @@ pub struct OutboxRow {
     pub next_try_at: String,
     pub last_error: Option<String>,
     pub sent_at: Option<String>,
+    /// When the send began; with no `sent_at`, the server may hold it already.
+    pub handed_at: Option<String>,
+    /// When the server refused it for good (5xx).
+    pub refused_at: Option<String>,
 }
 
 impl OutboxRow {
@@ -206,6 +210,8 @@ impl OutboxRow {
             next_try_at: r.get("next_try_at")?,
             last_error: r.get("last_error")?,
             sent_at: r.get("sent_at")?,
+            handed_at: r.get("handed_at")?,
+            refused_at: r.get("refused_at")?,
         })
     }
 }
