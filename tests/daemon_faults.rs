@@ -48,6 +48,22 @@ fn stderr_of(child: Child) -> String {
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stderr).into_owned()
 }
 
+/// Runs `cmd` until it ends, at most `secs` (then kills it); asserts that
+/// it ended in failure, and returns what it wrote to stderr.
+fn fails_within(mut cmd: Command, secs: u64, what: &str) -> String {
+    let mut child = cmd.spawn().unwrap();
+    let status = ended_within(&mut child, secs);
+    if status.is_none() {
+        let _ = child.kill();
+    }
+    let err = stderr_of(child);
+    assert!(
+        status.is_some_and(|s| !s.success()),
+        "{what} ({status:?}):\n{err}"
+    );
+    err
+}
+
 fn wait_for_log(q: &Quipu, what: &str, secs: u64) {
     let start = Instant::now();
     while !q.log().contains(what) {
@@ -71,16 +87,7 @@ fn serve_refuses_a_database_it_cannot_write() {
     // The folder stays writable (for SQLite's side files); the file is not.
     std::fs::set_permissions(&q.dir, std::fs::Permissions::from_mode(0o777)).unwrap();
     std::fs::set_permissions(q.db(), std::fs::Permissions::from_mode(0o444)).unwrap();
-    let mut child = serve_cmd(&q, true).spawn().unwrap();
-    let status = ended_within(&mut child, 20);
-    if status.is_none() {
-        let _ = child.kill();
-    }
-    let err = stderr_of(child);
-    assert!(
-        status.is_some_and(|s| !s.success()),
-        "serve ran on a read-only database ({status:?}):\n{err}"
-    );
+    let err = fails_within(serve_cmd(&q, true), 20, "serve ran on a read-only database");
     assert!(
         err.contains("must write the database") && err.contains(&q.db().display().to_string()),
         "{err}"
@@ -98,16 +105,7 @@ fn a_second_serve_on_the_same_database_refuses_and_a_crash_leaves_no_lock() {
     q.serve();
     wait_for_log(&q, "serving", 20);
     let pid = q.child.as_ref().unwrap().id();
-    let mut second = serve_cmd(&q, false).spawn().unwrap();
-    let status = ended_within(&mut second, 20);
-    if status.is_none() {
-        let _ = second.kill();
-    }
-    let err = stderr_of(second);
-    assert!(
-        status.is_some_and(|s| !s.success()),
-        "a second serve started ({status:?}):\n{err}"
-    );
+    let err = fails_within(serve_cmd(&q, false), 20, "a second serve started");
     assert!(
         err.contains(&format!("another quipu serve (process {pid})")),
         "{err}"

@@ -2,8 +2,9 @@
 //! exclusive advisory lock (flock) on a file beside it. The kernel drops the
 //! lock when the holder ends, however it ends, so a crash leaves nothing stuck.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -40,19 +41,21 @@ impl ServeLock {
             .truncate(false)
             .open(&path)
             .map_err(io)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                // The holder wrote its process id; a short read is only for the message.
-                let mut holder = String::new();
-                let _ = file.take(32).read_to_string(&mut holder);
-                let holder = match holder.trim() {
-                    "" => "process id not recorded".to_string(),
-                    pid => format!("process {pid}"),
-                };
-                return Err(LockError::Held(holder, db.to_path_buf()));
+        // SAFETY: flock only reads the descriptor, which `file` keeps open.
+        // (std's File::try_lock is newer than this crate's minimum Rust.)
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::WouldBlock {
+                return Err(io(e));
             }
-            Err(TryLockError::Error(e)) => return Err(io(e)),
+            // The holder wrote its process id; a short read is only for the message.
+            let mut holder = String::new();
+            let _ = file.take(32).read_to_string(&mut holder);
+            let holder = match holder.trim() {
+                "" => "process id not recorded".to_string(),
+                pid => format!("process {pid}"),
+            };
+            return Err(LockError::Held(holder, db.to_path_buf()));
         }
         file.set_len(0).map_err(io)?;
         file.seek(SeekFrom::Start(0)).map_err(io)?;
