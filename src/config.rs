@@ -113,6 +113,15 @@ pub struct Limits {
     pub per_sender_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
+    /// A command line longer than this (in characters) is refused before any matching.
+    pub max_line_chars: usize,
+    /// Answers to an address that holds no token (a stranger) per day at most.
+    pub stranger_answers_per_day: i64,
+    /// Invitations to an address that never joined a game, per week at most.
+    pub invitations_per_week: i64,
+    /// Mails sent per hour by the whole service; past it, mail waits and
+    /// the operator is told once.
+    pub mails_per_hour: i64,
 }
 
 impl Default for Limits {
@@ -122,6 +131,10 @@ impl Default for Limits {
             max_commands: 60,
             per_sender_per_hour: 120,
             answers_per_hour: 20,
+            max_line_chars: 300,
+            stranger_answers_per_day: 1,
+            invitations_per_week: 1,
+            mails_per_hour: 600,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! forgiving command matcher.
 
 pub mod conformance;
+pub mod datafile;
 #[cfg(test)]
 mod fixture;
 mod game;
@@ -18,6 +19,7 @@ pub use game::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Variant,
 };
+pub use datafile::read_data_file;
 pub use rng::Rng;
 pub use shared::{Named, Shared};
 pub use table::{digest_of, PlayError, Played, Table, Typed};

@@ -3,6 +3,7 @@
 //! the clock's deadlines. Migrations live in `db/` and run at open.
 
 mod rows;
+mod security;
 
 pub use rows::*;
 
@@ -14,6 +15,7 @@ use thiserror::Error;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../db/001_init.sql"),
     include_str!("../../db/002_deadline_next.sql"),
+    include_str!("../../db/003_security.sql"),
 ];
 
 #[derive(Debug, Error)]
