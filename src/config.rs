@@ -117,6 +117,8 @@ pub struct Limits {
     pub max_line_chars: usize,
     /// Answers to an address that holds no token (a stranger) per day at most.
     pub stranger_answers_per_day: i64,
+    /// Game requests (each mails a confirmation) from one address per day.
+    pub game_requests_per_day: i64,
     /// Invitations to an address that never joined a game, per week at most.
     pub invitations_per_week: i64,
     /// Mails sent per hour by the whole service; past it, mail waits and
@@ -133,6 +135,7 @@ impl Default for Limits {
             answers_per_hour: 20,
             max_line_chars: 300,
             stranger_answers_per_day: 1,
+            game_requests_per_day: 3,
             invitations_per_week: 1,
             mails_per_hour: 600,
         }

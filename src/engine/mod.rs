@@ -15,11 +15,11 @@ mod table;
 mod text;
 mod view;
 
+pub use datafile::read_data_file;
 pub use game::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Variant,
 };
-pub use datafile::read_data_file;
 pub use rng::Rng;
 pub use shared::{Named, Shared};
 pub use table::{digest_of, PlayError, Played, Table, Typed};

@@ -55,6 +55,12 @@ impl Service {
         }
         for p in &req.players[1..] {
             let p = p.trim().to_lowercase();
+            if !crate::mail::outbound::valid_address(&p) {
+                return Ok(Some(Text::new(
+                    format!("'{p}' is not a mail address quipu can write to."),
+                    format!("'{p}'은(는) quipu가 메일을 보낼 수 있는 주소가 아닙니다."),
+                )));
+            }
             if let Some(why) = self.invitation_barred(&p, now)? {
                 return Ok(Some(why));
             }
@@ -93,7 +99,7 @@ impl Service {
                 "게임을 만들고 초대하려면 이 메일에 'confirm'이라고 답장하세요. 요청한 적이 없다면 무시하세요. 아무 일도 일어나지 않습니다.",
             ),
         ];
-        if self.stranger_answer_spent(email, now)? {
+        if self.stranger_answer_spent(email, now)? || self.game_requests_spent(email, now)? {
             return Ok((
                 "rejected".into(),
                 "game request not confirmed by mail: answer limit reached".into(),
@@ -108,7 +114,10 @@ impl Service {
             Kind::Answer,
             now,
         )?;
-        Ok(("answered".into(), format!("game request {id} awaits confirmation")))
+        Ok((
+            "answered".into(),
+            format!("game request {id} awaits confirmation"),
+        ))
     }
 
     /// A reply to a confirmation: `confirm` makes the game, anything else explains.
@@ -127,7 +136,14 @@ impl Service {
                 "That game request was answered already.",
                 "그 게임 요청은 이미 처리되었습니다.",
             );
-            return self.answer(email, None, &[t], now, "rejected", "request already answered");
+            return self.answer(
+                email,
+                None,
+                &[t],
+                now,
+                "rejected",
+                "request already answered",
+            );
         }
         let yes = lines
             .iter()

@@ -11,6 +11,7 @@ use chrono::{DateTime, Duration, Utc};
 /// Contact-log kinds.
 pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
 pub(crate) const INVITATION: &str = "invitation";
+pub(crate) const GAME_REQUEST: &str = "game_request";
 
 /// Refuses, by name, any `key=value` from a mail whose value is not from a
 /// fixed list: options that name files are the operator's alone.
@@ -71,9 +72,12 @@ pub fn visible_text(text: &str) -> String {
 }
 
 impl Service {
-    /// True when `to` holds no token for this mail and already had as many
-    /// answers today as strangers get; otherwise counts this answer.
+    /// True when `to` is a stranger (never joined a game) who already had
+    /// as many answers today as strangers get; otherwise counts this answer.
     pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
+        if self.store.ever_joined(to)? {
+            return Ok(false);
+        }
         let day_ago = stamp(now - Duration::days(1));
         let sent = self.store.contacts_since(to, STRANGER_ANSWER, &day_ago)?;
         if sent >= self.config.limits.stranger_answers_per_day {
@@ -83,9 +87,26 @@ impl Service {
         Ok(false)
     }
 
+    /// True when `email` asked for as many games today as one address may
+    /// (each request mails a confirmation); otherwise counts this one.
+    pub(crate) fn game_requests_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let day_ago = stamp(now - Duration::days(1));
+        let sent = self.store.contacts_since(email, GAME_REQUEST, &day_ago)?;
+        if sent >= self.config.limits.game_requests_per_day {
+            return Ok(true);
+        }
+        self.store.log_contact(email, GAME_REQUEST, &stamp(now))?;
+        Ok(false)
+    }
+
     /// `stop` in a reply to an invitation: the address is never invited
     /// again, and an invitation still open is declined.
-    pub(crate) fn stop_invitations(&self, id: i64, email: &str, now: DateTime<Utc>) -> Result<Text> {
+    pub(crate) fn stop_invitations(
+        &self,
+        id: i64,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Text> {
         self.store.add_stop(email, &stamp(now))?;
         let invited = self
             .store
@@ -103,7 +124,11 @@ impl Service {
 
     /// Why `email` may not be invited now, if it may not: it said `stop`, or
     /// (never having joined a game) it was invited within the last week.
-    pub(crate) fn invitation_barred(&self, email: &str, now: DateTime<Utc>) -> Result<Option<Text>> {
+    pub(crate) fn invitation_barred(
+        &self,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Text>> {
         if self.store.stopped(email)? {
             return Ok(Some(Text::new(
                 format!("{email} asked not to be invited to games."),

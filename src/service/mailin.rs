@@ -128,11 +128,15 @@ impl Service {
         // The row is claimed inside the transaction that applies the mail, so
         // two processes handling one mail apply it once.
         let handled = self.in_tx(|| {
-            if !self.store.claim_inbound(&row("failed", "being handled", None))? {
+            if !self
+                .store
+                .claim_inbound(&row("failed", "being handled", None))?
+            {
                 return Ok(None);
             }
             let (outcome, reason, game_id) = self.judge(&mail, too_large, now)?;
-            self.store.settle_inbound(&row(&outcome, &reason, game_id))?;
+            self.store
+                .settle_inbound(&row(&outcome, &reason, game_id))?;
             Ok(Some(MailOutcome {
                 message_id: mail.message_id.clone(),
                 outcome,
@@ -806,7 +810,6 @@ impl Service {
             format!("{key}을(를) {value}(으)로 설정했습니다."),
         ))
     }
-
 }
 
 fn help_text() -> Text {

@@ -13,7 +13,10 @@ const MAC_CHARS: usize = 12;
 pub fn token(secret: &str, game_id: i64, email: &str) -> String {
     format!(
         "g{game_id}.{}",
-        mac(secret, &format!("quipu-v1/{game_id}/{}", email.to_lowercase()))
+        mac(
+            secret,
+            &format!("quipu-v1/{game_id}/{}", email.to_lowercase())
+        )
     )
 }
 

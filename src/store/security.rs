@@ -72,11 +72,9 @@ impl Store {
     pub fn stopped(&self, email: &str) -> Result<bool> {
         Ok(self
             .conn
-            .query_row(
-                "SELECT 1 FROM mail_stops WHERE email = ?1",
-                [email],
-                |_| Ok(()),
-            )
+            .query_row("SELECT 1 FROM mail_stops WHERE email = ?1", [email], |_| {
+                Ok(())
+            })
             .optional()?
             .is_some())
     }
