@@ -121,9 +121,9 @@ pub struct Limits {
     pub game_requests_per_day: i64,
     /// Invitations to an address that never joined a game, per week at most.
     pub invitations_per_week: i64,
-    /// Mails sent per hour by the whole service; past it, mail waits and
-    /// the operator is told once.
-    pub mails_per_hour: i64,
+    /// Answers to strangers (and game-request confirmations) per hour from
+    /// the whole service: a flood from many forged addresses stops here.
+    pub stranger_answers_per_hour: i64,
 }
 
 impl Default for Limits {
@@ -137,7 +137,7 @@ impl Default for Limits {
             stranger_answers_per_day: 1,
             game_requests_per_day: 3,
             invitations_per_week: 1,
-            mails_per_hour: 600,
+            stranger_answers_per_hour: 30,
         }
     }
 }

@@ -119,7 +119,10 @@ fn random_and_mutated_mail_never_panics_and_is_recorded_once() {
         let raw = match n % 3 {
             0 => {
                 let legal = s.legal(id, alice).unwrap_or_default();
-                let line = legal.get(rng.below(legal.len())).cloned().unwrap_or_default();
+                let line = legal
+                    .get(rng.below(legal.len()))
+                    .cloned()
+                    .unwrap_or_default();
                 mutate(&mut rng, &reply(alice, &token, n, &line))
             }
             1 => {

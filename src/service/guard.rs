@@ -83,6 +83,14 @@ impl Service {
         if sent >= self.config.limits.stranger_answers_per_day {
             return Ok(true);
         }
+        // Many forged From addresses get one answer each: the hour caps them all.
+        let hour_ago = stamp(now - Duration::hours(1));
+        let all = self
+            .store
+            .all_contacts_since(&[STRANGER_ANSWER], &hour_ago)?;
+        if all >= self.config.limits.stranger_answers_per_hour {
+            return Ok(true);
+        }
         self.store.log_contact(to, STRANGER_ANSWER, &stamp(now))?;
         Ok(false)
     }

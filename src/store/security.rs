@@ -60,6 +60,19 @@ impl Store {
         )?)
     }
 
+    /// How many unsolicited mails of any of `kinds` went to anybody since `since`.
+    pub fn all_contacts_since(&self, kinds: &[&str], since: &str) -> Result<i64> {
+        let mut n = 0;
+        for kind in kinds {
+            n += self.conn.query_row(
+                "SELECT COUNT(*) FROM contact_log WHERE kind = ?1 AND at >= ?2",
+                params![kind, since],
+                |r| r.get::<_, i64>(0),
+            )?;
+        }
+        Ok(n)
+    }
+
     pub fn log_contact(&self, email: &str, kind: &str, at: &str) -> Result<()> {
         self.conn.execute(
             "INSERT INTO contact_log(email, kind, at) VALUES (?1, ?2, ?3)",
