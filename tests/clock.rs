@@ -471,7 +471,7 @@ fn the_clock_looks_at_a_deadline_only_when_a_reminder_or_the_deadline_is_due() {
 
 /// A Tikal game of three with the given policy; A must decide first. Returns
 /// (service, game, A's legal commands before the deadline, A's default).
-fn timed_out(name: &str, policy: &str) -> (Service, i64, Vec<String>, Option<String>) {
+fn timed_out(name: &str, policy: &str) -> (Checked, i64, Vec<String>, Option<String>) {
     let svc = service(name);
     let start = at("2026-11-23T10:00:00Z");
     let id = new_game(
