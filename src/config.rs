@@ -113,6 +113,17 @@ pub struct Limits {
     pub per_sender_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
+    /// A command line longer than this (in characters) is refused before any matching.
+    pub max_line_chars: usize,
+    /// Answers to an address that holds no token (a stranger) per day at most.
+    pub stranger_answers_per_day: i64,
+    /// Game requests (each mails a confirmation) from one address per day.
+    pub game_requests_per_day: i64,
+    /// Invitations to an address that never joined a game, per week at most.
+    pub invitations_per_week: i64,
+    /// Answers to strangers (and game-request confirmations) per hour from
+    /// the whole service: a flood from many forged addresses stops here.
+    pub stranger_answers_per_hour: i64,
 }
 
 impl Default for Limits {
@@ -122,6 +133,11 @@ impl Default for Limits {
             max_commands: 60,
             per_sender_per_hour: 120,
             answers_per_hour: 20,
+            max_line_chars: 300,
+            stranger_answers_per_day: 1,
+            game_requests_per_day: 3,
+            invitations_per_week: 1,
+            stranger_answers_per_hour: 30,
         }
     }
 }

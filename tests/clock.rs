@@ -3,6 +3,8 @@
 //! policy on a real game, restarts, digests, the operator's jobs and seat
 //! replacement. Every time is given to the service; nothing sleeps.
 
+mod support;
+
 use chrono::{DateTime, Duration, Utc};
 use quipu::config::Config;
 use quipu::engine::Seat;
@@ -10,6 +12,7 @@ use quipu::service::clock::TickReport;
 use quipu::service::{stamp, NewGameRequest, Service};
 use quipu::store::OutboxRow;
 use std::path::PathBuf;
+use support::planted::{self, Checked};
 
 const A: &str = "a@x.test";
 const B: &str = "b@x.test";
@@ -29,16 +32,13 @@ fn dir(name: &str) -> PathBuf {
 
 fn config(dir: &std::path::Path) -> Config {
     Config {
-        db: dir.join("quipu.db"),
-        address: "q5@example.test".into(),
-        secret: "clock-tests".into(),
         operator: Some("op@x.test".into()),
-        ..Config::default()
+        ..planted::config(dir, "q5@example.test")
     }
 }
 
-fn service(name: &str) -> Service {
-    Service::open(config(&dir(name))).unwrap()
+fn service(name: &str) -> Checked {
+    Checked(Service::open(config(&dir(name))).unwrap())
 }
 
 fn new_game(
@@ -471,7 +471,7 @@ fn the_clock_looks_at_a_deadline_only_when_a_reminder_or_the_deadline_is_due() {
 
 /// A Tikal game of three with the given policy; A must decide first. Returns
 /// (service, game, A's legal commands before the deadline, A's default).
-fn timed_out(name: &str, policy: &str) -> (Service, i64, Vec<String>, Option<String>) {
+fn timed_out(name: &str, policy: &str) -> (Checked, i64, Vec<String>, Option<String>) {
     let svc = service(name);
     let start = at("2026-11-23T10:00:00Z");
     let id = new_game(
@@ -645,7 +645,7 @@ fn deadlines_survive_a_restart_and_two_days_down_bring_one_summary_per_player() 
     let d = dir("restart");
     let start = at("2026-11-23T10:00:00Z");
     let id = {
-        let svc = Service::open(config(&d)).unwrap();
+        let svc = Checked(Service::open(config(&d)).unwrap());
         let id = new_game(
             &svc,
             "tikal",
@@ -656,7 +656,7 @@ fn deadlines_survive_a_restart_and_two_days_down_bring_one_summary_per_player() 
         tick_until(&svc, start, at("2026-11-23T12:00:00Z"));
         id
     };
-    let svc = Service::open(config(&d)).unwrap();
+    let svc = Checked(Service::open(config(&d)).unwrap());
     assert_eq!(
         svc.deadline_of(id).unwrap(),
         Some(at("2026-11-24T10:00:00Z"))
@@ -777,7 +777,7 @@ fn the_digest_run_follows_the_operators_schedule_and_catches_the_hours_between()
     // Digests are looked at only at 20:00 UTC: C's 19:00 (UTC) digest waits for it.
     let mut cfg = config(&dir("digest-schedule"));
     cfg.schedule.digest = "0 0 20 * * * *".into();
-    let svc = Service::open(cfg).unwrap();
+    let svc = Checked(Service::open(cfg).unwrap());
     let start = at("2026-11-23T01:00:00Z");
     set(&svc, C, "digest daily 19:00", start);
     new_game(&svc, "tikal", &[A, B, C], &["deadline=none"], start);
@@ -985,7 +985,7 @@ fn a_declined_offer_leaves_the_seat_and_tells_the_operator() {
 #[test]
 fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in_tawantinsuyu() {
     let d = dir("drop-hand-on");
-    let svc = Service::open(config(&d)).unwrap();
+    let svc = Checked(Service::open(config(&d)).unwrap());
     let start = at("2026-11-23T10:00:00Z");
     let id = new_game(
         &svc,
@@ -1062,7 +1062,7 @@ fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in
     assert!(asked, "the newcomer's seat is never asked");
     assert!(svc.deadline_of(id).unwrap().is_some());
     // The history with its drop and return replays to the same table in a fresh process.
-    let again = Service::open(config(&d)).unwrap();
+    let again = Checked(Service::open(config(&d)).unwrap());
     assert_eq!(
         again.table(id).unwrap().to_act(),
         svc.table(id).unwrap().to_act()
@@ -1137,7 +1137,7 @@ fn quipu(dir: &std::path::Path, args: &[&str]) -> String {
         .env_remove("QUIPU_CONFIG")
         .env("QUIPU_DB", dir.join("quipu.db"))
         .env("QUIPU_ADDRESS", "q5@example.test")
-        .env("QUIPU_SECRET", "clock-tests")
+        .env("QUIPU_SECRET", planted::SECRET)
         .args(args)
         .output()
         .unwrap();
@@ -1168,7 +1168,7 @@ fn the_cli_shows_the_deadline_ticks_at_a_given_time_and_replaces_a_seat() {
     let id = id.trim();
     let show: serde_json::Value =
         serde_json::from_str(&quipu(&d, &["show", id, "--json"])).unwrap();
-    let svc = Service::open(config(&d)).unwrap();
+    let svc = Checked(Service::open(config(&d)).unwrap());
     let started = at(&svc.store.deadlines(Some(1)).unwrap()[0].started_at);
     assert_eq!(
         show["deadline"],

@@ -150,6 +150,41 @@ impl Player {
             .unwrap()
     }
 
+    /// Waits for a mail from `q` (about no game) whose text contains `needle`.
+    fn expect_plain(&mut self, q: &Quipu, needle: &str) -> Received {
+        let addr = q.address.clone();
+        let n = needle.to_string();
+        let got = self
+            .inbox
+            .wait_for(90, |m| m.from == addr && m.text.contains(&n));
+        got.into_iter()
+            .rev()
+            .find(|m| m.from == q.address && m.text.contains(needle))
+            .unwrap()
+    }
+
+    /// Asks for a game by mail and confirms it from the confirmation mail;
+    /// returns the game's number.
+    fn make_game(&mut self, stack: &Stack, q: &mut Quipu, line: &str) -> i64 {
+        let m = mid("new");
+        stack.send(
+            &self.email,
+            &q.address,
+            &plain(&self.email, &q.address, "game?", line, &m),
+        );
+        let asked = wait_inbound(q, &m, 60);
+        assert_eq!(asked.outcome, "answered", "{asked:?}");
+        let confirmation = self.expect_plain(q, "Reply 'confirm'");
+        let yes = self.reply(stack, &confirmation, "confirm", &mid("confirm"));
+        let made = wait_inbound(q, &yes, 60);
+        assert_eq!(made.outcome, "applied", "{made:?}");
+        made.reason
+            .strip_prefix("created game ")
+            .expect("created game N")
+            .parse::<i64>()
+            .unwrap()
+    }
+
     /// Answers `original` (to its Reply-To) with `body`; returns the Message-ID used.
     fn reply(&self, stack: &Stack, original: &Received, body: &str, mid: &str) -> String {
         let to = original.reply_to.clone().expect("a Reply-To token");
@@ -187,27 +222,8 @@ fn a_game_made_joined_and_played_by_mail() {
     let mut carol = Player::new(&stack, "carol");
     q.serve();
 
-    // --- A game made by mail: alice asks, bob is invited and joins.
-    let m = mid("new");
-    stack.send(
-        &alice.email,
-        &q.address,
-        &plain(
-            &alice.email,
-            &q.address,
-            "game?",
-            &format!("new tikal with {}", bob.email),
-            &m,
-        ),
-    );
-    let made = wait_inbound(&mut q, &m, 60);
-    assert_eq!(made.outcome, "answered", "{made:?}");
-    let id = made
-        .reason
-        .strip_prefix("created game ")
-        .expect("created game N")
-        .parse::<i64>()
-        .unwrap();
+    // --- A game made by mail: alice asks and confirms, bob is invited and joins.
+    let id = alice.make_game(&stack, &mut q, &format!("new tikal with {}", bob.email));
     assert_eq!(game_status(&q, id), "forming");
     let note = alice.expect(&q, id, "is made");
     assert!(
@@ -537,25 +553,7 @@ fn a_game_made_joined_and_played_by_mail() {
     o.expect(&q, id, "게임이 끝났습니다");
 
     // --- A second game by mail that carol declines.
-    let m = mid("new2");
-    stack.send(
-        &alice.email,
-        &q.address,
-        &plain(
-            &alice.email,
-            &q.address,
-            "again",
-            &format!("new tikal with {}", carol.email),
-            &m,
-        ),
-    );
-    let r = wait_inbound(&mut q, &m, 60);
-    let id2 = r
-        .reason
-        .strip_prefix("created game ")
-        .unwrap()
-        .parse::<i64>()
-        .unwrap();
+    let id2 = alice.make_game(&stack, &mut q, &format!("new tikal with {}", carol.email));
     let inv = carol.expect(&q, id2, "invites you");
     let no = carol.reply(&stack, &inv, "decline", &mid("decline"));
     assert_eq!(wait_inbound(&mut q, &no, 60).outcome, "answered");

@@ -2,25 +2,21 @@
 //! game (Tikal), mails handed to `Service::handle_mail` as they would come
 //! from IMAP. Checks outcomes in the database and the outbox.
 
+mod support;
+
 use chrono::{DateTime, Duration, Utc};
-use quipu::config::Config;
 use quipu::service::{NewGameRequest, Service};
+use support::planted::Checked;
 
 fn at(s: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
 }
 
-fn service(name: &str) -> Service {
+fn service(name: &str) -> Checked {
     let dir = std::env::temp_dir().join(format!("quipu-svc-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let config = Config {
-        db: dir.join("quipu.db"),
-        address: "quipu@example.test".into(),
-        secret: "test-secret".into(),
-        ..Config::default()
-    };
-    Service::open(config).unwrap()
+    Checked::open(&dir, "quipu@example.test")
 }
 
 const ALICE: &str = "alice@example.test";
@@ -274,7 +270,22 @@ fn a_game_made_by_mail_starts_when_everyone_joined() {
             t0,
         )
         .unwrap();
+    // Nothing is made until alice answers the confirmation sent to her address.
     assert_eq!(out.outcome, "answered", "{}", out.reason);
+    assert!(s.store.games().unwrap().is_empty());
+    assert!(outbox_to(&s, BOB).is_empty());
+    let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
+    assert_eq!(kind, "answer");
+    let line = raw
+        .lines()
+        .find_map(|l| l.strip_prefix("Reply-To: "))
+        .expect("the confirmation carries its token");
+    let confirm_to = line[line.find('<').unwrap() + 1..].trim_end_matches('>');
+    assert!(confirm_to.starts_with("quipu+n"), "{confirm_to}");
+    let out = s
+        .handle_mail(&mail(ALICE, &confirm_to, "n1c@x", "confirm"), t0)
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
     let games = s.store.games().unwrap();
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].status, "forming");

@@ -4,6 +4,7 @@
 //! forgiving command matcher.
 
 pub mod conformance;
+pub mod datafile;
 #[cfg(test)]
 mod fixture;
 mod game;
@@ -14,6 +15,7 @@ mod table;
 mod text;
 mod view;
 
+pub use datafile::read_data_file;
 pub use game::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Variant,

@@ -49,6 +49,11 @@ fn mailbox(name: Option<&str>, addr: &str) -> Result<Mailbox, ComposeError> {
     Ok(Mailbox::new(name.map(str::to_string), address))
 }
 
+/// True when `addr` is an address mail can be composed to.
+pub fn valid_address(addr: &str) -> bool {
+    mailbox(None, addr).is_ok()
+}
+
 /// Builds the raw message.
 pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
     let mut builder = Message::builder()

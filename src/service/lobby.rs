@@ -175,11 +175,15 @@ impl Service {
                         ),
                     ),
                     Text::new(
-                        "Reply 'join' to play or 'decline' to say no.",
-                        "참가하려면 'join', 거절하려면 'decline'으로 답장하세요.",
+                        "Reply 'join' to play or 'decline' to say no, or 'stop' and quipu will never invite this address again.",
+                        "참가하려면 'join', 거절하려면 'decline', 다시는 초대받지 않으려면 'stop'으로 답장하세요.",
                     ),
                 ]
             };
+            if s.email != creator {
+                self.store
+                    .log_contact(&s.email, super::guard::INVITATION, &stamp(now))?;
+            }
             self.mail_plain(
                 &s.email,
                 Some(id),

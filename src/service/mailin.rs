@@ -4,28 +4,33 @@
 //! with every answer in one transaction.
 
 use super::notify::{Kind, Words};
-use super::{stamp, NewGameRequest, Result, Service, ServiceError};
+use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::{InboundRow, NewMove};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
+use std::cell::RefCell;
 
 /// What became of one mail.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MailOutcome {
     pub message_id: String,
-    /// applied | rejected | answered | ignored | duplicate
+    /// applied | rejected | answered | ignored | duplicate | failed
     pub outcome: String,
     pub reason: String,
     pub game_id: Option<i64>,
 }
 
 /// Words that are service commands rather than game moves.
-const SERVICE_WORDS: [&str; 12] = [
+const SERVICE_WORDS: [&str; 13] = [
     "help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new",
-    "games",
+    "games", "stop",
 ];
+
+/// Service words that may act more than once in one mail (each `set` names
+/// its own key). Every other word acts once; repeated `say` lines are joined.
+const REPEATABLE: [&str; 1] = ["set"];
 
 /// True for text no person typed: control characters (other than tab) or
 /// the replacement character left by bytes that decode as nothing.
@@ -38,10 +43,50 @@ fn first_word(line: &str) -> String {
     line.split_whitespace().next().unwrap_or("").to_lowercase()
 }
 
-/// Who a mail speaks for: the seat its token names, or (without a token) its From.
+/// Who a mail speaks for: the seat its token names, the creator of the game
+/// request its token confirms, or (without a token) its From.
 struct Caller {
     email: String,
     game: Option<i64>,
+    request: Option<i64>,
+}
+
+/// The words of the one answer a mail gets, gathered from all its lines.
+#[derive(Default)]
+struct Replies(RefCell<Vec<Text>>);
+
+impl Replies {
+    fn push(&self, t: Text) {
+        self.0.borrow_mut().push(t);
+    }
+}
+
+/// Joins every `say` line into the first and drops repeats of words that
+/// act once per mail, so one mail causes one relay, one board, one answer.
+fn merge_service_lines(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut say_at: Option<usize> = None;
+    for line in lines {
+        let word = first_word(&line);
+        if word == "say" {
+            let text = line.trim()[3..].trim().to_string();
+            match say_at {
+                Some(i) => {
+                    out[i].push('\n');
+                    out[i].push_str(&text);
+                }
+                None => {
+                    say_at = Some(out.len());
+                    out.push(format!("say {text}"));
+                }
+            }
+        } else if REPEATABLE.contains(&word.as_str()) || !seen.contains(&word) {
+            seen.push(word);
+            out.push(line);
+        }
+    }
+    out
 }
 
 impl Service {
@@ -59,31 +104,85 @@ impl Service {
             size: raw.len(),
             ..mail
         };
-        if self.store.inbound_seen(&mail.message_id)? {
-            return Ok(MailOutcome {
-                message_id: mail.message_id,
-                outcome: "duplicate".into(),
-                reason: "already processed".into(),
-                game_id: None,
-            });
+        let duplicate = || MailOutcome {
+            message_id: mail.message_id.clone(),
+            outcome: "duplicate".into(),
+            reason: "already processed".into(),
+            game_id: None,
+        };
+        if self
+            .store
+            .inbound_seen_from(&mail.message_id, mail.from.as_deref())?
+        {
+            return Ok(duplicate());
         }
-        self.in_tx(|| {
+        let row = |outcome: &str, reason: &str, game_id: Option<i64>| InboundRow {
+            message_id: mail.message_id.clone(),
+            received_at: stamp(now),
+            sender: mail.from.clone(),
+            game_id,
+            outcome: outcome.into(),
+            reason: reason.into(),
+            size: mail.size as i64,
+        };
+        // The row is claimed inside the transaction that applies the mail, so
+        // two processes handling one mail apply it once.
+        let handled = self.in_tx(|| {
+            if !self
+                .store
+                .claim_inbound(&row("failed", "being handled", None))?
+            {
+                return Ok(None);
+            }
             let (outcome, reason, game_id) = self.judge(&mail, too_large, now)?;
-            self.store.record_inbound(&InboundRow {
-                message_id: mail.message_id.clone(),
-                received_at: stamp(now),
-                sender: mail.from.clone(),
-                game_id,
-                outcome: outcome.clone(),
-                reason: reason.clone(),
-                size: mail.size as i64,
-            })?;
-            Ok(MailOutcome {
+            self.store
+                .settle_inbound(&row(&outcome, &reason, game_id))?;
+            Ok(Some(MailOutcome {
                 message_id: mail.message_id.clone(),
                 outcome,
                 reason,
                 game_id,
-            })
+            }))
+        });
+        match handled {
+            Ok(Some(outcome)) => Ok(outcome),
+            Ok(None) => Ok(duplicate()),
+            Err(e) => self.record_failure(&mail, &row("failed", &e.to_string(), None), now),
+        }
+    }
+
+    /// A mail whose handling failed: everything it did is rolled back; it is
+    /// recorded as `failed` with the reason (for the operator, never quoted
+    /// to the sender) so it is not tried again in a loop, and its sender is
+    /// told, within the answer limits.
+    fn record_failure(
+        &self,
+        mail: &Inbound,
+        row: &InboundRow,
+        now: DateTime<Utc>,
+    ) -> Result<MailOutcome> {
+        self.forget();
+        self.in_tx(|| {
+            if !self.store.claim_inbound(row)? {
+                return Ok(());
+            }
+            if let (Some(from), Sender::Person) = (&mail.from, &mail.sender) {
+                let t = Text::new(
+                    "quipu could not handle your mail because of an internal error; nothing was changed. The operator is told.",
+                    "내부 오류로 메일을 처리하지 못했습니다. 아무것도 바뀌지 않았습니다. 운영자에게 알렸습니다.",
+                );
+                // The sender's address may be one the composer refuses.
+                if self.answer(from, None, &[t], now, "failed", &row.reason).is_err() {
+                    self.forget();
+                }
+            }
+            Ok(())
+        })?;
+        Ok(MailOutcome {
+            message_id: row.message_id.clone(),
+            outcome: row.outcome.clone(),
+            reason: row.reason.clone(),
+            game_id: None,
         })
     }
 
@@ -185,6 +284,25 @@ impl Service {
                 &why.en,
             );
         }
+        // Before any matching: the cost of matching grows with a line's length.
+        let max_line = self.config.limits.max_line_chars;
+        if let Some(n) = super::guard::overlong_line(&lines, max_line) {
+            let why = Text::new(
+                format!("Nothing was read: line {n} is longer than {max_line} characters. Write one short command per line."),
+                format!("아무것도 읽지 않았습니다: {n}번째 줄이 {max_line}자보다 깁니다. 한 줄에 짧은 명령 하나씩 쓰세요."),
+            );
+            return self.answer(
+                &caller.email,
+                caller.game,
+                std::slice::from_ref(&why),
+                now,
+                "rejected",
+                &why.en,
+            );
+        }
+        if let Some(request) = caller.request {
+            return self.confirm_request(request, &caller.email, &lines, now);
+        }
         // In a game, a line that starts like one of the seat's legal commands
         // is a move even if its first word is also a service word (`new 3 workers`).
         let game_words: Vec<String> =
@@ -202,6 +320,7 @@ impl Service {
                 let w = first_word(l);
                 SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
             });
+        let service_lines = merge_service_lines(service_lines);
         let mut outcome = ("answered".to_string(), String::new(), caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
@@ -253,8 +372,9 @@ impl Service {
                 Err(e) => return Err(e),
             }
         }
+        let replies = Replies::default();
         for line in service_lines {
-            let (result, reason) = self.service_command(&caller, &line, now)?;
+            let (result, reason) = self.service_command(&caller, &line, &replies, now)?;
             if outcome.0 != "applied" {
                 outcome.0 = result;
             }
@@ -263,7 +383,13 @@ impl Service {
             }
             outcome.1.push_str(&reason);
         }
-        Ok(outcome)
+        let words = replies.0.into_inner();
+        if words.is_empty() {
+            return Ok(outcome);
+        }
+        let (result, reason, game) = outcome;
+        self.answer(&caller.email, caller.game, &words, now, &result, &reason)
+            .map(|(o, r, _)| (o, r, game))
     }
 
     /// The identity a mail speaks for, or why its token is not good.
@@ -273,12 +399,26 @@ impl Service {
             return Ok(Ok(Caller {
                 email: from.to_string(),
                 game: None,
+                request: None,
             }));
         };
         let bad = Text::new(
             "The reply address of your mail is not valid for any game (it may be mistyped or from an old game).",
             "답장 주소가 어떤 게임에도 맞지 않습니다(잘못 적었거나 지난 게임의 주소일 수 있습니다).",
         );
+        if let Some(id) = super::token::claimed_request(&token) {
+            let creator = self.store.game_request(id)?.map(|r| r.email);
+            return Ok(match creator {
+                Some(email) if super::token::verify_request(&self.secret, &token, id, &email) => {
+                    Ok(Caller {
+                        email,
+                        game: None,
+                        request: Some(id),
+                    })
+                }
+                _ => Err(bad),
+            });
+        }
         let Some(id) = super::token::claimed_game(&token) else {
             return Ok(Err(bad));
         };
@@ -294,6 +434,7 @@ impl Service {
             Some(s) => Ok(Caller {
                 email: s.email,
                 game: Some(id),
+                request: None,
             }),
             None => Err(bad),
         })
@@ -306,7 +447,7 @@ impl Service {
     }
 
     /// Answers a mail (unless this sender had too many answers lately).
-    fn answer(
+    pub(crate) fn answer(
         &self,
         to: &str,
         game: Option<i64>,
@@ -315,7 +456,9 @@ impl Service {
         outcome: &str,
         reason: &str,
     ) -> Result<(String, String, Option<i64>)> {
-        if self.answer_limit_reached(to, now)? {
+        if self.answer_limit_reached(to, now)?
+            || (game.is_none() && self.stranger_answer_spent(to, now)?)
+        {
             return Ok((
                 outcome.into(),
                 format!("{reason} (not answered: answer limit reached)"),
@@ -390,6 +533,7 @@ impl Service {
         &self,
         caller: &Caller,
         line: &str,
+        replies: &Replies,
         now: DateTime<Utc>,
     ) -> Result<(String, String)> {
         let word = first_word(line);
@@ -399,15 +543,15 @@ impl Service {
         let email = caller.email.as_str();
         let done = |t: Text| -> Result<(String, String)> {
             let r = t.en.clone();
-            self.answer(email, caller.game, &[t], now, "answered", &r)?;
+            replies.push(t);
             Ok(("answered".into(), r))
         };
         let in_game = |f: &dyn Fn(i64) -> Result<(String, String)>| -> Result<(String, String)> {
             match caller.game {
                 Some(id) => f(id),
                 None => done(Text::new(
-                    format!("'{word}' needs a game: reply to that game's mail."),
-                    format!("'{word}' 명령은 게임이 필요합니다. 그 게임의 메일에 답장하세요."),
+                    format!("'{word}' works only in a reply to a mail quipu sent you about a game: its reply address carries your token."),
+                    format!("'{word}' 명령은 quipu가 보낸 게임 메일에 답장할 때만 됩니다. 그 답장 주소에 당신의 토큰이 있습니다."),
                 )),
             }
         };
@@ -465,7 +609,15 @@ impl Service {
                 Ok(("answered".into(), word.clone()))
             }),
             "say" => in_game(&|id| {
-                if rest.is_empty() {
+                if self.game(id)?.status != "active" && self.game(id)?.status != "forming" {
+                    // A finished game's record does not change.
+                    return done(Text::new(
+                        "That game is over; its record is closed.",
+                        "그 게임은 끝나서 기록이 닫혔습니다.",
+                    ));
+                }
+                let rest = super::guard::visible_text(&rest);
+                if rest.trim().is_empty() {
                     return done(Text::new(
                         "Write what to say after 'say'.",
                         "'say' 뒤에 할 말을 쓰세요.",
@@ -502,15 +654,14 @@ impl Service {
                 // If the game goes on, the resigner would otherwise hear nothing
                 // (a game that ends tells every seat, the resigner included).
                 if self.game(id)?.status == "active" {
-                    let t = Text::new(
+                    replies.push(Text::new(
                         format!("You resigned from game #{id}."),
                         format!("#{id} 게임에서 기권했습니다."),
-                    );
-                    self.answer(email, Some(id), &[t], now, "applied", "resigned")?;
+                    ));
                 }
                 Ok(("applied".into(), "resigned".into()))
             }),
-            "undo" => in_game(&|id| self.undo(id, email, now)),
+            "undo" => in_game(&|id| self.undo(id, email, replies, now)),
             "join" | "decline" => in_game(&|id| {
                 let t = if self.has_offer(id, email)? {
                     self.answer_offer(id, email, word == "join", now)?
@@ -519,20 +670,28 @@ impl Service {
                 };
                 done(t)
             }),
-            "set" => done(self.setting(email, &rest, now)?),
-            "vacation" => match self.set_vacation(email, &rest, now) {
+            // A player's settings change only by a mail carrying one of their tokens.
+            "set" => in_game(&|_| done(self.setting(email, &rest, now)?)),
+            "vacation" => in_game(&|_| match self.set_vacation(email, &rest, now) {
                 Ok(t) => done(t),
                 Err(ServiceError::Setup(m)) => done(Text::same(m)),
                 Err(e) => Err(e),
-            },
-            "new" => self.new_by_mail(email, &rest, now),
+            }),
+            "stop" => in_game(&|id| done(self.stop_invitations(id, email, now)?)),
+            "new" => self.request_game(email, &rest, now),
             _ => done(help_text()),
         }
     }
 
     /// `undo`: takes back the caller's own last decision if nobody acted
     /// since and it revealed nothing.
-    fn undo(&self, id: i64, email: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+    fn undo(
+        &self,
+        id: i64,
+        email: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(String, String)> {
         let moves = self.store.moves(id)?;
         let steps = super::history::effective(&moves);
         let last_game_row = moves
@@ -541,7 +700,7 @@ impl Service {
             .find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
         let refuse = |why: Text| -> Result<(String, String)> {
             let r = why.en.clone();
-            self.answer(email, Some(id), &[why], now, "rejected", &r)?;
+            replies.push(why);
             Ok(("rejected".into(), r))
         };
         let Some(last) = last_game_row.filter(|m| m.kind == "move") else {
@@ -651,55 +810,15 @@ impl Service {
             format!("{key}을(를) {value}(으)로 설정했습니다."),
         ))
     }
-
-    /// `new GAME with B, C [key=value ...]` sent to the service address.
-    fn new_by_mail(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<(String, String)> {
-        let mut words = rest.split_whitespace();
-        let game = words.next().unwrap_or("").to_lowercase();
-        let mut players = vec![email.to_string()];
-        let mut options = Vec::new();
-        for w in words {
-            let w = w.trim_matches(',');
-            if w.eq_ignore_ascii_case("with") || w.eq_ignore_ascii_case("and") || w.is_empty() {
-                continue;
-            }
-            if w.contains('=') {
-                options.push(w.to_string());
-            } else {
-                players.extend(w.split(',').filter(|p| !p.is_empty()).map(str::to_string));
-            }
-        }
-        let req = NewGameRequest {
-            game,
-            players,
-            seed: None,
-            options,
-            invited_by: Some(email.to_string()),
-        };
-        match self.create_game_inside(&req, now) {
-            Ok(id) => Ok(("answered".into(), format!("created game {id}"))),
-            Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {
-                let t = Text::new(
-                    format!("No game was made: {e}. Write e.g. 'new tzolkin with bob@example.org, carol@example.org deadline=48h'."),
-                    format!("게임을 만들지 못했습니다: {e}. 예: 'new tzolkin with bob@example.org, carol@example.org deadline=48h'."),
-                );
-                let r = t.en.clone();
-                self.answer(email, None, &[t], now, "rejected", &r)?;
-                Ok(("rejected".into(), r))
-            }
-            Err(e) => Err(e),
-        }
-    }
 }
 
 fn help_text() -> Text {
     Text::new(
         "quipu commands. In a game (reply to its mail): your moves, one per line (several lines make one turn); \
-board; moves; say TEXT; undo; resign; join; decline. Anywhere: help; games; set language en|ko; set timezone ZONE; \
-set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. \
+board; moves; say TEXT; undo; resign; join; decline; stop (never be invited again); set language en|ko; set timezone ZONE; \
+set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. Anywhere: help; games. \
 New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
-        "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline. \
-어디서나: help; games; set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
-vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+        "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline; stop(다시 초대받지 않기); set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
+vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
     )
 }

@@ -4,8 +4,11 @@
 //! sent after commit by the daemon).
 
 pub mod clock;
+mod confirm;
 pub mod daemon;
 pub mod export;
+mod guard;
+pub use guard::visible_text;
 pub mod history;
 mod lobby;
 pub use lobby::NewGameRequest;

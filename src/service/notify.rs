@@ -311,8 +311,13 @@ impl Service {
         kind: Kind,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        let player = self.store.player(to, &stamp(now))?;
-        let lang = player.lang.as_str();
+        // No player row is made for an address that only wrote to us: a
+        // stranger's mail changes nothing, and strangers read English.
+        let lang = match self.store.find_player(to)? {
+            Some(p) => p.lang,
+            None => "en".to_string(),
+        };
+        let lang = lang.as_str();
         let page = Page {
             lang,
             title: subject.to_string(),

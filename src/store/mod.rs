@@ -4,6 +4,7 @@
 
 mod lock;
 mod rows;
+mod security;
 
 pub use lock::{lock_path, LockError, ServeLock};
 pub use rows::*;
@@ -16,6 +17,7 @@ use thiserror::Error;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../db/001_init.sql"),
     include_str!("../../db/002_deadline_next.sql"),
+    include_str!("../../db/003_security.sql"),
     include_str!("../../db/004_outbox.sql"),
 ];
 

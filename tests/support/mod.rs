@@ -3,6 +3,8 @@
 //! child process, and scripted players who only send and read mail.
 #![allow(dead_code)]
 
+pub mod planted;
+
 use async_imap::Client;
 use futures::StreamExt;
 use std::collections::BTreeSet;
@@ -144,6 +146,7 @@ pub struct Received {
 
 impl Received {
     fn parse(uid: u32, raw: Vec<u8>) -> Received {
+        planted::assert_clean(&raw, &[]);
         let m = mail_parser::MessageParser::default()
             .parse(&raw)
             .expect("a mail");
@@ -349,7 +352,7 @@ impl Quipu {
         let mut v = vec![
             ("QUIPU_DB".to_string(), self.db().display().to_string()),
             ("QUIPU_ADDRESS".into(), self.address.clone()),
-            ("QUIPU_SECRET".into(), "e2e-secret".into()),
+            ("QUIPU_SECRET".into(), planted::SECRET.into()),
             ("QUIPU_CA_FILE".into(), s.ca.clone()),
         ];
         for (kind, (host, port)) in [("IMAP", &s.imap), ("SMTP", &s.smtp)] {

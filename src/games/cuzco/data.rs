@@ -279,8 +279,8 @@ pub fn default_data() -> Result<DataRef, SetupError> {
 
 /// The data set with the board read from `path`.
 pub fn data_with_board_file(path: &str) -> Result<DataRef, SetupError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| SetupError::Data(format!("cannot read board file {path}: {e}")))?;
+    let text = crate::engine::read_data_file(path.as_ref())
+        .map_err(|e| SetupError::Data(format!("board file: {e}")))?;
     load(path, &text)
         .map(|d| DataRef(Arc::new(d)))
         .map_err(SetupError::Data)

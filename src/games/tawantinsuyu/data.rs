@@ -537,10 +537,7 @@ pub fn default_data() -> Result<Arc<Data>, String> {
 
 /// Loads `board.toml`, `cards.toml` and `solo.toml` from a directory.
 pub fn load_dir(path: &str) -> Result<Arc<Data>, String> {
-    let read = |f: &str| {
-        std::fs::read_to_string(std::path::Path::new(path).join(f))
-            .map_err(|e| format!("cannot read {path}/{f}: {e}"))
-    };
+    let read = |f: &str| crate::engine::read_data_file(&std::path::Path::new(path).join(f));
     let (b, c, s) = (read("board.toml")?, read("cards.toml")?, read("solo.toml")?);
     load_texts(path, &b, &c, &s).map(Arc::new)
 }

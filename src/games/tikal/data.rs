@@ -283,13 +283,13 @@ pub fn load_paths(tiles: Option<&str>, board: Option<&str>) -> Result<DataRef, S
     }
     let tile_text = match tiles {
         Some(p) => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read tile file {p}: {e}"))?
+            crate::engine::read_data_file(p.as_ref()).map_err(|e| format!("tile file: {e}"))?
         }
         None => DEFAULT_TILES.to_string(),
     };
     let board_text = match board {
         Some(p) => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read board file {p}: {e}"))?
+            crate::engine::read_data_file(p.as_ref()).map_err(|e| format!("board file: {e}"))?
         }
         None => DEFAULT_BOARD.to_string(),
     };

@@ -743,6 +743,6 @@ pub fn default_data() -> Result<DataRef, String> {
 
 /// A card set from a file (the `cards` option).
 pub fn data_from_path(path: &str) -> Result<DataRef, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let text = crate::engine::read_data_file(path.as_ref())?;
     Data::load(path, &text, EFFECTS_FILE).map(|d| DataRef(Arc::new(d)))
 }

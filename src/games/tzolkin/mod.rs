@@ -34,8 +34,7 @@ fn load_data(options: &Options) -> Result<Arc<Data>, SetupError> {
     let base = match options.get("data") {
         None => data::default_data()?,
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| SetupError::Data(format!("{path}: {e}")))?;
+            let text = crate::engine::read_data_file(path.as_ref()).map_err(SetupError::Data)?;
             Arc::new(Data::from_toml(path, &text)?)
         }
     };

@@ -1,0 +1,182 @@
+//! Games made by mail, in two steps: `new GAME with ...` to the service
+//! address stores a request and mails a confirmation to the From address;
+//! only a reply carrying that request's token makes the game and sends the
+//! invitations. A forged From therefore invites nobody.
+
+use super::notify::Kind;
+use super::{stamp, NewGameRequest, Result, Service, ServiceError};
+use crate::engine::Text;
+use crate::games;
+use chrono::{DateTime, Utc};
+
+/// Words that confirm a request.
+const YES: [&str; 4] = ["confirm", "yes", "확인", "예"];
+
+/// A `new` request split into its parts.
+fn parse_request(creator: &str, rest: &str) -> NewGameRequest {
+    let mut words = rest.split_whitespace();
+    let game = words.next().unwrap_or("").to_lowercase();
+    let mut players = vec![creator.to_string()];
+    let mut options = Vec::new();
+    for w in words {
+        let w = w.trim_matches(',');
+        if w.eq_ignore_ascii_case("with") || w.eq_ignore_ascii_case("and") || w.is_empty() {
+            continue;
+        }
+        if w.contains('=') {
+            options.push(w.to_string());
+        } else {
+            players.extend(w.split(',').filter(|p| !p.is_empty()).map(str::to_string));
+        }
+    }
+    NewGameRequest {
+        game,
+        players,
+        seed: None,
+        options,
+        invited_by: Some(creator.to_string()),
+    }
+}
+
+impl Service {
+    /// Why a request from mail cannot be made, checked before anything is
+    /// stored or sent: unknown game, an option a mail may not set, a bad
+    /// address, an invitee who may not be invited now.
+    fn request_problem(&self, req: &NewGameRequest, now: DateTime<Utc>) -> Result<Option<Text>> {
+        let Some(entry) = games::find(&req.game) else {
+            let names = Service::game_names();
+            return Ok(Some(Text::new(
+                format!("'{}' is not a game here; the games are {names}.", req.game),
+                format!("'{}'은(는) 여기 없는 게임입니다. 게임: {names}.", req.game),
+            )));
+        };
+        if let Some(why) = super::guard::refuse_mail_options(&(entry.info)(), &req.options) {
+            return Ok(Some(why));
+        }
+        for p in &req.players[1..] {
+            let p = p.trim().to_lowercase();
+            if !crate::mail::outbound::valid_address(&p) {
+                return Ok(Some(Text::new(
+                    format!("'{p}' is not a mail address quipu can write to."),
+                    format!("'{p}'은(는) quipu가 메일을 보낼 수 있는 주소가 아닙니다."),
+                )));
+            }
+            if let Some(why) = self.invitation_barred(&p, now)? {
+                return Ok(Some(why));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `new ...` from a mail: stores the request and asks the From address to confirm.
+    pub(crate) fn request_game(
+        &self,
+        email: &str,
+        rest: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(String, String)> {
+        let req = parse_request(email, rest);
+        let example = Text::new(
+            "Write e.g. 'new tzolkin with bob@example.org, carol@example.org deadline=48h'.",
+            "예: 'new tzolkin with bob@example.org, carol@example.org deadline=48h'.",
+        );
+        if let Some(why) = self.request_problem(&req, now)? {
+            let r = format!("no game: {}", why.en);
+            self.answer(email, None, &[why, example], now, "rejected", &r)?;
+            return Ok(("rejected".into(), r));
+        }
+        let id = self.store.add_game_request(email, rest, &stamp(now))?;
+        let (local, domain) = self.config.address_parts();
+        let token = super::token::request_token(&self.secret, id, email);
+        let others = req.players[1..].join(", ");
+        let words = [
+            Text::new(
+                format!("Someone, perhaps you, asked quipu from this address to start {} with {others}.", req.game),
+                format!("누군가(아마 당신이) 이 주소로 {} 게임을 {others}님과 시작해 달라고 요청했습니다.", req.game),
+            ),
+            Text::new(
+                "Reply 'confirm' to this mail to make the game and invite them. If it was not you, ignore this mail: nothing happens.",
+                "게임을 만들고 초대하려면 이 메일에 'confirm'이라고 답장하세요. 요청한 적이 없다면 무시하세요. 아무 일도 일어나지 않습니다.",
+            ),
+        ];
+        if self.stranger_answer_spent(email, now)? || self.game_requests_spent(email, now)? {
+            return Ok((
+                "rejected".into(),
+                "game request not confirmed by mail: answer limit reached".into(),
+            ));
+        }
+        self.mail_plain(
+            email,
+            None,
+            Some(format!("{local}+{token}@{domain}")),
+            "[quipu] new game?",
+            &words,
+            Kind::Answer,
+            now,
+        )?;
+        Ok((
+            "answered".into(),
+            format!("game request {id} awaits confirmation"),
+        ))
+    }
+
+    /// A reply to a confirmation: `confirm` makes the game, anything else explains.
+    pub(crate) fn confirm_request(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
+        let Some(request) = self.store.game_request(id)? else {
+            return Ok(("rejected".into(), "no such game request".into(), None));
+        };
+        if request.status != "waiting" {
+            let t = Text::new(
+                "That game request was answered already.",
+                "그 게임 요청은 이미 처리되었습니다.",
+            );
+            return self.answer(
+                email,
+                None,
+                &[t],
+                now,
+                "rejected",
+                "request already answered",
+            );
+        }
+        let yes = lines
+            .iter()
+            .any(|l| YES.contains(&l.trim().to_lowercase().as_str()));
+        if !yes {
+            let t = Text::new(
+                "Nothing was made. Reply 'confirm' to the confirmation mail to make the game.",
+                "아무것도 만들지 않았습니다. 게임을 만들려면 확인 메일에 'confirm'이라고 답장하세요.",
+            );
+            return self.answer(email, None, &[t], now, "rejected", "request not confirmed");
+        }
+        let req = parse_request(email, &request.request);
+        // The world may have changed since the request (an invitee said stop).
+        if let Some(why) = self.request_problem(&req, now)? {
+            self.store.close_game_request(id, "refused", None)?;
+            let r = format!("no game: {}", why.en);
+            return self.answer(email, None, &[why], now, "rejected", &r);
+        }
+        match self.create_game_inside(&req, now) {
+            Ok(game) => {
+                self.store.close_game_request(id, "confirmed", Some(game))?;
+                Ok(("applied".into(), format!("created game {game}"), Some(game)))
+            }
+            Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {
+                self.store.close_game_request(id, "refused", None)?;
+                let t = Text::new(
+                    format!("No game was made: {e}."),
+                    format!("게임을 만들지 못했습니다: {e}."),
+                );
+                let r = t.en.clone();
+                self.answer(email, None, &[t], now, "rejected", &r)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! What a mail may ask for and how much mail it may cause: options only from
+//! fixed lists, bounded command lines, text made safe to relay, and the
+//! per-address limits on unsolicited mail (answers to strangers,
+//! invitations, `stop`).
+
+use super::clock::CLOCK_KEYS;
+use super::{stamp, Result, Service};
+use crate::engine::{GameInfo, Text};
+use chrono::{DateTime, Duration, Utc};
+
+/// Contact-log kinds.
+pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
+pub(crate) const INVITATION: &str = "invitation";
+pub(crate) const GAME_REQUEST: &str = "game_request";
+
+/// Refuses, by name, any `key=value` from a mail whose value is not from a
+/// fixed list: options that name files are the operator's alone.
+pub(crate) fn refuse_mail_options(info: &GameInfo, pairs: &[String]) -> Option<Text> {
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').unwrap_or((pair.as_str(), ""));
+        if CLOCK_KEYS.contains(&key) {
+            // Durations and words, checked by the clock; nothing names a file.
+            continue;
+        }
+        let Some(doc) = info.options.iter().find(|d| d.key == key) else {
+            return Some(Text::new(
+                format!("'{key}' is not an option of {}.", info.title),
+                format!("'{key}'은(는) {}의 옵션이 아닙니다.", info.title),
+            ));
+        };
+        if doc.values.is_empty() {
+            return Some(Text::new(
+                format!("The option '{key}' can be set only by the operator, not by mail."),
+                format!("'{key}' 옵션은 운영자만 정할 수 있고 메일로는 정할 수 없습니다."),
+            ));
+        }
+        if !doc.values.contains(&value) {
+            let allowed = doc.values.join(", ");
+            return Some(Text::new(
+                format!("'{key}' takes one of: {allowed}."),
+                format!("'{key}' 값은 다음 중 하나입니다: {allowed}."),
+            ));
+        }
+    }
+    None
+}
+
+/// The first line longer than `max` characters (1-based), counted without
+/// decoding more than `max + 1` characters of any line.
+pub(crate) fn overlong_line(lines: &[String], max: usize) -> Option<usize> {
+    lines
+        .iter()
+        .position(|l| l.chars().nth(max).is_some())
+        .map(|i| i + 1)
+}
+
+/// True for characters that change how text around them is shown without
+/// being seen: direction overrides and isolates, zero-width characters, the
+/// byte-order mark and other format controls.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+        | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Text from a mail made safe to relay to other players: invisible
+/// formatting and controls other than line breaks removed.
+pub fn visible_text(text: &str) -> String {
+    text.chars()
+        .filter(|&c| !invisible(c) && (c == '\n' || !c.is_control()))
+        .collect()
+}
+
+impl Service {
+    /// True when `to` is a stranger (never joined a game) who already had
+    /// as many answers today as strangers get; otherwise counts this answer.
+    pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
+        if self.store.ever_joined(to)? {
+            return Ok(false);
+        }
+        let day_ago = stamp(now - Duration::days(1));
+        let sent = self.store.contacts_since(to, STRANGER_ANSWER, &day_ago)?;
+        if sent >= self.config.limits.stranger_answers_per_day {
+            return Ok(true);
+        }
+        // Many forged From addresses get one answer each: the hour caps them all.
+        let hour_ago = stamp(now - Duration::hours(1));
+        let all = self
+            .store
+            .all_contacts_since(&[STRANGER_ANSWER], &hour_ago)?;
+        if all >= self.config.limits.stranger_answers_per_hour {
+            return Ok(true);
+        }
+        self.store.log_contact(to, STRANGER_ANSWER, &stamp(now))?;
+        Ok(false)
+    }
+
+    /// True when `email` asked for as many games today as one address may
+    /// (each request mails a confirmation); otherwise counts this one.
+    pub(crate) fn game_requests_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let day_ago = stamp(now - Duration::days(1));
+        let sent = self.store.contacts_since(email, GAME_REQUEST, &day_ago)?;
+        if sent >= self.config.limits.game_requests_per_day {
+            return Ok(true);
+        }
+        self.store.log_contact(email, GAME_REQUEST, &stamp(now))?;
+        Ok(false)
+    }
+
+    /// `stop` in a reply to an invitation: the address is never invited
+    /// again, and an invitation still open is declined.
+    pub(crate) fn stop_invitations(
+        &self,
+        id: i64,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Text> {
+        self.store.add_stop(email, &stamp(now))?;
+        let invited = self
+            .store
+            .seats(id)?
+            .iter()
+            .any(|s| s.email == email && s.status == "invited");
+        if invited && self.game(id)?.status == "forming" {
+            self.answer_invitation(id, email, false, now)?;
+        }
+        Ok(Text::new(
+            "quipu will not invite this address to any game again.",
+            "quipu는 이 주소를 다시는 어떤 게임에도 초대하지 않습니다.",
+        ))
+    }
+
+    /// Why `email` may not be invited now, if it may not: it said `stop`, or
+    /// (never having joined a game) it was invited within the last week.
+    pub(crate) fn invitation_barred(
+        &self,
+        email: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Text>> {
+        if self.store.stopped(email)? {
+            return Ok(Some(Text::new(
+                format!("{email} asked not to be invited to games."),
+                format!("{email}님은 게임 초대를 받지 않겠다고 했습니다."),
+            )));
+        }
+        if self.store.ever_joined(email)? {
+            return Ok(None);
+        }
+        let week_ago = stamp(now - Duration::days(7));
+        if self.store.contacts_since(email, INVITATION, &week_ago)?
+            >= self.config.limits.invitations_per_week
+        {
+            return Ok(Some(Text::new(
+                format!("{email} was invited to a game in the last week; try again later."),
+                format!("{email}님은 지난 한 주 안에 이미 초대를 받았습니다. 나중에 다시 하세요."),
+            )));
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_overrides_and_zero_width_characters_are_removed() {
+        let s = "pay \u{202E}0001\u{202C} now\u{200B}!\u{2066}x\u{2069}\u{FEFF}";
+        assert_eq!(visible_text(s), "pay 0001 now!x");
+        assert_eq!(visible_text("한국어 ok\nline 2"), "한국어 ok\nline 2");
+    }
+
+    #[test]
+    fn only_lines_over_the_limit_are_long() {
+        let lines = vec!["a".repeat(300), "b".repeat(301)];
+        assert_eq!(overlong_line(&lines[..1], 300), None);
+        assert_eq!(overlong_line(&lines, 300), Some(2));
+    }
+}

@@ -1,0 +1,151 @@
+//! The rows the security limits read and write: inbound claims keyed by
+//! Message-ID and sender, game requests awaiting confirmation, `stop`
+//! addresses and the log of unsolicited mail.
+
+use super::{InboundRow, Result, Store};
+use rusqlite::{params, OptionalExtension};
+
+/// A `new GAME ...` request waiting for its creator's confirmation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRequestRow {
+    pub id: i64,
+    pub email: String,
+    pub request: String,
+    pub created_at: String,
+    pub status: String,
+    pub game_id: Option<i64>,
+}
+
+impl Store {
+    /// Claims a mail inside the caller's transaction: false when the same
+    /// Message-ID from the same sender was claimed before.
+    pub fn claim_inbound(&self, r: &InboundRow) -> Result<bool> {
+        let n = self.conn.execute(
+            "INSERT OR IGNORE INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![r.message_id, r.received_at, r.sender, r.game_id, r.outcome, r.reason, r.size],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Writes the outcome of a claimed mail.
+    pub fn settle_inbound(&self, r: &InboundRow) -> Result<()> {
+        self.conn.execute(
+            "UPDATE inbound SET game_id = ?3, outcome = ?4, reason = ?5
+             WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')",
+            params![r.message_id, r.sender, r.game_id, r.outcome, r.reason],
+        )?;
+        Ok(())
+    }
+
+    /// True when this Message-ID from this sender was handled already.
+    pub fn inbound_seen_from(&self, message_id: &str, sender: Option<&str>) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT 1 FROM inbound WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')",
+                params![message_id, sender],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
+    /// How many times `email` was sent unsolicited mail of `kind` since `since`.
+    pub fn contacts_since(&self, email: &str, kind: &str, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM contact_log WHERE email = ?1 AND kind = ?2 AND at >= ?3",
+            params![email, kind, since],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// How many unsolicited mails of any of `kinds` went to anybody since `since`.
+    pub fn all_contacts_since(&self, kinds: &[&str], since: &str) -> Result<i64> {
+        let mut n = 0;
+        for kind in kinds {
+            n += self.conn.query_row(
+                "SELECT COUNT(*) FROM contact_log WHERE kind = ?1 AND at >= ?2",
+                params![kind, since],
+                |r| r.get::<_, i64>(0),
+            )?;
+        }
+        Ok(n)
+    }
+
+    pub fn log_contact(&self, email: &str, kind: &str, at: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT INTO contact_log(email, kind, at) VALUES (?1, ?2, ?3)",
+            params![email, kind, at],
+        )?;
+        Ok(())
+    }
+
+    /// True when `email` said `stop` to an invitation.
+    pub fn stopped(&self, email: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row("SELECT 1 FROM mail_stops WHERE email = ?1", [email], |_| {
+                Ok(())
+            })
+            .optional()?
+            .is_some())
+    }
+
+    pub fn add_stop(&self, email: &str, at: &str) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO mail_stops(email, at) VALUES (?1, ?2)",
+            params![email, at],
+        )?;
+        Ok(())
+    }
+
+    /// True when `email` ever joined a game (a player, not a stranger).
+    pub fn ever_joined(&self, email: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT 1 FROM seats WHERE email = ?1 AND status IN ('joined', 'dropped', 'replaced', 'withdrawn') LIMIT 1",
+                [email],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
+    pub fn add_game_request(&self, email: &str, request: &str, at: &str) -> Result<i64> {
+        self.conn.execute(
+            "INSERT INTO game_requests(email, request, created_at, status) VALUES (?1, ?2, ?3, 'waiting')",
+            params![email, request, at],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    pub fn game_request(&self, id: i64) -> Result<Option<GameRequestRow>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, email, request, created_at, status, game_id FROM game_requests WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(GameRequestRow {
+                        id: r.get(0)?,
+                        email: r.get(1)?,
+                        request: r.get(2)?,
+                        created_at: r.get(3)?,
+                        status: r.get(4)?,
+                        game_id: r.get(5)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    pub fn close_game_request(&self, id: i64, status: &str, game: Option<i64>) -> Result<()> {
+        self.conn.execute(
+            "UPDATE game_requests SET status = ?2, game_id = ?3 WHERE id = ?1",
+            params![id, status, game],
+        )?;
+        Ok(())
+    }
+}
