@@ -1342,6 +1342,8 @@ fn clone_games(db: &Path, template: i64, total: i64) {
                SELECT game_id + {offset}, 'c{offset}.' || email, seat, status, last_message_id, mails_sent, seen_move FROM seats WHERE game_id <= {template};
              INSERT INTO moves(game_id, n, seat, email, kind, command, events, source, at)
                SELECT game_id + {offset}, n, seat, 'c{offset}.' || email, kind, command, events, source || '.c{offset}', at FROM moves WHERE game_id <= {template};
+             INSERT INTO snapshots(game_id, n, engine, digest, state)
+               SELECT game_id + {offset}, n, engine, digest, state FROM snapshots WHERE game_id <= {template};
              INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent, next_at)
                SELECT game_id + {offset}, seat, started_at, due_at, reminders_sent, late_sent, next_at FROM deadlines WHERE game_id <= {template};
              INSERT INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)

@@ -113,6 +113,8 @@ pub struct Limits {
     pub per_sender_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
+    /// Games kept loaded in memory (least recently used leave first).
+    pub tables_cached: usize,
 }
 
 impl Default for Limits {
@@ -122,6 +124,7 @@ impl Default for Limits {
             max_commands: 60,
             per_sender_per_hour: 120,
             answers_per_hour: 20,
+            tables_cached: 256,
         }
     }
 }
