@@ -35,7 +35,8 @@ fn new_game(svc: &Service, game: &str, i: i64) -> i64 {
         seed: Some(100 + i as u64),
         ..Default::default()
     };
-    svc.create_game(&req, chrono::Utc::now()).expect("a new game")
+    svc.create_game(&req, chrono::Utc::now())
+        .expect("a new game")
 }
 
 /// One random legal move in game `id`; false when nobody can move.
@@ -130,7 +131,8 @@ fn uncached_load_ms(svc: &Service, id: i64) -> f64 {
 fn main() {
     let quick = std::env::var("QUIPU_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
     let large: i64 = if quick { 10_000 } else { 100_000 };
-    let dir: PathBuf = std::env::temp_dir().join(format!("quipu-bench-history-{}", std::process::id()));
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("quipu-bench-history-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let (small_db, large_db) = (dir.join("small.db"), dir.join("large.db"));

@@ -132,13 +132,18 @@ fn cases() -> Vec<(String, String, usize)> {
     out
 }
 
-fn file_name(game: &str, options: &str, players: usize, engine: &str) -> String {
+/// `tikal-rules-1-auction-on-3p.game`: the engine version names the game.
+fn file_name(options: &str, players: usize, engine: &str) -> String {
     let mode = if options.is_empty() {
         "base".to_string()
     } else {
         options.replace([' ', '='], "-")
     };
-    let version = engine.split(", ").next().unwrap_or(engine).replace(' ', "-");
+    let version = engine
+        .split(", ")
+        .next()
+        .unwrap_or(engine)
+        .replace(' ', "-");
     format!("{version}-{mode}-{players}p.game")
 }
 
@@ -165,7 +170,7 @@ fn every_game_player_count_and_variant_has_a_recorded_game_of_the_current_engine
     if std::env::var_os("QUIPU_GOLDEN_RECORD").is_some() {
         for (game, options, players) in cases() {
             let g = record(&game, &options, players, 1);
-            let name = file_name(&game, &options, players, &g.engine);
+            let name = file_name(&options, players, &g.engine);
             let path = dir().join(name);
             if !path.exists() {
                 std::fs::write(path, g.to_text()).expect("writable");

@@ -114,7 +114,11 @@ fn a_game_without_stored_states_is_replayed_once_and_then_stored() {
     let digest = s.table(id).unwrap().digest().unwrap();
     drop(s);
     sql(&cfg.db, "DELETE FROM snapshots WHERE game_id = ?1", id);
-    sql(&cfg.db, "UPDATE games SET engine = 'unrecorded' WHERE id = ?1", id);
+    sql(
+        &cfg.db,
+        "UPDATE games SET engine = 'unrecorded' WHERE id = ?1",
+        id,
+    );
     assert_eq!(stored_states(&cfg.db, id), 0);
     let s = Service::open(cfg.clone()).unwrap();
     let health = s.check_active_games(true).unwrap();
@@ -158,10 +162,21 @@ fn unreadable_stored_options_and_states_are_errors_naming_the_game() {
     let id = new_game(&s, "tikal", 5);
     play_first(&s, id, 2);
     drop(s);
-    sql(&cfg.db, "UPDATE snapshots SET state = '{\"nonsense\":1}' WHERE game_id = ?1", id);
+    sql(
+        &cfg.db,
+        "UPDATE snapshots SET state = '{\"nonsense\":1}' WHERE game_id = ?1",
+        id,
+    );
     let s = Service::open(cfg.clone()).unwrap();
-    let e = s.table(id).err().expect("a broken stored state").to_string();
-    assert!(e.starts_with(&format!("game {id}: its stored state after row")), "{e}");
+    let e = s
+        .table(id)
+        .err()
+        .expect("a broken stored state")
+        .to_string();
+    assert!(
+        e.starts_with(&format!("game {id}: its stored state after row")),
+        "{e}"
+    );
     let health = s.check_active_games(false).unwrap();
     assert!(health[0].loads.is_err());
     drop(s);

@@ -130,7 +130,12 @@ pub fn play_and_check(
 
 /// A move that drew on chance or uncovered something hidden says so in its
 /// events, and no event tells a seat (or everyone) what is hidden from it.
-fn check_move(after: &dyn Table, mover: Seat, played: &Played, depth: &Depth) -> Result<(), String> {
+fn check_move(
+    after: &dyn Table,
+    mover: Seat,
+    played: &Played,
+    depth: &Depth,
+) -> Result<(), String> {
     if depth.events_say_reveals && played.reveals && !played.said_reveals {
         return Err(format!(
             "'{}' by {mover} drew on chance or uncovered something hidden, but none of its events says it reveals",

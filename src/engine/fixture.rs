@@ -2,8 +2,8 @@
 //! suite, the erased table): each seat holds a secret card and, in turn, adds
 //! 1 or 2 to a running total; whoever reaches 10 wins. Not a registered game.
 
-use serde::{Deserialize, Serialize};
 use super::*;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 #[derive(Default)]
@@ -103,10 +103,7 @@ impl Game for Race {
         if s.total >= 10 {
             s.winner = Some(seat.0);
         }
-        let mut events = vec![Event::public(Text::same(format!(
-            "{seat} adds {}",
-            c.0
-        )))];
+        let mut events = vec![Event::public(Text::same(format!("{seat} adds {}", c.0)))];
         if self.reveal_silently {
             s.hands[seat.0] = 1000 + s.rng.below(9000) as u32;
         }
@@ -295,7 +292,9 @@ mod tests {
         let t = maker(Race::default())(1).unwrap();
         let s = t.snapshot().unwrap();
         assert_eq!(s.digest.len(), 64);
-        assert!(s.state.starts_with(r#"{"total":0,"turn":0,"players":3,"hands":["#));
+        assert!(s
+            .state
+            .starts_with(r#"{"total":0,"turn":0,"players":3,"hands":["#));
         assert_eq!(t.digest().unwrap(), s.digest);
     }
 }

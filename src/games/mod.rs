@@ -87,5 +87,8 @@ pub fn engine_version(name: &str) -> String {
         .iter()
         .find(|(n, _)| *n == name)
         .map_or(0, |(_, v)| *v);
-    format!("{name} rules {rules}, state form 1, rng {}", crate::engine::Rng::VERSION)
+    format!(
+        "{name} rules {rules}, state form 1, rng {}",
+        crate::engine::Rng::VERSION
+    )
 }

@@ -560,9 +560,12 @@ impl Service {
                 "자기 마지막 결정만, 다른 사람이 두기 전에만 무를 수 있습니다.",
             ));
         }
-        let events: Vec<crate::engine::Event> = serde_json::from_str(&last.events)
-            .map_err(|e| {
-                ServiceError::Unreadable(id, format!("the events of move {} are unreadable: {e}", last.n))
+        let events: Vec<crate::engine::Event> =
+            serde_json::from_str(&last.events).map_err(|e| {
+                ServiceError::Unreadable(
+                    id,
+                    format!("the events of move {} are unreadable: {e}", last.n),
+                )
             })?;
         if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
             return refuse(Text::new(

@@ -163,9 +163,7 @@ impl Service {
     fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
         let count = self.store.move_count(id)?;
         self.store_state(&self.store.game(id)?, count, table)?;
-        self.tables
-            .borrow_mut()
-            .put(id, count, table.clone_table());
+        self.tables.borrow_mut().put(id, count, table.clone_table());
         Ok(())
     }
 

@@ -1,9 +1,9 @@
 //! The state of a game of Cuzco: the board's spaces, the supplies, the players, the festival
 //! cards and where in a turn or festival the game stands.
 
-use serde::{Deserialize, Serialize};
 use super::data::{DataRef, Terrain};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// What lies on top of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
 //! The game state: the board, the decks and piles, each player's holdings, and
 //! the stack of pending steps and decisions that drives the flow of play.
 
-use serde::{Deserialize, Serialize};
 use super::data::{Data, Effect, HpAction, Task};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The component tables, shared; compared and printed by name only so that the
@@ -12,7 +12,6 @@ use std::sync::Arc;
 pub struct DataRef(pub Arc<Data>);
 
 crate::linked_by_name!(DataRef, Data, name);
-
 
 impl std::fmt::Debug for DataRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -2,10 +2,10 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
-use serde::{Deserialize, Serialize};
 use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
 use super::rules::turned;
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// Most players at a table (rulebook L6).
 pub const MAX_PLAYERS: usize = 4;

@@ -1,9 +1,9 @@
 //! The game state: the shared board (card row, decks, events, round and
 //! turn), each civilization's board, and where the turn machine stands.
 
-use serde::{Deserialize, Serialize};
 use super::data::{Age, CardId, DataRef};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// The three modes of the first edition (seed L33-83). Only the introductory
 /// game is playable yet; the others are refused at setup.

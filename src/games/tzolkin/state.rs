@@ -2,9 +2,9 @@
 //! the players' goods and markers, the jungle, the building display and the
 //! piles, and where the game stands (setup choice, a turn, the calendar).
 
-use serde::{Deserialize, Serialize};
 use super::data::{DataRef, GEARS, MAX_TEETH};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// An empty gear space.
 pub const EMPTY: u8 = 0;
