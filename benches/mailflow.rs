@@ -19,6 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
+#[path = "support/clone.rs"]
+mod clone;
+use clone::clone_games;
+
 /// quipu's service account for this benchmark, and the echo loop's.
 const SERVICE: &str = "q8";
 const ECHO: &str = "q9";
@@ -1323,38 +1327,6 @@ fn timed_moves(
         }
     }
     out
-}
-
-/// Copies the first `template` games (with seats, players, history, mail
-/// records and deadlines) until the database holds `total` active games.
-fn clone_games(db: &Path, template: i64, total: i64) {
-    let c = rusqlite::Connection::open(db).expect("db");
-    c.busy_timeout(Duration::from_secs(10)).ok();
-    c.execute_batch("BEGIN").expect("begin");
-    let mut offset = template;
-    while offset < total {
-        let sql = format!(
-            "INSERT INTO games(id, game, seed, options, clock, status, created_by, created_at, finished_at)
-               SELECT id + {offset}, game, seed, options, clock, status, created_by, created_at, finished_at FROM games WHERE id <= {template};
-             INSERT OR IGNORE INTO players(email, lang, timezone, notify, created_at)
-               SELECT 'c{offset}.' || email, lang, timezone, notify, created_at FROM players WHERE email IN (SELECT email FROM seats WHERE game_id <= {template});
-             INSERT INTO seats(game_id, email, seat, status, last_message_id, mails_sent, seen_move)
-               SELECT game_id + {offset}, 'c{offset}.' || email, seat, status, last_message_id, mails_sent, seen_move FROM seats WHERE game_id <= {template};
-             INSERT INTO moves(game_id, n, seat, email, kind, command, events, source, at)
-               SELECT game_id + {offset}, n, seat, 'c{offset}.' || email, kind, command, events, source || '.c{offset}', at FROM moves WHERE game_id <= {template};
-             INSERT INTO deadlines(game_id, seat, started_at, due_at, reminders_sent, late_sent, next_at)
-               SELECT game_id + {offset}, seat, started_at, due_at, reminders_sent, late_sent, next_at FROM deadlines WHERE game_id <= {template};
-             INSERT INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
-               SELECT message_id || '.c{offset}', received_at, 'c{offset}.' || sender, game_id + {offset}, outcome, reason, size FROM inbound WHERE game_id <= {template};
-             INSERT INTO outbox(created_at, game_id, recipient, message_id, kind, raw, attempts, next_try_at, sent_at)
-               SELECT created_at, game_id + {offset}, 'c{offset}.' || recipient, message_id || '.c{offset}', kind, x'', attempts, next_try_at, COALESCE(sent_at, created_at)
-               FROM outbox WHERE game_id <= {template};"
-        );
-        c.execute_batch(&sql).expect("clone games");
-        offset += template;
-    }
-    c.execute_batch("COMMIT; PRAGMA wal_checkpoint(TRUNCATE); ANALYZE;")
-        .expect("commit");
 }
 
 struct ScaleFigures {

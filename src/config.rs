@@ -124,6 +124,8 @@ pub struct Limits {
     /// Answers to strangers (and game-request confirmations) per hour from
     /// the whole service: a flood from many forged addresses stops here.
     pub stranger_answers_per_hour: i64,
+    /// Games kept loaded in memory (least recently used leave first).
+    pub tables_cached: usize,
 }
 
 impl Default for Limits {
@@ -138,6 +140,7 @@ impl Default for Limits {
             game_requests_per_day: 3,
             invitations_per_week: 1,
             stranger_answers_per_hour: 30,
+            tables_cached: 256,
         }
     }
 }

@@ -526,6 +526,25 @@ fn selfplay(
     Ok(if unfinished > 0 { 1 } else { 0 })
 }
 
+/// One doctor line for an active game: whether it loads, and whether its
+/// recorded commands still replay under this engine to its stored state.
+fn game_health(g: &service::history::GameHealth) -> (bool, String) {
+    use service::history::Verdict;
+    let name = format!("game {} ({}, started under {})", g.id, g.game, g.engine);
+    match (&g.loads, &g.verdict) {
+        (Err(why), _) => (false, format!("{name} does not load: {why}")),
+        (Ok(()), Some(Verdict::Differs { engine })) => (
+            false,
+            format!("{name} loads from its stored state ({engine}); its recorded commands now replay to a different state under {}", games::engine_version(&g.game)),
+        ),
+        (Ok(()), Some(Verdict::NoLongerReplays { engine, reason })) => (
+            false,
+            format!("{name} loads from its stored state ({engine}); its recorded commands no longer replay under {}: {reason}", games::engine_version(&g.game)),
+        ),
+        (Ok(()), _) => (true, format!("{name} loads")),
+    }
+}
+
 fn doctor(config: Config) -> Result<i32> {
     let mut problems = 0;
     let mut say = |ok: bool, what: String| {
@@ -564,6 +583,15 @@ fn doctor(config: Config) -> Result<i32> {
                 unsent < 100,
                 format!("{unsent} mails waiting in the outbox"),
             );
+            match svc.check_active_games(true) {
+                Ok(games) => {
+                    for g in games {
+                        let (ok, what) = game_health(&g);
+                        say(ok, what);
+                    }
+                }
+                Err(e) => say(false, format!("active games cannot be listed: {e}")),
+            }
         }
         Err(e) => say(false, format!("database {}: {e}", config.db.display())),
     }

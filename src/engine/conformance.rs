@@ -1,8 +1,9 @@
 //! The conformance suite every registered game must pass: random legal play
 //! of whole games with invariants, command round trips, garbage resistance,
-//! replay equality and hidden-information checks after every move.
+//! strict replay equality, the stored form, moves that reveal saying so, and
+//! hidden-information checks (views and events) after every move.
 
-use super::{Rng, Seat, SetupError, Table};
+use super::{Played, Rng, Seat, SetupError, Table};
 
 /// What a conformance run covered.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,6 +20,10 @@ pub struct Depth {
     /// Check round trips, garbage and hidden information every `every` moves
     /// (1 = after every move).
     pub every: usize,
+    /// Fail a move that reveals (derived by `Typed`) when none of the game's
+    /// own events says so. Undo is safe either way, since `Typed` marks the
+    /// events itself; this keeps each game's event texts honest.
+    pub events_say_reveals: bool,
 }
 
 impl Default for Depth {
@@ -26,6 +31,7 @@ impl Default for Depth {
         Depth {
             max_moves: 20_000,
             every: 1,
+            events_say_reveals: true,
         }
     }
 }
@@ -97,16 +103,20 @@ pub fn play_and_check(
         if thorough {
             check_garbage(table.as_ref(), &mut rng).map_err(|e| fail(e, &history))?;
             check_hidden(table.as_ref()).map_err(|e| fail(e, &history))?;
+            check_stored_form(table.as_ref()).map_err(|e| fail(e, &history))?;
         }
         let (seat, played) = table
             .play_random(&mut rng)
             .ok_or_else(|| fail("a random legal command was refused".into(), &history))?;
+        check_move(table.as_ref(), seat, &played, depth).map_err(|e| fail(e, &history))?;
         history.push((seat, played.command));
     }
-    // Replay from the seed and the canonical commands: the same state, bit for bit.
+    check_stored_form(table.as_ref()).map_err(|e| fail(e, &history))?;
+    // Replay from the seed and the canonical commands, read strictly: the
+    // same state, bit for bit.
     let mut again = make(seed).map_err(|e| format!("setup failed on replay: {e}"))?;
     for (i, (seat, cmd)) in history.iter().enumerate() {
-        again.play(*seat, cmd).map_err(|e| {
+        again.play_exact(*seat, cmd).map_err(|e| {
             format!("seed {seed}: replay of move {i} '{cmd}' by {seat} refused: {e}")
         })?;
     }
@@ -116,6 +126,47 @@ pub fn play_and_check(
         ));
     }
     Ok(history.len())
+}
+
+/// A move that drew on chance or uncovered something hidden says so in its
+/// events, and no event tells a seat (or everyone) what is hidden from it.
+fn check_move(
+    after: &dyn Table,
+    mover: Seat,
+    played: &Played,
+    depth: &Depth,
+) -> Result<(), String> {
+    if depth.events_say_reveals && played.reveals && !played.said_reveals {
+        return Err(format!(
+            "'{}' by {mover} drew on chance or uncovered something hidden, but none of its events says it reveals",
+            played.command
+        ));
+    }
+    for event in &played.events {
+        for item in after.hidden_items(event.to) {
+            if event.text.en.contains(&item) || event.text.ko.contains(&item) {
+                return Err(format!(
+                    "an event of '{}' told to {:?} carries hidden item {item:?}",
+                    played.command, event.to
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The state survives its stored form: written, read back and written
+/// again, it is the same text with the same digest.
+fn check_stored_form(table: &dyn Table) -> Result<(), String> {
+    let stored = table.snapshot().map_err(|e| e.to_string())?;
+    let back = table
+        .restore(&stored.state)
+        .map_err(|e| format!("the stored state does not read back: {e}"))?;
+    let again = back.snapshot().map_err(|e| e.to_string())?;
+    if again != stored {
+        return Err("the stored state reads back as a different state".into());
+    }
+    Ok(())
 }
 
 /// Plays `seeds` whole games and checks each.

@@ -3,6 +3,7 @@
 //! 1 or 2 to a running total; whoever reaches 10 wins. Not a registered game.
 
 use super::*;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 #[derive(Default)]
@@ -10,9 +11,15 @@ pub struct Race {
     /// Deliberately broken variants, to prove the suite catches them.
     pub leak_hand: bool,
     pub ignore_turn: bool,
+    /// The mover draws a new secret card and no event says so.
+    pub reveal_silently: bool,
+    /// The next seat is told the mover's secret card.
+    pub leak_in_event: bool,
+    /// A later version of the rules: "add 2" is refused on an odd total.
+    pub version_2: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub total: u32,
     pub turn: usize,
@@ -70,7 +77,9 @@ impl Game for Race {
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Add> {
-        if self.to_act(s).contains(&seat) {
+        if self.version_2 && s.total % 2 == 1 && self.to_act(s).contains(&seat) {
+            vec![Add(1)]
+        } else if self.to_act(s).contains(&seat) {
             vec![Add(1), Add(2)]
         } else {
             vec![]
@@ -87,15 +96,27 @@ impl Game for Race {
         if !self.ignore_turn && seat.0 != s.turn {
             return Err(RuleError::new("not your turn", "차례가 아닙니다"));
         }
+        if !self.legal(s, seat).contains(c) && !self.ignore_turn {
+            return Err(RuleError::new("not allowed now", "지금은 안 됩니다"));
+        }
         s.total += c.0;
         if s.total >= 10 {
             s.winner = Some(seat.0);
         }
-        s.turn = (s.turn + 1) % s.players;
-        Ok(vec![Event::public(Text::same(format!(
-            "{seat} adds {}",
-            c.0
-        )))])
+        let mut events = vec![Event::public(Text::same(format!("{seat} adds {}", c.0)))];
+        if self.reveal_silently {
+            s.hands[seat.0] = 1000 + s.rng.below(9000) as u32;
+        }
+        let next = (s.turn + 1) % s.players;
+        if self.leak_in_event {
+            let card = s.hands[seat.0];
+            events.push(Event::private(
+                Seat(next),
+                Text::same(format!("{seat} holds card {card}")),
+            ));
+        }
+        s.turn = next;
+        Ok(events)
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
@@ -190,5 +211,90 @@ mod tests {
         assert_eq!(t.digest(), d);
         assert_eq!(t.play(Seat(0), "a 2").unwrap().command, "add 2");
         assert_ne!(t.digest(), d);
+    }
+
+    #[test]
+    fn a_game_that_reveals_without_saying_fails_and_its_moves_are_marked_anyway() {
+        let broken = Race {
+            reveal_silently: true,
+            ..Race::default()
+        };
+        let e = run(&maker(broken), 0..1, &Depth::default()).unwrap_err();
+        assert!(e.contains("none of its events says it reveals"), "{e}");
+        let mut t = maker(Race {
+            reveal_silently: true,
+            ..Race::default()
+        })(3)
+        .unwrap();
+        let played = t.play(Seat(0), "add 1").unwrap();
+        assert!(played.reveals && !played.said_reveals);
+        assert!(played.events.iter().all(|e| e.reveals));
+        let mut honest = maker(Race::default())(3).unwrap();
+        let played = honest.play(Seat(0), "add 1").unwrap();
+        assert!(!played.reveals);
+        assert!(played.events.iter().all(|e| !e.reveals));
+    }
+
+    #[test]
+    fn an_event_telling_a_seat_another_seats_card_fails() {
+        let broken = Race {
+            leak_in_event: true,
+            ..Race::default()
+        };
+        let e = run(&maker(broken), 0..1, &Depth::default()).unwrap_err();
+        assert!(e.contains("carries hidden item"), "{e}");
+    }
+
+    #[test]
+    fn stored_commands_replay_only_in_their_exact_canonical_form() {
+        let mut t = maker(Race::default())(5).unwrap();
+        assert!(matches!(
+            t.play_exact(Seat(0), "a 2"),
+            Err(PlayError::NotCanonical(_))
+        ));
+        assert!(matches!(
+            t.play_exact(Seat(0), "ADD 2"),
+            Err(PlayError::NotCanonical(_))
+        ));
+        assert_eq!(t.play_exact(Seat(0), "add 2").unwrap().command, "add 2");
+    }
+
+    #[test]
+    fn a_stored_game_goes_on_under_changed_rules_that_no_longer_replay_it() {
+        // Played under version 1: "add 2" on an odd total, which version 2 refuses.
+        let mut old = maker(Race::default())(9).unwrap();
+        let moves = [(0, "add 1"), (1, "add 2"), (2, "add 2")];
+        for (seat, cmd) in moves {
+            old.play(Seat(seat), cmd).unwrap();
+        }
+        let stored = old.snapshot().unwrap();
+        let new_rules = maker(Race {
+            version_2: true,
+            ..Race::default()
+        });
+        // The stored state loads under the new rules and play goes on by them.
+        let mut current = new_rules(9).unwrap().restore(&stored.state).unwrap();
+        assert_eq!(current.digest().unwrap(), stored.digest);
+        assert_eq!(current.legal(Seat(0)), vec!["add 1"]);
+        current.play(Seat(0), "add 1").unwrap();
+        assert_eq!(current.view(None).headline.en, "total 6");
+        // Its recorded commands no longer replay under the new rules.
+        let mut replay = new_rules(9).unwrap();
+        let refused = moves
+            .iter()
+            .map(|(seat, cmd)| replay.play_exact(Seat(*seat), cmd))
+            .find_map(Result::err);
+        assert_eq!(refused, Some(PlayError::NotCanonical("add 2".into())));
+    }
+
+    #[test]
+    fn digests_are_sha256_of_the_stored_form() {
+        let t = maker(Race::default())(1).unwrap();
+        let s = t.snapshot().unwrap();
+        assert_eq!(s.digest.len(), 64);
+        assert!(s
+            .state
+            .starts_with(r#"{"total":0,"turn":0,"players":3,"hands":["#));
+        assert_eq!(t.digest().unwrap(), s.digest);
     }
 }

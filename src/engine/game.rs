@@ -2,7 +2,7 @@
 //! types it speaks in: seats, options, events, outcomes and errors.
 
 use super::{Text, View};
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::{Debug, Display};
 use thiserror::Error;
@@ -226,7 +226,10 @@ pub enum SetupError {
 /// comes from an `Rng` inside the state; `apply` never panics and leaves the
 /// state untouched when it refuses.
 pub trait Game: Send + Sync + 'static {
-    type State: Clone + PartialEq + Debug + Send + Sync + 'static;
+    /// Serialisable: a game in progress is stored as its state after every
+    /// move (see ARCHITECTURE.md); the stored form must stay readable by later
+    /// versions of the game (new fields get `#[serde(default)]`).
+    type State: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Command: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
 
     fn info(&self) -> GameInfo;

@@ -10,7 +10,7 @@ mod fixture;
 mod game;
 pub mod parse;
 mod rng;
-mod shared;
+pub mod shared;
 mod table;
 mod text;
 mod view;
@@ -21,7 +21,7 @@ pub use game::{
     Variant,
 };
 pub use rng::Rng;
-pub use shared::{Named, Shared};
-pub use table::{digest_of, PlayError, Played, Table, Typed};
+pub use shared::{Linked, Named, Shared};
+pub use table::{digest_of, revealed, PlayError, Played, Snapshot, StateError, Table, Typed};
 pub use text::Text;
 pub use view::{Block, Color, Section, Shape, Sketch, View};

@@ -4,8 +4,22 @@
 //! written here so that its output never changes under us. Replays depend on
 //! it bit for bit; a change of algorithm needs a new `VERSION`.
 
+use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+
+thread_local! {
+    /// Draws made on this thread by any generator: `Typed::apply` compares it
+    /// before and after a move to know whether the move drew on chance.
+    static DRAWS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many draws this thread has made so far (only differences mean anything).
+pub fn draws_on_this_thread() -> u64 {
+    DRAWS.with(Cell::get)
+}
+
 /// A deterministic random generator; part of a game's state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rng {
     s: [u64; 4],
 }
@@ -29,6 +43,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
+        DRAWS.with(|d| d.set(d.get().wrapping_add(1)));
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];

@@ -1,8 +1,9 @@
 //! `Table`: a game in progress with its rules erased, which is all the
 //! service sees. `Typed<G>` wraps any `Game` and its state as a `Table`.
 
-use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, View};
-use std::fmt::Debug;
+use super::rng::draws_on_this_thread;
+use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, Text, View};
+use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -11,7 +12,30 @@ use thiserror::Error;
 pub struct Played {
     /// The canonical text of the command, as it goes into the history.
     pub command: String,
+    /// The game's events; when the move revealed something, every one of
+    /// them says so (see `Typed`), so that an undo can be refused.
     pub events: Vec<Event>,
+    /// The move drew on chance or made something hidden known (derived by
+    /// the engine layer, not taken on the game's word).
+    pub reveals: bool,
+    /// The game's own events said the move revealed something (the
+    /// conformance suite checks this agrees with `reveals`).
+    pub said_reveals: bool,
+}
+
+/// A state could not be written or read back in its stored form.
+#[derive(Clone, Debug, Error, PartialEq)]
+#[error("{game} state: {reason}")]
+pub struct StateError {
+    pub game: &'static str,
+    pub reason: String,
+}
+
+/// A state in its stored form: canonical JSON and its SHA-256.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub state: String,
+    pub digest: String,
 }
 
 /// Why a decision was refused. The state is unchanged.
@@ -25,6 +49,10 @@ pub enum PlayError {
     Rule(RuleError),
     #[error("the game is over")]
     Finished,
+    /// Replay reads stored commands strictly: only the exact canonical text
+    /// of a legal command is accepted.
+    #[error("'{0}' is not the exact text of a legal command")]
+    NotCanonical(String),
 }
 
 /// A game in progress, rules erased.
@@ -35,6 +63,9 @@ pub trait Table: Send + Sync {
     fn legal(&self, seat: Seat) -> Vec<String>;
     /// Parses and applies one command for `seat`; all or nothing.
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
+    /// Applies a stored command: `text` must be exactly the canonical form
+    /// of one of `seat`'s legal commands (no prefixes, aliases or guesses).
+    fn play_exact(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
     /// Applies a random legal command of a random seat that may act
     /// (self-play, bots); `None` when nobody can act.
     fn play_random(&mut self, rng: &mut Rng) -> Option<(Seat, Played)>;
@@ -49,8 +80,17 @@ pub trait Table: Send + Sync {
     fn invariants(&self) -> Result<(), String>;
     /// Checks that every legal command of `seat` prints and re-parses to itself.
     fn check_round_trip(&self, seat: Seat) -> Result<(), String>;
-    /// A stable fingerprint of the whole state, for replay equality.
-    fn digest(&self) -> String;
+    /// The whole state in its stored form (canonical JSON) with its digest.
+    fn snapshot(&self) -> Result<Snapshot, StateError>;
+    /// The SHA-256 of the stored form, in hex: stable across toolchains
+    /// and platforms, for replay equality and exports.
+    fn digest(&self) -> Result<String, StateError> {
+        self.snapshot().map(|s| s.digest)
+    }
+    /// A table of this game holding the stored `state` instead. Called on a
+    /// freshly set-up table of the game's options, whose data sets the
+    /// stored state's names are linked back to.
+    fn restore(&self, state: &str) -> Result<Box<dyn Table>, StateError>;
     fn clone_table(&self) -> Box<dyn Table>;
 }
 
@@ -76,27 +116,73 @@ impl<G: Game> Typed<G> {
 
     fn apply_checked(&mut self, seat: Seat, cmd: &G::Command) -> Result<Played, PlayError> {
         let mut next = self.state.clone();
+        let draws = draws_on_this_thread();
         let events = self
             .game
             .apply(&mut next, seat, cmd)
             .map_err(PlayError::Rule)?;
+        let drew = draws_on_this_thread() != draws;
+        let reveals = drew || revealed(self.game.as_ref(), &self.state, &next, seat);
+        let said_reveals = events.iter().any(|e| e.reveals);
         self.state = next;
         Ok(Played {
             command: cmd.to_string(),
-            events,
+            events: mark_revealing(events, reveals, seat),
+            reveals,
+            said_reveals,
         })
+    }
+
+    fn error(&self, reason: impl std::fmt::Display) -> StateError {
+        StateError {
+            game: self.game.info().name,
+            reason: reason.to_string(),
+        }
     }
 }
 
-/// The stable fingerprint of any state: FNV-1a of its `Debug` form, in hex.
-pub fn digest_of<T: Debug>(value: &T) -> String {
-    let text = format!("{value:?}");
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+/// Whether anything hidden from `mover` before the move is no longer hidden.
+pub fn revealed<G: Game>(game: &G, before: &G::State, after: &G::State, mover: Seat) -> bool {
+    let still = game.hidden_items(after, Some(mover));
+    game.hidden_items(before, Some(mover))
+        .iter()
+        .any(|item| !still.contains(item))
+}
+
+/// The game's events, every one marked as revealing when the move revealed
+/// something, whatever the game said; a revealing move without events gets
+/// one telling the mover why it cannot be taken back.
+fn mark_revealing(mut events: Vec<Event>, reveals: bool, mover: Seat) -> Vec<Event> {
+    if !reveals {
+        return events;
     }
-    format!("{h:016x}")
+    if events.is_empty() {
+        events.push(Event::private(
+            mover,
+            Text::new(
+                "This decision made something hidden known, so it cannot be taken back.",
+                "이 결정으로 숨겨진 것이 공개되어 무를 수 없습니다.",
+            ),
+        ));
+    }
+    for e in &mut events {
+        e.reveals = true;
+    }
+    events
+}
+
+/// The SHA-256 of `value`'s canonical serialisation (JSON, fields in
+/// declaration order, no maps with unordered keys), in hex.
+pub fn digest_of<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
+    serde_json::to_string(value).map(|json| sha256_hex(json.as_bytes()))
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    ring::digest::digest(&ring::digest::SHA256, bytes)
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 impl<G: Game> Table for Typed<G> {
@@ -136,19 +222,26 @@ impl<G: Game> Table for Typed<G> {
         self.apply_checked(seat, &cmd)
     }
 
+    fn play_exact(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
+        if self.game.outcome(&self.state).is_some() {
+            return Err(PlayError::Finished);
+        }
+        let cmd = self
+            .game
+            .legal(&self.state, seat)
+            .into_iter()
+            .find(|c| c.to_string() == text)
+            .ok_or_else(|| PlayError::NotCanonical(text.to_string()))?;
+        self.apply_checked(seat, &cmd)
+    }
+
     fn play_random(&mut self, rng: &mut Rng) -> Option<(Seat, Played)> {
         let seats = self.game.to_act(&self.state);
         let seat = *rng.pick(&seats)?;
         let legal = self.game.legal(&self.state, seat);
         let cmd = rng.pick(&legal)?.clone();
-        let events = self.game.apply(&mut self.state, seat, &cmd).ok()?;
-        Some((
-            seat,
-            Played {
-                command: cmd.to_string(),
-                events,
-            },
-        ))
+        let played = self.apply_checked(seat, &cmd).ok()?;
+        Some((seat, played))
     }
 
     fn random_command(&self, seat: Seat, rng: &mut Rng) -> Option<String> {
@@ -202,8 +295,22 @@ impl<G: Game> Table for Typed<G> {
         Ok(())
     }
 
-    fn digest(&self) -> String {
-        digest_of(&self.state)
+    fn snapshot(&self) -> Result<Snapshot, StateError> {
+        let state = serde_json::to_string(&self.state).map_err(|e| self.error(e))?;
+        let digest = sha256_hex(state.as_bytes());
+        Ok(Snapshot { state, digest })
+    }
+
+    fn restore(&self, state: &str) -> Result<Box<dyn Table>, StateError> {
+        // Serialising the fresh state makes its data sets known by name, so
+        // the stored state's names link back to them.
+        serde_json::to_writer(std::io::sink(), &self.state).map_err(|e| self.error(e))?;
+        let state: G::State = serde_json::from_str(state).map_err(|e| self.error(e))?;
+        Ok(Box::new(Typed {
+            game: self.game.clone(),
+            state,
+            players: self.players,
+        }))
     }
 
     fn clone_table(&self) -> Box<dyn Table> {

@@ -67,3 +67,28 @@ pub fn find(name: &str) -> Option<Entry> {
         .into_iter()
         .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
 }
+
+/// The version of each game's rules engine. Raise a game's number with any
+/// change that can make one of its commands act differently; a game in
+/// progress goes on from its stored state, and `quipu doctor` reports games
+/// whose recorded commands no longer replay to that state.
+const RULES_VERSIONS: &[(&str, u32)] = &[
+    ("tzolkin", 1),
+    ("tikal", 1),
+    ("tawantinsuyu", 1),
+    ("cuzco", 1),
+    ("tta", 1),
+];
+
+/// The engine version recorded with a game and each of its stored states:
+/// the game's rules version and the version of the stored state's form.
+pub fn engine_version(name: &str) -> String {
+    let rules = RULES_VERSIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(0, |(_, v)| *v);
+    format!(
+        "{name} rules {rules}, state form 1, rng {}",
+        crate::engine::Rng::VERSION
+    )
+}

@@ -38,7 +38,15 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     Store::open(&config.db)
         .and_then(|store| store.check_writable(&stamp(Utc::now())))
         .with_context(cannot_write)?;
-    Service::open(config.clone())?;
+    let svc = Service::open(config.clone())?;
+    // Every active game must load; one that does not is reported by number
+    // and reason, and the others are served.
+    for g in svc.check_active_games(false)? {
+        if let Err(why) = &g.loads {
+            log(&format!("game {} ({}) does not load: {why}", g.id, g.game));
+        }
+    }
+    drop(svc);
     // The inbox and the clock share one thread (SQLite work is short); the
     // outbox has its own, so answers leave while the next mail is handled.
     let rt = tokio::runtime::Builder::new_current_thread()

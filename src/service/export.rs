@@ -32,7 +32,11 @@ pub struct Export {
     pub players: Vec<String>,
     pub status: String,
     pub moves: Vec<ExportedMove>,
-    /// Digest of the final state; `replay` must reach the same.
+    /// The engine and rules version the game was started under.
+    #[serde(default)]
+    pub engine: String,
+    /// SHA-256 of the final state's canonical serialisation; `replay` must
+    /// reach the same.
     pub final_digest: String,
     pub scores: Option<Vec<f64>>,
 }
@@ -71,7 +75,7 @@ impl Service {
             title,
             seed: game.seed,
             rng: crate::engine::Rng::VERSION,
-            options: super::history::options_of(&game),
+            options: super::history::options_of(&game)?,
             players: seats.iter().map(|s| s.email.clone()).collect(),
             status: game.status.clone(),
             moves: self
@@ -87,7 +91,11 @@ impl Service {
                     source: m.source,
                 })
                 .collect(),
-            final_digest: table.as_ref().map(|t| t.digest()).unwrap_or_default(),
+            engine: self.store.game_engine(id)?,
+            final_digest: match &table {
+                Some(t) => t.digest().map_err(|e| ServiceError::Setup(e.to_string()))?,
+                None => String::new(),
+            },
             scores: if table.is_some() {
                 self.outcome(id)?.map(|o| o.scores)
             } else {
@@ -169,5 +177,8 @@ pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
     apply_steps(table.as_mut(), &rows).map_err(|(n, command, e)| {
         ServiceError::Setup(format!("move {n} '{command}' is refused: {e}"))
     })?;
-    Ok(table.digest() == export.final_digest)
+    let digest = table
+        .digest()
+        .map_err(|e| ServiceError::Setup(e.to_string()))?;
+    Ok(digest == export.final_digest)
 }

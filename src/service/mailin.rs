@@ -720,7 +720,12 @@ impl Service {
             ));
         }
         let events: Vec<crate::engine::Event> =
-            serde_json::from_str(&last.events).unwrap_or_default();
+            serde_json::from_str(&last.events).map_err(|e| {
+                ServiceError::Unreadable(
+                    id,
+                    format!("the events of move {} are unreadable: {e}", last.n),
+                )
+            })?;
         if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
             return refuse(Text::new(
                 format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),

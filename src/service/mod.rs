@@ -3,6 +3,7 @@
 //! one transaction together with the mail it causes (written to the outbox,
 //! sent after commit by the daemon).
 
+mod cache;
 pub mod clock;
 mod confirm;
 pub mod daemon;
@@ -24,7 +25,7 @@ use crate::games;
 use crate::store::{GameRow, NewMove, SeatRow, Store, StoreError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -51,6 +52,9 @@ pub enum ServiceError {
     },
     #[error("{0}")]
     Mail(String),
+    /// Data read back from the database that cannot be used as it is.
+    #[error("game {0}: {1}")]
+    Unreadable(i64, String),
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;
@@ -74,8 +78,6 @@ pub struct Applied {
     pub finished: bool,
 }
 
-/// Replayed tables by game, with the move count each reflects.
-type TableCache = HashMap<i64, (i64, Box<dyn Table>)>;
 /// Words kept per player for one summary mail after downtime.
 type Summaries = BTreeMap<String, Vec<(i64, Text)>>;
 
@@ -83,8 +85,8 @@ pub struct Service {
     pub store: Store,
     pub config: Config,
     secret: String,
-    /// Replayed tables by game, with the move count they reflect.
-    tables: RefCell<TableCache>,
+    /// Loaded tables by game, with the history row they reflect (bounded).
+    tables: RefCell<cache::TableCache>,
     /// While the clock catches up after downtime: words per player, sent as one summary.
     batch: RefCell<Option<Summaries>>,
     /// The last board picture encoded and its PNG: one move's mails to every
@@ -94,12 +96,17 @@ pub struct Service {
 
 impl Service {
     pub fn open(config: Config) -> Result<Service> {
+        let cached = config.limits.tables_cached;
         let store = Store::open(&config.db)?;
         let secret = if config.secret.is_empty() {
             match store.meta("secret")? {
                 Some(s) => s,
                 None => {
-                    let s = token::random_secret();
+                    let s = token::random_secret().ok_or_else(|| {
+                        ServiceError::Setup(
+                            "the system's random source failed: no reply-token secret could be made".into(),
+                        )
+                    })?;
                     store.set_meta("secret", &s)?;
                     s
                 }
@@ -111,7 +118,7 @@ impl Service {
             store,
             config,
             secret,
-            tables: RefCell::new(HashMap::new()),
+            tables: RefCell::new(cache::TableCache::new(cached)),
             batch: RefCell::new(None),
             last_png: RefCell::new(None),
         })
@@ -136,28 +143,41 @@ impl Service {
         Ok(self.seated(id)?.into_iter().map(|s| s.email).collect())
     }
 
-    /// The table of game `id` as of its last move (replayed, cached).
+    /// The table of game `id` as of its last history row: from the cache, or
+    /// loaded from its newest stored state (see `history::load`).
     pub fn table(&self, id: i64) -> Result<Box<dyn Table>> {
         let count = self.store.move_count(id)?;
-        if let Some((n, t)) = self.tables.borrow().get(&id) {
-            if *n == count {
-                return Ok(t.clone_table());
-            }
+        if let Some(t) = self.tables.borrow_mut().get(id, count) {
+            return Ok(t);
         }
         let game = self.store.game(id)?;
         let players = self.seated(id)?.len();
-        let table = history::replay(&game, players, &self.store.moves(id)?)?;
+        let loaded = history::load(&self.store, &game, players)?;
+        if !loaded.stored {
+            self.store_state(&game, count, loaded.table.as_ref())?;
+        }
         self.tables
             .borrow_mut()
-            .insert(id, (count, table.clone_table()));
-        Ok(table)
+            .put(id, count, loaded.table.clone_table());
+        Ok(loaded.table)
     }
 
+    /// Stores and caches `table` as game `id`'s state after its last history row.
     fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
         let count = self.store.move_count(id)?;
-        self.tables
-            .borrow_mut()
-            .insert(id, (count, table.clone_table()));
+        self.store_state(&self.store.game(id)?, count, table)?;
+        self.tables.borrow_mut().put(id, count, table.clone_table());
+        Ok(())
+    }
+
+    /// Stores a game's state after row `count`; a game's first stored state
+    /// records the engine version it starts under.
+    fn store_state(&self, game: &GameRow, count: i64, table: &dyn Table) -> Result<()> {
+        if count == 0 && self.store.game_engine(game.id)? == "unrecorded" {
+            self.store
+                .set_game_engine(game.id, &games::engine_version(&game.game))?;
+        }
+        history::store_state(&self.store, game, count, table)?;
         Ok(())
     }
 
@@ -333,6 +353,13 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             vec![],
         ),
         PlayError::Finished => (Text::new("The game is over.", "게임이 끝났습니다."), vec![]),
+        PlayError::NotCanonical(_) => (
+            Text::new(
+                "That is not written exactly as a legal command.",
+                "정확한 합법 명령의 형태가 아닙니다.",
+            ),
+            closest(),
+        ),
     }
 }
 

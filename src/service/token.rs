@@ -89,11 +89,13 @@ fn mac(secret: &str, message: &str) -> String {
 }
 
 /// A fresh random secret for installations that configured none.
-pub fn random_secret() -> String {
+/// A fresh random key; `None` when the system's random source failed (a
+/// key of zeros would make every reply address guessable).
+pub fn random_secret() -> Option<String> {
     use ring::rand::SecureRandom;
     let mut buf = [0u8; 24];
-    let _ = ring::rand::SystemRandom::new().fill(&mut buf);
-    buf.iter().map(|b| format!("{b:02x}")).collect()
+    ring::rand::SystemRandom::new().fill(&mut buf).ok()?;
+    Some(buf.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]

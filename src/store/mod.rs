@@ -19,7 +19,12 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/002_deadline_next.sql"),
     include_str!("../../db/003_security.sql"),
     include_str!("../../db/004_outbox.sql"),
+    include_str!("../../db/005_history.sql"),
 ];
+
+/// Stored states kept per game (older ones keep only their digest): enough
+/// for an undo to start from the state before the move it takes back.
+const STATES_KEPT: i64 = 2;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -367,6 +372,64 @@ impl Store {
             [game_id],
             |r| r.get(0),
         )?)
+    }
+
+    /// The history rows of a game after row `n`, in order.
+    pub fn moves_after(&self, game_id: i64, n: i64) -> Result<Vec<MoveRow>> {
+        self.list(
+            "SELECT * FROM moves WHERE game_id = ?1 AND n > ?2 ORDER BY n",
+            [game_id, n],
+            MoveRow::from_row,
+        )
+    }
+
+    // ---- stored states ----------------------------------------------------
+
+    /// The engine and rules version game `id` was started under.
+    pub fn game_engine(&self, id: i64) -> Result<String> {
+        self.conn
+            .query_row("SELECT engine FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?
+            .ok_or(StoreError::NoGame(id))
+    }
+
+    pub fn set_game_engine(&self, id: i64, engine: &str) -> Result<()> {
+        self.conn.execute(
+            "UPDATE games SET engine = ?2 WHERE id = ?1",
+            params![id, engine],
+        )?;
+        Ok(())
+    }
+
+    /// Stores the state after history row `s.n`, keeping the full text of
+    /// only the newest few states of the game.
+    pub fn put_snapshot(&self, s: &SnapshotRow) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO snapshots(game_id, n, engine, digest, state)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![s.game_id, s.n, s.engine, s.digest, s.state],
+        )?;
+        self.conn.execute(
+            "UPDATE snapshots SET state = NULL
+             WHERE game_id = ?1 AND state IS NOT NULL AND n NOT IN (
+                 SELECT n FROM snapshots WHERE game_id = ?1 AND state IS NOT NULL
+                 ORDER BY n DESC LIMIT ?2)",
+            params![s.game_id, STATES_KEPT],
+        )?;
+        Ok(())
+    }
+
+    /// The newest stored state of a game before row `below` (any row if `None`).
+    pub fn latest_snapshot(&self, game_id: i64, below: Option<i64>) -> Result<Option<SnapshotRow>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT * FROM snapshots WHERE game_id = ?1 AND state IS NOT NULL AND n < ?2
+                 ORDER BY n DESC LIMIT 1",
+                params![game_id, below.unwrap_or(i64::MAX)],
+                SnapshotRow::from_row,
+            )
+            .optional()?)
     }
 
     // ---- inbound --------------------------------------------------------

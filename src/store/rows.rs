@@ -241,3 +241,25 @@ impl DeadlineRow {
         })
     }
 }
+
+/// A game's state after one history row, as stored (`state` is `None` once pruned).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SnapshotRow {
+    pub game_id: i64,
+    pub n: i64,
+    pub engine: String,
+    pub digest: String,
+    pub state: Option<String>,
+}
+
+impl SnapshotRow {
+    pub(crate) fn from_row(r: &Row) -> R<SnapshotRow> {
+        Ok(SnapshotRow {
+            game_id: r.get("game_id")?,
+            n: r.get("n")?,
+            engine: r.get("engine")?,
+            digest: r.get("digest")?,
+            state: r.get("state")?,
+        })
+    }
+}

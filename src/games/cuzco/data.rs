@@ -39,7 +39,9 @@ pub enum Zone {
 }
 
 /// The terrain a tile hex gives a space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Terrain {
     Farm,
     Village,
@@ -248,6 +250,8 @@ impl Data {
 /// by its source only, so that the big tables stay out of the state's digest.
 #[derive(Clone)]
 pub struct DataRef(pub Arc<Data>);
+
+crate::linked_by_name!(DataRef, Data, board_source);
 
 impl std::fmt::Debug for DataRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -3,9 +3,10 @@
 
 use super::data::{DataRef, Terrain};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// What lies on top of a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cover {
     Empty,
     Lake,
@@ -13,7 +14,7 @@ pub enum Cover {
 }
 
 /// One cell of the board as play changed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Space {
     pub cover: Cover,
     /// Tiles stacked here.
@@ -53,7 +54,7 @@ impl Space {
 }
 
 /// One player's pieces and score.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub pp: i32,
     /// Incas off the board.
@@ -69,7 +70,7 @@ pub struct Player {
 }
 
 /// The turn in progress.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Turn {
     pub seat: u8,
     pub ap: u8,
@@ -86,7 +87,7 @@ pub struct Turn {
 }
 
 /// Where a seat stands in a festival competition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Bid {
     /// Not eligible (no Inca in the city).
     Out,
@@ -99,7 +100,7 @@ pub enum Bid {
 }
 
 /// A festival competition in progress.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Festival {
     /// The turn that proposed it; it ends when the festival resolves.
     pub turn: Turn,
@@ -116,7 +117,7 @@ pub struct Festival {
     pub passes: u8,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     Turn(Turn),
     Festival(Festival),
@@ -124,7 +125,7 @@ pub enum Phase {
 }
 
 /// Rule readings chosen by options (spec section 11 open points).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     /// A temple built directly at 4+ uses every lower marker too (A2; `false`: only its own).
     pub build_uses_stack: bool,
@@ -141,8 +142,9 @@ pub struct Rules {
     pub stacked_need_region: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "crate::engine::shared::by_name")]
     pub data: DataRef,
     pub rules: Rules,
     pub rng: Rng,

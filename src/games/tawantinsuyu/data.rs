@@ -27,7 +27,9 @@ pub const PRIEST: u8 = 3;
 pub const WARRIOR: u8 = 4;
 
 /// The eleven tasks; the short word is what a player types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Task {
     Potato,
     Corn,
@@ -80,7 +82,9 @@ impl Task {
 }
 
 /// The High Priest actions of the Coricancha.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum HpAction {
     Worship,
     Sacrifice,
@@ -118,7 +122,7 @@ impl HpAction {
 }
 
 /// An effect in the data's vocabulary (README §3.1).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Effect {
     pub res: [u32; 4],
     pub vp: u32,

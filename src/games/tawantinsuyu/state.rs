@@ -3,12 +3,15 @@
 
 use super::data::{Data, Effect, HpAction, Task};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The component tables, shared; compared and printed by name only so that the
 /// replay digest stays small.
 #[derive(Clone)]
 pub struct DataRef(pub Arc<Data>);
+
+crate::linked_by_name!(DataRef, Data, name);
 
 impl std::fmt::Debug for DataRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -23,7 +26,7 @@ impl PartialEq for DataRef {
 }
 
 /// One player's holdings (in solo, index 1 is Axomama).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct Player {
     pub vp: u32,
     pub res: [u32; 4],
@@ -51,7 +54,7 @@ pub struct Player {
 }
 
 /// Readings of the open points (NOTES.md), fixed at setup.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Readings {
     /// A3: the Porter's "first worker in its segment" means first ever (true) or segment empty now.
     pub porter_first_ever: bool,
@@ -64,7 +67,7 @@ pub struct Readings {
 }
 
 /// What the active player has done this turn.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct TurnState {
     /// The God card paid to place a worker (goes to the Offerings at the end).
     pub used_card: Option<u8>,
@@ -78,7 +81,7 @@ pub struct TurnState {
 }
 
 /// The weaving tiles on offer during a Buy weavings task.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct WeaveOffer {
     pub buyer: usize,
     pub tiles: Vec<u8>,
@@ -89,7 +92,7 @@ pub struct WeaveOffer {
 }
 
 /// A decision one seat must take.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Ask {
     /// Setup: keep 3 of the dealt God cards (simultaneous).
     Keep,
@@ -209,7 +212,7 @@ pub enum Ask {
 }
 
 /// An automatic step.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     Effect(Effect),
     /// Perform tasks in order; a task that cannot be done loses the rest.
@@ -248,14 +251,14 @@ pub enum Step {
     Z16After,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Item {
     Ask(usize, Ask),
     Do(usize, Step),
 }
 
 /// Axomama's board and memory (solo only).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub struct SoloState {
     /// The 4 slid-in God cards.
     pub slots: Vec<u8>,
@@ -267,8 +270,9 @@ pub struct SoloState {
     pub last_roll: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "crate::engine::shared::by_name")]
     pub data: DataRef,
     /// Seats (1 in solo).
     pub seats: usize,

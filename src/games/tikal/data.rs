@@ -70,7 +70,7 @@ pub const MINI_PIECES: Pieces = Pieces {
 pub const AUCTION_START_SCORE: i32 = 20;
 
 /// The kinds of terrain hex (rulebook L164-194) and the printed base camp.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     Temple,
     Jungle,
@@ -247,6 +247,8 @@ impl Data {
 /// only, so that states stay cheap to copy, compare and digest.
 #[derive(Clone)]
 pub struct DataRef(pub Arc<Data>);
+
+crate::linked_by_name!(DataRef, Data, source);
 
 impl fmt::Debug for DataRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

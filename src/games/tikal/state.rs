@@ -5,12 +5,13 @@
 use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
 use super::rules::turned;
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// Most players at a table (rulebook L6).
 pub const MAX_PLAYERS: usize = 4;
 
 /// Which game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
     Basic,
     /// The auction version (L547-686).
@@ -26,7 +27,7 @@ impl Mode {
 }
 
 /// The rules in force: the mode and the readings chosen for the open points.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     pub mode: Mode,
     pub workers: u8,
@@ -49,7 +50,7 @@ pub struct Rules {
 }
 
 /// A position on the board, by column and row (0-based); printed `C4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
     pub col: u8,
     pub row: u8,
@@ -67,7 +68,7 @@ impl std::fmt::Display for Pos {
 }
 
 /// A placed hex and everything on it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spot {
     /// Index into the tile table.
     pub tile: u8,
@@ -106,7 +107,7 @@ impl Spot {
 }
 
 /// Where a player's leader is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeaderAt {
     Supply,
     Board,
@@ -115,7 +116,7 @@ pub enum LeaderAt {
 }
 
 /// One player's pieces, score and treasures.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub score: i32,
     pub workers_supply: u8,
@@ -131,7 +132,7 @@ pub struct Player {
 }
 
 /// What the player to act must do now.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// Place this hex (tile index), then act.
     Place {
@@ -147,7 +148,7 @@ pub enum Phase {
 }
 
 /// A running auction (L576-616).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Auction {
     /// Who opened the bidding (takes the turn for free if nobody bids, L614-616).
     pub starter: u8,
@@ -160,7 +161,7 @@ pub struct Auction {
 }
 
 /// Which scoring round is running.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RoundKind {
     /// Started by `trigger` drawing or choosing the volcano `tile` (L464-498).
     Volcano { trigger: u8, tile: u8 },
@@ -169,7 +170,7 @@ pub enum RoundKind {
 }
 
 /// A scoring round: everyone in `order` takes 10 AP and is scored right after.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scoring {
     pub kind: RoundKind,
     pub order: Vec<u8>,
@@ -178,7 +179,7 @@ pub struct Scoring {
 }
 
 /// One player's points from one scoring.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScoreLine {
     pub seat: u8,
     /// Values of the temples scored.
@@ -187,8 +188,9 @@ pub struct ScoreLine {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "crate::engine::shared::by_name")]
     pub data: DataRef,
     pub rules: Rules,
     pub players: usize,

@@ -714,6 +714,8 @@ pub fn slug(name: &str) -> String {
 #[derive(Clone)]
 pub struct DataRef(pub Arc<Data>);
 
+crate::linked_by_name!(DataRef, Data, source);
+
 impl fmt::Debug for DataRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Data({})", self.0.source)

@@ -3,10 +3,11 @@
 
 use super::data::{Age, CardId, DataRef};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// The three modes of the first edition (seed L33-83). Only the introductory
 /// game is playable yet; the others are refused at setup.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
     Intro,
     Advanced,
@@ -24,7 +25,7 @@ impl Mode {
 }
 
 /// When the introductory game's events are revealed (spec §11.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventTiming {
     /// At the start of the start player's turn, every round from round 3
     /// (the recommended reading; default).
@@ -37,7 +38,7 @@ pub enum EventTiming {
 }
 
 /// The open points of the rules, as chosen by options.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     pub mode: Mode,
     pub events: EventTiming,
@@ -47,7 +48,7 @@ pub struct Rules {
 
 /// A technology on a player's board with its workers and the blue tokens
 /// standing on it (food or resources for farms and mines).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tech {
     pub card: CardId,
     pub workers: u8,
@@ -56,7 +57,7 @@ pub struct Tech {
 
 /// A card in a civil hand; `fresh` when taken this turn (action cards cannot
 /// be played the turn they are taken, seed L605-615).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandCard {
     pub card: CardId,
     pub fresh: bool,
@@ -64,14 +65,14 @@ pub struct HandCard {
 
 /// The wonder under construction and how many stages are built (one blue
 /// token from the bank stands on each built stage, seed L1026-1034).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WonderWork {
     pub card: CardId,
     pub built: u8,
 }
 
 /// One civilization.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub government: CardId,
     /// Farms, mines, urban buildings and units, in the order developed.
@@ -104,7 +105,7 @@ pub struct Player {
 }
 
 /// A choice every player makes about an event, in turn order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventChoiceKind {
     /// Produce some food or some resources (Development of Markets).
     FoodOrResources,
@@ -114,7 +115,7 @@ pub enum EventChoiceKind {
 }
 
 /// Where the turn machine stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// The active player takes civil and military actions until `done`.
     Actions,
@@ -130,8 +131,9 @@ pub enum Phase {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "crate::engine::shared::by_name")]
     pub data: DataRef,
     pub rules: Rules,
     pub players: Vec<Player>,

@@ -846,6 +846,8 @@ pub fn default_data() -> Result<Arc<Data>, SetupError> {
 #[derive(Clone)]
 pub struct DataRef(pub Arc<Data>);
 
+crate::linked_by_name!(DataRef, Data, name);
+
 impl std::fmt::Debug for DataRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Data({})", self.0.name)

@@ -4,6 +4,7 @@
 
 use super::data::{DataRef, GEARS, MAX_TEETH};
 use crate::engine::Rng;
+use serde::{Deserialize, Serialize};
 
 /// An empty gear space.
 pub const EMPTY: u8 = 0;
@@ -13,7 +14,7 @@ pub const DUMMY: u8 = 9;
 pub const NONE: u8 = u8::MAX;
 
 /// The readings of the open points chosen by options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
     /// Theology level 1 lets a worker on Chichen Itza 9 do the free choice of 10.
     pub theo_chi9: bool,
@@ -24,7 +25,7 @@ pub struct Rules {
 }
 
 /// One player's goods, markers and built tiles.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub corn: i32,
     pub res: [i32; 3],
@@ -52,7 +53,7 @@ pub struct Player {
 }
 
 /// Where the turn stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
     /// Nothing done yet (begging is still possible).
     Start,
@@ -66,7 +67,7 @@ pub enum Mode {
 
 /// A decision the active player owes before the turn goes on, from an
 /// action in progress. The top of the stack is decided first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
     /// Advance a tech: `left` advances to go, paid or free; `optional` = may skip.
     Tech {
@@ -98,7 +99,7 @@ pub enum Pending {
 }
 
 /// The phase of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Everyone keeps 2 of their 4 starting wealth tiles, at once and in secret.
     Choose,
@@ -109,8 +110,9 @@ pub enum Phase {
     Over,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "crate::engine::shared::by_name")]
     pub data: DataRef,
     pub rules: Rules,
     pub n: usize,
