@@ -8,11 +8,11 @@ use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
 use quipu::games::tawantinsuyu::flow;
 use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
-use quipu::games::tawantinsuyu::{rules, solo, TheGame};
+use quipu::games::tawantinsuyu::{rules, solo, Tawantinsuyu};
 
 fn new_game(players: usize) -> State {
     let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
-    TheGame.setup(players, &opts, 11).unwrap()
+    Tawantinsuyu.setup(players, &opts, 11).unwrap()
 }
 
 fn idx(list: impl Iterator<Item = String>, id: &str) -> u8 {
@@ -125,7 +125,7 @@ fn at_main(players: usize, p: usize) -> State {
 }
 
 fn legal(s: &State, p: usize) -> Vec<String> {
-    TheGame
+    Tawantinsuyu
         .legal(s, Seat(p))
         .iter()
         .map(|c| c.to_string())
@@ -133,13 +133,13 @@ fn legal(s: &State, p: usize) -> Vec<String> {
 }
 
 fn play(s: &mut State, p: usize, text: &str) {
-    let c = TheGame
+    let c = Tawantinsuyu
         .parse(s, Seat(p), text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    TheGame
+    Tawantinsuyu
         .apply(s, Seat(p), &c)
         .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", legal(s, p)));
-    TheGame
+    Tawantinsuyu
         .invariants(s)
         .unwrap_or_else(|e| panic!("after {text}: {e}"));
 }
@@ -321,7 +321,7 @@ fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
     let a = take_tiles(&mut s, &["W01", "W06", "W10", "W05"]);
     let b = take_tiles(&mut s, &["SW01", "W04", "W28", "W25", "SW03"]);
     s.players[0].tapestries = vec![a.clone(), b.clone()];
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let names = |t: &[u8]| {
         rules::matches(&d, t)
             .iter()
@@ -434,7 +434,7 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
 
 #[test]
 fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
-    let mut s = TheGame.setup(1, &Options::default(), 5).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 5).unwrap();
     s.axo.tokens = s.d().solo.tokens.iter().map(|t| t.1).collect();
     let hand = s.players[1].army_hand.len();
     s.players[1].res = [0, 0, 3, 2];
@@ -584,13 +584,13 @@ fn commands_read_korean_and_short_forms() {
         &["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"],
     );
     s.stack.push(Item::Ask(0, Ask::Keep));
-    let c = TheGame.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
+    let c = Tawantinsuyu.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
     assert_eq!(c.to_string(), "keep g01 g05 g08");
     s.stack.pop();
     s.god_deck.append(&mut s.players[0].dealt);
-    let c = TheGame.parse(&s, Seat(0), "기도").unwrap();
+    let c = Tawantinsuyu.parse(&s, Seat(0), "기도").unwrap();
     assert_eq!(c.to_string(), "pray");
-    assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());
+    assert!(Tawantinsuyu.parse(&s, Seat(0), "~xyzzy").is_err());
 }
 
 #[test]
@@ -711,7 +711,7 @@ fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
     // 1 tile = 1 corn, 2 tiles = 3 corn; 3 tiles (6 corn) unaffordable.
     assert!(l.iter().any(|c| c.split(' ').count() == 3));
     assert!(!l.iter().any(|c| c.split(' ').count() == 4));
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let n = |t: u8| d.weavings[t as usize].id.to_lowercase();
     let buy = format!("buy {} {}", n(offer[0]), n(offer[1]));
     play(&mut s, 0, &buy);
@@ -892,14 +892,14 @@ fn third_festival_ends_the_game_with_the_resource_tie_break_l508_l550_553() {
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert!(s.over);
-    let o = TheGame.outcome(&s).unwrap();
+    let o = Tawantinsuyu.outcome(&s).unwrap();
     assert_eq!(o.scores, vec![50.0, 50.0]);
     assert_eq!(o.ranks, vec![2, 1]);
 }
 
 #[test]
 fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
-    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 3).unwrap();
     let vp = s.players[1].vp;
     s.players[1].res[0] = 12;
     let w: Vec<u8> = s.bag.drain(..3).collect();
@@ -912,13 +912,13 @@ fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
 
 #[test]
 fn solo_win_needs_more_than_axomama_and_120_l791_792() {
-    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 3).unwrap();
     s.final_scores = Some(vec![119, 100]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![2]);
     s.final_scores = Some(vec![125, 100]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![1]);
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![1]);
     s.final_scores = Some(vec![125, 130]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![2]);
 }
 
 #[test]
@@ -926,16 +926,16 @@ fn views_hide_other_hands_and_name_the_substitute_components() {
     let s = at_main(3, 0);
     let mut s = s;
     s.players[1].gods = take_gods(&mut s, &["G30"]);
-    let v = TheGame.view(&s, Some(Seat(0)));
+    let v = Tawantinsuyu.view(&s, Some(Seat(0)));
     let json = serde_json::to_string(&v).unwrap();
     assert!(!json.contains("in hand: G30"));
     assert!(v
         .footer
         .iter()
         .any(|f| f.en.contains("SUBSTITUTE") && f.ko.contains("대체")));
-    let v1 = TheGame.view(&s, Some(Seat(1)));
+    let v1 = Tawantinsuyu.view(&s, Some(Seat(1)));
     assert!(serde_json::to_string(&v1).unwrap().contains("in hand: G30"));
-    assert!(TheGame
+    assert!(Tawantinsuyu
         .hidden_items(&s, Some(Seat(0)))
         .contains(&"in hand: G30".to_string()));
 }
@@ -949,14 +949,14 @@ fn another_component_directory_is_checked_and_used() {
         std::fs::copy(src.join(f), dir.join(f)).unwrap();
     }
     let opts = Options::parse_pairs(&[format!("components={}", dir.display())]).unwrap();
-    assert!(TheGame.setup(2, &opts, 1).is_ok());
+    assert!(Tawantinsuyu.setup(2, &opts, 1).is_ok());
     let cards = std::fs::read_to_string(dir.join("cards.toml")).unwrap();
     std::fs::write(
         dir.join("cards.toml"),
         cards.replacen("id = \"G42\"", "id = \"G99\"", 1),
     )
     .unwrap();
-    assert!(TheGame.setup(2, &opts, 1).is_err());
+    assert!(Tawantinsuyu.setup(2, &opts, 1).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -965,7 +965,7 @@ fn another_component_directory_is_checked_and_used() {
 fn print_a_view() {
     let mut s = at_main(2, 0);
     s.players[1].gods = take_gods(&mut s, &["G30"]);
-    let v = TheGame.view(&s, Some(Seat(0)));
+    let v = Tawantinsuyu.view(&s, Some(Seat(0)));
     println!("{}", v.headline.en);
     for sec in v.sections.iter().chain(&v.private) {
         println!("== {} / {}", sec.title.en, sec.title.ko);
@@ -1001,7 +1001,7 @@ fn print_a_view() {
 
 /// A solo game past setup, Axomama (index 1) about to start its turn.
 fn solo_axomama_turn(seed: u64) -> State {
-    let mut s = TheGame
+    let mut s = Tawantinsuyu
         .setup(
             1,
             &Options::parse_pairs(&["coricancha=printed"]).unwrap(),
@@ -1066,7 +1066,10 @@ fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
 fn timeout_default_passes_or_keeps_every_task() {
     let mut s = at_main(3, 0);
     assert_eq!(
-        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        Tawantinsuyu
+            .default_command(&s, Seat(0))
+            .unwrap()
+            .to_string(),
         "pray"
     );
     let sp = space(&s, "S1T1") as u8;
@@ -1077,12 +1080,18 @@ fn timeout_default_passes_or_keeps_every_task() {
             count: 2,
         },
     ));
-    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    let c = Tawantinsuyu
+        .default_command(&s, Seat(0))
+        .unwrap()
+        .to_string();
     assert_eq!(c.split(' ').count(), 3, "{c}");
     s.stack.pop();
     s.stack.push(Item::Ask(0, Ask::Leftover));
     assert_eq!(
-        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        Tawantinsuyu
+            .default_command(&s, Seat(0))
+            .unwrap()
+            .to_string(),
         "pass"
     );
 }
@@ -1206,7 +1215,7 @@ fn statue_bonus_all_part_or_none_l240_244() {
 #[test]
 fn secret_simultaneous_deployment_option_a9_l417_426() {
     let opts = Options::parse_pairs(&["coricancha=printed", "deploy=simultaneous"]).unwrap();
-    let mut s = TheGame.setup(2, &opts, 11).unwrap();
+    let mut s = Tawantinsuyu.setup(2, &opts, 11).unwrap();
     for pl in &mut s.players {
         s.god_deck.append(&mut pl.dealt);
         s.god_deck.append(&mut pl.gods);
@@ -1270,23 +1279,23 @@ fn z15_exchange_also_when_joining_another_players_action_l589() {
 #[test]
 fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
     let mut s = new_game(3);
-    assert!(TheGame.drop_seat(&mut s, Seat(1)));
+    assert!(Tawantinsuyu.drop_seat(&mut s, Seat(1)));
     let mut rng = quipu::engine::Rng::new(5);
     let mut moves = 0;
-    while TheGame.outcome(&s).is_none() {
-        let seats = TheGame.to_act(&s);
+    while Tawantinsuyu.outcome(&s).is_none() {
+        let seats = Tawantinsuyu.to_act(&s);
         assert!(!seats.contains(&Seat(1)), "a dropped seat is never asked");
         let seat = seats[rng.below(seats.len())];
-        let legal = TheGame.legal(&s, seat);
+        let legal = Tawantinsuyu.legal(&s, seat);
         let c = legal[rng.below(legal.len())].clone();
-        TheGame.apply(&mut s, seat, &c).unwrap();
-        TheGame.invariants(&s).unwrap();
+        Tawantinsuyu.apply(&mut s, seat, &c).unwrap();
+        Tawantinsuyu.invariants(&s).unwrap();
         moves += 1;
         assert!(moves < 20_000);
     }
-    assert!(TheGame.drop_seat(&mut new_game(2), Seat(0)));
-    let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
-    assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
+    assert!(Tawantinsuyu.drop_seat(&mut new_game(2), Seat(0)));
+    let mut solo = Tawantinsuyu.setup(1, &Options::default(), 1).unwrap();
+    assert!(!Tawantinsuyu.drop_seat(&mut solo, Seat(0)));
 }
 
 #[test]
@@ -1299,19 +1308,19 @@ fn print_a_random_game() {
     let mut s = new_game(players);
     let mut rng = quipu::engine::Rng::new(9);
     for _ in 0..400 {
-        if TheGame.outcome(&s).is_some() {
+        if Tawantinsuyu.outcome(&s).is_some() {
             break;
         }
-        let seats = TheGame.to_act(&s);
+        let seats = Tawantinsuyu.to_act(&s);
         let seat = seats[rng.below(seats.len())];
-        let legal = TheGame.legal(&s, seat);
+        let legal = Tawantinsuyu.legal(&s, seat);
         let c = legal[rng.below(legal.len())].clone();
         println!("> {seat}: {c}");
-        for e in TheGame.apply(&mut s, seat, &c).unwrap() {
+        for e in Tawantinsuyu.apply(&mut s, seat, &c).unwrap() {
             println!("   {} | {}", e.text.en, e.text.ko);
         }
     }
-    println!("{:?}", TheGame.outcome(&s));
+    println!("{:?}", Tawantinsuyu.outcome(&s));
 }
 
 // ---- Issue 8: the simplifications replaced by the rules ----
@@ -1341,10 +1350,10 @@ fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
     s.players[0].res = [2, 2, 0, 2];
     // A mix that is not held is refused and nothing changes.
     let before = s.clone();
-    let c = TheGame
+    let c = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 3 potato")
         .unwrap();
-    let err = TheGame.apply(&mut s, Seat(0), &c).unwrap_err();
+    let err = Tawantinsuyu.apply(&mut s, Seat(0), &c).unwrap_err();
     assert_eq!(s, before);
     // The message names the cost and the mixes held.
     assert!(
@@ -1356,10 +1365,10 @@ fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
     assert!(err.message.ko.contains("음식 비용은 2개"));
     // One line: 1 gold to place, 1 corn and 1 gold (the joker) as food; the
     // spec's compact `1c1g` means the same.
-    let long = TheGame
+    let long = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 1 corn 1 gold")
         .unwrap();
-    let short = TheGame
+    let short = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 1c1g")
         .unwrap();
     assert_eq!(long, short);
@@ -1486,7 +1495,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert_eq!(s.offer.tiles.len(), 5);
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let id = |t: u8| d.weavings[t as usize].id.clone();
     let unseen: Vec<u8> = s
         .offer
@@ -1506,9 +1515,9 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
             .iter()
             .any(|e| e.to == Some(Seat(0)) && e.text.en.contains(&id(t))));
     }
-    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let hidden = Tawantinsuyu.hidden_items(&s, Some(Seat(1)));
     let json =
-        |s: &State, v: usize| serde_json::to_string(&TheGame.view(s, Some(Seat(v)))).unwrap();
+        |s: &State, v: usize| serde_json::to_string(&Tawantinsuyu.view(s, Some(Seat(v)))).unwrap();
     for &t in &unseen {
         let item = hidden.iter().find(|h| h.starts_with(&id(t))).unwrap();
         assert!(!json(&s, 1).contains(item.as_str()));
@@ -1522,7 +1531,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     assert_eq!(s.offer.tiles.len(), 3);
     assert!(s.offer.public);
     // The leftovers are now offered to seat 2 openly; the discards stay hidden.
-    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let hidden = Tawantinsuyu.hidden_items(&s, Some(Seat(1)));
     // Hidden: the two discards and the pile's new top, turned up only when
     // the purchase ends (L327).
     let weavings = |h: &Vec<String>| {
@@ -1533,7 +1542,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     assert_eq!(weavings(&hidden), 3);
     assert!(hidden.iter().any(|h| h.starts_with(&id(d1))));
     assert!(hidden.iter().any(|h| h.starts_with(&id(d2))));
-    assert!(TheGame
+    assert!(Tawantinsuyu
         .hidden_items(&s, Some(Seat(0)))
         .iter()
         .all(|h| !h.starts_with(&id(d1))));
@@ -1543,7 +1552,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     play(&mut s, 1, "pass");
     // The purchase is over: the new top is face up, the discards stay hidden.
     assert!(s.offer.tiles.is_empty());
-    assert_eq!(weavings(&TheGame.hidden_items(&s, Some(Seat(1)))), 2);
+    assert_eq!(weavings(&Tawantinsuyu.hidden_items(&s, Some(Seat(1)))), 2);
 }
 
 #[test]
@@ -1557,12 +1566,12 @@ fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
     play(&mut s, 0, "sacrifice 1");
     assert_eq!(legal(&s, 1), vec!["join sacrifice 1", "pass"]);
     // `join sacrifice` is the short form of the only choice.
-    let short = TheGame.parse(&s, Seat(1), "join sacrifice").unwrap();
+    let short = Tawantinsuyu.parse(&s, Seat(1), "join sacrifice").unwrap();
     assert_eq!(short.to_string(), "join sacrifice 1");
     // 6 corn for 2 spaces is the active player's rate, not the others' (exactly 1).
     let before = s.clone();
-    let two = TheGame.parse(&s, Seat(1), "join sacrifice 2").unwrap();
-    let e = TheGame.apply(&mut s, Seat(1), &two).unwrap_err();
+    let two = Tawantinsuyu.parse(&s, Seat(1), "join sacrifice 2").unwrap();
+    let e = Tawantinsuyu.apply(&mut s, Seat(1), &two).unwrap_err();
     assert!(
         e.message
             .en
@@ -1697,7 +1706,10 @@ fn timeout_default_does_every_task_even_with_army_cards_in_hand() {
             count: 2,
         },
     ));
-    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    let c = Tawantinsuyu
+        .default_command(&s, Seat(0))
+        .unwrap()
+        .to_string();
     assert!(c.starts_with("tasks ") && c.split(' ').count() == 3, "{c}");
 }
 
@@ -1785,7 +1797,7 @@ fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
     let mut s = at_main(3, 0);
     s.players[0].res = [0, 1, 1, 0];
     s.players[0].gods = take_gods(&mut s, &["G05"]);
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let dear_p: Vec<u8> = (0..d.production.len() as u8)
         .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
         .take(2)
@@ -2145,7 +2157,7 @@ fn pray_takes_two_cards_from_deck_or_offerings_one_at_a_time_l464_469() {
 fn setup_removes_workers_per_type_by_player_count_l101_102() {
     // 9 per type; 2 players (and solo) remove 1, 3 players remove 2, 4 players none.
     for (players, per_type) in [(1, 8), (2, 8), (3, 7), (4, 9)] {
-        let s = TheGame
+        let s = Tawantinsuyu
             .setup(players, &Options::default(), 40 + players as u64)
             .unwrap();
         let mut count = [0usize; 5];
@@ -2169,7 +2181,9 @@ fn setup_start_workers_two_of_different_colours_from_two_per_colour_l103_106() {
     let mut redraw_needed = 0;
     for seed in 0..60 {
         for players in 2..=4 {
-            let s = TheGame.setup(players, &Options::default(), seed).unwrap();
+            let s = Tawantinsuyu
+                .setup(players, &Options::default(), seed)
+                .unwrap();
             let mut per_type = [0usize; 5];
             for p in &s.players {
                 // Two workers, never the same colour: a duplicate is redrawn (L104-106).
@@ -2826,7 +2840,7 @@ fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
         ("harder", 1, true),
     ] {
         let opts = Options::parse_pairs(&[format!("level={level}")]).unwrap();
-        let s = TheGame.setup(1, &opts, 38).unwrap();
+        let s = Tawantinsuyu.setup(1, &opts, 38).unwrap();
         assert_eq!(s.readings.difficulty, difficulty);
         assert_eq!(s.axo.personality.is_some(), personality, "{level}");
     }
@@ -2835,7 +2849,7 @@ fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
 #[test]
 fn easier_axomama_uses_no_personality_token_l797() {
     let opts = Options::parse_pairs(&["coricancha=printed", "level=easier"]).unwrap();
-    let mut s = TheGame.setup(1, &opts, 39).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &opts, 39).unwrap();
     assert_eq!(s.axo.personality, None);
     s.players[1].res = [0; 4];
     let four = roll_four_from(&mut s, 1);
@@ -3132,7 +3146,7 @@ fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684(
 fn setup_two_players(opts: &[&str]) -> State {
     let mut o = vec!["coricancha=printed"];
     o.extend_from_slice(opts);
-    let mut s = TheGame
+    let mut s = Tawantinsuyu
         .setup(2, &Options::parse_pairs(&o).unwrap(), 11)
         .unwrap();
     for p in 0..2 {
@@ -3184,8 +3198,8 @@ fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
     assert_eq!(s.current, 1);
     assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
 
-    // priest-start=before-play: both are placed before the first turn, in turn order.
-    let mut s = setup_two_players(&["priest-start=before-play"]);
+    // priest_start=before-play: both are placed before the first turn, in turn order.
+    let mut s = setup_two_players(&["priest_start=before-play"]);
     assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
     play(&mut s, 0, "begin worship");
     assert_eq!(flow::to_act(&s), vec![1]);
@@ -3196,4 +3210,18 @@ fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
         (Some(0), Some(0))
     );
     assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn a_game_stored_with_hyphenated_option_keys_is_set_up_as_with_the_snake_case_ones() {
+    let entry = quipu::games::find("tawantinsuyu").unwrap();
+    let table = |pairs: &[&str]| (entry.new)(2, &Options::parse_pairs(pairs).unwrap(), 11);
+    let old = table(&["priest-start=before-play", "priest-card=with-potato"]).unwrap();
+    let new = table(&["priest_start=before-play", "priest_card=with-potato"]).unwrap();
+    let plain = table(&[]).unwrap();
+    assert_eq!(old.digest(), new.digest());
+    assert_ne!(old.digest(), plain.digest());
+    let keys: Vec<&str> = (entry.info)().options.iter().map(|o| o.key).collect();
+    assert!(keys.iter().all(|k| !k.contains('-')), "{keys:?}");
+    assert!(table(&["priest-start=sometime"]).is_err());
 }

@@ -622,7 +622,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             }
         }
         Step::Merchant => {
-            let d = s.data.0.clone();
+            let d = s.data.arc().clone();
             let taps = s
                 .players
                 .get(p)
@@ -854,7 +854,7 @@ fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
 /// The others join an activated action in turn order (Conquest: everybody deploys).
 pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     let order = s.order_from(p);
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if action == HpAction::Conquest {
         push(s, p, Step::ConquestPlace { active_did });
         for &q in order.iter().rev() {
@@ -953,7 +953,7 @@ fn casualty(s: &mut State, nomad: Option<u8>, corn_end: bool, ev: &mut Vec<Event
 
 /// All secret deployments are in: lay them, in turn order from the current player.
 fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     for q in s.order_from(s.current) {
         let Some(Some((cards, free))) = s.secret_deploy.get_mut(q).map(Option::take) else {
             continue;
@@ -990,7 +990,7 @@ fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
 
 /// The result of an answered decision.
 pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
@@ -1809,7 +1809,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
 }
 
 fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
     let after_sub = |s: &mut State| {
@@ -1874,7 +1874,7 @@ fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
 }
 
 fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
     match c {
@@ -1941,7 +1941,7 @@ fn place(
     mix: Option<[u32; 3]>,
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let names = Names(&d);
     let sp_i = space as usize;
     let Some(sp) = d.spaces.get(sp_i) else { return };
@@ -2127,7 +2127,7 @@ fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<Event>) {
 
 /// Takes the statue bonus of `card` (all of it, or the parts `kinds`), once (L241-244).
 fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(g) = d.gods.get(card as usize) else {
         return;
     };
@@ -2157,7 +2157,7 @@ fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mu
 }
 
 pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(st) = d.steps.get(i as usize) else {
         return;
     };
@@ -2193,7 +2193,7 @@ pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {
 }
 
 pub fn give_statue(s: &mut State, p: usize, large: bool, sym: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(supply) = s.statues.get_mut(sym as usize) else {
         return;
     };
@@ -2242,7 +2242,7 @@ pub fn put_tile(
     target: Option<(usize, bool)>,
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(pl) = s.players.get_mut(p) else {
         return;
     };
@@ -2339,7 +2339,7 @@ pub fn conquer(
     discard: &[u8],
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(c) = d.conquest.get(space as usize) else {
         return;
     };

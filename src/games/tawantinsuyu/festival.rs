@@ -13,7 +13,7 @@ fn push(s: &mut State, p: usize, step: Step) {
 
 /// Stage `stage` of the Festival held by `h` (the current player).
 pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let k = s.festivals_done; // 0-based number of this Festival
     let order = s.order_from(h);
     match stage {
@@ -236,7 +236,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
 /// The Festival card draw (L522-531): from the lowest score up; ties count the
 /// current player, then the nearest clockwise, as ahead.
 fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let np = s.np();
     // rank key: (vp, closeness to h reversed): the current player is "ahead" in ties.
     let mut seats: Vec<usize> = (0..np).collect();

@@ -33,7 +33,7 @@ pub fn place_priest(s: &mut State, human: usize, ev: &mut Vec<Event>) {
     if let Some(ax) = s.players.get_mut(1) {
         ax.priest = Some(sec);
     }
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if let Some(i) = (0..d.steps.len()).find(|&i| d.steps[i].section == sec && d.steps[i].upper) {
         if let Some(x) = s.steps.get_mut(i) {
             if x.is_none() {
@@ -231,7 +231,7 @@ fn army_card(s: &mut State) {
 
 /// Axomama's turn (L675-744).
 pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     s.stack.push(Item::Do(p, Step::NextTurn));
     let at = s.players.get(p).and_then(|x| x.priest).unwrap_or(0);
     // 1. The High Priest check: the nearer of the next 2 spaces whose condition holds.
@@ -368,7 +368,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 /// under the number tokens showing `r`, top row first, then those tokens move
 /// `r` cells clockwise.
 pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let mut cells: Vec<usize> = d
         .solo
         .tokens
@@ -405,7 +405,7 @@ pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
 /// The space for Axomama: the preferred terrace, then above, then below; the
 /// cheapest section + descent cost; ties at random (L703-711).
 fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize> {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let mut order = vec![pref];
     if pref > 0 {
         order.push(pref - 1);
@@ -458,7 +458,7 @@ fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
 
 /// One cell of the Axomama board (L720-737).
 fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(cell) = d.solo.cells.get(c) else {
         return;
     };
@@ -669,7 +669,7 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
 /// card, else the next slots clockwise, large preferred when affordable; only
 /// when no slot symbol has a statue left, a random one (large preferred).
 fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let r = roll(s) as usize;
     let n = s.axo.slots.len().max(1);
     for k in 0..s.axo.slots.len() {
@@ -704,7 +704,7 @@ fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) 
 }
 
 fn statue_symbol(s: &mut State, large: bool) -> u8 {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let r = roll(s) as usize;
     let avail = |s: &State, sym: usize| {
         s.statues
@@ -766,7 +766,7 @@ fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
 
 /// The personality token: gold, then the first possible of its actions, free (L765-769).
 fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(pi) = s.axo.personality else { return };
     let Some(pers) = d.solo.personalities.get(pi) else {
         return;
@@ -861,7 +861,7 @@ fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 
 /// Axomama performs an activated High Priest action as the active player.
 pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     s.stack.push(Item::Do(
         p,
         Step::HpOthers {
@@ -901,7 +901,7 @@ pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
 
 /// Axomama's answer to a decision the shared rules put to it.
 pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let first = legal.first().cloned().unwrap_or(Cmd::Pass);
     match ask {
         Ask::PutTile { tile } => Cmd::Put(*tile, best_target(s, p, *tile)),
@@ -1080,7 +1080,7 @@ pub fn festival_card_draw(s: &mut State, q: usize, ev: &mut Vec<Event>) {
 
 /// Before final scoring: a last Recover and, with statues, a last Worship (L786-790).
 pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if let Some(ax) = s.players.get_mut(1) {
         ax.production.iter_mut().for_each(|b| b.1 = true);
         ax.army_front.iter_mut().for_each(|a| a.1 = true);
@@ -1136,10 +1136,10 @@ mod tests {
 
     #[test]
     fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
-        let mut s = super::super::TheGame
+        let mut s = super::super::Tawantinsuyu
             .setup(1, &Options::default(), 3)
             .unwrap_or_else(|e| panic!("{e}"));
-        let d = s.data.0.clone();
+        let d = s.data.arc().clone();
         // Every slot shows symbol 0; only small statues of it are left, a
         // large one of symbol 1 is.
         let zero: Vec<u8> = (0..d.gods.len() as u8)

@@ -2,25 +2,7 @@
 //! the stack of pending steps and decisions that drives the flow of play.
 
 use super::data::{Data, Effect, HpAction, Task};
-use crate::engine::Rng;
-use std::sync::Arc;
-
-/// The component tables, shared; compared and printed by name only so that the
-/// replay digest stays small.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-impl std::fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Data({})", self.0.name)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.name == other.0.name
-    }
-}
+use crate::engine::{Rng, Shared};
 
 /// One player's holdings (in solo, index 1 is Axomama).
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -269,7 +251,7 @@ pub struct SoloState {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub data: DataRef,
+    pub data: Shared<Data>,
     /// Seats (1 in solo).
     pub seats: usize,
     pub solo: bool,
@@ -335,7 +317,7 @@ pub fn simultaneous(a: &Ask) -> bool {
 
 impl State {
     pub fn d(&self) -> &Data {
-        &self.data.0
+        &self.data
     }
 
     /// Players in the game (including Axomama in solo).
