@@ -11,6 +11,7 @@ pub mod rules;
 pub mod setup;
 pub mod solo;
 pub mod state;
+pub mod testkit;
 mod view;
 
 use crate::engine::{
