@@ -8,7 +8,7 @@ use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
 use quipu::games::tawantinsuyu::flow;
 use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
-use quipu::games::tawantinsuyu::{rules, solo, Tawantinsuyu};
+use quipu::games::tawantinsuyu::{legal, scoring, solo, Tawantinsuyu};
 
 fn new_game(players: usize) -> State {
     let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
@@ -117,7 +117,7 @@ fn example_2_step_discount_and_step_vp_l208_212() {
     s.hand_gods(0, &["G36"]);
     let sp = space(&s, "S3B2");
     // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
-    assert_eq!(rules::food_cost(&s, 0, sp, false), (3, vec![1]));
+    assert_eq!(legal::food_cost(&s, 0, sp, false), (3, vec![1]));
     play(&mut s, 0, "place artisan s3b2 pay card 36");
     assert_eq!(s.players[0].res[0], 2);
     assert_eq!(s.players[1].vp, 11);
@@ -211,11 +211,11 @@ fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
     let d = s.d();
     // W13 is a llama like W19: only a new tapestry.
     assert_eq!(
-        rules::tile_targets(d, &s.players[0].tapestries, t[2]),
+        legal::tile_targets(d, &s.players[0].tapestries, t[2]),
         vec![None]
     );
     assert_eq!(
-        rules::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
+        legal::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
         3
     );
     s.to_weaving_pile([t[2]]);
@@ -225,8 +225,11 @@ fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
     // W11 (right icon gold1) may go left of W19 (left icon army) without a match.
     play(&mut s, 0, "weave w11 1 left");
     assert_eq!(s.players[0].tapestries, vec![vec![t[3], t[0], t[1]]]);
-    assert_eq!(rules::matches(s.d(), &s.players[0].tapestries[0]).len(), 1);
-    assert_eq!(rules::tapestry_vp(s.d(), 3), 3);
+    assert_eq!(
+        scoring::matches(s.d(), &s.players[0].tapestries[0]).len(),
+        1
+    );
+    assert_eq!(scoring::tapestry_vp(s.d(), 3), 3);
 }
 
 #[test]
@@ -237,7 +240,7 @@ fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
     s.set_tapestries(0, vec![a.clone(), b.clone()]);
     let d = s.data.arc().clone();
     let names = |t: &[u8]| {
-        rules::matches(&d, t)
+        scoring::matches(&d, t)
             .iter()
             .map(|&r| d.rewards[r].0.clone())
             .collect::<Vec<_>>()
@@ -334,7 +337,7 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
     );
     assert_eq!(s.players[1].army_front, vec![(a(&s, "A21"), false)]);
     // A conquest must flip/discard the required soldiers: nothing for nothing (A8).
-    assert!(!flow::is_legal(
+    assert!(!legal::is_legal(
         &s,
         1,
         &Ask::Conquer,
@@ -470,7 +473,7 @@ fn final_scoring_counts_face_up_items_only_l540_549() {
     s.take_production(&[0, 1]);
     let a = s.take_army(&["A01", "A02"]);
     s.set_army_front(0, vec![(a[0], true), (a[1], false)]);
-    let items = rules::final_items(&s, 0);
+    let items = scoring::final_items(&s, 0);
     let total: u32 = items.iter().map(|x| x.2).sum();
     // tapestry of 3 = 3, 1 face-up building = 2, 1 face-up army = 1, 1 worker = 1, 4 gold = 4.
     assert_eq!(total, 3 + 2 + 1 + 1 + 4);
@@ -483,9 +486,9 @@ fn region_majority_ties_go_to_the_marker_further_right_l502_504() {
     let mut c = vec![None; d.conquest.len()];
     c[0] = Some(0); // CH1
     c[3] = Some(1); // CH4
-    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(1));
+    assert_eq!(scoring::region_winner(d, &c, 0, 2), Some(1));
     c[1] = Some(0);
-    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(0));
+    assert_eq!(scoring::region_winner(d, &c, 0, 2), Some(0));
 }
 
 #[test]
@@ -649,7 +652,7 @@ fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
     s.set_resources(0, [2, 0, 0, 1]);
     // S1M1: middle terrace (2), same section (0), porter -1 = 1 food; first in its segment: 2 tasks.
     let sp = space(&s, "S1M1");
-    assert_eq!(rules::food(&s, 0, sp, true), 1);
+    assert_eq!(legal::food(&s, 0, sp, true), 1);
     play(&mut s, 0, "place porter s1m1 gold");
     assert_eq!(s.players[0].res, [1, 0, 0, 0]);
     assert_eq!(
@@ -1629,11 +1632,11 @@ fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
     s.hand_gods(0, &["G05"]);
     let d = s.data.arc().clone();
     let dear_p: Vec<u8> = (0..d.production.len() as u8)
-        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
+        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
         .take(2)
         .collect();
     let dear_z: Vec<u8> = (0..d.passive.len() as u8)
-        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
+        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
         .take(2)
         .collect();
     s.empty_markets();
@@ -2208,7 +2211,7 @@ fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
         s.set_resources(0, [1, 0, 0, 1]);
         let sp = space(&s, id);
         // S1T2 is blue (the Architect's bonus), S2T1 green (the Artisan's).
-        assert_eq!(rules::task_count(&s, 0, sp, worker, worker, false), 1);
+        assert_eq!(legal::task_count(&s, 0, sp, worker, worker, false), 1);
         s.give_passive(0, "artisan_architect_swap");
         play(
             &mut s,
@@ -2247,7 +2250,7 @@ fn z06_four_potatoes_each_festival_and_a_vp_more_per_god_card_at_the_end_l573_57
     s.hand_gods(0, &["G01", "G02", "G03"]);
     s.hand_gods(1, &["G04", "G05", "G06"]);
     let cards = |s: &State, p: usize| {
-        rules::final_items(s, p)
+        scoring::final_items(s, p)
             .into_iter()
             .find(|x| x.0 == "God cards in hand")
             .map(|x| x.2)
@@ -2293,7 +2296,7 @@ fn z09_one_vp_per_tile_of_the_longest_tapestry_at_each_festival_l579_580() {
     // No matching neighbours, so the free Merchant gives nothing.
     let t = s.take_tiles(&["W07", "W11", "W15", "W20"]);
     s.set_tapestries(0, vec![t[..3].to_vec(), vec![t[3]]]);
-    assert!(rules::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
+    assert!(scoring::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
     festival_for_seat_0(&mut s);
     assert_eq!(s.festivals_done, 1);
     assert_eq!(s.players[0].vp, 13);

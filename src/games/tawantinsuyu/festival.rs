@@ -3,7 +3,7 @@
 
 use super::actions::{draw_god, refill_market, say, who};
 use super::data::{Effect, POTATO};
-use super::rules;
+use super::scoring;
 use super::state::{Ask, Item, State, Step};
 use crate::engine::{Event, Text};
 
@@ -103,7 +103,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         3 => {
             let casualties = s.casualties.len() as u32;
             for r in 0..d.regions.len() {
-                if let Some(w) = rules::region_winner(&d, &s.conquest, r, s.np()) {
+                if let Some(w) = scoring::region_winner(&d, &s.conquest, r, s.np()) {
                     if let Some(pl) = s.players.get_mut(w) {
                         pl.vp += casualties;
                     }
@@ -287,7 +287,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
 pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
     let mut totals = Vec::new();
     for q in 0..s.np() {
-        let items = rules::final_items(s, q);
+        let items = scoring::final_items(s, q);
         let add: u32 = items.iter().map(|x| x.2).sum();
         if let Some(pl) = s.players.get_mut(q) {
             pl.vp += add;

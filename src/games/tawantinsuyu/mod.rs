@@ -7,7 +7,9 @@ pub mod command;
 pub mod data;
 mod festival;
 pub mod flow;
-pub mod rules;
+pub mod legal;
+mod picture;
+pub mod scoring;
 pub mod setup;
 pub mod solo;
 pub mod state;
@@ -132,7 +134,7 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
     let Some(ask) = flow::current_ask(s, seat) else {
         return c;
     };
-    flow::legal_for(s, seat, &ask)
+    legal::legal_for(s, seat, &ask)
         .into_iter()
         .find(|l| key(l).as_ref() == Some(&want))
         .unwrap_or(c)
@@ -246,7 +248,7 @@ fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
             flip,
             discard,
         };
-        if flow::is_legal(s, seat, &ask, &cmd) {
+        if legal::is_legal(s, seat, &ask, &cmd) {
             return Some(cmd);
         }
     }
@@ -322,7 +324,7 @@ impl Game for Tawantinsuyu {
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
         match flow::current_ask(s, seat.0) {
-            Some(a) => flow::legal_for(s, seat.0, &a)
+            Some(a) => legal::legal_for(s, seat.0, &a)
                 .into_iter()
                 .map(|c| wrap(s, c))
                 .collect(),
@@ -361,8 +363,8 @@ impl Game for Tawantinsuyu {
                 "지금 결정할 것이 없습니다.",
             ));
         };
-        if !flow::is_legal(s, p, &ask, &command.cmd) {
-            if let Some((food, mixes)) = flow::place_mixes(s, p, &command.cmd) {
+        if !legal::is_legal(s, p, &ask, &command.cmd) {
+            if let Some((food, mixes)) = legal::place_mixes(s, p, &command.cmd) {
                 let list: Vec<String> = mixes.iter().map(command::food_text).collect();
                 return Err(RuleError::new(
                     format!(
@@ -381,7 +383,7 @@ impl Game for Tawantinsuyu {
                     "다른 사람의 공양에 참여하면 옥수수 3개로 신전 트랙을 정확히 1칸 전진합니다(더 가는 것은 행동한 사람만). 'join sacrifice' 또는 'pass'라고 쓰세요.",
                 ));
             }
-            let legal: Vec<String> = flow::legal_for(s, p, &ask)
+            let legal: Vec<String> = legal::legal_for(s, p, &ask)
                 .iter()
                 .take(6)
                 .map(|c| Names(s.d()).text(c))
@@ -480,7 +482,7 @@ impl Game for Tawantinsuyu {
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = flow::current_ask(s, seat.0)
-            .map(|a| flow::legal_for(s, seat.0, &a))
+            .map(|a| legal::legal_for(s, seat.0, &a))
             .unwrap_or_default();
         flow::default_choice(&legal).map(|c| wrap(s, c))
     }
