@@ -8,124 +8,38 @@ use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
 use quipu::games::tawantinsuyu::flow;
 use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
-use quipu::games::tawantinsuyu::{rules, solo, TheGame};
+use quipu::games::tawantinsuyu::{legal, scoring, solo, Tawantinsuyu};
 
 fn new_game(players: usize) -> State {
     let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
-    TheGame.setup(players, &opts, 11).unwrap()
+    Tawantinsuyu.setup(players, &opts, 11).unwrap()
 }
 
-fn idx(list: impl Iterator<Item = String>, id: &str) -> u8 {
-    list.enumerate()
-        .find(|(_, x)| x == id)
-        .map(|(i, _)| i as u8)
-        .unwrap_or_else(|| panic!("no {id}"))
-}
 fn god(s: &State, id: &str) -> u8 {
-    idx(s.d().gods.iter().map(|g| g.id.clone()), id)
+    s.god_index(id)
 }
 fn army(s: &State, id: &str) -> u8 {
-    idx(s.d().army.iter().map(|g| g.id.clone()), id)
+    s.army_index(id)
 }
 fn space(s: &State, id: &str) -> usize {
-    idx(s.d().spaces.iter().map(|g| g.id.clone()), id) as usize
+    s.space_index(id)
 }
 fn tile(s: &State, id: &str) -> u8 {
-    idx(s.d().weavings.iter().map(|g| g.id.clone()), id)
+    s.tile_index(id)
 }
 fn prod(s: &State, id: &str) -> u8 {
-    idx(s.d().production.iter().map(|g| g.id.clone()), id)
-}
-
-/// Takes cards out of wherever they are (deck, hands) so that counts stay whole.
-fn take_gods(s: &mut State, ids: &[&str]) -> Vec<u8> {
-    let v: Vec<u8> = ids.iter().map(|i| god(s, i)).collect();
-    s.god_deck.retain(|g| !v.contains(g));
-    s.offerings.retain(|g| !v.contains(g));
-    s.setup_used.retain(|g| !v.contains(g));
-    s.axo.slots.retain(|g| !v.contains(g));
-    for p in &mut s.players {
-        p.gods.retain(|g| !v.contains(g));
-        p.dealt.retain(|g| !v.contains(g));
-    }
-    v
-}
-fn take_army(s: &mut State, ids: &[&str]) -> Vec<u8> {
-    let v: Vec<u8> = ids.iter().map(|i| army(s, i)).collect();
-    s.army_deck.retain(|g| !v.contains(g));
-    s.army_discard.retain(|g| !v.contains(g));
-    for p in &mut s.players {
-        p.army_hand.retain(|g| !v.contains(g));
-        p.army_front.retain(|g| !v.contains(&g.0));
-    }
-    v
-}
-fn take_tiles(s: &mut State, ids: &[&str]) -> Vec<u8> {
-    let v: Vec<u8> = ids.iter().map(|i| tile(s, i)).collect();
-    s.weaving_pile.retain(|g| !v.contains(g));
-    s.start_weavings.retain(|g| !v.contains(g));
-    for p in &mut s.players {
-        for t in &mut p.tapestries {
-            t.retain(|g| !v.contains(g));
-        }
-        p.tapestries.retain(|t| !t.is_empty());
-    }
-    v
-}
-fn market_with(s: &mut State, ids: &[&str]) {
-    let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
-    let old = std::mem::take(&mut s.market_prod);
-    s.prod_pile.extend(old);
-    s.prod_pile.retain(|b| !v.contains(b));
-    s.market_prod = v;
-}
-
-/// Moves a worker of type `w` out of the bag (or the Village, the Nomads).
-fn grab(s: &mut State, w: u8) -> u8 {
-    for pool in [&mut s.bag, &mut s.village, &mut s.nomads] {
-        if let Some(i) = pool.iter().position(|&x| x == w) {
-            pool.remove(i);
-            return w;
-        }
-    }
-    panic!("no worker {w} left");
-}
-
-/// Gives seat `p` exactly these workers (the old ones go back to the bag).
-fn set_workers(s: &mut State, p: usize, ws: &[u8]) {
-    let old = std::mem::take(&mut s.players[p].workers);
-    s.bag.extend(old);
-    let got: Vec<u8> = ws.iter().map(|&w| grab(s, w)).collect();
-    s.players[p].workers = got;
-}
-
-/// Puts a worker of type `w` on the hill space `id`.
-fn put_worker(s: &mut State, id: &str, w: u8) {
-    let i = space(s, id);
-    if let Some(old) = s.hill[i].take() {
-        s.bag.push(old);
-    }
-    s.hill[i] = Some(grab(s, w));
+    s.production_index(id)
 }
 
 /// A state past setup where `p` is about to take the main choice of a turn.
 fn at_main(players: usize, p: usize) -> State {
     let mut s = new_game(players);
-    // Finish setup quickly: everybody's dealt cards go back to the deck.
-    for pl in &mut s.players {
-        s.god_deck.append(&mut pl.dealt);
-        s.god_deck.append(&mut pl.gods);
-    }
-    s.stack = vec![Item::Do(p, Step::NextTurn), Item::Ask(p, Ask::Main)];
-    s.current = p;
-    for pl in &mut s.players {
-        pl.priest = Some(0);
-    }
+    s.skip_to_main(p);
     s
 }
 
 fn legal(s: &State, p: usize) -> Vec<String> {
-    TheGame
+    Tawantinsuyu
         .legal(s, Seat(p))
         .iter()
         .map(|c| c.to_string())
@@ -133,13 +47,13 @@ fn legal(s: &State, p: usize) -> Vec<String> {
 }
 
 fn play(s: &mut State, p: usize, text: &str) {
-    let c = TheGame
+    let c = Tawantinsuyu
         .parse(s, Seat(p), text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    TheGame
+    Tawantinsuyu
         .apply(s, Seat(p), &c)
         .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", legal(s, p)));
-    TheGame
+    Tawantinsuyu
         .invariants(s)
         .unwrap_or_else(|e| panic!("after {text}: {e}"));
 }
@@ -151,18 +65,18 @@ fn ask_of(s: &State, p: usize) -> Option<Ask> {
 #[test]
 fn example_1_setup_benefits_pay_for_a_building_l143_145() {
     let mut s = new_game(2);
-    let cards = take_gods(&mut s, &["G22", "G13", "G04", "G15", "G25"]);
-    s.god_deck.append(&mut s.players[0].dealt);
-    s.god_deck.append(&mut s.players[1].dealt);
-    s.start_weavings.clear();
-    s.players[0].tapestries = vec![];
-    take_tiles(&mut s, &["SW01", "SW02", "SW03", "SW04"]);
+    let cards = s.take_gods(&["G22", "G13", "G04", "G15", "G25"]);
+    s.return_dealt(0);
+    s.return_dealt(1);
+    s.set_start_weavings(vec![]);
+    s.set_tapestries(0, vec![]);
+    s.take_tiles(&["SW01", "SW02", "SW03", "SW04"]);
     let sw = tile(&s, "SW01");
-    s.players[0].tapestries = vec![vec![sw]];
-    s.start_weavings = vec![tile(&s, "SW02"), tile(&s, "SW03"), tile(&s, "SW04")];
-    s.players[0].dealt = cards;
-    market_with(&mut s, &["P01", "P06"]);
-    s.stack = vec![
+    s.set_tapestries(0, vec![vec![sw]]);
+    s.set_start_weavings(vec![tile(&s, "SW02"), tile(&s, "SW03"), tile(&s, "SW04")]);
+    s.set_dealt(0, cards);
+    s.set_market(&["P01", "P06"]);
+    s.set_pending(vec![
         Item::Do(0, Step::TurnStart),
         Item::Do(0, Step::EndSetup),
         Item::Ask(
@@ -172,7 +86,7 @@ fn example_1_setup_benefits_pay_for_a_building_l143_145() {
                 left: 5,
             },
         ),
-    ];
+    ]);
     let before = s.players[0].clone();
     assert_eq!(before.res, [0, 0, 2, 0]);
     for c in ["use g22", "use g13", "use g04", "use g15"] {
@@ -195,15 +109,15 @@ fn example_2_step_discount_and_step_vp_l208_212() {
     let mut s = at_main(3, 0);
     // Purple (seat 1) places below Black's (seat 2) upper step of section 3.
     let upper = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
-    s.steps[upper] = Some(1);
-    s.players[1].steps_left = 4;
-    s.players[0].priest = Some(2);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [5, 0, 0, 0];
-    s.players[0].gods = take_gods(&mut s, &["G36"]);
+    s.set_step_owner(upper, Some(1));
+    s.set_steps_left(1, 4);
+    s.set_priest(0, Some(2));
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [5, 0, 0, 0]);
+    s.hand_gods(0, &["G36"]);
     let sp = space(&s, "S3B2");
     // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
-    assert_eq!(rules::food_cost(&s, 0, sp, false), (3, vec![1]));
+    assert_eq!(legal::food_cost(&s, 0, sp, false), (3, vec![1]));
     play(&mut s, 0, "place artisan s3b2 pay card 36");
     assert_eq!(s.players[0].res[0], 2);
     assert_eq!(s.players[1].vp, 11);
@@ -214,10 +128,10 @@ fn example_2_step_discount_and_step_vp_l208_212() {
 fn example_3_one_adjacent_same_colour_worker_adds_a_task_l233_234() {
     let mut s = at_main(3, 0);
     let sp = space(&s, "S3B2");
-    put_worker(&mut s, "S3B1", ARCHITECT);
-    s.players[0].priest = Some(2);
-    set_workers(&mut s, 0, &[ARCHITECT]);
-    s.players[0].res = [5, 0, 0, 1];
+    s.put_worker("S3B1", ARCHITECT);
+    s.set_priest(0, Some(2));
+    s.set_workers(0, &[ARCHITECT]);
+    s.set_resources(0, [5, 0, 0, 1]);
     play(&mut s, 0, "place architect s3b2 gold");
     assert_eq!(
         ask_of(&s, 0),
@@ -238,12 +152,12 @@ fn example_4_five_tasks_then_two_different_ones_l235_239() {
     let mut s = at_main(4, 0);
     let sp = space(&s, "S3B2");
     for n in ["S2B4", "S3B1", "S3B3", "S3B4"] {
-        put_worker(&mut s, n, ARCHITECT);
+        s.put_worker(n, ARCHITECT);
     }
-    s.players[0].priest = Some(2);
-    set_workers(&mut s, 0, &[ARCHITECT]);
-    s.players[0].res = [5, 1, 0, 1];
-    market_with(&mut s, &["P01", "P06"]);
+    s.set_priest(0, Some(2));
+    s.set_workers(0, &[ARCHITECT]);
+    s.set_resources(0, [5, 1, 0, 1]);
+    s.set_market(&["P01", "P06"]);
     // 5 food from 5 potatoes and 1 corn: two mixes, so the mix is named (L177).
     play(&mut s, 0, "place architect s3b2 gold food 5 potato");
     assert_eq!(
@@ -267,17 +181,17 @@ fn example_4_five_tasks_then_two_different_ones_l235_239() {
 #[test]
 fn example_5_offerings_overflow_reshuffles_first_l249_251() {
     let mut s = at_main(2, 0);
-    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
-    s.offerings = offered.clone();
-    let used = take_gods(&mut s, &["G08"]);
-    s.players[0].gods = used.clone();
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [0, 0, 0, 0];
+    let offered = s.take_gods(&["G01", "G02", "G03"]);
+    s.set_offerings(offered.clone());
+    let used = s.take_gods(&["G08"]);
+    s.set_gods(0, used.clone());
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [0, 0, 0, 0]);
     let deck_before = s.god_deck.len();
     // S1T1 (killa, top terrace, section 1) is pre-filled in 2p: empty it.
     let sp = space(&s, "S1T1");
-    if let Some(w) = s.hill[sp].take() {
-        s.bag.push(w);
+    if let Some(w) = s.clear_space(sp) {
+        s.to_bag([w]);
     }
     let text = "place artisan s1t1 card g08".to_string();
     play(&mut s, 0, &text);
@@ -292,51 +206,54 @@ fn example_5_offerings_overflow_reshuffles_first_l249_251() {
 #[test]
 fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
     let mut s = at_main(4, 0);
-    let t = take_tiles(&mut s, &["W19", "W12", "W13", "W11"]);
-    s.players[0].tapestries = vec![vec![t[0]]];
+    let t = s.take_tiles(&["W19", "W12", "W13", "W11"]);
+    s.set_tapestries(0, vec![vec![t[0]]]);
     let d = s.d();
     // W13 is a llama like W19: only a new tapestry.
     assert_eq!(
-        rules::tile_targets(d, &s.players[0].tapestries, t[2]),
+        legal::tile_targets(d, &s.players[0].tapestries, t[2]),
         vec![None]
     );
     assert_eq!(
-        rules::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
+        legal::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
         3
     );
-    s.weaving_pile.push(t[2]);
-    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[3] }));
-    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    s.to_weaving_pile([t[2]]);
+    s.push_pending(Item::Ask(0, Ask::PutTile { tile: t[3] }));
+    s.push_pending(Item::Ask(0, Ask::PutTile { tile: t[1] }));
     play(&mut s, 0, "weave w12 1 right");
     // W11 (right icon gold1) may go left of W19 (left icon army) without a match.
     play(&mut s, 0, "weave w11 1 left");
     assert_eq!(s.players[0].tapestries, vec![vec![t[3], t[0], t[1]]]);
-    assert_eq!(rules::matches(s.d(), &s.players[0].tapestries[0]).len(), 1);
-    assert_eq!(rules::tapestry_vp(s.d(), 3), 3);
+    assert_eq!(
+        scoring::matches(s.d(), &s.players[0].tapestries[0]).len(),
+        1
+    );
+    assert_eq!(scoring::tapestry_vp(s.d(), 3), 3);
 }
 
 #[test]
 fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
     let mut s = at_main(4, 0);
-    let a = take_tiles(&mut s, &["W01", "W06", "W10", "W05"]);
-    let b = take_tiles(&mut s, &["SW01", "W04", "W28", "W25", "SW03"]);
-    s.players[0].tapestries = vec![a.clone(), b.clone()];
-    let d = s.data.0.clone();
+    let a = s.take_tiles(&["W01", "W06", "W10", "W05"]);
+    let b = s.take_tiles(&["SW01", "W04", "W28", "W25", "SW03"]);
+    s.set_tapestries(0, vec![a.clone(), b.clone()]);
+    let d = s.data.arc().clone();
     let names = |t: &[u8]| {
-        rules::matches(&d, t)
+        scoring::matches(&d, t)
             .iter()
             .map(|&r| d.rewards[r].0.clone())
             .collect::<Vec<_>>()
     };
     assert_eq!(names(&a), ["potato3", "temple_gold"]);
     assert_eq!(names(&b), ["stone2", "army"]);
-    s.players[0].res = [0, 0, 0, 1];
+    s.set_resources(0, [0, 0, 0, 1]);
     let hand = s.players[0].army_hand.len();
-    s.stack = vec![
+    s.set_pending(vec![
         Item::Do(0, Step::NextTurn),
         Item::Ask(0, Ask::Main),
         Item::Do(0, Step::Merchant),
-    ];
+    ]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     // The temple reward (pay 1 gold, advance 1) is optional.
@@ -356,17 +273,17 @@ fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
 fn example_8_conquest_in_a_two_player_game_l435_449() {
     let mut s = at_main(2, 0);
     // Printed Coricancha: section 3 holds Recover, section 4 Conquest.
-    s.players[0].priest = Some(2);
-    let pf = take_army(&mut s, &["A01", "A19"]);
-    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
-    let bf = take_army(&mut s, &["A04", "A21"]);
-    let bh = take_army(&mut s, &["A05"]);
-    s.players[0].army_front = pf.iter().map(|&a| (a, true)).collect();
-    s.players[0].army_hand = ph;
-    s.players[1].army_front = bf.iter().map(|&a| (a, true)).collect();
-    s.players[1].army_hand = bh;
-    s.players[0].res = [2, 0, 0, 0];
-    s.players[1].res = [1, 0, 0, 0];
+    s.set_priest(0, Some(2));
+    let pf = s.take_army(&["A01", "A19"]);
+    let ph = s.take_army(&["A02", "A20", "A03"]);
+    let bf = s.take_army(&["A04", "A21"]);
+    let bh = s.take_army(&["A05"]);
+    s.set_army_front(0, pf.iter().map(|&a| (a, true)).collect());
+    s.set_army_hand(0, ph);
+    s.set_army_front(1, bf.iter().map(|&a| (a, true)).collect());
+    s.set_army_hand(1, bh);
+    s.set_resources(0, [2, 0, 0, 0]);
+    s.set_resources(1, [1, 0, 0, 0]);
     play(&mut s, 0, "priest conquest");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "casualty potato");
@@ -420,7 +337,7 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
     );
     assert_eq!(s.players[1].army_front, vec![(a(&s, "A21"), false)]);
     // A conquest must flip/discard the required soldiers: nothing for nothing (A8).
-    assert!(!flow::is_legal(
+    assert!(!legal::is_legal(
         &s,
         1,
         &Ask::Conquer,
@@ -434,11 +351,12 @@ fn example_8_conquest_in_a_two_player_game_l435_449() {
 
 #[test]
 fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
-    let mut s = TheGame.setup(1, &Options::default(), 5).unwrap();
-    s.axo.tokens = s.d().solo.tokens.iter().map(|t| t.1).collect();
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 5).unwrap();
+    let start = s.d().solo.tokens.iter().map(|t| t.1).collect();
+    s.set_token_cells(start);
     let hand = s.players[1].army_hand.len();
-    s.players[1].res = [0, 0, 3, 2];
-    s.players[1].statues.clear();
+    s.set_resources(1, [0, 0, 3, 2]);
+    s.set_statues(1, vec![]);
     let vp = s.players[1].vp;
     let mut ev = Vec::new();
     solo::token_actions(&mut s, 1, 3, &mut ev);
@@ -464,10 +382,10 @@ fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
 #[test]
 fn warrior_draws_an_army_card_and_takes_an_adjacent_worker_l267_269() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(2);
-    put_worker(&mut s, "S3B1", ARTISAN);
-    set_workers(&mut s, 0, &[WARRIOR]);
-    s.players[0].res = [5, 0, 0, 1];
+    s.set_priest(0, Some(2));
+    s.put_worker("S3B1", ARTISAN);
+    s.set_workers(0, &[WARRIOR]);
+    s.set_resources(0, [5, 0, 0, 1]);
     let hand = s.players[0].army_hand.len();
     play(&mut s, 0, "place warrior s3b2 gold");
     assert_eq!(s.players[0].army_hand.len(), hand + 1);
@@ -480,9 +398,9 @@ fn warrior_draws_an_army_card_and_takes_an_adjacent_worker_l267_269() {
 fn village_emptying_triggers_the_festival_and_its_vp_l493_497() {
     let mut s = at_main(3, 0);
     let w = s.village.clone();
-    s.bag.extend(w.iter().skip(1));
-    s.village.truncate(1);
-    s.players[0].res = [1, 1, 0, 0];
+    s.to_bag(w.iter().skip(1).copied());
+    s.truncate_village(1);
+    s.set_resources(0, [1, 1, 0, 0]);
     play(&mut s, 0, "pray");
     while ask_of(&s, 0) == Some(Ask::GodSource) {
         play(&mut s, 0, "god deck");
@@ -501,8 +419,8 @@ fn village_emptying_triggers_the_festival_and_its_vp_l493_497() {
 #[test]
 fn worker_limit_two_at_the_end_of_the_turn_l168_169() {
     let mut s = at_main(3, 0);
-    set_workers(&mut s, 0, &[ARTISAN, ARTISAN]);
-    s.players[0].res = [1, 0, 0, 0];
+    s.set_workers(0, &[ARTISAN, ARTISAN]);
+    s.set_resources(0, [1, 0, 0, 0]);
     let n = s.nomads.clone();
     play(&mut s, 0, "pray");
     while ask_of(&s, 0) == Some(Ask::GodSource) {
@@ -527,14 +445,14 @@ fn super_worker_name(w: u8) -> &'static str {
 #[test]
 fn festival_feeding_costs_two_vp_per_missing_potato_l505_507() {
     let mut s = at_main(2, 0);
-    s.festival_holder = Some(0);
-    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
-    s.players[0].res = [1, 0, 0, 0];
-    s.players[1].res = [0, 0, 0, 0];
-    s.players[1].vp = 1;
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
-    s.players[0].tapestries.clear();
-    s.players[1].tapestries.clear();
+    s.set_festival_holder(Some(0));
+    s.hand_gods(0, &["G01", "G02", "G03"]);
+    s.set_resources(0, [1, 0, 0, 0]);
+    s.set_resources(1, [0, 0, 0, 0]);
+    s.set_vp(1, 1);
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
+    s.set_tapestries(0, vec![]);
+    s.set_tapestries(1, vec![]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     // 3 cards: 1 potato paid, 2 missing: -4 VP (10 -> 6); the seat with 0 cards pays nothing.
@@ -546,18 +464,16 @@ fn festival_feeding_costs_two_vp_per_missing_potato_l505_507() {
 #[test]
 fn final_scoring_counts_face_up_items_only_l540_549() {
     let mut s = at_main(2, 0);
-    let t = take_tiles(&mut s, &["W19", "W12", "W11"]);
-    let p = &mut s.players[0];
-    p.vp = 20;
-    p.tapestries = vec![t.clone()];
-    p.res = [3, 2, 1, 4];
-    p.workers = vec![ARTISAN];
-    s.players[0].production = vec![(prod(&s, "P01"), true), (prod(&s, "P02"), false)];
-    s.prod_pile.retain(|&b| b != 0 && b != 1);
-    s.market_prod.retain(|&b| b != 0 && b != 1);
-    let a = take_army(&mut s, &["A01", "A02"]);
-    s.players[0].army_front = vec![(a[0], true), (a[1], false)];
-    let items = rules::final_items(&s, 0);
+    let t = s.take_tiles(&["W19", "W12", "W11"]);
+    s.set_vp(0, 20);
+    s.set_tapestries(0, vec![t.clone()]);
+    s.set_resources(0, [3, 2, 1, 4]);
+    s.set_workers(0, &[ARTISAN]);
+    s.set_production(0, vec![(prod(&s, "P01"), true), (prod(&s, "P02"), false)]);
+    s.take_production(&[0, 1]);
+    let a = s.take_army(&["A01", "A02"]);
+    s.set_army_front(0, vec![(a[0], true), (a[1], false)]);
+    let items = scoring::final_items(&s, 0);
     let total: u32 = items.iter().map(|x| x.2).sum();
     // tapestry of 3 = 3, 1 face-up building = 2, 1 face-up army = 1, 1 worker = 1, 4 gold = 4.
     assert_eq!(total, 3 + 2 + 1 + 1 + 4);
@@ -570,42 +486,39 @@ fn region_majority_ties_go_to_the_marker_further_right_l502_504() {
     let mut c = vec![None; d.conquest.len()];
     c[0] = Some(0); // CH1
     c[3] = Some(1); // CH4
-    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(1));
+    assert_eq!(scoring::region_winner(d, &c, 0, 2), Some(1));
     c[1] = Some(0);
-    assert_eq!(rules::region_winner(d, &c, 0, 2), Some(0));
+    assert_eq!(scoring::region_winner(d, &c, 0, 2), Some(0));
 }
 
 #[test]
 fn commands_read_korean_and_short_forms() {
     let s = at_main(2, 0);
     let mut s = s;
-    s.players[0].dealt = take_gods(
-        &mut s,
-        &["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"],
-    );
-    s.stack.push(Item::Ask(0, Ask::Keep));
-    let c = TheGame.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
+    s.deal_gods(0, &["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"]);
+    s.push_pending(Item::Ask(0, Ask::Keep));
+    let c = Tawantinsuyu.parse(&s, Seat(0), "keep g08 g01 g05").unwrap();
     assert_eq!(c.to_string(), "keep g01 g05 g08");
-    s.stack.pop();
-    s.god_deck.append(&mut s.players[0].dealt);
-    let c = TheGame.parse(&s, Seat(0), "기도").unwrap();
+    s.pop_pending();
+    s.return_dealt(0);
+    let c = Tawantinsuyu.parse(&s, Seat(0), "기도").unwrap();
     assert_eq!(c.to_string(), "pray");
-    assert!(TheGame.parse(&s, Seat(0), "~xyzzy").is_err());
+    assert!(Tawantinsuyu.parse(&s, Seat(0), "~xyzzy").is_err());
 }
 
 #[test]
 fn others_join_worship_at_their_own_rate_in_turn_order_l391_399() {
     let mut s = at_main(3, 0);
     // Printed Coricancha: section 1 Worship. Seat 1 moves from section 4 (Production) by 2.
-    s.players[0].priest = Some(3);
-    s.players[0].statues = vec![(0, true), (1, false)];
-    s.players[1].statues = vec![(2, true)];
-    s.players[2].statues = vec![(3, false)];
+    s.set_priest(0, Some(3));
+    s.set_statues(0, vec![(0, true), (1, false)]);
+    s.set_statues(1, vec![(2, true)]);
+    s.set_statues(2, vec![(3, false)]);
     for (sym, large) in [(0, true), (1, false), (2, true), (3, false)] {
         if large {
-            s.statues[sym].1 -= 1;
+            s.take_statue_from_supply(sym, true);
         } else {
-            s.statues[sym].0 -= 1;
+            s.take_statue_from_supply(sym, false);
         }
     }
     play(&mut s, 0, "priest worship");
@@ -625,9 +538,9 @@ fn others_join_worship_at_their_own_rate_in_turn_order_l391_399() {
 #[test]
 fn gold_instead_still_lets_the_others_sacrifice_l385_386_l402_403() {
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(0);
-    s.players[0].res = [0, 6, 0, 0];
-    s.players[1].res = [0, 4, 0, 0];
+    s.set_priest(0, Some(0));
+    s.set_resources(0, [0, 6, 0, 0]);
+    s.set_resources(1, [0, 4, 0, 0]);
     play(&mut s, 0, "priest sacrifice");
     play(&mut s, 0, "gold");
     assert_eq!(s.players[0].res, [0, 6, 0, 1]);
@@ -640,9 +553,9 @@ fn gold_instead_still_lets_the_others_sacrifice_l385_386_l402_403() {
 #[test]
 fn active_sacrifice_levels_and_recover_costs_l400_411() {
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(0);
-    s.players[0].res = [0, 5, 0, 0];
-    s.players[1].res = [0, 0, 0, 0];
+    s.set_priest(0, Some(0));
+    s.set_resources(0, [0, 5, 0, 0]);
+    s.set_resources(1, [0, 0, 0, 0]);
     play(&mut s, 0, "priest sacrifice");
     play(&mut s, 0, "perform");
     let l = legal(&s, 0);
@@ -656,11 +569,11 @@ fn active_sacrifice_levels_and_recover_costs_l400_411() {
 #[test]
 fn recover_first_free_then_one_food_each_l405_409() {
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(1);
-    let a = take_army(&mut s, &["A01", "A02", "A03"]);
-    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
-    s.players[0].res = [1, 0, 0, 0];
-    s.players[1].res = [0, 0, 0, 0];
+    s.set_priest(0, Some(1));
+    let a = s.take_army(&["A01", "A02", "A03"]);
+    s.set_army_front(0, a.iter().map(|&x| (x, false)).collect());
+    s.set_resources(0, [1, 0, 0, 0]);
+    s.set_resources(1, [0, 0, 0, 0]);
     play(&mut s, 0, "priest recover");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "recover a01");
@@ -675,10 +588,10 @@ fn recover_first_free_then_one_food_each_l405_409() {
 fn lower_step_pays_the_upper_owner_two_vp_l290_293() {
     let mut s = at_main(2, 0);
     let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
-    s.steps[up] = Some(1);
-    s.players[1].steps_left = 4;
-    s.players[0].res = [0, 0, 3, 0];
-    s.stack.push(Item::Ask(0, Ask::StepSpace));
+    s.set_step_owner(up, Some(1));
+    s.set_steps_left(1, 4);
+    s.set_resources(0, [0, 0, 3, 0]);
+    s.push_pending(Item::Ask(0, Ask::StepSpace));
     let l = legal(&s, 0);
     assert!(l.contains(&"step s2l".to_string()));
     assert!(
@@ -696,13 +609,13 @@ fn lower_step_pays_the_upper_owner_two_vp_l290_293() {
 #[test]
 fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
     let mut s = at_main(3, 0);
-    s.players[0].res = [0, 3, 0, 0];
-    s.players[1].res = [0, 2, 0, 0];
-    s.players[2].res = [0, 1, 0, 0];
-    for p in &mut s.players {
-        p.tapestries.clear();
+    s.set_resources(0, [0, 3, 0, 0]);
+    s.set_resources(1, [0, 2, 0, 0]);
+    s.set_resources(2, [0, 1, 0, 0]);
+    for p in 0..s.np() {
+        s.set_tapestries(p, vec![]);
     }
-    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    s.push_pending(Item::Do(0, Step::WeaveDraw));
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     let offer = s.offer.tiles.clone();
@@ -711,7 +624,7 @@ fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
     // 1 tile = 1 corn, 2 tiles = 3 corn; 3 tiles (6 corn) unaffordable.
     assert!(l.iter().any(|c| c.split(' ').count() == 3));
     assert!(!l.iter().any(|c| c.split(' ').count() == 4));
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let n = |t: u8| d.weavings[t as usize].id.to_lowercase();
     let buy = format!("buy {} {}", n(offer[0]), n(offer[1]));
     play(&mut s, 0, &buy);
@@ -734,12 +647,12 @@ fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
 #[test]
 fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(0);
-    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PORTER]);
-    s.players[0].res = [2, 0, 0, 1];
+    s.set_priest(0, Some(0));
+    s.set_workers(0, &[quipu::games::tawantinsuyu::data::PORTER]);
+    s.set_resources(0, [2, 0, 0, 1]);
     // S1M1: middle terrace (2), same section (0), porter -1 = 1 food; first in its segment: 2 tasks.
     let sp = space(&s, "S1M1");
-    assert_eq!(rules::food(&s, 0, sp, true), 1);
+    assert_eq!(legal::food(&s, 0, sp, true), 1);
     play(&mut s, 0, "place porter s1m1 gold");
     assert_eq!(s.players[0].res, [1, 0, 0, 0]);
     assert_eq!(
@@ -754,9 +667,9 @@ fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
 #[test]
 fn priest_extra_potato_task_and_compulsory_god_card_l276_278() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(0);
-    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
-    s.players[0].res = [1, 0, 0, 1];
+    s.set_priest(0, Some(0));
+    s.set_workers(0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.set_resources(0, [1, 0, 0, 1]);
     let sp = space(&s, "S1T1");
     play(&mut s, 0, "place priest s1t1 gold extra");
     assert_eq!(
@@ -777,8 +690,8 @@ fn priest_extra_potato_task_and_compulsory_god_card_l276_278() {
 #[test]
 fn a_task_that_cannot_be_done_loses_the_rest_l232() {
     let mut s = at_main(3, 0);
-    s.players[0].res = [0, 0, 0, 0];
-    s.stack.push(Item::Do(
+    s.set_resources(0, [0, 0, 0, 0]);
+    s.push_pending(Item::Do(
         0,
         Step::Tasks(vec![
             quipu::games::tawantinsuyu::data::Task::Step,
@@ -797,13 +710,13 @@ fn a_task_that_cannot_be_done_loses_the_rest_l232() {
 fn festival_card_draw_gives_more_to_the_lower_scores_l522_531() {
     let mut s = at_main(4, 0);
     for (p, vp) in [(0, 30), (1, 10), (2, 20), (3, 10)] {
-        s.players[p].vp = vp;
-        s.players[p].gods.clear();
-        s.players[p].res = [0; 4];
-        s.players[p].tapestries.clear();
+        s.set_vp(p, vp);
+        s.set_gods(p, vec![]);
+        s.set_resources(p, [0; 4]);
+        s.set_tapestries(p, vec![]);
     }
-    s.festival_holder = Some(0);
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.set_festival_holder(Some(0));
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     // Seats 2 and 4 tie on 10: both are among the two lowest and draw 2; seat 3 (20) and seat 1 (30) draw 1.
@@ -816,12 +729,12 @@ fn festival_card_draw_gives_more_to_the_lower_scores_l522_531() {
 #[test]
 fn two_player_first_festival_fills_the_middle_two_player_spaces_l519_521() {
     let mut s = at_main(2, 0);
-    s.festival_holder = Some(0);
-    for p in &mut s.players {
-        p.gods.clear();
-        p.tapestries.clear();
+    s.set_festival_holder(Some(0));
+    for p in 0..s.np() {
+        s.set_gods(p, vec![]);
+        s.set_tapestries(p, vec![]);
     }
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     let d = s.d();
@@ -835,16 +748,16 @@ fn two_player_first_festival_fills_the_middle_two_player_spaces_l519_521() {
 #[test]
 fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
     let mut s = at_main(3, 0);
-    s.festival_holder = Some(0);
-    let bag = std::mem::take(&mut s.bag);
-    s.casualties.extend(bag);
-    s.village.clear();
-    for p in &mut s.players {
-        p.gods.clear();
-        p.tapestries.clear();
-        p.vp = 10;
+    s.set_festival_holder(Some(0));
+    let bag = s.take_bag();
+    s.to_casualties(bag);
+    s.truncate_village(0);
+    for p in 0..s.np() {
+        s.set_gods(p, vec![]);
+        s.set_tapestries(p, vec![]);
+        s.set_vp(p, 10);
     }
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert_eq!(s.festivals_done, 1);
@@ -878,32 +791,32 @@ fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
 #[test]
 fn third_festival_ends_the_game_with_the_resource_tie_break_l508_l550_553() {
     let mut s = at_main(2, 0);
-    s.festivals_done = 2;
-    s.festival_holder = Some(0);
-    for p in &mut s.players {
-        p.gods.clear();
-        p.tapestries.clear();
-        p.workers.clear();
-        p.vp = 50;
+    s.set_festivals_done(2);
+    s.set_festival_holder(Some(0));
+    for p in 0..s.np() {
+        s.set_gods(p, vec![]);
+        s.set_tapestries(p, vec![]);
+        s.take_workers_of(p);
+        s.set_vp(p, 50);
     }
-    s.players[0].res = [0, 0, 0, 0];
-    s.players[1].res = [3, 0, 0, 0];
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.set_resources(0, [0, 0, 0, 0]);
+    s.set_resources(1, [3, 0, 0, 0]);
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert!(s.over);
-    let o = TheGame.outcome(&s).unwrap();
+    let o = Tawantinsuyu.outcome(&s).unwrap();
     assert_eq!(o.scores, vec![50.0, 50.0]);
     assert_eq!(o.ranks, vec![2, 1]);
 }
 
 #[test]
 fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
-    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 3).unwrap();
     let vp = s.players[1].vp;
-    s.players[1].res[0] = 12;
-    let w: Vec<u8> = s.bag.drain(..3).collect();
-    s.players[1].workers.extend(w);
+    s.set_resource(1, 0, 12);
+    let w = s.draw_from_bag(3);
+    s.add_workers(1, w);
     solo::tidy(&mut s);
     assert_eq!(s.players[1].res[0], 2);
     assert_eq!(s.players[1].vp, vp + 10);
@@ -912,30 +825,30 @@ fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
 
 #[test]
 fn solo_win_needs_more_than_axomama_and_120_l791_792() {
-    let mut s = TheGame.setup(1, &Options::default(), 3).unwrap();
-    s.final_scores = Some(vec![119, 100]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
-    s.final_scores = Some(vec![125, 100]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![1]);
-    s.final_scores = Some(vec![125, 130]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![2]);
+    let mut s = Tawantinsuyu.setup(1, &Options::default(), 3).unwrap();
+    s.set_final_scores(Some(vec![119, 100]));
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![2]);
+    s.set_final_scores(Some(vec![125, 100]));
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![1]);
+    s.set_final_scores(Some(vec![125, 130]));
+    assert_eq!(Tawantinsuyu.outcome(&s).unwrap().ranks, vec![2]);
 }
 
 #[test]
 fn views_hide_other_hands_and_name_the_substitute_components() {
     let s = at_main(3, 0);
     let mut s = s;
-    s.players[1].gods = take_gods(&mut s, &["G30"]);
-    let v = TheGame.view(&s, Some(Seat(0)));
+    s.hand_gods(1, &["G30"]);
+    let v = Tawantinsuyu.view(&s, Some(Seat(0)));
     let json = serde_json::to_string(&v).unwrap();
     assert!(!json.contains("in hand: G30"));
     assert!(v
         .footer
         .iter()
         .any(|f| f.en.contains("SUBSTITUTE") && f.ko.contains("대체")));
-    let v1 = TheGame.view(&s, Some(Seat(1)));
+    let v1 = Tawantinsuyu.view(&s, Some(Seat(1)));
     assert!(serde_json::to_string(&v1).unwrap().contains("in hand: G30"));
-    assert!(TheGame
+    assert!(Tawantinsuyu
         .hidden_items(&s, Some(Seat(0)))
         .contains(&"in hand: G30".to_string()));
 }
@@ -949,71 +862,32 @@ fn another_component_directory_is_checked_and_used() {
         std::fs::copy(src.join(f), dir.join(f)).unwrap();
     }
     let opts = Options::parse_pairs(&[format!("components={}", dir.display())]).unwrap();
-    assert!(TheGame.setup(2, &opts, 1).is_ok());
+    assert!(Tawantinsuyu.setup(2, &opts, 1).is_ok());
     let cards = std::fs::read_to_string(dir.join("cards.toml")).unwrap();
     std::fs::write(
         dir.join("cards.toml"),
         cards.replacen("id = \"G42\"", "id = \"G99\"", 1),
     )
     .unwrap();
-    assert!(TheGame.setup(2, &opts, 1).is_err());
+    assert!(Tawantinsuyu.setup(2, &opts, 1).is_err());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-#[ignore]
-fn print_a_view() {
-    let mut s = at_main(2, 0);
-    s.players[1].gods = take_gods(&mut s, &["G30"]);
-    let v = TheGame.view(&s, Some(Seat(0)));
-    println!("{}", v.headline.en);
-    for sec in v.sections.iter().chain(&v.private) {
-        println!("== {} / {}", sec.title.en, sec.title.ko);
-        match &sec.body {
-            quipu::engine::Block::Lines(l) => l
-                .iter()
-                .take(6)
-                .for_each(|x| println!("  {} | {}", x.en, x.ko)),
-            quipu::engine::Block::Table { header, rows } => {
-                println!(
-                    "  {}",
-                    header
-                        .iter()
-                        .map(|h| h.en.clone())
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                );
-                rows.iter().take(4).for_each(|r| {
-                    println!(
-                        "  {}",
-                        r.iter()
-                            .map(|h| h.en.clone())
-                            .collect::<Vec<_>>()
-                            .join(" | ")
-                    )
-                });
-            }
-        }
-    }
-    println!("footer: {:?}", v.footer);
-    println!("shapes: {}", v.picture.shapes.len());
 }
 
 /// A solo game past setup, Axomama (index 1) about to start its turn.
 fn solo_axomama_turn(seed: u64) -> State {
-    let mut s = TheGame
+    let mut s = Tawantinsuyu
         .setup(
             1,
             &Options::parse_pairs(&["coricancha=printed"]).unwrap(),
             seed,
         )
         .unwrap();
-    s.god_deck.append(&mut s.players[0].dealt);
-    s.god_deck.append(&mut s.players[0].gods);
-    s.players[0].priest = Some(0);
-    s.players[1].priest = Some(0);
-    s.current = 1;
-    s.stack = vec![Item::Do(1, Step::TurnStart)];
+    s.return_dealt(0);
+    s.return_hand(0);
+    s.set_priest(0, Some(0));
+    s.set_priest(1, Some(0));
+    s.set_current(1);
+    s.set_pending(vec![Item::Do(1, Step::TurnStart)]);
     s
 }
 
@@ -1021,8 +895,8 @@ fn solo_axomama_turn(seed: u64) -> State {
 fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
     let mut s = solo_axomama_turn(21);
     // Printed Coricancha: +1 = Sacrifice (section 2), +2 = Recover. 4 corn meets Sacrifice.
-    s.players[1].res = [0, 4, 0, 0];
-    s.players[0].res = [0, 0, 0, 0];
+    s.set_resources(1, [0, 4, 0, 0]);
+    s.set_resources(0, [0, 0, 0, 0]);
     let hand = s.players[1].army_hand.len();
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
@@ -1039,16 +913,16 @@ fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
 #[test]
 fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
     let mut s = solo_axomama_turn(22);
-    s.players[1].res = [0, 0, 0, 0];
-    s.players[1].statues.clear();
-    s.players[1].production.clear();
-    s.players[1].army_front.clear();
-    let ah = std::mem::take(&mut s.players[1].army_hand);
-    s.army_deck.extend(ah);
-    let w = std::mem::take(&mut s.players[1].workers);
-    s.bag.extend(w);
-    let offered = take_gods(&mut s, &["G01", "G02", "G03"]);
-    s.offerings = offered;
+    s.set_resources(1, [0, 0, 0, 0]);
+    s.set_statues(1, vec![]);
+    s.set_production(1, vec![]);
+    s.set_army_front(1, vec![]);
+    let ah = s.take_army_hand(1);
+    s.to_army_deck(ah);
+    let w = s.take_workers_of(1);
+    s.to_bag(w);
+    let offered = s.take_gods(&["G01", "G02", "G03"]);
+    s.set_offerings(offered);
     let vp = s.players[1].vp;
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
@@ -1066,40 +940,42 @@ fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
 fn timeout_default_passes_or_keeps_every_task() {
     let mut s = at_main(3, 0);
     assert_eq!(
-        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        Tawantinsuyu
+            .default_command(&s, Seat(0))
+            .unwrap()
+            .to_string(),
         "pray"
     );
     let sp = space(&s, "S1T1") as u8;
-    s.stack.push(Item::Ask(
+    s.push_pending(Item::Ask(
         0,
         Ask::Tasks {
             space: sp,
             count: 2,
         },
     ));
-    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    let c = Tawantinsuyu
+        .default_command(&s, Seat(0))
+        .unwrap()
+        .to_string();
     assert_eq!(c.split(' ').count(), 3, "{c}");
-    s.stack.pop();
-    s.stack.push(Item::Ask(0, Ask::Leftover));
+    s.pop_pending();
+    s.push_pending(Item::Ask(0, Ask::Leftover));
     assert_eq!(
-        TheGame.default_command(&s, Seat(0)).unwrap().to_string(),
+        Tawantinsuyu
+            .default_command(&s, Seat(0))
+            .unwrap()
+            .to_string(),
         "pass"
     );
-}
-
-fn give_passive(s: &mut State, p: usize, code: &str) {
-    let b = s.d().passive_by_code(code).unwrap() as u8;
-    s.pass_pile.retain(|&x| x != b);
-    s.market_pass.retain(|&x| x != b);
-    s.players[p].passive.push(b);
 }
 
 #[test]
 fn z20_gathering_gives_one_more_and_a_vp_l597_598() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "gather_bonus");
-    s.players[0].res = [0; 4];
-    s.stack.push(Item::Do(
+    s.give_passive(0, "gather_bonus");
+    s.set_resources(0, [0; 4]);
+    s.push_pending(Item::Do(
         0,
         Step::Tasks(vec![
             quipu::games::tawantinsuyu::data::Task::Potato,
@@ -1114,13 +990,13 @@ fn z20_gathering_gives_one_more_and_a_vp_l597_598() {
 #[test]
 fn z07_own_step_scores_too_l576() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "own_step_vp");
+    s.give_passive(0, "own_step_vp");
     let up = s.d().steps.iter().position(|x| x.id == "S3U").unwrap();
-    s.steps[up] = Some(0);
-    s.players[0].steps_left = 4;
-    s.players[0].priest = Some(2);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [5, 0, 0, 1];
+    s.set_step_owner(up, Some(0));
+    s.set_steps_left(0, 4);
+    s.set_priest(0, Some(2));
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [5, 0, 0, 1]);
     play(&mut s, 0, "place artisan s3m2 gold");
     // middle terrace 2 - step 2 = 0 food; own step scores 1 VP with Z07.
     assert_eq!(s.players[0].res, [5, 0, 0, 0]);
@@ -1130,9 +1006,9 @@ fn z07_own_step_scores_too_l576() {
 #[test]
 fn z15_exchange_and_z19_god_card_for_a_potato_are_free_actions_l589_l596() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "exchange_2s_1g_2c");
-    give_passive(&mut s, 0, "potato_for_god_card");
-    s.players[0].res = [1, 0, 2, 0];
+    s.give_passive(0, "exchange_2s_1g_2c");
+    s.give_passive(0, "potato_for_god_card");
+    s.set_resources(0, [1, 0, 2, 0]);
     play(&mut s, 0, "trade stone gold");
     assert_eq!(s.players[0].res, [1, 0, 0, 1]);
     play(&mut s, 0, "trade gold corn");
@@ -1148,11 +1024,11 @@ fn z15_exchange_and_z19_god_card_for_a_potato_are_free_actions_l589_l596() {
 #[test]
 fn z13_lowers_the_soldiers_needed_by_one_l586_587() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 0, "conquest_discount_1");
-    let a = take_army(&mut s, &["A19"]);
-    s.players[0].army_front = vec![(a[0], true)];
+    s.give_passive(0, "conquest_discount_1");
+    let a = s.take_army(&["A19"]);
+    s.set_army_front(0, vec![(a[0], true)]);
     // CH4 needs flip 2 + discard 1; with Z13 flipping the 2-soldier card is enough.
-    s.stack.push(Item::Ask(0, Ask::Conquer));
+    s.push_pending(Item::Ask(0, Ask::Conquer));
     play(&mut s, 0, "conquer chinchaysuyu 4 flip a19");
     assert_eq!(s.players[0].vp, 14);
     assert_eq!(s.players[0].army_front, vec![(a[0], false)]);
@@ -1161,9 +1037,9 @@ fn z13_lowers_the_soldiers_needed_by_one_l586_587() {
 #[test]
 fn z17_and_z18_pay_their_owners_when_anyone_activates_l592_595() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 1, "conquest_gold_vp");
-    s.players[0].priest = Some(2);
-    s.players[1].res = [0; 4];
+    s.give_passive(1, "conquest_gold_vp");
+    s.set_priest(0, Some(2));
+    s.set_resources(1, [0; 4]);
     play(&mut s, 0, "priest conquest");
     assert_eq!(s.players[1].res[3], 1);
     assert_eq!(s.players[1].vp, 11);
@@ -1172,11 +1048,11 @@ fn z17_and_z18_pay_their_owners_when_anyone_activates_l592_595() {
 #[test]
 fn z04_a_new_matching_pair_pays_at_once_l570_571() {
     let mut s = at_main(4, 0);
-    give_passive(&mut s, 0, "match_reward_immediately");
+    s.give_passive(0, "match_reward_immediately");
     // W19 (army|vp3) then W12 (vp3|gold1) to its right: the vp3 icons match -> 3 VP.
-    let t = take_tiles(&mut s, &["W19", "W12"]);
-    s.players[0].tapestries = vec![vec![t[0]]];
-    s.stack.push(Item::Ask(0, Ask::PutTile { tile: t[1] }));
+    let t = s.take_tiles(&["W19", "W12"]);
+    s.set_tapestries(0, vec![vec![t[0]]]);
+    s.push_pending(Item::Ask(0, Ask::PutTile { tile: t[1] }));
     play(&mut s, 0, "weave w12 1 right");
     assert_eq!(s.players[0].vp, 13);
 }
@@ -1184,13 +1060,13 @@ fn z04_a_new_matching_pair_pays_at_once_l570_571() {
 #[test]
 fn statue_bonus_all_part_or_none_l240_244() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(0);
+    s.set_priest(0, Some(0));
     // S1T2 is a pachamama space; G21 (illapa) would not fit, G26 (pachamama: 2 stone, 1 potato) does.
-    s.players[0].gods = take_gods(&mut s, &["G26"]);
-    s.players[0].statues = vec![(3, false)];
-    s.statues[3].0 -= 1;
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [0; 4];
+    s.hand_gods(0, &["G26"]);
+    s.set_statues(0, vec![(3, false)]);
+    s.take_statue_from_supply(3, false);
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [0; 4]);
     play(&mut s, 0, "place artisan s1t2 card g26");
     // Offered with the tasks (before them); declining is done by not taking it.
     let l = legal(&s, 0);
@@ -1206,20 +1082,20 @@ fn statue_bonus_all_part_or_none_l240_244() {
 #[test]
 fn secret_simultaneous_deployment_option_a9_l417_426() {
     let opts = Options::parse_pairs(&["coricancha=printed", "deploy=simultaneous"]).unwrap();
-    let mut s = TheGame.setup(2, &opts, 11).unwrap();
-    for pl in &mut s.players {
-        s.god_deck.append(&mut pl.dealt);
-        s.god_deck.append(&mut pl.gods);
+    let mut s = Tawantinsuyu.setup(2, &opts, 11).unwrap();
+    for p in 0..s.np() {
+        s.return_dealt(p);
+        s.return_hand(p);
     }
-    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
-    s.players[0].priest = Some(2);
-    s.players[1].priest = Some(0);
-    let ph = take_army(&mut s, &["A02", "A20", "A03"]);
-    let bh = take_army(&mut s, &["A05"]);
-    s.players[0].army_hand = ph;
-    s.players[1].army_hand = bh;
-    s.players[0].res = [2, 0, 0, 0];
-    s.players[1].res = [1, 0, 0, 0];
+    s.set_pending(vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)]);
+    s.set_priest(0, Some(2));
+    s.set_priest(1, Some(0));
+    let ph = s.take_army(&["A02", "A20", "A03"]);
+    let bh = s.take_army(&["A05"]);
+    s.set_army_hand(0, ph);
+    s.set_army_hand(1, bh);
+    s.set_resources(0, [2, 0, 0, 0]);
+    s.set_resources(1, [1, 0, 0, 0]);
     play(&mut s, 0, "priest conquest");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "casualty potato");
@@ -1239,11 +1115,11 @@ fn secret_simultaneous_deployment_option_a9_l417_426() {
 fn free_actions_at_any_moment_of_the_turn_l164_167() {
     let mut s = at_main(3, 0);
     // Cashing an army card in the middle of a Build building task pays for the building.
-    market_with(&mut s, &["P07", "P01"]);
-    let a = take_army(&mut s, &["A09"]);
-    s.players[0].army_hand = a;
-    s.players[0].res = [0, 0, 1, 0];
-    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    s.set_market(&["P07", "P01"]);
+    let a = s.take_army(&["A09"]);
+    s.set_army_hand(0, a);
+    s.set_resources(0, [0, 0, 1, 0]);
+    s.push_pending(Item::Ask(0, Ask::Build { swapped: false }));
     assert!(!legal(&s, 0).contains(&"build p07".to_string()));
     play(&mut s, 0, "cash a09");
     assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
@@ -1254,10 +1130,10 @@ fn free_actions_at_any_moment_of_the_turn_l164_167() {
 #[test]
 fn z15_exchange_also_when_joining_another_players_action_l589() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 1, "exchange_2s_1g_2c");
-    s.players[0].priest = Some(0);
-    s.players[0].res = [0, 0, 0, 0];
-    s.players[1].res = [0, 1, 2, 0];
+    s.give_passive(1, "exchange_2s_1g_2c");
+    s.set_priest(0, Some(0));
+    s.set_resources(0, [0, 0, 0, 0]);
+    s.set_resources(1, [0, 1, 2, 0]);
     play(&mut s, 0, "priest sacrifice");
     play(&mut s, 0, "gold");
     assert!(!legal(&s, 1).contains(&"join sacrifice".to_string()));
@@ -1270,48 +1146,23 @@ fn z15_exchange_also_when_joining_another_players_action_l589() {
 #[test]
 fn a_dropped_seat_is_played_by_the_timeout_default_to_the_end() {
     let mut s = new_game(3);
-    assert!(TheGame.drop_seat(&mut s, Seat(1)));
+    assert!(Tawantinsuyu.drop_seat(&mut s, Seat(1)));
     let mut rng = quipu::engine::Rng::new(5);
     let mut moves = 0;
-    while TheGame.outcome(&s).is_none() {
-        let seats = TheGame.to_act(&s);
+    while Tawantinsuyu.outcome(&s).is_none() {
+        let seats = Tawantinsuyu.to_act(&s);
         assert!(!seats.contains(&Seat(1)), "a dropped seat is never asked");
         let seat = seats[rng.below(seats.len())];
-        let legal = TheGame.legal(&s, seat);
+        let legal = Tawantinsuyu.legal(&s, seat);
         let c = legal[rng.below(legal.len())].clone();
-        TheGame.apply(&mut s, seat, &c).unwrap();
-        TheGame.invariants(&s).unwrap();
+        Tawantinsuyu.apply(&mut s, seat, &c).unwrap();
+        Tawantinsuyu.invariants(&s).unwrap();
         moves += 1;
         assert!(moves < 20_000);
     }
-    assert!(TheGame.drop_seat(&mut new_game(2), Seat(0)));
-    let mut solo = TheGame.setup(1, &Options::default(), 1).unwrap();
-    assert!(!TheGame.drop_seat(&mut solo, Seat(0)));
-}
-
-#[test]
-#[ignore]
-fn print_a_random_game() {
-    let players: usize = std::env::var("TW_PLAYERS")
-        .ok()
-        .and_then(|x| x.parse().ok())
-        .unwrap_or(2);
-    let mut s = new_game(players);
-    let mut rng = quipu::engine::Rng::new(9);
-    for _ in 0..400 {
-        if TheGame.outcome(&s).is_some() {
-            break;
-        }
-        let seats = TheGame.to_act(&s);
-        let seat = seats[rng.below(seats.len())];
-        let legal = TheGame.legal(&s, seat);
-        let c = legal[rng.below(legal.len())].clone();
-        println!("> {seat}: {c}");
-        for e in TheGame.apply(&mut s, seat, &c).unwrap() {
-            println!("   {} | {}", e.text.en, e.text.ko);
-        }
-    }
-    println!("{:?}", TheGame.outcome(&s));
+    assert!(Tawantinsuyu.drop_seat(&mut new_game(2), Seat(0)));
+    let mut solo = Tawantinsuyu.setup(1, &Options::default(), 1).unwrap();
+    assert!(!Tawantinsuyu.drop_seat(&mut solo, Seat(0)));
 }
 
 // ---- Issue 8: the simplifications replaced by the rules ----
@@ -1320,8 +1171,8 @@ fn print_a_random_game() {
 fn food_is_paid_in_the_mix_the_player_chooses_l177_l187_200() {
     // S1M1: same section as the High Priest (0) and the middle terrace (2): 2 food.
     let mut s = at_main(2, 0);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [2, 2, 0, 1];
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [2, 2, 0, 1]);
     play(&mut s, 0, "place artisan s1m1 gold");
     assert_eq!(ask_of(&s, 0), Some(Ask::Food { food: 2, potato: 0 }));
     // The placement gold is spent: potatoes and corn in any split.
@@ -1337,14 +1188,14 @@ fn food_is_paid_in_the_mix_the_player_chooses_l177_l187_200() {
 #[test]
 fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
     let mut s = at_main(2, 0);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [2, 2, 0, 2];
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [2, 2, 0, 2]);
     // A mix that is not held is refused and nothing changes.
     let before = s.clone();
-    let c = TheGame
+    let c = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 3 potato")
         .unwrap();
-    let err = TheGame.apply(&mut s, Seat(0), &c).unwrap_err();
+    let err = Tawantinsuyu.apply(&mut s, Seat(0), &c).unwrap_err();
     assert_eq!(s, before);
     // The message names the cost and the mixes held.
     assert!(
@@ -1356,10 +1207,10 @@ fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
     assert!(err.message.ko.contains("음식 비용은 2개"));
     // One line: 1 gold to place, 1 corn and 1 gold (the joker) as food; the
     // spec's compact `1c1g` means the same.
-    let long = TheGame
+    let long = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 1 corn 1 gold")
         .unwrap();
-    let short = TheGame
+    let short = Tawantinsuyu
         .parse(&s, Seat(0), "place artisan s1m1 gold food 1c1g")
         .unwrap();
     assert_eq!(long, short);
@@ -1375,8 +1226,8 @@ fn food_mix_in_the_place_line_and_gold_as_the_joker_l177() {
 #[test]
 fn a_single_possible_food_mix_is_paid_without_a_question_l187_200() {
     let mut s = at_main(2, 0);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [0, 3, 0, 1];
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [0, 3, 0, 1]);
     play(&mut s, 0, "place artisan s1m1 gold");
     assert_eq!(s.players[0].res, [0, 1, 0, 0]);
     assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { .. })));
@@ -1385,11 +1236,11 @@ fn a_single_possible_food_mix_is_paid_without_a_question_l187_200() {
 #[test]
 fn recover_pays_each_further_flip_in_the_food_chosen_l409() {
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(1);
-    let a = take_army(&mut s, &["A01", "A02", "A03"]);
-    s.players[0].army_front = a.iter().map(|&x| (x, false)).collect();
-    s.players[0].res = [1, 1, 0, 0];
-    s.players[1].res = [0, 0, 0, 0];
+    s.set_priest(0, Some(1));
+    let a = s.take_army(&["A01", "A02", "A03"]);
+    s.set_army_front(0, a.iter().map(|&x| (x, false)).collect());
+    s.set_resources(0, [1, 1, 0, 0]);
+    s.set_resources(1, [0, 0, 0, 0]);
     play(&mut s, 0, "priest recover");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "recover a01");
@@ -1408,13 +1259,13 @@ fn recover_pays_each_further_flip_in_the_food_chosen_l409() {
 #[test]
 fn statue_bonus_may_wait_until_after_the_tasks_once_l241_244() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(0);
+    s.set_priest(0, Some(0));
     // S1T2 (pachamama, top terrace: no food): G26 gives 2 stone and 1 potato.
-    s.players[0].gods = take_gods(&mut s, &["G26"]);
-    s.players[0].statues = vec![(3, false)];
-    s.statues[3].0 -= 1;
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [0; 4];
+    s.hand_gods(0, &["G26"]);
+    s.set_statues(0, vec![(3, false)]);
+    s.take_statue_from_supply(3, false);
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [0; 4]);
     play(&mut s, 0, "place artisan s1t2 card g26");
     let task = legal(&s, 0)
         .into_iter()
@@ -1451,16 +1302,16 @@ fn statue_bonus_may_wait_until_after_the_tasks_once_l241_244() {
 #[test]
 fn festival_holder_may_cash_army_cards_before_feeding_l164_167_l497_l505_507() {
     let mut s = at_main(2, 0);
-    s.festival_holder = Some(0);
-    s.players[0].gods = take_gods(&mut s, &["G01", "G02"]);
-    s.players[0].army_hand = take_army(&mut s, &["A01"]);
-    s.players[0].res = [0, 0, 0, 0];
-    s.players[1].gods = take_gods(&mut s, &["G03"]);
-    s.players[1].army_hand = take_army(&mut s, &["A02"]);
-    s.players[1].res = [0, 0, 0, 0];
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
-    s.players[0].tapestries.clear();
-    s.players[1].tapestries.clear();
+    s.set_festival_holder(Some(0));
+    s.hand_gods(0, &["G01", "G02"]);
+    s.hand_army(0, &["A01"]);
+    s.set_resources(0, [0, 0, 0, 0]);
+    s.hand_gods(1, &["G03"]);
+    s.hand_army(1, &["A02"]);
+    s.set_resources(1, [0, 0, 0, 0]);
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
+    s.set_tapestries(0, vec![]);
+    s.set_tapestries(1, vec![]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     // The Festival opens the holder's turn: free actions are offered.
@@ -1478,15 +1329,15 @@ fn festival_holder_may_cash_army_cards_before_feeding_l164_167_l497_l505_507() {
 #[test]
 fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
-    s.players[0].res = [0, 0, 0, 0];
-    s.players[1].res = [0, 2, 0, 0];
+    s.give_passive(0, "weavings_draw_5_discard_2");
+    s.set_resources(0, [0, 0, 0, 0]);
+    s.set_resources(1, [0, 2, 0, 0]);
     let top = *s.weaving_pile.last().unwrap();
-    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    s.push_pending(Item::Do(0, Step::WeaveDraw));
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert_eq!(s.offer.tiles.len(), 5);
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let id = |t: u8| d.weavings[t as usize].id.clone();
     let unseen: Vec<u8> = s
         .offer
@@ -1506,9 +1357,9 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
             .iter()
             .any(|e| e.to == Some(Seat(0)) && e.text.en.contains(&id(t))));
     }
-    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let hidden = Tawantinsuyu.hidden_items(&s, Some(Seat(1)));
     let json =
-        |s: &State, v: usize| serde_json::to_string(&TheGame.view(s, Some(Seat(v)))).unwrap();
+        |s: &State, v: usize| serde_json::to_string(&Tawantinsuyu.view(s, Some(Seat(v)))).unwrap();
     for &t in &unseen {
         let item = hidden.iter().find(|h| h.starts_with(&id(t))).unwrap();
         assert!(!json(&s, 1).contains(item.as_str()));
@@ -1522,7 +1373,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     assert_eq!(s.offer.tiles.len(), 3);
     assert!(s.offer.public);
     // The leftovers are now offered to seat 2 openly; the discards stay hidden.
-    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    let hidden = Tawantinsuyu.hidden_items(&s, Some(Seat(1)));
     // Hidden: the two discards and the pile's new top, turned up only when
     // the purchase ends (L327).
     let weavings = |h: &Vec<String>| {
@@ -1533,7 +1384,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     assert_eq!(weavings(&hidden), 3);
     assert!(hidden.iter().any(|h| h.starts_with(&id(d1))));
     assert!(hidden.iter().any(|h| h.starts_with(&id(d2))));
-    assert!(TheGame
+    assert!(Tawantinsuyu
         .hidden_items(&s, Some(Seat(0)))
         .iter()
         .all(|h| !h.starts_with(&id(d1))));
@@ -1543,26 +1394,26 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     play(&mut s, 1, "pass");
     // The purchase is over: the new top is face up, the discards stay hidden.
     assert!(s.offer.tiles.is_empty());
-    assert_eq!(weavings(&TheGame.hidden_items(&s, Some(Seat(1)))), 2);
+    assert_eq!(weavings(&Tawantinsuyu.hidden_items(&s, Some(Seat(1)))), 2);
 }
 
 #[test]
 fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(0);
-    s.players[0].res = [0, 2, 0, 0];
-    s.players[1].res = [0, 7, 0, 0];
+    s.set_priest(0, Some(0));
+    s.set_resources(0, [0, 2, 0, 0]);
+    s.set_resources(1, [0, 7, 0, 0]);
     play(&mut s, 0, "priest sacrifice");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "sacrifice 1");
     assert_eq!(legal(&s, 1), vec!["join sacrifice 1", "pass"]);
     // `join sacrifice` is the short form of the only choice.
-    let short = TheGame.parse(&s, Seat(1), "join sacrifice").unwrap();
+    let short = Tawantinsuyu.parse(&s, Seat(1), "join sacrifice").unwrap();
     assert_eq!(short.to_string(), "join sacrifice 1");
     // 6 corn for 2 spaces is the active player's rate, not the others' (exactly 1).
     let before = s.clone();
-    let two = TheGame.parse(&s, Seat(1), "join sacrifice 2").unwrap();
-    let e = TheGame.apply(&mut s, Seat(1), &two).unwrap_err();
+    let two = Tawantinsuyu.parse(&s, Seat(1), "join sacrifice 2").unwrap();
+    let e = Tawantinsuyu.apply(&mut s, Seat(1), &two).unwrap_err();
     assert!(
         e.message
             .en
@@ -1580,8 +1431,8 @@ fn joining_a_sacrifice_is_exactly_one_space_for_three_corn_l402_403() {
 /// A solo game past setup, you (seat 0) about to take the main choice.
 fn solo_human_main(seed: u64) -> State {
     let mut s = solo_axomama_turn(seed);
-    s.current = 0;
-    s.stack = vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)];
+    s.set_current(0);
+    s.set_pending(vec![Item::Do(0, Step::NextTurn), Item::Ask(0, Ask::Main)]);
     s
 }
 
@@ -1589,15 +1440,15 @@ fn solo_human_main(seed: u64) -> State {
 fn axomama_god_card_clears_the_oldest_offering_and_scores_a_point_l648_651() {
     let mut s = solo_human_main(5);
     let vp = s.players[1].vp;
-    s.god_deck.append(&mut s.offerings);
+    s.return_offerings();
     let deck = s.god_deck.len();
     let mut ev = Vec::new();
     solo::bot_god_card(&mut s, 1, &mut ev);
     // No Offering to remove: nothing moves, the point (its own sentence, L651) stands.
     assert_eq!(s.players[1].vp, vp + 1);
     assert_eq!(s.god_deck.len(), deck);
-    let g = take_gods(&mut s, &["G07", "G08"]);
-    s.offerings = g.clone();
+    let g = s.take_gods(&["G07", "G08"]);
+    s.set_offerings(g.clone());
     solo::bot_god_card(&mut s, 1, &mut ev);
     assert_eq!(s.players[1].vp, vp + 2);
     assert_eq!(s.offerings, vec![g[1]]);
@@ -1608,9 +1459,9 @@ fn axomama_god_card_clears_the_oldest_offering_and_scores_a_point_l648_651() {
 fn axomama_joins_your_sacrifice_when_its_condition_holds_l679_l686() {
     for (corn, temple, res) in [(4, 1, [2, 1, 0, 0]), (3, 0, [0, 3, 0, 0])] {
         let mut s = solo_human_main(5);
-        s.players[0].res = [0, 2, 0, 0];
-        s.players[1].res = [0, corn, 0, 0];
-        s.players[1].temple = 0;
+        s.set_resources(0, [0, 2, 0, 0]);
+        s.set_resources(1, [0, corn, 0, 0]);
+        s.set_temple(1, 0);
         play(&mut s, 0, "priest sacrifice");
         play(&mut s, 0, "perform");
         play(&mut s, 0, "sacrifice 1");
@@ -1624,11 +1475,11 @@ fn axomama_joins_your_sacrifice_when_its_condition_holds_l679_l686() {
 #[test]
 fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
     let mut s = solo_human_main(5);
-    let a = take_army(&mut s, &["A01", "A02", "A03"]);
-    s.players[1].army_front = a.iter().map(|&x| (x, false)).collect();
-    s.players[1].production.clear();
-    s.players[1].res = [0, 1, 0, 0];
-    s.players[0].res = [0, 0, 0, 0];
+    let a = s.take_army(&["A01", "A02", "A03"]);
+    s.set_army_front(1, a.iter().map(|&x| (x, false)).collect());
+    s.set_production(1, vec![]);
+    s.set_resources(1, [0, 1, 0, 0]);
+    s.set_resources(0, [0, 0, 0, 0]);
     play(&mut s, 0, "priest recover");
     play(&mut s, 0, "perform");
     assert!(s.players[1].army_front.iter().all(|x| x.1));
@@ -1638,23 +1489,14 @@ fn axomama_joins_your_recover_and_flips_for_free_l692_695() {
 // ---- The audit's findings (src/games/tawantinsuyu/AUDIT.md), one test each ----
 
 /// Gives seat `p` these production buildings (face up or down), out of the piles.
-fn give_production(s: &mut State, p: usize, list: &[(&str, bool)]) {
-    let v: Vec<(u8, bool)> = list.iter().map(|(id, up)| (prod(s, id), *up)).collect();
-    for (b, _) in &v {
-        s.prod_pile.retain(|x| x != b);
-        s.market_prod.retain(|x| x != b);
-    }
-    s.players[p].production = v;
-}
-
 #[test]
 fn production_a_flip_after_using_ends_it_no_building_used_twice_l454_458() {
     let mut s = at_main(2, 0);
     // Printed Coricancha: from section 2, +2 is Production.
-    s.players[0].priest = Some(2);
-    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
-    s.players[0].res = [0; 4];
-    s.players[1].res = [0; 4];
+    s.set_priest(0, Some(2));
+    s.give_production(0, &[("P01", true), ("P02", false)]);
+    s.set_resources(0, [0; 4]);
+    s.set_resources(1, [0; 4]);
     play(&mut s, 0, "priest production");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "produce p01");
@@ -1670,10 +1512,10 @@ fn production_a_flip_after_using_ends_it_no_building_used_twice_l454_458() {
 
     // A flip before producing: the flipped building may then be used too.
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(2);
-    give_production(&mut s, 0, &[("P01", true), ("P02", false)]);
-    s.players[0].res = [0; 4];
-    s.players[1].res = [0; 4];
+    s.set_priest(0, Some(2));
+    s.give_production(0, &[("P01", true), ("P02", false)]);
+    s.set_resources(0, [0; 4]);
+    s.set_resources(1, [0; 4]);
     play(&mut s, 0, "priest production");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "flipup p02");
@@ -1688,16 +1530,19 @@ fn production_a_flip_after_using_ends_it_no_building_used_twice_l454_458() {
 #[test]
 fn timeout_default_does_every_task_even_with_army_cards_in_hand() {
     let mut s = at_main(3, 0);
-    s.players[0].army_hand = take_army(&mut s, &["A01"]);
+    s.hand_army(0, &["A01"]);
     let sp = space(&s, "S1T1");
-    s.stack.push(Item::Ask(
+    s.push_pending(Item::Ask(
         0,
         Ask::Tasks {
             space: sp as u8,
             count: 2,
         },
     ));
-    let c = TheGame.default_command(&s, Seat(0)).unwrap().to_string();
+    let c = Tawantinsuyu
+        .default_command(&s, Seat(0))
+        .unwrap()
+        .to_string();
     assert!(c.starts_with("tasks ") && c.split(' ').count() == 3, "{c}");
 }
 
@@ -1705,11 +1550,11 @@ fn timeout_default_does_every_task_even_with_army_cards_in_hand() {
 fn z16_recovers_when_the_active_takes_gold_and_after_producing_l590_591() {
     // The active player took gold: Production is still activated.
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(2);
-    give_passive(&mut s, 0, "production_recover_1");
-    give_production(&mut s, 0, &[("P01", false)]);
-    s.players[0].res = [0; 4];
-    s.players[1].res = [0; 4];
+    s.set_priest(0, Some(2));
+    s.give_passive(0, "production_recover_1");
+    s.give_production(0, &[("P01", false)]);
+    s.set_resources(0, [0; 4]);
+    s.set_resources(1, [0; 4]);
     play(&mut s, 0, "priest production");
     play(&mut s, 0, "gold");
     assert_eq!(legal(&s, 0), vec!["recover p01", "recover done"]);
@@ -1719,12 +1564,12 @@ fn z16_recovers_when_the_active_takes_gold_and_after_producing_l590_591() {
 
     // Another player's Z16 after producing: the building just used comes back.
     let mut s = at_main(2, 0);
-    s.players[0].priest = Some(2);
-    give_passive(&mut s, 1, "production_recover_1");
-    give_production(&mut s, 1, &[("P01", true)]);
-    s.players[0].production.clear();
-    s.players[0].res = [0; 4];
-    s.players[1].res = [0; 4];
+    s.set_priest(0, Some(2));
+    s.give_passive(1, "production_recover_1");
+    s.give_production(1, &[("P01", true)]);
+    s.set_production(0, vec![]);
+    s.set_resources(0, [0; 4]);
+    s.set_resources(1, [0; 4]);
     play(&mut s, 0, "priest production");
     play(&mut s, 0, "perform");
     play(&mut s, 1, "produce p01");
@@ -1737,16 +1582,16 @@ fn z16_recovers_when_the_active_takes_gold_and_after_producing_l590_591() {
 #[test]
 fn axomama_last_worship_takes_its_temple_rewards_l667_670_l787_788() {
     let mut s = solo_human_main(5);
-    s.players[1].temple = 11;
-    s.players[1].statues = vec![(0, true), (1, false)];
-    s.statues[0].1 -= 1;
-    s.statues[1].0 -= 1;
+    s.set_temple(1, 11);
+    s.set_statues(1, vec![(0, true), (1, false)]);
+    s.take_statue_from_supply(0, true);
+    s.take_statue_from_supply(1, false);
     // Two workers: of the temple's choice it takes the 2 God cards (L671).
-    set_workers(&mut s, 1, &[ARCHITECT, ARTISAN]);
-    s.festivals_done = 2;
-    s.festival_holder = Some(0);
+    s.set_workers(1, &[ARCHITECT, ARTISAN]);
+    s.set_festivals_done(2);
+    s.set_festival_holder(Some(0));
     let before = s.players[1].res;
-    s.stack = vec![Item::Do(0, Step::Festival(4))];
+    s.set_pending(vec![Item::Do(0, Step::Festival(4))]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert!(s.over);
@@ -1760,20 +1605,20 @@ fn axomama_last_worship_takes_its_temple_rewards_l667_670_l787_788() {
 #[test]
 fn gold_pays_the_priest_potato_and_z19_potato_l177_l277_l596() {
     let mut s = at_main(3, 0);
-    s.players[0].priest = Some(0);
-    set_workers(&mut s, 0, &[quipu::games::tawantinsuyu::data::PRIEST]);
-    s.players[0].res = [0, 0, 0, 2];
-    s.players[0].gods = take_gods(&mut s, &["G26"]);
+    s.set_priest(0, Some(0));
+    s.set_workers(0, &[quipu::games::tawantinsuyu::data::PRIEST]);
+    s.set_resources(0, [0, 0, 0, 2]);
+    s.hand_gods(0, &["G26"]);
     // S1T2: top terrace of the High Priest's section, no food; the extra potato is gold.
     play(&mut s, 0, "place priest s1t2 card g26 extra");
     assert_eq!(s.players[0].res, [0, 0, 0, 1]);
     assert!(matches!(ask_of(&s, 0), Some(Ask::Tasks { count: 2, .. })));
 
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "potato_for_god_card");
-    s.players[0].res = [0, 0, 0, 1];
+    s.give_passive(0, "potato_for_god_card");
+    s.set_resources(0, [0, 0, 0, 1]);
     assert!(legal(&s, 0).contains(&"godcard".to_string()));
-    s.god_deck.append(&mut s.offerings);
+    s.return_offerings();
     // No Offerings: the deck is the only source, taken at once.
     play(&mut s, 0, "godcard");
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
@@ -1783,30 +1628,26 @@ fn gold_pays_the_priest_potato_and_z19_potato_l177_l277_l596() {
 #[test]
 fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
     let mut s = at_main(3, 0);
-    s.players[0].res = [0, 1, 1, 0];
-    s.players[0].gods = take_gods(&mut s, &["G05"]);
-    let d = s.data.0.clone();
+    s.set_resources(0, [0, 1, 1, 0]);
+    s.hand_gods(0, &["G05"]);
+    let d = s.data.arc().clone();
     let dear_p: Vec<u8> = (0..d.production.len() as u8)
-        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
+        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
         .take(2)
         .collect();
     let dear_z: Vec<u8> = (0..d.passive.len() as u8)
-        .filter(|&b| !rules::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
+        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
         .take(2)
         .collect();
-    let old = std::mem::take(&mut s.market_prod);
-    s.prod_pile.extend(old);
-    let old = std::mem::take(&mut s.market_pass);
-    s.pass_pile.extend(old);
-    s.prod_pile.retain(|b| !dear_p.contains(b));
-    s.pass_pile.retain(|b| !dear_z.contains(b));
-    s.market_prod = dear_p.clone();
-    s.market_pass = dear_z;
+    s.empty_markets();
+    s.take_production(&dear_p);
+    s.take_passive(&dear_z);
+    s.set_markets(dear_p.clone(), dear_z);
     // P01 (1 stone + 1 corn) is next on the production pile.
     let p01 = prod(&s, "P01");
-    s.prod_pile.retain(|&b| b != p01);
-    s.prod_pile.push(p01);
-    s.stack.push(Item::Do(
+    s.take_production(&[p01]);
+    s.to_production_pile([p01]);
+    s.push_pending(Item::Do(
         0,
         Step::Tasks(vec![quipu::games::tawantinsuyu::data::Task::Building]),
     ));
@@ -1827,13 +1668,13 @@ fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
 #[test]
 fn tasks_may_be_chosen_one_after_another_l225_232() {
     let mut s = at_main(3, 0);
-    s.players[0].res = [0, 3, 0, 0];
-    for p in &mut s.players {
-        p.tapestries.clear();
+    s.set_resources(0, [0, 3, 0, 0]);
+    for p in 0..s.np() {
+        s.set_tapestries(p, vec![]);
     }
     // S2T2: step, potato, weave; 2 tasks.
     let sp = space(&s, "S2T2") as u8;
-    s.stack.push(Item::Ask(
+    s.push_pending(Item::Ask(
         0,
         Ask::Tasks {
             space: sp,
@@ -1857,8 +1698,8 @@ fn tasks_may_be_chosen_one_after_another_l225_232() {
 fn axomama_uses_gold_only_when_really_needed_l731_732() {
     let mut s = solo_axomama_turn(21);
     // 4 corn and 2 gold: the Sacrifice its corn pays (2 spaces), gold kept.
-    s.players[1].res = [0, 4, 0, 2];
-    s.players[0].res = [0, 0, 0, 0];
+    s.set_resources(1, [0, 4, 0, 2]);
+    s.set_resources(0, [0, 0, 0, 0]);
     let mut ev = Vec::new();
     flow::advance(&mut s, &mut ev);
     assert_eq!(s.players[1].temple, 2);
@@ -1870,16 +1711,16 @@ fn axomama_uses_gold_only_when_really_needed_l731_732() {
 #[test]
 fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
     let mut s = solo_human_main(5);
-    s.players[0].priest = Some(2);
-    let h = take_army(&mut s, &["A01", "A02"]);
+    s.set_priest(0, Some(2));
+    let h = s.take_army(&["A01", "A02"]);
     for p in 0..2 {
-        let old = std::mem::take(&mut s.players[p].army_hand);
-        s.army_discard.extend(old);
-        let old = std::mem::take(&mut s.players[p].army_front);
-        s.army_discard.extend(old.into_iter().map(|x| x.0));
+        let old = s.take_army_hand(p);
+        s.to_army_discard(old);
+        let old = s.take_army_front(p);
+        s.to_army_discard(old.into_iter().map(|x| x.0));
     }
-    s.players[1].army_hand = h.clone();
-    s.players[1].res = [1, 0, 0, 1];
+    s.set_army_hand(1, h.clone());
+    s.set_resources(1, [1, 0, 0, 1]);
     play(&mut s, 0, "priest conquest");
     play(&mut s, 0, "perform");
     play(&mut s, 0, "casualty potato");
@@ -1913,9 +1754,8 @@ use quipu::games::tawantinsuyu::data::{PORTER, PRIEST};
 /// and the market), all face up or all face down.
 fn give_production_all(s: &mut State, p: usize, ids: &[&str], face_up: bool) {
     let v: Vec<u8> = ids.iter().map(|i| prod(s, i)).collect();
-    s.prod_pile.retain(|b| !v.contains(b));
-    s.market_prod.retain(|b| !v.contains(b));
-    s.players[p].production = v.iter().map(|&b| (b, face_up)).collect();
+    s.take_production(&v);
+    s.set_production(p, v.iter().map(|&b| (b, face_up)).collect());
 }
 
 /// The space and number of tasks of the pending task decision of `p`.
@@ -1937,11 +1777,11 @@ fn names_of_tiles(s: &State, tiles: &[u8]) -> Vec<String> {
 fn conquest_with_gold_instead_still_costs_a_casualty_and_the_others_conquer_l450_453() {
     let mut s = at_main(2, 0);
     // Printed Coricancha: from section 3 (Recover) the High Priest reaches Conquest.
-    s.players[0].priest = Some(2);
-    s.players[0].army_hand = take_army(&mut s, &["A02"]);
-    s.players[0].res = [1, 0, 0, 0];
-    s.players[1].army_hand = take_army(&mut s, &["A05"]);
-    s.players[1].res = [1, 0, 0, 0];
+    s.set_priest(0, Some(2));
+    s.hand_army(0, &["A02"]);
+    s.set_resources(0, [1, 0, 0, 0]);
+    s.hand_army(1, &["A05"]);
+    s.set_resources(1, [1, 0, 0, 0]);
     let village = s.village.clone();
     play(&mut s, 0, "priest conquest");
     play(&mut s, 0, "gold");
@@ -1970,18 +1810,15 @@ fn conquest_with_gold_instead_still_costs_a_casualty_and_the_others_conquer_l450
 fn conquest_casualty_comes_from_the_nomads_when_the_village_is_empty_l413_416() {
     let mut s = at_main(3, 0);
     // The Village was emptied earlier (Player 2 holds the Festival token).
-    s.festival_holder = Some(1);
-    let v = std::mem::take(&mut s.village);
-    s.bag.extend(v);
-    let n = std::mem::take(&mut s.nomads);
-    s.bag.extend(n);
-    s.nomads = vec![
-        grab(&mut s, ARTISAN),
-        grab(&mut s, PRIEST),
-        grab(&mut s, WARRIOR),
-    ];
+    s.set_festival_holder(Some(1));
+    let v = s.take_village();
+    s.to_bag(v);
+    let n = s.take_nomads();
+    s.to_bag(n);
+    let nomads = [ARTISAN, PRIEST, WARRIOR].map(|w| s.grab_worker(w));
+    s.set_nomads(nomads.to_vec());
     let bag = s.bag.len();
-    s.players[0].priest = Some(2);
+    s.set_priest(0, Some(2));
     play(&mut s, 0, "priest conquest");
     play(&mut s, 0, "perform");
     // Any Nomad may be chosen (they form no queue, L114-115).
@@ -2006,11 +1843,11 @@ fn conquest_casualty_comes_from_the_nomads_when_the_village_is_empty_l413_416() 
 #[test]
 fn build_swap_with_a_god_card_is_offered_when_a_building_is_affordable_l253_254_l308_310() {
     let mut s = at_main(3, 0);
-    market_with(&mut s, &["P01", "P06"]);
+    s.set_market(&["P01", "P06"]);
     let next = *s.prod_pile.last().unwrap();
-    s.players[0].gods = take_gods(&mut s, &["G01"]);
-    s.players[0].res = [0, 1, 1, 0];
-    s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+    s.hand_gods(0, &["G01"]);
+    s.set_resources(0, [0, 1, 1, 0]);
+    s.push_pending(Item::Ask(0, Ask::Build { swapped: false }));
     let l = legal(&s, 0);
     // P01 (1 stone + 1 corn) is affordable, P06 (2 stone + 2 corn) is not.
     assert!(l.contains(&"build p01".to_string()));
@@ -2038,9 +1875,9 @@ fn two_swapped_buildings_of_one_pile_go_under_it_in_the_order_chosen_l310() {
         ("swap g01 p01 p06", "P06", "P01"),
     ] {
         let mut s = at_main(3, 0);
-        market_with(&mut s, &["P01", "P06"]);
-        s.players[0].gods = take_gods(&mut s, &["G01"]);
-        s.stack.push(Item::Ask(0, Ask::Build { swapped: false }));
+        s.set_market(&["P01", "P06"]);
+        s.hand_gods(0, &["G01"]);
+        s.push_pending(Item::Ask(0, Ask::Build { swapped: false }));
         assert!(legal(&s, 0).contains(&typed.to_string()));
         play(&mut s, 0, typed);
         // Each goes under the pile in turn, so the one named last lies lowest.
@@ -2052,8 +1889,8 @@ fn two_swapped_buildings_of_one_pile_go_under_it_in_the_order_chosen_l310() {
 #[test]
 fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
     let mut s = at_main(3, 0);
-    s.players[0].res = [0, 0, 3, 0];
-    s.stack.push(Item::Ask(
+    s.set_resources(0, [0, 0, 3, 0]);
+    s.push_pending(Item::Ask(
         0,
         Ask::Statue {
             paid: true,
@@ -2070,8 +1907,8 @@ fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
     assert_eq!(s.players[0].statues, vec![(0, false)]);
     assert_eq!(s.statues[0], (1, 1));
     // 3 stone + 2 gold: a large statue, 9 VP.
-    s.players[0].res = [0, 0, 3, 2];
-    s.stack.push(Item::Ask(
+    s.set_resources(0, [0, 0, 3, 2]);
+    s.push_pending(Item::Ask(
         0,
         Ask::Statue {
             paid: true,
@@ -2086,10 +1923,10 @@ fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
     // The supply is limited: the last small Inti statue goes to Player 2, then
     // neither size of Inti is left for Player 1 (the large one was never taken,
     // so take it too).
-    s.players[1].statues = vec![(0, false), (0, true)];
-    s.statues[0] = (0, 0);
-    s.players[0].res = [0, 0, 3, 2];
-    s.stack.push(Item::Ask(
+    s.set_statues(1, vec![(0, false), (0, true)]);
+    s.set_statue_supply(0, (0, 0));
+    s.set_resources(0, [0, 0, 3, 2]);
+    s.push_pending(Item::Ask(
         0,
         Ask::Statue {
             paid: true,
@@ -2100,15 +1937,13 @@ fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
     assert_eq!(l.len(), 12 - 2 - 1);
     assert!(!l.iter().any(|c| c.ends_with(" inti")));
     assert!(!l.contains(&"statue large killa".to_string()));
-    s.stack.pop();
+    s.pop_pending();
     // With the whole supply gone the task cannot be done and the rest is lost (L232).
-    for (i, x) in s.statues.iter_mut().enumerate() {
-        if i > 1 {
-            *x = (0, 0);
-        }
+    for symbol in 2..s.statues.len() {
+        s.set_statue_supply(symbol, (0, 0));
     }
-    s.statues[1] = (0, 0);
-    s.stack.push(Item::Do(
+    s.set_statue_supply(1, (0, 0));
+    s.push_pending(Item::Do(
         0,
         Step::Tasks(vec![
             quipu::games::tawantinsuyu::data::Task::Statue,
@@ -2124,7 +1959,7 @@ fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
 #[test]
 fn pray_takes_two_cards_from_deck_or_offerings_one_at_a_time_l464_469() {
     let mut s = at_main(3, 0);
-    s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+    s.offer_gods(&["G01", "G02", "G03"]);
     let top = *s.god_deck.last().unwrap();
     play(&mut s, 0, "pray");
     assert_eq!(legal(&s, 0), ["god deck", "god g01", "god g02", "god g03"]);
@@ -2145,7 +1980,7 @@ fn pray_takes_two_cards_from_deck_or_offerings_one_at_a_time_l464_469() {
 fn setup_removes_workers_per_type_by_player_count_l101_102() {
     // 9 per type; 2 players (and solo) remove 1, 3 players remove 2, 4 players none.
     for (players, per_type) in [(1, 8), (2, 8), (3, 7), (4, 9)] {
-        let s = TheGame
+        let s = Tawantinsuyu
             .setup(players, &Options::default(), 40 + players as u64)
             .unwrap();
         let mut count = [0usize; 5];
@@ -2169,7 +2004,9 @@ fn setup_start_workers_two_of_different_colours_from_two_per_colour_l103_106() {
     let mut redraw_needed = 0;
     for seed in 0..60 {
         for players in 2..=4 {
-            let s = TheGame.setup(players, &Options::default(), seed).unwrap();
+            let s = Tawantinsuyu
+                .setup(players, &Options::default(), seed)
+                .unwrap();
             let mut per_type = [0usize; 5];
             for p in &s.players {
                 // Two workers, never the same colour: a duplicate is redrawn (L104-106).
@@ -2223,8 +2060,7 @@ fn setup_removes_icon_weavings_at_three_and_two_players_l127_129() {
 fn setup_cards_are_used_in_reverse_turn_order_then_shuffled_back_l139_148() {
     let mut s = new_game(3);
     for p in 0..3 {
-        let dealt = std::mem::take(&mut s.players[p].dealt);
-        s.god_deck.extend(dealt);
+        s.return_dealt(p);
     }
     // Five cards with plain benefits to use, three to keep, per seat.
     let deals = [
@@ -2233,7 +2069,7 @@ fn setup_cards_are_used_in_reverse_turn_order_then_shuffled_back_l139_148() {
         ["G24", "G26", "G28", "G31", "G35", "G17", "G18", "G19"],
     ];
     for (p, ids) in deals.iter().enumerate() {
-        s.players[p].dealt = take_gods(&mut s, ids);
+        s.deal_gods(p, ids);
     }
     for p in 0..3 {
         let first = legal(&s, p)[0].clone();
@@ -2280,7 +2116,7 @@ fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
         let mut s = at_main(players, 0);
         assert_eq!(s.offerings_capacity(), cap);
         let ids = ["G01", "G02", "G03", "G04", "G05", "G06"];
-        let cards = take_gods(&mut s, &ids[..cap + 1]);
+        let cards = s.take_gods(&ids[..cap + 1]);
         let deck = s.god_deck.len();
         let mut ev = Vec::new();
         for &c in &cards[..cap] {
@@ -2297,11 +2133,11 @@ fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
 #[test]
 fn z01_any_worker_placed_as_a_porter_keeps_its_colour_l567() {
     let mut s = at_main(3, 0);
-    set_workers(&mut s, 0, &[ARTISAN]);
-    s.players[0].res = [1, 0, 0, 1];
+    s.set_workers(0, &[ARTISAN]);
+    s.set_resources(0, [1, 0, 0, 1]);
     let cmd = "place artisan s1m1 gold as porter".to_string();
     assert!(!legal(&s, 0).contains(&cmd));
-    give_passive(&mut s, 0, "place_as_porter");
+    s.give_passive(0, "place_as_porter");
     assert!(legal(&s, 0).contains(&cmd));
     let sp = space(&s, "S1M1");
     play(&mut s, 0, &cmd);
@@ -2315,11 +2151,11 @@ fn z01_any_worker_placed_as_a_porter_keeps_its_colour_l567() {
 #[test]
 fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
     let mut s = at_main(3, 0);
-    set_workers(&mut s, 0, &[ARCHITECT]);
-    s.players[0].res = [1, 0, 0, 1];
+    s.set_workers(0, &[ARCHITECT]);
+    s.set_resources(0, [1, 0, 0, 1]);
     let cmd = "place architect s1t1 gold as priest extra".to_string();
     assert!(!legal(&s, 0).contains(&cmd));
-    give_passive(&mut s, 0, "place_as_priest");
+    s.give_passive(0, "place_as_priest");
     let sp = space(&s, "S1T1");
     let hand = s.players[0].gods.len();
     play(&mut s, 0, &cmd);
@@ -2336,12 +2172,12 @@ fn z02_any_worker_placed_as_a_priest_with_the_extra_task_and_card_l568() {
 #[test]
 fn z03_a_warrior_recovers_up_to_two_production_buildings_free_l569() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "warrior_recover_2_buildings");
+    s.give_passive(0, "warrior_recover_2_buildings");
     give_production_all(&mut s, 0, &["P01", "P02", "P03"], false);
-    s.players[0].priest = Some(2);
-    put_worker(&mut s, "S3B1", ARTISAN);
-    set_workers(&mut s, 0, &[WARRIOR]);
-    s.players[0].res = [5, 0, 0, 1];
+    s.set_priest(0, Some(2));
+    s.put_worker("S3B1", ARTISAN);
+    s.set_workers(0, &[WARRIOR]);
+    s.set_resources(0, [5, 0, 0, 1]);
     play(&mut s, 0, "place warrior s3b2 gold");
     // The Warrior took the only adjacent worker; then up to 2 buildings, free.
     let flips: Vec<String> = legal(&s, 0)
@@ -2371,12 +2207,12 @@ fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
         (ARCHITECT, "architect", "S2T1", 1),
     ] {
         let mut s = at_main(3, 0);
-        set_workers(&mut s, 0, &[worker]);
-        s.players[0].res = [1, 0, 0, 1];
+        s.set_workers(0, &[worker]);
+        s.set_resources(0, [1, 0, 0, 1]);
         let sp = space(&s, id);
         // S1T2 is blue (the Architect's bonus), S2T1 green (the Artisan's).
-        assert_eq!(rules::task_count(&s, 0, sp, worker, worker, false), 1);
-        give_passive(&mut s, 0, "artisan_architect_swap");
+        assert_eq!(legal::task_count(&s, 0, sp, worker, worker, false), 1);
+        s.give_passive(0, "artisan_architect_swap");
         play(
             &mut s,
             0,
@@ -2390,9 +2226,9 @@ fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
 /// Runs the Festival that starts Player 1's turn (no God cards in hand, so the
 /// feeding costs nothing); stops at the first decision after it.
 fn festival_for_seat_0(s: &mut State) -> Vec<quipu::engine::Event> {
-    s.festival_holder = Some(0);
-    s.current = 0;
-    s.stack = vec![Item::Do(0, Step::TurnStart)];
+    s.set_festival_holder(Some(0));
+    s.set_current(0);
+    s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
     flow::advance(s, &mut ev);
     ev
@@ -2401,20 +2237,20 @@ fn festival_for_seat_0(s: &mut State) -> Vec<quipu::engine::Event> {
 #[test]
 fn z06_four_potatoes_each_festival_and_a_vp_more_per_god_card_at_the_end_l573_575() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
-    s.players[0].res = [0; 4];
-    s.players[1].res = [0; 4];
+    s.give_passive(0, "festival_4_potatoes_and_card_vp");
+    s.set_resources(0, [0; 4]);
+    s.set_resources(1, [0; 4]);
     festival_for_seat_0(&mut s);
     assert_eq!(s.festivals_done, 1);
     assert_eq!(s.players[0].res, [4, 0, 0, 0]);
     assert_eq!(s.players[1].res, [0, 0, 0, 0]);
     // Final scoring: 2 VP per God card in hand instead of 1.
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 0, "festival_4_potatoes_and_card_vp");
-    s.players[0].gods = take_gods(&mut s, &["G01", "G02", "G03"]);
-    s.players[1].gods = take_gods(&mut s, &["G04", "G05", "G06"]);
+    s.give_passive(0, "festival_4_potatoes_and_card_vp");
+    s.hand_gods(0, &["G01", "G02", "G03"]);
+    s.hand_gods(1, &["G04", "G05", "G06"]);
     let cards = |s: &State, p: usize| {
-        rules::final_items(s, p)
+        scoring::final_items(s, p)
             .into_iter()
             .find(|x| x.0 == "God cards in hand")
             .map(|x| x.2)
@@ -2426,11 +2262,11 @@ fn z06_four_potatoes_each_festival_and_a_vp_more_per_god_card_at_the_end_l573_57
 #[test]
 fn z08_buy_weavings_draws_five_and_puts_two_under_the_pile_l577_578() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "weavings_draw_5_discard_2");
-    s.players[0].res = [0, 3, 0, 0];
+    s.give_passive(0, "weavings_draw_5_discard_2");
+    s.set_resources(0, [0, 3, 0, 0]);
     let n = s.weaving_pile.len();
     let top5: Vec<u8> = s.weaving_pile[n - 5..].iter().rev().copied().collect();
-    s.stack.push(Item::Do(0, Step::WeaveDraw));
+    s.push_pending(Item::Do(0, Step::WeaveDraw));
     flow::advance(&mut s, &mut Vec::new());
     assert_eq!(s.offer.tiles, top5);
     assert_eq!(ask_of(&s, 0), Some(Ask::DropTile { left: 2 }));
@@ -2456,11 +2292,11 @@ fn z08_buy_weavings_draws_five_and_puts_two_under_the_pile_l577_578() {
 #[test]
 fn z09_one_vp_per_tile_of_the_longest_tapestry_at_each_festival_l579_580() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "festival_vp_longest_tapestry");
+    s.give_passive(0, "festival_vp_longest_tapestry");
     // No matching neighbours, so the free Merchant gives nothing.
-    let t = take_tiles(&mut s, &["W07", "W11", "W15", "W20"]);
-    s.players[0].tapestries = vec![t[..3].to_vec(), vec![t[3]]];
-    assert!(rules::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
+    let t = s.take_tiles(&["W07", "W11", "W15", "W20"]);
+    s.set_tapestries(0, vec![t[..3].to_vec(), vec![t[3]]]);
+    assert!(scoring::matches(s.d(), &s.players[0].tapestries[0]).is_empty());
     festival_for_seat_0(&mut s);
     assert_eq!(s.festivals_done, 1);
     assert_eq!(s.players[0].vp, 13);
@@ -2470,9 +2306,9 @@ fn z09_one_vp_per_tile_of_the_longest_tapestry_at_each_festival_l579_580() {
 #[test]
 fn z10_two_potatoes_a_corn_and_a_stone_at_each_festival_l581() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 1, "festival_income");
+    s.give_passive(1, "festival_income");
     for p in 0..3 {
-        s.players[p].res = [0; 4];
+        s.set_resources(p, [0; 4]);
     }
     festival_for_seat_0(&mut s);
     assert_eq!(s.festivals_done, 1);
@@ -2484,9 +2320,9 @@ fn z10_two_potatoes_a_corn_and_a_stone_at_each_festival_l581() {
 #[test]
 fn z11_a_weaving_whenever_anyone_activates_sacrifice_even_for_gold_l582_583() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 1, "sacrifice_weaving");
-    s.players[0].priest = Some(0);
-    s.players[1].res = [0; 4];
+    s.give_passive(1, "sacrifice_weaving");
+    s.set_priest(0, Some(0));
+    s.set_resources(1, [0; 4]);
     let n = s.weaving_pile.len();
     let (top, below) = (s.weaving_pile[n - 1], s.weaving_pile[n - 2]);
     play(&mut s, 0, "priest sacrifice");
@@ -2505,10 +2341,10 @@ fn z11_a_weaving_whenever_anyone_activates_sacrifice_even_for_gold_l582_583() {
 #[test]
 fn z12_pay_a_gold_for_a_temple_space_on_any_worship_l584_585() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 1, "worship_or_festival_gold_temple");
+    s.give_passive(1, "worship_or_festival_gold_temple");
     // From section 4 (Conquest) the High Priest reaches section 1 (Worship).
-    s.players[0].priest = Some(3);
-    s.players[1].res = [0, 0, 0, 1];
+    s.set_priest(0, Some(3));
+    s.set_resources(1, [0, 0, 0, 1]);
     play(&mut s, 0, "priest worship");
     assert_eq!(flow::to_act(&s), vec![1]);
     assert_eq!(legal(&s, 1), ["pay yes", "pay no"]);
@@ -2521,10 +2357,10 @@ fn z12_pay_a_gold_for_a_temple_space_on_any_worship_l584_585() {
 #[test]
 fn z12_pay_a_gold_for_a_temple_space_just_before_a_festival_l584_585() {
     let mut s = at_main(2, 0);
-    give_passive(&mut s, 0, "worship_or_festival_gold_temple");
-    s.players[0].temple = 1;
-    s.players[0].res = [0, 0, 0, 1];
-    s.players[1].res = [0; 4];
+    s.give_passive(0, "worship_or_festival_gold_temple");
+    s.set_temple(0, 1);
+    s.set_resources(0, [0, 0, 0, 1]);
+    s.set_resources(1, [0; 4]);
     festival_for_seat_0(&mut s);
     assert_eq!(s.festivals_done, 0);
     assert!(legal(&s, 0).contains(&"pay yes".to_string()));
@@ -2540,11 +2376,11 @@ fn z12_pay_a_gold_for_a_temple_space_just_before_a_festival_l584_585() {
 #[test]
 fn z14_a_warrior_does_two_more_tasks_l588() {
     let mut s = at_main(3, 0);
-    give_passive(&mut s, 0, "warrior_plus_2_tasks");
-    s.players[0].priest = Some(2);
-    put_worker(&mut s, "S3B1", ARTISAN);
-    set_workers(&mut s, 0, &[WARRIOR]);
-    s.players[0].res = [5, 0, 0, 1];
+    s.give_passive(0, "warrior_plus_2_tasks");
+    s.set_priest(0, Some(2));
+    s.put_worker("S3B1", ARTISAN);
+    s.set_workers(0, &[WARRIOR]);
+    s.set_resources(0, [5, 0, 0, 1]);
     let sp = space(&s, "S3B2");
     play(&mut s, 0, "place warrior s3b2 gold");
     // 1 task + 2 (Z14); the icons are used once each (L228).
@@ -2558,19 +2394,13 @@ fn z14_a_warrior_does_two_more_tasks_l588() {
 /// slid-in cards all Killa, so that whatever the die shows the symbol is Killa.
 fn axomama_placing(seed: u64) -> State {
     let mut s = solo_axomama_turn(seed);
-    for h in &mut s.hill {
-        if let Some(w) = h.take() {
-            s.bag.push(w);
-        }
-    }
-    s.segment_used = vec![false; 15];
-    s.players[1].res = [0; 4];
-    let hand = std::mem::take(&mut s.players[1].army_hand);
-    s.army_deck.extend(hand);
-    let old = std::mem::take(&mut s.axo.slots);
-    s.god_deck.extend(old);
-    s.axo.slots = take_gods(&mut s, &["G08", "G09", "G10", "G11"]);
-    set_workers(&mut s, 1, &[ARTISAN]);
+    s.clear_hill();
+    s.forget_segments_used();
+    s.set_resources(1, [0; 4]);
+    let hand = s.take_army_hand(1);
+    s.to_army_deck(hand);
+    s.slot_gods(&["G08", "G09", "G10", "G11"]);
+    s.set_workers(1, &[ARTISAN]);
     s
 }
 
@@ -2604,9 +2434,9 @@ fn axomama_prefers_the_terrace_of_the_festival_count_then_above_then_below_l703_
     ];
     for (festivals, full, want) in cases {
         let mut s = axomama_placing(31);
-        s.festivals_done = festivals;
+        s.set_festivals_done(festivals);
         for (i, id) in full.iter().enumerate() {
-            put_worker(&mut s, id, FILLERS[i % 4]);
+            s.put_worker(id, FILLERS[i % 4]);
         }
         assert_eq!(
             axomama_places(&mut s),
@@ -2623,9 +2453,9 @@ fn axomama_takes_the_cheapest_space_and_breaks_cost_ties_at_random_l709_711() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..40 {
         let mut s = axomama_placing(seed);
-        s.festivals_done = 2;
+        s.set_festivals_done(2);
         // High Priest in section 2: S1B4 and S3B1 cost 1 + 5, S5B1 and S5B4 3 + 5.
-        s.players[1].priest = Some(1);
+        s.set_priest(1, Some(1));
         seen.insert(axomama_places(&mut s));
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["S1B4", "S3B1"]);
@@ -2636,8 +2466,8 @@ fn axomama_scores_5_vp_when_the_chosen_card_matches_one_of_its_statues_l663_666(
     // The same turn twice (same seed): with a Killa statue and with an Inti one.
     let turn = |sym: u8| {
         let mut s = axomama_placing(33);
-        s.players[1].statues = vec![(sym, false)];
-        s.statues[sym as usize].0 -= 1;
+        s.set_statues(1, vec![(sym, false)]);
+        s.take_statue_from_supply(sym as usize, false);
         axomama_places(&mut s);
         (
             s.players[1].vp,
@@ -2660,11 +2490,11 @@ fn axomama_draws_another_card_when_no_space_matches_anywhere_l712_714() {
         "S1T1", "S4T2", "S2M3", "S4M3", "S1B4", "S3B1", "S5B1", "S5B4",
     ];
     for (i, id) in killa_spaces.iter().enumerate() {
-        put_worker(&mut s, id, FILLERS[i % 4]);
+        s.put_worker(id, FILLERS[i % 4]);
     }
     let killa = s.axo.slots.clone();
-    let inti = take_gods(&mut s, &["G01"]);
-    s.god_deck.push(inti[0]);
+    let inti = s.take_gods(&["G01"]);
+    s.to_god_deck([inti[0]]);
     // The card drawn (G01, Inti) decides: the cheapest top Inti space from
     // section 1 is S5T2 (1 food; S3T1 costs 3).
     assert_eq!(axomama_places(&mut s), "S5T2");
@@ -2682,7 +2512,7 @@ fn personality_index(s: &State, name: &str) -> Option<usize> {
 /// Puts Axomama's #4 number token on `cell` and performs a roll of 4 (L720-744).
 fn roll_four_from(s: &mut State, cell: usize) -> usize {
     let four = s.d().solo.tokens.iter().position(|t| t.0 == 4).unwrap();
-    s.axo.tokens[four] = cell;
+    s.set_token_cell(four, cell);
     solo::token_actions(s, 1, 4, &mut Vec::new());
     four
 }
@@ -2695,9 +2525,9 @@ fn tiles_of(s: &State, p: usize) -> usize {
 fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
     // The #4 token on cell 1 (1 gold) moves 4 cells onto the personality cell 5.
     let mut s = solo_axomama_turn(35);
-    s.players[1].res = [0; 4];
-    s.axo.personality = personality_index(&s, "builder");
-    market_with(&mut s, &["P06"]);
+    s.set_resources(1, [0; 4]);
+    s.set_personality(personality_index(&s, "builder"));
+    s.set_market(&["P06"]);
     let four = roll_four_from(&mut s, 1);
     assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
     // 1 gold from cell 1, 1 gold from the token's side, and its first possible
@@ -2708,14 +2538,10 @@ fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
 
     // No production building anywhere: a random passive one instead (L769).
     let mut s = solo_axomama_turn(35);
-    s.players[1].res = [0; 4];
-    s.axo.personality = personality_index(&s, "builder");
-    let all: Vec<u8> = s
-        .prod_pile
-        .drain(..)
-        .chain(s.market_prod.drain(..))
-        .collect();
-    s.players[0].production = all.into_iter().map(|b| (b, true)).collect();
+    s.set_resources(1, [0; 4]);
+    s.set_personality(personality_index(&s, "builder"));
+    let all = s.take_all_production();
+    s.set_production(0, all.into_iter().map(|b| (b, true)).collect());
     roll_four_from(&mut s, 1);
     assert!(s.players[1].production.is_empty());
     assert_eq!(s.players[1].passive.len(), 1);
@@ -2723,8 +2549,8 @@ fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
 
     // Another side: 2 gold and 2 weavings.
     let mut s = solo_axomama_turn(35);
-    s.players[1].res = [0; 4];
-    s.axo.personality = personality_index(&s, "weaver");
+    s.set_resources(1, [0; 4]);
+    s.set_personality(personality_index(&s, "weaver"));
     let tiles = tiles_of(&s, 1);
     roll_four_from(&mut s, 1);
     assert_eq!(s.players[1].res, [0, 0, 0, 3]);
@@ -2734,15 +2560,15 @@ fn axomama_personality_acts_when_a_token_lands_on_its_cell_l639_642_l765_769() {
 /// Axomama with tapestries [SW01] and [W20 W30]; W24, W26 and W13 on top of the pile.
 fn axomama_buying(corn: u32) -> (State, Vec<u8>) {
     let mut s = solo_axomama_turn(36);
-    s.stack.clear();
-    let old = std::mem::take(&mut s.players[1].tapestries);
+    s.set_pending(vec![]);
+    let old = s.take_tapestries(1);
     for t in old {
-        s.start_weavings.extend(t);
+        s.to_start_weavings(t);
     }
-    let t = take_tiles(&mut s, &["SW01", "W20", "W30", "W13", "W26", "W24"]);
-    s.players[1].tapestries = vec![vec![t[0]], vec![t[1], t[2]]];
-    s.weaving_pile.extend([t[3], t[4], t[5]]);
-    s.players[1].res = [0, corn, 0, 0];
+    let t = s.take_tiles(&["SW01", "W20", "W30", "W13", "W26", "W24"]);
+    s.set_tapestries(1, vec![vec![t[0]], vec![t[1], t[2]]]);
+    s.to_weaving_pile([t[3], t[4], t[5]]);
+    s.set_resources(1, [0, corn, 0, 0]);
     roll_four_from(&mut s, 9);
     (s, t)
 }
@@ -2762,7 +2588,7 @@ fn axomama_buys_two_weavings_for_its_largest_tapestry_higher_number_first_l746_7
     assert_eq!(s.players[1].res, [0, 0, 0, 0]);
     assert_eq!(s.offer.tiles, vec![w24]);
     // The leftover is offered to you for 2 corn (L324).
-    s.players[0].res = [0, 2, 0, 0];
+    s.set_resources(0, [0, 2, 0, 0]);
     flow::advance(&mut s, &mut Vec::new());
     assert_eq!(legal(&s, 0), ["buy w24", "pass"]);
 
@@ -2783,16 +2609,16 @@ fn axomama_buys_two_weavings_for_its_largest_tapestry_higher_number_first_l746_7
 /// tiles, 4 potatoes and `axo_vp` VP against your 30.
 fn solo_festival(level: i8, axo_vp: u32) -> State {
     let mut s = solo_axomama_turn(37);
-    s.readings.difficulty = level;
-    let old = std::mem::take(&mut s.players[1].tapestries);
+    s.set_difficulty(level);
+    let old = s.take_tapestries(1);
     for t in old {
-        s.start_weavings.extend(t);
+        s.to_start_weavings(t);
     }
-    let t = take_tiles(&mut s, &["W07", "W11", "W15"]);
-    s.players[1].tapestries = vec![vec![t[0], t[1]], vec![t[2]]];
-    s.players[0].vp = 30;
-    s.players[1].vp = axo_vp;
-    s.players[1].res = [4, 0, 0, 0];
+    let t = s.take_tiles(&["W07", "W11", "W15"]);
+    s.set_tapestries(1, vec![vec![t[0], t[1]], vec![t[2]]]);
+    s.set_vp(0, 30);
+    s.set_vp(1, axo_vp);
+    s.set_resources(1, [4, 0, 0, 0]);
     festival_for_seat_0(&mut s);
     s
 }
@@ -2826,7 +2652,7 @@ fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
         ("harder", 1, true),
     ] {
         let opts = Options::parse_pairs(&[format!("level={level}")]).unwrap();
-        let s = TheGame.setup(1, &opts, 38).unwrap();
+        let s = Tawantinsuyu.setup(1, &opts, 38).unwrap();
         assert_eq!(s.readings.difficulty, difficulty);
         assert_eq!(s.axo.personality.is_some(), personality, "{level}");
     }
@@ -2835,9 +2661,9 @@ fn solo_level_option_sets_the_difficulty_and_the_personality_l793_797() {
 #[test]
 fn easier_axomama_uses_no_personality_token_l797() {
     let opts = Options::parse_pairs(&["coricancha=printed", "level=easier"]).unwrap();
-    let mut s = TheGame.setup(1, &opts, 39).unwrap();
+    let mut s = Tawantinsuyu.setup(1, &opts, 39).unwrap();
     assert_eq!(s.axo.personality, None);
-    s.players[1].res = [0; 4];
+    s.set_resources(1, [0; 4]);
     let four = roll_four_from(&mut s, 1);
     // The token lands on the personality cell: only cell 1's gold.
     assert_eq!(s.axo.tokens[four], s.d().solo.personality_cell);
@@ -2850,9 +2676,9 @@ fn easier_axomama_pays_two_instead_of_one_to_build_l798() {
     // (level, stone, stone left, built)
     for (level, stone, left, built) in [(0, 2, 1, true), (-1, 2, 0, true), (-1, 1, 1, false)] {
         let mut s = solo_axomama_turn(40);
-        s.readings.difficulty = level;
-        market_with(&mut s, &["P06"]);
-        s.players[1].res = [0, 0, stone, 0];
+        s.set_difficulty(level);
+        s.set_market(&["P06"]);
+        s.set_resources(1, [0, 0, stone, 0]);
         roll_four_from(&mut s, 6);
         if built {
             assert_eq!(s.players[1].res, [0, 0, left, 0]);
@@ -2868,13 +2694,13 @@ fn easier_axomama_pays_two_instead_of_one_to_build_l798() {
 /// Axomama's turn without resources, army cards or workers.
 fn axomama_bare(seed: u64, level: i8) -> State {
     let mut s = solo_axomama_turn(seed);
-    s.readings.difficulty = level;
-    s.players[1].res = [0; 4];
-    s.players[0].res = [0; 4];
-    let hand = std::mem::take(&mut s.players[1].army_hand);
-    s.army_deck.extend(hand);
-    let w = std::mem::take(&mut s.players[1].workers);
-    s.bag.extend(w);
+    s.set_difficulty(level);
+    s.set_resources(1, [0; 4]);
+    s.set_resources(0, [0; 4]);
+    let hand = s.take_army_hand(1);
+    s.to_army_deck(hand);
+    let w = s.take_workers_of(1);
+    s.to_bag(w);
     s
 }
 
@@ -2883,10 +2709,10 @@ fn easier_axomama_needs_two_statues_to_worship_l799_800() {
     for (level, statues, worships) in [(0, 1, true), (-1, 1, false), (-1, 2, true)] {
         let mut s = axomama_bare(41, level);
         // From section 4 (Conquest) the next two are Production and Worship.
-        s.players[1].priest = Some(3);
-        s.players[1].statues = (0..statues).map(|i| (i as u8, false)).collect();
+        s.set_priest(1, Some(3));
+        s.set_statues(1, (0..statues).map(|i| (i as u8, false)).collect());
         for i in 0..statues {
-            s.statues[i].0 -= 1;
+            s.take_statue_from_supply(i, false);
         }
         flow::advance(&mut s, &mut Vec::new());
         if worships {
@@ -2906,10 +2732,10 @@ fn easier_axomama_needs_two_statues_to_worship_l799_800() {
 fn easier_axomama_places_no_second_conquest_marker_l801() {
     for (level, markers) in [(0, 8), (-1, 9)] {
         let mut s = axomama_bare(42, level);
-        let a = take_army(&mut s, &["A19", "A20", "A21", "A22", "A23"]);
-        s.players[1].army_front = a.iter().map(|&x| (x, true)).collect();
+        let a = s.take_army(&["A19", "A20", "A21", "A22", "A23"]);
+        s.set_army_front(1, a.iter().map(|&x| (x, true)).collect());
         // From section 3 (Recover) the next one is Conquest.
-        s.players[1].priest = Some(2);
+        s.set_priest(1, Some(2));
         flow::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(3));
         assert_eq!(s.casualties.len(), 1);
@@ -2925,10 +2751,10 @@ fn axomama_without_workers_army_card_and_vp_by_level_l770_778_l802_l814() {
     // (level, army cards beyond the hire reward, VP beyond 2 Offerings and the hire reward)
     for (level, army_cards, extra_vp) in [(-1, 0, 0), (0, 1, 0), (1, 1, 2)] {
         let mut s = axomama_bare(22, level);
-        s.players[1].statues.clear();
-        s.players[1].production.clear();
-        s.players[1].army_front.clear();
-        s.offerings = take_gods(&mut s, &["G01", "G02", "G03"]);
+        s.set_statues(1, vec![]);
+        s.set_production(1, vec![]);
+        s.set_army_front(1, vec![]);
+        s.offer_gods(&["G01", "G02", "G03"]);
         let vp = s.players[1].vp;
         flow::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].workers.len(), 1);
@@ -2954,7 +2780,7 @@ fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l80
     // card, which for Axomama is 1 VP (L648-651); harder also +2 VP (L812).
     for (level, temple, vp_gain) in [(0, 2, 0), (1, 3, 3)] {
         let mut s = axomama_bare(43, level);
-        s.players[1].res = [0, 4, 0, 0];
+        s.set_resources(1, [0, 4, 0, 0]);
         let vp = s.players[1].vp;
         flow::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(1));
@@ -2965,9 +2791,9 @@ fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l80
     // Worship of its large statue: 3 spaces; harder 1 free + 3 (space 4: 2 stone).
     for (level, temple, res) in [(0, 3, [2, 1, 0, 0]), (1, 4, [2, 1, 2, 0])] {
         let mut s = axomama_bare(43, level);
-        s.players[1].priest = Some(3);
-        s.players[1].statues = vec![(0, true)];
-        s.statues[0].1 -= 1;
+        s.set_priest(1, Some(3));
+        s.set_statues(1, vec![(0, true)]);
+        s.take_statue_from_supply(0, true);
         flow::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(0));
         assert_eq!(s.players[1].temple, temple, "level {level}");
@@ -2980,11 +2806,11 @@ fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l80
 fn harder_axomama_conquers_with_an_equal_army_and_one_soldier_fewer_l809_812() {
     for level in [0, 1] {
         let mut s = axomama_bare(44, level);
-        s.players[1].army_hand = take_army(&mut s, &["A19"]);
-        let c: Vec<u8> = s.bag.drain(..2).collect();
-        s.casualties = c;
+        s.hand_army(1, &["A19"]);
+        let c = s.draw_from_bag(2);
+        s.set_casualties(c);
         // From section 3 (Recover) the next one is Conquest.
-        s.players[1].priest = Some(2);
+        s.set_priest(1, Some(2));
         let vp = s.players[1].vp;
         let tiles = tiles_of(&s, 1);
         flow::advance(&mut s, &mut Vec::new());
@@ -3010,15 +2836,15 @@ fn harder_axomama_conquers_with_an_equal_army_and_one_soldier_fewer_l809_812() {
 fn harder_axomama_scores_a_vp_per_resource_left_at_the_end_l815_816() {
     let end = |level: i8| {
         let mut s = solo_axomama_turn(45);
-        s.readings.difficulty = level;
-        s.festivals_done = 2;
-        let old = std::mem::take(&mut s.players[1].tapestries);
+        s.set_difficulty(level);
+        s.set_festivals_done(2);
+        let old = s.take_tapestries(1);
         for t in old {
-            s.start_weavings.extend(t);
+            s.to_start_weavings(t);
         }
-        s.players[1].res = [1, 2, 3, 4];
-        s.players[0].vp = 10;
-        s.players[1].vp = 50;
+        s.set_resources(1, [1, 2, 3, 4]);
+        s.set_vp(0, 10);
+        s.set_vp(1, 50);
         festival_for_seat_0(&mut s);
         assert!(s.over);
         s.final_scores.unwrap()[1]
@@ -3032,21 +2858,21 @@ fn harder_axomama_scores_a_vp_per_resource_left_at_the_end_l815_816() {
 /// `axo_corn` corn; W13, W24 and W18 are on top of the pile.
 fn you_buy_weavings(axo_corn: u32, buy: &str, your_corn: u32) -> (State, Vec<u8>) {
     let mut s = solo_axomama_turn(46);
-    s.current = 0;
-    s.stack = vec![
+    s.set_current(0);
+    s.set_pending(vec![
         Item::Do(0, Step::NextTurn),
         Item::Ask(0, Ask::Main),
         Item::Do(0, Step::WeaveDraw),
-    ];
-    let old = std::mem::take(&mut s.players[1].tapestries);
+    ]);
+    let old = s.take_tapestries(1);
     for t in old {
-        s.start_weavings.extend(t);
+        s.to_start_weavings(t);
     }
-    let t = take_tiles(&mut s, &["W20", "W13", "W24", "W18"]);
-    s.players[1].tapestries = vec![vec![t[0]]];
-    s.weaving_pile.extend([t[3], t[2], t[1]]);
-    s.players[1].res = [0, axo_corn, 0, 0];
-    s.players[0].res = [0, your_corn, 0, 0];
+    let t = s.take_tiles(&["W20", "W13", "W24", "W18"]);
+    s.set_tapestries(1, vec![vec![t[0]]]);
+    s.to_weaving_pile([t[3], t[2], t[1]]);
+    s.set_resources(1, [0, axo_corn, 0, 0]);
+    s.set_resources(0, [0, your_corn, 0, 0]);
     flow::advance(&mut s, &mut Vec::new());
     assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
     play(&mut s, 0, buy);
@@ -3080,15 +2906,15 @@ fn axomama_buys_a_leftover_that_extends_a_tapestry_if_it_has_two_corn_l752_754()
 #[test]
 fn axomama_places_its_oldest_worker_the_very_first_one_at_random_l699_700() {
     let mut s = axomama_placing(47);
-    set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
-    s.axo.placed_once = true;
+    s.set_workers(1, &[PRIEST, ARTISAN]);
+    s.set_placed_once(true);
     let at = axomama_places(&mut s);
     assert_eq!(s.hill[space(&s, &at)], Some(PRIEST));
     // The first placement of the game picks either worker.
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..30 {
         let mut s = axomama_placing(seed);
-        set_workers(&mut s, 1, &[PRIEST, ARTISAN]);
+        s.set_workers(1, &[PRIEST, ARTISAN]);
         let at = axomama_places(&mut s);
         seen.insert(s.hill[space(&s, &at)]);
     }
@@ -3101,11 +2927,11 @@ fn axomama_places_its_oldest_worker_the_very_first_one_at_random_l699_700() {
 #[test]
 fn axomama_using_your_step_scores_you_a_vp_l718_719() {
     let mut s = axomama_placing(48);
-    s.festivals_done = 1;
+    s.set_festivals_done(1);
     // Your upper step in section 2 makes S2M3 the cheapest Killa space (1 + 2 - 2).
     let up = s.d().steps.iter().position(|x| x.id == "S2U").unwrap();
-    s.steps[up] = Some(0);
-    s.players[0].steps_left = 4;
+    s.set_step_owner(up, Some(0));
+    s.set_steps_left(0, 4);
     assert_eq!(axomama_places(&mut s), "S2M3");
     assert_eq!(s.players[0].vp, 11);
 }
@@ -3113,9 +2939,9 @@ fn axomama_using_your_step_scores_you_a_vp_l718_719() {
 #[test]
 fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684() {
     let mut s = axomama_bare(49, 0);
-    s.players[1].res = [0, 4, 0, 0];
-    let g = take_gods(&mut s, &["G01", "G02", "G03"]);
-    s.offerings = g.clone();
+    s.set_resources(1, [0, 4, 0, 0]);
+    let g = s.take_gods(&["G01", "G02", "G03"]);
+    s.set_offerings(g.clone());
     let vp = s.players[1].vp;
     flow::advance(&mut s, &mut Vec::new());
     // Sacrifice (4 corn, 2 spaces: 2 potatoes, 1 corn), 1 army card, and the two
@@ -3132,19 +2958,18 @@ fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684(
 fn setup_two_players(opts: &[&str]) -> State {
     let mut o = vec!["coricancha=printed"];
     o.extend_from_slice(opts);
-    let mut s = TheGame
+    let mut s = Tawantinsuyu
         .setup(2, &Options::parse_pairs(&o).unwrap(), 11)
         .unwrap();
     for p in 0..2 {
-        let dealt = std::mem::take(&mut s.players[p].dealt);
-        s.god_deck.extend(dealt);
+        s.return_dealt(p);
     }
     let deals = [
         ["G01", "G02", "G04", "G06", "G09", "G37", "G39", "G41"],
         ["G12", "G13", "G20", "G21", "G22", "G14", "G15", "G16"],
     ];
     for (p, ids) in deals.iter().enumerate() {
-        s.players[p].dealt = take_gods(&mut s, ids);
+        s.deal_gods(p, ids);
     }
     for p in 0..2 {
         let first = legal(&s, p)[0].clone();
@@ -3184,8 +3009,8 @@ fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
     assert_eq!(s.current, 1);
     assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
 
-    // priest-start=before-play: both are placed before the first turn, in turn order.
-    let mut s = setup_two_players(&["priest-start=before-play"]);
+    // priest_start=before-play: both are placed before the first turn, in turn order.
+    let mut s = setup_two_players(&["priest_start=before-play"]);
     assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
     play(&mut s, 0, "begin worship");
     assert_eq!(flow::to_act(&s), vec![1]);
@@ -3196,4 +3021,18 @@ fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
         (Some(0), Some(0))
     );
     assert_eq!(ask_of(&s, 0), Some(Ask::Main));
+}
+
+#[test]
+fn a_game_stored_with_hyphenated_option_keys_is_set_up_as_with_the_snake_case_ones() {
+    let entry = quipu::games::find("tawantinsuyu").unwrap();
+    let table = |pairs: &[&str]| (entry.new)(2, &Options::parse_pairs(pairs).unwrap(), 11);
+    let old = table(&["priest-start=before-play", "priest-card=with-potato"]).unwrap();
+    let new = table(&["priest_start=before-play", "priest_card=with-potato"]).unwrap();
+    let plain = table(&[]).unwrap();
+    assert_eq!(old.digest(), new.digest());
+    assert_ne!(old.digest(), plain.digest());
+    let keys: Vec<&str> = (entry.info)().options.iter().map(|o| o.key).collect();
+    assert!(keys.iter().all(|k| !k.contains('-')), "{keys:?}");
+    assert!(table(&["priest-start=sometime"]).is_err());
 }

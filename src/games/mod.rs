@@ -55,7 +55,10 @@ pub fn registry() -> Vec<Entry> {
     vec![
         entry::<tzolkin::TheGame>("tzolkin"),
         entry::<tikal::TheGame>("tikal"),
-        entry::<tawantinsuyu::TheGame>("tawantinsuyu"),
+        Entry {
+            new: tawantinsuyu::new_table,
+            ..entry::<tawantinsuyu::Tawantinsuyu>("tawantinsuyu")
+        },
         entry::<cuzco::TheGame>("cuzco"),
         entry::<tta::TheGame>("tta"),
     ]

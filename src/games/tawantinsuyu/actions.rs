@@ -6,7 +6,8 @@ use super::data::{
     res_text, res_text_ko, Effect, HpAction, Task, CORN, GOLD, PORTER, POTATO, PRIEST, STONE,
     WARRIOR, WORKER_IDS,
 };
-use super::rules;
+use super::legal;
+use super::scoring;
 use super::state::{Ask, Item, State, Step, TurnState};
 use crate::engine::{Event, Text};
 
@@ -85,7 +86,7 @@ fn pay_or_keep(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
     let Some(pl) = s.players.get_mut(p) else {
         return false;
     };
-    match rules::pay(&pl.res, cost) {
+    match legal::pay(&pl.res, cost) {
         Some(r) => {
             pl.res = r;
             true
@@ -147,32 +148,6 @@ pub fn refill_market(s: &mut State) {
             None => break,
         }
     }
-}
-
-pub fn bld_cost(s: &State, b: Bld) -> [u32; 4] {
-    let d = s.d();
-    match b {
-        Bld::Prod(i) => d
-            .production
-            .get(i as usize)
-            .map(|x| x.cost)
-            .unwrap_or([99; 4]),
-        Bld::Pass(i) => d.passive.get(i as usize).map(|x| x.cost).unwrap_or([99; 4]),
-    }
-}
-
-/// Step spaces that may be built now (empty; the upper one first, L290-291).
-pub fn open_steps(s: &State) -> Vec<u8> {
-    let d = s.d();
-    (0..d.steps.len())
-        .filter(|&i| {
-            s.steps.get(i) == Some(&None)
-                && d.steps[i]
-                    .requires
-                    .is_none_or(|r| matches!(s.steps.get(r), Some(Some(_))))
-        })
-        .map(|i| i as u8)
-        .collect()
 }
 
 /// The Village became empty: the current player takes the Festival token and its VP (L493-495).
@@ -392,16 +367,16 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
         Task::Potato | Task::Corn | Task::Stone | Task::Gold | Task::Merchant => true,
         Task::Step => {
             pl.steps_left > 0
-                && rules::can_pay(&pl.res, &d.rules.step_cost)
-                && !open_steps(s).is_empty()
+                && legal::can_pay(&pl.res, &d.rules.step_cost)
+                && !legal::open_steps(s).is_empty()
         }
         // Before building, the market may be changed with a God card (L308-309)
         // and free actions may pay (L164-167, L589): the decision is then
         // reached, where `build none` remains possible.
         Task::Building => {
-            super::flow::market(s)
+            legal::market(s)
                 .iter()
-                .any(|&b| rules::can_pay(&pl.res, &bld_cost(s, b)))
+                .any(|&b| legal::can_pay(&pl.res, &legal::bld_cost(s, b)))
                 || (!s.is_bot(p)
                     && (swap_possible(s, pl)
                         || !pl.army_hand.is_empty()
@@ -409,9 +384,9 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
         }
         Task::Statue => {
             (s.statues.iter().any(|x| x.0 > 0)
-                && rules::can_pay(&pl.res, &d.rules.statue_small_cost))
+                && legal::can_pay(&pl.res, &d.rules.statue_small_cost))
                 || (s.statues.iter().any(|x| x.1 > 0)
-                    && rules::can_pay(&pl.res, &d.rules.statue_large_cost))
+                    && legal::can_pay(&pl.res, &d.rules.statue_large_cost))
         }
         Task::Weave => !s.weaving_pile.is_empty(),
         Task::Train => !s.army_deck.is_empty() || !s.army_discard.is_empty(),
@@ -419,7 +394,7 @@ fn task_possible(s: &State, p: usize, t: Task) -> bool {
             up && d
                 .production
                 .get(b as usize)
-                .is_some_and(|x| rules::can_pay(&pl.res, &x.input))
+                .is_some_and(|x| legal::can_pay(&pl.res, &x.input))
         }),
     }
 }
@@ -622,7 +597,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             }
         }
         Step::Merchant => {
-            let d = s.data.0.clone();
+            let d = s.data.arc().clone();
             let taps = s
                 .players
                 .get(p)
@@ -630,7 +605,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 .unwrap_or_default();
             let mut got = Vec::new();
             for t in &taps {
-                got.extend(rules::matches(&d, t));
+                got.extend(scoring::matches(&d, t));
             }
             say(
                 ev,
@@ -712,7 +687,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             let before = s.market_prod.len() + s.market_pass.len();
             refill_market(s);
             if s.market_prod.len() + s.market_pass.len() > before {
-                let m: Vec<String> = super::flow::market(s)
+                let m: Vec<String> = legal::market(s)
                     .iter()
                     .map(|&b| Names(s.d()).bld(b).to_uppercase())
                     .collect();
@@ -854,7 +829,7 @@ fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
 /// The others join an activated action in turn order (Conquest: everybody deploys).
 pub fn hp_others(s: &mut State, p: usize, action: HpAction, active_did: bool) {
     let order = s.order_from(p);
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if action == HpAction::Conquest {
         push(s, p, Step::ConquestPlace { active_did });
         for &q in order.iter().rev() {
@@ -953,7 +928,7 @@ fn casualty(s: &mut State, nomad: Option<u8>, corn_end: bool, ev: &mut Vec<Event
 
 /// All secret deployments are in: lay them, in turn order from the current player.
 fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     for q in s.order_from(s.current) {
         let Some(Some((cards, free))) = s.secret_deploy.get_mut(q).map(Option::take) else {
             continue;
@@ -990,13 +965,13 @@ fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
 
 /// The result of an answered decision.
 pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
     let free = match c {
-        Cmd::Cash(_) | Cmd::BuyGod => super::flow::free_actions_allowed(s, p, &a),
-        Cmd::Trade(..) => super::flow::trade_allowed(s, p, &a),
+        Cmd::Cash(_) | Cmd::BuyGod => legal::free_actions_allowed(s, p, &a),
+        Cmd::Trade(..) => legal::trade_allowed(s, p, &a),
         _ => false,
     };
     if free {
@@ -1206,7 +1181,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
         }
         (Ask::StepSpace, Cmd::Step(i)) => build_step(s, p, i, ev),
         (Ask::Build { .. }, Cmd::Build(Some(b))) => {
-            pay_or_keep(s, p, &bld_cost(s, b));
+            pay_or_keep(s, p, &legal::bld_cost(s, b));
             match b {
                 Bld::Prod(x) => {
                     s.market_prod.retain(|&m| m != x);
@@ -1786,7 +1761,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
             let Some(pl) = s.players.get_mut(p) else {
                 return;
             };
-            let need = rules::festival_need(&d, pl);
+            let need = legal::festival_need(&d, pl);
             let potatoes = need.min(pl.res[POTATO]);
             pl.res[POTATO] -= potatoes;
             let gold = k.min(pl.res[GOLD]).min(need - potatoes);
@@ -1809,7 +1784,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
 }
 
 fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
     let after_sub = |s: &mut State| {
@@ -1874,7 +1849,7 @@ fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
 }
 
 fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
     match c {
@@ -1941,12 +1916,12 @@ fn place(
     mix: Option<[u32; 3]>,
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let names = Names(&d);
     let sp_i = space as usize;
     let Some(sp) = d.spaces.get(sp_i) else { return };
-    let (food, owners) = rules::food_cost(s, p, sp_i, role == PORTER);
-    let tasks = rules::task_count(s, p, sp_i, worker, role, extra);
+    let (food, owners) = legal::food_cost(s, p, sp_i, role == PORTER);
+    let tasks = legal::task_count(s, p, sp_i, worker, role, extra);
     let own_vp = s.has_passive(p, "own_step_vp");
     if let Some(pl) = s.players.get_mut(p) {
         if let Some(i) = pl.workers.iter().position(|&x| x == worker) {
@@ -1971,7 +1946,7 @@ fn place(
     let mixes = s
         .players
         .get(p)
-        .map(|pl| rules::food_mixes(&pl.res, food, potato, 0))
+        .map(|pl| legal::food_mixes(&pl.res, food, potato, 0))
         .unwrap_or_default();
     let mix = mix.or_else(|| (mixes.len() == 1).then(|| mixes.first().copied()).flatten());
     s.turn.used_card = card;
@@ -2108,7 +2083,7 @@ fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<Event>) {
     let Some(pl) = s.players.get_mut(p) else {
         return;
     };
-    if let Some(r) = rules::pay_mix(&pl.res, m) {
+    if let Some(r) = legal::pay_mix(&pl.res, m) {
         pl.res = r;
     }
     let (me, me_ko) = (who(s, p), who_ko(s, p));
@@ -2127,7 +2102,7 @@ fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<Event>) {
 
 /// Takes the statue bonus of `card` (all of it, or the parts `kinds`), once (L241-244).
 fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(g) = d.gods.get(card as usize) else {
         return;
     };
@@ -2157,7 +2132,7 @@ fn take_bonus(s: &mut State, p: usize, card: u8, kinds: Option<Vec<u8>>, ev: &mu
 }
 
 pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(st) = d.steps.get(i as usize) else {
         return;
     };
@@ -2193,7 +2168,7 @@ pub fn build_step(s: &mut State, p: usize, i: u8, ev: &mut Vec<Event>) {
 }
 
 pub fn give_statue(s: &mut State, p: usize, large: bool, sym: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(supply) = s.statues.get_mut(sym as usize) else {
         return;
     };
@@ -2242,14 +2217,14 @@ pub fn put_tile(
     target: Option<(usize, bool)>,
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(pl) = s.players.get_mut(p) else {
         return;
     };
     let before: Vec<usize> = pl
         .tapestries
         .iter()
-        .flat_map(|t| rules::matches(&d, t))
+        .flat_map(|t| scoring::matches(&d, t))
         .collect();
     match target {
         None => pl.tapestries.push(vec![tile]),
@@ -2262,7 +2237,7 @@ pub fn put_tile(
     let after: Vec<usize> = pl
         .tapestries
         .iter()
-        .flat_map(|t| rules::matches(&d, t))
+        .flat_map(|t| scoring::matches(&d, t))
         .collect();
     let id = d
         .weavings
@@ -2339,7 +2314,7 @@ pub fn conquer(
     discard: &[u8],
     ev: &mut Vec<Event>,
 ) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(c) = d.conquest.get(space as usize) else {
         return;
     };

@@ -519,6 +519,12 @@ pub struct Data {
     pub solo: Solo,
 }
 
+impl crate::engine::Named for Data {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 impl Data {
     /// The index of a passive building by its code.
     pub fn passive_by_code(&self, code: &str) -> Option<usize> {

@@ -3,7 +3,7 @@
 
 use super::actions::{draw_god, refill_market, say, who};
 use super::data::{Effect, POTATO};
-use super::rules;
+use super::scoring;
 use super::state::{Ask, Item, State, Step};
 use crate::engine::{Event, Text};
 
@@ -13,7 +13,7 @@ fn push(s: &mut State, p: usize, step: Step) {
 
 /// Stage `stage` of the Festival held by `h` (the current player).
 pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let k = s.festivals_done; // 0-based number of this Festival
     let order = s.order_from(h);
     match stage {
@@ -103,7 +103,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
         3 => {
             let casualties = s.casualties.len() as u32;
             for r in 0..d.regions.len() {
-                if let Some(w) = rules::region_winner(&d, &s.conquest, r, s.np()) {
+                if let Some(w) = scoring::region_winner(&d, &s.conquest, r, s.np()) {
                     if let Some(pl) = s.players.get_mut(w) {
                         pl.vp += casualties;
                     }
@@ -236,7 +236,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
 /// The Festival card draw (L522-531): from the lowest score up; ties count the
 /// current player, then the nearest clockwise, as ahead.
 fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let np = s.np();
     // rank key: (vp, closeness to h reversed): the current player is "ahead" in ties.
     let mut seats: Vec<usize> = (0..np).collect();
@@ -287,7 +287,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
 pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
     let mut totals = Vec::new();
     for q in 0..s.np() {
-        let items = rules::final_items(s, q);
+        let items = scoring::final_items(s, q);
         let add: u32 = items.iter().map(|x| x.2).sum();
         if let Some(pl) = s.players.get_mut(q) {
             pl.vp += add;

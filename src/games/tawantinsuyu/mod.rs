@@ -7,15 +7,18 @@ pub mod command;
 pub mod data;
 mod festival;
 pub mod flow;
-pub mod rules;
+pub mod legal;
+mod picture;
+pub mod scoring;
 pub mod setup;
 pub mod solo;
 pub mod state;
+pub mod testkit;
 mod view;
 
 use crate::engine::{
     parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Text, Variant, View,
+    SetupError, Shared, Table, Text, Variant, View,
 };
 use command::{Cmd, Names};
 use state::{Readings, State};
@@ -23,13 +26,41 @@ use std::fmt;
 
 /// The game, registered as `tawantinsuyu`.
 #[derive(Default)]
-pub struct TheGame;
+pub struct Tawantinsuyu;
+
+/// Option keys as games stored before they were spelt in snake_case wrote
+/// them, with their present names.
+const OLD_OPTION_KEYS: [(&str, &str); 2] = [
+    ("priest-card", "priest_card"),
+    ("priest-start", "priest_start"),
+];
+
+/// The options with keys of the old spelling renamed, so that a game stored
+/// with `priest-start=…` is set up exactly as before.
+pub fn current_options(options: &Options) -> Options {
+    let mut out = options.clone();
+    for (old, new) in OLD_OPTION_KEYS {
+        if let Some(v) = out.0.remove(old) {
+            out.0.entry(new.to_string()).or_insert(v);
+        }
+    }
+    out
+}
+
+/// Starts a table (the registry's entry), reading old option keys too.
+pub fn new_table(
+    players: usize,
+    options: &Options,
+    seed: u64,
+) -> Result<Box<dyn Table>, SetupError> {
+    super::new_table::<Tawantinsuyu>(players, &current_options(options), seed)
+}
 
 /// A command with the component names it is printed with.
 #[derive(Clone)]
 pub struct Command {
     pub cmd: Cmd,
-    data: state::DataRef,
+    data: Shared<data::Data>,
 }
 
 impl PartialEq for Command {
@@ -46,7 +77,7 @@ impl fmt::Debug for Command {
 
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", Names(&self.data.0).text(&self.cmd))
+        write!(f, "{}", Names(&self.data).text(&self.cmd))
     }
 }
 
@@ -103,7 +134,7 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
     let Some(ask) = flow::current_ask(s, seat) else {
         return c;
     };
-    flow::legal_for(s, seat, &ask)
+    legal::legal_for(s, seat, &ask)
         .into_iter()
         .find(|l| key(l).as_ref() == Some(&want))
         .unwrap_or(c)
@@ -217,14 +248,14 @@ fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
             flip,
             discard,
         };
-        if flow::is_legal(s, seat, &ask, &cmd) {
+        if legal::is_legal(s, seat, &ask, &cmd) {
             return Some(cmd);
         }
     }
     None
 }
 
-impl Game for TheGame {
+impl Game for Tawantinsuyu {
     type State = State;
     type Command = Command;
 
@@ -238,14 +269,14 @@ impl Game for TheGame {
                 OptionDoc { key: "components", values: &[], default: "", help: "a directory holding board.toml, cards.toml and solo.toml of another component set" },
                 OptionDoc { key: "coricancha", values: &["random", "printed"], default: "random", help: "Coricancha orientation: random (L98) or the printed first-game layout (L99)" },
                 OptionDoc { key: "porter", values: &["first-ever", "empty-now"], default: "first-ever", help: "A3: a Porter's bonus needs the first worker ever placed in its segment, or the segment empty now" },
-                OptionDoc { key: "priest-card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
-                OptionDoc { key: "priest-start", values: &["own-turn", "before-play"], default: "own-turn", help: "A1: each High Priest is placed at the start of its owner's first turn, or all before the first turn" },
+                OptionDoc { key: "priest_card", values: &["always", "with-potato"], default: "always", help: "A2: the Priest's compulsory God card always, or only when the extra potato was paid" },
+                OptionDoc { key: "priest_start", values: &["own-turn", "before-play"], default: "own-turn", help: "A1: each High Priest is placed at the start of its owner's first turn, or all before the first turn" },
                 OptionDoc { key: "deploy", values: &["turn-order", "simultaneous"], default: "turn-order", help: "A9: Conquest army cards are laid seat by seat in turn order, or chosen by all at once in secret" },
                 OptionDoc { key: "level", values: &["easier", "normal", "harder"], default: "normal", help: "solo: Axomama's difficulty (L793-816)" },
             ],
             variants: vec![
-                Variant { options: "coricancha=printed porter=empty-now priest-card=with-potato priest-start=before-play deploy=simultaneous", min_players: 2, max_players: 4 },
-                Variant { options: "level=easier deploy=simultaneous priest-start=before-play coricancha=printed", min_players: 1, max_players: 1 },
+                Variant { options: "coricancha=printed porter=empty-now priest_card=with-potato priest_start=before-play deploy=simultaneous", min_players: 2, max_players: 4 },
+                Variant { options: "level=easier deploy=simultaneous priest_start=before-play coricancha=printed", min_players: 1, max_players: 1 },
                 Variant { options: "level=harder", min_players: 1, max_players: 1 },
             ],
         }
@@ -260,6 +291,7 @@ impl Game for TheGame {
                 got: players,
             });
         }
+        let options = &current_options(options);
         let data = match options.get("components") {
             Some(path) if !path.is_empty() => data::load_dir(path),
             _ => data::default_data(),
@@ -268,7 +300,7 @@ impl Game for TheGame {
         let readings = Readings {
             simultaneous_deploy: options.get_or("deploy", "turn-order") == "simultaneous",
             porter_first_ever: options.get_or("porter", "first-ever") != "empty-now",
-            priest_card_always: options.get_or("priest-card", "always") != "with-potato",
+            priest_card_always: options.get_or("priest_card", "always") != "with-potato",
             difficulty: match options.get_or("level", "normal") {
                 "easier" => -1,
                 "harder" => 1,
@@ -276,7 +308,7 @@ impl Game for TheGame {
             },
         };
         let opts = setup::SetupOptions {
-            priests_before: options.get_or("priest-start", "own-turn") == "before-play",
+            priests_before: options.get_or("priest_start", "own-turn") == "before-play",
             random_coricancha: options.get_or("coricancha", "random") != "printed",
             readings,
         };
@@ -292,7 +324,7 @@ impl Game for TheGame {
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
         match flow::current_ask(s, seat.0) {
-            Some(a) => flow::legal_for(s, seat.0, &a)
+            Some(a) => legal::legal_for(s, seat.0, &a)
                 .into_iter()
                 .map(|c| wrap(s, c))
                 .collect(),
@@ -331,8 +363,8 @@ impl Game for TheGame {
                 "지금 결정할 것이 없습니다.",
             ));
         };
-        if !flow::is_legal(s, p, &ask, &command.cmd) {
-            if let Some((food, mixes)) = flow::place_mixes(s, p, &command.cmd) {
+        if !legal::is_legal(s, p, &ask, &command.cmd) {
+            if let Some((food, mixes)) = legal::place_mixes(s, p, &command.cmd) {
                 let list: Vec<String> = mixes.iter().map(command::food_text).collect();
                 return Err(RuleError::new(
                     format!(
@@ -351,7 +383,7 @@ impl Game for TheGame {
                     "다른 사람의 공양에 참여하면 옥수수 3개로 신전 트랙을 정확히 1칸 전진합니다(더 가는 것은 행동한 사람만). 'join sacrifice' 또는 'pass'라고 쓰세요.",
                 ));
             }
-            let legal: Vec<String> = flow::legal_for(s, p, &ask)
+            let legal: Vec<String> = legal::legal_for(s, p, &ask)
                 .iter()
                 .take(6)
                 .map(|c| Names(s.d()).text(c))
@@ -450,60 +482,8 @@ impl Game for TheGame {
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = flow::current_ask(s, seat.0)
-            .map(|a| flow::legal_for(s, seat.0, &a))
+            .map(|a| legal::legal_for(s, seat.0, &a))
             .unwrap_or_default();
         flow::default_choice(&legal).map(|c| wrap(s, c))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Rng, Table, Typed};
-    use std::sync::Arc;
-
-    /// CPU seconds used by this thread so far (Linux), to measure on a shared machine.
-    fn thread_cpu_seconds() -> Option<f64> {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-        let after = stat.rsplit_once(')')?.1;
-        let f: Vec<&str> = after.split_whitespace().collect();
-        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-        Some(ticks / 100.0)
-    }
-
-    #[test]
-    #[ignore]
-    fn speed() {
-        let game = Arc::new(TheGame);
-        let start = std::time::Instant::now();
-        let cpu0 = thread_cpu_seconds();
-        let (mut games, mut moves) = (0u64, 0u64);
-        let mut rng = Rng::new(7);
-        while start.elapsed().as_secs_f64() < 5.0 {
-            let s = game.setup(4, &Options::default(), games).unwrap();
-            let mut t = Typed::new(game.clone(), s, 4);
-            while t.outcome().is_none() {
-                if t.play_random(&mut rng).is_none() {
-                    break;
-                }
-                moves += 1;
-            }
-            games += 1;
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!(
-            "tawantinsuyu 4p random play (wall clock): {:.0} games/s, {:.0} moves/s ({games} games, {:.0} moves/game)",
-            games as f64 / secs,
-            moves as f64 / secs,
-            moves as f64 / games.max(1) as f64
-        );
-        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
-            let cpu = (b - a).max(0.01);
-            println!(
-                "tawantinsuyu 4p random play (per CPU second of this thread): {:.0} games/s, {:.0} moves/s",
-                games as f64 / cpu,
-                moves as f64 / cpu
-            );
-        }
     }
 }

@@ -3,8 +3,8 @@
 //! the 8 God cards, queued on the stack.
 
 use super::data::{Data, STONE};
-use super::state::{Ask, DataRef, Item, Player, Readings, SoloState, State, Step, TurnState};
-use crate::engine::Rng;
+use super::state::{Ask, Item, Player, Readings, SoloState, State, Step, TurnState};
+use crate::engine::{Rng, Shared};
 use std::sync::Arc;
 
 pub struct SetupOptions {
@@ -34,7 +34,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         })
         .collect();
     let mut s = State {
-        data: DataRef(data),
+        data: Shared::new(data),
         seats,
         solo,
         readings: opts.readings,
@@ -198,7 +198,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
 
 /// Axomama's setup (L616-634).
 fn setup_axomama(s: &mut State) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     // It takes a starting weaving at random before you choose.
     let i = s.rng.below(s.start_weavings.len());
     if i < s.start_weavings.len() {

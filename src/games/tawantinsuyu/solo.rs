@@ -8,7 +8,7 @@ use super::actions::{
 };
 use super::command::{Bld, Cmd};
 use super::data::{Effect, HpAction, CORN, GOLD, POTATO, STONE};
-use super::rules;
+use super::legal;
 use super::state::{Ask, Item, State, Step};
 use crate::engine::{Event, Text};
 
@@ -33,7 +33,7 @@ pub fn place_priest(s: &mut State, human: usize, ev: &mut Vec<Event>) {
     if let Some(ax) = s.players.get_mut(1) {
         ax.priest = Some(sec);
     }
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if let Some(i) = (0..d.steps.len()).find(|&i| d.steps[i].section == sec && d.steps[i].upper) {
         if let Some(x) = s.steps.get_mut(i) {
             if x.is_none() {
@@ -231,7 +231,7 @@ fn army_card(s: &mut State) {
 
 /// Axomama's turn (L675-744).
 pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     s.stack.push(Item::Do(p, Step::NextTurn));
     let at = s.players.get(p).and_then(|x| x.priest).unwrap_or(0);
     // 1. The High Priest check: the nearer of the next 2 spaces whose condition holds.
@@ -314,7 +314,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         }
     }
     if let Some(sp) = space {
-        let (_, owners) = rules::food_cost(s, p, sp, false);
+        let (_, owners) = legal::food_cost(s, p, sp, false);
         if let Some(h) = s.hill.get_mut(sp) {
             *h = Some(worker);
         }
@@ -368,7 +368,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 /// under the number tokens showing `r`, top row first, then those tokens move
 /// `r` cells clockwise.
 pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let mut cells: Vec<usize> = d
         .solo
         .tokens
@@ -405,7 +405,7 @@ pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
 /// The space for Axomama: the preferred terrace, then above, then below; the
 /// cheapest section + descent cost; ties at random (L703-711).
 fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize> {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let mut order = vec![pref];
     if pref > 0 {
         order.push(pref - 1);
@@ -425,7 +425,7 @@ fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize>
                     && d.spaces[i].symbol == sym
                     && s.hill.get(i) == Some(&None)
             })
-            .map(|i| (rules::food_cost(s, p, i, false).0, i))
+            .map(|i| (legal::food_cost(s, p, i, false).0, i))
             .collect();
         if let Some(min) = cands.iter().map(|c| c.0).min() {
             let best: Vec<usize> = cands.iter().filter(|c| c.0 == min).map(|c| c.1).collect();
@@ -447,7 +447,7 @@ fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
     let Some(ax) = s.players.get_mut(p) else {
         return false;
     };
-    match rules::pay(&ax.res, cost) {
+    match legal::pay(&ax.res, cost) {
         Some(r) => {
             ax.res = r;
             true
@@ -458,7 +458,7 @@ fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
 
 /// One cell of the Axomama board (L720-737).
 fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(cell) = d.solo.cells.get(c) else {
         return;
     };
@@ -493,12 +493,12 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             }
         }
         "build_step" => {
-            let open = actions::open_steps(s);
+            let open = legal::open_steps(s);
             let has = s.players.get(p).is_some_and(|x| x.steps_left > 0);
             if let (Some(&i), true) = (open.first(), has) {
                 if s.players
                     .get(p)
-                    .is_some_and(|x| rules::can_pay(&x.res, &d.rules.step_cost))
+                    .is_some_and(|x| legal::can_pay(&x.res, &d.rules.step_cost))
                 {
                     build_step(s, p, i, ev);
                     return;
@@ -508,9 +508,9 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
         }
         "build_statue" => {
             let res = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let large = rules::can_pay(&res, &d.rules.statue_large_cost)
+            let large = legal::can_pay(&res, &d.rules.statue_large_cost)
                 && s.statues.iter().any(|x| x.1 > 0);
-            let small = rules::can_pay(&res, &d.rules.statue_small_cost)
+            let small = legal::can_pay(&res, &d.rules.statue_small_cost)
                 && s.statues.iter().any(|x| x.0 > 0);
             if !large && !small {
                 fail_gold(s, p);
@@ -538,9 +538,9 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
             let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
             let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
-            let n = if tiles.len() >= 2 && rules::can_pay(&corn, &[0, price2, 0, 0]) {
+            let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
                 2
-            } else if !tiles.is_empty() && rules::can_pay(&corn, &[0, price1, 0, 0]) {
+            } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
                 1
             } else {
                 0
@@ -595,7 +595,7 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
                     .iter()
                     .filter(|b| b.1)
                     .filter_map(|b| d.production.get(b.0 as usize).map(|bd| (bd, b.0)))
-                    .filter(|(bd, _)| rules::can_pay(&x.res, &bd.input))
+                    .filter(|(bd, _)| legal::can_pay(&x.res, &bd.input))
                     .max_by_key(|(bd, id)| {
                         (
                             bd.output.vp * 3 + bd.output.res.iter().sum::<u32>(),
@@ -669,7 +669,7 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
 /// card, else the next slots clockwise, large preferred when affordable; only
 /// when no slot symbol has a statue left, a random one (large preferred).
 fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let r = roll(s) as usize;
     let n = s.axo.slots.len().max(1);
     for k in 0..s.axo.slots.len() {
@@ -704,7 +704,7 @@ fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) 
 }
 
 fn statue_symbol(s: &mut State, large: bool) -> u8 {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let r = roll(s) as usize;
     let avail = |s: &State, sym: usize| {
         s.statues
@@ -739,7 +739,7 @@ fn best_tile(s: &State, p: usize, tiles: &[u8]) -> Option<u8> {
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
     tiles.iter().copied().max_by_key(|&t| {
-        let fits = rules::tile_targets(d, &taps, t)
+        let fits = legal::tile_targets(d, &taps, t)
             .into_iter()
             .flatten()
             .map(|(i, _)| taps.get(i).map(Vec::len).unwrap_or(0))
@@ -758,7 +758,7 @@ fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
         .get(p)
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
-    rules::tile_targets(d, &taps, t)
+    legal::tile_targets(d, &taps, t)
         .into_iter()
         .flatten()
         .max_by_key(|&(i, right)| (taps.get(i).map(Vec::len).unwrap_or(0), right))
@@ -766,7 +766,7 @@ fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
 
 /// The personality token: gold, then the first possible of its actions, free (L765-769).
 fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let Some(pi) = s.axo.personality else { return };
     let Some(pers) = d.solo.personalities.get(pi) else {
         return;
@@ -809,7 +809,7 @@ fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                 }
             }
             "build_step" => {
-                let open = actions::open_steps(s);
+                let open = legal::open_steps(s);
                 match open.first() {
                     Some(&i) if s.players.get(p).is_some_and(|x| x.steps_left > 0) => {
                         if let Some(ax) = s.players.get_mut(p) {
@@ -861,7 +861,7 @@ fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 
 /// Axomama performs an activated High Priest action as the active player.
 pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     s.stack.push(Item::Do(
         p,
         Step::HpOthers {
@@ -901,7 +901,7 @@ pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
 
 /// Axomama's answer to a decision the shared rules put to it.
 pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     let first = legal.first().cloned().unwrap_or(Cmd::Pass);
     match ask {
         Ask::PutTile { tile } => Cmd::Put(*tile, best_target(s, p, *tile)),
@@ -918,7 +918,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 .tiles
                 .iter()
                 .copied()
-                .filter(|&t| rules::tile_targets(&d, &taps, t).len() > 1)
+                .filter(|&t| legal::tile_targets(&d, &taps, t).len() > 1)
                 .collect();
             match best_tile(s, p, &fitting) {
                 Some(t)
@@ -1080,7 +1080,7 @@ pub fn festival_card_draw(s: &mut State, q: usize, ev: &mut Vec<Event>) {
 
 /// Before final scoring: a last Recover and, with statues, a last Worship (L786-790).
 pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
-    let d = s.data.0.clone();
+    let d = s.data.arc().clone();
     if let Some(ax) = s.players.get_mut(1) {
         ax.production.iter_mut().for_each(|b| b.1 = true);
         ax.army_front.iter_mut().for_each(|a| a.1 = true);
@@ -1136,10 +1136,10 @@ mod tests {
 
     #[test]
     fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
-        let mut s = super::super::TheGame
+        let mut s = super::super::Tawantinsuyu
             .setup(1, &Options::default(), 3)
             .unwrap_or_else(|e| panic!("{e}"));
-        let d = s.data.0.clone();
+        let d = s.data.arc().clone();
         // Every slot shows symbol 0; only small statues of it are left, a
         // large one of symbol 1 is.
         let zero: Vec<u8> = (0..d.gods.len() as u8)

@@ -2,28 +2,8 @@
 //! the stack of pending steps and decisions that drives the flow of play.
 
 use super::data::{Data, Effect, HpAction, Task};
-use crate::engine::Rng;
+use crate::engine::{Rng, Shared};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-
-/// The component tables, shared; compared and printed by name only so that the
-/// replay digest stays small.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-crate::linked_by_name!(DataRef, Data, name);
-
-impl std::fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Data({})", self.0.name)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.name == other.0.name
-    }
-}
 
 /// One player's holdings (in solo, index 1 is Axomama).
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
@@ -273,7 +253,7 @@ pub struct SoloState {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
-    pub data: DataRef,
+    pub data: Shared<Data>,
     /// Seats (1 in solo).
     pub seats: usize,
     pub solo: bool,
@@ -339,7 +319,7 @@ pub fn simultaneous(a: &Ask) -> bool {
 
 impl State {
     pub fn d(&self) -> &Data {
-        &self.data.0
+        &self.data
     }
 
     /// Players in the game (including Axomama in solo).

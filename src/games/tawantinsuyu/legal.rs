@@ -1,0 +1,1225 @@
+//! What may be done: the legal commands of each decision and the check of a
+//! command against them, with the pure rule functions they rest on (costs,
+//! payments, food, task counts and their even distribution, tile places and
+//! conquest requirements).
+
+use super::command::{Bld, Cmd, Item as FlipItem};
+use super::data::{
+    Data, SpaceColour, Task, ARCHITECT, ARTISAN, CORN, GOLD, PORTER, POTATO, PRIEST, STONE, WARRIOR,
+};
+use super::state::{Ask, Player, State};
+
+/// Ring distance between two of the 5 sections: 0 same, 1 adjacent, 2 not adjacent.
+pub fn section_distance(a: usize, b: usize) -> usize {
+    let d = (a + 5 - b % 5) % 5;
+    d.min(5 - d).min(2)
+}
+
+/// Can `have` pay `cost`, gold covering any shortfall (L177)?
+pub fn can_pay(have: &[u32; 4], cost: &[u32; 4]) -> bool {
+    pay(have, cost).is_some()
+}
+
+/// `have` after paying `cost`: each resource from its own kind first, gold
+/// replacing what is missing (only when necessary).
+pub fn pay(have: &[u32; 4], cost: &[u32; 4]) -> Option<[u32; 4]> {
+    let mut out = *have;
+    let mut gold_needed = cost[GOLD];
+    for i in 0..3 {
+        if out[i] >= cost[i] {
+            out[i] -= cost[i];
+        } else {
+            gold_needed += cost[i] - out[i];
+            out[i] = 0;
+        }
+    }
+    if out[GOLD] < gold_needed {
+        return None;
+    }
+    out[GOLD] -= gold_needed;
+    Some(out)
+}
+
+/// One way to pay a food cost: potatoes, corn and gold given (gold is the
+/// joker, L177: the player may give it for any part).
+pub type FoodMix = [u32; 3];
+
+/// Every way to pay `food` (potatoes or corn) plus `potato` (potatoes only),
+/// gold replacing any part (L177), from `have` keeping `reserve_gold` back
+/// for another part of the same cost. Potatoes-first comes first (the old
+/// automatic payment, the timeout default).
+pub fn food_mixes(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> Vec<FoodMix> {
+    let total = food + potato;
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for g in 0..=total.min(gold) {
+        for c in 0..=(total - g).min(food).min(have[1]) {
+            let p = total - g - c;
+            if p <= have[0] {
+                out.push([p, c, g]);
+            }
+        }
+    }
+    out
+}
+
+/// Can `have` pay `food` plus `potato` in some mix (`food_mixes` not empty)?
+pub fn can_pay_food(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> bool {
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return false;
+    };
+    have[0] + gold >= potato && have[0] + have[1].min(food) + gold >= food + potato
+}
+
+/// `have` after paying `mix`, if it holds that much.
+pub fn pay_mix(have: &[u32; 4], mix: &FoodMix) -> Option<[u32; 4]> {
+    let mut out = *have;
+    out[0] = out[0].checked_sub(mix[0])?;
+    out[1] = out[1].checked_sub(mix[1])?;
+    out[GOLD] = out[GOLD].checked_sub(mix[2])?;
+    Some(out)
+}
+
+/// Festival feeding (L505-506): the potatoes owed for the God cards in hand.
+pub fn festival_need(d: &Data, pl: &Player) -> u32 {
+    pl.gods.len() as u32 * d.rules.festival_potato_per_card
+}
+
+/// The potatoes owed that the potatoes held cannot pay (gold may, A6).
+pub fn festival_short(d: &Data, pl: &Player) -> u32 {
+    festival_need(d, pl).saturating_sub(pl.res[0])
+}
+
+/// The food cost of placing on `space` for player `p` (no step owners listed).
+pub fn food(s: &State, p: usize, space: usize, porter: bool) -> u32 {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return 0;
+    };
+    let priest = s
+        .players
+        .get(p)
+        .and_then(|pl| pl.priest)
+        .unwrap_or(sp.section);
+    let section = d.rules.section_cost[section_distance(priest, sp.section)];
+    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
+    for (i, st) in d.steps.iter().enumerate() {
+        if st.section == sp.section
+            && matches!(s.steps.get(i), Some(Some(_)))
+            && st.discounts.contains(&sp.terrace)
+        {
+            descent = descent.saturating_sub(d.rules.step_discount);
+        }
+    }
+    let total = section + descent;
+    if porter {
+        total.saturating_sub(d.rules.porter_discount)
+    } else {
+        total
+    }
+}
+
+/// The food cost of placing on `space` for player `p` (section + descent −
+/// steps − porter), and the owners of the steps used (one entry per step).
+pub fn food_cost(s: &State, p: usize, space: usize, porter: bool) -> (u32, Vec<u8>) {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return (0, vec![]);
+    };
+    let priest = s
+        .players
+        .get(p)
+        .and_then(|pl| pl.priest)
+        .unwrap_or(sp.section);
+    let section = d.rules.section_cost[section_distance(priest, sp.section)];
+    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
+    let mut owners = Vec::new();
+    for (i, st) in d.steps.iter().enumerate() {
+        if st.section == sp.section && st.discounts.contains(&sp.terrace) {
+            if let Some(Some(owner)) = s.steps.get(i) {
+                descent = descent.saturating_sub(d.rules.step_discount);
+                owners.push(*owner);
+            }
+        }
+    }
+    let mut total = section + descent;
+    if porter {
+        total = total.saturating_sub(d.rules.porter_discount);
+    }
+    (total, owners)
+}
+
+/// The number of tasks of a worker of type `colour` placed on `space` in the
+/// role `role` (L216-218, L262-278).
+pub fn task_count(
+    s: &State,
+    p: usize,
+    space: usize,
+    colour: u8,
+    role: u8,
+    priest_potato: bool,
+) -> u8 {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return 1;
+    };
+    let mut n: u8 = 1;
+    let swap = s.has_passive(p, "artisan_architect_swap");
+    let on_blue = sp.colour == SpaceColour::Blue;
+    let on_green = sp.colour == SpaceColour::Green;
+    match role {
+        ARCHITECT if on_blue || (swap && on_green) => n += 1,
+        ARTISAN if on_green || (swap && on_blue) => n += 1,
+        PORTER if porter_first(s, space) => n += 1,
+        PRIEST if priest_potato => n += 1,
+        WARRIOR if s.has_passive(p, "warrior_plus_2_tasks") => n += 2,
+        _ => {}
+    }
+    for &a in &sp.adjacent {
+        if s.hill.get(a).copied().flatten() == Some(colour) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Is a Porter on `space` the first worker of its segment (A3)?
+pub fn porter_first(s: &State, space: usize) -> bool {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return false;
+    };
+    let seg = sp.section * 3 + sp.terrace;
+    if s.readings.porter_first_ever {
+        !s.segment_used.get(seg).copied().unwrap_or(true)
+    } else {
+        !d.spaces.iter().enumerate().any(|(i, o)| {
+            o.section == sp.section
+                && o.terrace == sp.terrace
+                && s.hill.get(i).copied().flatten().is_some()
+        })
+    }
+}
+
+/// Is `seq` a legal order of at most `n` tasks on the three icons: each full
+/// round of three uses every icon once, a last partial round uses different
+/// icons (L225-232)? Stopping early is allowed (A7).
+pub fn valid_task_sequence(icons: &[Task; 3], n: usize, seq: &[Task]) -> bool {
+    if seq.len() > n {
+        return false;
+    }
+    seq.chunks(3).all(|round| {
+        round.iter().all(|t| icons.contains(t))
+            && round
+                .iter()
+                .enumerate()
+                .all(|(i, t)| !round[..i].contains(t))
+    })
+}
+
+/// Every legal task order of `n` tasks that uses them all, or as many as the
+/// distribution allows.
+pub fn task_sequences(icons: &[Task; 3], n: usize) -> Vec<Vec<Task>> {
+    let mut out = vec![Vec::new()];
+    let mut frontier = vec![Vec::new()];
+    for _ in 0..n.min(12) {
+        let mut next = Vec::new();
+        for seq in &frontier {
+            for t in icons {
+                let mut s2: Vec<Task> = seq.clone();
+                s2.push(*t);
+                if valid_task_sequence(icons, n, &s2) {
+                    next.push(s2);
+                }
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+        if out.len() > 5000 {
+            break;
+        }
+    }
+    out
+}
+
+/// The places a tile may go: `None` = a new tapestry, `Some((i, right))` = an
+/// end of tapestry `i` whose patterns all differ from the tile's (L332-338).
+pub fn tile_targets(d: &Data, tapestries: &[Vec<u8>], tile: u8) -> Vec<Option<(usize, bool)>> {
+    let Some(w) = d.weavings.get(tile as usize) else {
+        return vec![];
+    };
+    let mut out = vec![None];
+    for (i, t) in tapestries.iter().enumerate() {
+        if t.iter()
+            .all(|&x| d.weavings.get(x as usize).map(|o| o.pattern) != Some(w.pattern))
+        {
+            out.push(Some((i, false)));
+            out.push(Some((i, true)));
+        }
+    }
+    out
+}
+
+/// Is paying with `flip` and `discard` (army cards, by soldiers) a minimal
+/// way to meet `need_flip` / `need_discard` (A8)? `discount` (Z13) lowers one
+/// part by 1, at least 1 soldier in total.
+pub fn soldiers_ok(
+    flip: &[u32],
+    discard: &[u32],
+    need_flip: u32,
+    need_discard: u32,
+    discount: bool,
+) -> bool {
+    let f: u32 = flip.iter().sum();
+    let dsum: u32 = discard.iter().sum();
+    let meets = |nf: u32, nd: u32| {
+        let cover = f >= nf && dsum >= nd;
+        // minimal: dropping any card breaks the requirement
+        let min_f = flip.iter().all(|&c| f - c < nf);
+        let min_d = discard.iter().all(|&c| dsum - c < nd);
+        cover && min_f && min_d && (nf > 0 || flip.is_empty()) && (nd > 0 || discard.is_empty())
+    };
+    if !discount {
+        return meets(need_flip, need_discard);
+    }
+    let total = need_flip + need_discard;
+    if total <= 1 {
+        return meets(need_flip, need_discard);
+    }
+    (need_flip > 0 && meets(need_flip - 1, need_discard))
+        || (need_discard > 0 && meets(need_flip, need_discard - 1))
+}
+
+/// Every legal command of `p` for `ask`.
+pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else {
+        return vec![];
+    };
+    let mut out = Vec::with_capacity(if matches!(ask, Ask::Main) { 512 } else { 16 });
+    match ask {
+        Ask::Keep => {
+            let cards = &pl.dealt;
+            let k = d.rules.god_cards_kept.min(cards.len());
+            for combo in combinations(cards.len(), k) {
+                let mut v: Vec<u8> = combo
+                    .iter()
+                    .filter_map(|&i| cards.get(i).copied())
+                    .collect();
+                v.sort();
+                out.push(Cmd::Keep(v));
+            }
+        }
+        Ask::UseCards { festival, left } => {
+            let pool = if *festival { &pl.gods } else { &pl.dealt };
+            if *left > 0 {
+                for &g in pool {
+                    let ok = d
+                        .gods
+                        .get(g as usize)
+                        .is_some_and(|c| can_pay(&pl.res, &c.cost));
+                    if ok && !out.contains(&Cmd::Use(g)) {
+                        out.push(Cmd::Use(g));
+                    }
+                }
+            }
+            if *festival || out.is_empty() {
+                out.push(Cmd::UseDone);
+            }
+        }
+        Ask::StartWeaving => out.extend(s.start_weavings.iter().map(|&t| Cmd::Start(t))),
+        Ask::PriestStart => out.extend(super::data::HP_ACTIONS.iter().map(|a| Cmd::Begin(a.0))),
+        Ask::Main => {
+            if !s.turn.placed && s.turn.subs.is_empty() {
+                place_options(s, p, &mut out);
+            }
+            main_others(s, p, &mut out);
+        }
+        other => {
+            legal_rest(s, p, other, &mut out);
+            if free_actions_allowed(s, p, other) && !out.is_empty() {
+                free_actions(s, p, &mut out);
+            } else if trade_allowed(s, p, other) && !out.is_empty() {
+                z15_trades(s, p, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Free actions may be taken at any moment of one's own turn (L164-167): at
+/// the decisions of the turn where something is paid or chosen.
+pub fn free_actions_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    // The Festival is held at the start of the holder's turn (L497): the
+    // holder's Festival decisions are part of that turn, the others' are not.
+    p == s.current
+        && !s.is_bot(p)
+        && matches!(
+            ask,
+            Ask::UseCards { festival: true, .. }
+                | Ask::Feed
+                | Ask::Choice { .. }
+                | Ask::Tasks { .. }
+                | Ask::MoreTasks { .. }
+                | Ask::Build { .. }
+                | Ask::Statue { paid: true, .. }
+                | Ask::Buy
+                | Ask::Bonus { .. }
+                | Ask::Produce1
+                | Ask::Optional { .. }
+                | Ask::Sacrifice { active: true }
+                | Ask::Produce { active: true, .. }
+                | Ask::Deploy { .. }
+                | Ask::Recover { .. }
+        )
+}
+
+/// The sub-actions and free actions of the main choice.
+fn main_others(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    let subs = &s.turn.subs;
+    if !s.turn.placed && subs.len() < 2 {
+        // Sub-actions, each at most once: 0 priest, 1 pray, 2 train, 3 recruit.
+        if !subs.contains(&0) {
+            if let Some(at) = pl.priest {
+                out.push(Cmd::Priest(s.action_at((at + 1) % 5)));
+                out.push(Cmd::Priest(s.action_at((at + 2) % 5)));
+            }
+        }
+        if !subs.contains(&1) {
+            out.push(Cmd::Pray);
+        }
+        if !subs.contains(&2) {
+            out.push(Cmd::Train);
+        }
+        if !subs.contains(&3) {
+            let mut types: Vec<u8> = s.nomads.clone();
+            types.sort();
+            types.dedup();
+            if types.is_empty() {
+                out.push(Cmd::Recruit(None));
+            }
+            out.extend(types.into_iter().map(|t| Cmd::Recruit(Some(t))));
+        }
+    }
+    free_actions(s, p, out);
+}
+
+fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
+        Ask::Bonus { card } => {
+            bonus_options(s, p, *card, out);
+            out.push(Cmd::Bonus(false));
+        }
+        Ask::WarriorTake { space } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                for &a in &sp.adjacent {
+                    if matches!(s.hill.get(a), Some(Some(w)) if *w != WARRIOR) {
+                        out.push(Cmd::Take(a as u8));
+                    }
+                }
+            }
+        }
+        Ask::Tasks { space, count } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                out.extend(
+                    task_sequences(&sp.tasks, *count as usize)
+                        .into_iter()
+                        .map(Cmd::Tasks),
+                );
+            }
+            // The statue bonus may be taken before the tasks (L242).
+            if let Some(card) = s.turn.bonus.filter(|_| p == s.current) {
+                bonus_options(s, p, card, out);
+            }
+        }
+        Ask::MoreTasks { space, count, done } => {
+            if let Some(sp) = d.spaces.get(*space as usize) {
+                // Continuations of the tasks done that keep the distribution even.
+                out.extend(
+                    task_sequences(&sp.tasks, *count as usize)
+                        .into_iter()
+                        .filter(|v| v.len() > done.len() && v.starts_with(done))
+                        .map(|v| Cmd::Tasks(v.get(done.len()..).unwrap_or_default().to_vec())),
+                );
+                out.push(Cmd::Tasks(vec![]));
+            }
+        }
+        Ask::Food { food, potato } => out.extend(
+            food_mixes(&pl.res, *food, *potato, 0)
+                .into_iter()
+                .map(Cmd::Food),
+        ),
+        Ask::StepSpace => out.extend(open_steps(s).into_iter().map(Cmd::Step)),
+        Ask::Build { swapped } => {
+            for b in market(s) {
+                if can_pay(&pl.res, &bld_cost(s, b)) {
+                    out.push(Cmd::Build(Some(b)));
+                }
+            }
+            if !swapped {
+                let mut cards = pl.gods.clone();
+                cards.sort();
+                cards.dedup();
+                let m = market(s);
+                for &g in &cards {
+                    for (i, &a) in m.iter().enumerate() {
+                        out.push(Cmd::Swap(g, vec![a]));
+                        for (j, &b) in m.iter().enumerate() {
+                            // Two of one pile go under it in the order chosen (L310);
+                            // one of each pile has no order to choose.
+                            if j > i || (j < i && same_pile(a, b)) {
+                                out.push(Cmd::Swap(g, vec![a, b]));
+                            }
+                        }
+                    }
+                }
+            }
+            out.push(Cmd::Build(None));
+        }
+        Ask::Statue { paid, large } => {
+            for (sym, &(small_n, large_n)) in s.statues.iter().enumerate() {
+                let sym = sym as u8;
+                if *paid {
+                    if small_n > 0 && can_pay(&pl.res, &d.rules.statue_small_cost) {
+                        out.push(Cmd::Statue(false, sym));
+                    }
+                    if large_n > 0 && can_pay(&pl.res, &d.rules.statue_large_cost) {
+                        out.push(Cmd::Statue(true, sym));
+                    }
+                } else if (*large && large_n > 0) || (!*large && small_n > 0) {
+                    out.push(Cmd::Statue(*large, sym));
+                }
+            }
+        }
+        Ask::DropTile { .. } => out.extend(s.offer.tiles.iter().map(|&t| Cmd::Drop(t))),
+        Ask::Buy => {
+            let tiles = &s.offer.tiles;
+            let n = tiles.len().min(3);
+            for mask in 0u32..(1 << n) {
+                let pick: Vec<u8> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .filter_map(|i| tiles.get(i).copied())
+                    .collect();
+                let price = if pick.is_empty() {
+                    0
+                } else {
+                    d.rules
+                        .weaving_prices_corn
+                        .get(pick.len() - 1)
+                        .copied()
+                        .unwrap_or(u32::MAX / 2)
+                };
+                if can_pay(&pl.res, &[0, price, 0, 0]) {
+                    out.push(Cmd::Buy(pick));
+                }
+            }
+        }
+        Ask::PutTile { tile } => out.extend(
+            tile_targets(d, &pl.tapestries, *tile)
+                .into_iter()
+                .map(|t| Cmd::Put(*tile, t)),
+        ),
+        Ask::Leftover => {
+            if can_pay(&pl.res, &[0, d.rules.weaving_leftover_price_corn, 0, 0]) {
+                out.extend(s.offer.tiles.iter().map(|&t| Cmd::Buy(vec![t])));
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::TrainKeep { cards } => out.extend(cards.iter().map(|&a| Cmd::KeepArmy(a))),
+        Ask::Produce1 => {
+            for &(b, up) in &pl.production {
+                if up
+                    && d.production
+                        .get(b as usize)
+                        .is_some_and(|x| can_pay(&pl.res, &x.input))
+                    && !out.contains(&Cmd::Produce(Some(b)))
+                {
+                    out.push(Cmd::Produce(Some(b)));
+                }
+            }
+        }
+        Ask::GodSource => {
+            if !s.god_deck.is_empty() || !s.offerings.is_empty() {
+                out.push(Cmd::God(None));
+            }
+            for &g in &s.offerings {
+                if !out.contains(&Cmd::God(Some(g))) {
+                    out.push(Cmd::God(Some(g)));
+                }
+            }
+        }
+        Ask::FreeWeaving => {
+            if !s.weaving_pile.is_empty() {
+                out.push(Cmd::Weaving(false));
+            }
+            if s.weaving_pile.len() >= 2 {
+                out.push(Cmd::Weaving(true));
+            }
+        }
+        Ask::Nomad => {
+            let mut types = s.nomads.clone();
+            types.sort();
+            types.dedup();
+            out.extend(types.into_iter().map(Cmd::Worker));
+        }
+        Ask::Recover {
+            free,
+            cost,
+            buildings_only,
+            ..
+        } => {
+            let payable = *free > 0 || recover_payable(&pl.res, cost);
+            if payable {
+                for &(b, up) in &pl.production {
+                    if !up && !out.contains(&Cmd::Recover(Some(FlipItem::Bld(b)))) {
+                        out.push(Cmd::Recover(Some(FlipItem::Bld(b))));
+                    }
+                }
+                if !buildings_only {
+                    for &(a, up) in &pl.army_front {
+                        if !up {
+                            out.push(Cmd::Recover(Some(FlipItem::Army(a))));
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Recover(None));
+            }
+        }
+        Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
+        // Z16: one production building or army card, free.
+        Ask::Z16Recover { .. } => legal_rest(
+            s,
+            p,
+            &Ask::Recover {
+                left: 1,
+                free: 1,
+                cost: [0; 4],
+                buildings_only: false,
+            },
+            out,
+        ),
+        Ask::Optional { pay, .. } => {
+            if can_pay(&pl.res, pay) {
+                out.push(Cmd::Pay(true));
+            }
+            out.push(Cmd::Pay(false));
+        }
+        Ask::HpChoice { .. } => {
+            out.push(Cmd::Perform);
+            out.push(Cmd::Gold);
+        }
+        Ask::Worship { active } => {
+            let mut larges: Vec<u8> = pl.statues.iter().filter(|x| x.1).map(|x| x.0).collect();
+            let mut smalls: Vec<u8> = pl.statues.iter().filter(|x| !x.1).map(|x| x.0).collect();
+            larges.sort();
+            larges.dedup();
+            smalls.sort();
+            smalls.dedup();
+            if *active {
+                for &l in &larges {
+                    out.push(Cmd::Worship(Some(l), None));
+                    for &sm in &smalls {
+                        out.push(Cmd::Worship(Some(l), Some(sm)));
+                    }
+                }
+                for &sm in &smalls {
+                    out.push(Cmd::Worship(None, Some(sm)));
+                }
+            } else {
+                out.extend(larges.iter().map(|&l| Cmd::JoinWorship(true, l)));
+                out.extend(smalls.iter().map(|&sm| Cmd::JoinWorship(false, sm)));
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::Sacrifice { active } => {
+            if *active {
+                for (i, &(corn, _)) in d.rules.sacrifice_active.iter().enumerate() {
+                    if can_pay(&pl.res, &[0, corn, 0, 0]) {
+                        out.push(Cmd::Sacrifice(i as u8 + 1));
+                    }
+                }
+            } else if can_pay(&pl.res, &[0, d.rules.sacrifice_other.0, 0, 0]) {
+                // The others advance exactly 1 space for 3 corn (L402-403).
+                out.push(Cmd::JoinSacrifice(1));
+            }
+            out.push(Cmd::Pass);
+        }
+        Ask::Produce { flip_left, .. } => {
+            for &(b, up) in &pl.production {
+                if up
+                    && d.production
+                        .get(b as usize)
+                        .is_some_and(|x| can_pay(&pl.res, &x.input))
+                    && !out.contains(&Cmd::Produce(Some(b)))
+                {
+                    out.push(Cmd::Produce(Some(b)));
+                }
+                if !up && *flip_left && !out.contains(&Cmd::FlipUp(b)) {
+                    out.push(Cmd::FlipUp(b));
+                }
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Produce(None));
+            }
+        }
+        Ask::Casualty => {
+            if !s.village.is_empty() {
+                out.push(Cmd::Casualty(None, false));
+                if s.village.len() > 1 {
+                    out.push(Cmd::Casualty(None, true));
+                }
+            } else {
+                let mut types = s.nomads.clone();
+                types.sort();
+                types.dedup();
+                out.extend(types.into_iter().map(|t| Cmd::Casualty(Some(t), false)));
+            }
+        }
+        Ask::Deploy { free } => {
+            if *free > 0 || can_pay(&pl.res, &[d.rules.conquest_deploy_potato, 0, 0, 0]) {
+                out.extend(pl.army_hand.iter().map(|&a| Cmd::Deploy(Some(a))));
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Deploy(None));
+            }
+        }
+        Ask::DeploySecret { free } => {
+            let hand = &pl.army_hand;
+            let n = hand.len().min(8);
+            for mask in 0u32..(1 << n) {
+                let pick: Vec<u8> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .filter_map(|i| hand.get(i).copied())
+                    .collect();
+                let cost = (pick.len() as u32).saturating_sub(u32::from(*free))
+                    * d.rules.conquest_deploy_potato;
+                if can_pay(&pl.res, &[cost, 0, 0, 0]) {
+                    out.push(Cmd::DeployAll(pick));
+                }
+            }
+        }
+        Ask::Conquer => {
+            if pl.markers_left > 0 {
+                conquer_options(s, p, out);
+            }
+            if !out.is_empty() {
+                out.push(Cmd::Pass);
+            }
+        }
+        Ask::Hire => {
+            if !s.village.is_empty() {
+                let last = s.village.len() == 1;
+                if can_pay(&pl.res, &[1, 0, 0, 0]) {
+                    out.push(Cmd::Hire(Some(false)));
+                }
+                if can_pay(&pl.res, &[0, 1, 0, 0])
+                    && (!last || !out.contains(&Cmd::Hire(Some(false))) || pl.res[CORN] > 0)
+                {
+                    out.push(Cmd::Hire(Some(true)));
+                }
+            }
+            out.push(Cmd::Hire(None));
+            free_actions(s, p, out);
+        }
+        Ask::Dismiss => {
+            let mut types = pl.workers.clone();
+            types.sort();
+            types.dedup();
+            out.extend(types.into_iter().map(Cmd::Dismiss));
+        }
+        Ask::Feed => {
+            let short = festival_short(d, pl);
+            out.extend((0..=pl.res[GOLD].min(short)).map(Cmd::Feed));
+        }
+        _ => {}
+    }
+}
+
+/// Taking the statue bonus of `card`: all of it, or only some of its parts (L241-244).
+fn bonus_options(s: &State, p: usize, card: u8, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let Some(c) = d.gods.get(card as usize) else {
+        return;
+    };
+    if !can_pay(&pl.res, &c.cost) {
+        return;
+    }
+    out.push(Cmd::Bonus(true));
+    let parts = c.benefit.parts();
+    if parts.len() >= 2 && parts.len() <= 6 {
+        for mask in 1u32..(1 << parts.len()) - 1 {
+            let pick: Vec<u8> = (0..parts.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .filter_map(|i| parts.get(i).copied())
+                .collect();
+            out.push(Cmd::BonusParts(pick));
+        }
+    }
+}
+
+fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
+    if cost[POTATO] > 0 {
+        // A food cost: potatoes or corn, gold as the joker (L409, L177).
+        can_pay_food(res, cost[POTATO], 0, 0)
+    } else {
+        can_pay(res, cost)
+    }
+}
+
+/// The four market buildings.
+pub fn market(s: &State) -> Vec<Bld> {
+    s.market_prod
+        .iter()
+        .map(|&b| Bld::Prod(b))
+        .chain(s.market_pass.iter().map(|&b| Bld::Pass(b)))
+        .collect()
+}
+
+fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    out.extend(pl.army_hand.iter().map(|&a| Cmd::Cash(a)));
+    z15_trades(s, p, out);
+    // Z19: 1 potato, or the gold that replaces it (L596, L177).
+    if s.has_passive(p, "potato_for_god_card")
+        && pl.res[POTATO] + pl.res[GOLD] >= 1
+        && (!s.god_deck.is_empty() || !s.offerings.is_empty())
+    {
+        out.push(Cmd::BuyGod);
+    }
+}
+
+/// Z15 has no timing ("at will", L589): its owner may also exchange when
+/// paying to join another player's action.
+pub fn trade_allowed(s: &State, p: usize, ask: &Ask) -> bool {
+    free_actions_allowed(s, p, ask)
+        || (s.has_passive(p, "exchange_2s_1g_2c")
+            && !s.is_bot(p)
+            && matches!(
+                ask,
+                Ask::Sacrifice { active: false }
+                    | Ask::Recover { .. }
+                    | Ask::Leftover
+                    | Ask::Deploy { .. }
+            ))
+}
+
+fn z15_trades(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let Some(pl) = s.players.get(p) else { return };
+    if s.has_passive(p, "exchange_2s_1g_2c") {
+        // 2 stone : 1 gold : 2 corn
+        let unit = [0, 2, 2, 1];
+        for a in [STONE, GOLD, CORN] {
+            for b in [STONE, GOLD, CORN] {
+                if a != b && pl.res[a] >= unit[a] {
+                    out.push(Cmd::Trade(a, b));
+                }
+            }
+        }
+    }
+}
+
+/// Placement options: worker type (and role), empty space, card or gold, Priest's extra potato.
+fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let mut types = pl.workers.clone();
+    types.sort();
+    types.dedup();
+    // (worker, role) pairs: a worker's own role, or Porter/Priest with Z01/Z02.
+    let mut roles: Vec<(u8, u8)> = Vec::new();
+    let as_porter = s.has_passive(p, "place_as_porter");
+    let as_priest = s.has_passive(p, "place_as_priest");
+    for &w in &types {
+        roles.push((w, w));
+        if as_porter && w != super::data::PORTER {
+            roles.push((w, super::data::PORTER));
+        }
+        if as_priest && w != PRIEST {
+            roles.push((w, PRIEST));
+        }
+    }
+    if roles.is_empty() {
+        return;
+    }
+    let extra_potato = d.rules.priest_extra_task_potato;
+    let mut pays: Vec<Option<u8>> = Vec::with_capacity(6);
+    for (i, sp) in d.spaces.iter().enumerate() {
+        if s.hill.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        let plain = food(s, p, i, false);
+        let porter = food(s, p, i, true);
+        pays.clear();
+        for &g in &pl.gods {
+            if d.gods
+                .get(g as usize)
+                .is_some_and(|c| c.symbol == sp.symbol)
+                && !pays.contains(&Some(g))
+            {
+                pays.push(Some(g));
+            }
+        }
+        pays.push(None);
+        for &(w, role) in &roles {
+            let food = if role == super::data::PORTER {
+                porter
+            } else {
+                plain
+            };
+            for &card in &pays {
+                let gold = u32::from(card.is_none());
+                if can_pay_food(&pl.res, food, 0, gold) {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: false,
+                        food: None,
+                    });
+                }
+                if role == PRIEST && can_pay_food(&pl.res, food, extra_potato, gold) {
+                    out.push(Cmd::Place {
+                        worker: w,
+                        role,
+                        space: i as u8,
+                        card,
+                        extra: true,
+                        food: None,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Conquest options: each empty space with one representative choice of cards
+/// per way of meeting the requirement (lowest card ids first).
+fn conquer_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    let soldiers = |a: u8| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0);
+    let mut ones: Vec<u8> = pl
+        .army_front
+        .iter()
+        .filter(|x| x.1 && soldiers(x.0) == 1)
+        .map(|x| x.0)
+        .collect();
+    let mut twos: Vec<u8> = pl
+        .army_front
+        .iter()
+        .filter(|x| x.1 && soldiers(x.0) >= 2)
+        .map(|x| x.0)
+        .collect();
+    ones.sort();
+    twos.sort();
+    let z13 = s.has_passive(p, "conquest_discount_1");
+    for (i, c) in d.conquest.iter().enumerate() {
+        if s.conquest.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        for f1 in 0..=ones.len() {
+            for f2 in 0..=twos.len() {
+                for d1 in 0..=ones.len() - f1 {
+                    for d2 in 0..=twos.len() - f2 {
+                        let flip: Vec<u8> = ones[..f1].iter().chain(&twos[..f2]).copied().collect();
+                        let discard: Vec<u8> = ones[f1..f1 + d1]
+                            .iter()
+                            .chain(&twos[f2..f2 + d2])
+                            .copied()
+                            .collect();
+                        let fs: Vec<u32> = flip.iter().map(|&a| soldiers(a)).collect();
+                        let ds: Vec<u32> = discard.iter().map(|&a| soldiers(a)).collect();
+                        if soldiers_ok(&fs, &ds, c.flip, c.discard, z13) {
+                            let mut flip = flip;
+                            let mut discard = discard;
+                            flip.sort();
+                            discard.sort();
+                            out.push(Cmd::Conquer {
+                                space: i as u8,
+                                flip,
+                                discard,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Is `cmd` legal for `p` answering `ask`? Placements and conquests are checked
+/// structurally (any equivalent choice of cards is accepted), the rest against
+/// the legal list.
+pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
+    match (ask, cmd) {
+        (
+            Ask::Conquer,
+            Cmd::Conquer {
+                space,
+                flip,
+                discard,
+            },
+        ) => {
+            let d = s.d();
+            let Some(pl) = s.players.get(p) else {
+                return false;
+            };
+            let Some(c) = d.conquest.get(*space as usize) else {
+                return false;
+            };
+            let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            let face_up = |a: &u8| pl.army_front.contains(&(*a, true));
+            let soldiers = |v: &Vec<u8>| -> Vec<u32> {
+                v.iter()
+                    .map(|&a| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0))
+                    .collect()
+            };
+            pl.markers_left > 0
+                && s.conquest.get(*space as usize) == Some(&None)
+                && all.len() == n
+                && all.iter().all(face_up)
+                && soldiers_ok(
+                    &soldiers(flip),
+                    &soldiers(discard),
+                    c.flip,
+                    c.discard,
+                    s.has_passive(p, "conquest_discount_1"),
+                )
+        }
+        (
+            Ask::Main,
+            Cmd::Place {
+                worker,
+                role,
+                space,
+                card,
+                extra,
+                food,
+            },
+        ) => {
+            !s.turn.placed
+                && s.turn.subs.is_empty()
+                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra, *food)
+        }
+        (Ask::Main, _) => {
+            let mut out = Vec::new();
+            main_others(s, p, &mut out);
+            out.contains(cmd)
+        }
+        _ => legal_for(s, p, ask).contains(cmd),
+    }
+}
+
+/// The food mixes a placement allows, when the placement itself is legal
+/// (for the error message of a mix that cannot be paid).
+pub fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
+    let Cmd::Place {
+        worker,
+        role,
+        space,
+        card,
+        extra,
+        food: Some(_),
+    } = cmd
+    else {
+        return None;
+    };
+    if s.turn.placed
+        || !s.turn.subs.is_empty()
+        || !place_ok(s, p, *worker, *role, *space as usize, *card, *extra, None)
+    {
+        return None;
+    }
+    let pl = s.players.get(p)?;
+    let food = food(s, p, *space as usize, *role == super::data::PORTER);
+    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
+    let mixes = food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
+    Some((food + potato, mixes))
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them),
+/// with the food mix when it is given in the same command.
+#[allow(clippy::too_many_arguments)]
+fn place_ok(
+    s: &State,
+    p: usize,
+    worker: u8,
+    role: u8,
+    space: usize,
+    card: Option<u8>,
+    extra: bool,
+    mix: Option<[u32; 3]>,
+) -> bool {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else {
+        return false;
+    };
+    let Some(sp) = d.spaces.get(space) else {
+        return false;
+    };
+    let role_ok = role == worker
+        || (role == super::data::PORTER && s.has_passive(p, "place_as_porter"))
+        || (role == PRIEST && s.has_passive(p, "place_as_priest"));
+    let card_ok = match card {
+        Some(g) => {
+            pl.gods.contains(&g)
+                && d.gods
+                    .get(g as usize)
+                    .is_some_and(|c| c.symbol == sp.symbol)
+        }
+        None => true,
+    };
+    let food = food(s, p, space, role == super::data::PORTER);
+    let potato = u32::from(extra) * d.rules.priest_extra_task_potato;
+    let gold = u32::from(card.is_none());
+    let food_ok = match mix {
+        None => can_pay_food(&pl.res, food, potato, gold),
+        Some(m) => food_mixes(&pl.res, food, potato, gold).contains(&m),
+    };
+    role_ok
+        && card_ok
+        && pl.workers.contains(&worker)
+        && s.hill.get(space) == Some(&None)
+        && (!extra || role == PRIEST)
+        && food_ok
+}
+
+/// All `k`-element index combinations of `0..n`.
+pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut idx: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(idx.clone());
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+        if k == 0 {
+            return out;
+        }
+    }
+}
+
+/// True when two market buildings go back under the same pile.
+fn same_pile(a: Bld, b: Bld) -> bool {
+    matches!(
+        (a, b),
+        (Bld::Prod(_), Bld::Prod(_)) | (Bld::Pass(_), Bld::Pass(_))
+    )
+}
+
+pub fn bld_cost(s: &State, b: Bld) -> [u32; 4] {
+    let d = s.d();
+    match b {
+        Bld::Prod(i) => d
+            .production
+            .get(i as usize)
+            .map(|x| x.cost)
+            .unwrap_or([99; 4]),
+        Bld::Pass(i) => d.passive.get(i as usize).map(|x| x.cost).unwrap_or([99; 4]),
+    }
+}
+
+/// Step spaces that may be built now (empty; the upper one first, L290-291).
+pub fn open_steps(s: &State) -> Vec<u8> {
+    let d = s.d();
+    (0..d.steps.len())
+        .filter(|&i| {
+            s.steps.get(i) == Some(&None)
+                && d.steps[i]
+                    .requires
+                    .is_none_or(|r| matches!(s.steps.get(r), Some(Some(_))))
+        })
+        .map(|i| i as u8)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_on_the_ring() {
+        assert_eq!(section_distance(0, 0), 0);
+        assert_eq!(section_distance(0, 4), 1);
+        assert_eq!(section_distance(0, 2), 2);
+        assert_eq!(section_distance(3, 1), 2);
+    }
+
+    #[test]
+    fn gold_replaces_only_what_is_missing() {
+        assert_eq!(pay(&[1, 0, 3, 2], &[0, 1, 3, 0]), Some([1, 0, 0, 1]));
+        assert_eq!(pay(&[0, 0, 1, 1], &[0, 0, 3, 0]), None);
+    }
+
+    #[test]
+    fn food_mixes_list_every_split_with_gold_as_joker() {
+        // 2 food from 1 potato, 2 corn, 1 gold: pp/pc/cc/pg/cg (L177).
+        assert_eq!(
+            food_mixes(&[1, 2, 0, 1], 2, 0, 0),
+            vec![[1, 1, 0], [0, 2, 0], [1, 0, 1], [0, 1, 1]]
+        );
+        // 1 food + the Priest's potato: corn may not pay the potato part.
+        assert_eq!(food_mixes(&[1, 2, 0, 0], 1, 1, 0), vec![[1, 1, 0]]);
+        // The placement's gold is kept back.
+        assert!(food_mixes(&[0, 0, 0, 1], 1, 0, 1).is_empty());
+        assert!(can_pay_food(&[0, 1, 0, 1], 1, 1, 0));
+        assert!(!can_pay_food(&[0, 2, 0, 0], 1, 1, 0));
+    }
+
+    #[test]
+    fn even_distribution_of_tasks() {
+        use Task::*;
+        let icons = [Building, Potato, Stone];
+        // Example 4 (L235-239): 5 tasks = the three once, then two different ones.
+        assert!(valid_task_sequence(
+            &icons,
+            5,
+            &[Building, Potato, Stone, Potato, Stone]
+        ));
+        assert!(!valid_task_sequence(
+            &icons,
+            5,
+            &[Building, Potato, Stone, Stone, Stone]
+        ));
+        assert!(!valid_task_sequence(&icons, 2, &[Potato, Potato]));
+        assert!(!valid_task_sequence(&icons, 2, &[Potato, Stone, Building]));
+        // 0 (stop at once) .. 5 tasks: 1 + 3 + 6 + 6 + 18 + 36
+        assert_eq!(task_sequences(&icons, 5).len(), 70);
+    }
+
+    #[test]
+    fn minimal_soldiers() {
+        // Example 8: flip 2 + discard 1 with a 2-soldier card flipped and a 1 discarded.
+        assert!(soldiers_ok(&[2], &[1], 2, 1, false));
+        assert!(!soldiers_ok(&[2, 1], &[1], 2, 1, false));
+        assert!(soldiers_ok(&[1, 1], &[2], 2, 2, false));
+        assert!(!soldiers_ok(&[], &[], 0, 1, false));
+        assert!(soldiers_ok(&[1], &[], 2, 1, true) || soldiers_ok(&[2], &[], 2, 1, true));
+    }
+}
