@@ -1,8 +1,9 @@
 //! The state of a game of Cuzco: the board's spaces, the supplies, the players, the festival
 //! cards and where in a turn or festival the game stands.
 
-use super::data::{DataRef, Terrain};
+use super::data::{Data, Terrain};
 use crate::engine::Rng;
+use crate::engine::Shared;
 
 /// What lies on top of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +144,7 @@ pub struct Rules {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub rng: Rng,
     pub spaces: Vec<Space>,

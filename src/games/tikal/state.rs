@@ -2,9 +2,10 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
-use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
+use super::data::{Data, Kind, TREASURE_KINDS};
 use super::rules::turned;
 use crate::engine::Rng;
+use crate::engine::Shared;
 
 /// Most players at a table (rulebook L6).
 pub const MAX_PLAYERS: usize = 4;
@@ -189,7 +190,7 @@ pub struct ScoreLine {
 /// The whole game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub players: usize,
     /// Per board space, the hex placed there.

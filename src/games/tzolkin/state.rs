@@ -2,8 +2,9 @@
 //! the players' goods and markers, the jungle, the building display and the
 //! piles, and where the game stands (setup choice, a turn, the calendar).
 
-use super::data::{DataRef, GEARS, MAX_TEETH};
+use super::data::{Data, GEARS, MAX_TEETH};
 use crate::engine::Rng;
+use crate::engine::Shared;
 
 /// An empty gear space.
 pub const EMPTY: u8 = 0;
@@ -111,7 +112,7 @@ pub enum Phase {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub n: usize,
     pub rng: Rng,
