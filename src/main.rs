@@ -4,12 +4,13 @@ use anyhow::{anyhow, bail, Context, Result};
 use chrono::{DateTime, Utc};
 use clap::{Parser, Subcommand};
 use quipu::config::Config;
-use quipu::engine::{Options, Rng};
+use quipu::engine::Options;
 use quipu::games;
 use quipu::mail::inbound;
 use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
 use std::path::PathBuf;
-use std::time::Instant;
+
+mod selfplay;
 
 #[derive(Parser)]
 #[command(
@@ -92,6 +93,9 @@ enum Command {
         seed: u64,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Time each step of the engine contract and print where the time goes.
+        #[arg(long)]
+        profile: bool,
     },
     /// What quipu reads from one mail.
     Inbound {
@@ -381,7 +385,8 @@ fn run(cli: Cli) -> Result<i32> {
             games: count,
             seed,
             options,
-        } => selfplay(&game, players, count, seed, &options),
+            profile,
+        } => selfplay(&game, players, count, seed, &options, profile),
         Command::Inbound { file, json } => {
             let raw =
                 std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
@@ -489,41 +494,24 @@ fn selfplay(
     count: usize,
     seed: u64,
     options: &[String],
+    profile: bool,
 ) -> Result<i32> {
     let entry = games::find(name)
         .ok_or_else(|| anyhow!("no game '{name}'; the games are: {}", Service::game_names()))?;
     let info = (entry.info)();
-    let players = players.unwrap_or(info.max_players);
     let options = Options::parse_pairs(options)?;
-    let start = Instant::now();
-    let mut moves = 0usize;
-    let mut unfinished = 0usize;
-    for g in 0..count {
-        let s = seed.wrapping_add(g as u64);
-        let mut table = (entry.new)(players, &options, s)?;
-        let mut rng = Rng::new(s ^ 0xC0FFEE);
-        let mut n = 0usize;
-        while table.outcome().is_none() && n < 100_000 {
-            if table.play_random(&mut rng).is_none() {
-                break;
-            }
-            n += 1;
-        }
-        if table.outcome().is_none() {
-            unfinished += 1;
-        }
-        moves += n;
+    let run = selfplay::Run {
+        entry,
+        players: players.unwrap_or(info.max_players),
+        games: count,
+        seed,
+        options: &options,
+    };
+    if profile {
+        selfplay::profile(&run)
+    } else {
+        selfplay::plain(&run)
     }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    if unfinished > 0 {
-        eprintln!("warning: {unfinished} games did not finish");
-    }
-    println!(
-        "games={count} moves={moves} games_per_s={:.1} moves_per_s={:.0}",
-        count as f64 / secs,
-        moves as f64 / secs
-    );
-    Ok(if unfinished > 0 { 1 } else { 0 })
 }
 
 /// One doctor line for an active game: whether it loads, and whether its

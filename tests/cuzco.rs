@@ -5,11 +5,11 @@ use quipu::engine::{Event, Game, Options, Seat};
 use quipu::games::cuzco::command::Command;
 use quipu::games::cuzco::data::Terrain;
 use quipu::games::cuzco::state::{Cover, Phase, State, Turn};
-use quipu::games::cuzco::TheGame;
+use quipu::games::cuzco::Cuzco;
 
 /// A 4-player game (or `n`) with an empty board, seat 0 to act with a fresh turn.
 fn game(n: usize) -> State {
-    let mut s = TheGame.setup(n, &Options::default(), 7).unwrap();
+    let mut s = Cuzco.setup(n, &Options::default(), 7).unwrap();
     s.phase = Phase::Turn(turn(0, 6, false));
     s
 }
@@ -101,7 +101,7 @@ fn face_up(s: &mut State, card: u8) {
 }
 
 fn play(s: &mut State, seat: usize, text: &str) -> Vec<Event> {
-    let g = TheGame;
+    let g = Cuzco;
     let cmd = g
         .parse(s, Seat(seat), text)
         .unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
@@ -117,7 +117,7 @@ fn play(s: &mut State, seat: usize, text: &str) -> Vec<Event> {
 }
 
 fn refused(s: &mut State, seat: usize, text: &str) -> String {
-    let g = TheGame;
+    let g = Cuzco;
     let before = s.clone();
     let msg = match g.parse(s, Seat(seat), text) {
         Err(e) => e.message.en,
@@ -349,8 +349,8 @@ fn a_temple_changes_once_per_turn_and_needs_its_markers_l175_l320() {
     s.phase = Phase::Turn(turn(0, 6, true));
     s.markers[2] = 0;
     assert!(refused(&mut s, 0, "upgrade I4 6").contains("marker"));
-    let cmd = TheGame.parse(&s, Seat(0), "upgrade I4 4").unwrap();
-    TheGame.apply(&mut s, Seat(0), &cmd).unwrap();
+    let cmd = Cuzco.parse(&s, Seat(0), "upgrade I4 4").unwrap();
+    Cuzco.apply(&mut s, Seat(0), &cmd).unwrap();
     assert_eq!(s.players[0].pp, 1 + 2);
 }
 
@@ -366,7 +366,7 @@ fn movement_costs_l124_l138() {
     play(&mut s, 0, "enter L4");
     assert_eq!(ap(&s), 5);
     // Every destination is listed: the farm area for free, the village beyond for 1 AP.
-    let moves: Vec<String> = TheGame
+    let moves: Vec<String> = Cuzco
         .legal(&s, Seat(0))
         .iter()
         .map(ToString::to_string)
@@ -484,7 +484,7 @@ fn festival_example_l273_291_a_and_c_co_host_for_2_each() {
     play(&mut s, 2, "play c17");
     play(&mut s, 2, "done");
     assert_eq!(
-        TheGame
+        Cuzco
             .legal(&s, Seat(3))
             .iter()
             .map(ToString::to_string)
@@ -596,7 +596,7 @@ fn final_scoring_example_l305_b_gets_10_then_a_and_c_get_5() {
     // A likewise; then the game is over.
     play(&mut s, 0, "end");
     assert_eq!(pp(&s), vec![5, 10, 5]);
-    let o = TheGame.outcome(&s).unwrap();
+    let o = Cuzco.outcome(&s).unwrap();
     assert_eq!(o.ranks, vec![2, 1, 2]);
 }
 
@@ -617,7 +617,7 @@ fn final_ties_share_first_and_second_is_still_paid_l301_l302() {
     play(&mut s, 1, "end");
     play(&mut s, 2, "end");
     assert_eq!(pp(&s), vec![4, 4, 2]);
-    assert_eq!(TheGame.outcome(&s).unwrap().ranks, vec![1, 1, 3]);
+    assert_eq!(Cuzco.outcome(&s).unwrap().ranks, vec![1, 1, 3]);
 }
 
 // ---------------------------------------------------------------- cards, tokens, commands
@@ -654,7 +654,7 @@ fn one_extra_action_token_per_turn_gives_7_ap_l84() {
 #[test]
 fn commands_forgive_case_order_prefixes_and_korean() {
     let s = game(2);
-    let g = TheGame;
+    let g = Cuzco;
     let canon = g.parse(&s, Seat(0), "place tile3 E5v E4 F4").unwrap();
     assert_eq!(canon.to_string(), "place tile3 E5v E4 F4");
     assert_eq!(g.parse(&s, Seat(0), "PLACE 3칸 f4 e5V e4").unwrap(), canon);
@@ -680,7 +680,7 @@ fn commands_forgive_case_order_prefixes_and_korean() {
 // ---------------------------------------------------------------- options and open points
 
 fn game_with(n: usize, opts: &[&str]) -> State {
-    let mut s = TheGame
+    let mut s = Cuzco
         .setup(n, &Options::parse_pairs(opts).unwrap(), 7)
         .unwrap();
     s.phase = Phase::Turn(turn(0, 6, true));
@@ -743,7 +743,7 @@ fn an_empty_deck_is_refilled_from_the_discards_under_the_face_up_card_g5() {
     let mut s = game_with(2, &["deck_empty=none"]);
     let deck = std::mem::take(&mut s.deck);
     s.discard.splice(0..0, deck);
-    assert!(!TheGame
+    assert!(!Cuzco
         .legal(&s, Seat(0))
         .iter()
         .any(|c| c.to_string() == "draw deck"));
@@ -760,7 +760,7 @@ fn a_jammed_board_skips_the_placement_and_starts_the_end_phase_g6() {
         }
     }
     s.phase = Phase::Turn(turn(0, 0, true));
-    let g = TheGame;
+    let g = Cuzco;
     let events = g.apply(&mut s, Seat(0), &Command::End).unwrap();
     assert!(events
         .iter()
@@ -778,7 +778,7 @@ fn a_jammed_board_skips_the_placement_and_starts_the_end_phase_g6() {
 #[test]
 fn garbage_and_unknown_spaces_are_refused_with_suggestions() {
     let s = game(2);
-    let g = TheGame;
+    let g = Cuzco;
     for text in [
         "",
         "xyzzy",
@@ -805,7 +805,7 @@ fn garbage_and_unknown_spaces_are_refused_with_suggestions() {
 fn every_view_states_the_board_discrepancy_and_hides_other_hands() {
     let s = game(3);
     for viewer in [None, Some(Seat(0)), Some(Seat(2))] {
-        let v = TheGame.view(&s, viewer);
+        let v = Cuzco.view(&s, viewer);
         let footer = &v.footer[0];
         assert!(
             footer.en.contains("152") && footer.en.contains("150"),
@@ -818,14 +818,14 @@ fn every_view_states_the_board_discrepancy_and_hides_other_hands() {
             footer.ko
         );
         let json = serde_json::to_string(&v).unwrap();
-        for item in TheGame.hidden_items(&s, viewer) {
+        for item in Cuzco.hidden_items(&s, viewer) {
             assert!(!json.contains(&item), "{item} leaked to {viewer:?}");
         }
         assert_eq!(v.private.is_empty(), viewer.is_none());
         assert!(v.picture.width >= 800 && v.picture.width <= 1000);
     }
     // A seat sees its own three cards.
-    let v = TheGame.view(&s, Some(Seat(1)));
+    let v = Cuzco.view(&s, Some(Seat(1)));
     let lines = match &v.private[0].body {
         quipu::engine::Block::Lines(l) => l.clone(),
         _ => panic!("private part is lines"),

@@ -7,9 +7,9 @@ use quipu::engine::{Event, Game, Options, RuleError, Seat};
 use quipu::games::tikal::command::Command;
 use quipu::games::tikal::rules;
 use quipu::games::tikal::state::{LeaderAt, Phase, RoundKind, Spot, State};
-use quipu::games::tikal::TheGame;
+use quipu::games::tikal::Tikal;
 
-const G: TheGame = TheGame;
+const G: Tikal = Tikal;
 
 fn setup(players: usize, opts: &[&str], seed: u64) -> State {
     G.setup(players, &Options::parse_pairs(opts).unwrap(), seed)

@@ -9,7 +9,7 @@ use quipu::games::tzolkin::data::{
 };
 use quipu::games::tzolkin::rules;
 use quipu::games::tzolkin::state::{Phase, State, DUMMY, EMPTY, NONE};
-use quipu::games::tzolkin::TheGame;
+use quipu::games::tzolkin::Tzolkin;
 
 const CHAAC: usize = 0;
 const QUETZ: usize = 1;
@@ -18,7 +18,7 @@ const KUKUL: usize = 2;
 /// A game past the setup choice, with every player reset to a clean slate:
 /// 3 workers in hand, no goods, markers on the start steps, seat 0 first.
 fn fresh_with(n: usize, options: &Options) -> State {
-    let g = TheGame;
+    let g = Tzolkin;
     let mut s = g.setup(n, options, 1).unwrap();
     for i in 0..n {
         let c = g.legal(&s, Seat(i))[0];
@@ -51,7 +51,7 @@ fn fresh(n: usize) -> State {
 
 /// Plays `text` for `seat`, failing the test with the engine's message if refused.
 fn play(s: &mut State, seat: usize, text: &str) {
-    let g = TheGame;
+    let g = Tzolkin;
     let cmd = g
         .parse(s, Seat(seat), text)
         .unwrap_or_else(|e| panic!("'{text}' unreadable: {e}; legal: {:?}", legal(s, seat)));
@@ -60,7 +60,7 @@ fn play(s: &mut State, seat: usize, text: &str) {
 }
 
 fn legal(s: &State, seat: usize) -> Vec<String> {
-    TheGame
+    Tzolkin
         .legal(s, Seat(seat))
         .iter()
         .map(|c| c.to_string())
@@ -139,10 +139,10 @@ fn the_first_two_rounds_example_rb_l1068_l1080() {
     play(&mut s, 3, "end");
     // Yellow took the starting player space: it takes the marker and chooses 1 day.
     assert_eq!(s.phase, Phase::Advance);
-    assert_eq!(TheGame.to_act(&s), vec![Seat(3)]);
+    assert_eq!(Tzolkin.to_act(&s), vec![Seat(3)]);
     play(&mut s, 3, "advance 1");
     assert_eq!((s.day, s.first, s.accumulated), (2, 3, 0));
-    assert_eq!(TheGame.to_act(&s), vec![Seat(3)]);
+    assert_eq!(Tzolkin.to_act(&s), vec![Seat(3)]);
     // Round 2: Yellow places on PAL 0 and PAL 4 for 5 corn.
     play(&mut s, 3, "place pal pal");
     assert_eq!(s.players[3].corn, 2);
@@ -757,11 +757,11 @@ fn final_scoring_quarter_corn_skulls_and_tie_break_rb_l1002_l1015() {
     s.phase = Phase::Over;
     let f = rules::finals(&s);
     assert_eq!((f[0].quarters, f[1].quarters), (64, 65));
-    let out = TheGame.outcome(&s).unwrap();
+    let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.scores, vec![16.0, 16.25]);
     assert_eq!(out.ranks, vec![2, 1]);
     s.players[1].corn = 0;
-    let out = TheGame.outcome(&s).unwrap();
+    let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.ranks, vec![1, 2], "tie: more workers left on the gears");
     let mut o = Options::default();
     o.0.insert("corn_points".into(), "floor".into());
@@ -829,15 +829,15 @@ fn the_game_ends_after_the_fourth_food_day() {
     play(&mut s, 1, "place pal");
     play(&mut s, 1, "end");
     assert_eq!(s.phase, Phase::Over);
-    assert!(TheGame.to_act(&s).is_empty());
-    assert!(TheGame.outcome(&s).is_some());
+    assert!(Tzolkin.to_act(&s).is_empty());
+    assert!(Tzolkin.outcome(&s).is_some());
 }
 
 // ------------------------------------------------------------ setup
 
 #[test]
 fn starting_wealth_is_a_simultaneous_hidden_choice_rb_l197_l199() {
-    let g = TheGame;
+    let g = Tzolkin;
     let mut s = g.setup(4, &Options::default(), 5).unwrap();
     assert_eq!(g.to_act(&s), vec![Seat(0), Seat(1), Seat(2), Seat(3)]);
     assert_eq!(g.legal(&s, Seat(0)).len(), 6);
@@ -870,7 +870,7 @@ fn starting_wealth_is_a_simultaneous_hidden_choice_rb_l197_l199() {
 #[test]
 fn dummy_workers_2_and_3_players_rb_l245_l260() {
     for (n, dummies, monuments) in [(2, 12, 4), (3, 6, 5), (4, 0, 6)] {
-        let s = TheGame.setup(n, &Options::default(), 9).unwrap();
+        let s = Tzolkin.setup(n, &Options::default(), 9).unwrap();
         let count: usize = s
             .gears
             .iter()
@@ -897,7 +897,7 @@ fn dummy_workers_2_and_3_players_rb_l245_l260() {
 fn korean_names_short_forms_and_suggestions() {
     let mut s = fresh(2);
     s.players[0].corn = 10;
-    let g = TheGame;
+    let g = Tzolkin;
     assert_eq!(
         g.parse(&s, Seat(0), "배치 팔렝케").unwrap().to_string(),
         "place pal"
@@ -937,62 +937,6 @@ fn korean_names_short_forms_and_suggestions() {
     );
 }
 
-/// Prints a mid-game view as JSON (for looking at it): `cargo test --test tzolkin show -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn show() {
-    use quipu::engine::{Rng, Table};
-    let entry = quipu::games::find("tzolkin").unwrap();
-    let mut t: Box<dyn Table> = (entry.new)(4, &Options::default(), 3).unwrap();
-    let mut rng = Rng::new(3);
-    for i in 0..150 {
-        let Some((_, played)) = t.play_random(&mut rng) else {
-            break;
-        };
-        if i >= 130 {
-            for e in played.events {
-                eprintln!("{} | {}", e.text.en, e.text.ko);
-            }
-        }
-    }
-    println!("{}", serde_json::to_string(&t.view(Some(Seat(0)))).unwrap());
-}
-
-/// Counts the kinds of decisions random play makes (for looking at coverage).
-#[test]
-#[ignore]
-fn coverage() {
-    use quipu::engine::{Rng, Table};
-    use std::collections::BTreeMap;
-    let entry = quipu::games::find("tzolkin").unwrap();
-    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
-    let mut rng = Rng::new(11);
-    for seed in 0..300 {
-        let mut t: Box<dyn Table> =
-            (entry.new)(2 + (seed % 3) as usize, &Options::default(), seed).unwrap();
-        while let Some((_, p)) = t.play_random(&mut rng) {
-            let w: Vec<&str> = p.command.split(' ').collect();
-            let key = match w[0] {
-                "retrieve" => format!(
-                    "retrieve {}",
-                    w.get(2)
-                        .map(|x| if *x == "as" {
-                            w.get(3).copied().unwrap_or("")
-                        } else {
-                            x
-                        })
-                        .unwrap_or(w[1])
-                ),
-                k => k.to_string(),
-            };
-            *kinds
-                .entry(key.chars().filter(|c| !c.is_ascii_digit()).collect())
-                .or_default() += 1;
-        }
-    }
-    println!("{kinds:#?}");
-}
-
 #[test]
 fn theology_1_lets_a_worker_on_chichen_itza_0_do_action_1_rb_l872() {
     let mut s = fresh(2);
@@ -1013,7 +957,7 @@ fn theology_1_lets_a_worker_on_chichen_itza_0_do_action_1_rb_l872() {
 #[test]
 fn the_quick_legality_check_agrees_with_the_legal_list() {
     use quipu::engine::Rng;
-    let g = TheGame;
+    let g = Tzolkin;
     let mut rng = Rng::new(5);
     for seed in 0..20 {
         let mut s = g
@@ -1236,7 +1180,7 @@ fn a_full_tie_is_a_shared_win_rb_l1006() {
     s.gears[PAL][2] = 1;
     s.gears[YAX][2] = 2;
     s.phase = Phase::Over;
-    let out = TheGame.outcome(&s).unwrap();
+    let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.ranks, vec![1, 1, 3]);
 }
 
@@ -1255,29 +1199,29 @@ fn data_reading_options_change_the_tables_spec_10() {
     let mut o = Options::default();
     o.0.insert("a2_04_cost".into(), "gold".into());
     o.0.insert("m13_category".into(), "tomb".into());
-    let s = TheGame.setup(2, &o, 1).unwrap();
+    let s = Tzolkin.setup(2, &o, 1).unwrap();
     let b = &s.data.buildings[building(&s, "A2-04") as usize];
     assert_eq!(b.cost.res, [0, 0, 3]);
     let m = &s.data.monuments[monument(&s, "M13") as usize];
     assert_eq!(format!("{:?}", m.category), "Tomb");
     let mut bad = Options::default();
     bad.0.insert("data".into(), "/nonexistent/file.toml".into());
-    assert!(TheGame.setup(2, &bad, 1).is_err());
+    assert!(Tzolkin.setup(2, &bad, 1).is_err());
 }
 
 #[test]
 fn the_invariants_catch_lost_workers_skulls_and_tiles() {
-    let s = TheGame.setup(3, &Options::default(), 2).unwrap();
-    assert!(TheGame.invariants(&s).is_ok());
+    let s = Tzolkin.setup(3, &Options::default(), 2).unwrap();
+    assert!(Tzolkin.invariants(&s).is_ok());
     let mut t = s.clone();
     t.players[0].hand += 1;
-    assert!(TheGame.invariants(&t).unwrap_err().contains("workers"));
+    assert!(Tzolkin.invariants(&t).unwrap_err().contains("workers"));
     let mut t = s.clone();
     t.skull_supply -= 1;
-    assert!(TheGame.invariants(&t).unwrap_err().contains("skulls"));
+    assert!(Tzolkin.invariants(&t).unwrap_err().contains("skulls"));
     let mut t = s.clone();
     t.jungle[0][1] -= 1;
-    assert!(TheGame.invariants(&t).unwrap_err().contains("jungle"));
+    assert!(Tzolkin.invariants(&t).unwrap_err().contains("jungle"));
 }
 
 #[test]
@@ -1285,7 +1229,7 @@ fn refused_commands_leave_the_state_untouched() {
     let mut s = fresh(2);
     s.players[0].corn = 1;
     let before = s.clone();
-    let g = TheGame;
+    let g = Tzolkin;
     // Two workers on PAL 0 and 1 would cost 0 + 2: the second cannot be paid.
     let cmd = g.parse(&s, Seat(0), "place pal pal").unwrap();
     assert!(g.apply(&mut s, Seat(0), &cmd).is_err());
@@ -1328,7 +1272,7 @@ fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_1
 
 #[test]
 fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
-    let g = TheGame;
+    let g = Tzolkin;
     let s = g.setup(3, &Options::default(), 4).unwrap();
     let v = g.view(&s, Some(Seat(1)));
     assert_eq!(v.private.len(), 1);
@@ -1383,7 +1327,7 @@ fn a_refill_is_an_event_that_reveals() {
     s.players[0].res = [0, 0, 1];
     play(&mut s, 0, "retrieve tik2");
     play(&mut s, 0, "build a1-13");
-    let g = TheGame;
+    let g = Tzolkin;
     let events = g.apply(&mut s, Seat(0), &Command::End).unwrap();
     assert!(
         events
@@ -1488,7 +1432,7 @@ fn another_data_file_can_be_loaded_by_path() {
         "/src/games/tzolkin/data/tzolkin.toml"
     );
     o.0.insert("data".into(), path.into());
-    let s = TheGame.setup(4, &o, 1).unwrap();
+    let s = Tzolkin.setup(4, &o, 1).unwrap();
     assert_eq!(
         (
             s.data.tiles.len(),

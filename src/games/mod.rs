@@ -53,13 +53,13 @@ fn entry<G: Game + Default>(name: &'static str) -> Entry {
 /// Every game quipu can run, in the order they are listed to players.
 pub fn registry() -> Vec<Entry> {
     vec![
-        entry::<tzolkin::TheGame>("tzolkin"),
-        entry::<tikal::TheGame>("tikal"),
+        entry::<tzolkin::Tzolkin>("tzolkin"),
+        entry::<tikal::Tikal>("tikal"),
         Entry {
             new: tawantinsuyu::new_table,
             ..entry::<tawantinsuyu::Tawantinsuyu>("tawantinsuyu")
         },
-        entry::<cuzco::TheGame>("cuzco"),
+        entry::<cuzco::Cuzco>("cuzco"),
         entry::<tta::TheGame>("tta"),
     ]
 }

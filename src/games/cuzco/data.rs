@@ -3,7 +3,7 @@
 //! from them once per data set (neighbours, every tile footprint on the board).
 
 use super::command::TileKind;
-use crate::engine::SetupError;
+use crate::engine::{Named, SetupError, Shared};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -246,47 +246,27 @@ impl Data {
     }
 }
 
-/// The shared handle to a data set inside a state: cheap to clone, and printed and compared
-/// by its source only, so that the big tables stay out of the state's digest.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-crate::linked_by_name!(DataRef, Data, board_source);
-
-impl std::fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Data({})", self.0.board_source)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &DataRef) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.board_source == other.0.board_source
-    }
-}
-
-impl std::ops::Deref for DataRef {
-    type Target = Data;
-    fn deref(&self) -> &Data {
-        &self.0
+impl Named for Data {
+    fn name(&self) -> &str {
+        &self.board_source
     }
 }
 
 /// The built-in data set, parsed once.
-pub fn default_data() -> Result<DataRef, SetupError> {
-    static DEFAULT: OnceLock<Result<DataRef, String>> = OnceLock::new();
+pub fn default_data() -> Result<Shared<Data>, SetupError> {
+    static DEFAULT: OnceLock<Result<Shared<Data>, String>> = OnceLock::new();
     DEFAULT
-        .get_or_init(|| load("built-in board.txt", BOARD_FILE).map(|d| DataRef(Arc::new(d))))
+        .get_or_init(|| load("built-in board.txt", BOARD_FILE).map(|d| Shared::new(Arc::new(d))))
         .clone()
         .map_err(SetupError::Data)
 }
 
 /// The data set with the board read from `path`.
-pub fn data_with_board_file(path: &str) -> Result<DataRef, SetupError> {
+pub fn data_with_board_file(path: &str) -> Result<Shared<Data>, SetupError> {
     let text = crate::engine::read_data_file(path.as_ref())
         .map_err(|e| SetupError::Data(format!("board file: {e}")))?;
     load(path, &text)
-        .map(|d| DataRef(Arc::new(d)))
+        .map(|d| Shared::new(Arc::new(d)))
         .map_err(SetupError::Data)
 }
 

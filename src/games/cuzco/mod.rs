@@ -13,15 +13,15 @@ mod view;
 
 use crate::engine::{
     parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, Rng, RuleError, Seat,
-    SetupError, Text, Variant, View,
+    SetupError, Shared, Text, Variant, View,
 };
 use command::Command;
-use data::{DataRef, Zone};
+use data::{Data, Zone};
 use state::{Cover, Phase, Player, Rules, Space, State, Turn};
 
 /// The Cuzco game.
 #[derive(Default)]
-pub struct TheGame;
+pub struct Cuzco;
 
 /// A seat's name in both languages.
 pub fn seat_name(seat: usize) -> Text {
@@ -44,7 +44,7 @@ fn rules_from(options: &Options) -> Rules {
 
 /// A fresh game on the given data set.
 pub fn new_state(
-    data: DataRef,
+    data: Shared<Data>,
     rules: Rules,
     players: usize,
     seed: u64,
@@ -137,7 +137,7 @@ pub fn new_state(
     })
 }
 
-impl Game for TheGame {
+impl Game for Cuzco {
     type State = State;
     type Command = Command;
 
@@ -388,79 +388,4 @@ fn check_invariants(s: &State) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Table, Typed};
-    use std::sync::Arc;
-
-    /// CPU seconds this thread has used (Linux), to judge speed on a shared machine.
-    fn thread_cpu_seconds() -> Option<f64> {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-        let after = stat.rsplit_once(')')?.1;
-        let fields: Vec<&str> = after.split_whitespace().collect();
-        // Fields 14 and 15 of stat (utime, stime), counted after the ')' from field 3.
-        let ticks: f64 =
-            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-        Some(ticks / 100.0)
-    }
-
-    #[test]
-    #[ignore]
-    fn speed() {
-        let game = Arc::new(TheGame);
-        let start = std::time::Instant::now();
-        let cpu0 = thread_cpu_seconds();
-        let (mut games, mut moves) = (0u64, 0u64);
-        let mut rng = Rng::new(99);
-        while start.elapsed().as_secs_f64() < 5.0 {
-            let state = game.setup(4, &Options::default(), games).unwrap();
-            let mut t = Typed::new(game.clone(), state, 4);
-            while t.outcome().is_none() {
-                t.play_random(&mut rng)
-                    .expect("random play never gets stuck");
-                moves += 1;
-            }
-            games += 1;
-        }
-        let secs = start.elapsed().as_secs_f64();
-        println!("cuzco 4p random play: {games} games, {moves} moves in {secs:.2} s wall = {:.1} games/s, {:.0} moves/s", games as f64 / secs, moves as f64 / secs);
-        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
-            let cpu = (b - a).max(0.01);
-            println!(
-                "  on CPU time ({cpu:.2} s of one core): {:.1} games/s, {:.0} moves/s",
-                games as f64 / cpu,
-                moves as f64 / cpu
-            );
-        }
-    }
-}
-
-#[cfg(test)]
-mod picture_dump {
-    use super::*;
-    use crate::engine::{Table, Typed};
-    use std::sync::Arc;
-
-    /// Writes the view of a mid-game position to $CUZCO_DUMP (for looking at the picture).
-    #[test]
-    #[ignore]
-    fn dump_view() {
-        let Ok(path) = std::env::var("CUZCO_DUMP") else {
-            return;
-        };
-        let game = Arc::new(TheGame);
-        let mut t = Typed::new(
-            game.clone(),
-            game.setup(3, &Options::default(), 5).unwrap(),
-            3,
-        );
-        let mut rng = Rng::new(5);
-        for _ in 0..150 {
-            t.play_random(&mut rng);
-        }
-        std::fs::write(path, serde_json::to_string(&t.view(Some(Seat(0)))).unwrap()).unwrap();
-    }
 }

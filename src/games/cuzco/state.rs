@@ -1,9 +1,10 @@
 //! The state of a game of Cuzco: the board's spaces, the supplies, the players, the festival
 //! cards and where in a turn or festival the game stands.
 
-use super::data::{DataRef, Terrain};
+use super::data::{Data, Terrain};
 use crate::engine::Rng;
 use serde::{Deserialize, Serialize};
+use crate::engine::Shared;
 
 /// What lies on top of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,7 +146,7 @@ pub struct Rules {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub rng: Rng,
     pub spaces: Vec<Space>,

@@ -2,7 +2,7 @@
 //! file), read from documented text files and checked against every count the
 //! rulebook and the recovered facts give. The shipped files are substitutes.
 
-use std::fmt;
+use crate::engine::{Named, Shared};
 use std::sync::{Arc, OnceLock};
 
 /// The shipped (substitute) tile file.
@@ -243,43 +243,23 @@ impl Data {
     }
 }
 
-/// The loaded data as shared by every state: compared and printed by identity
-/// only, so that states stay cheap to copy, compare and digest.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-crate::linked_by_name!(DataRef, Data, source);
-
-impl fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Data({})", self.0.source)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &DataRef) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.source == other.0.source
-    }
-}
-
-impl std::ops::Deref for DataRef {
-    type Target = Data;
-    fn deref(&self) -> &Data {
-        &self.0
+impl Named for Data {
+    fn name(&self) -> &str {
+        &self.source
     }
 }
 
 /// The built-in substitute set, parsed once.
-pub fn default_data() -> Result<DataRef, String> {
-    static CELL: OnceLock<Result<DataRef, String>> = OnceLock::new();
+pub fn default_data() -> Result<Shared<Data>, String> {
+    static CELL: OnceLock<Result<Shared<Data>, String>> = OnceLock::new();
     CELL.get_or_init(|| {
-        load(DEFAULT_TILES, DEFAULT_BOARD, "built-in substitute").map(|d| DataRef(Arc::new(d)))
+        load(DEFAULT_TILES, DEFAULT_BOARD, "built-in substitute").map(|d| Shared::new(Arc::new(d)))
     })
     .clone()
 }
 
 /// Loads the data named by the options: the built-in set, or files by path.
-pub fn load_paths(tiles: Option<&str>, board: Option<&str>) -> Result<DataRef, String> {
+pub fn load_paths(tiles: Option<&str>, board: Option<&str>) -> Result<Shared<Data>, String> {
     if tiles.is_none() && board.is_none() {
         return default_data();
     }
@@ -300,7 +280,7 @@ pub fn load_paths(tiles: Option<&str>, board: Option<&str>) -> Result<DataRef, S
         tiles.unwrap_or("built-in"),
         board.unwrap_or("built-in")
     );
-    load(&tile_text, &board_text, &source).map(|d| DataRef(Arc::new(d)))
+    load(&tile_text, &board_text, &source).map(|d| Shared::new(Arc::new(d)))
 }
 
 /// Parses and checks a tile file and a board file.

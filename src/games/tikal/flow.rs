@@ -5,7 +5,7 @@
 use super::actions::color;
 use super::command::Command;
 use super::data::{
-    cost, DataRef, Kind, AUCTION_START_SCORE, DISCS_PER_KIND, MINI_TREASURE_KINDS, TEMPLE_TILES,
+    cost, Data, Kind, AUCTION_START_SCORE, DISCS_PER_KIND, MINI_TREASURE_KINDS, TEMPLE_TILES,
     TREASURE_KINDS,
 };
 use super::rules::{can_place, fits_somewhere, temples_scored, treasure_points};
@@ -13,14 +13,14 @@ use super::state::{
     Auction, LeaderAt, Mode, Phase, Player, RoundKind, Rules, ScoreLine, Scoring, Spot, State,
     MAX_PLAYERS,
 };
-use crate::engine::{Event, Rng, RuleError, Text};
+use crate::engine::{Event, Rng, RuleError, Shared, Text};
 
 fn err(en: impl Into<String>, ko: impl Into<String>) -> RuleError {
     RuleError::new(en, ko)
 }
 
 /// A new game: printed hexes on the board, the stack by letters, supplies, the first turn.
-pub fn setup(data: DataRef, rules: Rules, players: usize, seed: u64) -> State {
+pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> State {
     let mut rng = Rng::new(seed);
     let mini = rules.mode == Mode::Mini;
     let mut board: Vec<Option<Spot>> = vec![None; data.board.spaces.len()];

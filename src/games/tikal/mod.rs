@@ -21,13 +21,13 @@ use state::{LeaderAt, Mode, Phase, Rules, State};
 
 /// The game, registered as `tikal`.
 #[derive(Default)]
-pub struct TheGame;
+pub struct Tikal;
 
 fn on_off(options: &Options, key: &str) -> bool {
     options.get(key) == Some("on")
 }
 
-impl Game for TheGame {
+impl Game for Tikal {
     type State = State;
     type Command = Command;
 
@@ -357,6 +357,3 @@ fn invariants(s: &State) -> Result<(), String> {
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

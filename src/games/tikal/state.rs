@@ -2,10 +2,11 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
-use super::data::{Data, DataRef, Kind, TREASURE_KINDS};
+use super::data::{Data, Kind, TREASURE_KINDS};
 use super::rules::turned;
 use crate::engine::Rng;
 use serde::{Deserialize, Serialize};
+use crate::engine::Shared;
 
 /// Most players at a table (rulebook L6).
 pub const MAX_PLAYERS: usize = 4;
@@ -191,7 +192,7 @@ pub struct ScoreLine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub players: usize,
     /// Per board space, the hex placed there.

@@ -10,9 +10,6 @@ pub mod rules;
 pub mod state;
 pub mod view;
 
-#[cfg(test)]
-mod tests;
-
 use crate::engine::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Text, Variant, View,

@@ -2,7 +2,7 @@
 //! (or another file given by the `data` option) into typed form once, and the
 //! readings of the open data points applied as alternatives.
 
-use crate::engine::SetupError;
+use crate::engine::{Named, SetupError};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -841,29 +841,9 @@ pub fn default_data() -> Result<Arc<Data>, SetupError> {
         .clone()
 }
 
-/// Shared tables inside a state: compared and printed by name only, so that
-/// cloning and digesting a state stays cheap.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-crate::linked_by_name!(DataRef, Data, name);
-
-impl std::fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Data({})", self.0.name)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &DataRef) -> bool {
-        self.0.name == other.0.name
-    }
-}
-
-impl std::ops::Deref for DataRef {
-    type Target = Data;
-    fn deref(&self) -> &Data {
-        &self.0
+impl Named for Data {
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 

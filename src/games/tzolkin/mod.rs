@@ -11,15 +11,15 @@ pub mod view;
 
 use crate::engine::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
-    Text, Variant, View,
+    Shared, Text, Variant, View,
 };
 use command::Command;
-use data::{Data, DataRef};
+use data::Data;
 use state::{Phase, Player, Rules, State, NONE};
 use std::sync::Arc;
 
 #[derive(Default)]
-pub struct TheGame;
+pub struct Tzolkin;
 
 /// The options that pick a reading of a data point (spec 10), with their default.
 const DATA_READINGS: [(&str, &str); 5] = [
@@ -117,7 +117,7 @@ fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut Strin
     }
 }
 
-impl TheGame {
+impl Tzolkin {
     fn rules_from(options: &Options) -> Rules {
         Rules {
             theo_chi9: options.get_or("theo_chi9", "allow") == "allow",
@@ -284,7 +284,7 @@ impl TheGame {
     }
 }
 
-impl Game for TheGame {
+impl Game for Tzolkin {
     type State = State;
     type Command = Command;
 
@@ -343,7 +343,7 @@ impl Game for TheGame {
             ));
         }
         Ok(rules::setup(
-            DataRef(data),
+            Shared::new(data),
             Self::rules_from(options),
             players,
             seed,
@@ -550,55 +550,4 @@ pub fn invariants(s: &State) -> Result<(), String> {
         return Err(format!("day {} is past the end of the calendar", s.day));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Rng, Table};
-
-    /// CPU seconds used by this thread (Linux `/proc`), so that the figure
-    /// does not depend on how busy the shared machine is; `None` elsewhere.
-    fn thread_cpu_seconds() -> Option<f64> {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-        let after = stat.rsplit_once(')')?.1;
-        let fields: Vec<&str> = after.split_whitespace().collect();
-        let utime: f64 = fields.get(11)?.parse().ok()?;
-        let stime: f64 = fields.get(12)?.parse().ok()?;
-        Some((utime + stime) / 100.0)
-    }
-
-    /// Random games at 4 players for a few seconds: games/s and moves/s, by
-    /// wall clock and by this thread's CPU time.
-    #[test]
-    #[ignore]
-    fn speed() {
-        let entry = crate::games::find("tzolkin").unwrap();
-        let start = std::time::Instant::now();
-        let cpu0 = thread_cpu_seconds();
-        let (mut games, mut moves) = (0u64, 0u64);
-        let mut rng = Rng::new(7);
-        while start.elapsed().as_secs_f64() < 5.0 {
-            let mut t: Box<dyn Table> = (entry.new)(4, &Options::default(), games).unwrap();
-            while t.outcome().is_none() {
-                t.play_random(&mut rng).unwrap();
-                moves += 1;
-            }
-            games += 1;
-        }
-        let wall = start.elapsed().as_secs_f64();
-        println!(
-            "tzolkin 4p wall: {:.0} games/s, {:.0} moves/s ({games} games, {moves} moves)",
-            games as f64 / wall,
-            moves as f64 / wall
-        );
-        if let (Some(a), Some(b)) = (cpu0, thread_cpu_seconds()) {
-            let cpu = (b - a).max(0.01);
-            println!(
-                "tzolkin 4p cpu:  {:.0} games/s, {:.0} moves/s ({cpu:.2} s of CPU)",
-                games as f64 / cpu,
-                moves as f64 / cpu
-            );
-        }
-    }
 }

@@ -5,17 +5,17 @@
 
 use super::command::{Act, Command, Id, Mode as ActMode, START};
 use super::data::{
-    ActionKind, Bonus, Data, DataRef, Effect, Scoring, AGRI, ARCH, CHI, GEARS, GOLD, MAX_TEETH,
-    PAL, RESO, STONE, THEO, UXM, WOOD,
+    ActionKind, Bonus, Data, Effect, Scoring, AGRI, ARCH, CHI, GEARS, GOLD, MAX_TEETH, PAL, RESO,
+    STONE, THEO, UXM, WOOD,
 };
 use super::state::{Mode, Pending, Phase, Player, Rules, State, DUMMY, EMPTY, NONE};
-use crate::engine::Rng;
+use crate::engine::{Rng, Shared};
 
 // ---------------------------------------------------------------- setup
 
 /// A new game: piles shuffled, monuments and buildings revealed, starting
 /// wealth tiles dealt and, with 2 or 3 players, the dummy workers placed.
-pub fn setup(data: DataRef, rules: Rules, n: usize, seed: u64) -> State {
+pub fn setup(data: Shared<Data>, rules: Rules, n: usize, seed: u64) -> State {
     let mut rng = Rng::new(seed);
     let d: &Data = &data;
     let g = &d.general;
@@ -823,7 +823,7 @@ pub fn exec(s: &mut State, seat: usize, cmd: &Command) {
         Command::Build { b, save, arch, .. } => build(s, seat, b as usize, save, arch),
         Command::Monument { m, .. } => {
             s.pending.pop();
-            let Some(md) = s.data.0.monuments.get(m as usize).cloned() else {
+            let Some(md) = s.data.monuments.get(m as usize).cloned() else {
                 return;
             };
             let p = &mut s.players[seat];

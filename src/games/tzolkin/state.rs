@@ -2,9 +2,10 @@
 //! the players' goods and markers, the jungle, the building display and the
 //! piles, and where the game stands (setup choice, a turn, the calendar).
 
-use super::data::{DataRef, GEARS, MAX_TEETH};
+use super::data::{Data, GEARS, MAX_TEETH};
 use crate::engine::Rng;
 use serde::{Deserialize, Serialize};
+use crate::engine::Shared;
 
 /// An empty gear space.
 pub const EMPTY: u8 = 0;
@@ -113,7 +114,7 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub n: usize,
     pub rng: Rng,
