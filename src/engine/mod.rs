@@ -21,5 +21,5 @@ pub use game::{
 pub use rng::Rng;
 pub use shared::{Named, Shared};
 pub use table::{digest_of, PlayError, Played, Table, Typed};
-pub use text::Text;
-pub use view::{Block, Color, Section, Shape, Sketch, View};
+pub use text::{game_title, Text};
+pub use view::{seat_label, Block, Color, Section, Shape, Sketch, View};
