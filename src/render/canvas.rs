@@ -287,6 +287,17 @@ impl Canvas {
     /// over what is there in `COVERAGE_STEPS` steps so the picture keeps few
     /// colours.
     pub fn text(&mut self, at: (f32, f32), text: &str, (cap, cell_cap): (f32, f32), c: Color) {
+        // Bounded work whatever the numbers: nothing off the canvas's right
+        // or bottom, no capital taller than the largest canvas.
+        let limit = MAX_SIDE as f32;
+        let sane = |v: f32| v.is_finite() && v.abs() <= 2.0 * limit;
+        if !(sane(at.0) && sane(at.1) && sane(cap) && sane(cell_cap)) || cap <= 0.0 {
+            return;
+        }
+        if at.0 >= self.width as f32 || at.1 >= self.height as f32 {
+            return;
+        }
+        let (cap, cell_cap) = (cap.min(limit), cell_cap.clamp(0.0, limit));
         let ink = rgb(c);
         let steps = f32::from(COVERAGE_STEPS);
         let mut marks: Vec<(i64, i64, f32)> = Vec::new();
@@ -663,7 +674,14 @@ mod tests {
             i32::MAX,
             Color::BLUE,
         );
-        cv.text(i32::MAX, i32::MAX, "overflow", i32::MAX, Color::RED);
+        cv.text(
+            (f32::MAX, f32::MAX),
+            "overflow",
+            (f32::MAX, f32::MAX),
+            Color::RED,
+        );
+        cv.text((0.0, 0.0), "huge", (f32::INFINITY, f32::NAN), Color::RED);
+        cv.text((-1e9, -1e9), "far", (8.0, 8.0), Color::RED);
         assert_eq!(painted(&cv, Color::RED).len(), 0);
     }
 
@@ -717,31 +735,35 @@ mod tests {
         assert_eq!(cv.get(15, 15), Some(BG));
     }
 
-    #[test]
-    fn text_inks_glyph_pixels_at_scale() {
-        let mut cv = canvas();
-        cv.text(1, 2, "I", 14, Color::BLACK);
-        // 'I' row 0 is .###. : at scale 2 columns 2..8 of the glyph box.
-        assert_eq!(cv.get(1, 2), Some(BG));
-        assert_eq!(cv.get(3, 2), Some(Color::BLACK));
-        assert_eq!(cv.get(8, 3), Some(Color::BLACK));
-        assert_eq!(cv.get(9, 2), Some(BG));
-        // The stem (column 2) runs down to row 6 → pixels 14..15.
-        assert_eq!(cv.get(5, 10), Some(Color::BLACK));
-        assert_eq!(cv.get(3, 10), Some(BG));
-        assert_eq!(painted(&cv, Color::BLACK).len(), 11 * 4);
+    /// Pixels in columns `xs`, rows `ys` that are not the background.
+    fn inked(cv: &Canvas, xs: std::ops::Range<i64>, ys: std::ops::Range<i64>) -> usize {
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .filter(|&(x, y)| cv.get(x, y) != Some(BG))
+            .count()
     }
 
     #[test]
-    fn text_advances_and_breaks_lines() {
+    fn text_fills_the_capital_height_from_the_top() {
         let mut cv = canvas();
-        cv.text(0, 0, "..\n.", 7, Color::BLACK);
-        // '.' is a 2x2 block at columns 1-2, rows 5-6.
-        assert_eq!(cv.get(1, 5), Some(Color::BLACK));
-        assert_eq!(cv.get(7, 5), Some(Color::BLACK));
-        assert_eq!(cv.get(1, 16), Some(Color::BLACK));
-        assert_eq!(cv.get(7, 16), Some(BG));
-        assert_eq!(painted(&cv, Color::BLACK).len(), 12);
+        cv.text((1.0, 2.0), "I", (14.0, 14.0), Color::BLACK);
+        // The stem of 'I' is solid from row 2 to row 15 and nothing is below.
+        assert!(painted(&cv, Color::BLACK).len() >= 14);
+        assert_eq!(inked(&cv, 0..30, 0..2), 0);
+        assert!(inked(&cv, 0..30, 2..4) > 0);
+        assert!(inked(&cv, 0..30, 14..16) > 0);
+        assert_eq!(inked(&cv, 0..30, 17..30), 0);
+    }
+
+    #[test]
+    fn text_advances_by_cells_and_breaks_lines() {
+        let mut cv = canvas();
+        cv.text((0.0, 0.0), "..\n.", (7.0, 7.0), Color::BLACK);
+        // Cells of 6 px; the second line's capitals start 11 px lower.
+        assert!(inked(&cv, 0..6, 4..8) > 0, "first dot");
+        assert!(inked(&cv, 6..12, 4..8) > 0, "second dot");
+        assert!(inked(&cv, 0..6, 15..19) > 0, "dot on the second line");
+        assert_eq!(inked(&cv, 6..30, 9..30), 0);
+        assert_eq!(inked(&cv, 0..30, 0..3), 0);
     }
 
     #[test]

@@ -16,6 +16,10 @@ static FONT_FILE: &[u8] = include_bytes!("../../assets/font/quipu-sans-kr.otf");
 /// Hangul and other wide characters take two cells.
 pub const CELL_PER_CAP: f32 = 6.0 / 7.0;
 
+/// How far right of its start a line is drawn at most (twice the largest
+/// canvas), so a long label costs bounded work.
+const RUN_LIMIT: f32 = 4096.0;
+
 /// The narrowest a glyph is squeezed to fit its cell, as a share of its width.
 pub const MIN_SQUEEZE: f32 = 0.7;
 
@@ -94,6 +98,9 @@ pub fn draw_text(
         let baseline = y + cap + i as f32 * cap * LINE_PER_CAP;
         let mut pen = x;
         for c in line.chars() {
+            if pen > x + RUN_LIMIT {
+                break;
+            }
             let room = cell * super::grid::char_width(c) as f32;
             let id = f.font.glyph_id(c);
             let natural = scaled.h_advance(id);

@@ -160,7 +160,16 @@ impl Service {
             .into_iter()
             .filter(|m| m.n > seat_row.seen_move)
         {
-            let who = m.email.clone().unwrap_or_else(|| "quipu".into());
+            // Table talk and notes name the seat as every mail does, with the address.
+            let email = m.email.clone().unwrap_or_else(|| "quipu".into());
+            let who = match m.seat {
+                Some(s) => {
+                    let l = crate::engine::seat_label(&[], s);
+                    Text::new(format!("{} ({email})", l.en), format!("{} ({email})", l.ko))
+                }
+                None => Text::same(email),
+            };
+            let (who_en, who_ko) = (who.en.as_str(), who.ko.as_str());
             match m.kind.as_str() {
                 "move" => {
                     let events: Vec<Event> =
@@ -180,22 +189,25 @@ impl Service {
                     }
                     if !mine && m.source != "cli" && !m.source.contains('@') {
                         out.push(Text::new(
-                            format!("(that move of {who} was made by the clock: {})", m.source),
-                            format!("({who}의 그 수는 시계가 두었습니다: {})", m.source),
+                            format!(
+                                "(that move of {who_en} was made by the clock: {})",
+                                m.source
+                            ),
+                            format!("({who_ko}의 그 수는 시계가 두었습니다: {})", m.source),
                         ));
                     }
                 }
                 "say" => out.push(Text::new(
-                    format!("{who} says: {}", m.command),
-                    format!("{who}: {}", m.command),
+                    format!("{who_en} says: {}", m.command),
+                    format!("{who_ko}: {}", m.command),
                 )),
                 "undo" => out.push(Text::new(
-                    format!("{who} took back their last move."),
-                    format!("{who}님이 마지막 수를 무릅니다."),
+                    format!("{who_en} took back their move: {}", m.command),
+                    format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
                 )),
                 "drop" => out.push(Text::new(
-                    format!("{who} left the game."),
-                    format!("{who}님이 게임을 떠났습니다."),
+                    format!("{who_en} left the game."),
+                    format!("{who_ko}님이 게임을 떠났습니다."),
                 )),
                 "note" => out.push(Text::same(m.command.clone())),
                 _ => {}
@@ -246,6 +258,7 @@ impl Service {
         let subject = format!("[quipu #{id}] {}", title.get(lang));
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
+        let events = one_fact_a_line(events);
         let deciding =
             seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
@@ -535,6 +548,16 @@ fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
     out
 }
 
+/// Events with repeats dropped (a fact reported by several moves of one
+/// turn is told once), in their first order.
+fn one_fact_a_line(events: Vec<Text>) -> Vec<Text> {
+    let mut seen = std::collections::HashSet::new();
+    events
+        .into_iter()
+        .filter(|e| seen.insert(e.en.clone()))
+        .collect()
+}
+
 /// The sender's display name, which says in the inbox what a mail is while
 /// the Subject stays one per game (Gmail threads by Subject as well as by
 /// References, so the Subject must not change within a thread).
@@ -553,4 +576,26 @@ fn sender_name(name: &str, kind: Kind, lang: &str) -> String {
 pub(super) struct PictureCache {
     sketch: crate::engine::Sketch,
     by_lang: Vec<(String, Vec<u8>)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_happened_tells_each_fact_once_in_order() {
+        let e = |s: &str| Text::same(s);
+        let out = one_fact_a_line(vec![e("a"), e("b"), e("a"), e("c"), e("b")]);
+        assert_eq!(out, vec![e("a"), e("b"), e("c")]);
+    }
+
+    #[test]
+    fn the_sender_name_says_what_the_mail_is() {
+        assert_eq!(sender_name("quipu", Kind::Turn, "en"), "quipu · your turn");
+        assert_eq!(
+            sender_name("quipu", Kind::GameOver, "ko"),
+            "quipu · 게임 종료"
+        );
+        assert_eq!(sender_name("quipu", Kind::Update, "en"), "quipu · news");
+    }
 }
