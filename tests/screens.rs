@@ -78,7 +78,9 @@ fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
         let Some(m) = legal.get(step.wrapping_mul(7919) % legal.len().max(1)) else {
             break;
         };
-        if s.play(id, who, &[m.clone()], "cli", now()).is_err() {
+        if s.play(id, who, std::slice::from_ref(m), "cli", now())
+            .is_err()
+        {
             break;
         }
     }
@@ -88,8 +90,7 @@ fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
         .outbox(None)
         .expect("outbox")
         .into_iter()
-        .filter(|r| r.recipient == who && r.kind == "turn")
-        .next_back()
+        .rfind(|r| r.recipient == who && r.kind == "turn")
         .map(|r| r.raw)
         .expect("a turn mail")
 }

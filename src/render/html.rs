@@ -38,6 +38,8 @@ struct TableHtml<'a> {
     /// For a table too wide for a phone: each row as a card of
     /// (heading, value) lines, shown instead of the table on narrow screens.
     cards: Option<Vec<Vec<(&'a str, &'a str)>>>,
+    /// Too wide even for the desktop column: cards only, on every screen.
+    cards_only: bool,
 }
 
 /// Width in CSS pixels a phone leaves a table: 390 less the page's margins.
@@ -188,8 +190,10 @@ fn section<'a>(s: &'a Section, lang: &str) -> SectionHtml<'a> {
                     .collect()
             };
             let header: Vec<&str> = header.iter().map(|t| t.get(lang)).collect();
-            let wide = table_width(&header, &rows) > PHONE_TABLE_WIDTH;
+            let natural = table_width(&header, &rows);
+            let wide = natural > PHONE_TABLE_WIDTH;
             let table = TableHtml {
+                cards_only: natural > CONTENT_WIDTH as usize,
                 cards: wide.then(|| cards(&header, &rows)),
                 header: if header.is_empty() {
                     Vec::new()
