@@ -11,6 +11,11 @@ command -v cargo >/dev/null || { echo "quipu needs a Rust toolchain (cargo, rust
 if ! command -v gcc >/dev/null || ! command -v openssl >/dev/null || ! command -v python3 >/dev/null; then
   apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev openssl python3
 fi
+# Headless Chromium opens every game's mail at phone and desktop widths
+# (tests/screens.rs); the CJK fonts let it show Korean mails as readers see them.
+if ! command -v chromium >/dev/null || [ ! -d /usr/share/fonts/opentype/noto ]; then
+  apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk
+fi
 
 # The real mail servers on loopback (installs postfix and dovecot if missing).
 bash deploy/mailstack/start.sh

@@ -235,7 +235,7 @@ fn undo_say_and_settings() {
         .unwrap();
     assert_eq!(out.outcome, "answered");
     let (_, raw) = outbox_to(&s, ALICE).pop().unwrap();
-    assert!(raw.contains("bob@example.test says: good luck!"));
+    assert!(raw.contains("(bob@example.test) says: good luck!"), "{raw}");
     // Bob switches to Korean: his next mail is in Korean.
     s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
         .unwrap();

@@ -23,5 +23,5 @@ pub use game::{
 pub use rng::Rng;
 pub use shared::{Linked, Named, Shared};
 pub use table::{digest_of, revealed, PlayError, Played, Snapshot, StateError, Table, Typed};
-pub use text::Text;
-pub use view::{Block, Color, Section, Shape, Sketch, View};
+pub use text::{game_title, Text};
+pub use view::{seat_label, Block, Color, Section, Shape, Sketch, View};

@@ -54,6 +54,20 @@ impl Text {
     }
 }
 
+/// A game's title for players: the English title, and in Korean the title of
+/// the Korean rulebook (its cover) for the games quipu knows.
+pub fn game_title(name: &str, title_en: &str) -> Text {
+    let ko = match name {
+        "tzolkin" => "출킨: 마야의 달력",
+        "tikal" => "티칼",
+        "tawantinsuyu" => "타완틴수유",
+        "cuzco" => "쿠스코",
+        "tta" => "쓰루 디 에이지스",
+        _ => title_en,
+    };
+    Text::new(title_en, ko)
+}
+
 impl From<String> for Text {
     fn from(s: String) -> Text {
         Text::same(s)

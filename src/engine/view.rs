@@ -24,6 +24,19 @@ pub struct View {
     pub footer: Vec<Text>,
 }
 
+/// Seat `i` (from 0) as every mail names it: "Red (seat 2)" given the
+/// game's names for its seats in seat order, or "seat 2" without one.
+pub fn seat_label(names: &[Text], i: usize) -> Text {
+    let n = i + 1;
+    match names.get(i).filter(|t| !t.en.trim().is_empty()) {
+        Some(name) => Text::new(
+            format!("{} (seat {n})", name.en),
+            format!("{} ({n}번 자리)", name.get("ko")),
+        ),
+        None => Text::new(format!("seat {n}"), format!("{n}번 자리")),
+    }
+}
+
 /// A titled part of a view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {
@@ -95,10 +108,16 @@ pub struct Sketch {
     pub shapes: Vec<Shape>,
     /// A description of the picture for readers without images (HTML `alt`).
     pub alt: String,
+    /// The same description in Korean; when empty, Korean readers get a
+    /// generic Korean one rather than English.
+    #[serde(default)]
+    pub alt_ko: String,
 }
 
-/// One drawing primitive. Coordinates are pixels from the top left.
-/// Text is drawn in a small built-in font: keep labels ASCII.
+/// One drawing primitive. Coordinates are pixels from the top left of the
+/// sketch; the renderer draws the whole sketch at the scale a mail shows it
+/// (and twice that for sharp phone screens), so games draw in their own units.
+/// Text is drawn in an embedded font with Latin and Hangul.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Shape {
     Rect {
@@ -129,11 +148,21 @@ pub enum Shape {
         fill: Option<Color>,
         stroke: Option<Color>,
     },
-    /// `size` is the pixel height of a capital letter (7 = the font's own size).
+    /// `size` is the pixel height of a capital letter; (x, y) is the top
+    /// left of the capitals. The renderer may enlarge small labels so they
+    /// stay legible at the size a mail shows them.
     Label {
         x: i32,
         y: i32,
         text: String,
+        size: i32,
+        color: Color,
+    },
+    /// A label in both languages; each reader's picture shows theirs.
+    Caption {
+        x: i32,
+        y: i32,
+        text: Text,
         size: i32,
         color: Color,
     },
@@ -147,7 +176,18 @@ impl Sketch {
             background: Some(Color::WHITE),
             shapes: Vec::new(),
             alt: String::new(),
+            alt_ko: String::new(),
         }
+    }
+
+    /// The description for a reader of `lang`, if the game wrote one.
+    pub fn alt_in(&self, lang: &str) -> Option<&str> {
+        let alt = if lang == "ko" {
+            &self.alt_ko
+        } else {
+            &self.alt
+        };
+        Some(alt.as_str()).filter(|a| !a.trim().is_empty())
     }
 
     pub fn rect(
@@ -195,6 +235,17 @@ impl Sketch {
             points,
             fill,
             stroke,
+        });
+    }
+
+    /// A label in both languages (see `Shape::Caption`).
+    pub fn caption(&mut self, x: i32, y: i32, text: Text, size: i32, color: Color) {
+        self.shapes.push(Shape::Caption {
+            x,
+            y,
+            text,
+            size,
+            color,
         });
     }
 

@@ -100,6 +100,13 @@ pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
     let raw = |name: &'static str, value: String| {
         HeaderValue::new(HeaderName::new_from_ascii_str(name), value)
     };
+    if let Some(root) = o.references.first() {
+        // Outlook groups a conversation by these (MS-OXOMSG 2.2.1.3,
+        // PidTagConversationIndex); Gmail, Apple Mail and Thunderbird by
+        // References / In-Reply-To with an unchanged Subject.
+        headers.insert_raw(raw("Thread-Topic", thread_topic(&o.subject)));
+        headers.insert_raw(raw("Thread-Index", thread_index(root, o.date)));
+    }
     headers.insert_raw(raw("Auto-Submitted", o.auto_submitted.to_string()));
     headers.insert_raw(raw("X-Auto-Response-Suppress", "All".into()));
     headers.insert_raw(raw("Precedence", "bulk".into()));
@@ -110,6 +117,60 @@ pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
             .unwrap_or_else(|| "service".into()),
     ));
     Ok(message.formatted())
+}
+
+/// The Subject without reply prefixes: the conversation's topic. Non-ASCII
+/// topics are sent as an RFC 2047 encoded word.
+fn thread_topic(subject: &str) -> String {
+    let mut t = subject.trim();
+    while let Some(rest) = t
+        .strip_prefix("Re: ")
+        .or_else(|| t.strip_prefix("RE: "))
+        .or_else(|| t.strip_prefix("Fwd: "))
+    {
+        t = rest.trim_start();
+    }
+    if t.is_ascii() {
+        t.to_string()
+    } else {
+        format!("=?utf-8?b?{}?=", base64(t.as_bytes()))
+    }
+}
+
+/// Outlook's conversation index header (22 bytes, base64): 0x01, the top
+/// 40 bits of the time as a Windows FILETIME, and a GUID that is the same
+/// for every mail of the thread, taken from a hash of its root Message-ID.
+fn thread_index(root: &str, date: DateTime<Utc>) -> String {
+    // 100-ns intervals since 1601-01-01.
+    let filetime = (date.timestamp() + 11_644_473_600).max(0) as u64 * 10_000_000;
+    let mut bytes = vec![1u8];
+    bytes.extend_from_slice(&filetime.to_be_bytes()[..5]);
+    let hash = ring::digest::digest(&ring::digest::SHA256, root.as_bytes());
+    bytes.extend_from_slice(&hash.as_ref()[..16]);
+    base64(&bytes)
+}
+
+/// Standard base64 with padding (RFC 4648 section 4).
+fn base64(data: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk.first().copied().unwrap_or(0),
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                let six = (n >> (18 - 6 * i)) & 63;
+                out.push(char::from(ALPHABET[six as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -156,6 +217,33 @@ mod tests {
             .parse(raw.as_bytes())
             .unwrap();
         assert_eq!(parsed.body_text(0).unwrap().trim(), "Your turn.");
+    }
+
+    #[test]
+    fn outlook_threading_headers_are_stable_within_a_thread() {
+        let first = String::from_utf8(compose(&sample()).unwrap()).unwrap();
+        let mut later = sample();
+        later.date = DateTime::from_timestamp(1_800_090_000, 0).unwrap();
+        later.subject = "Re: [quipu #4] 촐킨".into();
+        let later = String::from_utf8(compose(&later).unwrap()).unwrap();
+        let header = |raw: &str, name: &str| {
+            raw.lines()
+                .find_map(|l| l.strip_prefix(name).map(str::to_string))
+                .unwrap_or_default()
+        };
+        assert_eq!(header(&first, "Thread-Topic: "), "[quipu #4] Tzolk'in");
+        assert!(header(&later, "Thread-Topic: ").starts_with("=?utf-8?b?"));
+        let (a, b) = (
+            header(&first, "Thread-Index: "),
+            header(&later, "Thread-Index: "),
+        );
+        // 22 bytes in base64; the GUID (last 16 bytes) is the thread's.
+        assert_eq!((a.len(), b.len()), (32, 32));
+        assert!(a.starts_with('A'), "first byte 0x01: {a}");
+        assert_eq!(&a[8..], &b[8..]);
+        assert_ne!(a, b, "the time part follows the date");
+        assert_eq!(base64(b"quipu"), "cXVpcHU=");
+        assert_eq!(base64(b"qu"), "cXU=");
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub struct Canvas {
     width: u32,
     height: u32,
     pixels: Vec<[u8; 3]>,
+    /// Outline width in pixels: `STROKE` at scale 1, scaled with the picture.
+    stroke: i32,
 }
 
 fn rgb(c: Color) -> [u8; 3] {
@@ -44,6 +46,7 @@ impl Canvas {
             width,
             height,
             pixels: vec![rgb(background); (width * height) as usize],
+            stroke: STROKE,
         }
     }
 
@@ -111,11 +114,11 @@ impl Canvas {
         }
     }
 
-    /// A `STROKE`-wide outline just inside the rectangle.
+    /// A stroke-wide outline just inside the rectangle.
     pub fn stroke_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Color) {
         let (x0, x1) = ordered(i64::from(x), i64::from(x) + i64::from(w));
         let (y0, y1) = ordered(i64::from(y), i64::from(y) + i64::from(h));
-        let s = i64::from(STROKE);
+        let s = i64::from(self.stroke);
         let c = rgb(c);
         for py in y0.max(0)..y1.min(i64::from(self.height)) {
             if py < y0 + s || py >= y1 - s {
@@ -157,9 +160,9 @@ impl Canvas {
         self.disc(cx, cy, r, None, c);
     }
 
-    /// A `STROKE`-wide ring just inside the circle.
+    /// A stroke-wide ring just inside the circle.
     pub fn stroke_circle(&mut self, cx: i32, cy: i32, r: i32, c: Color) {
-        self.disc(cx, cy, r, Some(STROKE), c);
+        self.disc(cx, cy, r, Some(self.stroke), c);
     }
 
     /// A disc with a fractional centre and radius (round line caps).
@@ -219,7 +222,7 @@ impl Canvas {
         self.fill_polygon_f(&pts, c);
     }
 
-    /// The polygon's closed outline, `STROKE` wide, centred on its edges.
+    /// The polygon's closed outline, stroke wide, centred on its edges.
     pub fn stroke_polygon(&mut self, points: &[(i32, i32)], c: Color) {
         for (i, a) in points.iter().enumerate() {
             let b = points.get((i + 1) % points.len()).unwrap_or(a);
@@ -227,7 +230,7 @@ impl Canvas {
                 (f64::from(a.0), f64::from(a.1)),
                 (f64::from(b.0), f64::from(b.1)),
             );
-            self.thick_line(a, b, f64::from(STROKE), c);
+            self.thick_line(a, b, f64::from(self.stroke), c);
         }
     }
 
@@ -279,38 +282,74 @@ impl Canvas {
         }
     }
 
-    /// Text in the built-in font with its top left at (x, y): capitals fill
-    /// rows y..y+7·s, descenders go below; `\n` starts a new line.
-    pub fn text(&mut self, x: i32, y: i32, text: &str, size: i32, c: Color) {
-        let s = i64::from(font::scale_for(size));
-        let c = rgb(c);
-        let (mut cx, mut cy) = (i64::from(x), i64::from(y));
-        for ch in text.chars() {
-            if ch == '\n' {
-                cx = i64::from(x);
-                cy += i64::from(font::LINE_H) * s;
-                continue;
+    /// Text with its top left at (x, y) and capitals `cap` pixels tall, set
+    /// in cells for capitals `cell_cap` tall (see `font::draw_text`), blended
+    /// over what is there in `COVERAGE_STEPS` steps so the picture keeps few
+    /// colours.
+    pub fn text(&mut self, at: (f32, f32), text: &str, (cap, cell_cap): (f32, f32), c: Color) {
+        // Bounded work whatever the numbers: nothing off the canvas's right
+        // or bottom, no capital taller than the largest canvas.
+        let limit = MAX_SIDE as f32;
+        let sane = |v: f32| v.is_finite() && v.abs() <= 2.0 * limit;
+        if !(sane(at.0) && sane(at.1) && sane(cap) && sane(cell_cap)) || cap <= 0.0 {
+            return;
+        }
+        if at.0 >= self.width as f32 || at.1 >= self.height as f32 {
+            return;
+        }
+        let (cap, cell_cap) = (cap.min(limit), cell_cap.clamp(0.0, limit));
+        let ink = rgb(c);
+        let steps = f32::from(COVERAGE_STEPS);
+        let mut marks: Vec<(i64, i64, f32)> = Vec::new();
+        font::draw_text(text, at, cap, cell_cap, |px, py, cov| {
+            let q = (cov.clamp(0.0, 1.0) * steps).round() / steps;
+            if q > 0.0 {
+                marks.push((px, py, q));
             }
-            if cx >= i64::from(self.width) {
-                continue;
+        });
+        for (px, py, q) in marks {
+            if let Some(p) = self.index(px, py).and_then(|i| self.pixels.get_mut(i)) {
+                *p = blend(*p, ink, q);
             }
-            let g = font::glyph_for(ch);
-            for row in 0..font::GLYPH_H {
-                for col in 0..font::GLYPH_W {
-                    if font::ink(g, col, row) {
-                        let (px, py) = (cx + i64::from(col) * s, cy + i64::from(row) * s);
-                        for yy in py..py + s {
-                            self.span(yy, px, px + s, c);
-                        }
-                    }
-                }
-            }
-            cx += i64::from(font::ADVANCE) * s;
         }
     }
 
-    /// Draws one shape: fill first, then its outline.
+    /// Draws one shape at scale 1 with English labels.
     pub fn draw(&mut self, shape: &Shape) {
+        self.draw_as(shape, &Drawing::ACTUAL);
+    }
+
+    /// Draws one shape as `d` says: geometry scaled by its factor, labels in
+    /// its language and at least its smallest capital height.
+    pub fn draw_as(&mut self, shape: &Shape, d: &Drawing) {
+        let k = d.factor;
+        let label = |canvas: &mut Canvas, x: &i32, y: &i32, text: &str, size: &i32, c: &Color| {
+            let planned = (f64::from(*size) * k) as f32;
+            let cap = planned.max(d.min_cap);
+            let (x, y) = (f64::from(*x) * k, f64::from(*y) * k);
+            canvas.text((x as f32, y as f32), text, (cap, planned), *c);
+        };
+        match shape {
+            Shape::Label {
+                x,
+                y,
+                text,
+                size,
+                color,
+            } => label(self, x, y, text, size, color),
+            Shape::Caption {
+                x,
+                y,
+                text,
+                size,
+                color,
+            } => label(self, x, y, text.get(d.lang), size, color),
+            _ => self.draw_plain(&scaled(shape, k)),
+        }
+    }
+
+    /// Draws one shape at its own coordinates: fill first, then its outline.
+    fn draw_plain(&mut self, shape: &Shape) {
         match shape {
             Shape::Rect {
                 x,
@@ -361,15 +400,23 @@ impl Canvas {
                     self.stroke_polygon(points, *s);
                 }
             }
-            Shape::Label {
-                x,
-                y,
-                text,
-                size,
-                color,
-            } => self.text(*x, *y, text, *size, *color),
+            Shape::Label { .. } | Shape::Caption { .. } => self.draw_as(shape, &Drawing::ACTUAL),
         }
     }
+}
+
+/// How many levels of coverage text edges get: a few soften the glyphs
+/// while a board keeps within a PNG palette.
+pub const COVERAGE_STEPS: u8 = 3;
+
+/// `over` laid on `under` with opacity `a` (0..=1).
+fn blend(under: [u8; 3], over: [u8; 3], a: f32) -> [u8; 3] {
+    let mix = |u: u8, o: u8| (f32::from(u) + (f32::from(o) - f32::from(u)) * a).round() as u8;
+    [
+        mix(under[0], over[0]),
+        mix(under[1], over[1]),
+        mix(under[2], over[2]),
+    ]
 }
 
 /// The two ends of an interval in ascending order.
@@ -387,15 +434,112 @@ fn cols_between(left: f64, right: f64) -> (i64, i64) {
     (clamp((left - 0.5).ceil()), clamp((right - 0.5).ceil()))
 }
 
+/// How a sketch becomes pixels: `factor` picture pixels per sketch unit,
+/// labels in `lang`, no capital shorter than `min_cap` picture pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drawing<'a> {
+    pub factor: f64,
+    pub lang: &'a str,
+    pub min_cap: f32,
+}
+
+impl Drawing<'_> {
+    /// The sketch as drawn: scale 1, English, labels as sized.
+    pub const ACTUAL: Drawing<'static> = Drawing {
+        factor: 1.0,
+        lang: "en",
+        min_cap: 0.0,
+    };
+}
+
+/// A sketch length in picture pixels at factor `k`.
+fn at(v: i32, k: f64) -> i32 {
+    (f64::from(v) * k).round() as i32
+}
+
+/// A shape's geometry at factor `k` (labels are sized by `Canvas::draw_as`).
+fn scaled(shape: &Shape, k: f64) -> Shape {
+    if k == 1.0 {
+        return shape.clone();
+    }
+    match shape {
+        Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            fill,
+            stroke,
+        } => Shape::Rect {
+            x: at(*x, k),
+            y: at(*y, k),
+            // Edges are scaled, not sizes, so shapes that touch still touch.
+            w: at(x.saturating_add(*w), k) - at(*x, k),
+            h: at(y.saturating_add(*h), k) - at(*y, k),
+            fill: *fill,
+            stroke: *stroke,
+        },
+        Shape::Circle {
+            x,
+            y,
+            r,
+            fill,
+            stroke,
+        } => Shape::Circle {
+            x: at(*x, k),
+            y: at(*y, k),
+            r: at(*r, k).max(1),
+            fill: *fill,
+            stroke: *stroke,
+        },
+        Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            color,
+            width,
+        } => Shape::Line {
+            x1: at(*x1, k),
+            y1: at(*y1, k),
+            x2: at(*x2, k),
+            y2: at(*y2, k),
+            color: *color,
+            width: at(*width, k).max(1),
+        },
+        Shape::Polygon {
+            points,
+            fill,
+            stroke,
+        } => Shape::Polygon {
+            points: points.iter().map(|&(x, y)| (at(x, k), at(y, k))).collect(),
+            fill: *fill,
+            stroke: *stroke,
+        },
+        Shape::Label { .. } | Shape::Caption { .. } => shape.clone(),
+    }
+}
+
 /// Draws a sketch's shapes in order on its opaque background.
 pub fn rasterise(sketch: &Sketch) -> Canvas {
+    rasterise_as(sketch, &Drawing::ACTUAL)
+}
+
+/// Draws a sketch as `d` says, on a canvas of its sides times the factor.
+pub fn rasterise_as(sketch: &Sketch, d: &Drawing) -> Canvas {
+    let side = |v: u32| {
+        (f64::from(v) * d.factor)
+            .round()
+            .clamp(1.0, f64::from(MAX_SIDE)) as u32
+    };
     let mut canvas = Canvas::new(
-        sketch.width,
-        sketch.height,
+        side(sketch.width),
+        side(sketch.height),
         sketch.background.unwrap_or(DEFAULT_BACKGROUND),
     );
+    canvas.stroke = at(STROKE, d.factor).max(1);
     for shape in &sketch.shapes {
-        canvas.draw(shape);
+        canvas.draw_as(shape, d);
     }
     canvas
 }
@@ -530,7 +674,14 @@ mod tests {
             i32::MAX,
             Color::BLUE,
         );
-        cv.text(i32::MAX, i32::MAX, "overflow", i32::MAX, Color::RED);
+        cv.text(
+            (f32::MAX, f32::MAX),
+            "overflow",
+            (f32::MAX, f32::MAX),
+            Color::RED,
+        );
+        cv.text((0.0, 0.0), "huge", (f32::INFINITY, f32::NAN), Color::RED);
+        cv.text((-1e9, -1e9), "far", (8.0, 8.0), Color::RED);
         assert_eq!(painted(&cv, Color::RED).len(), 0);
     }
 
@@ -584,31 +735,35 @@ mod tests {
         assert_eq!(cv.get(15, 15), Some(BG));
     }
 
-    #[test]
-    fn text_inks_glyph_pixels_at_scale() {
-        let mut cv = canvas();
-        cv.text(1, 2, "I", 14, Color::BLACK);
-        // 'I' row 0 is .###. : at scale 2 columns 2..8 of the glyph box.
-        assert_eq!(cv.get(1, 2), Some(BG));
-        assert_eq!(cv.get(3, 2), Some(Color::BLACK));
-        assert_eq!(cv.get(8, 3), Some(Color::BLACK));
-        assert_eq!(cv.get(9, 2), Some(BG));
-        // The stem (column 2) runs down to row 6 → pixels 14..15.
-        assert_eq!(cv.get(5, 10), Some(Color::BLACK));
-        assert_eq!(cv.get(3, 10), Some(BG));
-        assert_eq!(painted(&cv, Color::BLACK).len(), 11 * 4);
+    /// Pixels in columns `xs`, rows `ys` that are not the background.
+    fn inked(cv: &Canvas, xs: std::ops::Range<i64>, ys: std::ops::Range<i64>) -> usize {
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .filter(|&(x, y)| cv.get(x, y) != Some(BG))
+            .count()
     }
 
     #[test]
-    fn text_advances_and_breaks_lines() {
+    fn text_fills_the_capital_height_from_the_top() {
         let mut cv = canvas();
-        cv.text(0, 0, "..\n.", 7, Color::BLACK);
-        // '.' is a 2x2 block at columns 1-2, rows 5-6.
-        assert_eq!(cv.get(1, 5), Some(Color::BLACK));
-        assert_eq!(cv.get(7, 5), Some(Color::BLACK));
-        assert_eq!(cv.get(1, 16), Some(Color::BLACK));
-        assert_eq!(cv.get(7, 16), Some(BG));
-        assert_eq!(painted(&cv, Color::BLACK).len(), 12);
+        cv.text((1.0, 2.0), "I", (14.0, 14.0), Color::BLACK);
+        // The stem of 'I' is solid from row 2 to row 15 and nothing is below.
+        assert!(painted(&cv, Color::BLACK).len() >= 14);
+        assert_eq!(inked(&cv, 0..30, 0..2), 0);
+        assert!(inked(&cv, 0..30, 2..4) > 0);
+        assert!(inked(&cv, 0..30, 14..16) > 0);
+        assert_eq!(inked(&cv, 0..30, 17..30), 0);
+    }
+
+    #[test]
+    fn text_advances_by_cells_and_breaks_lines() {
+        let mut cv = canvas();
+        cv.text((0.0, 0.0), "..\n.", (7.0, 7.0), Color::BLACK);
+        // Cells of 6 px; the second line's capitals start 11 px lower.
+        assert!(inked(&cv, 0..6, 4..8) > 0, "first dot");
+        assert!(inked(&cv, 6..12, 4..8) > 0, "second dot");
+        assert!(inked(&cv, 0..6, 15..19) > 0, "dot on the second line");
+        assert_eq!(inked(&cv, 6..30, 9..30), 0);
+        assert_eq!(inked(&cv, 0..30, 0..3), 0);
     }
 
     #[test]

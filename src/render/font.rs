@@ -1,211 +1,130 @@
-//! quipu's built-in bitmap font: one 5×9 glyph per printable ASCII character
-//! (a 5×7 capital box plus two rows for descenders), drawn for this project.
-//! Labels on board pictures use it, so pictures need no font files.
+//! The font board pictures are drawn in: a subset of Noto Sans CJK KR
+//! (SIL Open Font License 1.1; `assets/font/`, licence in `assets/font/OFL.txt`)
+//! with Latin, punctuation and every Hangul syllable, embedded in the binary
+//! so a picture never depends on the fonts of the machine it is made on.
+//! Glyph outlines are rasterised with `ab_glyph` into coverage values.
 
-/// Glyph width in font pixels.
-pub const GLYPH_W: i32 = 5;
-/// Rows of a glyph: `CAP_H` above the baseline and `DESCENT` below it.
-pub const GLYPH_H: i32 = 9;
-/// Height of a capital letter in font pixels (what `Shape::Label::size` counts).
-pub const CAP_H: i32 = 7;
-/// Horizontal distance from one character to the next, in font pixels.
-pub const ADVANCE: i32 = 6;
-/// Vertical distance from one text line to the next, in font pixels.
-pub const LINE_H: i32 = 11;
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
+use std::sync::OnceLock;
 
-/// One glyph: nine rows, bit 4 is the leftmost column.
-pub type Glyph = [u8; GLYPH_H as usize];
+/// The subset made by `assets/font/subset.sh`.
+static FONT_FILE: &[u8] = include_bytes!("../../assets/font/quipu-sans-kr.otf");
 
-/// Turns glyph art into rows: `#` is ink, `.` is blank, anything else is
-/// ignored; every five pixels make one row, missing rows are blank.
-const fn glyph(art: &str) -> Glyph {
-    let bytes = art.as_bytes();
-    let mut rows = [0u8; GLYPH_H as usize];
-    let mut i = 0;
-    let mut n = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'#' || b == b'.' {
-            let row = n / GLYPH_W as usize;
-            if row < rows.len() {
-                let col = n % GLYPH_W as usize;
-                if b == b'#' {
-                    rows[row] |= 1 << (GLYPH_W as usize - 1 - col);
-                }
-            }
-            n += 1;
-        }
-        i += 1;
-    }
-    rows
+/// Width of one character cell per capital height. Labels are set in cells,
+/// as in the bitmap font games first laid their pictures out for (6 px a
+/// character at 7-px capitals), so columns padded with spaces line up;
+/// Hangul and other wide characters take two cells.
+pub const CELL_PER_CAP: f32 = 6.0 / 7.0;
+
+/// How far right of its start a line is drawn at most (twice the largest
+/// canvas), so a long label costs bounded work.
+const RUN_LIMIT: f32 = 4096.0;
+
+/// The narrowest a glyph is squeezed to fit its cell, as a share of its width.
+pub const MIN_SQUEEZE: f32 = 0.7;
+
+/// Line distance as a multiple of the capital height (the old bitmap font's 11/7).
+pub const LINE_PER_CAP: f32 = 11.0 / 7.0;
+
+/// Depth below the baseline reserved for descenders, per capital height.
+pub const DESCENT_PER_CAP: f32 = 2.0 / 7.0;
+
+/// The parsed font and the unscaled height of its capital H.
+struct Face {
+    font: FontRef<'static>,
+    cap_units: f32,
 }
 
-/// Drawn for characters the font lacks (anything outside printable ASCII).
-pub const MISSING: Glyph = glyph("##### #...# #...# #...# #...# #...# #####");
-
-/// Printable ASCII from ' ' (32) to '~' (126), in order. Each entry names its
-/// character so a test can check the order.
-const ART: [(char, &str); 95] = [
-    (' ', ""),
-    ('!', "..#.. ..#.. ..#.. ..#.. ..#.. ..... ..#.."),
-    ('"', ".#.#. .#.#. .#.#."),
-    ('#', ".#.#. .#.#. ##### .#.#. ##### .#.#. .#.#."),
-    ('$', "..#.. .#### #.#.. .###. ..#.# ####. ..#.."),
-    ('%', "##... ##..# ...#. ..#.. .#... #..## ...##"),
-    ('&', ".##.. #..#. #.#.. .#... #.#.# #..#. .##.#"),
-    ('\'', "..#.. ..#.. .#..."),
-    ('(', "...#. ..#.. .#... .#... .#... ..#.. ...#."),
-    (')', ".#... ..#.. ...#. ...#. ...#. ..#.. .#..."),
-    ('*', "..... ..#.. #.#.# .###. #.#.# ..#.. ....."),
-    ('+', "..... ..#.. ..#.. ##### ..#.. ..#.. ....."),
-    (',', "..... ..... ..... ..... ..... .##.. .##.. ..#.. .#..."),
-    ('-', "..... ..... ..... ##### ..... ..... ....."),
-    ('.', "..... ..... ..... ..... ..... .##.. .##.."),
-    ('/', "..... ....# ...#. ..#.. .#... #.... ....."),
-    ('0', ".###. #...# #..## #.#.# ##..# #...# .###."),
-    ('1', "..#.. .##.. ..#.. ..#.. ..#.. ..#.. .###."),
-    ('2', ".###. #...# ....# ...#. ..#.. .#... #####"),
-    ('3', "##### ...#. ..#.. ...#. ....# #...# .###."),
-    ('4', "...#. ..##. .#.#. #..#. ##### ...#. ...#."),
-    ('5', "##### #.... ####. ....# ....# #...# .###."),
-    ('6', "..##. .#... #.... ####. #...# #...# .###."),
-    ('7', "##### ....# ...#. ..#.. .#... .#... .#..."),
-    ('8', ".###. #...# #...# .###. #...# #...# .###."),
-    ('9', ".###. #...# #...# .#### ....# ...#. .##.."),
-    (':', "..... .##.. .##.. ..... .##.. .##.. ....."),
-    (';', "..... .##.. .##.. ..... .##.. .##.. ..#.. .#..."),
-    ('<', "...#. ..#.. .#... #.... .#... ..#.. ...#."),
-    ('=', "..... ..... ##### ..... ##### ..... ....."),
-    ('>', ".#... ..#.. ...#. ....# ...#. ..#.. .#..."),
-    ('?', ".###. #...# ....# ...#. ..#.. ..... ..#.."),
-    ('@', ".###. #...# ....# .##.# #.#.# #.#.# .###."),
-    ('A', ".###. #...# #...# ##### #...# #...# #...#"),
-    ('B', "####. #...# #...# ####. #...# #...# ####."),
-    ('C', ".###. #...# #.... #.... #.... #...# .###."),
-    ('D', "###.. #..#. #...# #...# #...# #..#. ###.."),
-    ('E', "##### #.... #.... ####. #.... #.... #####"),
-    ('F', "##### #.... #.... ####. #.... #.... #...."),
-    ('G', ".###. #...# #.... #.### #...# #...# .####"),
-    ('H', "#...# #...# #...# ##### #...# #...# #...#"),
-    ('I', ".###. ..#.. ..#.. ..#.. ..#.. ..#.. .###."),
-    ('J', "..### ...#. ...#. ...#. ...#. #..#. .##.."),
-    ('K', "#...# #..#. #.#.. ##... #.#.. #..#. #...#"),
-    ('L', "#.... #.... #.... #.... #.... #.... #####"),
-    ('M', "#...# ##.## #.#.# #.#.# #...# #...# #...#"),
-    ('N', "#...# #...# ##..# #.#.# #..## #...# #...#"),
-    ('O', ".###. #...# #...# #...# #...# #...# .###."),
-    ('P', "####. #...# #...# ####. #.... #.... #...."),
-    ('Q', ".###. #...# #...# #...# #.#.# #..#. .##.#"),
-    ('R', "####. #...# #...# ####. #.#.. #..#. #...#"),
-    ('S', ".#### #.... #.... .###. ....# ....# ####."),
-    ('T', "##### ..#.. ..#.. ..#.. ..#.. ..#.. ..#.."),
-    ('U', "#...# #...# #...# #...# #...# #...# .###."),
-    ('V', "#...# #...# #...# #...# #...# .#.#. ..#.."),
-    ('W', "#...# #...# #...# #.#.# #.#.# #.#.# .#.#."),
-    ('X', "#...# #...# .#.#. ..#.. .#.#. #...# #...#"),
-    ('Y', "#...# #...# .#.#. ..#.. ..#.. ..#.. ..#.."),
-    ('Z', "##### ....# ...#. ..#.. .#... #.... #####"),
-    ('[', ".###. .#... .#... .#... .#... .#... .###."),
-    ('\\', "..... #.... .#... ..#.. ...#. ....# ....."),
-    (']', ".###. ...#. ...#. ...#. ...#. ...#. .###."),
-    ('^', "..#.. .#.#. #...#"),
-    ('_', "..... ..... ..... ..... ..... ..... ..... #####"),
-    ('`', ".#... ..#.. ...#."),
-    ('a', "..... ..... .###. ....# .#### #...# .####"),
-    ('b', "#.... #.... #.##. ##..# #...# #...# ####."),
-    ('c', "..... ..... .###. #.... #.... #...# .###."),
-    ('d', "....# ....# .##.# #..## #...# #...# .####"),
-    ('e', "..... ..... .###. #...# ##### #.... .###."),
-    ('f', "..##. .#..# .#... ###.. .#... .#... .#..."),
-    ('g', "..... ..... .#### #...# #...# #...# .#### ....# .###."),
-    ('h', "#.... #.... #.##. ##..# #...# #...# #...#"),
-    ('i', "..#.. ..... .##.. ..#.. ..#.. ..#.. .###."),
-    ('j', "...#. ..... ..##. ...#. ...#. ...#. ...#. #..#. .##.."),
-    ('k', "#.... #.... #..#. #.#.. ##... #.#.. #..#."),
-    ('l', ".##.. ..#.. ..#.. ..#.. ..#.. ..#.. .###."),
-    ('m', "..... ..... ##.#. #.#.# #.#.# #.#.# #.#.#"),
-    ('n', "..... ..... #.##. ##..# #...# #...# #...#"),
-    ('o', "..... ..... .###. #...# #...# #...# .###."),
-    ('p', "..... ..... ####. #...# #...# #...# ####. #.... #...."),
-    ('q', "..... ..... .#### #...# #...# #...# .#### ....# ....#"),
-    ('r', "..... ..... #.##. ##..# #.... #.... #...."),
-    ('s', "..... ..... .#### #.... .###. ....# ####."),
-    ('t', ".#... .#... ###.. .#... .#... .#..# ..##."),
-    ('u', "..... ..... #...# #...# #...# #..## .##.#"),
-    ('v', "..... ..... #...# #...# #...# .#.#. ..#.."),
-    ('w', "..... ..... #...# #...# #.#.# #.#.# .#.#."),
-    ('x', "..... ..... #...# .#.#. ..#.. .#.#. #...#"),
-    ('y', "..... ..... #...# #...# #...# #...# .#### ....# .###."),
-    ('z', "..... ..... ##### ...#. ..#.. .#... #####"),
-    ('{', "...#. ..#.. ..#.. .#... ..#.. ..#.. ...#."),
-    ('|', "..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#.."),
-    ('}', ".#... ..#.. ..#.. ...#. ..#.. ..#.. .#..."),
-    ('~', "..... ..... .#... #.#.# ...#. ..... ....."),
-];
-
-/// The glyph table, built from `ART` at compile time.
-const GLYPHS: [Glyph; 95] = {
-    let mut table = [[0u8; GLYPH_H as usize]; 95];
-    let mut i = 0;
-    while i < ART.len() {
-        table[i] = glyph(ART[i].1);
-        i += 1;
-    }
-    table
-};
-
-/// The glyph for `c`; `MISSING` (a box) for anything but printable ASCII.
-pub fn glyph_for(c: char) -> &'static Glyph {
-    let code = c as u32;
-    if (32..127).contains(&code) {
-        GLYPHS.get((code - 32) as usize).unwrap_or(&MISSING)
-    } else {
-        &MISSING
-    }
+/// The embedded font; `None` only if the file built into the binary does not
+/// parse, which the unit tests rule out.
+fn face() -> Option<&'static Face> {
+    static FACE: OnceLock<Option<Face>> = OnceLock::new();
+    FACE.get_or_init(|| {
+        let font = FontRef::try_from_slice(FONT_FILE).ok()?;
+        let h = font.glyph_id('H');
+        let cap_units = font
+            .outline(h)
+            // ab_glyph's unscaled bounds run from the top down (min.y is the top).
+            .map(|o| (o.bounds.max.y - o.bounds.min.y).abs())
+            .filter(|c| *c > 0.0)?;
+        Some(Face { font, cap_units })
+    })
+    .as_ref()
 }
 
-/// Whether the glyph has ink at column `col` (0 = left), row `row` (0 = top).
-pub fn ink(g: &Glyph, col: i32, row: i32) -> bool {
-    if !(0..GLYPH_W).contains(&col) {
-        return false;
-    }
-    match usize::try_from(row).ok().and_then(|r| g.get(r)) {
-        Some(bits) => bits & (1 << (GLYPH_W - 1 - col)) != 0,
-        None => false,
-    }
+/// Whether the font has a glyph for `c` (otherwise it is drawn as a box).
+pub fn has_glyph(c: char) -> bool {
+    face().is_some_and(|f| f.font.glyph_id(c) != GlyphId(0))
 }
 
-/// The integer scale for a label whose capitals should be `size` pixels tall:
-/// the nearest multiple of the font's own 7 pixels, at least 1.
-pub fn scale_for(size: i32) -> i32 {
-    (size.saturating_add(CAP_H / 2) / CAP_H).clamp(1, 64)
+/// The `ab_glyph` scale whose capitals are `cap` pixels tall.
+fn scale_for(f: &Face, cap: f32) -> PxScale {
+    PxScale::from(cap.max(1.0) * f.font.height_unscaled() / f.cap_units)
 }
 
-/// Width and height in pixels of `text` at `size`: the box `Shape::Label`
-/// fills (lines split at `\n`, descenders included).
-pub fn text_extent(text: &str, size: i32) -> (i32, i32) {
-    let s = scale_for(size);
-    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
-    let lines = count(text.split('\n').count());
-    let longest = count(
-        text.split('\n')
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(0),
-    );
-    let w = if longest == 0 {
-        0
-    } else {
-        longest
-            .saturating_mul(ADVANCE)
-            .saturating_sub(1)
-            .saturating_mul(s)
+/// Width and height in pixels of `text` with capitals `cap` pixels tall:
+/// the box a label fills (lines split at `\n`, descenders included).
+pub fn text_extent(text: &str, cap: f32) -> (f32, f32) {
+    let cell = cap * CELL_PER_CAP;
+    let width = text
+        .split('\n')
+        .map(|line| super::grid::width(line) as f32 * cell)
+        .fold(0.0, f32::max);
+    let lines = text.split('\n').count().max(1) as f32;
+    let height = (lines - 1.0) * cap * LINE_PER_CAP + cap * (1.0 + DESCENT_PER_CAP);
+    (width, height)
+}
+
+/// Calls `paint(x, y, coverage)` for every pixel `text` touches, with its
+/// top left at (x, y): capitals fill rows y..y+cap, descenders go below,
+/// `\n` starts a new line. Each character is centred in cells
+/// `cell_cap * CELL_PER_CAP` wide (`grid::char_width` of them), squeezed to
+/// fit down to `MIN_SQUEEZE`, so a label enlarged for legibility keeps
+/// close to the width it was laid out for. Coverage is in 0..=1.
+pub fn draw_text(
+    text: &str,
+    (x, y): (f32, f32),
+    cap: f32,
+    cell_cap: f32,
+    mut paint: impl FnMut(i64, i64, f32),
+) {
+    let Some(f) = face() else {
+        return;
     };
-    let h = (lines - 1)
-        .saturating_mul(LINE_H)
-        .saturating_add(GLYPH_H)
-        .saturating_mul(s);
-    (w, h)
+    let scale = scale_for(f, cap);
+    let scaled = f.font.as_scaled(scale);
+    let cell = cell_cap.max(cap * MIN_SQUEEZE) * CELL_PER_CAP;
+    for (i, line) in text.split('\n').enumerate() {
+        let baseline = y + cap + i as f32 * cap * LINE_PER_CAP;
+        let mut pen = x;
+        for c in line.chars() {
+            if pen > x + RUN_LIMIT {
+                break;
+            }
+            let room = cell * super::grid::char_width(c) as f32;
+            let id = f.font.glyph_id(c);
+            let natural = scaled.h_advance(id);
+            let squeeze = if natural > room && natural > 0.0 {
+                room / natural
+            } else {
+                1.0
+            };
+            let glyph_scale = PxScale {
+                x: scale.x * squeeze,
+                y: scale.y,
+            };
+            let left = pen + (room - natural * squeeze) / 2.0;
+            pen += room;
+            let glyph = id.with_scale_and_position(glyph_scale, point(left, baseline));
+            if let Some(outline) = f.font.outline_glyph(glyph) {
+                let b = outline.px_bounds();
+                let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
+                outline.draw(|gx, gy, cov| {
+                    paint(gx0 + i64::from(gx), gy0 + i64::from(gy), cov);
+                });
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -213,75 +132,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_in_ascii_order() {
-        for (i, (c, _)) in ART.iter().enumerate() {
-            assert_eq!(*c as u32, 32 + i as u32, "entry {i} is {c:?}");
+    fn the_embedded_font_parses_and_has_latin_and_hangul() {
+        assert!(face().is_some());
+        for c in ('!'..='~').chain("한국어 촐킨 티칼 쿠스코 타완틴수유 문명 ·—→".chars())
+        {
+            if c != ' ' {
+                assert!(has_glyph(c), "{c:?} is missing");
+            }
         }
+        assert!(
+            !has_glyph('\u{0378}'),
+            "an unassigned code point has no glyph"
+        );
     }
 
     #[test]
-    fn every_glyph_art_has_whole_rows_and_fits() {
-        for (c, art) in ART.iter() {
-            let pixels = art.chars().filter(|&ch| ch == '#' || ch == '.').count();
-            assert_eq!(pixels % 5, 0, "{c:?} has a partial row");
-            assert!(pixels <= 45, "{c:?} has more than nine rows");
-        }
+    fn capitals_are_as_tall_as_asked() {
+        let mut rows = std::collections::BTreeSet::new();
+        draw_text("H", (0.0, 10.0), 20.0, 20.0, |_, y, c| {
+            if c > 0.5 {
+                rows.insert(y);
+            }
+        });
+        let (first, last) = (rows.first().copied(), rows.last().copied());
+        assert_eq!(first, Some(10));
+        assert_eq!(last, Some(29));
     }
 
     #[test]
-    fn every_printable_character_but_space_has_ink() {
-        for c in '!'..='~' {
-            let g = glyph_for(c);
-            assert!(g.iter().any(|&r| r != 0), "{c:?} is blank");
-            assert_ne!(g, &MISSING, "{c:?} is drawn as missing");
-        }
-        assert!(glyph_for(' ').iter().all(|&r| r == 0));
-    }
-
-    #[test]
-    fn capital_a_rows() {
-        let g = glyph_for('A');
-        assert_eq!(g[0], 0b01110);
-        assert_eq!(g[3], 0b11111);
-        assert_eq!(g[6], 0b10001);
-        assert_eq!(g[7], 0);
-        assert!(ink(g, 0, 6));
-        assert!(!ink(g, 0, 0));
-        assert!(!ink(g, 5, 3));
-        assert!(!ink(g, -1, 3));
-    }
-
-    #[test]
-    fn descenders_reach_below_the_baseline() {
-        for c in ['g', 'j', 'p', 'q', 'y', ','] {
-            assert!(glyph_for(c)[7] != 0 || glyph_for(c)[8] != 0, "{c:?}");
-        }
-    }
-
-    #[test]
-    fn non_ascii_is_a_box() {
-        assert_eq!(glyph_for('한'), &MISSING);
-        assert_eq!(glyph_for('\u{7f}'), &MISSING);
-        assert_eq!(glyph_for('\t'), &MISSING);
-    }
-
-    #[test]
-    fn scale_rounds_to_the_nearest_multiple_of_seven() {
-        assert_eq!(scale_for(7), 1);
-        assert_eq!(scale_for(1), 1);
-        assert_eq!(scale_for(-5), 1);
-        assert_eq!(scale_for(10), 1);
-        assert_eq!(scale_for(11), 2);
-        assert_eq!(scale_for(14), 2);
-        assert_eq!(scale_for(21), 3);
-        assert_eq!(scale_for(i32::MAX), 64);
-    }
-
-    #[test]
-    fn extent_counts_advance_and_lines() {
-        assert_eq!(text_extent("AB", 7), (11, 9));
-        assert_eq!(text_extent("AB", 14), (22, 18));
-        assert_eq!(text_extent("A\nBCD", 7), (17, 20));
-        assert_eq!(text_extent("", 7), (0, 9));
+    fn extent_grows_with_text_and_lines() {
+        let (w1, h1) = text_extent("AB", 7.0);
+        let (w2, _) = text_extent("AB한", 7.0);
+        let (_, h2) = text_extent("A\nB", 7.0);
+        assert_eq!((w1, w2), (12.0, 24.0));
+        assert_eq!(h1, 9.0);
+        assert_eq!(h2, 20.0);
+        assert_eq!(text_extent("", 7.0).0, 0.0);
     }
 }

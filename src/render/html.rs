@@ -35,6 +35,44 @@ struct Cell<'a> {
 struct TableHtml<'a> {
     header: Vec<Cell<'a>>,
     rows: Vec<Vec<Cell<'a>>>,
+    /// For a table too wide for a phone: each row as a card of
+    /// (heading, value) lines, shown instead of the table on narrow screens.
+    cards: Option<Vec<Vec<(&'a str, &'a str)>>>,
+    /// Too wide even for the desktop column: cards only, on every screen.
+    cards_only: bool,
+}
+
+/// Width in CSS pixels a phone leaves a table: 390 less the page's margins.
+pub const PHONE_TABLE_WIDTH: usize = 350;
+
+/// The width a table takes in the mail's 14-px font, roughly: each column
+/// as wide as its longest cell (about 7 px a Latin character, 14 a Hangul
+/// syllable) plus its 12-px gap.
+fn table_width(header: &[&str], rows: &[Vec<&str>]) -> usize {
+    let mut columns: Vec<usize> = Vec::new();
+    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
+        for (i, cell) in row.iter().enumerate() {
+            let w = super::grid::width(cell);
+            match columns.get_mut(i) {
+                Some(c) => *c = (*c).max(w),
+                None => columns.push(w),
+            }
+        }
+    }
+    columns.iter().map(|w| w * 7 + 12).sum()
+}
+
+/// Each row as (heading, value) pairs, empty values left out.
+fn cards<'a>(header: &[&'a str], rows: &[Vec<&'a str>]) -> Vec<Vec<(&'a str, &'a str)>> {
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .filter(|(_, v)| !v.trim().is_empty())
+                .map(|(i, v)| (header.get(i).copied().unwrap_or(""), *v))
+                .collect()
+        })
+        .collect()
 }
 
 /// A section with its text in the reader's language: lines or a table.
@@ -96,17 +134,18 @@ pub fn fit(w: u32, h: u32, max: u32) -> (u32, u32) {
     }
 }
 
-fn image<'a>(sketch: &'a Sketch, cid: Option<&'a str>, l: &'static Labels) -> Option<Image<'a>> {
+fn image<'a>(
+    sketch: &'a Sketch,
+    cid: Option<&'a str>,
+    lang: &str,
+    l: &'static Labels,
+) -> Option<Image<'a>> {
     let cid = cid.filter(|c| !c.is_empty())?;
     if sketch.width == 0 || sketch.height == 0 {
         return None;
     }
     let (width, height) = fit(sketch.width, sketch.height, CONTENT_WIDTH);
-    let alt = if sketch.alt.trim().is_empty() {
-        l.picture_alt
-    } else {
-        sketch.alt.as_str()
-    };
+    let alt = sketch.alt_in(lang).unwrap_or(l.picture_alt);
     Some(Image {
         cid,
         width,
@@ -151,7 +190,11 @@ fn section<'a>(s: &'a Section, lang: &str) -> SectionHtml<'a> {
                     .collect()
             };
             let header: Vec<&str> = header.iter().map(|t| t.get(lang)).collect();
+            let natural = table_width(&header, &rows);
+            let wide = natural > PHONE_TABLE_WIDTH;
             let table = TableHtml {
+                cards_only: natural > CONTENT_WIDTH as usize,
+                cards: wide.then(|| cards(&header, &rows)),
                 header: if header.is_empty() {
                     Vec::new()
                 } else {
@@ -181,7 +224,7 @@ fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, with_footer: 
     let t = ViewHtml {
         l,
         headline: view.headline.get(lang),
-        image: image(&view.picture, image_cid, l),
+        image: image(&view.picture, image_cid, lang, l),
         sections: view.sections.iter().map(|s| section(s, lang)).collect(),
         private: view.private.iter().map(|s| section(s, lang)).collect(),
         footer: if with_footer {

@@ -58,10 +58,45 @@ pub struct Page<'a> {
     pub footer: Vec<String>,
 }
 
-/// The picture as PNG bytes: opaque (the sketch's background, else white),
-/// sides clamped to 1..=2048, indexed colour when it has at most 256.
+/// The picture as PNG bytes at the sketch's own size with English labels:
+/// opaque (the sketch's background, else white), sides clamped to 1..=2048,
+/// indexed colour when it has at most 256.
 pub fn png(sketch: &Sketch) -> Vec<u8> {
     encode::encode(&canvas::rasterise(sketch))
+}
+
+/// Pixels of the image per CSS pixel it is shown at: phones and most laptop
+/// screens have two device pixels per CSS pixel, so a 2× image stays sharp.
+pub const DENSITY: u32 = 2;
+
+/// The smallest capital height, in CSS pixels at the size a mail shows the
+/// picture: the capitals of 11-px text.
+pub const LEGIBLE_CAP: f32 = 8.0;
+
+/// A board picture for one reader.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// PNG, `DENSITY` times the shown size, labels in the reader's language.
+    pub png: Vec<u8>,
+    /// The size the mail shows it at, in CSS pixels.
+    pub shown: (u32, u32),
+}
+
+/// The board picture for a reader of `lang`, drawn for the size a mail shows
+/// it (`html::CONTENT_WIDTH` at most) at `DENSITY`, no label smaller than
+/// `LEGIBLE_CAP` there.
+pub fn picture(sketch: &Sketch, lang: &str) -> Picture {
+    let shown = html::fit(sketch.width, sketch.height, html::CONTENT_WIDTH);
+    let factor = f64::from(shown.0 * DENSITY) / f64::from(sketch.width.max(1));
+    let drawing = canvas::Drawing {
+        factor,
+        lang,
+        min_cap: LEGIBLE_CAP * DENSITY as f32,
+    };
+    Picture {
+        png: encode::encode(&canvas::rasterise_as(sketch, &drawing)),
+        shown,
+    }
 }
 
 /// The view as plain text: headline, sections (tables as aligned columns),

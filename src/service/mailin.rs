@@ -810,10 +810,7 @@ impl Service {
         }
         self.store.save_player(&p)?;
         self.reschedule_player(email, now)?;
-        Ok(Text::new(
-            format!("Set {key} to {value}."),
-            format!("{key}을(를) {value}(으)로 설정했습니다."),
-        ))
+        Ok(setting_done(&key, &value))
     }
 }
 
@@ -825,5 +822,29 @@ set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vac
 New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
         "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline; stop(다시 초대받지 않기); set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
 vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+    )
+}
+
+/// The answer to a setting that was saved, in both languages, with the
+/// setting's own name and value (Korean needs no particle after either).
+fn setting_done(key: &str, value: &str) -> Text {
+    let (en_key, ko_key) = match key {
+        "language" | "lang" | "언어" => ("language", "언어"),
+        "timezone" | "tz" => ("time zone", "시간대"),
+        "quiet" => ("quiet hours", "방해 금지 시간"),
+        "digest" => ("daily digest", "일일 요약"),
+        _ => ("notifications", "알림"),
+    };
+    let ko_value = match value.to_lowercase().as_str() {
+        "ko" | "korean" | "한국어" => "한국어".to_string(),
+        "en" | "english" | "영어" => "영어".to_string(),
+        "off" => "끔".to_string(),
+        "every" => "수가 둘 때마다".to_string(),
+        "turn" => "내 차례일 때만".to_string(),
+        _ => value.to_string(),
+    };
+    Text::new(
+        format!("Your {en_key} is now {value}."),
+        format!("설정했습니다 — {ko_key}: {ko_value}"),
     )
 }

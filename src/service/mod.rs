@@ -91,7 +91,7 @@ pub struct Service {
     batch: RefCell<Option<Summaries>>,
     /// The last board picture encoded and its PNG: one move's mails to every
     /// seat usually show the same board, and encoding is most of a move's cost.
-    last_png: RefCell<Option<(crate::engine::Sketch, Vec<u8>)>>,
+    last_png: RefCell<Option<notify::PictureCache>>,
 }
 
 impl Service {

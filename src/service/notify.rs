@@ -160,7 +160,16 @@ impl Service {
             .into_iter()
             .filter(|m| m.n > seat_row.seen_move)
         {
-            let who = m.email.clone().unwrap_or_else(|| "quipu".into());
+            // Table talk and notes name the seat as every mail does, with the address.
+            let email = m.email.clone().unwrap_or_else(|| "quipu".into());
+            let who = match m.seat {
+                Some(s) => {
+                    let l = crate::engine::seat_label(&[], s);
+                    Text::new(format!("{} ({email})", l.en), format!("{} ({email})", l.ko))
+                }
+                None => Text::same(email),
+            };
+            let (who_en, who_ko) = (who.en.as_str(), who.ko.as_str());
             match m.kind.as_str() {
                 "move" => {
                     let events: Vec<Event> =
@@ -180,22 +189,25 @@ impl Service {
                     }
                     if !mine && m.source != "cli" && !m.source.contains('@') {
                         out.push(Text::new(
-                            format!("(that move of {who} was made by the clock: {})", m.source),
-                            format!("({who}의 그 수는 시계가 두었습니다: {})", m.source),
+                            format!(
+                                "(that move of {who_en} was made by the clock: {})",
+                                m.source
+                            ),
+                            format!("({who_ko}의 그 수는 시계가 두었습니다: {})", m.source),
                         ));
                     }
                 }
                 "say" => out.push(Text::new(
-                    format!("{who} says: {}", m.command),
-                    format!("{who}: {}", m.command),
+                    format!("{who_en} says: {}", m.command),
+                    format!("{who_ko}: {}", m.command),
                 )),
                 "undo" => out.push(Text::new(
-                    format!("{who} took back their last move."),
-                    format!("{who}님이 마지막 수를 무릅니다."),
+                    format!("{who_en} took back their move: {}", m.command),
+                    format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
                 )),
                 "drop" => out.push(Text::new(
-                    format!("{who} left the game."),
-                    format!("{who}님이 게임을 떠났습니다."),
+                    format!("{who_en} left the game."),
+                    format!("{who_ko}님이 게임을 떠났습니다."),
                 )),
                 "note" => out.push(Text::same(m.command.clone())),
                 _ => {}
@@ -242,17 +254,22 @@ impl Service {
         let seat = seat_row.seat.map(Seat);
         let view = table.view(seat);
         let info = table.info();
-        let subject = format!("[quipu #{id}] {}", info.title);
+        let title = crate::engine::game_title(info.name, info.title);
+        let subject = format!("[quipu #{id}] {}", title.get(lang));
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
+        let events = one_fact_a_line(events);
         let deciding =
             seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
             paragraphs.push(Text::new(
-                format!("Your turn in game #{id} of {}.", info.title),
-                format!("{} #{id} 게임에서 당신의 차례입니다.", info.title),
+                format!("Your turn in game #{id} of {}.", title.en),
+                format!("{} #{id} 게임에서 당신의 차례입니다.", title.ko),
             ));
+        }
+        if let Some(s) = seat {
+            paragraphs.push(self.who_is_who(id, s)?);
         }
         paragraphs.extend(words.paragraphs.iter().cloned());
         let reply = self.reply_address(id, &seat_row.email);
@@ -291,6 +308,30 @@ impl Service {
         self.store
             .note_mail_sent(id, &seat_row.email, &message_id, count)?;
         Ok(())
+    }
+
+    /// "You are seat 2. At the table: seat 1 alice@…, seat 2 bob@…", in the
+    /// same words in every game.
+    fn who_is_who(&self, id: i64, me: Seat) -> Result<Text> {
+        // Games do not name their seats in the view yet; numbers until then.
+        let names: &[Text] = &[];
+        let you = crate::engine::seat_label(names, me.0);
+        let table: Vec<Text> = self
+            .seated(id)?
+            .iter()
+            .filter_map(|r| {
+                let l = crate::engine::seat_label(names, r.seat?);
+                Some(Text::new(
+                    format!("{} {}", l.en, r.email),
+                    format!("{} {}", l.ko, r.email),
+                ))
+            })
+            .collect();
+        let table = Text::join(&table, ", ");
+        Ok(Text::new(
+            format!("You are {}. At the table: {}.", you.en, table.en),
+            format!("당신은 {}입니다. 참가자: {}.", you.ko, table.ko),
+        ))
     }
 
     /// The plus-address that routes replies to (game, player).
@@ -401,7 +442,9 @@ impl Service {
         );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
-        let png = view.map(|v| self.board_png(&v.picture)).unwrap_or_default();
+        let png = view
+            .map(|v| self.board_png(&v.picture, page.lang))
+            .unwrap_or_default();
         if !png.is_empty() {
             page.image_cid = Some(cid.clone());
         }
@@ -421,7 +464,7 @@ impl Service {
         }
         let raw = compose(&Outgoing {
             from: self.config.address.clone(),
-            from_name: self.config.name.clone(),
+            from_name: sender_name(&self.config.name, kind, page.lang),
             to: to.to_string(),
             reply_to,
             subject: subject.to_string(),
@@ -451,15 +494,24 @@ impl Service {
         Ok(message_id)
     }
 
-    /// The board as PNG, encoded once for every mail that shows the same board.
-    fn board_png(&self, sketch: &crate::engine::Sketch) -> Vec<u8> {
-        if let Some((last, png)) = self.last_png.borrow().as_ref() {
-            if last == sketch {
-                return png.clone();
-            }
+    /// The board as PNG in the reader's language, encoded once per language
+    /// for every mail that shows the same board.
+    fn board_png(&self, sketch: &crate::engine::Sketch, lang: &str) -> Vec<u8> {
+        let mut cache = self.last_png.borrow_mut();
+        if cache.as_ref().is_none_or(|c| &c.sketch != sketch) {
+            *cache = Some(PictureCache {
+                sketch: sketch.clone(),
+                by_lang: Vec::new(),
+            });
         }
-        let png = render::png(sketch);
-        self.last_png.replace(Some((sketch.clone(), png.clone())));
+        let Some(cache) = cache.as_mut() else {
+            return render::picture(sketch, lang).png;
+        };
+        if let Some((_, png)) = cache.by_lang.iter().find(|(l, _)| l == lang) {
+            return png.clone();
+        }
+        let png = render::picture(sketch, lang).png;
+        cache.by_lang.push((lang.to_string(), png.clone()));
         png
     }
 
@@ -499,4 +551,56 @@ fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
     }
     out.extend(view.footer.iter().map(|t| t.get(lang).to_string()));
     out
+}
+
+/// Events with repeats dropped (a fact reported by several moves of one
+/// turn is told once), in their first order.
+fn one_fact_a_line(events: Vec<Text>) -> Vec<Text> {
+    let mut seen = std::collections::HashSet::new();
+    events
+        .into_iter()
+        .filter(|e| seen.insert(e.en.clone()))
+        .collect()
+}
+
+/// The sender's display name, which says in the inbox what a mail is while
+/// the Subject stays one per game (Gmail threads by Subject as well as by
+/// References, so the Subject must not change within a thread).
+fn sender_name(name: &str, kind: Kind, lang: &str) -> String {
+    let what = match kind {
+        Kind::Turn => Text::new("your turn", "당신 차례"),
+        Kind::Update => Text::new("news", "소식"),
+        Kind::GameOver => Text::new("game over", "게임 종료"),
+        Kind::Answer => Text::new("answer", "답장"),
+        Kind::Notice => Text::new("notice", "알림"),
+    };
+    format!("{name} · {}", what.get(lang))
+}
+
+/// The last board drawn, as PNG in each language asked for so far.
+pub(super) struct PictureCache {
+    sketch: crate::engine::Sketch,
+    by_lang: Vec<(String, Vec<u8>)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_happened_tells_each_fact_once_in_order() {
+        let e = |s: &str| Text::same(s);
+        let out = one_fact_a_line(vec![e("a"), e("b"), e("a"), e("c"), e("b")]);
+        assert_eq!(out, vec![e("a"), e("b"), e("c")]);
+    }
+
+    #[test]
+    fn the_sender_name_says_what_the_mail_is() {
+        assert_eq!(sender_name("quipu", Kind::Turn, "en"), "quipu · your turn");
+        assert_eq!(
+            sender_name("quipu", Kind::GameOver, "ko"),
+            "quipu · 게임 종료"
+        );
+        assert_eq!(sender_name("quipu", Kind::Update, "en"), "quipu · news");
+    }
 }

@@ -1,0 +1,215 @@
+//! Every game's turn mail, as the service writes it, opened in real headless
+//! Chromium at a phone's 390 px and a desktop's 1,280 px, in English and in
+//! Korean: nothing may scroll sideways and the board picture must decode.
+//! Screenshots go to `target/screens/` for a person to look at, and one line
+//! per mail gives its size and its height at each width.
+//!
+//! Headless Chromium will not make a window narrower than 500 px, so each
+//! mail is shown in an iframe of the width under test; a script added to the
+//! copy (mails themselves carry none) reports the frame's measurements.
+
+use chrono::{DateTime, Utc};
+use mail_parser::{MessageParser, MimeHeaders, PartType};
+use quipu::config::Config;
+use quipu::service::{NewGameRequest, Service};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ALICE: &str = "alice@example.test";
+const BOB: &str = "bob@example.test";
+const WIDTHS: [u32; 2] = [390, 1280];
+
+/// What one mail measured in one frame width.
+#[derive(Debug, serde::Deserialize)]
+struct Measure {
+    /// The frame's viewport width and its document's scroll width.
+    vw: u32,
+    sw: u32,
+    sh: u32,
+    /// Images in the page and how many of them decoded.
+    images: u32,
+    decoded: u32,
+}
+
+fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z")
+        .map(|t| t.with_timezone(&Utc))
+        .expect("a fixed time")
+}
+
+fn service(dir: &Path) -> Service {
+    let config = Config {
+        db: dir.join("quipu.db"),
+        address: "quipu@example.test".into(),
+        secret: "test-secret".into(),
+        ..Config::default()
+    };
+    Service::open(config).expect("service opens")
+}
+
+/// A game of `game` in `lang` after some deterministic moves; returns the
+/// raw last turn mail of the player to act.
+fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
+    let s = service(dir);
+    for who in [ALICE, BOB] {
+        s.setting(who, &format!("language {lang}"), now())
+            .expect("language set");
+    }
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: game.into(),
+                players: vec![ALICE.into(), BOB.into()],
+                seed: Some(5),
+                options: if game == "tta" {
+                    vec!["mode=intro".into()]
+                } else {
+                    Vec::new()
+                },
+                ..Default::default()
+            },
+            now(),
+        )
+        .expect("game created");
+    for step in 0..24usize {
+        let to_act = s.to_act(id).expect("to act");
+        let Some(who) = to_act.first() else { break };
+        let legal = s.legal(id, who).expect("legal moves");
+        let Some(m) = legal.get(step.wrapping_mul(7919) % legal.len().max(1)) else {
+            break;
+        };
+        if s.play(id, who, std::slice::from_ref(m), "cli", now())
+            .is_err()
+        {
+            break;
+        }
+    }
+    let to_act = s.to_act(id).expect("to act");
+    let who = to_act.first().expect("someone is to act").clone();
+    s.store
+        .outbox(None)
+        .expect("outbox")
+        .into_iter()
+        .rfind(|r| r.recipient == who && r.kind == "turn")
+        .map(|r| r.raw)
+        .expect("a turn mail")
+}
+
+/// The mail's HTML with its picture written beside it and linked as a file,
+/// plus the measuring script; returns (page path, HTML bytes, PNG bytes).
+fn page_of(raw: &[u8], out: &Path, name: &str) -> (PathBuf, usize, usize) {
+    let msg = MessageParser::default().parse(raw).expect("mail parses");
+    let mut html = msg.body_html(0).expect("an HTML part").to_string();
+    let html_bytes = html.len();
+    let mut png_bytes = 0;
+    for part in &msg.parts {
+        if let (Some(cid), PartType::Binary(b) | PartType::InlineBinary(b)) =
+            (part.content_id(), &part.body)
+        {
+            let file = format!("{name}.png");
+            std::fs::write(out.join(&file), b.as_ref()).expect("png written");
+            html = html.replace(&format!("cid:{cid}"), &file);
+            png_bytes += b.len();
+        }
+    }
+    let script = r#"<script>addEventListener('load',()=>{const d=document.documentElement;const im=[...document.images];parent.postMessage(JSON.stringify({vw:innerWidth,sw:d.scrollWidth,sh:d.scrollHeight,images:im.length,decoded:im.filter(i=>i.complete&&i.naturalWidth>0).length}),'*')});</script>"#;
+    html = html.replace("</body>", &format!("{script}</body>"));
+    let path = out.join(format!("{name}.html"));
+    std::fs::write(&path, html).expect("page written");
+    (path, html_bytes, png_bytes)
+}
+
+/// Opens `page` in a frame `width` px wide and `height` tall; with `shot`,
+/// also writes a screenshot of the window there.
+fn chromium(frame: &Path, width: u32, height: u32, shot: Option<&Path>) -> String {
+    let window = format!("--window-size={},{}", width.max(500), height);
+    let mut cmd = Command::new("chromium");
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--virtual-time-budget=4000",
+        &window,
+    ]);
+    match shot {
+        Some(p) => cmd.arg(format!("--screenshot={}", p.display())),
+        None => cmd.arg("--dump-dom"),
+    };
+    let out = cmd.arg(frame).output().expect("chromium runs");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// A page holding `page` in an iframe `width` × `height`, whose title
+/// becomes the frame's measurements.
+fn frame_for(page: &Path, width: u32, height: u32) -> PathBuf {
+    let name = page.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let html = format!(
+        "<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\">\
+<iframe src=\"{name}\" width=\"{width}\" height=\"{height}\" style=\"border:0;display:block\"></iframe>\
+<script>addEventListener('message',e=>{{document.title='M'+e.data}});</script></body></html>"
+    );
+    let path = page.with_file_name(format!("frame-{width}-{name}"));
+    std::fs::write(&path, html).expect("frame written");
+    path
+}
+
+fn measure(page: &Path, width: u32) -> Measure {
+    let dom = chromium(&frame_for(page, width, 900), width, 900, None);
+    let title = dom
+        .split("<title>M")
+        .nth(1)
+        .and_then(|t| t.split("</title>").next())
+        .unwrap_or_else(|| panic!("no measurement for {}: {dom:.300}", page.display()));
+    serde_json::from_str(&title.replace("&quot;", "\"")).expect("measurement JSON")
+}
+
+#[test]
+fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screens");
+    std::fs::create_dir_all(&out).expect("screens folder");
+    let mut failures = Vec::new();
+    for game in ["tzolkin", "tikal", "cuzco", "tawantinsuyu", "tta"] {
+        for lang in ["en", "ko"] {
+            let dir = std::env::temp_dir().join(format!(
+                "quipu-screens-{}-{game}-{lang}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let raw = turn_mail(game, lang, &dir);
+            let name = format!("{game}-{lang}");
+            let (page, html_bytes, png_bytes) = page_of(&raw, &out, &name);
+            let mut line = format!(
+                "{name:<16} mail {:>7} B, html {html_bytes:>6} B, png {png_bytes:>6} B",
+                raw.len()
+            );
+            for width in WIDTHS {
+                let m = measure(&page, width);
+                line.push_str(&format!(", {width}px: {} px tall", m.sh));
+                if m.vw != width || m.sw > m.vw {
+                    failures.push(format!(
+                        "{name} at {width}: scroll width {} in {}",
+                        m.sw, m.vw
+                    ));
+                }
+                if m.images == 0 || m.decoded != m.images {
+                    failures.push(format!(
+                        "{name} at {width}: {}/{} images decoded",
+                        m.decoded, m.images
+                    ));
+                }
+                let height = m.sh.clamp(200, 8000);
+                let shot = out.join(format!("{name}-{width}.png"));
+                chromium(&frame_for(&page, width, height), width, height, Some(&shot));
+                assert!(shot.exists(), "no screenshot {}", shot.display());
+            }
+            if png_bytes > 150_000 {
+                failures.push(format!("{name}: picture is {png_bytes} bytes"));
+            }
+            println!("{line}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
