@@ -236,7 +236,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
             tokio::time::sleep(server.wait()).await;
             match smtp.check().await {
                 Ok(()) => {
-                    if let Err(e) = server_back(&store, &mut server) {
+                    if let Err(e) = server_back(&store) {
                         return e;
                     }
                 }
@@ -259,32 +259,27 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
             Ok(p) => p,
             Err(e) => return e,
         };
+        // A server that greets a probe but fails every send stays away, its
+        // probes further apart; one that takes mail again is fine.
         if pass.unreachable {
             server.failed();
             continue;
         }
-        if pass.accepted > 0 && server.failures > 0 {
-            if let Err(e) = server_back(&store, &mut server) {
-                return e;
-            }
-        }
+        server = ServerHealth::default();
         if (pending.len() as i64) < BATCH {
             let _ = tokio::time::timeout(Duration::from_secs(2), wake.notified()).await;
         }
     }
 }
 
-/// The SMTP server answered again: what waited on it is due now.
-fn server_back(store: &Store, server: &mut ServerHealth) -> Result<(), anyhow::Error> {
+/// The SMTP server answers again: whatever waited is due now.
+fn server_back(store: &Store) -> Result<(), anyhow::Error> {
     let due = store
         .retry_now(&stamp(Utc::now()))
         .map_err(|e| anyhow!("cannot reschedule the outbox: {e}"))?;
-    if server.failures > 0 {
-        log(&format!(
-            "outbox: SMTP server back; {due} waiting mails are due now"
-        ));
-    }
-    *server = ServerHealth::default();
+    log(&format!(
+        "outbox: SMTP server answers again; {due} mails that had failed are due now"
+    ));
     Ok(())
 }
 
@@ -310,10 +305,9 @@ impl ServerHealth {
     }
 }
 
-/// What one pass over the due mail did.
-#[derive(Default)]
+/// What one pass over the due mail found.
 struct Pass {
-    accepted: usize,
+    /// A send got no usable answer: the server is away.
     unreachable: bool,
 }
 
@@ -336,21 +330,19 @@ async fn send_pass(
             None => by_recipient.push(vec![m]),
         }
     }
-    let accepted = Cell::new(0usize);
     let unreachable = Cell::new(false);
     let fault: RefCell<Option<StoreError>> = RefCell::new(None);
     futures::stream::iter(by_recipient)
         .for_each_concurrent(SENDS_AT_ONCE, |group| {
-            let (accepted, unreachable, fault) = (&accepted, &unreachable, &fault);
+            let (unreachable, fault) = (&unreachable, &fault);
             async move {
                 for m in group {
                     if unreachable.get() || fault.borrow().is_some() {
                         return;
                     }
                     match send_one(store, smtp, config, m).await {
-                        Ok(None) => accepted.set(accepted.get() + 1),
-                        // A refusal for good holds back nothing.
-                        Ok(Some(SendError::Refused(_))) => {}
+                        // Sent, or refused for good: neither holds back the next.
+                        Ok(None | Some(SendError::Refused(_))) => {}
                         Ok(Some(SendError::Deferred(_))) => return,
                         Ok(Some(SendError::Unreachable(_))) => return unreachable.set(true),
                         Err(e) => return *fault.borrow_mut() = Some(e),
@@ -365,7 +357,6 @@ async fn send_pass(
         ));
     }
     Ok(Pass {
-        accepted: accepted.get(),
         unreachable: unreachable.get(),
     })
 }
