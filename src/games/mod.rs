@@ -57,7 +57,7 @@ pub fn registry() -> Vec<Entry> {
         entry::<tikal::TheGame>("tikal"),
         entry::<tawantinsuyu::TheGame>("tawantinsuyu"),
         entry::<cuzco::TheGame>("cuzco"),
-        entry::<tta::TheGame>("tta"),
+        entry::<tta::ThroughTheAges>("tta"),
     ]
 }
 

@@ -2,9 +2,9 @@
 //! the named card rules (`data/effects.toml`) and the player-board tables,
 //! loaded and checked against the rulebook's deck totals at setup.
 
+use crate::engine::{Named, Shared, Text};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 /// The card file shipped with the game (a copy of the project's
@@ -507,6 +507,13 @@ impl Data {
         self.cards.get(id as usize)
     }
 
+    /// A card's name in both languages, for what players read.
+    pub fn card_name(&self, id: CardId) -> Text {
+        self.card(id)
+            .map(|c| Text::new(c.name(), c.name_ko()))
+            .unwrap_or_else(|| Text::same("?"))
+    }
+
     pub fn find(&self, id: &str) -> Option<CardId> {
         self.cards
             .iter()
@@ -709,40 +716,31 @@ pub fn slug(name: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// The card set a game uses, shared between states; `Debug` and equality by
-/// source name only, so that the state's digest stays small.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-impl fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Data({})", self.0.source)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &DataRef) -> bool {
-        self.0.source == other.0.source
-    }
-}
-
-impl std::ops::Deref for DataRef {
-    type Target = Data;
-    fn deref(&self) -> &Data {
-        &self.0
+impl Named for Data {
+    fn name(&self) -> &str {
+        &self.source
     }
 }
 
 /// The default card set, parsed once.
-pub fn default_data() -> Result<DataRef, String> {
+pub fn default_data() -> Result<Shared<Data>, String> {
     static CELL: OnceLock<Result<Arc<Data>, String>> = OnceLock::new();
     CELL.get_or_init(|| Data::load("cards-2006.toml", CARDS_FILE, EFFECTS_FILE).map(Arc::new))
         .clone()
-        .map(DataRef)
+        .map(Shared::new)
 }
 
 /// A card set from a file (the `cards` option).
-pub fn data_from_path(path: &str) -> Result<DataRef, String> {
+pub fn data_from_path(path: &str) -> Result<Shared<Data>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    Data::load(path, &text, EFFECTS_FILE).map(|d| DataRef(Arc::new(d)))
+    Data::load(path, &text, EFFECTS_FILE).map(|d| Shared::new(Arc::new(d)))
+}
+
+/// The yellow-bank row for the tokens left.
+pub fn yellow_row(left: u8) -> YellowRow {
+    YELLOW_BANK
+        .iter()
+        .copied()
+        .find(|r| left >= r.min_left)
+        .unwrap_or(YELLOW_BANK[YELLOW_BANK.len() - 1])
 }

@@ -1,8 +1,8 @@
 //! The game state: the shared board (card row, decks, events, round and
 //! turn), each civilization's board, and where the turn machine stands.
 
-use super::data::{Age, CardId, DataRef};
-use crate::engine::Rng;
+use super::data::{Age, CardId, Data};
+use crate::engine::{Rng, Shared};
 
 /// The three modes of the first edition (seed L33-83). Only the introductory
 /// game is playable yet; the others are refused at setup.
@@ -132,7 +132,7 @@ pub enum Phase {
 /// The whole game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub players: Vec<Player>,
     /// The 13 slots of the card row.
