@@ -146,6 +146,11 @@ pub const BONUS_PER_PRODUCE: i32 = 1;
 /// the other 9 are its events.
 pub const INTRO_REMOVED_EVENT: &str = "mil-A-development-of-politics";
 pub const INTRO_EVENTS: usize = 9;
+/// The advanced and full games deal as many Age A events as players plus 2
+/// (seed L1926-1932, L2888-2891); the rest of Age A goes to the box unseen.
+pub const EVENTS_OVER_PLAYERS: usize = 2;
+/// The advanced game scores the first 4 Age III events turned up (seed L1945-1951).
+pub const ADVANCED_SCORING_EVENTS: usize = 4;
 
 /// An age: A = 0 (level 0), I = 1, II = 2, III = 3.
 pub type Age = u8;
@@ -229,6 +234,8 @@ pub struct RawCard {
     pub action: Option<String>,
     pub amount: i32,
     pub removed_in_2p: bool,
+    /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
+    pub removed_in_advanced: bool,
     pub effect: Option<String>,
 }
 

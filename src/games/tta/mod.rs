@@ -19,7 +19,7 @@ use crate::engine::{
     Text, Variant, View,
 };
 use command::Command;
-use state::{Phase, State};
+use state::{Mode, Phase, State};
 
 /// The `tta` game.
 #[derive(Default)]
@@ -125,6 +125,20 @@ impl Game for ThroughTheAges {
                 out.push(view::hand_line(s, seat, h.card).en);
             }
         }
+        // Face-down cards no seat may see: the future events and the cards
+        // boxed unseen at setup, unless a copy of the same name lies open.
+        let open: Vec<String> = s
+            .past_events
+            .iter()
+            .chain(&s.scoring_events)
+            .map(|&c| s.data.card_name(c).en)
+            .collect();
+        for &card in s.future_events.iter().chain(&s.removed) {
+            let name = s.data.card_name(card).en;
+            if !open.contains(&name) {
+                out.push(name);
+            }
+        }
         out
     }
 
@@ -188,10 +202,23 @@ impl Game for ThroughTheAges {
                 s.civil_cards
             ));
         }
-        if s.events.len() + s.past_events.len() != data::INTRO_EVENTS {
+        // Every military card is in a deck, an event pile or the box unseen.
+        let military = s.events.len()
+            + s.past_events.len()
+            + s.future_events.len()
+            + s.scoring_events.len()
+            + s.removed.len()
+            + s.military_decks.iter().map(Vec::len).sum::<usize>();
+        if military as u32 != s.military_cards {
+            return Err(format!(
+                "{military} military cards accounted for, {} in the game",
+                s.military_cards
+            ));
+        }
+        if s.rules.mode == Mode::Intro && s.military_cards as usize != data::INTRO_EVENTS {
             return Err(format!(
                 "{} events, not {}",
-                s.events.len() + s.past_events.len(),
+                s.military_cards,
                 data::INTRO_EVENTS
             ));
         }

@@ -1,7 +1,7 @@
 //! Setting up a game: reading the options, loading the cards, laying out
 //! the decks, the card row and every civilization.
 
-use super::data::{self, CardId, Data, ROW_COSTS};
+use super::data::{self, CardId, Data, Kind, ROW_COSTS};
 use super::state::{EventTiming, Mode, Phase, Player, Rules, State, Tech};
 use crate::engine::{Options, Rng, SetupError, Shared};
 
@@ -118,23 +118,81 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
     })
 }
 
-/// Sets up the introductory game (spec §3.2, seed L136-176).
-pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Result<State, String> {
-    let mut rng = Rng::new(seed);
-    let mut civil_decks: Vec<Vec<CardId>> = vec![Vec::new(); 4];
-    let mut events = Vec::new();
+/// The age of the last civil deck each mode uses (A = 0 … III = 3).
+fn last_age(mode: Mode) -> u8 {
+    match mode {
+        Mode::Intro => 1,
+        Mode::Advanced => 2,
+        Mode::Full => 3,
+    }
+}
+
+/// Whether a military card of Age I or later is in this mode's decks: the
+/// Age II wars leave the advanced game (seed L1921-1922), the advanced game
+/// uses Age III only for its scoring events; pacts with 2 players are out by
+/// their copies (seed L1923-1925, L2896).
+fn in_military_deck(c: &data::Card, mode: Mode) -> bool {
+    match mode {
+        Mode::Intro => false,
+        Mode::Advanced => (1..=2).contains(&c.age) && !c.raw.removed_in_advanced,
+        Mode::Full => c.age >= 1,
+    }
+}
+
+/// The shuffled decks of a new game.
+struct Decks {
+    civil: Vec<Vec<CardId>>,
+    events: Vec<CardId>,
+    military: Vec<Vec<CardId>>,
+    age3: Vec<CardId>,
+}
+
+/// Collects every card the mode uses at this player count, by deck and age.
+fn collect_decks(data: &Data, mode: Mode, players: usize) -> Result<Decks, String> {
+    let mut d = Decks {
+        civil: vec![Vec::new(); 4],
+        events: Vec::new(),
+        military: vec![Vec::new(); 4],
+        age3: Vec::new(),
+    };
     for (i, c) in data.cards.iter().enumerate() {
         let id = CardId::try_from(i).map_err(|_| "too many cards")?;
-        let copies = c.copies(players);
-        if c.raw.deck == "civil" && c.age <= 1 {
-            if let Some(deck) = civil_decks.get_mut(usize::from(c.age)) {
-                deck.extend(std::iter::repeat_n(id, copies as usize));
+        let copies = std::iter::repeat_n(id, c.copies(players) as usize);
+        let military = c.raw.deck == "military";
+        if c.raw.deck == "civil" && c.age <= last_age(mode) {
+            if let Some(deck) = d.civil.get_mut(usize::from(c.age)) {
+                deck.extend(copies);
             }
-        } else if c.raw.deck == "military" && c.age == 0 && c.raw.id != data::INTRO_REMOVED_EVENT {
-            events.extend(std::iter::repeat_n(id, copies as usize));
+        } else if military && c.age == 0 {
+            // The introductory game leaves Development of Politics out (L136-150).
+            if mode != Mode::Intro || c.raw.id != data::INTRO_REMOVED_EVENT {
+                d.events.extend(copies);
+            }
+        } else if military && in_military_deck(c, mode) {
+            if let Some(deck) = d.military.get_mut(usize::from(c.age)) {
+                deck.extend(copies);
+            }
+        } else if military && mode == Mode::Advanced && c.age == 3 {
+            d.age3.extend(copies);
         }
     }
+    Ok(d)
+}
+
+/// Sets up a game of any mode (spec §3.2-3.4; seed L136-176, L1914-1960,
+/// L2880-2899). The introductory game draws from the RNG exactly as it
+/// always has, so that games in progress replay unchanged.
+pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Result<State, String> {
+    let mut rng = Rng::new(seed);
+    let Decks {
+        civil: mut civil_decks,
+        mut events,
+        military: mut military_decks,
+        mut age3,
+    } = collect_decks(&data, rules.mode, players)?;
     let civil_cards = civil_decks.iter().map(|d| d.len() as u32).sum();
+    let military_cards =
+        (events.len() + military_decks.iter().map(Vec::len).sum::<usize>() + age3.len()) as u32;
     for deck in &mut civil_decks {
         rng.shuffle(deck);
     }
@@ -150,6 +208,16 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         }
         None => drawn,
     };
+    let mut removed = Vec::new();
+    if rules.mode != Mode::Intro {
+        let keep = players + data::EVENTS_OVER_PLAYERS;
+        removed.extend(events.drain(..events.len().saturating_sub(keep)));
+        for deck in &mut military_decks {
+            rng.shuffle(deck);
+        }
+    }
+    let scoring_events = deal_scoring_events(&data, &mut age3, &mut rng);
+    removed.extend(age3);
     let mut row = vec![None; ROW_COSTS.len()];
     for slot in &mut row {
         *slot = civil_decks.first_mut().and_then(Vec::pop);
@@ -167,6 +235,11 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         age: 0,
         events,
         past_events: Vec::new(),
+        military_decks,
+        future_events: Vec::new(),
+        scoring_events,
+        removed,
+        military_cards,
         boxed: 0,
         civil_cards,
         round: 1,
@@ -176,4 +249,23 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         last_round: false,
         rng,
     })
+}
+
+/// The advanced game turns up Age III military cards until 4 events show
+/// (seed L1945-1951); the cards turned up on the way go to the box with the
+/// rest. Empty for the other modes (their `age3` is empty).
+fn deal_scoring_events(data: &Data, age3: &mut Vec<CardId>, rng: &mut Rng) -> Vec<CardId> {
+    if age3.is_empty() {
+        return Vec::new();
+    }
+    rng.shuffle(age3);
+    let mut dealt = Vec::new();
+    let mut i = age3.len();
+    while i > 0 && dealt.len() < data::ADVANCED_SCORING_EVENTS {
+        i -= 1;
+        if data.card(age3[i]).is_some_and(|c| c.kind == Kind::Event) {
+            dealt.push(age3.remove(i));
+        }
+    }
+    dealt
 }

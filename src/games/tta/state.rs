@@ -144,6 +144,18 @@ pub struct State {
     /// Current events, top card last.
     pub events: Vec<CardId>,
     pub past_events: Vec<CardId>,
+    /// Military decks by age, top card last (advanced and full games; Age A
+    /// is dealt as events, so its deck stays empty).
+    pub military_decks: Vec<Vec<CardId>>,
+    /// Events prepared face down for the future (advanced and full games).
+    pub future_events: Vec<CardId>,
+    /// The advanced game's four Age III events scored at the end, open to all.
+    pub scoring_events: Vec<CardId>,
+    /// Military cards put in the box unseen at setup (the Age A events not
+    /// dealt, the Age III cards not turned up): nobody may see them.
+    pub removed: Vec<CardId>,
+    /// Military cards in the game at setup (for the conservation invariant).
+    pub military_cards: u32,
     /// Civil cards put in the box by refills and the end of Age A.
     pub boxed: u32,
     /// Civil cards in the game at setup (for the conservation invariant).

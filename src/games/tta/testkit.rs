@@ -4,7 +4,7 @@
 
 use super::data::CardId;
 use super::scoring::{self, Stats};
-use super::state::{HandCard, State, Tech};
+use super::state::{EventTiming, HandCard, Mode, Rules, State, Tech};
 use super::{legal, setup, ThroughTheAges};
 use crate::engine::{Game, Options, Seat};
 
@@ -148,4 +148,16 @@ pub fn idle_workers(s: &mut State, seat: usize, id: &str) {
     let t = tech_mut(s, seat, c);
     let n = std::mem::take(&mut t.workers);
     s.players[seat].workers += n;
+}
+
+/// A game of another mode, set up directly (the advanced and full games are
+/// refused by `Game::setup` until their rules are complete), seat 1 to start.
+pub fn new_game_in(mode: Mode, players: usize, seed: u64) -> State {
+    let rules = Rules {
+        mode,
+        events: EventTiming::EachRound,
+        start: Some(0),
+    };
+    let data = super::data::default_data().expect("the built-in cards");
+    setup::setup(data, rules, players, seed).expect("the built-in setup")
 }
