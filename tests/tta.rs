@@ -3,132 +3,25 @@
 //! in each test's name or comment), a scenario per rule, and the deck totals.
 
 use quipu::engine::{Game, Options, Seat};
+use quipu::games::tta::apply::{event, turn};
 use quipu::games::tta::data::{self, CardId, Data};
-use quipu::games::tta::state::{HandCard, Phase, State, Tech, WonderWork};
-use quipu::games::tta::{flow, rules, TheGame};
+use quipu::games::tta::state::{Phase, State, WonderWork};
+use quipu::games::tta::testkit::{
+    self, blue_on, food, give, later_round, play, put_blue, put_workers, refused, resources, stats,
+    with_leader, workers_on,
+};
+use quipu::games::tta::{legal as rules_legal, scoring, ThroughTheAges as TheGame};
 
 fn setup(players: usize, seed: u64) -> State {
-    let mut s = TheGame
-        .setup(players, &Options::default(), seed)
-        .expect("setup");
-    s.start_player = 0;
-    s.turn = 0;
-    s
+    testkit::new_game(players, seed)
 }
 
 fn id(s: &State, card: &str) -> CardId {
-    s.data
-        .find(card)
-        .unwrap_or_else(|| panic!("no card {card}"))
-}
-
-/// Reads and applies a command, failing the test when it is refused.
-fn play(s: &mut State, seat: usize, text: &str) -> Vec<String> {
-    let cmd = TheGame
-        .parse(s, Seat(seat), text)
-        .unwrap_or_else(|e| panic!("'{text}' not read: {e} {:?}", e.suggestions));
-    let events = TheGame
-        .apply(s, Seat(seat), &cmd)
-        .unwrap_or_else(|e| panic!("'{text}' refused: {e}"));
-    events.into_iter().map(|e| e.text.en).collect()
-}
-
-/// The command is not legal now (refused by the parser against the legal list).
-fn refused(s: &State, seat: usize, text: &str) {
-    let before = s.clone();
-    if let Ok(cmd) = TheGame.parse(s, Seat(seat), text) {
-        let mut copy = s.clone();
-        assert!(
-            TheGame.apply(&mut copy, Seat(seat), &cmd).is_err(),
-            "'{text}' was accepted"
-        );
-    }
-    assert_eq!(*s, before);
+    testkit::card(s, card)
 }
 
 fn legal(s: &State, seat: usize) -> Vec<String> {
-    TheGame
-        .legal(s, Seat(seat))
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn tech_mut(s: &mut State, seat: usize, card: CardId) -> &mut Tech {
-    let p = &mut s.players[seat];
-    if let Some(i) = p.techs.iter().position(|t| t.card == card) {
-        return &mut p.techs[i];
-    }
-    p.techs.push(Tech {
-        card,
-        workers: 0,
-        blue: 0,
-    });
-    p.techs.last_mut().expect("pushed")
-}
-
-/// Puts `n` workers from the yellow bank on a technology (developing it if needed).
-fn put_workers(s: &mut State, seat: usize, card: &str, n: u8) {
-    let c = id(s, card);
-    s.players[seat].yellow_bank -= n;
-    tech_mut(s, seat, c).workers += n;
-}
-
-/// Moves `n` blue tokens from the bank onto a card.
-fn put_blue(s: &mut State, seat: usize, card: &str, n: u8) {
-    let c = id(s, card);
-    s.players[seat].blue_bank -= n;
-    tech_mut(s, seat, c).blue += n;
-}
-
-fn blue_on(s: &State, seat: usize, card: &str) -> u8 {
-    let c = id(s, card);
-    s.players[seat]
-        .techs
-        .iter()
-        .find(|t| t.card == c)
-        .map(|t| t.blue)
-        .unwrap_or(0)
-}
-
-fn workers_on(s: &State, seat: usize, card: &str) -> u8 {
-    let c = id(s, card);
-    s.players[seat]
-        .techs
-        .iter()
-        .find(|t| t.card == c)
-        .map(|t| t.workers)
-        .unwrap_or(0)
-}
-
-fn give(s: &mut State, seat: usize, card: &str) {
-    let c = id(s, card);
-    s.players[seat].hand.push(HandCard {
-        card: c,
-        fresh: false,
-    });
-}
-
-fn stats(s: &State, seat: usize) -> rules::Stats {
-    rules::stats(&s.data, &s.players[seat], s.rules.mode)
-}
-
-fn resources(s: &State, seat: usize) -> i32 {
-    rules::stock(&s.data, &s.players[seat], false)
-}
-
-fn food(s: &State, seat: usize) -> i32 {
-    rules::stock(&s.data, &s.players[seat], true)
-}
-
-/// A state in round 2 or later, in the middle of seat 0's turn, with an
-/// empty row (tests place the cards they need).
-fn later_round(players: usize) -> State {
-    let mut s = setup(players, 7);
-    s.round = 4;
-    s.age = 1;
-    s.row = vec![None; 13];
-    s
+    testkit::legal_texts(s, seat)
 }
 
 // ---------------------------------------------------------------- data
@@ -231,9 +124,9 @@ fn player_board_setup_l177_331() {
         (st.science_rate, st.strength, st.culture_rate, st.happiness),
         (1, 1, 0, 0)
     );
-    assert_eq!(rules::white_total(&s.data, p, s.rules.mode), 4);
-    assert_eq!(rules::red_total(&s.data, p, s.rules.mode), 2);
-    assert_eq!(rules::urban_limit(&s.data, p), 2);
+    assert_eq!(rules_legal::white_total(&s.data, p, s.rules.mode), 4);
+    assert_eq!(rules_legal::red_total(&s.data, p, s.rules.mode), 2);
+    assert_eq!(rules_legal::urban_limit(&s.data, p), 2);
 }
 
 #[test]
@@ -397,9 +290,9 @@ fn production_consumption_and_famine_l1773_1796() {
         "the second too: the first section holds two tokens"
     );
     assert_eq!(s.players[0].yellow_bank, 16);
-    assert_eq!(rules::consumption(&s.players[0]), 1);
+    assert_eq!(scoring::consumption(&s.players[0]), 1);
     assert_eq!(
-        rules::growth_cost(&s.data, &s.players[0], s.rules.mode),
+        rules_legal::growth_cost(&s.data, &s.players[0], s.rules.mode),
         Some(3)
     );
     play(&mut s, 0, "done");
@@ -411,9 +304,7 @@ fn production_consumption_and_famine_l1773_1796() {
     s.players[0].culture = 10;
     s.players[0].yellow_bank = 12;
     s.players[0].workers += 6;
-    let farm = id(&s, "board-A-agriculture");
-    tech_mut(&mut s, 0, farm).workers = 0;
-    s.players[0].workers += 2;
+    testkit::idle_workers(&mut s, 0, "board-A-agriculture");
     play(&mut s, 0, "done");
     assert_eq!(
         s.players[0].culture,
@@ -434,7 +325,7 @@ fn irrigation_tokens_are_worth_two_food_and_events_use_them_l1370_1378() {
     put_workers(&mut s, 0, "civ-I-irrigation", 0);
     s.events = vec![id(&s, "mil-A-development-of-agriculture")];
     let mut out = Vec::new();
-    flow::reveal_event(&mut s, &mut out);
+    event::reveal_event(&mut s, &mut out);
     assert_eq!(blue_on(&s, 0, "civ-I-irrigation"), 1);
     assert_eq!(
         blue_on(&s, 1, "board-A-agriculture"),
@@ -497,7 +388,7 @@ fn wonders_l562_604_l1012_1089_l1128_1140() {
     let mut s = later_round(2);
     s.players[0].wonders = vec![id(&s, "civ-A-hanging-gardens"), id(&s, "civ-A-colossus")];
     s.row[6] = Some(id(&s, "civ-I-taj-mahal"));
-    let cost = quipu::games::tta::actions::take_cost(&s, &s.players[0], 6);
+    let cost = quipu::games::tta::legal::take_cost(&s, &s.players[0], 6);
     assert_eq!(cost, Some(4), "zone 2 (2) + 2 completed wonders");
     play(&mut s, 0, "take 7");
     s.row[0] = Some(id(&s, "civ-I-great-wall"));
@@ -518,8 +409,11 @@ fn wonders_l562_604_l1012_1089_l1128_1140() {
         s.players[0].blue_bank, 18,
         "stage tokens return to the bank"
     );
-    assert_eq!(rules::white_total(&s.data, &s.players[0], s.rules.mode), 5);
-    assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 2);
+    assert_eq!(
+        rules_legal::white_total(&s.data, &s.players[0], s.rules.mode),
+        5
+    );
+    assert_eq!(quipu::games::tta::legal::white_left(&s, 0), 2);
 }
 
 #[test]
@@ -556,15 +450,15 @@ fn leaders_one_per_age_and_replacement_l1090_1153() {
     refused(&s, 0, "take 1");
     play(&mut s, 0, "elect hammurabi");
     let mode = s.rules.mode;
-    assert_eq!(rules::white_total(&s.data, &s.players[0], mode), 5);
-    assert_eq!(rules::red_total(&s.data, &s.players[0], mode), 1);
+    assert_eq!(rules_legal::white_total(&s.data, &s.players[0], mode), 5);
+    assert_eq!(rules_legal::red_total(&s.data, &s.players[0], mode), 1);
     play(&mut s, 0, "take 2");
     play(&mut s, 0, "elect michelangelo");
-    assert_eq!(rules::white_total(&s.data, &s.players[0], mode), 4);
-    assert_eq!(rules::red_total(&s.data, &s.players[0], mode), 2);
+    assert_eq!(rules_legal::white_total(&s.data, &s.players[0], mode), 4);
+    assert_eq!(rules_legal::red_total(&s.data, &s.players[0], mode), 2);
     // Five whites, three used; the token lost is a used one: 2 of 4 used.
     assert_eq!(s.players[0].white_used, 2);
-    assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 2);
+    assert_eq!(quipu::games::tta::legal::white_left(&s, 0), 2);
 }
 
 /// Cheolsu, Despotism with Hammurabi (5 civil actions), takes Monarchy and
@@ -587,20 +481,20 @@ fn revolution_example_l1500_1530() {
     assert_eq!(p.government, id(&s, "civ-I-monarchy"));
     assert_eq!(
         (
-            rules::white_total(&s.data, p, mode),
-            rules::red_total(&s.data, p, mode)
+            rules_legal::white_total(&s.data, p, mode),
+            rules_legal::red_total(&s.data, p, mode)
         ),
         (6, 2)
     );
     assert_eq!(
         (
-            quipu::games::tta::actions::white_left(&s, 0),
-            quipu::games::tta::actions::red_left(&s, 0)
+            quipu::games::tta::legal::white_left(&s, 0),
+            quipu::games::tta::legal::red_left(&s, 0)
         ),
         (0, 2)
     );
     assert_eq!(p.science, 0);
-    assert_eq!(rules::urban_limit(&s.data, p), 3);
+    assert_eq!(rules_legal::urban_limit(&s.data, p), 3);
     refused(&s, 0, "grow");
 }
 
@@ -616,7 +510,7 @@ fn peaceful_change_example_l1540_1560() {
     play(&mut s, 0, "develop monarchy");
     assert_eq!(s.players[0].science, 0);
     assert_eq!(s.players[0].white_used, 2);
-    assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 4);
+    assert_eq!(quipu::games::tta::legal::white_left(&s, 0), 4);
 }
 
 /// Iron: develop for 5 science; with 8 resources two Bronze mines become
@@ -712,7 +606,7 @@ fn patriotism_example_l1751_1772() {
     s.players[0].workers = 2;
     s.players[0].yellow_bank -= 1;
     play(&mut s, 0, "play patriotism-i");
-    assert_eq!(quipu::games::tta::actions::red_left(&s, 0), 3);
+    assert_eq!(quipu::games::tta::legal::red_left(&s, 0), 3);
     play(&mut s, 0, "upgrade infantry warriors swordsmen");
     assert_eq!(resources(&s, 0), 5);
     play(&mut s, 0, "build infantry swordsmen");
@@ -723,7 +617,7 @@ fn patriotism_example_l1751_1772() {
     play(&mut s, 0, "done");
     assert_eq!(s.players[0].military_resources, 0);
     assert_eq!(
-        rules::red_total(&s.data, &s.players[0], s.rules.mode),
+        rules_legal::red_total(&s.data, &s.players[0], s.rules.mode),
         2,
         "the extra action lasts one turn"
     );
@@ -768,10 +662,13 @@ fn masonry_discounts_urban_levels_one_and_up_l2701_2729() {
     let p = &s.players[0];
     let alchemy = s.data.card(id(&s, "civ-I-alchemy")).expect("card");
     let philosophy = s.data.card(id(&s, "board-A-philosophy")).expect("card");
-    assert_eq!(rules::build_cost(&s.data, p, alchemy), 5);
-    assert_eq!(rules::build_cost(&s.data, p, philosophy), 3);
-    assert_eq!(rules::upgrade_cost(&s.data, p, philosophy, alchemy), 2);
-    assert_eq!(rules::stages_per_action(&s.data, p), 2);
+    assert_eq!(rules_legal::build_cost(&s.data, p, alchemy), 5);
+    assert_eq!(rules_legal::build_cost(&s.data, p, philosophy), 3);
+    assert_eq!(
+        rules_legal::upgrade_cost(&s.data, p, philosophy, alchemy),
+        2
+    );
+    assert_eq!(rules_legal::stages_per_action(&s.data, p), 2);
 }
 
 // ----------------------------------------------------- events (L1361-1390)
@@ -817,9 +714,7 @@ fn overall_example_final_bonus_61_l1846_1892() {
     put_workers(&mut s, p0, "civ-I-swordsmen", 2);
     put_workers(&mut s, p0, "civ-I-drama", 1);
     put_workers(&mut s, p0, "board-A-religion", 3);
-    let lab = id(&s, "board-A-philosophy");
-    tech_mut(&mut s, p0, lab).workers = 0;
-    s.players[p0].workers += 1;
+    testkit::idle_workers(&mut s, p0, "board-A-philosophy");
     put_workers(&mut s, p0, "civ-I-alchemy", 2);
     put_workers(&mut s, p0, "board-A-bronze", 1); // 3 Bronze mines
     put_workers(&mut s, p0, "civ-I-iron", 2);
@@ -840,7 +735,10 @@ fn overall_example_final_bonus_61_l1846_1892() {
     assert_eq!((st.happiness_raw, st.happiness), (12, 8));
     assert_eq!(st.science_rate, 6);
     assert_eq!((st.resource_rate, st.food_rate), (7, 4));
-    assert_eq!(flow::final_bonus(&s.data, &s.players[p0], s.rules.mode), 61);
+    assert_eq!(
+        scoring::final_bonus(&s.data, &s.players[p0], s.rules.mode),
+        61
+    );
 }
 
 // -------------------------------------------------- end of game (L1819-1845)
@@ -871,7 +769,7 @@ fn the_game_ends_after_the_round_of_the_last_age1_card_l1819_1845() {
     let bonus: Vec<i32> = s
         .players
         .iter()
-        .map(|p| flow::final_bonus(&s.data, p, s.rules.mode))
+        .map(|p| scoring::final_bonus(&s.data, p, s.rules.mode))
         .collect();
     let before: Vec<i32> = s.players.iter().map(|p| p.culture).collect();
     play(&mut s, 1, "done");
@@ -930,12 +828,6 @@ fn hands_are_private() {
 
 // ------------------------------------------------ leaders (card effects)
 
-fn with_leader(card: &str) -> State {
-    let mut s = later_round(2);
-    s.players[0].leader = Some(id(&s, card));
-    s
-}
-
 #[test]
 fn age_a_leaders_from_their_card_numbers() {
     let mode = quipu::games::tta::state::Mode::Intro;
@@ -946,13 +838,16 @@ fn age_a_leaders_from_their_card_numbers() {
     assert_eq!(
         (
             stats(&s, 0).strength,
-            rules::red_total(&s.data, &s.players[0], mode)
+            rules_legal::red_total(&s.data, &s.players[0], mode)
         ),
         (2, 3)
     );
     // Moses: growth costs 1 food less.
     let s = with_leader("civ-A-moses");
-    assert_eq!(rules::growth_cost(&s.data, &s.players[0], mode), Some(1));
+    assert_eq!(
+        rules_legal::growth_cost(&s.data, &s.players[0], mode),
+        Some(1)
+    );
     // Aristotle: 1 science per technology taken from the row.
     let mut s = with_leader("civ-A-aristotle");
     s.row[0] = Some(id(&s, "civ-I-iron"));
@@ -971,7 +866,7 @@ fn age_a_leaders_from_their_card_numbers() {
     );
     play(&mut s, 0, "done");
     s.turn = 0;
-    flow::begin_turn(&mut s, &mut Vec::new());
+    turn::begin_turn(&mut s, &mut Vec::new());
     assert_eq!(s.players[0].military_resources, 1);
     play(&mut s, 0, "build infantry warriors");
     assert_eq!(
@@ -1006,7 +901,7 @@ fn age_one_leaders_from_their_card_numbers_and_rules() {
     assert_eq!(stats(&s, 0).culture_rate, 1 + 1 + 3);
     s.row[5] = Some(id(&s, "civ-I-taj-mahal"));
     assert_eq!(
-        quipu::games::tta::actions::take_cost(&s, &s.players[0], 5),
+        quipu::games::tta::legal::take_cost(&s, &s.players[0], 5),
         Some(2)
     );
     // Leonardo: the best lab gets its level in science; a technology played
@@ -1048,7 +943,7 @@ fn breakthrough_may_declare_the_revolution_l1500_1510() {
     play(&mut s, 0, "play breakthrough revolution theocracy");
     let p = &s.players[0];
     assert_eq!((p.government, p.science), (id(&s, "civ-I-theocracy"), 2));
-    assert_eq!(quipu::games::tta::actions::white_left(&s, 0), 0);
+    assert_eq!(quipu::games::tta::legal::white_left(&s, 0), 0);
     assert_eq!(stats(&s, 0).happiness, 2);
     assert_eq!(stats(&s, 0).culture_rate, 1);
 }
@@ -1119,7 +1014,7 @@ fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
         s.age = 1;
         let before: Vec<CardId> = s.row.iter().flatten().copied().collect();
         let deck = s.civil_decks[1].len();
-        flow::refill(&mut s, &mut Vec::new());
+        turn::refill(&mut s, &mut Vec::new());
         let after: Vec<CardId> = s.row.iter().flatten().copied().collect();
         assert_eq!(after.len(), 13);
         assert_eq!(
@@ -1136,7 +1031,7 @@ fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
     s.age = 1;
     s.row[0] = None;
     let second = s.row[2];
-    flow::refill(&mut s, &mut Vec::new());
+    turn::refill(&mut s, &mut Vec::new());
     assert_eq!(s.row[0], second);
     assert_eq!(s.boxed, 1);
 }
@@ -1147,7 +1042,7 @@ fn age_a_running_out_in_round_two_fills_with_age_one_spec_11_12() {
     s.round = 2;
     s.civil_decks[0].truncate(1);
     let age1 = s.civil_decks[1].len();
-    flow::refill(&mut s, &mut Vec::new());
+    turn::refill(&mut s, &mut Vec::new());
     assert_eq!(s.row.iter().flatten().count(), 13);
     assert_eq!(
         s.civil_decks[1].len(),
@@ -1165,13 +1060,16 @@ fn final_bonus_counts_age_one_technologies_governments_included_l1830_1845() {
     s.players[0].specials = vec![id(&s, "civ-I-code-of-laws")];
     put_workers(&mut s, 0, "civ-I-iron", 0); // developed, no workers: still counts
                                              // 3 Age I technologies (6) + strength 1 (2) + science 1 (1) + 2 food + 2 resources (4).
-    assert_eq!(flow::final_bonus(&s.data, &s.players[0], s.rules.mode), 13);
+    assert_eq!(
+        scoring::final_bonus(&s.data, &s.players[0], s.rules.mode),
+        13
+    );
     // Happiness counts 2 each, at most 16.
     put_workers(&mut s, 0, "board-A-religion", 2);
     put_workers(&mut s, 0, "civ-I-theology", 3);
     assert_eq!(stats(&s, 0).happiness, 8);
     assert_eq!(
-        flow::final_bonus(&s.data, &s.players[0], s.rules.mode),
+        scoring::final_bonus(&s.data, &s.players[0], s.rules.mode),
         13 + 2 + 16
     );
 }
@@ -1184,7 +1082,11 @@ fn bank_thresholds_for_the_later_modes_spec_9_2() {
         .iter()
         .map(|&left| {
             p.yellow_bank = left;
-            (left, rules::consumption(p), rules::required_happiness(p))
+            (
+                left,
+                scoring::consumption(p),
+                scoring::required_happiness(p),
+            )
         })
         .collect();
     assert_eq!(
@@ -1205,7 +1107,7 @@ fn bank_thresholds_for_the_later_modes_spec_9_2() {
         .iter()
         .map(|&left| {
             p.blue_bank = left;
-            rules::corruption(p)
+            scoring::corruption(p)
         })
         .collect();
     assert_eq!(corruption, vec![0, 0, 2, 2, 4, 4, 6]);
@@ -1281,12 +1183,12 @@ fn events_of_age_a_apply_to_everyone() {
         id(&s, "mil-A-development-of-trade-routes"),
         id(&s, "mil-A-development-of-settlement"),
     ];
-    flow::reveal_event(&mut s, &mut out);
+    event::reveal_event(&mut s, &mut out);
     assert!(s
         .players
         .iter()
         .all(|p| p.workers == 2 && p.yellow_bank == 17));
-    flow::reveal_event(&mut s, &mut out);
+    event::reveal_event(&mut s, &mut out);
     for seat in 0..3 {
         assert_eq!(
             (food(&s, seat), resources(&s, seat), s.players[seat].science),
@@ -1296,7 +1198,7 @@ fn events_of_age_a_apply_to_everyone() {
     // Development of Markets: each chooses, in turn order from the active player.
     s.turn = 1;
     s.events = vec![id(&s, "mil-A-development-of-markets")];
-    flow::reveal_event(&mut s, &mut out);
+    event::reveal_event(&mut s, &mut out);
     assert_eq!(TheGame.to_act(&s), vec![Seat(1)]);
     play(&mut s, 1, "choose food");
     play(&mut s, 2, "choose resources");

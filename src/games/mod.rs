@@ -60,7 +60,7 @@ pub fn registry() -> Vec<Entry> {
             ..entry::<tawantinsuyu::Tawantinsuyu>("tawantinsuyu")
         },
         entry::<cuzco::Cuzco>("cuzco"),
-        entry::<tta::TheGame>("tta"),
+        entry::<tta::ThroughTheAges>("tta"),
     ]
 }
 

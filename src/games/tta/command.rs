@@ -165,3 +165,19 @@ pub fn read(data: &Data, input: &str, legal: &[Command]) -> Result<Command, Pars
         e
     })
 }
+
+/// The command form of a card.
+pub fn named(data: &Data, id: CardId) -> Named {
+    match data.card(id) {
+        Some(c) => Named {
+            id,
+            word: c.token.clone(),
+            kind: c.kind.word(),
+        },
+        None => Named {
+            id,
+            word: "?".into(),
+            kind: "?",
+        },
+    }
+}

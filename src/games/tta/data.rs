@@ -2,9 +2,9 @@
 //! the named card rules (`data/effects.toml`) and the player-board tables,
 //! loaded and checked against the rulebook's deck totals at setup.
 
+use crate::engine::{Named, Shared, Text};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 /// The card file shipped with the game (a copy of the project's
@@ -146,6 +146,11 @@ pub const BONUS_PER_PRODUCE: i32 = 1;
 /// the other 9 are its events.
 pub const INTRO_REMOVED_EVENT: &str = "mil-A-development-of-politics";
 pub const INTRO_EVENTS: usize = 9;
+/// The advanced and full games deal as many Age A events as players plus 2
+/// (seed L1926-1932, L2888-2891); the rest of Age A goes to the box unseen.
+pub const EVENTS_OVER_PLAYERS: usize = 2;
+/// The advanced game scores the first 4 Age III events turned up (seed L1945-1951).
+pub const ADVANCED_SCORING_EVENTS: usize = 4;
 
 /// An age: A = 0 (level 0), I = 1, II = 2, III = 3.
 pub type Age = u8;
@@ -229,6 +234,8 @@ pub struct RawCard {
     pub action: Option<String>,
     pub amount: i32,
     pub removed_in_2p: bool,
+    /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
+    pub removed_in_advanced: bool,
     pub effect: Option<String>,
 }
 
@@ -507,6 +514,13 @@ impl Data {
         self.cards.get(id as usize)
     }
 
+    /// A card's name in both languages, for what players read.
+    pub fn card_name(&self, id: CardId) -> Text {
+        self.card(id)
+            .map(|c| Text::new(c.name(), c.name_ko()))
+            .unwrap_or_else(|| Text::same("?"))
+    }
+
     pub fn find(&self, id: &str) -> Option<CardId> {
         self.cards
             .iter()
@@ -709,42 +723,31 @@ pub fn slug(name: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// The card set a game uses, shared between states; `Debug` and equality by
-/// source name only, so that the state's digest stays small.
-#[derive(Clone)]
-pub struct DataRef(pub Arc<Data>);
-
-crate::linked_by_name!(DataRef, Data, source);
-
-impl fmt::Debug for DataRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Data({})", self.0.source)
-    }
-}
-
-impl PartialEq for DataRef {
-    fn eq(&self, other: &DataRef) -> bool {
-        self.0.source == other.0.source
-    }
-}
-
-impl std::ops::Deref for DataRef {
-    type Target = Data;
-    fn deref(&self) -> &Data {
-        &self.0
+impl Named for Data {
+    fn name(&self) -> &str {
+        &self.source
     }
 }
 
 /// The default card set, parsed once.
-pub fn default_data() -> Result<DataRef, String> {
+pub fn default_data() -> Result<Shared<Data>, String> {
     static CELL: OnceLock<Result<Arc<Data>, String>> = OnceLock::new();
     CELL.get_or_init(|| Data::load("cards-2006.toml", CARDS_FILE, EFFECTS_FILE).map(Arc::new))
         .clone()
-        .map(DataRef)
+        .map(Shared::new)
 }
 
 /// A card set from a file (the `cards` option).
-pub fn data_from_path(path: &str) -> Result<DataRef, String> {
+pub fn data_from_path(path: &str) -> Result<Shared<Data>, String> {
     let text = crate::engine::read_data_file(path.as_ref())?;
-    Data::load(path, &text, EFFECTS_FILE).map(|d| DataRef(Arc::new(d)))
+    Data::load(path, &text, EFFECTS_FILE).map(|d| Shared::new(Arc::new(d)))
+}
+
+/// The yellow-bank row for the tokens left.
+pub fn yellow_row(left: u8) -> YellowRow {
+    YELLOW_BANK
+        .iter()
+        .copied()
+        .find(|r| left >= r.min_left)
+        .unwrap_or(YELLOW_BANK[YELLOW_BANK.len() - 1])
 }

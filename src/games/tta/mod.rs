@@ -1,13 +1,17 @@
 //! Through the Ages (first edition, 2006) — the card engine and the
 //! introductory game, after the Korean rulebook (seed 004_9680d37650e49187).
 //! The advanced and full games are refused at setup for now.
+//! The `Game` impl; NOTES.md maps the files.
 
-pub mod actions;
+pub mod apply;
 pub mod command;
 pub mod data;
-pub mod flow;
-pub mod rules;
+pub mod legal;
+pub mod picture;
+pub mod scoring;
+pub mod setup;
 pub mod state;
+pub mod testkit;
 pub mod view;
 
 use crate::engine::{
@@ -15,57 +19,13 @@ use crate::engine::{
     Text, Variant, View,
 };
 use command::Command;
-use state::{EventTiming, Mode, Phase, Rules, State};
+use state::{Mode, Phase, State};
 
 /// The `tta` game.
 #[derive(Default)]
-pub struct TheGame;
+pub struct ThroughTheAges;
 
-/// Reads the options into the rules' open points (NOTES.md lists them).
-pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
-    let mode = match options.get_or("mode", "intro") {
-        "intro" => Mode::Intro,
-        m @ ("advanced" | "full") => {
-            return Err(SetupError::BadOption(format!(
-                "mode={m} is not available yet; only mode=intro (the introductory game) can be played now / \
-                 숙련·본격 게임은 아직 없습니다. mode=intro(맛보기 게임)만 가능합니다"
-            )))
-        }
-        other => {
-            return Err(SetupError::BadOption(format!(
-                "mode={other} is unknown; use mode=intro / 알 수 없는 모드입니다. mode=intro를 쓰세요"
-            )))
-        }
-    };
-    let events = match options.get_or("events", "round") {
-        "round" => EventTiming::EachRound,
-        "turn" => EventTiming::EachTurn,
-        "once" => EventTiming::Once,
-        other => {
-            return Err(SetupError::BadOption(format!(
-                "events={other} is unknown; use round, turn or once / events는 round, turn, once 중 하나입니다"
-            )))
-        }
-    };
-    let start = match options.get_or("start", "random") {
-        "random" => None,
-        n => match n.parse::<usize>() {
-            Ok(k) if (1..=4).contains(&k) => Some(k - 1),
-            _ => {
-                return Err(SetupError::BadOption(format!(
-                    "start={n} is not a seat; use random or 1-4 / start는 random 또는 1-4입니다"
-                )))
-            }
-        },
-    };
-    Ok(Rules {
-        mode,
-        events,
-        start,
-    })
-}
-
-impl Game for TheGame {
+impl Game for ThroughTheAges {
     type State = State;
     type Command = Command;
 
@@ -110,27 +70,7 @@ impl Game for TheGame {
     }
 
     fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: "tta",
-                min: 2,
-                max: 4,
-                got: players,
-            });
-        }
-        let rules = read_rules(options)?;
-        if let Some(seat) = rules.start.filter(|&s| s >= players) {
-            return Err(SetupError::BadOption(format!(
-                "start={} but there are {players} players / 시작 플레이어는 1-{players} 중 하나입니다",
-                seat + 1
-            )));
-        }
-        let data = match options.get("cards") {
-            Some(path) if !path.is_empty() => data::data_from_path(path),
-            _ => data::default_data(),
-        }
-        .map_err(SetupError::Data)?;
-        flow::setup(data, rules, players, seed).map_err(SetupError::Data)
+        setup::new_game(players, options, seed)
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
@@ -144,15 +84,15 @@ impl Game for TheGame {
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
-        actions::legal(s, seat.0)
+        legal::legal(s, seat.0)
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        command::read(&s.data, text, &actions::legal(s, seat.0))
+        command::read(&s.data, text, &legal::legal(s, seat.0))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
-        actions::apply(s, seat.0, cmd)
+        apply::apply(s, seat.0, cmd)
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
@@ -183,6 +123,20 @@ impl Game for TheGame {
             }
             for h in &p.hand {
                 out.push(view::hand_line(s, seat, h.card).en);
+            }
+        }
+        // Face-down cards no seat may see: the future events and the cards
+        // boxed unseen at setup, unless a copy of the same name lies open.
+        let open: Vec<String> = s
+            .past_events
+            .iter()
+            .chain(&s.scoring_events)
+            .map(|&c| s.data.card_name(c).en)
+            .collect();
+        for &card in s.future_events.iter().chain(&s.removed) {
+            let name = s.data.card_name(card).en;
+            if !open.contains(&name) {
+                out.push(name);
             }
         }
         out
@@ -248,10 +202,23 @@ impl Game for TheGame {
                 s.civil_cards
             ));
         }
-        if s.events.len() + s.past_events.len() != data::INTRO_EVENTS {
+        // Every military card is in a deck, an event pile or the box unseen.
+        let military = s.events.len()
+            + s.past_events.len()
+            + s.future_events.len()
+            + s.scoring_events.len()
+            + s.removed.len()
+            + s.military_decks.iter().map(Vec::len).sum::<usize>();
+        if military as u32 != s.military_cards {
+            return Err(format!(
+                "{military} military cards accounted for, {} in the game",
+                s.military_cards
+            ));
+        }
+        if s.rules.mode == Mode::Intro && s.military_cards as usize != data::INTRO_EVENTS {
             return Err(format!(
                 "{} events, not {}",
-                s.events.len() + s.past_events.len(),
+                s.military_cards,
                 data::INTRO_EVENTS
             ));
         }
@@ -259,7 +226,7 @@ impl Game for TheGame {
     }
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
-        let legal = actions::legal(s, seat.0);
+        let legal = legal::legal(s, seat.0);
         [Command::Done, Command::ChooseDecline, Command::ChooseFood]
             .into_iter()
             .find(|c| legal.contains(c))

@@ -1,8 +1,8 @@
 //! The game state: the shared board (card row, decks, events, round and
 //! turn), each civilization's board, and where the turn machine stands.
 
-use super::data::{Age, CardId, DataRef};
-use crate::engine::Rng;
+use super::data::{Age, CardId, Data};
+use crate::engine::{Rng, Shared};
 use serde::{Deserialize, Serialize};
 
 /// The three modes of the first edition (seed L33-83). Only the introductory
@@ -134,7 +134,7 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
-    pub data: DataRef,
+    pub data: Shared<Data>,
     pub rules: Rules,
     pub players: Vec<Player>,
     /// The 13 slots of the card row.
@@ -146,6 +146,18 @@ pub struct State {
     /// Current events, top card last.
     pub events: Vec<CardId>,
     pub past_events: Vec<CardId>,
+    /// Military decks by age, top card last (advanced and full games; Age A
+    /// is dealt as events, so its deck stays empty).
+    pub military_decks: Vec<Vec<CardId>>,
+    /// Events prepared face down for the future (advanced and full games).
+    pub future_events: Vec<CardId>,
+    /// The advanced game's four Age III events scored at the end, open to all.
+    pub scoring_events: Vec<CardId>,
+    /// Military cards put in the box unseen at setup (the Age A events not
+    /// dealt, the Age III cards not turned up): nobody may see them.
+    pub removed: Vec<CardId>,
+    /// Military cards in the game at setup (for the conservation invariant).
+    pub military_cards: u32,
     /// Civil cards put in the box by refills and the end of Age A.
     pub boxed: u32,
     /// Civil cards in the game at setup (for the conservation invariant).

@@ -2,22 +2,17 @@
 //! board in full, the other civilizations in short, the events, the hand in
 //! the private part, and a picture of the row and the seat's board.
 
-use super::actions::{red_left, take_cost, white_left};
-use super::data::{age_name, age_name_ko, CardId, Data, Kind, ROW_COSTS};
-use super::rules;
+use super::data::{self, age_name, age_name_ko, CardId, Kind, ROW_COSTS};
+use super::legal::{self, red_left, take_cost, white_left};
+use super::picture::picture;
+use super::scoring;
 use super::state::{EventChoiceKind, Phase, Player, State};
-use crate::engine::{Color, Section, Sketch, Text, View};
-
-fn card_name(data: &Data, id: CardId) -> Text {
-    data.card(id)
-        .map(|c| Text::new(c.name(), c.name_ko()))
-        .unwrap_or_else(|| Text::same("?"))
-}
+use crate::engine::{Section, Text, View};
 
 /// The line that shows one card of a hand; only its owner's view has it.
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
-    let name = card_name(&s.data, card);
+    let name = s.data.card_name(card);
     let what = c
         .map(|c| {
             (
@@ -68,7 +63,7 @@ fn headline(s: &State) -> Text {
             ),
         ),
         Phase::EventChoice { event, queue, .. } => {
-            let name = card_name(&s.data, *event);
+            let name = s.data.card_name(*event);
             let who = queue.first().map(|q| q + 1).unwrap_or(0);
             Text::new(
                 format!(
@@ -175,29 +170,30 @@ fn summary(c: &super::data::Card) -> String {
     parts.join(", ")
 }
 
-fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
+/// The lines on one's own government, tokens, stock, leader and wonders.
+fn board_lines(s: &State, seat: usize, p: &Player) -> Vec<Text> {
     let data = &s.data;
     let mode = s.rules.mode;
-    let st = rules::stats(data, p, mode);
-    let gov = card_name(data, p.government);
-    let row = rules::yellow_row(p.yellow_bank);
-    let growth = rules::growth_cost(data, p, mode)
+    let st = scoring::stats(data, p, mode);
+    let gov = data.card_name(p.government);
+    let row = data::yellow_row(p.yellow_bank);
+    let growth = legal::growth_cost(data, p, mode)
         .map(|g| g.to_string())
         .unwrap_or_else(|| "-".into());
     let leader = p
         .leader
-        .map(|l| card_name(data, l))
+        .map(|l| data.card_name(l))
         .unwrap_or_else(|| Text::new("none", "없음"));
     let wonders = Text::join(
         &p.wonders
             .iter()
-            .map(|&w| card_name(data, w))
+            .map(|&w| data.card_name(w))
             .collect::<Vec<_>>(),
         ", ",
     );
     let building = match &p.wonder {
         Some(w) => {
-            let n = card_name(data, w.card);
+            let n = data.card_name(w.card);
             let total = data.card(w.card).map(|c| c.raw.stages.len()).unwrap_or(0);
             Text::new(
                 format!("{} ({}/{total} stages)", n.en, w.built),
@@ -209,7 +205,7 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
     let specials = Text::join(
         &p.specials
             .iter()
-            .map(|&c| card_name(data, c))
+            .map(|&c| data.card_name(c))
             .collect::<Vec<_>>(),
         ", ",
     );
@@ -217,31 +213,31 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
         (white_left(s, seat), red_left(s, seat))
     } else {
         (
-            rules::white_total(data, p, mode),
-            rules::red_total(data, p, mode),
+            legal::white_total(data, p, mode),
+            legal::red_total(data, p, mode),
         )
     };
     // Round 1 gives 1-4 civil actions by position instead (L517-531).
     let white_cap = if s.round == 1 && s.turn == seat && s.phase == Phase::Actions {
         white + p.white_used
     } else {
-        rules::white_total(data, p, mode)
+        legal::white_total(data, p, mode)
     };
-    let lines = vec![
+    vec![
         Text::new(
             format!(
                 "Government: {} — civil actions {white} left of {}, military actions {red} left of {}; urban limit {}",
                 gov.en,
                 white_cap,
-                rules::red_total(data, p, mode),
-                rules::urban_limit(data, p)
+                legal::red_total(data, p, mode),
+                legal::urban_limit(data, p)
             ),
             format!(
                 "정부: {} — 시민 행동 {}개 중 {white}개 남음, 군사 행동 {}개 중 {red}개 남음; 도시 건물 제한 {}",
                 gov.ko,
                 white_cap,
-                rules::red_total(data, p, mode),
-                rules::urban_limit(data, p)
+                legal::red_total(data, p, mode),
+                legal::urban_limit(data, p)
             ),
         ),
         Text::new(
@@ -268,18 +264,18 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             format!(
                 "Blue bank {}; food {} (+{}/round), resources {} (+{}/round); military resources this turn {}",
                 p.blue_bank,
-                rules::stock(data, p, true),
+                legal::stock(data, p, true),
                 st.food_rate,
-                rules::stock(data, p, false),
+                legal::stock(data, p, false),
                 st.resource_rate,
                 p.military_resources
             ),
             format!(
                 "파란색 저장소 {}; 식량 {} (라운드당 +{}), 자원 {} (라운드당 +{}); 이번 턴 군사 자원 {}",
                 p.blue_bank,
-                rules::stock(data, p, true),
+                legal::stock(data, p, true),
                 st.food_rate,
-                rules::stock(data, p, false),
+                legal::stock(data, p, false),
                 st.resource_rate,
                 p.military_resources
             ),
@@ -290,9 +286,14 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             format!("문화 유산: {}; 건설 중: {}", or_none_ko(&wonders.ko), building.ko),
         ),
         Text::new(format!("Special technologies: {}", or_none(&specials.en)), format!("특수 기술: {}", or_none_ko(&specials.ko))),
-    ];
+    ]
+}
+
+/// One's technologies with workers, blue tokens and numbers.
+fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
+    let data = &s.data;
     let mut rows = Vec::new();
-    for (t, c) in rules::techs(data, p) {
+    for (t, c) in scoring::techs(data, p) {
         let r = &c.raw;
         let value = [
             (r.food, "food"),
@@ -320,10 +321,16 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             Text::same(t.blue.to_string()),
             Text::same(format!(
                 "cost {}; each: {value}",
-                rules::build_cost(data, p, c)
+                legal::build_cost(data, p, c)
             )),
         ]);
     }
+    rows
+}
+
+fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
+    let lines = board_lines(s, seat, p);
+    let rows = tech_rows(s, p);
     vec![
         Section::lines(
             Text::new(
@@ -370,20 +377,20 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
         if Some(i) == seat {
             continue;
         }
-        let st = rules::stats(data, p, mode);
-        let gov = card_name(data, p.government);
+        let st = scoring::stats(data, p, mode);
+        let gov = data.card_name(p.government);
         let leader = p
             .leader
-            .map(|l| card_name(data, l))
+            .map(|l| data.card_name(l))
             .unwrap_or_else(|| Text::same("-"));
         let wonders = Text::join(
             &p.wonders
                 .iter()
-                .map(|&w| card_name(data, w))
+                .map(|&w| data.card_name(w))
                 .collect::<Vec<_>>(),
             ", ",
         );
-        let techs: Vec<String> = rules::techs(data, p)
+        let techs: Vec<String> = scoring::techs(data, p)
             .filter(|(t, _)| t.workers > 0)
             .map(|(t, c)| format!("{} {}", c.token, t.workers))
             .collect();
@@ -446,7 +453,7 @@ fn events_section(s: &State) -> Section {
         let past = Text::join(
             &s.past_events
                 .iter()
-                .map(|&e| card_name(&s.data, e))
+                .map(|&e| s.data.card_name(e))
                 .collect::<Vec<_>>(),
             ", ",
         );
@@ -462,7 +469,7 @@ fn events_section(s: &State) -> Section {
                 "선택: 'choose food' 또는 'choose resources'.",
             ),
             EventChoiceKind::FreeBuild(card) => {
-                let n = card_name(&s.data, *card);
+                let n = s.data.card_name(*card);
                 Text::new(
                     format!("Free {}: 'choose build' or 'choose decline'.", n.en),
                     format!("무료 {}: 'choose build' 또는 'choose decline'.", n.ko),
@@ -502,7 +509,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     let mut private = Vec::new();
     if let Some(p) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) {
         sections.extend(own_board(s, p.0, p.1));
-        let limit = rules::hand_limit(&s.data, p.1, s.rules.mode);
+        let limit = legal::hand_limit(&s.data, p.1, s.rules.mode);
         let mut lines: Vec<Text> = p.1.hand.iter().map(|h| hand_line(s, p.0, h.card)).collect();
         lines.push(Text::new(
             format!(
@@ -529,227 +536,4 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             "명령: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
         )],
     }
-}
-
-fn kind_color(kind: Kind) -> Color {
-    match kind {
-        Kind::Farm | Kind::Mine => Color(170, 120, 70),
-        Kind::Urban(_) => Color(160, 160, 160),
-        Kind::Unit(_) => Color(200, 80, 70),
-        Kind::Government => Color(235, 150, 60),
-        Kind::Special(_) => Color(90, 140, 220),
-        Kind::Wonder => Color::PURPLE,
-        Kind::Leader => Color::GREEN,
-        Kind::Action => Color::YELLOW,
-        _ => Color::GREY,
-    }
-}
-
-fn short(name: &str, n: usize) -> String {
-    name.chars().filter(char::is_ascii).take(n).collect()
-}
-
-/// The card row and (for a seat) its board, drawn.
-fn picture(s: &State, seat: Option<usize>) -> Sketch {
-    let data = &s.data;
-    let mut k = Sketch::new(960, 560);
-    k.label(
-        12,
-        10,
-        format!(
-            "THROUGH THE AGES - ROUND {} - AGE {}",
-            s.round,
-            age_name(s.age)
-        ),
-        9,
-        Color::BLACK,
-    );
-    for (i, slot) in s.row.iter().enumerate() {
-        let x = 12 + (i as i32) * 72;
-        let price = ROW_COSTS.get(i).copied().unwrap_or(0);
-        k.rect(
-            x,
-            30,
-            68,
-            96,
-            Some(Color(240, 236, 220)),
-            Some(Color::BLACK),
-        );
-        k.label(x + 4, 34, format!("{} ({price})", i + 1), 7, Color::BLACK);
-        if let Some(c) = slot.and_then(|id| data.card(id)) {
-            k.rect(x + 2, 46, 64, 10, Some(kind_color(c.kind)), None);
-            let name = short(c.name(), 20);
-            k.label(
-                x + 4,
-                62,
-                name.chars().take(10).collect::<String>(),
-                7,
-                Color::BLACK,
-            );
-            k.label(
-                x + 4,
-                74,
-                name.chars().skip(10).take(10).collect::<String>(),
-                7,
-                Color::BLACK,
-            );
-            k.label(
-                x + 4,
-                92,
-                format!("AGE {}", age_name(c.age)),
-                7,
-                Color::GREY,
-            );
-            if let Some(p) = seat.and_then(|x| s.players.get(x)) {
-                if let Some(cost) = take_cost(s, p, i) {
-                    k.label(x + 4, 108, format!("TAKE {cost}"), 7, Color::BLUE);
-                }
-            }
-        }
-    }
-    let Some((seat, p)) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) else {
-        k.alt = format!("The card row of round {}.", s.round);
-        return k;
-    };
-    let st = rules::stats(data, p, s.rules.mode);
-    k.label(
-        12,
-        140,
-        format!(
-            "SEAT {} - {}",
-            seat + 1,
-            short(card_name(data, p.government).en.as_str(), 30).to_uppercase()
-        ),
-        9,
-        Color::seat(seat),
-    );
-    k.label(
-        12,
-        160,
-        format!(
-            "CULTURE {} (+{})  SCIENCE {} (+{})  STRENGTH {}  HAPPY {}",
-            p.culture, st.culture_rate, p.science, st.science_rate, st.strength, st.happiness
-        ),
-        7,
-        Color::BLACK,
-    );
-    for (i, (t, c)) in rules::techs(data, p).enumerate() {
-        let col = (i % 8) as i32;
-        let line = (i / 8) as i32;
-        let x = 12 + col * 116;
-        let y = 180 + line * 120;
-        k.rect(
-            x,
-            y,
-            110,
-            110,
-            Some(Color(245, 242, 232)),
-            Some(kind_color(c.kind)),
-        );
-        k.rect(x, y, 110, 12, Some(kind_color(c.kind)), None);
-        k.label(x + 4, y + 16, short(c.name(), 16), 7, Color::BLACK);
-        k.label(
-            x + 4,
-            y + 28,
-            format!("{} {}", c.kind.word().to_uppercase(), age_name(c.age)),
-            7,
-            Color::GREY,
-        );
-        for w in 0..i32::from(t.workers).min(12) {
-            k.circle(
-                x + 10 + (w % 6) * 16,
-                y + 50 + (w / 6) * 16,
-                6,
-                Some(Color::YELLOW),
-                Some(Color::BLACK),
-            );
-        }
-        for b in 0..i32::from(t.blue).min(12) {
-            k.circle(
-                x + 10 + (b % 6) * 16,
-                y + 84 + (b / 6) * 14,
-                5,
-                Some(Color::BLUE),
-                None,
-            );
-        }
-    }
-    let lines = (p.techs.len() as i32 + 7) / 8;
-    let base = 190 + lines.max(1) * 120;
-    k.height = u32::try_from(base + 100).unwrap_or(560);
-    k.label(
-        12,
-        base,
-        format!(
-            "YELLOW BANK {}   WORKERS {}   BLUE BANK {}",
-            p.yellow_bank, p.workers, p.blue_bank
-        ),
-        7,
-        Color::BLACK,
-    );
-    for i in 0..i32::from(p.yellow_bank) {
-        k.circle(
-            20 + i * 14,
-            base + 20,
-            5,
-            Some(Color::YELLOW),
-            Some(Color::BLACK),
-        );
-    }
-    for i in 0..i32::from(p.blue_bank) {
-        k.circle(300 + i * 14, base + 20, 5, Some(Color::BLUE), None);
-    }
-    let wonders: Vec<String> = p
-        .wonders
-        .iter()
-        .map(|&w| short(card_name(data, w).en.as_str(), 20))
-        .collect();
-    k.label(
-        12,
-        base + 40,
-        format!("WONDERS: {}", wonders.join(", ")).to_uppercase(),
-        7,
-        Color::PURPLE,
-    );
-    if let Some(w) = &p.wonder {
-        k.label(
-            12,
-            base + 56,
-            format!(
-                "BUILDING: {} {} STAGES",
-                short(card_name(data, w.card).en.as_str(), 24),
-                w.built
-            )
-            .to_uppercase(),
-            7,
-            Color::PURPLE,
-        );
-    }
-    let leader = p
-        .leader
-        .map(|l| short(card_name(data, l).en.as_str(), 24))
-        .unwrap_or_else(|| "-".into());
-    k.label(
-        12,
-        base + 72,
-        format!("LEADER: {leader}").to_uppercase(),
-        7,
-        Color::GREEN,
-    );
-    k.label(
-        12,
-        base + 88,
-        format!("HAND: {} CARDS", p.hand.len()),
-        7,
-        Color::BLACK,
-    );
-    k.alt = format!(
-        "The card row of round {} and seat {}'s board: culture {}, science {}, {} workers unused.",
-        s.round,
-        seat + 1,
-        p.culture,
-        p.science,
-        p.workers
-    );
-    k
 }

@@ -1,0 +1,51 @@
+//! Applying a decision: the driver checks it against the legal list, then
+//! hands it to the handler of its kind on a copy of the state.
+
+mod action;
+pub mod event;
+mod report;
+pub mod tokens;
+pub mod turn;
+
+use super::command::Command;
+use super::legal::legal;
+use super::state::{Phase, State};
+use crate::engine::{Event, RuleError};
+
+fn refuse() -> RuleError {
+    RuleError::new(
+        "That is not possible now; write one of the legal commands listed in the mail.",
+        "지금은 할 수 없는 행동입니다. 메일에 나온 가능한 명령 중 하나를 쓰세요.",
+    )
+}
+
+/// Applies a legal command; refuses (unchanged state) anything not legal.
+pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    if !legal(s, seat).contains(cmd) {
+        return Err(refuse());
+    }
+    let mut next = s.clone();
+    let mut out = Vec::new();
+    run(&mut next, seat, cmd, &mut out).ok_or_else(refuse)?;
+    *s = next;
+    Ok(out)
+}
+
+fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
+    if matches!(s.phase, Phase::EventChoice { .. }) {
+        return event::answer(s, seat, cmd, out);
+    }
+    match cmd {
+        Command::Done => {
+            out.push(report::said(
+                seat,
+                "ends the turn.".into(),
+                "턴을 마칩니다.".into(),
+            ));
+            turn::end_turn(s, out);
+            Some(())
+        }
+        Command::Take(slot) => action::take(s, seat, *slot, out),
+        _ => action::act(s, seat, cmd, out),
+    }
+}

@@ -1,0 +1,194 @@
+//! The turn machine: the start of a turn (card-row refill, events),
+//! production and maintenance at its end, the passing of turns and rounds.
+
+use super::event::reveal_event;
+use super::report::seat_text;
+use super::tokens;
+use crate::engine::{Event, Text};
+use crate::games::tta::data::{self, CardId, Data, ROW_COSTS, ROW_REMOVAL};
+use crate::games::tta::legal;
+use crate::games::tta::scoring::{self, finish};
+use crate::games::tta::state::{Mode, Phase, Player, State, WonderWork};
+
+/// The card-row refill at the start of a turn from round 2 (seed L729-778).
+pub fn refill(s: &mut State, out: &mut Vec<Event>) {
+    let remove = ROW_REMOVAL
+        .get(s.players.len().saturating_sub(2))
+        .copied()
+        .unwrap_or(1);
+    for slot in s.row.iter_mut().take(remove) {
+        if slot.take().is_some() {
+            s.boxed += 1;
+        }
+    }
+    let mut cards: Vec<CardId> = s.row.iter().flatten().copied().collect();
+    let mut drawn = Vec::new();
+    let round2_start = s.round == 2 && s.turn == s.start_player && s.age == 0;
+    while cards.len() < ROW_COSTS.len() {
+        let deck_age = if round2_start && s.civil_decks.first().is_some_and(|d| !d.is_empty()) {
+            0
+        } else {
+            1
+        };
+        let Some(card) = s.civil_decks.get_mut(deck_age).and_then(Vec::pop) else {
+            break;
+        };
+        cards.push(card);
+        drawn.push(card);
+        if deck_age == 1 && s.civil_decks.get(1).is_some_and(Vec::is_empty) && !s.last_round {
+            s.last_round = true;
+            out.push(Event::public(Text::new(
+                "The last civil card entered the card row: this is the last round.",
+                "마지막 시민 카드가 카드 열에 놓였습니다. 이번이 마지막 라운드입니다.",
+            )));
+        }
+    }
+    for (i, slot) in s.row.iter_mut().enumerate() {
+        *slot = cards.get(i).copied();
+    }
+    if round2_start {
+        // The rest of Age A goes to the box; Age I begins (seed L763-778).
+        if let Some(deck) = s.civil_decks.get_mut(0) {
+            s.boxed += deck.len() as u32;
+            deck.clear();
+        }
+        s.age = 1;
+        out.push(Event::public(Text::new(
+            "Age A is over; Age I begins.",
+            "A시대가 끝나고 1시대가 시작됩니다.",
+        )));
+    }
+    if !drawn.is_empty() {
+        let names: Vec<Text> = drawn.iter().map(|&c| s.data.card_name(c)).collect();
+        let list = Text::join(&names, ", ");
+        out.push(Event::reveal(Text::new(
+            format!("New cards in the row: {}.", list.en),
+            format!("카드 열에 새 카드: {}.", list.ko),
+        )));
+    }
+}
+
+/// Whether an event is revealed at the start of this turn (spec §11.2).
+pub(super) fn event_due(s: &State) -> bool {
+    use crate::games::tta::state::EventTiming;
+    if s.rules.mode != Mode::Intro || s.round < 3 || s.events.is_empty() {
+        return false;
+    }
+    match s.rules.events {
+        EventTiming::EachRound => s.turn == s.start_player,
+        EventTiming::EachTurn => true,
+        EventTiming::Once => s.turn == s.start_player && s.round == 3,
+    }
+}
+
+/// Begins the turn of `s.turn`: refill, event, per-turn leader resources.
+pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
+    s.phase = Phase::Actions;
+    let mode = s.rules.mode;
+    if let Some(p) = s.players.get_mut(s.turn) {
+        p.military_resources =
+            u8::try_from(legal::military_resources_per_turn(&s.data, p, mode).max(0)).unwrap_or(0);
+    }
+    if s.round >= 2 {
+        refill(s, out);
+    }
+    if event_due(s) {
+        reveal_event(s, out);
+    }
+}
+
+/// Production and maintenance at the end of a turn (seed L647-720, L2024-2031).
+pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
+    let data = s.data.clone();
+    let mode = s.rules.mode;
+    let Some(p) = s.players.get_mut(seat) else {
+        return;
+    };
+    let st = scoring::stats(&data, p, mode);
+    p.culture += st.culture_rate;
+    p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
+    let food = tokens::produce_by_workers(&data, p, true);
+    let eat = scoring::consumption(p);
+    let paid = eat.min(legal::stock(&data, p, true));
+    // Paying what is held always succeeds (the value-1 farm gives change).
+    let paid = if tokens::pay(&data, p, true, paid).is_some() {
+        paid
+    } else {
+        0
+    };
+    let famine = (eat - paid) * data::FAMINE_CULTURE;
+    p.culture = (p.culture - famine).max(0);
+    let res = tokens::produce_by_workers(&data, p, false);
+    // Corruption and military cards belong to the advanced and full games.
+    let mut en = format!(
+        "Seat {} produces: +{} culture, +{} science, {} food (eats {}), {} resources.",
+        seat + 1,
+        st.culture_rate,
+        st.science_rate,
+        food,
+        eat,
+        res
+    );
+    let mut ko = format!(
+        "{}번 자리 생산: 문화 +{}, 과학 +{}, 식량 {} (소비 {}), 자원 {}.",
+        seat + 1,
+        st.culture_rate,
+        st.science_rate,
+        food,
+        eat,
+        res
+    );
+    if famine > 0 {
+        en.push_str(&format!(" Famine: -{famine} culture."));
+        ko.push_str(&format!(" 기아: 문화 -{famine}."));
+    }
+    out.push(Event::public(Text::new(en, ko)));
+    // Tokens come back; this turn's extras expire (seed L317-321, L991-995).
+    p.white_used = 0;
+    p.red_used = 0;
+    p.red_bonus = 0;
+    p.military_resources = 0;
+    for h in &mut p.hand {
+        h.fresh = false;
+    }
+}
+
+/// Ends the active player's turn and starts the next one (or ends the game).
+pub fn end_turn(s: &mut State, out: &mut Vec<Event>) {
+    let seat = s.turn;
+    production(s, seat, out);
+    let n = s.players.len().max(1);
+    let next = (seat + 1) % n;
+    if next == s.start_player {
+        if s.last_round {
+            finish(s, out);
+            return;
+        }
+        s.round += 1;
+        out.push(Event::public(Text::new(
+            format!("Round {} begins.", s.round),
+            format!("{}라운드가 시작됩니다.", s.round),
+        )));
+    }
+    s.turn = next;
+    begin_turn(s, out);
+}
+
+/// Completes the wonder under construction when its last stage is built.
+pub fn complete_wonder_if_done(data: &Data, p: &mut Player, out: &mut Vec<Event>, seat: usize) {
+    let Some(WonderWork { card, built }) = p.wonder.clone() else {
+        return;
+    };
+    let stages = data.card(card).map(|c| c.raw.stages.len()).unwrap_or(0);
+    if usize::from(built) >= stages {
+        p.blue_bank += built;
+        p.wonder = None;
+        p.wonders.push(card);
+        let name = data.card_name(card);
+        let who = seat_text(seat);
+        out.push(Event::public(Text::new(
+            format!("{} completes {}.", who.en, name.en),
+            format!("{}이(가) {}을(를) 완성합니다.", who.ko, name.ko),
+        )));
+    }
+}

@@ -1,0 +1,182 @@
+//! What a civilization's cards add up to (rates, strength, happiness, the
+//! needs of its population) and the final scoring of the introductory game.
+
+use super::data::{
+    self, Card, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP, RATE_CAP,
+    STRENGTH_CAP,
+};
+use super::state::{Mode, Phase, Player, State, Tech};
+use crate::engine::{Event, Text};
+
+/// What a civilization's cards add up to now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub culture_rate: i32,
+    pub science_rate: i32,
+    pub strength: i32,
+    /// Happiness before the cap of 8 (St. Peter's doubles this, seed L1856-1866).
+    pub happiness_raw: i32,
+    pub happiness: i32,
+    /// Food and resources the farms and mines produce per round.
+    pub food_rate: i32,
+    pub resource_rate: i32,
+}
+
+/// The permanent cards in play whose numbers count while they lie there:
+/// government, leader, completed wonders, special technologies. Cards with
+/// the `inactive` rule in this mode are left out (seed L1154-1160).
+pub fn permanent_cards<'a>(
+    data: &'a Data,
+    p: &'a Player,
+    mode: Mode,
+) -> impl Iterator<Item = &'a Card> + 'a {
+    std::iter::once(p.government)
+        .chain(p.leader)
+        .chain(p.wonders.iter().copied())
+        .chain(p.specials.iter().copied())
+        .filter_map(move |id| data.card(id))
+        .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
+}
+
+/// The technologies with their cards.
+pub fn techs<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = (&'a Tech, &'a Card)> + 'a {
+    p.techs
+        .iter()
+        .filter_map(move |t| data.card(t.card).map(|c| (t, c)))
+}
+
+pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
+    let mut s = Stats::default();
+    let (mut units, mut temple_happy, mut faces) = (0, 0, 0);
+    let mut per_unit = [0i32; 4];
+    let mut warriors = 0;
+    let mut best_lab_level = None::<i32>;
+    for (t, c) in techs(data, p) {
+        let w = i32::from(t.workers);
+        s.culture_rate += c.raw.culture * w;
+        s.science_rate += c.raw.science * w;
+        s.happiness_raw += c.raw.happy * w;
+        s.strength += c.raw.strength * w;
+        s.food_rate += c.raw.food * w;
+        s.resource_rate += c.raw.resources * w;
+        match c.kind {
+            Kind::Unit(u) => {
+                units += w;
+                per_unit[u as usize] += w;
+                if u == Unit::Infantry && c.age == 0 {
+                    warriors += w;
+                }
+            }
+            Kind::Urban(Urban::Temple) => {
+                temple_happy += c.raw.happy * w;
+                faces += c.raw.happy * w;
+            }
+            Kind::Urban(Urban::Theater) => faces += c.raw.happy * w,
+            Kind::Urban(Urban::Lab | Urban::Library) if w > 0 => {
+                best_lab_level = best_lab_level.max(Some(i32::from(c.age)));
+            }
+            _ => {}
+        }
+    }
+    let mut multiplier = 1;
+    let perm: Vec<&Card> = permanent_cards(data, p, mode).collect();
+    for c in &perm {
+        s.culture_rate += c.raw.culture;
+        s.science_rate += c.raw.science;
+        s.happiness_raw += c.raw.happy;
+        s.strength += c.raw.strength;
+        if c.kind == Kind::Wonder {
+            faces += c.raw.happy;
+        }
+    }
+    for c in &perm {
+        let r = &c.raw;
+        s.strength += r.strength_per_unit * units
+            + r.strength_per_infantry * per_unit[Unit::Infantry as usize]
+            + r.strength_per_artillery * per_unit[Unit::Artillery as usize]
+            + r.strength_per_cavalry * per_unit[Unit::Cavalry as usize]
+            + r.strength_per_temple_happy * temple_happy;
+        s.culture_rate += r.culture_per_cavalry * per_unit[Unit::Cavalry as usize]
+            + r.culture_per_warriors * warriors.min(r.culture_warriors_max);
+        if r.happiness_multiplier > 1 {
+            multiplier *= r.happiness_multiplier;
+        }
+        if let Some(v) = c.rule(RuleName::CulturePerHappyFace, mode.key()) {
+            s.culture_rate += v * faces;
+        }
+        if let (Some(v), Some(level)) = (
+            c.rule(RuleName::BestLabLevelBonus, mode.key()),
+            best_lab_level,
+        ) {
+            s.science_rate += v * level;
+        }
+    }
+    s.happiness_raw = (s.happiness_raw * multiplier).max(0);
+    s.happiness = s.happiness_raw.min(HAPPINESS_CAP);
+    s.culture_rate = s.culture_rate.clamp(0, RATE_CAP);
+    s.science_rate = s.science_rate.clamp(0, RATE_CAP);
+    s.strength = s.strength.clamp(0, STRENGTH_CAP);
+    s
+}
+
+/// Food eaten at the end of each turn (seed L1773-1784).
+pub fn consumption(p: &Player) -> i32 {
+    i32::from(data::yellow_row(p.yellow_bank).consumption)
+}
+
+/// Happiness the yellow bank requires (advanced and full games; L2472-2525).
+pub fn required_happiness(p: &Player) -> i32 {
+    i32::from(data::yellow_row(p.yellow_bank).required_happiness)
+}
+
+/// Resources lost to corruption in production (advanced and full games;
+/// L2580-2618): read at the leftmost empty section of the blue bank.
+pub fn corruption(p: &Player) -> i32 {
+    BLUE_CORRUPTION
+        .iter()
+        .find(|(min_left, _)| p.blue_bank >= *min_left)
+        .map(|(_, loss)| i32::from(*loss))
+        .unwrap_or(0)
+}
+
+/// The introductory final bonus for one civilization (seed L1830-1845).
+pub fn final_bonus(data: &Data, p: &Player, mode: Mode) -> i32 {
+    let st = stats(data, p, mode);
+    let age1_techs = p
+        .techs
+        .iter()
+        .map(|t| t.card)
+        .chain(p.specials.iter().copied())
+        .chain(std::iter::once(p.government))
+        .filter_map(|id| data.card(id))
+        .filter(|c| c.age == 1 && c.kind.is_technology())
+        .count() as i32;
+    age1_techs * data::BONUS_PER_AGE1_TECH
+        + st.strength * data::BONUS_PER_STRENGTH
+        + (st.happiness * data::BONUS_PER_HAPPY).min(data::BONUS_HAPPY_MAX)
+        + st.science_rate * data::BONUS_PER_SCIENCE
+        + (st.food_rate + st.resource_rate) * data::BONUS_PER_PRODUCE
+}
+
+pub fn finish(s: &mut State, out: &mut Vec<Event>) {
+    let data = s.data.clone();
+    let mode = s.rules.mode;
+    for (seat, p) in s.players.iter_mut().enumerate() {
+        let bonus = final_bonus(&data, p, mode);
+        p.final_bonus = bonus;
+        p.culture += bonus;
+        out.push(Event::public(Text::new(
+            format!(
+                "Seat {} scores a final bonus of {bonus} culture: {} in all.",
+                seat + 1,
+                p.culture
+            ),
+            format!(
+                "{}번 자리 최종 보너스 문화 {bonus}점: 총 {}점.",
+                seat + 1,
+                p.culture
+            ),
+        )));
+    }
+    s.phase = Phase::Over;
+}

@@ -1,0 +1,271 @@
+//! Setting up a game: reading the options, loading the cards, laying out
+//! the decks, the card row and every civilization.
+
+use super::data::{self, CardId, Data, Kind, ROW_COSTS};
+use super::state::{EventTiming, Mode, Phase, Player, Rules, State, Tech};
+use crate::engine::{Options, Rng, SetupError, Shared};
+
+/// Reads the options into the rules' open points (NOTES.md lists them).
+pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
+    let mode = match options.get_or("mode", "intro") {
+        "intro" => Mode::Intro,
+        m @ ("advanced" | "full") => {
+            return Err(SetupError::BadOption(format!(
+                "mode={m} is not available yet; only mode=intro (the introductory game) can be played now / \
+                 숙련·본격 게임은 아직 없습니다. mode=intro(맛보기 게임)만 가능합니다"
+            )))
+        }
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "mode={other} is unknown; use mode=intro / 알 수 없는 모드입니다. mode=intro를 쓰세요"
+            )))
+        }
+    };
+    let events = match options.get_or("events", "round") {
+        "round" => EventTiming::EachRound,
+        "turn" => EventTiming::EachTurn,
+        "once" => EventTiming::Once,
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "events={other} is unknown; use round, turn or once / events는 round, turn, once 중 하나입니다"
+            )))
+        }
+    };
+    let start = match options.get_or("start", "random") {
+        "random" => None,
+        n => match n.parse::<usize>() {
+            Ok(k) if (1..=4).contains(&k) => Some(k - 1),
+            _ => {
+                return Err(SetupError::BadOption(format!(
+                    "start={n} is not a seat; use random or 1-4 / start는 random 또는 1-4입니다"
+                )))
+            }
+        },
+    };
+    Ok(Rules {
+        mode,
+        events,
+        start,
+    })
+}
+
+/// A new game for `players` seats with these options, or why not.
+pub fn new_game(players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError::PlayerCount {
+            game: "tta",
+            min: 2,
+            max: 4,
+            got: players,
+        });
+    }
+    let rules = read_rules(options)?;
+    if let Some(seat) = rules.start.filter(|&s| s >= players) {
+        return Err(SetupError::BadOption(format!(
+            "start={} but there are {players} players / 시작 플레이어는 1-{players} 중 하나입니다",
+            seat + 1
+        )));
+    }
+    let data = match options.get("cards") {
+        Some(path) if !path.is_empty() => data::data_from_path(path),
+        _ => data::default_data(),
+    }
+    .map_err(SetupError::Data)?;
+    setup(data, rules, players, seed).map_err(SetupError::Data)
+}
+
+/// A fresh civilization as seed L177-331 lays it out.
+pub fn new_player(data: &Data) -> Result<Player, String> {
+    let mut techs = Vec::new();
+    let mut on_cards = 0u8;
+    for (id, workers) in data::START_WORKERS {
+        let card = data
+            .find(id)
+            .ok_or_else(|| format!("missing board card {id}"))?;
+        techs.push(Tech {
+            card,
+            workers,
+            blue: 0,
+        });
+        on_cards += workers;
+    }
+    let government = data
+        .find(data::START_GOVERNMENT)
+        .ok_or("missing Despotism")?;
+    if on_cards + data::YELLOW_IN_BANK + data::WORKERS_AT_START != data::YELLOW_TOKENS {
+        return Err("the starting layout does not use 25 yellow tokens".into());
+    }
+    Ok(Player {
+        government,
+        techs,
+        specials: Vec::new(),
+        leader: None,
+        leader_ages: Vec::new(),
+        wonder: None,
+        wonders: Vec::new(),
+        hand: Vec::new(),
+        yellow_bank: data::YELLOW_IN_BANK,
+        blue_bank: data::BLUE_TOKENS,
+        workers: data::WORKERS_AT_START,
+        culture: 0,
+        science: 0,
+        white_used: 0,
+        red_used: 0,
+        red_bonus: 0,
+        military_resources: 0,
+        final_bonus: 0,
+        discarded: 0,
+    })
+}
+
+/// The age of the last civil deck each mode uses (A = 0 … III = 3).
+fn last_age(mode: Mode) -> u8 {
+    match mode {
+        Mode::Intro => 1,
+        Mode::Advanced => 2,
+        Mode::Full => 3,
+    }
+}
+
+/// Whether a military card of Age I or later is in this mode's decks: the
+/// Age II wars leave the advanced game (seed L1921-1922), the advanced game
+/// uses Age III only for its scoring events; pacts with 2 players are out by
+/// their copies (seed L1923-1925, L2896).
+fn in_military_deck(c: &data::Card, mode: Mode) -> bool {
+    match mode {
+        Mode::Intro => false,
+        Mode::Advanced => (1..=2).contains(&c.age) && !c.raw.removed_in_advanced,
+        Mode::Full => c.age >= 1,
+    }
+}
+
+/// The shuffled decks of a new game.
+struct Decks {
+    civil: Vec<Vec<CardId>>,
+    events: Vec<CardId>,
+    military: Vec<Vec<CardId>>,
+    age3: Vec<CardId>,
+}
+
+/// Collects every card the mode uses at this player count, by deck and age.
+fn collect_decks(data: &Data, mode: Mode, players: usize) -> Result<Decks, String> {
+    let mut d = Decks {
+        civil: vec![Vec::new(); 4],
+        events: Vec::new(),
+        military: vec![Vec::new(); 4],
+        age3: Vec::new(),
+    };
+    for (i, c) in data.cards.iter().enumerate() {
+        let id = CardId::try_from(i).map_err(|_| "too many cards")?;
+        let copies = std::iter::repeat_n(id, c.copies(players) as usize);
+        let military = c.raw.deck == "military";
+        if c.raw.deck == "civil" && c.age <= last_age(mode) {
+            if let Some(deck) = d.civil.get_mut(usize::from(c.age)) {
+                deck.extend(copies);
+            }
+        } else if military && c.age == 0 {
+            // The introductory game leaves Development of Politics out (L136-150).
+            if mode != Mode::Intro || c.raw.id != data::INTRO_REMOVED_EVENT {
+                d.events.extend(copies);
+            }
+        } else if military && in_military_deck(c, mode) {
+            if let Some(deck) = d.military.get_mut(usize::from(c.age)) {
+                deck.extend(copies);
+            }
+        } else if military && mode == Mode::Advanced && c.age == 3 {
+            d.age3.extend(copies);
+        }
+    }
+    Ok(d)
+}
+
+/// Sets up a game of any mode (spec §3.2-3.4; seed L136-176, L1914-1960,
+/// L2880-2899). The introductory game draws from the RNG exactly as it
+/// always has, so that games in progress replay unchanged.
+pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Result<State, String> {
+    let mut rng = Rng::new(seed);
+    let Decks {
+        civil: mut civil_decks,
+        mut events,
+        military: mut military_decks,
+        mut age3,
+    } = collect_decks(&data, rules.mode, players)?;
+    let civil_cards = civil_decks.iter().map(|d| d.len() as u32).sum();
+    let military_cards =
+        (events.len() + military_decks.iter().map(Vec::len).sum::<usize>() + age3.len()) as u32;
+    for deck in &mut civil_decks {
+        rng.shuffle(deck);
+    }
+    rng.shuffle(&mut events);
+    let drawn = rng.below(players);
+    let start_player = match rules.start {
+        Some(seat) if seat < players => seat,
+        Some(seat) => {
+            return Err(format!(
+                "start={} but there are only {players} players",
+                seat + 1
+            ))
+        }
+        None => drawn,
+    };
+    let mut removed = Vec::new();
+    if rules.mode != Mode::Intro {
+        let keep = players + data::EVENTS_OVER_PLAYERS;
+        removed.extend(events.drain(..events.len().saturating_sub(keep)));
+        for deck in &mut military_decks {
+            rng.shuffle(deck);
+        }
+    }
+    let scoring_events = deal_scoring_events(&data, &mut age3, &mut rng);
+    removed.extend(age3);
+    let mut row = vec![None; ROW_COSTS.len()];
+    for slot in &mut row {
+        *slot = civil_decks.first_mut().and_then(Vec::pop);
+    }
+    let mut ps = Vec::new();
+    for _ in 0..players {
+        ps.push(new_player(&data)?);
+    }
+    Ok(State {
+        data,
+        rules,
+        players: ps,
+        row,
+        civil_decks,
+        age: 0,
+        events,
+        past_events: Vec::new(),
+        military_decks,
+        future_events: Vec::new(),
+        scoring_events,
+        removed,
+        military_cards,
+        boxed: 0,
+        civil_cards,
+        round: 1,
+        start_player,
+        turn: start_player,
+        phase: Phase::Actions,
+        last_round: false,
+        rng,
+    })
+}
+
+/// The advanced game turns up Age III military cards until 4 events show
+/// (seed L1945-1951); the cards turned up on the way go to the box with the
+/// rest. Empty for the other modes (their `age3` is empty).
+fn deal_scoring_events(data: &Data, age3: &mut Vec<CardId>, rng: &mut Rng) -> Vec<CardId> {
+    if age3.is_empty() {
+        return Vec::new();
+    }
+    rng.shuffle(age3);
+    let mut dealt = Vec::new();
+    let mut i = age3.len();
+    while i > 0 && dealt.len() < data::ADVANCED_SCORING_EVENTS {
+        i -= 1;
+        if data.card(age3[i]).is_some_and(|c| c.kind == Kind::Event) {
+            dealt.push(age3.remove(i));
+        }
+    }
+    dealt
+}
