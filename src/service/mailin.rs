@@ -92,8 +92,19 @@ fn merge_service_lines(lines: Vec<String>) -> Vec<String> {
 impl Service {
     /// Handles one raw mail as of `now`. Safe to call twice with the same mail.
     pub fn handle_mail(&self, raw: &[u8], now: DateTime<Utc>) -> Result<MailOutcome> {
+        self.handle_mail_sized(raw, raw.len(), now)
+    }
+
+    /// Handles a mail of `size` bytes of which `raw` may be only the header
+    /// (IMAP fetches just the header of a mail over the size limit).
+    pub fn handle_mail_sized(
+        &self,
+        raw: &[u8],
+        size: usize,
+        now: DateTime<Utc>,
+    ) -> Result<MailOutcome> {
         let limit = self.config.limits.max_mail_bytes;
-        let too_large = raw.len() > limit;
+        let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
         let mail = inbound::read(if too_large {
             &raw[..limit.min(raw.len())]
@@ -101,7 +112,7 @@ impl Service {
             raw
         });
         let mail = Inbound {
-            size: raw.len(),
+            size: size.max(raw.len()),
             ..mail
         };
         let duplicate = || MailOutcome {
