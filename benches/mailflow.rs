@@ -629,7 +629,7 @@ fn echo_server(config: Config, stop: Arc<AtomicBool>) {
         let mut session = qimap::connect(&config.imap).await.expect("echo: IMAP");
         let mut n = 0u64;
         while !stop.load(Ordering::Relaxed) {
-            let mails = qimap::fetch_all(&mut session).await.expect("echo: fetch");
+            let mails = qimap::fetch_all(&mut session, usize::MAX).await.expect("echo: fetch");
             let uids: Vec<u32> = mails.iter().map(|m| m.uid).collect();
             for m in mails {
                 let text = String::from_utf8_lossy(&m.raw);

@@ -55,6 +55,12 @@ fn five_hundred_forged_mails_cause_bounded_mail_and_the_game_goes_on() {
         stack.send(&from, &q.address, &plain(&from, &q.address, body, &mid));
     }
 
+    // A mail over the size limit: IMAP gives its size first, and only its
+    // header is fetched; it is recorded and answered from that.
+    let big = format!("big.{}@tester.example.test", std::process::id());
+    let huge = ("x".repeat(76) + "\r\n").repeat(9_000);
+    stack.send(&frank, &q.address, &plain(&frank, &q.address, &huge, &big));
+
     // Meanwhile the player to act answers their turn mail.
     let turn = mover_box
         .wait_for(120, |m| m.from == q.address && m.subject.contains(&tag))
@@ -70,8 +76,14 @@ fn five_hundred_forged_mails_cause_bounded_mail_and_the_game_goes_on() {
     let start = Instant::now();
     loop {
         let log = Store::open(&q.db()).unwrap().inbound_log(100_000).unwrap();
-        if log.len() > FORGED && log.iter().any(|r| r.message_id == mid) {
-            assert_eq!(log.len(), FORGED + 1);
+        if log.len() > FORGED + 1 && log.iter().any(|r| r.message_id == mid) {
+            assert_eq!(log.len(), FORGED + 2);
+            let over = log.iter().find(|r| r.message_id == big).unwrap();
+            assert_eq!(over.outcome, "rejected", "{over:?}");
+            assert!(
+                over.reason.contains("too large") && over.size > 600_000,
+                "{over:?}"
+            );
             let moved = log.iter().find(|r| r.message_id == mid).unwrap();
             assert_eq!(moved.outcome, "applied", "{moved:?}");
             break;
@@ -81,7 +93,7 @@ fn five_hundred_forged_mails_cause_bounded_mail_and_the_game_goes_on() {
             start.elapsed() < Duration::from_secs(300),
             "{} of {} mails recorded",
             log.len(),
-            FORGED + 1
+            FORGED + 2
         );
         std::thread::sleep(Duration::from_millis(500));
     }

@@ -283,7 +283,7 @@ fn a_game_made_by_mail_starts_when_everyone_joined() {
     let confirm_to = line[line.find('<').unwrap() + 1..].trim_end_matches('>');
     assert!(confirm_to.starts_with("quipu+n"), "{confirm_to}");
     let out = s
-        .handle_mail(&mail(ALICE, &confirm_to, "n1c@x", "confirm"), t0)
+        .handle_mail(&mail(ALICE, confirm_to, "n1c@x", "confirm"), t0)
         .unwrap();
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     let games = s.store.games().unwrap();

@@ -67,7 +67,10 @@ pub type ImapSession = Session<Conn>;
 /// One fetched message.
 pub struct Fetched {
     pub uid: u32,
+    /// The whole message, or only its header when it is larger than the limit.
     pub raw: Vec<u8>,
+    /// The size the server gives (RFC822.SIZE).
+    pub size: usize,
 }
 
 fn tls_connector(cfg: &ImapConfig) -> Result<TlsConnector, String> {
@@ -155,8 +158,13 @@ pub async fn connect(cfg: &ImapConfig) -> Result<ImapSession, String> {
     Ok(session)
 }
 
-/// Every message in the selected mailbox, oldest first.
-pub async fn fetch_all(session: &mut ImapSession) -> Result<Vec<Fetched>, String> {
+/// Every message in the selected mailbox, oldest first; a message larger
+/// than `max_bytes` (by the server's RFC822.SIZE, asked first) is fetched
+/// as its header only, so a huge mail is never downloaded.
+pub async fn fetch_all(
+    session: &mut ImapSession,
+    max_bytes: usize,
+) -> Result<Vec<Fetched>, String> {
     let uids = session
         .uid_search("ALL")
         .await
@@ -170,22 +178,59 @@ pub async fn fetch_all(session: &mut ImapSession) -> Result<Vec<Fetched>, String
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(",");
-        let mut stream = session
-            .uid_fetch(&set, "(UID BODY.PEEK[])")
-            .await
-            .map_err(|e| format!("IMAP fetch: {e}"))?;
-        while let Some(item) = stream.next().await {
-            let f = item.map_err(|e| format!("IMAP fetch: {e}"))?;
-            if let (Some(uid), Some(body)) = (f.uid, f.body()) {
-                out.push(Fetched {
-                    uid,
-                    raw: body.to_vec(),
-                });
+        let sizes = fetch_sizes(session, &set).await?;
+        let (small, large): (Vec<_>, Vec<_>) = sizes.iter().partition(|(_, n)| *n <= max_bytes);
+        for (part, query) in [
+            (small, "(UID BODY.PEEK[])"),
+            (large, "(UID BODY.PEEK[HEADER])"),
+        ] {
+            if part.is_empty() {
+                continue;
+            }
+            let set = part
+                .iter()
+                .map(|(u, _)| u.to_string())
+                .collect::<Vec<_>>()
+                .join(",");
+            let mut stream = session
+                .uid_fetch(&set, query)
+                .await
+                .map_err(|e| format!("IMAP fetch: {e}"))?;
+            while let Some(item) = stream.next().await {
+                let f = item.map_err(|e| format!("IMAP fetch: {e}"))?;
+                let raw = f.body().or_else(|| f.header());
+                if let (Some(uid), Some(raw)) = (f.uid, raw) {
+                    let size = sizes
+                        .iter()
+                        .find(|(u, _)| *u == uid)
+                        .map_or(raw.len(), |(_, n)| *n);
+                    out.push(Fetched {
+                        uid,
+                        raw: raw.to_vec(),
+                        size,
+                    });
+                }
             }
         }
     }
     out.sort_by_key(|f| f.uid);
     Ok(out)
+}
+
+/// (uid, RFC822.SIZE) of the messages in `set`.
+async fn fetch_sizes(session: &mut ImapSession, set: &str) -> Result<Vec<(u32, usize)>, String> {
+    let mut stream = session
+        .uid_fetch(set, "(UID RFC822.SIZE)")
+        .await
+        .map_err(|e| format!("IMAP fetch: {e}"))?;
+    let mut sizes = Vec::new();
+    while let Some(item) = stream.next().await {
+        let f = item.map_err(|e| format!("IMAP fetch: {e}"))?;
+        if let (Some(uid), Some(n)) = (f.uid, f.size) {
+            sizes.push((uid, n as usize));
+        }
+    }
+    Ok(sizes)
 }
 
 /// Moves processed messages to `folder` in one command (MOVE, or COPY +

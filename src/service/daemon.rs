@@ -177,11 +177,11 @@ async fn process_inbox(
     session: &mut imap::ImapSession,
     wake_outbox: &Notify,
 ) -> Result<usize, String> {
-    let mails = imap::fetch_all(session).await?;
+    let mails = imap::fetch_all(session, config.limits.max_mail_bytes).await?;
     let n = mails.len();
     let mut handled = Vec::with_capacity(n);
     for m in mails {
-        match service.handle_mail(&m.raw, Utc::now()) {
+        match service.handle_mail_sized(&m.raw, m.size, Utc::now()) {
             Ok(outcome) => {
                 log(&format!(
                     "mail {}: {} {}",

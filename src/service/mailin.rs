@@ -92,8 +92,19 @@ fn merge_service_lines(lines: Vec<String>) -> Vec<String> {
 impl Service {
     /// Handles one raw mail as of `now`. Safe to call twice with the same mail.
     pub fn handle_mail(&self, raw: &[u8], now: DateTime<Utc>) -> Result<MailOutcome> {
+        self.handle_mail_sized(raw, raw.len(), now)
+    }
+
+    /// Handles a mail of `size` bytes of which `raw` may be only the header
+    /// (IMAP fetches just the header of a mail over the size limit).
+    pub fn handle_mail_sized(
+        &self,
+        raw: &[u8],
+        size: usize,
+        now: DateTime<Utc>,
+    ) -> Result<MailOutcome> {
         let limit = self.config.limits.max_mail_bytes;
-        let too_large = raw.len() > limit;
+        let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
         let mail = inbound::read(if too_large {
             &raw[..limit.min(raw.len())]
@@ -101,7 +112,7 @@ impl Service {
             raw
         });
         let mail = Inbound {
-            size: raw.len(),
+            size: size.max(raw.len()),
             ..mail
         };
         let duplicate = || MailOutcome {
@@ -222,6 +233,16 @@ impl Service {
                 return self.answer(&from, None, &words, now, "rejected", &why.en);
             }
         };
+        let reject = |why: Text| {
+            self.answer(
+                &caller.email,
+                caller.game,
+                std::slice::from_ref(&why),
+                now,
+                "rejected",
+                &why.en,
+            )
+        };
         if too_large {
             let why = Text::new(
                 format!(
@@ -233,14 +254,7 @@ impl Service {
                     mail.size, self.config.limits.max_mail_bytes
                 ),
             );
-            return self.answer(
-                &caller.email,
-                caller.game,
-                std::slice::from_ref(&why),
-                now,
-                "rejected",
-                &why.en,
-            );
+            return reject(why);
         }
         let lines: Vec<String> = mail
             .commands
@@ -253,14 +267,7 @@ impl Service {
                 "I found no command in your mail. Write one command per line above the quoted text, or 'help'.",
                 "메일에서 명령을 찾지 못했습니다. 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요.",
             );
-            return self.answer(
-                &caller.email,
-                caller.game,
-                std::slice::from_ref(&why),
-                now,
-                "rejected",
-                &why.en,
-            );
+            return reject(why);
         }
         if lines.len() > self.config.limits.max_commands {
             let why = Text::new(
@@ -275,14 +282,7 @@ impl Service {
                     self.config.limits.max_commands
                 ),
             );
-            return self.answer(
-                &caller.email,
-                caller.game,
-                std::slice::from_ref(&why),
-                now,
-                "rejected",
-                &why.en,
-            );
+            return reject(why);
         }
         // Before any matching: the cost of matching grows with a line's length.
         let max_line = self.config.limits.max_line_chars;
@@ -291,14 +291,7 @@ impl Service {
                 format!("Nothing was read: line {n} is longer than {max_line} characters. Write one short command per line."),
                 format!("아무것도 읽지 않았습니다: {n}번째 줄이 {max_line}자보다 깁니다. 한 줄에 짧은 명령 하나씩 쓰세요."),
             );
-            return self.answer(
-                &caller.email,
-                caller.game,
-                std::slice::from_ref(&why),
-                now,
-                "rejected",
-                &why.en,
-            );
+            return reject(why);
         }
         if let Some(request) = caller.request {
             return self.confirm_request(request, &caller.email, &lines, now);
