@@ -11,6 +11,7 @@ mod lobby;
 pub use lobby::NewGameRequest;
 mod mailin;
 mod notify;
+mod reading;
 pub mod token;
 
 pub use mailin::MailOutcome;
