@@ -255,6 +255,9 @@ mod tests {
         let mut compared = 0;
         for entry in std::fs::read_dir(dir).expect("fixture directory") {
             let path = entry.expect("fixture entry").path();
+            if path.is_dir() {
+                continue;
+            }
             let raw = std::fs::read(&path).expect("fixture");
             let Some(message) = parse(&raw) else {
                 continue;

@@ -241,7 +241,14 @@ impl Service {
                         format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
                     );
                     let words = [why, help_text()];
-                    return self.answer(&caller.email, Some(id), &words, now, "rejected", &words[0].en);
+                    return self.answer(
+                        &caller.email,
+                        Some(id),
+                        &words,
+                        now,
+                        "rejected",
+                        &words[0].en,
+                    );
                 }
                 outcome.1 = format!("{unread_en} ");
                 return self.run_service_lines(&caller, service_lines, outcome, now);
@@ -304,7 +311,15 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<(String, String, Option<i64>)> {
         for line in service_lines {
-            let (result, reason) = self.service_command(caller, &line, now)?;
+            // A game made by mail is the mail's game in its record and in `quipu receive`.
+            let (result, reason) = if first_word(&line) == "new" {
+                let rest = line.trim().get(3..).unwrap_or("");
+                let (result, reason, made) = self.new_by_mail(&caller.email, rest, now)?;
+                outcome.2 = made.or(outcome.2);
+                (result, reason)
+            } else {
+                self.service_command(caller, &line, now)?
+            };
             if outcome.0 != "applied" {
                 outcome.0 = result;
             }
@@ -575,7 +590,9 @@ impl Service {
                 Err(ServiceError::Setup(m)) => done(Text::same(m)),
                 Err(e) => Err(e),
             },
-            "new" => self.new_by_mail(email, &rest, now),
+            "new" => self
+                .new_by_mail(email, &rest, now)
+                .map(|(result, reason, _)| (result, reason)),
             _ => done(help_text()),
         }
     }
@@ -703,7 +720,12 @@ impl Service {
     }
 
     /// `new GAME with B, C [key=value ...]` sent to the service address.
-    fn new_by_mail(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<(String, String)> {
+    fn new_by_mail(
+        &self,
+        email: &str,
+        rest: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
         let mut words = rest.split_whitespace();
         let game = words.next().unwrap_or("").to_lowercase();
         let mut players = vec![email.to_string()];
@@ -727,7 +749,7 @@ impl Service {
             invited_by: Some(email.to_string()),
         };
         match self.create_game_inside(&req, now) {
-            Ok(id) => Ok(("answered".into(), format!("created game {id}"))),
+            Ok(id) => Ok(("answered".into(), format!("created game {id}"), Some(id))),
             Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {
                 let t = Text::new(
                     format!("No game was made: {e}. Write e.g. 'new tzolkin with bob@example.org, carol@example.org deadline=48h'."),
@@ -735,7 +757,7 @@ impl Service {
                 );
                 let r = t.en.clone();
                 self.answer(email, None, &[t], now, "rejected", &r)?;
-                Ok(("rejected".into(), r))
+                Ok(("rejected".into(), r, None))
             }
             Err(e) => Err(e),
         }

@@ -8,7 +8,7 @@ pub mod daemon;
 pub mod export;
 pub mod history;
 mod lobby;
-pub use lobby::NewGameRequest;
+pub use lobby::{Lobby, NewGameRequest};
 mod mailin;
 mod notify;
 mod reading;

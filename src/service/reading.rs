@@ -119,13 +119,15 @@ pub fn select_turn(table: &mut dyn Table, seat: Seat, lines: &[(usize, String)])
         if !stopped && table.to_act().contains(&seat) {
             let legal = table.legal(seat);
             first_words.extend(legal.iter().filter_map(|c| first_word(c)));
+            first_words.sort();
+            first_words.dedup();
             match table.play(seat, line) {
                 Ok(_) => out.turn.push((*at, line.clone())),
                 Err(PlayError::Rule(_)) => {
                     out.turn.push((*at, line.clone()));
                     stopped = true;
                 }
-                Err(_) if is_near_miss(line, &legal) => {
+                Err(_) if is_near_miss(line, &legal, &first_words) => {
                     out.turn.push((*at, line.clone()));
                     stopped = true;
                 }
@@ -155,11 +157,11 @@ fn starts_like(line: &str, words: &[String]) -> bool {
         .any(|f| *f == w || (w.chars().count() >= 2 && f.starts_with(&w)))
 }
 
-/// A line meant as a legal command: it starts like one, or is within a few
-/// typing slips of one (a quarter of its length).
-fn is_near_miss(line: &str, legal: &[String]) -> bool {
-    let words: Vec<String> = legal.iter().filter_map(|c| first_word(c)).collect();
-    if starts_like(line, &words) {
+/// A line meant as a command: it starts like one the seat had this turn
+/// (`words`), or is within a few typing slips of a legal one (a quarter of
+/// its length).
+fn is_near_miss(line: &str, legal: &[String], words: &[String]) -> bool {
+    if starts_like(line, words) {
         return true;
     }
     let wanted = normalize(line);
@@ -180,11 +182,12 @@ mod tests {
     #[test]
     fn near_misses_and_greetings() {
         let legal = ["take 1".to_string(), "pass".to_string()];
-        assert!(is_near_miss("take 7", &legal));
-        assert!(is_near_miss("pas", &legal));
-        assert!(is_near_miss("pqss", &legal));
-        assert!(!is_near_miss("Thanks Bob!", &legal));
-        assert!(!is_near_miss("Hi all,", &legal));
-        assert!(!is_near_miss("안녕하세요", &legal));
+        let words = ["take".to_string(), "pass".to_string()];
+        assert!(is_near_miss("take 7", &legal, &words));
+        assert!(is_near_miss("pas", &legal, &words));
+        assert!(is_near_miss("pqss", &legal, &[]));
+        assert!(!is_near_miss("Thanks Bob!", &legal, &words));
+        assert!(!is_near_miss("Hi all,", &legal, &words));
+        assert!(!is_near_miss("안녕하세요", &legal, &words));
     }
 }

@@ -487,7 +487,9 @@ impl Store {
             let mut latest = self.conn.prepare_cached(
                 "SELECT id, raw FROM outbox WHERE game_id = ?1 AND recipient = ?2 ORDER BY id DESC LIMIT ?3",
             )?;
-            let rows = latest.query_map(params![game, recipient, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            let rows = latest.query_map(params![game, recipient, limit], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
             for row in rows {
                 raws.push(row?);
             }
