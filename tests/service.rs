@@ -177,7 +177,8 @@ fn a_turn_of_several_lines_is_all_or_nothing() {
         .unwrap();
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert!(
-        out.reason.starts_with(&format!("line 2 '{verb} to the moon'")),
+        out.reason
+            .starts_with(&format!("line 2 '{verb} to the moon'")),
         "{}",
         out.reason
     );

@@ -116,11 +116,12 @@ fn is_signature_start(line: &str) -> bool {
         "发自我的",
         "從我的",
     ];
-    const ENDS: [&str; 7] = [
+    const ENDS: [&str; 8] = [
         "에서 보냄",
         "에서 보냄.",
         "에서 보냈습니다.",
-        "outlook 받기", // "Android용 Outlook 받기"
+        "outlook 받기",   // "Android용 Outlook 받기"
+        "outlook を入手", // "iOS 版 Outlook を入手"
         "から送信",
         "から送信。",
         "から送信しました",
