@@ -38,6 +38,9 @@ fn first_word(line: &str) -> String {
     line.split_whitespace().next().unwrap_or("").to_lowercase()
 }
 
+/// Lines of a mail with their line numbers in it (from 1).
+type Numbered = Vec<(usize, String)>;
+
 /// Who a mail speaks for: the seat its token names, or (without a token) its From.
 struct Caller {
     email: String,
@@ -201,7 +204,7 @@ impl Service {
                     .collect(),
                 _ => vec![],
             };
-        let (service_lines, game_lines): (Vec<(usize, String)>, Vec<(usize, String)>) = lines
+        let (service_lines, game_lines): (Numbered, Numbered) = lines
             .into_iter()
             .enumerate()
             .map(|(i, l)| (i + 1, l))

@@ -494,7 +494,7 @@ impl Store {
                 raws.push(row?);
             }
         }
-        raws.sort_by(|a, b| b.0.cmp(&a.0));
+        raws.sort_by_key(|r| std::cmp::Reverse(r.0));
         raws.dedup_by_key(|r| r.0);
         Ok(raws.into_iter().map(|(_, raw)| raw).collect())
     }

@@ -232,7 +232,7 @@ fn is_frame_line(line: &str) -> bool {
         .trim_end_matches('*')
         .trim();
     let count = label.chars().count();
-    count >= 1 && count <= 24 && !label.chars().any(|c| c.is_ascii_digit())
+    (1..=24).contains(&count) && !label.chars().any(|c| c.is_ascii_digit())
 }
 
 /// A line of only '-', '_', '=' or '*' (at least five), or one with a
