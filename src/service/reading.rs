@@ -158,10 +158,11 @@ fn starts_like(line: &str, words: &[String]) -> bool {
 }
 
 /// A line meant as a command: it starts like one the seat had this turn
-/// (`words`), or is within a few typing slips of a legal one (a quarter of
-/// its length).
+/// (`words`), has the terse shape of one (at most six words, one of them
+/// holding a digit such as a space id or a count, no sentence punctuation),
+/// or is within a few typing slips of a legal one (a quarter of its length).
 fn is_near_miss(line: &str, legal: &[String], words: &[String]) -> bool {
-    if starts_like(line, words) {
+    if starts_like(line, words) || is_terse_with_numbers(line) {
         return true;
     }
     let wanted = normalize(line);
@@ -175,6 +176,15 @@ fn is_near_miss(line: &str, legal: &[String], words: &[String]) -> bool {
         .any(|c| edit_distance(&wanted, &normalize(c)) <= slips)
 }
 
+fn is_terse_with_numbers(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() <= 6
+        && words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && !words
+            .iter()
+            .any(|w| w.ends_with([',', '.', '!', '?', ':', '。', '！', '？']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +196,8 @@ mod tests {
         assert!(is_near_miss("take 7", &legal, &words));
         assert!(is_near_miss("pas", &legal, &words));
         assert!(is_near_miss("pqss", &legal, &[]));
+        assert!(is_near_miss("dig Z99 7", &legal, &words));
+        assert!(!is_near_miss("See you at 9!", &legal, &words));
         assert!(!is_near_miss("Thanks Bob!", &legal, &words));
         assert!(!is_near_miss("Hi all,", &legal, &words));
         assert!(!is_near_miss("안녕하세요", &legal, &words));
