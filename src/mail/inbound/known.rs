@@ -63,9 +63,12 @@ impl Known {
     }
 
     /// Whether `b` may continue a copy that has reached `a`: it followed
-    /// `a` in what we sent, or both are prose (a client may rewrap them).
+    /// `a` in what we sent, or both are sentences of ours (four words or
+    /// more: a client may rewrap them). A word repeated line after line
+    /// ("board" sixty times) is the player's, not a copy.
     fn follows(&self, a: (&str, Mark), b: (&str, Mark)) -> bool {
-        matches!((a.1, b.1), (Mark::OurProse(_), Mark::OurProse(_)))
+        let sentence = |m: Mark| matches!(m, Mark::OurProse(n) if n >= 4);
+        (sentence(a.1) && sentence(b.1) && a.0 != b.0)
             || self.pairs.contains(&format!("{}\n{}", a.0, b.0))
     }
 
