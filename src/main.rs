@@ -244,6 +244,17 @@ fn run(cli: Cli) -> Result<i32> {
         }
         Command::Show { game, email, json } => {
             let svc = Service::open(config)?;
+            // A game still forming has no board yet: its lobby is what there is to show.
+            let never_started = svc.store.seats(game)?.iter().all(|s| s.seat.is_none());
+            if svc.game(game)?.status == "forming" || never_started {
+                let lobby = svc.lobby(game)?;
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&lobby)?);
+                } else {
+                    print!("{}", lobby.text("en"));
+                }
+                return Ok(0);
+            }
             let view = svc.view(game, email.as_deref())?;
             if json {
                 let row = svc.game(game)?;

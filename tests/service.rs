@@ -156,6 +156,8 @@ fn a_turn_of_several_lines_is_all_or_nothing() {
     let t0 = at("2026-11-22T10:00:00Z");
     let id = new_tikal(&s, t0);
     let first = s.legal(id, ALICE).unwrap()[0].clone();
+    // A near miss (a command's word with nonsense after it) is part of the turn.
+    let verb = first.split(' ').next().unwrap().to_string();
     let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let before = s.store.move_count(id).unwrap();
     let out = s
@@ -164,14 +166,15 @@ fn a_turn_of_several_lines_is_all_or_nothing() {
                 ALICE,
                 &reply_to,
                 "at1@x",
-                &format!("{first}\nfly to the moon"),
+                &format!("{first}\n{verb} to the moon"),
             ),
             t0,
         )
         .unwrap();
-    assert_eq!(out.outcome, "rejected");
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert!(
-        out.reason.starts_with("line 2 'fly to the moon'"),
+        out.reason
+            .starts_with(&format!("line 2 '{verb} to the moon'")),
         "{}",
         out.reason
     );

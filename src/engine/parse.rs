@@ -1,6 +1,6 @@
 //! Forgiving command reading shared by all games: normalising input,
 //! replacing aliases (short forms, Korean names), matching against the legal
-//! commands by unambiguous prefixes, and suggesting the closest ones.
+//! commands by unambiguous prefixes of words, and suggesting the closest ones.
 
 use super::{ParseError, Text};
 use std::fmt::Display;
@@ -31,8 +31,10 @@ pub fn replace_aliases(input: &str, aliases: &[(&str, &str)]) -> String {
 }
 
 /// Finds the legal command meant by `input`: an exact canonical match, or the
-/// only command whose every word starts with the corresponding input word.
-/// Apply aliases to `input` first.
+/// only command whose every word matches the corresponding input word.
+/// A word with a digit in it (a number, a slot, an id such as `p3`) matches
+/// only itself: `take 1` must never become `take 11`. Other words match by
+/// prefix, and only when one legal command fits. Apply aliases first.
 pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, ParseError> {
     let wanted = normalize(input);
     if wanted.is_empty() {
@@ -55,7 +57,7 @@ pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, Pa
                 && tw
                     .iter()
                     .zip(&words)
-                    .all(|(full, part)| full.starts_with(part))
+                    .all(|(full, part)| word_matches(full, part))
         })
         .map(|(i, _)| i)
         .collect();
@@ -81,6 +83,17 @@ pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, Pa
             ),
             suggestions: hits.iter().take(5).map(|&i| legal[i].to_string()).collect(),
         }),
+    }
+}
+
+/// Whether the typed word `part` stands for the legal word `full`: whole
+/// when either holds a digit, else as a prefix.
+fn word_matches(full: &str, part: &str) -> bool {
+    let has_digit = |w: &str| w.chars().any(|c| c.is_ascii_digit());
+    if has_digit(full) || has_digit(part) {
+        full == part
+    } else {
+        full.starts_with(part)
     }
 }
 
@@ -145,6 +158,24 @@ mod tests {
         assert!(e.message.en.contains("not a legal"));
         let e = match_legal("p", &["pa", "pb"]).unwrap_err();
         assert!(e.message.en.contains("several"));
+    }
+
+    #[test]
+    fn numbers_and_ids_match_whole() {
+        assert_eq!(
+            match_legal("take 1", &["take 11"]).unwrap_err().suggestions,
+            ["take 11"]
+        );
+        assert_eq!(
+            match_legal("take 1", &["take 1", "take 11"]).unwrap(),
+            "take 1"
+        );
+        assert_eq!(
+            match_legal("t 11", &["take 1", "take 11"]).unwrap(),
+            "take 11"
+        );
+        assert!(match_legal("retrieve p", &["retrieve p3"]).is_err());
+        assert!(match_legal("retrieve p3", &["retrieve p31"]).is_err());
     }
 
     #[test]

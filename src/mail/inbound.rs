@@ -2,14 +2,19 @@
 //! it, and whether a machine sent it. The routing token is the lead's
 //! (`plus_detail` finds the plus-address it travels in).
 //!
-//! The work is split in private submodules: `headers` (addresses, ids and
-//! the person/machine/bounce verdict), `html` (HTML to text with quoted
-//! containers dropped first), `reply` (the new text of a plain-text reply)
-//! and `flowed` (RFC 3676 soft line breaks).
+//! The work is split in private submodules: `known` (the text of the mails
+//! we sent, recognised in a reply whatever its framing), `headers`
+//! (addresses, ids and the person/machine/bounce verdict), `html` (HTML to
+//! text with quoted containers dropped first), `reply` (the new text of a
+//! plain-text reply by the clients' quoting patterns) and `flowed`
+//! (RFC 3676 soft line breaks).
 //!
 //! Decisions worth knowing:
 //! - The plain-text body is read first (its `>` quoting is explicit); the
 //!   HTML body only when there is no plain text or nothing new in it.
+//! - What we sent comes out first ([`read_knowing`]): a copy of our mail,
+//!   quoted or not, in any language, is never the player's text. The
+//!   clients' quote patterns come second, for what we no longer hold.
 //! - Lines are kept as the player wrote them: greetings and thanks are not
 //!   guessed away, so the service can say which line it did not understand.
 //! - A machine's mail (auto-reply, list, bounce, our own) has no commands,
@@ -22,7 +27,10 @@
 mod flowed;
 mod headers;
 mod html;
+mod known;
 mod reply;
+
+pub use known::Known;
 
 use mail_parser::{Message, MessageParser, MimeHeaders, PartType};
 use serde::Serialize;
@@ -66,6 +74,12 @@ pub struct Inbound {
 /// Reads a raw RFC 5322 message. Never panics; anything unreadable gives
 /// empty fields.
 pub fn read(raw: &[u8]) -> Inbound {
+    read_knowing(raw, &Known::default())
+}
+
+/// Reads a raw message as [`read`] does, with the lines of the mails we
+/// sent (`known`) taken out of its text before the quote patterns apply.
+pub fn read_knowing(raw: &[u8], known: &Known) -> Inbound {
     let Some(message) = parse(raw) else {
         // No header at all: nothing to route or answer, but the id must
         // still be stable so that a redelivery is recognised.
@@ -86,7 +100,7 @@ pub fn read(raw: &[u8]) -> Inbound {
     let header_list = headers::raw_headers(&message, raw);
     let (from, from_name) = headers::from(&message);
     let sender = headers::classify(&message, &header_list, from.as_deref());
-    let new_text = new_text(&message);
+    let new_text = new_text(&message, known);
     let commands = if sender == Sender::Person {
         commands(&new_text)
     } else {
@@ -164,18 +178,29 @@ pub fn commands(new_text: &str) -> Vec<String> {
 /// because its `>` quoting is explicit; the HTML body is used when there is
 /// no plain text or nothing new was found in it (some clients send an empty
 /// or placeholder text part).
-fn new_text(message: &Message<'_>) -> String {
+fn new_text(message: &Message<'_>, known: &Known) -> String {
     let plain = plain_body(message);
     if let Some(text) = &plain {
-        let found = reply::new_text(text);
+        let found = reply::new_text(&known::remove_known(text, known));
         if !found.is_empty() {
             return found;
         }
     }
     match html_body(message) {
-        Some(html) => reply::new_text(&html::to_text(&html)),
+        Some(html) => reply::new_text(&known::remove_known(&html::to_text(&html), known)),
         None => String::new(),
     }
+}
+
+/// The texts a mail we sent shows its reader: the plain-text body and the
+/// HTML body as text. Empty for a mail that cannot be parsed.
+pub fn sent_texts(raw: &[u8]) -> Vec<String> {
+    let Some(message) = parse(raw) else {
+        return vec![];
+    };
+    let mut texts: Vec<String> = plain_body(&message).into_iter().collect();
+    texts.extend(html_body(&message).map(|h| html::to_text(&h)));
+    texts
 }
 
 /// All inline text/plain parts of the body, in order, soft line breaks of
@@ -230,6 +255,9 @@ mod tests {
         let mut compared = 0;
         for entry in std::fs::read_dir(dir).expect("fixture directory") {
             let path = entry.expect("fixture entry").path();
+            if path.is_dir() {
+                continue;
+            }
             let raw = std::fs::read(&path).expect("fixture");
             let Some(message) = parse(&raw) else {
                 continue;

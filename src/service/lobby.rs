@@ -197,6 +197,38 @@ impl Service {
         Ok(())
     }
 
+    /// A game still forming, as `quipu show` gives it: who has joined, who
+    /// is awaited, who declined, and how to join.
+    pub fn lobby(&self, id: i64) -> Result<Lobby> {
+        let game = self.game(id)?;
+        let title = games::find(&game.game)
+            .map(|e| (e.info)().title)
+            .unwrap_or("?")
+            .to_string();
+        let seats = self.store.seats(id)?;
+        let with = |status: &str| -> Vec<String> {
+            seats
+                .iter()
+                .filter(|s| s.status == status)
+                .map(|s| s.email.clone())
+                .collect()
+        };
+        Ok(Lobby {
+            id,
+            game: game.game.clone(),
+            title,
+            status: game.status.clone(),
+            created_by: game.created_by.clone(),
+            joined: with("joined"),
+            awaited: with("invited"),
+            declined: with("declined"),
+            how_to_join: Text::new(
+                format!("Each invited player replies 'join' (or 'decline') to the invitation mail of game #{id}; the seat order is drawn when all have joined."),
+                format!("초대받은 사람은 #{id} 게임의 초대 메일에 'join'(또는 'decline')으로 답장합니다. 모두 참가하면 자리 순서를 뽑습니다."),
+            ),
+        })
+    }
+
     /// `join` or `decline` from an invited player of a forming game.
     pub(crate) fn answer_invitation(
         &self,
@@ -558,6 +590,52 @@ impl Service {
 
 /// The statuses of a row that holds a seat in the game: playing, or gone and
 /// waiting to be handed on (offers, refusals and former holders do not).
+/// A game waiting for its players to join.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Lobby {
+    pub id: i64,
+    pub game: String,
+    pub title: String,
+    pub status: String,
+    pub created_by: Option<String>,
+    pub joined: Vec<String>,
+    pub awaited: Vec<String>,
+    pub declined: Vec<String>,
+    pub how_to_join: Text,
+}
+
+impl Lobby {
+    /// The lobby as text in `lang` ("en" or "ko").
+    pub fn text(&self, lang: &str) -> String {
+        let ko = lang == "ko";
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        let (head, joined, awaited, declined) = if ko {
+            ("참가자를 기다리는 중", "참가", "기다리는 사람", "거절")
+        } else {
+            ("waiting for players", "joined", "awaited", "declined")
+        };
+        let how = if ko {
+            &self.how_to_join.ko
+        } else {
+            &self.how_to_join.en
+        };
+        format!(
+            "#{} {} ({head})\n{joined}: {}\n{awaited}: {}\n{declined}: {}\n{how}\n",
+            self.id,
+            self.title,
+            list(&self.joined),
+            list(&self.awaited),
+            list(&self.declined),
+        )
+    }
+}
+
 pub(crate) fn holds_seat(status: &str) -> bool {
     status == "joined" || status == "dropped"
 }

@@ -43,6 +43,9 @@ fn first_word(line: &str) -> String {
     line.split_whitespace().next().unwrap_or("").to_lowercase()
 }
 
+/// Lines of a mail with their line numbers in it (from 1).
+type Numbered = Vec<(usize, String)>;
+
 /// Who a mail speaks for: the seat its token names, the creator of the game
 /// request its token confirms, or (without a token) its From.
 struct Caller {
@@ -145,7 +148,7 @@ impl Service {
             {
                 return Ok(None);
             }
-            let (outcome, reason, game_id) = self.judge(&mail, too_large, now)?;
+            let (outcome, reason, game_id) = self.judge(&mail, raw, too_large, now)?;
             self.store
                 .settle_inbound(&row(&outcome, &reason, game_id))?;
             Ok(Some(MailOutcome {
@@ -201,6 +204,7 @@ impl Service {
     fn judge(
         &self,
         mail: &Inbound,
+        raw: &[u8],
         too_large: bool,
         now: DateTime<Utc>,
     ) -> Result<(String, String, Option<i64>)> {
@@ -256,6 +260,9 @@ impl Service {
             );
             return reject(why);
         }
+        // What we sent this caller comes out of the text before its lines are read.
+        let reread = self.reread(raw, mail, &caller.email, caller.game)?;
+        let mail = &reread;
         let lines: Vec<String> = mail
             .commands
             .iter()
@@ -308,18 +315,28 @@ impl Service {
                     .collect(),
                 _ => vec![],
             };
-        let (service_lines, game_lines): (Vec<String>, Vec<String>) =
-            lines.into_iter().partition(|l| {
+        let (service_lines, game_lines): (Numbered, Numbered) = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .partition(|(_, l)| {
                 let w = first_word(l);
                 SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
             });
-        let service_lines = merge_service_lines(service_lines);
+        let service_lines =
+            merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
         let mut outcome = ("answered".to_string(), String::new(), caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
+                // Lines beside service commands, outside a game: chat around them.
+                if !service_lines.is_empty() {
+                    let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
+                    outcome.1 = format!("not read as commands: {}; ", unread.join(" | "));
+                    return self.run_service_lines(&caller, service_lines, outcome, now);
+                }
                 let why = Text::new(
-                    format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0]),
-                    format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0]),
+                    format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
+                    format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0].1),
                 );
                 return self.answer(
                     &caller.email,
@@ -330,18 +347,49 @@ impl Service {
                     &why.en,
                 );
             };
-            match self.play(id, &caller.email, &game_lines, &mail.message_id, now) {
-                Ok(applied) => outcome = ("applied".into(), applied.commands.join("; "), Some(id)),
+            let read = self.turn_lines(id, &caller.email, &game_lines)?;
+            let (unread_en, unread_ko) = read.unread_note();
+            if read.turn.is_empty() {
+                if service_lines.is_empty() {
+                    let why = Text::new(
+                        format!("I found no command in your mail. {unread_en} Write one command per line above the quoted text, or 'help'."),
+                        format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
+                    );
+                    let words = [why, help_text()];
+                    return self.answer(
+                        &caller.email,
+                        Some(id),
+                        &words,
+                        now,
+                        "rejected",
+                        &words[0].en,
+                    );
+                }
+                outcome.1 = format!("{unread_en} ");
+                return self.run_service_lines(&caller, service_lines, outcome, now);
+            }
+            match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
+                Ok(applied) => {
+                    let mut reason = applied.commands.join("; ");
+                    if !unread_en.is_empty() {
+                        reason = format!("{reason} ({unread_en})");
+                    }
+                    outcome = ("applied".into(), reason, Some(id));
+                }
                 Err(ServiceError::Refused {
                     line,
                     command,
                     reason,
                     suggestions,
                 }) => {
+                    let reason = Text::new(
+                        format!("{} {unread_en}", reason.en).trim_end().to_string(),
+                        format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
+                    );
                     return self.refuse(
                         id,
                         &caller.email,
-                        line,
+                        read.line_number(line),
                         &command,
                         &reason,
                         &suggestions,
@@ -365,13 +413,25 @@ impl Service {
                 Err(e) => return Err(e),
             }
         }
+        self.run_service_lines(&caller, service_lines, outcome, now)
+    }
+
+    /// Runs the service commands of a mail after its turn (if any), with one
+    /// answer for all of them; returns the mail's outcome with theirs added.
+    fn run_service_lines(
+        &self,
+        caller: &Caller,
+        service_lines: Vec<String>,
+        mut outcome: (String, String, Option<i64>),
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
         let replies = Replies::default();
         for line in service_lines {
-            let (result, reason) = self.service_command(&caller, &line, &replies, now)?;
+            let (result, reason) = self.service_command(caller, &line, &replies, now)?;
             if outcome.0 != "applied" {
                 outcome.0 = result;
             }
-            if !outcome.1.is_empty() {
+            if !outcome.1.is_empty() && !outcome.1.ends_with(' ') {
                 outcome.1.push_str("; ");
             }
             outcome.1.push_str(&reason);

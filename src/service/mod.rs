@@ -12,9 +12,10 @@ mod guard;
 pub use guard::visible_text;
 pub mod history;
 mod lobby;
-pub use lobby::NewGameRequest;
+pub use lobby::{Lobby, NewGameRequest};
 mod mailin;
 mod notify;
+mod reading;
 pub mod token;
 
 pub use mailin::MailOutcome;

@@ -593,6 +593,43 @@ impl Store {
         self.in_transaction(|s| s.set_meta("serve_started_at", now))
     }
 
+    /// The raw mails the outbox holds for `recipient`: those whose
+    /// Message-ID is in `ids` (what a reply names) and, with a game, the
+    /// latest `limit` of that game. Newest first, each once; bounded by
+    /// `limit` plus the number of ids.
+    pub fn sent_to(
+        &self,
+        recipient: &str,
+        game_id: Option<i64>,
+        ids: &[String],
+        limit: i64,
+    ) -> Result<Vec<Vec<u8>>> {
+        let mut raws: Vec<(i64, Vec<u8>)> = Vec::new();
+        let mut by_id = self.conn.prepare_cached(
+            "SELECT id, raw FROM outbox WHERE message_id = ?1 AND recipient = ?2",
+        )?;
+        for id in ids {
+            let rows = by_id.query_map(params![id, recipient], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            for row in rows {
+                raws.push(row?);
+            }
+        }
+        if let Some(game) = game_id {
+            let mut latest = self.conn.prepare_cached(
+                "SELECT id, raw FROM outbox WHERE game_id = ?1 AND recipient = ?2 ORDER BY id DESC LIMIT ?3",
+            )?;
+            let rows = latest.query_map(params![game, recipient, limit], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+            for row in rows {
+                raws.push(row?);
+            }
+        }
+        raws.sort_by_key(|r| std::cmp::Reverse(r.0));
+        raws.dedup_by_key(|r| r.0);
+        Ok(raws.into_iter().map(|(_, raw)| raw).collect())
+    }
+
     /// Deletes sent mail older than `before` (housekeeping); returns how many.
     pub fn prune_outbox(&self, before: &str) -> Result<usize> {
         Ok(self.conn.execute(

@@ -97,7 +97,7 @@ fn is_signature_start(line: &str) -> bool {
     if lower.chars().count() > 80 {
         return false;
     }
-    const STARTS: [&str; 11] = [
+    const STARTS: [&str; 17] = [
         "sent from my ",
         "sent from outlook",
         "sent from yahoo mail",
@@ -109,12 +109,19 @@ fn is_signature_start(line: &str) -> bool {
         "envoyé de mon ",
         "enviado desde mi ",
         "inviato da ",
+        "enviado do ",
+        "enviado de ",
+        "отправлено с ",
+        "отправлено из ",
+        "发自我的",
+        "從我的",
     ];
-    const ENDS: [&str; 7] = [
+    const ENDS: [&str; 8] = [
         "에서 보냄",
         "에서 보냄.",
         "에서 보냈습니다.",
-        "outlook 받기", // "Android용 Outlook 받기"
+        "outlook 받기",   // "Android용 Outlook 받기"
+        "outlook を入手", // "iOS 版 Outlook を入手"
         "から送信",
         "から送信。",
         "から送信しました",
@@ -162,7 +169,7 @@ fn is_attribution(line: &str) -> bool {
     if lower.chars().count() > 400 || !lower.ends_with(':') {
         return false;
     }
-    const ENDINGS: [&str; 22] = [
+    const ENDINGS: [&str; 29] = [
         "wrote:",         // English
         "writes:",        // English, older clients
         "작성:",          // Korean Gmail/Naver: "… 님이 작성:"
@@ -185,6 +192,13 @@ fn is_attribution(line: &str) -> bool {
         "escreveu:",   // Portuguese
         "schreef:",    // Dutch
         "写道:",       // Chinese
+        "寫道:",       // Chinese, traditional
+        "написал(а):", // Russian (mail.ru, Yandex, Thunderbird)
+        "написал:",
+        "написала:",
+        "пишет:",
+        "escreveu :",
+        "ha scritto :",
     ];
     if ENDINGS.iter().any(|e| lower.ends_with(e)) {
         return true;
@@ -196,7 +210,14 @@ fn is_attribution(line: &str) -> bool {
     // Japanese Gmail has no verb at all: "2026年11月22日(日) 15:04 quipu <…>:".
     let starts_with_year = lower.chars().take(4).all(|c| c.is_ascii_digit())
         && lower.chars().nth(4).is_some_and(|c| c == '年');
-    starts_with_year && lower.contains('@') && lower.ends_with(">:")
+    if starts_with_year && lower.contains('@') && lower.ends_with(">:") {
+        return true;
+    }
+    // Yandex and mail.ru: "22.11.2026, 15:04, \"quipu\" <q@…>:" and
+    // "Воскресенье, 22 ноября 2026, 15:04 +09:00 от quipu <q@…>:": a date and an address, no verb.
+    lower.ends_with(">:")
+        && lower.contains('@')
+        && lower.chars().take(40).any(|c| c.is_ascii_digit())
 }
 
 /// Whether a line could be the first piece of a wrapped attribution: it
@@ -255,6 +276,8 @@ const LABELS: [(Field, &[&str]); 5] = [
             "送信者",
             "寄件者",
             "发件人",
+            "寄件人",
+            "от",
         ],
     ),
     (
@@ -274,6 +297,13 @@ const LABELS: [(Field, &[&str]); 5] = [
             "日付",
             "日時",
             "发送时间",
+            "日期",
+            "寄件日期",
+            "отправлено",
+            "дата",
+            "enviada",
+            "data",
+            "inviato",
         ],
     ),
     (
@@ -290,13 +320,19 @@ const LABELS: [(Field, &[&str]); 5] = [
             "수신자",
             "宛先",
             "收件人",
+            "收件者",
+            "кому",
         ],
     ),
-    (Field::Cc, &["cc", "참조", "kopie", "cc :"]),
+    (
+        Field::Cc,
+        &["cc", "참조", "kopie", "cc :", "копия", "抄送", "副本"],
+    ),
     (
         Field::Subject,
         &[
-            "subject", "betreff", "objet", "asunto", "제목", "件名", "主题", "주제",
+            "subject", "betreff", "objet", "asunto", "제목", "件名", "主题", "주제", "主旨",
+            "тема", "assunto", "oggetto",
         ],
     ),
 ];
@@ -357,7 +393,7 @@ fn is_separator(line: &str) -> bool {
     let words = trimmed
         .trim_matches(|c: char| matches!(c, '-' | '_' | '=' | '*' | ' '))
         .to_lowercase();
-    const PHRASES: [&str; 14] = [
+    const PHRASES: [&str; 21] = [
         "original message",
         "원본 이메일",
         "ursprüngliche nachricht",
@@ -372,6 +408,13 @@ fn is_separator(line: &str) -> bool {
         "전달된 메시지",
         "元のメッセージ",
         "オリジナルメッセージ",
+        "исходное сообщение",
+        "пересылаемое сообщение",
+        "mensagem original",
+        "messaggio originale",
+        "原始邮件",
+        "原始郵件",
+        "邮件原文",
     ];
     PHRASES.iter().any(|p| words.contains(p))
 }

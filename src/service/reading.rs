@@ -1,0 +1,205 @@
+//! Which lines of a reply the player meant: the reply read again with what
+//! we sent them taken out, and the lines that form the turn told apart from
+//! greetings, thanks and sign-offs around them.
+
+use super::{Result, Service};
+use crate::engine::parse::{edit_distance, normalize};
+use crate::engine::{PlayError, Seat, Table};
+use crate::mail::inbound::{self, Inbound, Known};
+
+/// How many of the latest mails to a player in a game are recognised in a
+/// reply (besides the ones it names): bounded work per mail.
+const SENT_MAILS_READ: i64 = 12;
+/// How many ids from References are looked up, newest last.
+const REFERENCES_READ: usize = 20;
+
+/// The lines of a reply, sorted: the turn, and what was not read as a command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnLines {
+    /// (line number in the mail, text): legal commands and near misses, in order.
+    pub turn: Vec<(usize, String)>,
+    /// Lines that read as no command of the seat (greetings, thanks, chat).
+    pub unread: Vec<String>,
+}
+
+impl TurnLines {
+    pub fn commands(&self) -> Vec<String> {
+        self.turn.iter().map(|(_, l)| l.clone()).collect()
+    }
+
+    /// The mail's line number of the `n`th line of the turn (1-based).
+    pub fn line_number(&self, n: usize) -> usize {
+        self.turn
+            .get(n.saturating_sub(1))
+            .map(|(at, _)| *at)
+            .unwrap_or(n)
+    }
+
+    /// "Not read as commands: 'Hi all,' | 'Thanks'" (empty when none).
+    pub fn unread_note(&self) -> (String, String) {
+        if self.unread.is_empty() {
+            return (String::new(), String::new());
+        }
+        let list = self
+            .unread
+            .iter()
+            .map(|l| format!("'{l}'"))
+            .collect::<Vec<_>>()
+            .join(" | ");
+        (
+            format!("Not read as commands: {list}."),
+            format!("명령으로 읽지 않은 줄: {list}."),
+        )
+    }
+}
+
+impl Service {
+    /// The mail read again, knowing what quipu sent to `email` (in `game`,
+    /// and the mails the reply names), so that a copy of those mails in any
+    /// framing is not taken for the player's words.
+    pub(super) fn reread(
+        &self,
+        raw: &[u8],
+        mail: &Inbound,
+        email: &str,
+        game: Option<i64>,
+    ) -> Result<Inbound> {
+        let mut ids: Vec<String> = mail.in_reply_to.iter().cloned().collect();
+        let skip = mail.references.len().saturating_sub(REFERENCES_READ);
+        ids.extend(mail.references.iter().skip(skip).cloned());
+        let raws = self.store.sent_to(email, game, &ids, SENT_MAILS_READ)?;
+        if raws.is_empty() {
+            return Ok(mail.clone());
+        }
+        let texts: Vec<String> = raws.iter().flat_map(|r| inbound::sent_texts(r)).collect();
+        let known = Known::new(texts.iter().map(String::as_str));
+        Ok(Inbound {
+            size: mail.size,
+            ..inbound::read_knowing(raw, &known)
+        })
+    }
+
+    /// The lines of a mail to game `id` (numbered as in the mail), sorted
+    /// into the turn of `email`'s seat and the lines read as no command.
+    pub(super) fn turn_lines(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[(usize, String)],
+    ) -> Result<TurnLines> {
+        let Ok(seat) = self.seat_of(id, email) else {
+            // No seat: `play` answers why, naming the first line.
+            return Ok(TurnLines {
+                turn: lines.to_vec(),
+                unread: vec![],
+            });
+        };
+        let mut table = self.table(id)?;
+        Ok(select_turn(table.as_mut(), seat, lines))
+    }
+}
+
+/// Sorts `lines` (numbered as in the mail) into the seat's turn and the
+/// lines that are no command, trying each on `table` (a copy) in order.
+/// A line the rules refuse, or that is close to a legal command, is a near
+/// miss: it stays in the turn, which the service then refuses with the
+/// closest legal commands. When the seat has nothing to decide, every line
+/// stays (the answer is that it is not their turn).
+pub fn select_turn(table: &mut dyn Table, seat: Seat, lines: &[(usize, String)]) -> TurnLines {
+    let mut out = TurnLines::default();
+    if !table.to_act().contains(&seat) {
+        out.turn = lines.to_vec();
+        return out;
+    }
+    // Words that start the seat's commands, gathered as the turn goes on:
+    // lines after the turn ends are judged by them.
+    let mut first_words: Vec<String> = Vec::new();
+    let mut stopped = false;
+    for (at, line) in lines {
+        if !stopped && table.to_act().contains(&seat) {
+            let legal = table.legal(seat);
+            first_words.extend(legal.iter().filter_map(|c| first_word(c)));
+            first_words.sort();
+            first_words.dedup();
+            match table.play(seat, line) {
+                Ok(_) => out.turn.push((*at, line.clone())),
+                Err(PlayError::Rule(_)) => {
+                    out.turn.push((*at, line.clone()));
+                    stopped = true;
+                }
+                Err(_) if is_near_miss(line, &legal, &first_words) => {
+                    out.turn.push((*at, line.clone()));
+                    stopped = true;
+                }
+                Err(_) => out.unread.push(line.clone()),
+            }
+        } else if starts_like(line, &first_words) {
+            out.turn.push((*at, line.clone()));
+        } else {
+            out.unread.push(line.clone());
+        }
+    }
+    out
+}
+
+fn first_word(command: &str) -> Option<String> {
+    normalize(command).split(' ').next().map(str::to_string)
+}
+
+/// Whether the line's first word is (or, two letters or more, starts) the
+/// first word of one of `words`.
+fn starts_like(line: &str, words: &[String]) -> bool {
+    let Some(w) = first_word(line).filter(|w| !w.is_empty()) else {
+        return false;
+    };
+    words
+        .iter()
+        .any(|f| *f == w || (w.chars().count() >= 2 && f.starts_with(&w)))
+}
+
+/// A line meant as a command: it starts like one the seat had this turn
+/// (`words`), has the terse shape of one (at most six words, one of them
+/// holding a digit such as a space id or a count, no sentence punctuation),
+/// or is within a few typing slips of a legal one (a quarter of its length).
+fn is_near_miss(line: &str, legal: &[String], words: &[String]) -> bool {
+    if starts_like(line, words) || is_terse_with_numbers(line) {
+        return true;
+    }
+    let wanted = normalize(line);
+    let len = wanted.chars().count();
+    if len > 80 {
+        return false;
+    }
+    let slips = (len / 4).max(1);
+    legal
+        .iter()
+        .any(|c| edit_distance(&wanted, &normalize(c)) <= slips)
+}
+
+fn is_terse_with_numbers(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() <= 6
+        && words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && !words
+            .iter()
+            .any(|w| w.ends_with([',', '.', '!', '?', ':', '。', '！', '？']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn near_misses_and_greetings() {
+        let legal = ["take 1".to_string(), "pass".to_string()];
+        let words = ["take".to_string(), "pass".to_string()];
+        assert!(is_near_miss("take 7", &legal, &words));
+        assert!(is_near_miss("pas", &legal, &words));
+        assert!(is_near_miss("pqss", &legal, &[]));
+        assert!(is_near_miss("dig Z99 7", &legal, &words));
+        assert!(!is_near_miss("See you at 9!", &legal, &words));
+        assert!(!is_near_miss("Thanks Bob!", &legal, &words));
+        assert!(!is_near_miss("Hi all,", &legal, &words));
+        assert!(!is_near_miss("안녕하세요", &legal, &words));
+    }
+}

@@ -1,0 +1,303 @@
+//! Reading what a player meant: the corpus of reply shapes from many
+//! clients and languages (`tests/mail/corpus/`), read knowing what we sent;
+//! whole-token matching (Through the Ages `take 1` and `take 11`); greetings
+//! around moves; a reply to an old mail copied without quote marks; and the
+//! lobby of a game still forming.
+
+use quipu::config::Config;
+use quipu::games::tta::{command, data::default_data};
+use quipu::mail::inbound::{read, read_knowing, sent_texts, Known};
+use quipu::service::{NewGameRequest, Service};
+use std::path::{Path, PathBuf};
+
+fn corpus(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/mail/corpus")
+        .join(format!("{name}.eml"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// What the mail we sent looks like to the reader: its plain and HTML text.
+fn known_sent() -> Known {
+    let texts = sent_texts(&corpus("sent"));
+    assert_eq!(texts.len(), 2, "the sent mail has a plain and an HTML body");
+    Known::new(texts.iter().map(String::as_str))
+}
+
+/// Each fixture (client, language, shape) and the player's exact text.
+const CORPUS: &[(&str, &str)] = &[
+    (
+        "outlook_desktop_ru",
+        "Привет всем!\ndig c3\n\nС уважением,\nАнна",
+    ),
+    ("mailru_web_ru", "walk 2 b4 c3\nСпасибо!"),
+    ("yandex_ru", "pass"),
+    ("windows_mail_pt", "Olá!\nplace tile a5 r0"),
+    (
+        "thunderbird_pt",
+        "Obrigada pelo resumo.\n\ndig c3\n\nAbraço, Rita",
+    ),
+    ("gmail_web_zh", "你好！\nwalk 2 b4 c3"),
+    ("outlook_web_zh", "pass\n謝謝"),
+    ("apple_mail_it", "Ciao a tutti,\ndig c3"),
+    ("outlook_desktop_it", "place tile a5 r0\nGrazie, Marco"),
+    ("ios_mail_es", "walk 2 b4 c3"),
+    ("gmail_android_fr", "Bonjour,\npass"),
+    ("yahoo_de", "dig c3\nDanke!"),
+    ("naver_ko", "안녕하세요\ndig c3"),
+    ("daum_ko", "pass\n고맙습니다"),
+    ("outlook_ios_ja", "こんにちは\nwalk 2 b4 c3"),
+    ("gmail_web_en", "Hi all,\ndig c3\nThanks!"),
+    ("outlook_web_en", "pass\nCheers, Tom"),
+];
+
+#[test]
+fn every_reply_shape_of_the_corpus_reads_exactly() {
+    let known = known_sent();
+    let mut wrong = Vec::new();
+    for (name, expected) in CORPUS {
+        let mail = read_knowing(&corpus(name), &known);
+        if mail.new_text != *expected {
+            wrong.push(format!("{name}: {:?}", mail.new_text));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let on_disk =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail/corpus"))
+            .unwrap()
+            .count();
+    assert_eq!(
+        on_disk,
+        CORPUS.len() + 1,
+        "every fixture is listed (and sent.eml)"
+    );
+}
+
+/// Without knowing what we sent, a copy under a header in a language with
+/// no pattern (Yahoo's German "Folgendes geschrieben:") is read as the
+/// player's: the lines of our move list would be taken as commands.
+#[test]
+fn knowing_what_we_sent_is_what_removes_an_unframed_copy() {
+    let blind = read(&corpus("yahoo_de"));
+    assert!(
+        blind.commands.iter().any(|c| c == "walk 2 b4 c3"),
+        "{:?}",
+        blind.commands
+    );
+    let knowing = read_knowing(&corpus("yahoo_de"), &known_sent());
+    assert_eq!(knowing.commands, ["dig c3", "Danke!"]);
+}
+
+/// `take 1` and `take 11` with slots 1 and 11 (and one of 10-13) legal in
+/// every combination: a number is read whole, never as a prefix.
+#[test]
+fn take_1_and_take_11_in_every_combination() {
+    let data = default_data().unwrap();
+    let others = [10u8, 12, 13];
+    for mask in 0..4u8 {
+        for extra in [None, Some(others[0]), Some(others[1]), Some(others[2])] {
+            let mut slots: Vec<u8> = Vec::new();
+            if mask & 1 != 0 {
+                slots.push(1);
+            }
+            if mask & 2 != 0 {
+                slots.push(11);
+            }
+            slots.extend(extra);
+            let mut legal: Vec<command::Command> =
+                slots.iter().map(|&s| command::Command::Take(s)).collect();
+            legal.push(command::Command::Done);
+            for typed in [1u8, 11] {
+                let got = command::read(&data, &format!("take {typed}"), &legal);
+                if slots.contains(&typed) {
+                    assert_eq!(got, Ok(command::Command::Take(typed)), "{slots:?}");
+                } else {
+                    assert!(
+                        got.is_err(),
+                        "'take {typed}' read as {got:?} with {slots:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+const ALICE: &str = "alice@example.test";
+const BOB: &str = "bob@example.test";
+
+fn service(name: &str) -> Service {
+    let dir = std::env::temp_dir().join(format!("quipu-reading-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Service::open(Config {
+        db: dir.join("quipu.db"),
+        address: "quipu@example.test".into(),
+        secret: "test-secret".into(),
+        ..Config::default()
+    })
+    .unwrap()
+}
+
+fn at(s: &str) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::parse_from_rfc3339(s)
+        .unwrap()
+        .with_timezone(&chrono::Utc)
+}
+
+fn reply(to: &str, id: &str, in_reply_to: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: <{ALICE}>\r\nTo: <{to}>\r\nSubject: Re: [quipu #1] Tikal\r\nMessage-ID: <{id}>\r\nIn-Reply-To: <{in_reply_to}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{}\r\n",
+        body.replace('\n', "\r\n")
+    )
+    .into_bytes()
+}
+
+fn tikal(s: &Service) -> i64 {
+    s.create_game(
+        &NewGameRequest {
+            game: "tikal".into(),
+            players: vec![ALICE.into(), BOB.into()],
+            seed: Some(3),
+            ..Default::default()
+        },
+        at("2026-11-22T09:00:00Z"),
+    )
+    .unwrap()
+}
+
+/// The mails to `who`, oldest first: (Message-ID, kind, raw).
+fn mails_to(s: &Service, who: &str) -> Vec<(String, String, Vec<u8>)> {
+    s.store
+        .outbox(None)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.recipient == who)
+        .map(|r| (r.message_id, r.kind, r.raw))
+        .collect()
+}
+
+#[test]
+fn greetings_around_moves_never_make_a_turn_fail() {
+    let s = service("greetings");
+    let id = tikal(&s);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let before = s.store.move_count(id).unwrap();
+    let body = format!("Hi all,\n{first}\nThanks Bob!\n안녕하세요\n-- \nAlice");
+    let out = s
+        .handle_mail(
+            &reply(&to, "g1@x", "none@x", &body),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+    assert_eq!(
+        out.reason,
+        format!("{first} (Not read as commands: 'Hi all,' | 'Thanks Bob!' | '안녕하세요'.)")
+    );
+}
+
+#[test]
+fn a_mail_of_greetings_only_is_answered_with_help_and_its_lines() {
+    let s = service("only-greetings");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let before = s.store.move_count(id).unwrap();
+    let sent_before = mails_to(&s, ALICE).len();
+    let out = s
+        .handle_mail(
+            &reply(&to, "g2@x", "none@x", "Thanks Bob!\nSee you"),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "rejected");
+    assert!(
+        out.reason.contains("'Thanks Bob!' | 'See you'"),
+        "{}",
+        out.reason
+    );
+    assert_eq!(s.store.move_count(id).unwrap(), before);
+    let mails = mails_to(&s, ALICE);
+    assert_eq!(mails.len(), sent_before + 1);
+    let answer = String::from_utf8_lossy(&mails.last().unwrap().2).to_string();
+    assert!(answer.contains("quipu commands"), "help is in the answer");
+}
+
+/// A reply to the first mail of the game (not the latest) whose client wrote
+/// that mail out without `>` under a header in a language we have no
+/// pattern for (Polish Outlook): only the line above it is the player's.
+#[test]
+fn a_reply_to_an_old_mail_copied_without_quote_marks() {
+    let s = service("old-mail");
+    let id = tikal(&s);
+    let t = at("2026-11-22T10:00:00Z");
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let (old_id, _, old_raw) = mails_to(&s, ALICE).remove(0);
+    // A newer mail to Alice (the board again), so the old one is not the latest.
+    let out = s
+        .handle_mail(&reply(&to, "o1@x", &old_id, "board"), t)
+        .unwrap();
+    assert_eq!(out.outcome, "answered", "{}", out.reason);
+    let old_text = sent_texts(&old_raw).remove(0);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    assert!(
+        old_text.lines().filter(|l| l.starts_with("  ")).count() >= 2,
+        "the old mail lists moves"
+    );
+    let body = format!(
+        "{first}\n\nOd: quipu <{to}>\nWysłano: niedziela, 22 listopada 2026 10:00\nDo: {ALICE}\nTemat: [quipu #{id}] Tikal\n\n{old_text}"
+    );
+    let before = s.store.move_count(id).unwrap();
+    let out = s
+        .handle_mail(&reply(&to, "o2@x", &old_id, &body), t)
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(out.reason, first);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+}
+
+fn cli(db: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quipu"))
+        .args(args)
+        .env("QUIPU_DB", db)
+        .env("QUIPU_ADDRESS", "quipu@example.test")
+        .env("QUIPU_SECRET", "test-secret")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn show_of_a_forming_game_gives_its_lobby() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("quipu-reading-{}-lobby", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("quipu.db");
+    let mail = dir.join("new.eml");
+    std::fs::write(
+        &mail,
+        format!("From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: new\r\nMessage-ID: <new1@x>\r\n\r\nHello!\r\nnew tikal with {BOB}\r\n"),
+    )
+    .unwrap();
+    let received: serde_json::Value =
+        serde_json::from_str(&cli(&db, &["receive", mail.to_str().unwrap()])).unwrap();
+    let game = received["game_id"].as_i64().expect("the new game's number");
+    let shown: serde_json::Value =
+        serde_json::from_str(&cli(&db, &["show", &game.to_string(), "--json"])).unwrap();
+    assert_eq!(shown["status"], "forming");
+    assert_eq!(shown["joined"], serde_json::json!([ALICE]));
+    assert_eq!(shown["awaited"], serde_json::json!([BOB]));
+    assert!(shown["how_to_join"]["en"]
+        .as_str()
+        .unwrap()
+        .contains("'join'"));
+    let text = cli(&db, &["show", &game.to_string()]);
+    assert!(text.contains(&format!("awaited: {BOB}")), "{text}");
+}
