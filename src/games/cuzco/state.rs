@@ -3,8 +3,8 @@
 
 use super::data::{Data, Terrain};
 use crate::engine::Rng;
-use serde::{Deserialize, Serialize};
 use crate::engine::Shared;
+use serde::{Deserialize, Serialize};
 
 /// What lies on top of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,8 +5,8 @@
 use super::data::{Data, Kind, TREASURE_KINDS};
 use super::rules::turned;
 use crate::engine::Rng;
-use serde::{Deserialize, Serialize};
 use crate::engine::Shared;
+use serde::{Deserialize, Serialize};
 
 /// Most players at a table (rulebook L6).
 pub const MAX_PLAYERS: usize = 4;

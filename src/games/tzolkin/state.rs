@@ -4,8 +4,8 @@
 
 use super::data::{Data, GEARS, MAX_TEETH};
 use crate::engine::Rng;
-use serde::{Deserialize, Serialize};
 use crate::engine::Shared;
+use serde::{Deserialize, Serialize};
 
 /// An empty gear space.
 pub const EMPTY: u8 = 0;
