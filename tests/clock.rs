@@ -60,7 +60,11 @@ fn new_game(
 
 fn set(svc: &Service, email: &str, setting: &str, now: DateTime<Utc>) {
     let t = svc.in_tx_setting(email, setting, now).unwrap();
-    assert!(t.en.starts_with("Set "), "{setting}: {}", t.en);
+    assert!(
+        t.en.starts_with("Your ") && t.en.contains(" is now "),
+        "{setting}: {}",
+        t.en
+    );
 }
 
 /// Ticks every 30 minutes after the last tick (or from `from`) up to `to` inclusive.
@@ -588,7 +592,7 @@ fn check_clock_move(policy: &str) {
         .unwrap();
     assert!(
         text(&turn).contains(&format!(
-            "(that move of a@x.test was made by the clock: {policy})"
+            "(that move of seat 1 (a@x.test) was made by the clock: {policy})"
         )),
         "{}",
         text(&turn)
@@ -692,7 +696,7 @@ fn deadlines_survive_a_restart_and_two_days_down_bring_one_summary_per_player() 
         "{to_b}"
     );
     assert!(
-        to_b.contains("#1: (that move of a@x.test was made by the clock: bot)"),
+        to_b.contains("#1: (that move of seat 1 (a@x.test) was made by the clock: bot)"),
         "{to_b}"
     );
     assert_eq!(svc.store.moves(id).unwrap().pop().unwrap().source, "bot");
@@ -1043,7 +1047,7 @@ fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in
         .find(|m| m.recipient == N && m.created_at == stamp(joined) && m.kind != "answer")
         .unwrap();
     let body = text(&update);
-    assert!(body.contains("a@x.test left the game."), "{body}");
+    assert!(body.contains("seat 1 (a@x.test) left the game."), "{body}");
     assert!(body.contains("Game #1 of Tawantinsuyu"), "{body}");
     // From now on the newcomer's seat is asked: play on until it must decide.
     let mut asked = false;

@@ -286,8 +286,31 @@ fn show_of_a_forming_game_gives_its_lobby() {
         format!("From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: new\r\nMessage-ID: <new1@x>\r\n\r\nHello!\r\nnew tikal with {BOB}\r\n"),
     )
     .unwrap();
-    let received: serde_json::Value =
+    let asked: serde_json::Value =
         serde_json::from_str(&cli(&db, &["receive", mail.to_str().unwrap()])).unwrap();
+    assert_eq!(asked["game_id"], serde_json::Value::Null, "{asked}");
+    // The game is made by the reply to the confirmation sent to the From address.
+    let confirmation = quipu::store::Store::open(&db)
+        .unwrap()
+        .outbox(None)
+        .unwrap()
+        .pop()
+        .expect("a confirmation");
+    assert_eq!(confirmation.recipient, ALICE);
+    let raw = String::from_utf8_lossy(&confirmation.raw).to_string();
+    let reply_to = raw
+        .lines()
+        .find_map(|l| l.strip_prefix("Reply-To: "))
+        .expect("a Reply-To");
+    let reply_to = reply_to[reply_to.find('<').map_or(0, |i| i + 1)..].trim_end_matches('>');
+    let confirm = dir.join("confirm.eml");
+    std::fs::write(
+        &confirm,
+        format!("From: <{ALICE}>\r\nTo: <{reply_to}>\r\nSubject: Re: new\r\nMessage-ID: <yes1@x>\r\n\r\nconfirm\r\n"),
+    )
+    .unwrap();
+    let received: serde_json::Value =
+        serde_json::from_str(&cli(&db, &["receive", confirm.to_str().unwrap()])).unwrap();
     let game = received["game_id"].as_i64().expect("the new game's number");
     let shown: serde_json::Value =
         serde_json::from_str(&cli(&db, &["show", &game.to_string(), "--json"])).unwrap();

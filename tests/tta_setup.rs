@@ -5,6 +5,7 @@
 
 use quipu::engine::{Game, Seat};
 use quipu::games::tta::data::{CardId, Kind};
+use quipu::games::tta::setup::military_cards;
 use quipu::games::tta::state::{Mode, State};
 use quipu::games::tta::testkit::{new_game, new_game_in};
 use quipu::games::tta::ThroughTheAges;
@@ -142,7 +143,7 @@ fn full_game_uses_every_deck_l2880_2899() {
         assert!(s.scoring_events.is_empty());
         // All 155 military cards of the box at 4 players: 6 + 4 boxed + decks.
         if players == 4 {
-            assert_eq!(s.military_cards, 155);
+            assert_eq!(military_cards(&s.data, Mode::Full, 4), Ok(155));
         }
         assert_eq!(ThroughTheAges.invariants(&s), Ok(()));
     }
@@ -156,7 +157,7 @@ fn setup_is_deterministic_and_the_introductory_game_is_unchanged() {
     );
     let intro = new_game(4, 1);
     assert_eq!(intro.events.len(), 9);
-    assert_eq!(intro.military_cards, 9);
+    assert_eq!(military_cards(&intro.data, Mode::Intro, 4), Ok(9));
     assert!(intro.military_decks.iter().all(Vec::is_empty));
     assert!(intro.removed.is_empty() && intro.scoring_events.is_empty());
     assert!(intro.civil_decks[2].is_empty() && intro.civil_decks[3].is_empty());

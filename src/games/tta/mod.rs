@@ -209,18 +209,14 @@ impl Game for ThroughTheAges {
             + s.scoring_events.len()
             + s.removed.len()
             + s.military_decks.iter().map(Vec::len).sum::<usize>();
-        if military as u32 != s.military_cards {
+        let in_game = setup::military_cards(&s.data, s.rules.mode, s.players.len())?;
+        if military != in_game {
             return Err(format!(
-                "{military} military cards accounted for, {} in the game",
-                s.military_cards
+                "{military} military cards accounted for, {in_game} in the game"
             ));
         }
-        if s.rules.mode == Mode::Intro && s.military_cards as usize != data::INTRO_EVENTS {
-            return Err(format!(
-                "{} events, not {}",
-                s.military_cards,
-                data::INTRO_EVENTS
-            ));
+        if s.rules.mode == Mode::Intro && in_game != data::INTRO_EVENTS {
+            return Err(format!("{in_game} events, not {}", data::INTRO_EVENTS));
         }
         Ok(())
     }

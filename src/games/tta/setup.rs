@@ -148,6 +148,14 @@ struct Decks {
 }
 
 /// Collects every card the mode uses at this player count, by deck and age.
+/// Military cards in a game of this mode and player count at setup (for the
+/// conservation invariant; derived, not stored, so that the stored form of
+/// the introductory game stays what it was before the other modes).
+pub fn military_cards(data: &Data, mode: Mode, players: usize) -> Result<usize, String> {
+    let d = collect_decks(data, mode, players)?;
+    Ok(d.events.len() + d.military.iter().map(Vec::len).sum::<usize>() + d.age3.len())
+}
+
 fn collect_decks(data: &Data, mode: Mode, players: usize) -> Result<Decks, String> {
     let mut d = Decks {
         civil: vec![Vec::new(); 4],
@@ -191,8 +199,6 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         mut age3,
     } = collect_decks(&data, rules.mode, players)?;
     let civil_cards = civil_decks.iter().map(|d| d.len() as u32).sum();
-    let military_cards =
-        (events.len() + military_decks.iter().map(Vec::len).sum::<usize>() + age3.len()) as u32;
     for deck in &mut civil_decks {
         rng.shuffle(deck);
     }
@@ -215,6 +221,11 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         for deck in &mut military_decks {
             rng.shuffle(deck);
         }
+    }
+    // The introductory game has no military decks at all (its events are
+    // dealt), and stores none.
+    if rules.mode == Mode::Intro {
+        military_decks.clear();
     }
     let scoring_events = deal_scoring_events(&data, &mut age3, &mut rng);
     removed.extend(age3);
@@ -239,7 +250,6 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         future_events: Vec::new(),
         scoring_events,
         removed,
-        military_cards,
         boxed: 0,
         civil_cards,
         round: 1,

@@ -148,16 +148,18 @@ pub struct State {
     pub past_events: Vec<CardId>,
     /// Military decks by age, top card last (advanced and full games; Age A
     /// is dealt as events, so its deck stays empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub military_decks: Vec<Vec<CardId>>,
     /// Events prepared face down for the future (advanced and full games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub future_events: Vec<CardId>,
     /// The advanced game's four Age III events scored at the end, open to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scoring_events: Vec<CardId>,
     /// Military cards put in the box unseen at setup (the Age A events not
     /// dealt, the Age III cards not turned up): nobody may see them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<CardId>,
-    /// Military cards in the game at setup (for the conservation invariant).
-    pub military_cards: u32,
     /// Civil cards put in the box by refills and the end of Age A.
     pub boxed: u32,
     /// Civil cards in the game at setup (for the conservation invariant).
