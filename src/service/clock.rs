@@ -162,10 +162,11 @@ fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
     }
 }
 
+/// A stretch of time from its first instant up to (not including) its end.
+pub type Interval = (DateTime<Utc>, DateTime<Utc>);
+
 /// A player's vacation as a UTC interval, if any.
-pub fn vacation(
-    p: &Player,
-) -> std::result::Result<Option<(DateTime<Utc>, DateTime<Utc>)>, BadTime> {
+pub fn vacation(p: &Player) -> std::result::Result<Option<Interval>, BadTime> {
     let (Some(from), Some(to)) = (&p.vacation_from, &p.vacation_to) else {
         return Ok(None);
     };
@@ -176,7 +177,7 @@ pub fn vacation(
 }
 
 /// A player's vacation, its unreadable times named by the player.
-fn vacation_of(p: &Player) -> Result<Option<(DateTime<Utc>, DateTime<Utc>)>> {
+fn vacation_of(p: &Player) -> Result<Option<Interval>> {
     vacation(p).map_err(|e| ServiceError::BadStoredTime(format!("player {}", p.email), e))
 }
 
