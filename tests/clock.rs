@@ -449,14 +449,14 @@ fn the_clock_looks_at_a_deadline_only_when_a_reminder_or_the_deadline_is_due() {
         next_at: None,
     };
     assert_eq!(
-        next_check(&row(0, 0), &settings),
+        next_check(&row(0, 0), &settings).unwrap(),
         Some(at("2026-12-20T00:00:00Z"))
     );
     assert_eq!(
-        next_check(&row(1, 0), &settings),
+        next_check(&row(1, 0), &settings).unwrap(),
         Some(at("2026-12-21T00:00:00Z"))
     );
-    assert_eq!(next_check(&row(2, 1), &settings), None);
+    assert_eq!(next_check(&row(2, 1), &settings).unwrap(), None);
     // A game with 10 open deadlines, none due: a tick reads none of them.
     let svc = service("next-check");
     let start = at("2026-12-18T00:00:00Z");
@@ -1244,5 +1244,69 @@ fn the_cli_shows_the_deadline_ticks_at_a_given_time_and_replaces_a_seat() {
         text(&m).contains("n@x.test takes over the seat of a@x.test."),
         "{}",
         text(&m)
+    );
+}
+
+/// Overwrites one stored value in the service's real SQLite file, as a
+/// damaged disk or a careless hand edit would.
+fn corrupt(name: &str, sql: &str, id: i64) {
+    let db =
+        config(&std::env::temp_dir().join(format!("quipu-clock-{}-{name}", std::process::id()))).db;
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let n = conn.execute(sql, rusqlite::params![id]).unwrap();
+    assert!(n > 0, "{sql} changed nothing");
+}
+
+#[test]
+fn an_unreadable_stored_time_is_an_error_naming_the_game_not_the_1970_epoch() {
+    let svc = service("badtime");
+    let start = at("2026-11-23T10:00:00Z");
+    let id = new_game(&svc, "tikal", &[A, B], &["deadline=48h"], start);
+    assert_eq!(
+        svc.deadline_of(id).unwrap(),
+        Some(at("2026-11-25T10:00:00Z"))
+    );
+    corrupt(
+        "badtime",
+        "UPDATE deadlines SET due_at = 'next tuesday', next_at = '2026-11-23T10:30:00Z' WHERE game_id = ?1",
+        id,
+    );
+    let err = svc
+        .deadline_of(id)
+        .expect_err("a corrupt due time is refused");
+    let msg = err.to_string();
+    assert!(msg.starts_with(&format!("game {id}:")), "{msg}");
+    assert!(
+        msg.contains("due_at") && msg.contains("next tuesday"),
+        "{msg}"
+    );
+    // The clock does not act on the deadline as if it had passed in 1970:
+    // it stops, and sends nothing.
+    let mails = outbox(&svc).len();
+    let err = svc
+        .tick(at("2026-11-23T11:00:00Z"))
+        .expect_err("the clock stops at the corrupt deadline");
+    assert!(err.to_string().contains(&format!("game {id}:")), "{err}");
+    assert_eq!(outbox(&svc).len(), mails);
+}
+
+#[test]
+fn an_unreadable_clock_stamp_is_an_error_not_a_catch_up_from_1970() {
+    let svc = service("badtick");
+    let start = at("2026-11-23T10:00:00Z");
+    new_game(&svc, "tikal", &[A, B], &["deadline=48h"], start);
+    svc.tick(start).unwrap();
+    corrupt(
+        "badtick",
+        "UPDATE meta SET value = '23/11/2026' WHERE key = 'last_tick' AND ?1 = ?1",
+        0,
+    );
+    let err = svc
+        .tick(start + Duration::minutes(30))
+        .expect_err("a corrupt last tick is refused");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("last_tick") && msg.contains("23/11/2026"),
+        "{msg}"
     );
 }

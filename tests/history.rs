@@ -191,7 +191,8 @@ fn unreadable_stored_options_and_states_are_errors_naming_the_game() {
 
 /// Random play of a two-player Tawantinsuyu game until a move uncovers a
 /// weaving tile its mover could not see before (the pile's new top turning
-/// face up); the seed and the moves up to and including it.
+/// face up), checking that the game's events say it reveals; the seed and
+/// the moves up to and including it.
 fn weaving_uncovered() -> (u64, Vec<(usize, String)>) {
     let entry = quipu::games::find("tawantinsuyu").unwrap();
     for seed in 1..40u64 {
@@ -211,7 +212,14 @@ fn weaving_uncovered() -> (u64, Vec<(usize, String)>) {
             let uncovered = hidden.iter().any(|item| {
                 !still.contains(item) && !item.contains("in hand") && item != "deck order"
             });
-            if uncovered && !played.said_reveals {
+            if uncovered {
+                // The game's own events say so (before the fix only the
+                // engine layer knew, from the hidden items).
+                assert!(
+                    played.said_reveals,
+                    "'{}' uncovered a weaving tile, but no event of the game says it reveals",
+                    moves.last().map_or("", |(_, c)| c.as_str())
+                );
                 return (seed, moves);
             }
         }

@@ -51,7 +51,7 @@ fn decode(bytes: &[u8]) -> Decoded {
 }
 
 fn render(sketch: &Sketch) -> Decoded {
-    decode(&render::png(sketch))
+    decode(&render::png(sketch).expect("the picture encodes"))
 }
 
 const BG: Color = Color::WHITE;
@@ -224,8 +224,8 @@ fn korean_labels_are_drawn_not_boxed() {
         20,
         Color::BLACK,
     );
-    let en = render::picture(&s, "en").png;
-    let ko = render::picture(&s, "ko").png;
+    let en = render::picture(&s, "en").expect("the picture encodes").png;
+    let ko = render::picture(&s, "ko").expect("the picture encodes").png;
     assert_ne!(en, ko);
 }
 
@@ -340,7 +340,7 @@ fn sample_board() -> Sketch {
 
 #[test]
 fn a_full_board_is_small_and_indexed() {
-    let bytes = render::png(&sample_board());
+    let bytes = render::png(&sample_board()).expect("the picture encodes");
     if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
         std::fs::write(format!("{dir}/board.png"), &bytes).expect("sample written");
     }
@@ -748,7 +748,7 @@ fn every_printable_character_leaves_ink_in_its_own_cell() {
         let (x, y) = (4 + (i % 16) as i32 * 24, 4 + (i / 16) as i32 * 44);
         s.label(x + 2, y + 8, c.to_string(), 16, Color::BLACK);
     }
-    let bytes = render::png(&s);
+    let bytes = render::png(&s).expect("the picture encodes");
     if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
         std::fs::write(format!("{dir}/font.png"), &bytes).expect("sample written");
     }

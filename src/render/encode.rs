@@ -5,15 +5,28 @@
 use super::canvas::Canvas;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::io::Write;
 
-/// The canvas as PNG bytes. Writing to memory cannot fail for a canvas
-/// (sides are 1..=MAX_SIDE), so an encoder error yields an empty vector.
-pub fn encode(canvas: &Canvas) -> Vec<u8> {
-    let result = match palette_of(canvas) {
-        Some(palette) => encode_indexed(canvas, &palette),
-        None => encode_rgb(canvas),
-    };
-    result.unwrap_or_default()
+/// A picture that could not be written as PNG: no empty picture stands in
+/// for it.
+#[derive(Debug, thiserror::Error)]
+#[error("the board picture could not be encoded as PNG: {0}")]
+pub struct EncodeError(#[from] png::EncodingError);
+
+/// The canvas as PNG bytes.
+pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::new();
+    encode_into(canvas, &mut out)?;
+    Ok(out)
+}
+
+/// Writes the canvas as PNG to `out`.
+pub fn encode_into(canvas: &Canvas, out: impl Write) -> Result<(), EncodeError> {
+    match palette_of(canvas) {
+        Some(palette) => encode_indexed(canvas, &palette, out)?,
+        None => encode_rgb(canvas, out)?,
+    }
+    Ok(())
 }
 
 /// A picture's colours in order of first appearance, and each one's index.
@@ -86,7 +99,11 @@ fn pack_row(indices: impl Iterator<Item = u8>, bits: u8, out: &mut Vec<u8>) {
     }
 }
 
-fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::EncodingError> {
+fn encode_indexed(
+    canvas: &Canvas,
+    palette: &Palette,
+    out: impl Write,
+) -> Result<(), png::EncodingError> {
     let bits = bits_for(palette.colours.len());
     let mut data = Vec::new();
     let width = canvas.width() as usize;
@@ -103,9 +120,8 @@ fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::En
     for row in canvas.pixels().chunks(width.max(1)) {
         pack_row(row.iter().map(&mut index_of), bits, &mut data);
     }
-    let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+        let mut enc = png::Encoder::new(out, canvas.width(), canvas.height());
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(depth(bits));
         enc.set_palette(palette.colours.concat());
@@ -118,14 +134,13 @@ fn encode_indexed(canvas: &Canvas, palette: &Palette) -> Result<Vec<u8>, png::En
         writer.write_image_data(&data)?;
         writer.finish()?;
     }
-    Ok(out)
+    Ok(())
 }
 
-fn encode_rgb(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
+fn encode_rgb(canvas: &Canvas, out: impl Write) -> Result<(), png::EncodingError> {
     let data = canvas.pixels().concat();
-    let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+        let mut enc = png::Encoder::new(out, canvas.width(), canvas.height());
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Default);
@@ -134,7 +149,7 @@ fn encode_rgb(canvas: &Canvas) -> Result<Vec<u8>, png::EncodingError> {
         writer.write_image_data(&data)?;
         writer.finish()?;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -162,5 +177,29 @@ mod tests {
         out.clear();
         pack_row([0xAu8, 0x5].into_iter(), 4, &mut out);
         assert_eq!(out, vec![0xA5]);
+    }
+
+    /// A sink that refuses every byte, as a full disk or a closed pipe would.
+    struct Refusing;
+
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("no space left"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_encoding_is_an_error_not_an_empty_picture() {
+        let canvas = Canvas::new(4, 3, crate::engine::Color::WHITE);
+        let err = encode_into(&canvas, Refusing).expect_err("the sink refuses every byte");
+        assert!(
+            err.to_string().contains("could not be encoded as PNG"),
+            "{err}"
+        );
+        let png = encode(&canvas).expect("memory accepts the picture");
+        assert_eq!(&png[1..4], b"PNG");
     }
 }

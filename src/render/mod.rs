@@ -19,6 +19,7 @@ pub mod text;
 
 use crate::engine::{Sketch, View};
 
+pub use encode::EncodeError;
 pub use html::{page_html_with, view_html};
 pub use links::{group_commands, mailto};
 pub use moves::Limits;
@@ -61,7 +62,7 @@ pub struct Page<'a> {
 /// The picture as PNG bytes at the sketch's own size with English labels:
 /// opaque (the sketch's background, else white), sides clamped to 1..=2048,
 /// indexed colour when it has at most 256.
-pub fn png(sketch: &Sketch) -> Vec<u8> {
+pub fn png(sketch: &Sketch) -> Result<Vec<u8>, EncodeError> {
     encode::encode(&canvas::rasterise(sketch))
 }
 
@@ -85,7 +86,7 @@ pub struct Picture {
 /// The board picture for a reader of `lang`, drawn for the size a mail shows
 /// it (`html::CONTENT_WIDTH` at most) at `DENSITY`, no label smaller than
 /// `LEGIBLE_CAP` there.
-pub fn picture(sketch: &Sketch, lang: &str) -> Picture {
+pub fn picture(sketch: &Sketch, lang: &str) -> Result<Picture, EncodeError> {
     let shown = html::fit(sketch.width, sketch.height, html::CONTENT_WIDTH);
     let factor = f64::from(shown.0 * DENSITY) / f64::from(sketch.width.max(1));
     let drawing = canvas::Drawing {
@@ -93,10 +94,10 @@ pub fn picture(sketch: &Sketch, lang: &str) -> Picture {
         lang,
         min_cap: LEGIBLE_CAP * DENSITY as f32,
     };
-    Picture {
-        png: encode::encode(&canvas::rasterise_as(sketch, &drawing)),
+    Ok(Picture {
+        png: encode::encode(&canvas::rasterise_as(sketch, &drawing))?,
         shown,
-    }
+    })
 }
 
 /// The view as plain text: headline, sections (tables as aligned columns),

@@ -4,7 +4,7 @@
 //! `quipu tick --at`) decides what time it is; nothing here sleeps.
 
 use super::notify::Kind;
-use super::{parse_stamp, stamp, Result, Service, ServiceError};
+use super::{parse_stamp, stamp, BadTime, Result, Service, ServiceError};
 use crate::config::ClockDefaults;
 use crate::engine::{Options, Rng, Seat, Text};
 use crate::store::{DeadlineRow, NewMove, Player};
@@ -162,23 +162,38 @@ fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
     }
 }
 
+/// A stretch of time from its first instant up to (not including) its end.
+pub type Interval = (DateTime<Utc>, DateTime<Utc>);
+
 /// A player's vacation as a UTC interval, if any.
-pub fn vacation(p: &Player) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    Some((
-        parse_stamp(p.vacation_from.as_ref()?),
-        parse_stamp(p.vacation_to.as_ref()?),
-    ))
+pub fn vacation(p: &Player) -> std::result::Result<Option<Interval>, BadTime> {
+    let (Some(from), Some(to)) = (&p.vacation_from, &p.vacation_to) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        parse_stamp("vacation start", from)?,
+        parse_stamp("vacation end", to)?,
+    )))
+}
+
+/// A player's vacation, its unreadable times named by the player.
+fn vacation_of(p: &Player) -> Result<Option<Interval>> {
+    vacation(p).map_err(|e| ServiceError::BadStoredTime(format!("player {}", p.email), e))
 }
 
 /// When a decision started at `start` is due for player `p`: the game's
 /// time, counted only outside weekends (if excluded) and the player's
 /// vacation, then moved out of the player's quiet hours.
-pub fn due_time(start: DateTime<Utc>, s: &ClockSettings, p: &Player) -> Option<DateTime<Utc>> {
+pub fn due_time(
+    start: DateTime<Utc>,
+    s: &ClockSettings,
+    p: &Player,
+) -> Result<Option<DateTime<Utc>>> {
     if s.deadline <= 0 {
-        return None;
+        return Ok(None);
     }
     let tz = zone(p);
-    let holiday = vacation(p);
+    let holiday = vacation_of(p)?;
     let mut left = Duration::seconds(s.deadline);
     let mut t = start;
     // Each step either skips a stopped stretch or counts time up to the next stop.
@@ -214,9 +229,9 @@ pub fn due_time(start: DateTime<Utc>, s: &ClockSettings, p: &Player) -> Option<D
         t = stop;
     }
     if left > Duration::zero() {
-        return None;
+        return Ok(None);
     }
-    Some(out_of_quiet(t, p))
+    Ok(Some(out_of_quiet(t, p)))
 }
 
 /// Moves `t` to the end of the player's quiet hours if it falls inside them.
@@ -258,9 +273,9 @@ pub fn in_quiet(t: DateTime<Utc>, p: &Player) -> bool {
 /// When the clock next has something to do for a deadline: the next
 /// reminder not yet sent, or the deadline itself until it has been acted on;
 /// None when all that is left is to wait for the player.
-pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Option<DateTime<Utc>> {
-    let due = parse_stamp(&d.due_at);
-    let started = parse_stamp(&d.started_at);
+pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Result<Option<DateTime<Utc>>> {
+    let due = deadline_time(d, "due_at", &d.due_at)?;
+    let started = deadline_time(d, "started_at", &d.started_at)?;
     let mut points: Vec<DateTime<Utc>> = s
         .reminders
         .iter()
@@ -272,7 +287,19 @@ pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Option<DateTime<Utc>> {
         .get(usize::try_from(d.reminders_sent).unwrap_or(0))
         .copied();
     let timeout = (d.late_sent == 0).then_some(due);
-    reminder.into_iter().chain(timeout).min()
+    Ok(reminder.into_iter().chain(timeout).min())
+}
+
+/// One of a deadline's stored times, an error naming the game if unreadable.
+fn deadline_time(d: &DeadlineRow, what: &'static str, s: &str) -> Result<DateTime<Utc>> {
+    parse_stamp(what, s).map_err(|e| ServiceError::BadTime(d.game_id, e))
+}
+
+/// A time the clock stored for itself under `key`, if any.
+fn meta_time(key: &'static str, s: Option<String>) -> Result<Option<DateTime<Utc>>> {
+    s.map(|s| parse_stamp(key, &s))
+        .transpose()
+        .map_err(|e| ServiceError::BadStoredTime("the clock".into(), e))
 }
 
 /// What one run of the clock did.
@@ -295,7 +322,12 @@ impl Service {
         let g = self.game(id)?;
         let (default, _) = ClockSettings::split(&Options::default(), &self.config.clock)
             .map_err(ServiceError::Setup)?;
-        Ok(serde_json::from_str(&g.clock).unwrap_or(default))
+        // '{}' is the column's default: a game that never set its clock.
+        if g.clock.trim() == "{}" {
+            return Ok(default);
+        }
+        serde_json::from_str(&g.clock)
+            .map_err(|e| ServiceError::Unreadable(id, format!("its stored clock settings: {e}")))
     }
 
     /// Opens a deadline for every seat that must decide and has none; closes
@@ -332,7 +364,7 @@ impl Service {
                 continue;
             };
             let player = self.store.player(&row.email, &stamp(now))?;
-            if let Some(due) = due_time(now, &settings, &player) {
+            if let Some(due) = due_time(now, &settings, &player)? {
                 self.save_deadline(
                     DeadlineRow {
                         game_id: id,
@@ -364,7 +396,8 @@ impl Service {
                 .into_iter()
                 .filter(|d| d.seat == seat.0 as i64)
             {
-                if let Some(due) = due_time(parse_stamp(&d.started_at), &settings, &player) {
+                let started = deadline_time(&d, "started_at", &d.started_at)?;
+                if let Some(due) = due_time(started, &settings, &player)? {
                     self.save_deadline(
                         DeadlineRow {
                             due_at: stamp(due),
@@ -380,7 +413,7 @@ impl Service {
 
     /// Stores a deadline with the time the clock must next look at it.
     fn save_deadline(&self, d: DeadlineRow, settings: &ClockSettings) -> Result<()> {
-        let next_at = next_check(&d, settings).map(stamp);
+        let next_at = next_check(&d, settings)?.map(stamp);
         self.store
             .set_deadline(&DeadlineRow { next_at, ..d })
             .map_err(Into::into)
@@ -388,17 +421,17 @@ impl Service {
 
     /// The earliest open deadline of a game (for `show --json`).
     pub fn deadline_of(&self, id: i64) -> Result<Option<DateTime<Utc>>> {
-        Ok(self
-            .store
-            .deadlines(Some(id))?
-            .iter()
-            .map(|d| parse_stamp(&d.due_at))
-            .min())
+        let mut earliest = None;
+        for d in self.store.deadlines(Some(id))? {
+            let due = deadline_time(&d, "due_at", &d.due_at)?;
+            earliest = Some(earliest.map_or(due, |e: DateTime<Utc>| e.min(due)));
+        }
+        Ok(earliest)
     }
 
     /// Runs the clock once as of `now`.
     pub fn tick(&self, now: DateTime<Utc>) -> Result<TickReport> {
-        let last = self.store.meta("last_tick")?.map(|s| parse_stamp(&s));
+        let last = meta_time("last_tick", self.store.meta("last_tick")?)?;
         let catching_up = last
             .map(|l| (now - l).num_seconds() > CATCH_UP_AFTER)
             .unwrap_or(false);
@@ -413,7 +446,7 @@ impl Service {
                 self.refresh_next_check(&d)?;
             }
             // The digest run follows its own schedule; each player's hour decides within it.
-            let digest_from = self.store.meta("digest_run")?.map(|s| parse_stamp(&s));
+            let digest_from = meta_time("digest_run", self.store.meta("digest_run")?)?;
             if due_between(&self.config.schedule.digest, digest_from.or(last), now) {
                 report.digests += self.send_digests(digest_from.or(last), now)?;
                 self.store.set_meta("digest_run", &stamp(now))?;
@@ -450,7 +483,7 @@ impl Service {
             return Ok(());
         };
         let settings = self.clock_of(d.game_id)?;
-        if next_check(&now, &settings).map(stamp) != now.next_at {
+        if next_check(&now, &settings)?.map(stamp) != now.next_at {
             self.save_deadline(now, &settings)?;
         }
         Ok(())
@@ -476,15 +509,15 @@ impl Service {
             return Ok(());
         };
         let player = self.store.player(&row.email, &stamp(now))?;
-        let due = parse_stamp(&d.due_at);
-        if let Some((a, b)) = vacation(&player) {
+        let due = deadline_time(d, "due_at", &d.due_at)?;
+        if let Some((a, b)) = vacation_of(&player)? {
             if now >= a && now < b {
                 return Ok(()); // the clock stands still for this player
             }
         }
         // Reminders: the latest point that has passed, once, outside quiet hours.
         // Points at or before the decision's start are skipped: the turn mail just went out.
-        let started = parse_stamp(&d.started_at);
+        let started = deadline_time(d, "started_at", &d.started_at)?;
         let passed = settings
             .reminders
             .iter()
@@ -862,7 +895,7 @@ impl Service {
         let bank = self.config.clock.vacation_days;
         let spec = spec.trim();
         if spec.eq_ignore_ascii_case("off") {
-            let had_vacation = vacation(&p).map(|(_, b)| b > now).unwrap_or(false);
+            let had_vacation = vacation_of(&p)?.is_some_and(|(_, b)| b > now);
             self.retire_vacation(&mut p, now)?;
             self.store.save_player(&p)?;
             self.reschedule_player(email, now)?;
@@ -904,7 +937,7 @@ impl Service {
         let days = (to - from).num_days() + 1;
         // A vacation replaces the one before: that one's days not begun go back first.
         let mut trial = p.clone();
-        trial.vacation_used -= unbegun_days(&trial, now).min(trial.vacation_used);
+        trial.vacation_used -= unbegun_days(&trial, now)?.min(trial.vacation_used);
         let left = bank - trial.vacation_used;
         if days > left {
             return Ok(Text::new(
@@ -953,10 +986,10 @@ impl Service {
     /// credited to the open deadlines (their start moves later by it), so that
     /// forgetting the old dates does not make those days count.
     fn retire_vacation(&self, p: &mut Player, now: DateTime<Utc>) -> Result<()> {
-        let Some((a, b)) = vacation(p) else {
+        let Some((a, b)) = vacation_of(p)? else {
             return Ok(());
         };
-        p.vacation_used -= unbegun_days(p, now).min(p.vacation_used);
+        p.vacation_used -= unbegun_days(p, now)?.min(p.vacation_used);
         let away_end = b.min(now);
         if a < away_end {
             for id in self.store.games_of(&p.email)? {
@@ -970,7 +1003,7 @@ impl Service {
                     .into_iter()
                     .filter(|d| d.seat == seat.0 as i64)
                 {
-                    let started = parse_stamp(&d.started_at);
+                    let started = deadline_time(&d, "started_at", &d.started_at)?;
                     let away = away_end - a.max(started);
                     if away > Duration::zero() {
                         self.save_deadline(
@@ -1026,11 +1059,11 @@ fn due_between(spec: &str, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> b
 }
 
 /// Whole days of a player's vacation not yet begun at `now`.
-fn unbegun_days(p: &Player, now: DateTime<Utc>) -> i64 {
-    match vacation(p) {
+fn unbegun_days(p: &Player, now: DateTime<Utc>) -> Result<i64> {
+    Ok(match vacation_of(p)? {
         Some((a, b)) if b > a.max(now) => (b - a.max(now)).num_hours() / 24,
         _ => 0,
-    }
+    })
 }
 
 /// A time as the player reads it.
@@ -1062,7 +1095,7 @@ mod tests {
     }
 
     fn at(s: &str) -> DateTime<Utc> {
-        parse_stamp(s)
+        parse_stamp("test time", s).unwrap()
     }
 
     fn settings(deadline: &str, skip_weekends: bool) -> ClockSettings {
@@ -1090,6 +1123,7 @@ mod tests {
             &settings("72h", false),
             &player("UTC"),
         )
+        .unwrap()
         .unwrap();
         assert_eq!(due, at("2026-11-26T10:00:00Z"));
     }
@@ -1102,6 +1136,7 @@ mod tests {
             &settings("24h", true),
             &player("Asia/Seoul"),
         )
+        .unwrap()
         .unwrap();
         assert_eq!(due, at("2026-11-30T03:00:00Z"));
     }
@@ -1110,10 +1145,14 @@ mod tests {
     fn deadlines_across_a_daylight_saving_change_count_real_hours() {
         // Berlin leaves summer time on 2026-10-25 03:00 local; 48 real hours from Saturday noon local.
         let start = at("2026-10-24T10:00:00Z");
-        let due = due_time(start, &settings("48h", false), &player("Europe/Berlin")).unwrap();
+        let due = due_time(start, &settings("48h", false), &player("Europe/Berlin"))
+            .unwrap()
+            .unwrap();
         assert_eq!(due, at("2026-10-26T10:00:00Z"));
         // With weekends excluded, the count starts at Monday midnight local (CET, UTC+1).
-        let due = due_time(start, &settings("12h", true), &player("Europe/Berlin")).unwrap();
+        let due = due_time(start, &settings("12h", true), &player("Europe/Berlin"))
+            .unwrap()
+            .unwrap();
         assert_eq!(due, at("2026-10-26T11:00:00Z"));
     }
 
@@ -1123,7 +1162,9 @@ mod tests {
         p.quiet_from = Some("23:00".into());
         p.quiet_to = Some("08:00".into());
         // Due at 02:00 local (10:00 UTC, PST) → moved to 08:00 local = 16:00 UTC.
-        let due = due_time(at("2026-11-23T10:00:00Z"), &settings("24h", false), &p).unwrap();
+        let due = due_time(at("2026-11-23T10:00:00Z"), &settings("24h", false), &p)
+            .unwrap()
+            .unwrap();
         assert_eq!(due, at("2026-11-24T16:00:00Z"));
         assert!(in_quiet(at("2026-11-24T10:00:00Z"), &p));
         assert!(!in_quiet(at("2026-11-24T18:00:00Z"), &p));
@@ -1135,7 +1176,9 @@ mod tests {
         p.vacation_from = Some("2026-12-20T00:00:00Z".into());
         p.vacation_to = Some("2026-12-28T00:00:00Z".into());
         // 72 h from 12-19 00:00: 24 h before the vacation, 48 h after it.
-        let due = due_time(at("2026-12-19T00:00:00Z"), &settings("72h", false), &p).unwrap();
+        let due = due_time(at("2026-12-19T00:00:00Z"), &settings("72h", false), &p)
+            .unwrap()
+            .unwrap();
         assert_eq!(due, at("2026-12-30T00:00:00Z"));
     }
 

@@ -56,6 +56,15 @@ pub enum ServiceError {
     /// Data read back from the database that cannot be used as it is.
     #[error("game {0}: {1}")]
     Unreadable(i64, String),
+    /// A stored time of a game that does not read.
+    #[error("game {0}: {1}")]
+    BadTime(i64, BadTime),
+    /// A board picture that could not be encoded.
+    #[error("game {0}: {1}")]
+    Picture(i64, crate::render::EncodeError),
+    /// A stored time outside any one game (a player's, the clock's own).
+    #[error("{0}: {1}")]
+    BadStoredTime(String, BadTime),
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;
@@ -65,11 +74,25 @@ pub fn stamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-/// Parses a stored time; the epoch if it is unreadable.
-pub fn parse_stamp(s: &str) -> DateTime<Utc> {
+/// A stored time that does not read as RFC 3339: the stored data is
+/// corrupt, and no default time may stand in for it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the stored {what} '{value}' is not a time")]
+pub struct BadTime {
+    /// Which time it was (a column or key name).
+    pub what: &'static str,
+    /// The stored text, cut short.
+    pub value: String,
+}
+
+/// Parses a stored time, `what` naming it for the error.
+pub fn parse_stamp(what: &'static str, s: &str) -> std::result::Result<DateTime<Utc>, BadTime> {
     DateTime::parse_from_rfc3339(s)
         .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_default()
+        .map_err(|_| BadTime {
+            what,
+            value: s.chars().take(40).collect(),
+        })
 }
 
 /// A turn that was applied.

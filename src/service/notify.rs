@@ -442,9 +442,12 @@ impl Service {
         );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
-        let png = view
-            .map(|v| self.board_png(&v.picture, page.lang))
-            .unwrap_or_default();
+        let png = match view {
+            Some(v) => self
+                .board_png(&v.picture, page.lang)
+                .map_err(|e| super::ServiceError::Picture(game.unwrap_or(0), e))?,
+            None => Vec::new(),
+        };
         if !png.is_empty() {
             page.image_cid = Some(cid.clone());
         }
@@ -496,7 +499,11 @@ impl Service {
 
     /// The board as PNG in the reader's language, encoded once per language
     /// for every mail that shows the same board.
-    fn board_png(&self, sketch: &crate::engine::Sketch, lang: &str) -> Vec<u8> {
+    fn board_png(
+        &self,
+        sketch: &crate::engine::Sketch,
+        lang: &str,
+    ) -> std::result::Result<Vec<u8>, render::EncodeError> {
         let mut cache = self.last_png.borrow_mut();
         if cache.as_ref().is_none_or(|c| &c.sketch != sketch) {
             *cache = Some(PictureCache {
@@ -505,14 +512,14 @@ impl Service {
             });
         }
         let Some(cache) = cache.as_mut() else {
-            return render::picture(sketch, lang).png;
+            return Ok(render::picture(sketch, lang)?.png);
         };
         if let Some((_, png)) = cache.by_lang.iter().find(|(l, _)| l == lang) {
-            return png.clone();
+            return Ok(png.clone());
         }
-        let png = render::picture(sketch, lang).png;
+        let png = render::picture(sketch, lang)?.png;
         cache.by_lang.push((lang.to_string(), png.clone()));
-        png
+        Ok(png)
     }
 
     fn next_mail_seq(&self) -> Result<i64> {

@@ -641,7 +641,21 @@ impl Store {
     // ---- deadlines ------------------------------------------------------
 
     pub fn deadlines(&self, game_id: Option<i64>) -> Result<Vec<DeadlineRow>> {
-        self.list("SELECT * FROM deadlines WHERE ?1 IS NULL OR game_id = ?1 ORDER BY due_at, game_id, seat", [game_id], DeadlineRow::from_row)
+        // Two queries, not `?1 IS NULL OR game_id = ?1`: SQLite cannot use
+        // the key for that OR, so one game's deadlines (read on every move)
+        // would scan those of every game (issue 13's benchmark).
+        match game_id {
+            Some(id) => self.list(
+                "SELECT * FROM deadlines WHERE game_id = ?1 ORDER BY due_at, seat",
+                [id],
+                DeadlineRow::from_row,
+            ),
+            None => self.list(
+                "SELECT * FROM deadlines ORDER BY due_at, game_id, seat",
+                [],
+                DeadlineRow::from_row,
+            ),
+        }
     }
 
     /// The deadlines whose next thing to do (reminder or timeout) has come by `now`.

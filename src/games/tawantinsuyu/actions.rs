@@ -15,7 +15,7 @@ pub fn say(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
     ev.push(Event::public(Text::new(en, ko_names(ko.into()))));
 }
 
-fn reveal(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
+pub fn reveal(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
     ev.push(Event::reveal(Text::new(en, ko_names(ko.into()))));
 }
 
@@ -646,7 +646,8 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             s.rng.shuffle(&mut used);
             s.god_deck = used;
             refill_market(s);
-            say(ev, "Setup is complete.", "게임 준비가 끝났습니다.");
+            // The God deck was just shuffled: what comes next is new chance.
+            reveal(ev, "Setup is complete.", "게임 준비가 끝났습니다.");
         }
         Step::TurnStart => {
             let p = s.current;
@@ -945,7 +946,9 @@ fn reveal_deploys(s: &mut State, ev: &mut Vec<Event>) {
             .filter_map(|&a| d.army.get(a as usize))
             .map(|a| a.id.clone())
             .collect();
-        say(
+        // Cards from a hand turn face up: the move cannot be taken back.
+        let tell = if cards.is_empty() { say } else { reveal };
+        tell(
             ev,
             format!(
                 "{} lays {} army card(s) face up: {}.",
@@ -1308,7 +1311,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                     .iter()
                     .map(|&t| names.weaving(t).to_uppercase())
                     .collect();
-                say(
+                reveal(
                     ev,
                     format!("Left over for the others: {}.", left.join(", ")),
                     format!(
@@ -1699,7 +1702,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 pl.army_hand.retain(|&x| x != a);
                 pl.army_front.push((a, true));
             }
-            say(
+            reveal(
                 ev,
                 format!(
                     "{me} lays army card {} face up.",

@@ -402,9 +402,11 @@ impl Game for Tawantinsuyu {
         // Checked above: from here on the command cannot be refused, so the
         // state is changed in place.
         s.stack.remove(idx);
+        let shown_before = picture::pile_top_shown(s);
         let mut ev = Vec::new();
         flow::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
         flow::advance(s, &mut ev);
+        pile_top_turned(s, shown_before, &mut ev);
         Ok(ev)
     }
 
@@ -486,4 +488,20 @@ impl Game for Tawantinsuyu {
             .unwrap_or_default();
         flow::default_choice(&legal).map(|c| wrap(s, c))
     }
+}
+
+/// Says when the weaving pile's top turned face up during a move (a drawn
+/// offer settled, or tiles left the pile): everyone now sees a tile nobody
+/// saw before, so the move cannot be taken back.
+fn pile_top_turned(s: &State, before: Option<u8>, ev: &mut Vec<Event>) {
+    let now = picture::pile_top_shown(s);
+    let Some(top) = now.filter(|_| now != before) else {
+        return;
+    };
+    let name = Names(s.d()).weaving(top).to_uppercase();
+    actions::reveal(
+        ev,
+        format!("The weaving pile's top turns face up: {name}."),
+        format!("직조물 더미의 맨 위가 공개됩니다: {name}."),
+    );
 }
