@@ -177,3 +177,67 @@ mod tests {
         assert_eq!(overlong_line(&lines, 300), Some(2));
     }
 }
+
+/// Meta key holding when the outbox last went over the hourly cap, while it is.
+const OVER_CAP_SINCE: &str = "outbox_over_cap_since";
+
+impl Service {
+    /// The due mail that may go now under `limits.mails_per_hour`, oldest
+    /// first. Past the cap the rest waits in the outbox: the list is cut
+    /// after a prefix, so no recipient's later mail overtakes an earlier
+    /// one. Mail to the operator is never held back (the cap's own notice
+    /// must reach them), and the operator is told once per stretch over the
+    /// cap: the stretch ends when everything due may go again.
+    pub fn mail_to_send(
+        &self,
+        now: DateTime<Utc>,
+        batch: i64,
+    ) -> Result<Vec<crate::store::OutboxRow>> {
+        let cap = self.config.limits.mails_per_hour.max(0);
+        let sent = self.store.sent_since(&stamp(now - Duration::hours(1)))?;
+        let room = usize::try_from(cap.saturating_sub(sent)).unwrap_or(0);
+        let operator = self.config.operator.as_deref();
+        let due = self.store.pending_mail(&stamp(now), batch)?;
+        let (to_operator, others): (Vec<_>, Vec<_>) = due
+            .into_iter()
+            .partition(|m| Some(m.recipient.as_str()) == operator);
+        let held = others.len().saturating_sub(room);
+        let mut going: Vec<_> = others.into_iter().take(room).collect();
+        if held == 0 {
+            if self.store.meta(OVER_CAP_SINCE)?.is_some() {
+                self.store.clear_meta(OVER_CAP_SINCE)?;
+            }
+        } else if self.store.meta(OVER_CAP_SINCE)?.is_none() {
+            self.store.set_meta(OVER_CAP_SINCE, &stamp(now))?;
+            if let Some(op) = operator {
+                self.tell_operator_over_cap(op, cap, now)?;
+                // The notice was just queued: it goes in this pass.
+                let notice = self.store.pending_mail(&stamp(now), batch)?;
+                going.extend(notice.into_iter().filter(|m| m.recipient == op));
+            }
+        }
+        going.extend(to_operator);
+        going.sort_by_key(|m| m.id);
+        going.dedup_by_key(|m| m.id);
+        Ok(going)
+    }
+
+    fn tell_operator_over_cap(&self, op: &str, cap: i64, now: DateTime<Utc>) -> Result<()> {
+        self.mail_plain(
+            op,
+            None,
+            None,
+            "[quipu] outgoing mail over the hourly cap",
+            &[Text::new(
+                format!(
+                    "quipu has sent {cap} mails in the last hour, the configured cap (limits.mails_per_hour). Further mail waits in the outbox, in order, and goes as the hour moves on; nothing is dropped. You are told once until the outbox is under the cap again."
+                ),
+                format!(
+                    "quipu가 지난 한 시간 동안 설정된 상한(limits.mails_per_hour)인 {cap}통을 보냈습니다. 이후 메일은 순서대로 발신함에서 기다렸다가 시간이 지나면 나갑니다. 버려지는 메일은 없습니다. 상한 아래로 돌아갈 때까지 이 알림은 한 번만 보냅니다."
+                ),
+            )],
+            super::notify::Kind::Notice,
+            now,
+        )
+    }
+}

@@ -630,6 +630,15 @@ impl Store {
         Ok(raws.into_iter().map(|(_, raw)| raw).collect())
     }
 
+    /// How many mails the server accepted at or after `since`.
+    pub fn sent_since(&self, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at >= ?1",
+            [since],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Deletes sent mail older than `before` (housekeeping); returns how many.
     pub fn prune_outbox(&self, before: &str) -> Result<usize> {
         Ok(self.conn.execute(
@@ -709,6 +718,12 @@ impl Store {
             .conn
             .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()?)
+    }
+
+    pub fn clear_meta(&self, key: &str) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM meta WHERE key = ?1", [key])?;
+        Ok(())
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
