@@ -6,6 +6,7 @@
 use super::clock::CLOCK_KEYS;
 use super::{stamp, Result, Service};
 use crate::engine::{GameInfo, Text};
+use crate::mail::inbound::Inbound;
 use chrono::{DateTime, Duration, Utc};
 
 /// Contact-log kinds.
@@ -239,5 +240,75 @@ impl Service {
             super::notify::Kind::Notice,
             now,
         )
+    }
+}
+
+impl Service {
+    /// Whether a reply to game `id` answers a mail of ours composed before
+    /// the seat of `email` last moved: its commands may be meant for a board
+    /// that is gone (a late reply, or the same commands sent again under a
+    /// new Message-ID). The mail answered is In-Reply-To, else the last of
+    /// References; a reply that names no mail of ours to this player in this
+    /// game is not stale. "Since" counts history rows, not clock seconds.
+    pub(super) fn is_stale_reply(&self, mail: &Inbound, id: i64, email: &str) -> Result<bool> {
+        let Some(answered) = mail
+            .in_reply_to
+            .clone()
+            .or_else(|| mail.references.last().cloned())
+        else {
+            return Ok(false);
+        };
+        let Ok(seat) = self.seat_of(id, email) else {
+            return Ok(false);
+        };
+        let named = self.store.sent_to(email, None, &[answered], 0)?;
+        let Some(sent) = named.iter().find(|m| m.game_id == Some(id)) else {
+            return Ok(false);
+        };
+        Ok(self.store.seat_moved_since(sent, seat.0)?)
+    }
+
+    /// Answers a stale reply: nothing applied, the current board, and the
+    /// way to confirm (reply to this newer mail with the commands again).
+    pub(super) fn ask_to_confirm(
+        &self,
+        id: i64,
+        email: &str,
+        commands: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
+        let listed = commands.join(" | ");
+        let reason =
+            format!("stale reply: the seat moved after the mail it answers; not applied: {listed}");
+        if self.answer_limit_reached(email, now)? {
+            return Ok((
+                "rejected".into(),
+                format!("{reason} (not answered: answer limit reached)"),
+                Some(id),
+            ));
+        }
+        let paragraphs = vec![
+            Text::new(
+                format!("Nothing was applied: you answered an earlier mail of game #{id}, and you have moved since it was sent, so these commands may have been meant for a board that has changed: {listed}"),
+                format!("아무것도 적용하지 않았습니다: #{id} 게임의 이전 메일에 답장하셨는데, 그 메일 이후에 이미 두셨습니다. 이 명령은 바뀌기 전의 판을 보고 쓴 것일 수 있습니다: {listed}"),
+            ),
+            Text::new(
+                "The board as it is now is below. If you still want these commands, reply to this mail with them.",
+                "지금의 판은 아래와 같습니다. 그래도 이 명령을 원하시면 이 메일에 답장으로 다시 보내세요.",
+            ),
+        ];
+        if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
+            self.mail_seat(
+                id,
+                &row,
+                super::notify::Kind::Answer,
+                super::notify::Words {
+                    paragraphs,
+                    ..Default::default()
+                },
+                now,
+            )?;
+        }
+        Ok(("rejected".into(), reason, Some(id)))
     }
 }
