@@ -174,7 +174,8 @@ impl Player {
         );
         let asked = wait_inbound(q, &m, 60);
         assert_eq!(asked.outcome, "answered", "{asked:?}");
-        let confirmation = self.expect_plain(q, "Reply 'confirm'");
+        // Either language: the player may have set Korean earlier in the test.
+        let confirmation = self.expect_plain(q, "'confirm'");
         let yes = self.reply(stack, &confirmation, "confirm", &mid("confirm"));
         let made = wait_inbound(q, &yes, 60);
         assert_eq!(made.outcome, "applied", "{made:?}");

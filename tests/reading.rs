@@ -1,8 +1,9 @@
 //! Reading what a player meant: the corpus of reply shapes from many
 //! clients and languages (`tests/mail/corpus/`), read knowing what we sent;
 //! whole-token matching (Through the Ages `take 1` and `take 11`); greetings
-//! around moves; a reply to an old mail copied without quote marks; and the
-//! lobby of a game still forming.
+//! around moves; a reply to an old mail copied without quote marks; stale
+//! replies (to a mail from before the seat's last move: confirmed, never
+//! applied twice); and the lobby of a game still forming.
 
 use quipu::config::Config;
 use quipu::games::tta::{command, data::default_data};
@@ -300,4 +301,163 @@ fn show_of_a_forming_game_gives_its_lobby() {
         .contains("'join'"));
     let text = cli(&db, &["show", &game.to_string()]);
     assert!(text.contains(&format!("awaited: {BOB}")), "{text}");
+}
+
+/// The mails to Alice, oldest first: (Message-ID, kind, their decoded text).
+fn alices_mails(s: &Service) -> Vec<(String, String, String)> {
+    mails_to(s, ALICE)
+        .into_iter()
+        .map(|(id, kind, raw)| (id, kind, sent_texts(&raw).join("\n")))
+        .collect()
+}
+
+#[test]
+fn a_reply_to_a_mail_from_before_the_seats_move_is_confirmed_not_applied() {
+    let s = service("stale-confirm");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let (first_mail, _, _) = alices_mails(&s).remove(0);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = s
+        .handle_mail(
+            &reply(&to, "r1@x", &first_mail, &first),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let moved = s.store.move_count(id).unwrap();
+    let legal_now = s.legal(id, ALICE).unwrap();
+    assert!(!legal_now.is_empty(), "Alice still acts this turn");
+
+    // The same command again under a new Message-ID, still answering the
+    // first mail: nothing moves, and one answer goes, showing the board.
+    for (n, msg) in ["r2@x", "r3@x"].iter().enumerate() {
+        let mails_before = alices_mails(&s).len();
+        let out = s
+            .handle_mail(
+                &reply(&to, msg, &first_mail, &first),
+                at(&format!("2026-11-22T10:0{}:00Z", 5 + n)),
+            )
+            .unwrap();
+        assert_eq!(out.outcome, "rejected", "{}", out.reason);
+        assert_eq!(
+            out.reason,
+            format!("stale reply: the seat moved after the mail it answers; not applied: {first}")
+        );
+        assert_eq!(s.store.move_count(id).unwrap(), moved);
+        assert_eq!(s.legal(id, ALICE).unwrap(), legal_now);
+        let mails = alices_mails(&s);
+        assert_eq!(mails.len(), mails_before + 1, "exactly one answer");
+        let (_, kind, raw) = mails.last().unwrap();
+        assert_eq!(kind, "answer");
+        assert!(
+            raw.contains("Nothing was applied: you answered an earlier mail"),
+            "{raw}"
+        );
+        assert!(raw.contains("reply to this mail with them"), "{raw}");
+        let sent = s.store.outbox(Some(id)).unwrap();
+        let answer = &sent.last().unwrap().raw;
+        assert!(
+            String::from_utf8_lossy(answer).contains("image/png"),
+            "the answer shows the current board's picture"
+        );
+    }
+    assert_eq!(
+        s.store
+            .outbox(None)
+            .unwrap()
+            .iter()
+            .filter(|m| m.recipient == BOB)
+            .count(),
+        s.store
+            .outbox(None)
+            .unwrap()
+            .iter()
+            .filter(|m| m.recipient == BOB && m.created_at.as_str() <= "2026-11-22T10:00:00Z")
+            .count(),
+        "Bob hears nothing of the stale replies"
+    );
+
+    // Confirming: the same kind of reply to the newest mail applies.
+    let (newest, _, _) = alices_mails(&s).pop().unwrap();
+    let next = legal_now[0].clone();
+    let out = s
+        .handle_mail(
+            &reply(&to, "r4@x", &newest, &next),
+            at("2026-11-22T10:10:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
+}
+
+#[test]
+fn a_reply_naming_no_mail_of_ours_applies_as_before() {
+    let s = service("stale-unnamed");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = s
+        .handle_mail(
+            &reply(&to, "u1@x", "elsewhere@x", &first),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let next = s.legal(id, ALICE).unwrap()[0].clone();
+    let before = s.store.move_count(id).unwrap();
+    let out = s
+        .handle_mail(
+            &reply(&to, "u2@x", "elsewhere@x", &next),
+            at("2026-11-22T10:05:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+}
+
+/// Mail stored before outbox rows counted the moves they saw (a game in
+/// progress across the upgrade) is judged by time: a reply to a mail from
+/// before the seat's move is stale, one to a mail from after it is not.
+#[test]
+fn mail_from_before_the_upgrade_is_judged_by_its_time() {
+    let dir = std::env::temp_dir().join(format!(
+        "quipu-reading-{}-stale-upgrade",
+        std::process::id()
+    ));
+    let s = service("stale-upgrade");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let (first_mail, _, _) = alices_mails(&s).remove(0);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = s
+        .handle_mail(
+            &reply(&to, "p1@x", "elsewhere@x", &first),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let (after_move, _, _) = alices_mails(&s).pop().unwrap();
+    rusqlite::Connection::open(dir.join("quipu.db"))
+        .unwrap()
+        .execute("UPDATE outbox SET moves_seen = NULL", [])
+        .unwrap();
+    let moved = s.store.move_count(id).unwrap();
+    let out = s
+        .handle_mail(
+            &reply(&to, "p2@x", &first_mail, &first),
+            at("2026-11-22T10:05:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved);
+    let next = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = s
+        .handle_mail(
+            &reply(&to, "p3@x", &after_move, &next),
+            at("2026-11-22T10:10:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
 }
