@@ -160,25 +160,6 @@ impl Service {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn direction_overrides_and_zero_width_characters_are_removed() {
-        let s = "pay \u{202E}0001\u{202C} now\u{200B}!\u{2066}x\u{2069}\u{FEFF}";
-        assert_eq!(visible_text(s), "pay 0001 now!x");
-        assert_eq!(visible_text("한국어 ok\nline 2"), "한국어 ok\nline 2");
-    }
-
-    #[test]
-    fn only_lines_over_the_limit_are_long() {
-        let lines = vec!["a".repeat(300), "b".repeat(301)];
-        assert_eq!(overlong_line(&lines[..1], 300), None);
-        assert_eq!(overlong_line(&lines, 300), Some(2));
-    }
-}
-
 /// Meta key holding when the outbox last went over the hourly cap, while it is.
 const OVER_CAP_SINCE: &str = "outbox_over_cap_since";
 
@@ -310,5 +291,24 @@ impl Service {
             )?;
         }
         Ok(("rejected".into(), reason, Some(id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_overrides_and_zero_width_characters_are_removed() {
+        let s = "pay \u{202E}0001\u{202C} now\u{200B}!\u{2066}x\u{2069}\u{FEFF}";
+        assert_eq!(visible_text(s), "pay 0001 now!x");
+        assert_eq!(visible_text("한국어 ok\nline 2"), "한국어 ok\nline 2");
+    }
+
+    #[test]
+    fn only_lines_over_the_limit_are_long() {
+        let lines = vec!["a".repeat(300), "b".repeat(301)];
+        assert_eq!(overlong_line(&lines[..1], 300), None);
+        assert_eq!(overlong_line(&lines, 300), Some(2));
     }
 }
