@@ -8,7 +8,7 @@
 use quipu::config::Config;
 use quipu::games::tta::{command, data::default_data};
 use quipu::mail::inbound::{read, read_knowing, sent_texts, Known};
-use quipu::service::{NewGameRequest, Service};
+use quipu::service::{MailOutcome, NewGameRequest, Service};
 use std::path::{Path, PathBuf};
 
 fn corpus(name: &str) -> Vec<u8> {
@@ -287,8 +287,28 @@ fn show_of_a_forming_game_gives_its_lobby() {
         format!("From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: new\r\nMessage-ID: <new1@x>\r\n\r\nHello!\r\nnew tikal with {BOB}\r\n"),
     )
     .unwrap();
+    cli(&db, &["receive", mail.to_str().unwrap()]);
+    // A game by mail is made by the reply to its confirmation.
+    let confirmation = quipu::store::Store::open(&db)
+        .unwrap()
+        .outbox(None)
+        .unwrap();
+    let raw = String::from_utf8_lossy(&confirmation.last().unwrap().raw).into_owned();
+    let reply_to = raw
+        .lines()
+        .find(|l| l.starts_with("Reply-To:"))
+        .and_then(|l| l.rsplit_once('<'))
+        .and_then(|(_, a)| a.strip_suffix('>'))
+        .expect("the confirmation's reply address")
+        .to_string();
+    let yes = dir.join("confirm.eml");
+    std::fs::write(
+        &yes,
+        format!("From: <{ALICE}>\r\nTo: <{reply_to}>\r\nSubject: Re: new\r\nMessage-ID: <confirm1@x>\r\n\r\nconfirm\r\n"),
+    )
+    .unwrap();
     let received: serde_json::Value =
-        serde_json::from_str(&cli(&db, &["receive", mail.to_str().unwrap()])).unwrap();
+        serde_json::from_str(&cli(&db, &["receive", yes.to_str().unwrap()])).unwrap();
     let game = received["game_id"].as_i64().expect("the new game's number");
     let shown: serde_json::Value =
         serde_json::from_str(&cli(&db, &["show", &game.to_string(), "--json"])).unwrap();
@@ -301,6 +321,19 @@ fn show_of_a_forming_game_gives_its_lobby() {
         .contains("'join'"));
     let text = cli(&db, &["show", &game.to_string()]);
     assert!(text.contains(&format!("awaited: {BOB}")), "{text}");
+}
+
+/// Alice's reply to `to` (Message-ID `id`, answering `in_reply_to`), handled at `when`.
+fn answer(
+    s: &Service,
+    to: &str,
+    id: &str,
+    in_reply_to: &str,
+    body: &str,
+    when: &str,
+) -> MailOutcome {
+    s.handle_mail(&reply(to, id, in_reply_to, body), at(when))
+        .unwrap()
 }
 
 /// The mails to Alice, oldest first: (Message-ID, kind, their decoded text).
@@ -318,12 +351,7 @@ fn a_reply_to_a_mail_from_before_the_seats_move_is_confirmed_not_applied() {
     let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let (first_mail, _, _) = alices_mails(&s).remove(0);
     let first = s.legal(id, ALICE).unwrap()[0].clone();
-    let out = s
-        .handle_mail(
-            &reply(&to, "r1@x", &first_mail, &first),
-            at("2026-11-22T10:00:00Z"),
-        )
-        .unwrap();
+    let out = answer(&s, &to, "r1@x", &first_mail, &first, "2026-11-22T10:00:00Z");
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     let moved = s.store.move_count(id).unwrap();
     let legal_now = s.legal(id, ALICE).unwrap();
@@ -333,12 +361,14 @@ fn a_reply_to_a_mail_from_before_the_seats_move_is_confirmed_not_applied() {
     // first mail: nothing moves, and one answer goes, showing the board.
     for (n, msg) in ["r2@x", "r3@x"].iter().enumerate() {
         let mails_before = alices_mails(&s).len();
-        let out = s
-            .handle_mail(
-                &reply(&to, msg, &first_mail, &first),
-                at(&format!("2026-11-22T10:0{}:00Z", 5 + n)),
-            )
-            .unwrap();
+        let out = answer(
+            &s,
+            &to,
+            msg,
+            &first_mail,
+            &first,
+            &format!("2026-11-22T10:0{}:00Z", 5 + n),
+        );
         assert_eq!(out.outcome, "rejected", "{}", out.reason);
         assert_eq!(
             out.reason,
@@ -381,12 +411,7 @@ fn a_reply_to_a_mail_from_before_the_seats_move_is_confirmed_not_applied() {
     // Confirming: the same kind of reply to the newest mail applies.
     let (newest, _, _) = alices_mails(&s).pop().unwrap();
     let next = legal_now[0].clone();
-    let out = s
-        .handle_mail(
-            &reply(&to, "r4@x", &newest, &next),
-            at("2026-11-22T10:10:00Z"),
-        )
-        .unwrap();
+    let out = answer(&s, &to, "r4@x", &newest, &next, "2026-11-22T10:10:00Z");
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
 }
@@ -397,21 +422,25 @@ fn a_reply_naming_no_mail_of_ours_applies_as_before() {
     let id = tikal(&s);
     let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let first = s.legal(id, ALICE).unwrap()[0].clone();
-    let out = s
-        .handle_mail(
-            &reply(&to, "u1@x", "elsewhere@x", &first),
-            at("2026-11-22T10:00:00Z"),
-        )
-        .unwrap();
+    let out = answer(
+        &s,
+        &to,
+        "u1@x",
+        "elsewhere@x",
+        &first,
+        "2026-11-22T10:00:00Z",
+    );
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     let next = s.legal(id, ALICE).unwrap()[0].clone();
     let before = s.store.move_count(id).unwrap();
-    let out = s
-        .handle_mail(
-            &reply(&to, "u2@x", "elsewhere@x", &next),
-            at("2026-11-22T10:05:00Z"),
-        )
-        .unwrap();
+    let out = answer(
+        &s,
+        &to,
+        "u2@x",
+        "elsewhere@x",
+        &next,
+        "2026-11-22T10:05:00Z",
+    );
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), before + 1);
 }
@@ -430,12 +459,14 @@ fn mail_from_before_the_upgrade_is_judged_by_its_time() {
     let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let (first_mail, _, _) = alices_mails(&s).remove(0);
     let first = s.legal(id, ALICE).unwrap()[0].clone();
-    let out = s
-        .handle_mail(
-            &reply(&to, "p1@x", "elsewhere@x", &first),
-            at("2026-11-22T10:00:00Z"),
-        )
-        .unwrap();
+    let out = answer(
+        &s,
+        &to,
+        "p1@x",
+        "elsewhere@x",
+        &first,
+        "2026-11-22T10:00:00Z",
+    );
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     let (after_move, _, _) = alices_mails(&s).pop().unwrap();
     rusqlite::Connection::open(dir.join("quipu.db"))
@@ -443,21 +474,11 @@ fn mail_from_before_the_upgrade_is_judged_by_its_time() {
         .execute("UPDATE outbox SET moves_seen = NULL", [])
         .unwrap();
     let moved = s.store.move_count(id).unwrap();
-    let out = s
-        .handle_mail(
-            &reply(&to, "p2@x", &first_mail, &first),
-            at("2026-11-22T10:05:00Z"),
-        )
-        .unwrap();
+    let out = answer(&s, &to, "p2@x", &first_mail, &first, "2026-11-22T10:05:00Z");
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), moved);
     let next = s.legal(id, ALICE).unwrap()[0].clone();
-    let out = s
-        .handle_mail(
-            &reply(&to, "p3@x", &after_move, &next),
-            at("2026-11-22T10:10:00Z"),
-        )
-        .unwrap();
+    let out = answer(&s, &to, "p3@x", &after_move, &next, "2026-11-22T10:10:00Z");
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
 }
