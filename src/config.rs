@@ -143,7 +143,7 @@ impl Default for Limits {
             game_requests_per_day: 3,
             invitations_per_week: 1,
             stranger_answers_per_hour: 30,
-            mails_per_hour: 600,
+            mails_per_hour: 2000,
             tables_cached: 256,
         }
     }
