@@ -124,6 +124,9 @@ pub struct Limits {
     /// Answers to strangers (and game-request confirmations) per hour from
     /// the whole service: a flood from many forged addresses stops here.
     pub stranger_answers_per_hour: i64,
+    /// Mails sent per hour by the whole service (rolling hour); past it,
+    /// mail waits in the outbox in order and the operator is told once.
+    pub mails_per_hour: i64,
     /// Games kept loaded in memory (least recently used leave first).
     pub tables_cached: usize,
 }
@@ -140,6 +143,7 @@ impl Default for Limits {
             game_requests_per_day: 3,
             invitations_per_week: 1,
             stranger_answers_per_hour: 30,
+            mails_per_hour: 2000,
             tables_cached: 256,
         }
     }

@@ -14,6 +14,8 @@ fn the_example_config_loads_and_matches_the_defaults() {
     assert_eq!(c.imap.processed, "quipu/processed");
     assert_eq!(c.smtp.port, d.smtp.port);
     assert_eq!(c.limits.max_mail_bytes, d.limits.max_mail_bytes);
+    assert_eq!(c.limits.mails_per_hour, d.limits.mails_per_hour);
+    assert_eq!(c.limits.mails_per_hour, 2000);
     assert_eq!(c.schedule.weekly_report, d.schedule.weekly_report);
     assert_eq!(c.clock.reminders, d.clock.reminders);
     assert_eq!(c.clock.vacation_days, 21);

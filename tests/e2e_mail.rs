@@ -174,7 +174,8 @@ impl Player {
         );
         let asked = wait_inbound(q, &m, 60);
         assert_eq!(asked.outcome, "answered", "{asked:?}");
-        let confirmation = self.expect_plain(q, "Reply 'confirm'");
+        // Either language: the player may have set Korean earlier in the test.
+        let confirmation = self.expect_plain(q, "'confirm'");
         let yes = self.reply(stack, &confirmation, "confirm", &mid("confirm"));
         let made = wait_inbound(q, &yes, 60);
         assert_eq!(made.outcome, "applied", "{made:?}");
@@ -338,15 +339,16 @@ fn a_game_made_joined_and_played_by_mail() {
         "a duplicate is not answered"
     );
 
-    // --- Stale reply (to the first turn mail) with a move no longer legal.
+    // --- Stale reply: the same move again, under a new Message-ID, to the
+    // first turn mail (composed before the seat moved): not applied; the
+    // answer shows the current board and asks to reply to it instead.
     let stale = p.reply(&stack, &t1, &place, &mid("stale-bad"));
     let r = wait_inbound(&mut q, &stale, 60);
     assert_eq!(r.outcome, "rejected", "{r:?}");
+    assert!(r.reason.starts_with("stale reply"), "{}", r.reason);
     let answer = p.expect(&q, id, "Nothing was applied");
     assert!(
-        answer
-            .text
-            .contains(&format!("line 1 ('{place}') was refused")),
+        answer.text.contains("you answered an earlier mail") && answer.text.contains(&place),
         "{}",
         answer.text
     );
@@ -382,13 +384,19 @@ fn a_game_made_joined_and_played_by_mail() {
     assert_eq!(moves(&q, id), after_place, "line 1 was not applied either");
     assert_eq!(legal(&q, id, &p.email), now_legal);
 
-    // --- Stale reply with a move still legal: applied.
+    // --- Stale reply with a move still legal: asked to confirm, not applied;
+    // the same line in reply to that answer is the confirmation.
     let stale_ok = p.reply(&stack, &t1, &worker, &mid("stale-ok"));
-    assert_eq!(wait_inbound(&mut q, &stale_ok, 60).outcome, "applied");
+    assert_eq!(wait_inbound(&mut q, &stale_ok, 60).outcome, "rejected");
+    assert_eq!(moves(&q, id), after_place, "a stale reply moves nothing");
+    let ask = p.expect(&q, id, "reply to this mail with them");
+    assert!(ask.text.contains(&worker), "{}", ask.text);
+    let confirmed = p.reply(&stack, &ask, &worker, &mid("stale-confirmed"));
+    assert_eq!(wait_inbound(&mut q, &confirmed, 60).outcome, "applied");
     assert_eq!(moves(&q, id).len(), 2);
     assert_eq!(
         moves(&q, id)[1],
-        (p.email.clone(), worker.clone(), stale_ok.clone())
+        (p.email.clone(), worker.clone(), confirmed.clone())
     );
     let t3 = p.expect(&q, id, "Your turn in game");
 

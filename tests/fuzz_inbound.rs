@@ -109,6 +109,7 @@ fn random_and_mutated_mail_never_panics_and_is_recorded_once() {
     let mut bases: Vec<Vec<u8>> = std::fs::read_dir(&fixtures)
         .unwrap()
         .map(|e| e.unwrap().path())
+        // Files only: `corpus/` holds the reading tests' reply shapes.
         .filter(|p| p.is_file())
         .map(|p| std::fs::read(p).unwrap())
         .collect();

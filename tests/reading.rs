@@ -1,13 +1,14 @@
 //! Reading what a player meant: the corpus of reply shapes from many
 //! clients and languages (`tests/mail/corpus/`), read knowing what we sent;
 //! whole-token matching (Through the Ages `take 1` and `take 11`); greetings
-//! around moves; a reply to an old mail copied without quote marks; and the
-//! lobby of a game still forming.
+//! around moves; a reply to an old mail copied without quote marks; stale
+//! replies (to a mail from before the seat's last move: confirmed, never
+//! applied twice); and the lobby of a game still forming.
 
 use quipu::config::Config;
 use quipu::games::tta::{command, data::default_data};
 use quipu::mail::inbound::{read, read_knowing, sent_texts, Known};
-use quipu::service::{NewGameRequest, Service};
+use quipu::service::{MailOutcome, NewGameRequest, Service};
 use std::path::{Path, PathBuf};
 
 fn corpus(name: &str) -> Vec<u8> {
@@ -286,31 +287,28 @@ fn show_of_a_forming_game_gives_its_lobby() {
         format!("From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: new\r\nMessage-ID: <new1@x>\r\n\r\nHello!\r\nnew tikal with {BOB}\r\n"),
     )
     .unwrap();
-    let asked: serde_json::Value =
-        serde_json::from_str(&cli(&db, &["receive", mail.to_str().unwrap()])).unwrap();
-    assert_eq!(asked["game_id"], serde_json::Value::Null, "{asked}");
-    // The game is made by the reply to the confirmation sent to the From address.
+    cli(&db, &["receive", mail.to_str().unwrap()]);
+    // A game by mail is made by the reply to its confirmation.
     let confirmation = quipu::store::Store::open(&db)
         .unwrap()
         .outbox(None)
-        .unwrap()
-        .pop()
-        .expect("a confirmation");
-    assert_eq!(confirmation.recipient, ALICE);
-    let raw = String::from_utf8_lossy(&confirmation.raw).to_string();
+        .unwrap();
+    let raw = String::from_utf8_lossy(&confirmation.last().unwrap().raw).into_owned();
     let reply_to = raw
         .lines()
-        .find_map(|l| l.strip_prefix("Reply-To: "))
-        .expect("a Reply-To");
-    let reply_to = reply_to[reply_to.find('<').map_or(0, |i| i + 1)..].trim_end_matches('>');
-    let confirm = dir.join("confirm.eml");
+        .find(|l| l.starts_with("Reply-To:"))
+        .and_then(|l| l.rsplit_once('<'))
+        .and_then(|(_, a)| a.strip_suffix('>'))
+        .expect("the confirmation's reply address")
+        .to_string();
+    let yes = dir.join("confirm.eml");
     std::fs::write(
-        &confirm,
-        format!("From: <{ALICE}>\r\nTo: <{reply_to}>\r\nSubject: Re: new\r\nMessage-ID: <yes1@x>\r\n\r\nconfirm\r\n"),
+        &yes,
+        format!("From: <{ALICE}>\r\nTo: <{reply_to}>\r\nSubject: Re: new\r\nMessage-ID: <confirm1@x>\r\n\r\nconfirm\r\n"),
     )
     .unwrap();
     let received: serde_json::Value =
-        serde_json::from_str(&cli(&db, &["receive", confirm.to_str().unwrap()])).unwrap();
+        serde_json::from_str(&cli(&db, &["receive", yes.to_str().unwrap()])).unwrap();
     let game = received["game_id"].as_i64().expect("the new game's number");
     let shown: serde_json::Value =
         serde_json::from_str(&cli(&db, &["show", &game.to_string(), "--json"])).unwrap();
@@ -323,4 +321,164 @@ fn show_of_a_forming_game_gives_its_lobby() {
         .contains("'join'"));
     let text = cli(&db, &["show", &game.to_string()]);
     assert!(text.contains(&format!("awaited: {BOB}")), "{text}");
+}
+
+/// Alice's reply to `to` (Message-ID `id`, answering `in_reply_to`), handled at `when`.
+fn answer(
+    s: &Service,
+    to: &str,
+    id: &str,
+    in_reply_to: &str,
+    body: &str,
+    when: &str,
+) -> MailOutcome {
+    s.handle_mail(&reply(to, id, in_reply_to, body), at(when))
+        .unwrap()
+}
+
+/// The mails to Alice, oldest first: (Message-ID, kind, their decoded text).
+fn alices_mails(s: &Service) -> Vec<(String, String, String)> {
+    mails_to(s, ALICE)
+        .into_iter()
+        .map(|(id, kind, raw)| (id, kind, sent_texts(&raw).join("\n")))
+        .collect()
+}
+
+#[test]
+fn a_reply_to_a_mail_from_before_the_seats_move_is_confirmed_not_applied() {
+    let s = service("stale-confirm");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let (first_mail, _, _) = alices_mails(&s).remove(0);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = answer(&s, &to, "r1@x", &first_mail, &first, "2026-11-22T10:00:00Z");
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let moved = s.store.move_count(id).unwrap();
+    let legal_now = s.legal(id, ALICE).unwrap();
+    assert!(!legal_now.is_empty(), "Alice still acts this turn");
+
+    // The same command again under a new Message-ID, still answering the
+    // first mail: nothing moves, and one answer goes, showing the board.
+    for (n, msg) in ["r2@x", "r3@x"].iter().enumerate() {
+        let mails_before = alices_mails(&s).len();
+        let out = answer(
+            &s,
+            &to,
+            msg,
+            &first_mail,
+            &first,
+            &format!("2026-11-22T10:0{}:00Z", 5 + n),
+        );
+        assert_eq!(out.outcome, "rejected", "{}", out.reason);
+        assert_eq!(
+            out.reason,
+            format!("stale reply: the seat moved after the mail it answers; not applied: {first}")
+        );
+        assert_eq!(s.store.move_count(id).unwrap(), moved);
+        assert_eq!(s.legal(id, ALICE).unwrap(), legal_now);
+        let mails = alices_mails(&s);
+        assert_eq!(mails.len(), mails_before + 1, "exactly one answer");
+        let (_, kind, raw) = mails.last().unwrap();
+        assert_eq!(kind, "answer");
+        assert!(
+            raw.contains("Nothing was applied: you answered an earlier mail"),
+            "{raw}"
+        );
+        assert!(raw.contains("reply to this mail with them"), "{raw}");
+        let sent = s.store.outbox(Some(id)).unwrap();
+        let answer = &sent.last().unwrap().raw;
+        assert!(
+            String::from_utf8_lossy(answer).contains("image/png"),
+            "the answer shows the current board's picture"
+        );
+    }
+    assert_eq!(
+        s.store
+            .outbox(None)
+            .unwrap()
+            .iter()
+            .filter(|m| m.recipient == BOB)
+            .count(),
+        s.store
+            .outbox(None)
+            .unwrap()
+            .iter()
+            .filter(|m| m.recipient == BOB && m.created_at.as_str() <= "2026-11-22T10:00:00Z")
+            .count(),
+        "Bob hears nothing of the stale replies"
+    );
+
+    // Confirming: the same kind of reply to the newest mail applies.
+    let (newest, _, _) = alices_mails(&s).pop().unwrap();
+    let next = legal_now[0].clone();
+    let out = answer(&s, &to, "r4@x", &newest, &next, "2026-11-22T10:10:00Z");
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
+}
+
+#[test]
+fn a_reply_naming_no_mail_of_ours_applies_as_before() {
+    let s = service("stale-unnamed");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = answer(
+        &s,
+        &to,
+        "u1@x",
+        "elsewhere@x",
+        &first,
+        "2026-11-22T10:00:00Z",
+    );
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let next = s.legal(id, ALICE).unwrap()[0].clone();
+    let before = s.store.move_count(id).unwrap();
+    let out = answer(
+        &s,
+        &to,
+        "u2@x",
+        "elsewhere@x",
+        &next,
+        "2026-11-22T10:05:00Z",
+    );
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+}
+
+/// Mail stored before outbox rows counted the moves they saw (a game in
+/// progress across the upgrade) is judged by time: a reply to a mail from
+/// before the seat's move is stale, one to a mail from after it is not.
+#[test]
+fn mail_from_before_the_upgrade_is_judged_by_its_time() {
+    let dir = std::env::temp_dir().join(format!(
+        "quipu-reading-{}-stale-upgrade",
+        std::process::id()
+    ));
+    let s = service("stale-upgrade");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let (first_mail, _, _) = alices_mails(&s).remove(0);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = answer(
+        &s,
+        &to,
+        "p1@x",
+        "elsewhere@x",
+        &first,
+        "2026-11-22T10:00:00Z",
+    );
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let (after_move, _, _) = alices_mails(&s).pop().unwrap();
+    rusqlite::Connection::open(dir.join("quipu.db"))
+        .unwrap()
+        .execute("UPDATE outbox SET moves_seen = NULL", [])
+        .unwrap();
+    let moved = s.store.move_count(id).unwrap();
+    let out = answer(&s, &to, "p2@x", &first_mail, &first, "2026-11-22T10:05:00Z");
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved);
+    let next = s.legal(id, ALICE).unwrap()[0].clone();
+    let out = answer(&s, &to, "p3@x", &after_move, &next, "2026-11-22T10:10:00Z");
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
 }

@@ -212,10 +212,12 @@ const SENDS_AT_ONCE: usize = 4;
 /// Sends committed mail until a send cannot be recorded (then the process
 /// must stop: going on would send the same mail again and again).
 async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
-    let store = match Store::open(&config.db) {
+    // A service of its own (own connection): the hourly cap mails the operator.
+    let service = match Service::open(config.clone()) {
         Ok(s) => s,
         Err(e) => return anyhow!("cannot open the database: {e}"),
     };
+    let store = &service.store;
     let (_, domain) = config.address_parts();
     let smtp = match Smtp::new(&config.smtp, &domain) {
         Ok(s) => s,
@@ -236,7 +238,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
             tokio::time::sleep(server.wait()).await;
             match smtp.check().await {
                 Ok(()) => {
-                    if let Err(e) = server_back(&store) {
+                    if let Err(e) = server_back(store) {
                         return e;
                     }
                 }
@@ -247,7 +249,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
                 }
             }
         }
-        let pending = match store.pending_mail(&stamp(Utc::now()), BATCH) {
+        let pending = match service.mail_to_send(Utc::now(), BATCH) {
             Ok(p) => p,
             Err(e) => {
                 // A read that fails (busy for long) is worth another try.
@@ -255,7 +257,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
                 vec![]
             }
         };
-        let pass = match send_pass(&store, &smtp, &config, &pending).await {
+        let pass = match send_pass(store, &smtp, &config, &pending).await {
             Ok(p) => p,
             Err(e) => return e,
         };

@@ -6,6 +6,7 @@
 use super::clock::CLOCK_KEYS;
 use super::{stamp, Result, Service};
 use crate::engine::{GameInfo, Text};
+use crate::mail::inbound::Inbound;
 use chrono::{DateTime, Duration, Utc};
 
 /// Contact-log kinds.
@@ -156,6 +157,140 @@ impl Service {
             )));
         }
         Ok(None)
+    }
+}
+
+/// Meta key holding when the outbox last went over the hourly cap, while it is.
+const OVER_CAP_SINCE: &str = "outbox_over_cap_since";
+
+impl Service {
+    /// The due mail that may go now under `limits.mails_per_hour`, oldest
+    /// first. Past the cap the rest waits in the outbox: the list is cut
+    /// after a prefix, so no recipient's later mail overtakes an earlier
+    /// one. Mail to the operator is never held back (the cap's own notice
+    /// must reach them), and the operator is told once per stretch over the
+    /// cap: the stretch ends when everything due may go again.
+    pub fn mail_to_send(
+        &self,
+        now: DateTime<Utc>,
+        batch: i64,
+    ) -> Result<Vec<crate::store::OutboxRow>> {
+        let cap = self.config.limits.mails_per_hour.max(0);
+        let sent = self.store.sent_since(&stamp(now - Duration::hours(1)))?;
+        let room = usize::try_from(cap.saturating_sub(sent)).unwrap_or(0);
+        let operator = self.config.operator.as_deref();
+        let due = self.store.pending_mail(&stamp(now), batch)?;
+        let (to_operator, others): (Vec<_>, Vec<_>) = due
+            .into_iter()
+            .partition(|m| Some(m.recipient.as_str()) == operator);
+        let held = others.len().saturating_sub(room);
+        let mut going: Vec<_> = others.into_iter().take(room).collect();
+        if held == 0 {
+            if self.store.meta(OVER_CAP_SINCE)?.is_some() {
+                self.store.clear_meta(OVER_CAP_SINCE)?;
+            }
+        } else if self.store.meta(OVER_CAP_SINCE)?.is_none() {
+            self.store.set_meta(OVER_CAP_SINCE, &stamp(now))?;
+            if let Some(op) = operator {
+                self.tell_operator_over_cap(op, cap, now)?;
+                // The notice was just queued: it goes in this pass.
+                let notice = self.store.pending_mail(&stamp(now), batch)?;
+                going.extend(notice.into_iter().filter(|m| m.recipient == op));
+            }
+        }
+        going.extend(to_operator);
+        going.sort_by_key(|m| m.id);
+        going.dedup_by_key(|m| m.id);
+        Ok(going)
+    }
+
+    fn tell_operator_over_cap(&self, op: &str, cap: i64, now: DateTime<Utc>) -> Result<()> {
+        self.mail_plain(
+            op,
+            None,
+            None,
+            "[quipu] outgoing mail over the hourly cap",
+            &[Text::new(
+                format!(
+                    "quipu has sent {cap} mails in the last hour, the configured cap (limits.mails_per_hour). Further mail waits in the outbox, in order, and goes as the hour moves on; nothing is dropped. You are told once until the outbox is under the cap again."
+                ),
+                format!(
+                    "quipu가 지난 한 시간 동안 설정된 상한(limits.mails_per_hour)인 {cap}통을 보냈습니다. 이후 메일은 순서대로 발신함에서 기다렸다가 시간이 지나면 나갑니다. 버려지는 메일은 없습니다. 상한 아래로 돌아갈 때까지 이 알림은 한 번만 보냅니다."
+                ),
+            )],
+            super::notify::Kind::Notice,
+            now,
+        )
+    }
+}
+
+impl Service {
+    /// Whether a reply to game `id` answers a mail of ours composed before
+    /// the seat of `email` last moved: its commands may be meant for a board
+    /// that is gone (a late reply, or the same commands sent again under a
+    /// new Message-ID). The mail answered is In-Reply-To, else the last of
+    /// References; a reply that names no mail of ours to this player in this
+    /// game is not stale. "Since" counts history rows, not clock seconds.
+    pub(super) fn is_stale_reply(&self, mail: &Inbound, id: i64, email: &str) -> Result<bool> {
+        let Some(answered) = mail
+            .in_reply_to
+            .clone()
+            .or_else(|| mail.references.last().cloned())
+        else {
+            return Ok(false);
+        };
+        let Ok(seat) = self.seat_of(id, email) else {
+            return Ok(false);
+        };
+        let named = self.store.sent_to(email, None, &[answered], 0)?;
+        let Some(sent) = named.iter().find(|m| m.game_id == Some(id)) else {
+            return Ok(false);
+        };
+        Ok(self.store.seat_moved_since(sent, seat.0)?)
+    }
+
+    /// Answers a stale reply: nothing applied, the current board, and the
+    /// way to confirm (reply to this newer mail with the commands again).
+    pub(super) fn ask_to_confirm(
+        &self,
+        id: i64,
+        email: &str,
+        commands: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<(String, String, Option<i64>)> {
+        let listed = commands.join(" | ");
+        let reason =
+            format!("stale reply: the seat moved after the mail it answers; not applied: {listed}");
+        if self.answer_limit_reached(email, now)? {
+            return Ok((
+                "rejected".into(),
+                format!("{reason} (not answered: answer limit reached)"),
+                Some(id),
+            ));
+        }
+        let paragraphs = vec![
+            Text::new(
+                format!("Nothing was applied: you answered an earlier mail of game #{id}, and you have moved since it was sent, so these commands may have been meant for a board that has changed: {listed}"),
+                format!("아무것도 적용하지 않았습니다: #{id} 게임의 이전 메일에 답장하셨는데, 그 메일 이후에 이미 두셨습니다. 이 명령은 바뀌기 전의 판을 보고 쓴 것일 수 있습니다: {listed}"),
+            ),
+            Text::new(
+                "The board as it is now is below. If you still want these commands, reply to this mail with them.",
+                "지금의 판은 아래와 같습니다. 그래도 이 명령을 원하시면 이 메일에 답장으로 다시 보내세요.",
+            ),
+        ];
+        if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
+            self.mail_seat(
+                id,
+                &row,
+                super::notify::Kind::Answer,
+                super::notify::Words {
+                    paragraphs,
+                    ..Default::default()
+                },
+                now,
+            )?;
+        }
+        Ok(("rejected".into(), reason, Some(id)))
     }
 }
 

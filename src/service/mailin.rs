@@ -368,6 +368,10 @@ impl Service {
                 outcome.1 = format!("{unread_en} ");
                 return self.run_service_lines(&caller, service_lines, outcome, now);
             }
+            // A reply to a mail from before the seat's last move confirms first.
+            if self.is_stale_reply(mail, id, &caller.email)? {
+                return self.ask_to_confirm(id, &caller.email, &read.commands(), now);
+            }
             match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
                 Ok(applied) => {
                     let mut reason = applied.commands.join("; ");
@@ -494,7 +498,7 @@ impl Service {
     }
 
     /// True when `to` had as many answers in the last hour as the limit allows.
-    fn answer_limit_reached(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
+    pub(super) fn answer_limit_reached(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
         let hour_ago = stamp(now - Duration::hours(1));
         Ok(self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour)
     }

@@ -67,11 +67,14 @@ impl Service {
         let mut ids: Vec<String> = mail.in_reply_to.iter().cloned().collect();
         let skip = mail.references.len().saturating_sub(REFERENCES_READ);
         ids.extend(mail.references.iter().skip(skip).cloned());
-        let raws = self.store.sent_to(email, game, &ids, SENT_MAILS_READ)?;
-        if raws.is_empty() {
+        let sent = self.store.sent_to(email, game, &ids, SENT_MAILS_READ)?;
+        if sent.is_empty() {
             return Ok(mail.clone());
         }
-        let texts: Vec<String> = raws.iter().flat_map(|r| inbound::sent_texts(r)).collect();
+        let texts: Vec<String> = sent
+            .iter()
+            .flat_map(|r| inbound::sent_texts(&r.raw))
+            .collect();
         let known = Known::new(texts.iter().map(String::as_str));
         Ok(Inbound {
             size: mail.size,

@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/003_security.sql"),
     include_str!("../../db/004_outbox.sql"),
     include_str!("../../db/005_history.sql"),
+    include_str!("../../db/006_outbox_moves_seen.sql"),
 ];
 
 /// Stored states kept per game (older ones keep only their digest): enough
@@ -484,8 +485,10 @@ impl Store {
 
     pub fn enqueue(&self, m: &NewMail) -> Result<()> {
         self.conn.execute(
-            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1)",
+            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at, moves_seen)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1,
+                     CASE WHEN ?2 IS NULL THEN NULL
+                          ELSE (SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?2) END)",
             params![m.created_at, m.game_id, m.recipient, m.message_id, m.kind, m.raw],
         )?;
         Ok(())
@@ -593,41 +596,58 @@ impl Store {
         self.in_transaction(|s| s.set_meta("serve_started_at", now))
     }
 
-    /// The raw mails the outbox holds for `recipient`: those whose
-    /// Message-ID is in `ids` (what a reply names) and, with a game, the
-    /// latest `limit` of that game. Newest first, each once; bounded by
-    /// `limit` plus the number of ids.
+    /// The mails the outbox holds for `recipient`: those whose Message-ID
+    /// is in `ids` (what a reply names) and, with a game, the latest
+    /// `limit` of that game. Newest first, each once; bounded by `limit`
+    /// plus the number of ids.
     pub fn sent_to(
         &self,
         recipient: &str,
         game_id: Option<i64>,
         ids: &[String],
         limit: i64,
-    ) -> Result<Vec<Vec<u8>>> {
-        let mut raws: Vec<(i64, Vec<u8>)> = Vec::new();
-        let mut by_id = self.conn.prepare_cached(
-            "SELECT id, raw FROM outbox WHERE message_id = ?1 AND recipient = ?2",
-        )?;
+    ) -> Result<Vec<OutboxRow>> {
+        let mut rows: Vec<OutboxRow> = Vec::new();
+        let mut by_id = self
+            .conn
+            .prepare_cached("SELECT * FROM outbox WHERE message_id = ?1 AND recipient = ?2")?;
         for id in ids {
-            let rows = by_id.query_map(params![id, recipient], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            for row in rows {
-                raws.push(row?);
+            for row in by_id.query_map(params![id, recipient], OutboxRow::from_row)? {
+                rows.push(row?);
             }
         }
         if let Some(game) = game_id {
             let mut latest = self.conn.prepare_cached(
-                "SELECT id, raw FROM outbox WHERE game_id = ?1 AND recipient = ?2 ORDER BY id DESC LIMIT ?3",
+                "SELECT * FROM outbox WHERE game_id = ?1 AND recipient = ?2 ORDER BY id DESC LIMIT ?3",
             )?;
-            let rows = latest.query_map(params![game, recipient, limit], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })?;
-            for row in rows {
-                raws.push(row?);
+            for row in latest.query_map(params![game, recipient, limit], OutboxRow::from_row)? {
+                rows.push(row?);
             }
         }
-        raws.sort_by_key(|r| std::cmp::Reverse(r.0));
-        raws.dedup_by_key(|r| r.0);
-        Ok(raws.into_iter().map(|(_, raw)| raw).collect())
+        rows.sort_by_key(|r| std::cmp::Reverse(r.id));
+        rows.dedup_by_key(|r| r.id);
+        Ok(rows)
+    }
+
+    /// Whether `seat` has moved in the mail's game since `mail` was
+    /// composed: a history row after the ones it saw, or, for a mail stored
+    /// before rows counted that, a row recorded after its time.
+    pub fn seat_moved_since(&self, mail: &OutboxRow, seat: usize) -> Result<bool> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS(SELECT 1 FROM moves WHERE game_id = ?1 AND seat = ?2
+                             AND (n > ?3 OR (?3 IS NULL AND at > ?4)))",
+            params![mail.game_id, seat as i64, mail.moves_seen, mail.created_at],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// How many mails the server accepted at or after `since`.
+    pub fn sent_since(&self, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at >= ?1",
+            [since],
+            |r| r.get(0),
+        )?)
     }
 
     /// Deletes sent mail older than `before` (housekeeping); returns how many.
@@ -723,6 +743,12 @@ impl Store {
             .conn
             .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()?)
+    }
+
+    pub fn clear_meta(&self, key: &str) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM meta WHERE key = ?1", [key])?;
+        Ok(())
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {

@@ -194,6 +194,9 @@ pub struct OutboxRow {
     pub handed_at: Option<String>,
     /// When the server refused it for good (5xx).
     pub refused_at: Option<String>,
+    /// History rows of its game when it was composed (None: no game, or
+    /// stored before this was counted).
+    pub moves_seen: Option<i64>,
 }
 
 impl OutboxRow {
@@ -212,6 +215,7 @@ impl OutboxRow {
             sent_at: r.get("sent_at")?,
             handed_at: r.get("handed_at")?,
             refused_at: r.get("refused_at")?,
+            moves_seen: r.get("moves_seen")?,
         })
     }
 }
