@@ -97,9 +97,15 @@ fn word_matches(full: &str, part: &str) -> bool {
     }
 }
 
+/// Characters of an input that suggestions are scored on; a command is shorter.
+const SUGGEST_CHARS: usize = 48;
+
 /// The `n` legal commands closest to `input` by edit distance, best first.
 pub fn closest<C: Display>(input: &str, legal: &[C], n: usize) -> Vec<String> {
-    let wanted = normalize(input);
+    // Scoring costs the input's length times each command's, for every legal
+    // command (thousands in Cuzco): only the input's start is compared, so a
+    // mail's cost stays bounded whatever it holds.
+    let wanted: String = normalize(input).chars().take(SUGGEST_CHARS).collect();
     let mut scored: Vec<(usize, String)> = legal
         .iter()
         .map(|c| {
