@@ -7,47 +7,14 @@ use quipu::games::tzolkin::command::Command;
 use quipu::games::tzolkin::data::{
     AGRI, ARCH, CHI, GOLD, PAL, RESO, STONE, THEO, TIK, UXM, WOOD, YAX,
 };
-use quipu::games::tzolkin::rules;
+use quipu::games::tzolkin::testkit::{board, building, fresh, fresh_with, monument, seat, On};
+use quipu::games::tzolkin::{apply, legal as rules_legal, scoring};
 use quipu::games::tzolkin::state::{Phase, State, DUMMY, EMPTY, NONE};
 use quipu::games::tzolkin::Tzolkin;
 
 const CHAAC: usize = 0;
 const QUETZ: usize = 1;
 const KUKUL: usize = 2;
-
-/// A game past the setup choice, with every player reset to a clean slate:
-/// 3 workers in hand, no goods, markers on the start steps, seat 0 first.
-fn fresh_with(n: usize, options: &Options) -> State {
-    let g = Tzolkin;
-    let mut s = g.setup(n, options, 1).unwrap();
-    for i in 0..n {
-        let c = g.legal(&s, Seat(i))[0];
-        g.apply(&mut s, Seat(i), &c).unwrap();
-    }
-    assert_eq!(s.phase, Phase::Turn);
-    for p in s.players.iter_mut() {
-        p.corn = 0;
-        p.res = [0; 3];
-        p.skulls = 0;
-        p.vp = 0;
-        p.hand = 3;
-        p.supply = 3;
-        p.temple = [1; 3];
-        p.tech = [0; 4];
-        p.exempt = 0;
-        p.eat_less = 0;
-        p.light = true;
-    }
-    s.skull_supply = 13;
-    s.gears = [[EMPTY; 13]; 5];
-    s.first = 0;
-    s.turn_index = 0;
-    s
-}
-
-fn fresh(n: usize) -> State {
-    fresh_with(n, &Options::default())
-}
 
 /// Plays `text` for `seat`, failing the test with the engine's message if refused.
 fn play(s: &mut State, seat: usize, text: &str) {
@@ -67,14 +34,6 @@ fn legal(s: &State, seat: usize) -> Vec<String> {
         .collect()
 }
 
-fn building(s: &State, id: &str) -> u8 {
-    s.data.buildings.iter().position(|b| b.id == id).unwrap() as u8
-}
-
-fn monument(s: &State, id: &str) -> u8 {
-    s.data.monuments.iter().position(|m| m.id == id).unwrap() as u8
-}
-
 // ------------------------------------------------------------ placement
 
 #[test]
@@ -82,11 +41,11 @@ fn placement_cost_example_0_0_2_costs_5_rb_l305_l335() {
     // Red's worker sits on Palenque 1; Green places on PAL 0, PAL 2 and YAX 0:
     // 0 + 2 + 0 for the spaces and 3 for three workers = 5 corn.
     let mut s = fresh(2);
-    s.gears[PAL][1] = 1;
-    s.players[0].hand = 2;
-    s.turn_index = 1; // seat 1 (Green in the example) is to play
-    s.players[1].hand = 4;
-    s.players[1].corn = 5;
+    board(&mut s).worker(PAL, 1, 0);
+    seat(&mut s, 0).hand(2);
+    board(&mut s).turn_index(1); // seat 1 (Green in the example) is to play
+    seat(&mut s, 1).hand(4);
+    seat(&mut s, 1).corn(5);
     play(&mut s, 1, "place pal pal yax");
     assert_eq!(s.players[1].corn, 0);
     assert_eq!(s.gears[PAL][0], 2);
@@ -99,12 +58,12 @@ fn placement_cost_example_0_0_2_costs_5_rb_l305_l335() {
 #[test]
 fn placement_cost_example_pal3_pal4_costs_8_rb_l339_l343() {
     let mut s = fresh(2);
-    s.gears[PAL][0] = 2;
-    s.gears[PAL][1] = 2;
-    s.gears[PAL][2] = 2;
-    s.players[1].hand = 0;
-    s.players[0].hand = 2;
-    s.players[0].corn = 10;
+    board(&mut s).worker(PAL, 0, 1);
+    board(&mut s).worker(PAL, 1, 1);
+    board(&mut s).worker(PAL, 2, 1);
+    seat(&mut s, 1).hand(0);
+    seat(&mut s, 0).hand(2);
+    seat(&mut s, 0).corn(10);
     play(&mut s, 0, "place pal");
     assert_eq!(s.players[0].corn, 7, "PAL 3 costs 3 + 0");
     play(&mut s, 0, "place pal");
@@ -116,8 +75,8 @@ fn placement_cost_example_pal3_pal4_costs_8_rb_l339_l343() {
 fn the_first_two_rounds_example_rb_l1068_l1080() {
     // The example's Green, Blue, Red, Yellow are seats 0, 1, 2, 3 here (turn order).
     let mut s = fresh(4);
-    for p in s.players.iter_mut() {
-        p.corn = 10;
+    for i in 0..4 {
+        seat(&mut s, i).corn(10);
     }
     play(&mut s, 0, "place tik yax pal");
     assert_eq!(s.players[0].corn, 7, "three workers on 0s: 3 corn");
@@ -175,8 +134,8 @@ fn the_first_two_rounds_example_rb_l1068_l1080() {
 #[test]
 fn the_starting_player_space_takes_the_corn_and_passes_the_marker_left_rb_l671_l685() {
     let mut s = fresh(3);
-    s.accumulated = 4;
-    s.players[0].corn = 1;
+    board(&mut s).accumulated(4);
+    seat(&mut s, 0).corn(1);
     play(&mut s, 0, "place start");
     assert_eq!(
         s.players[0].corn, 1,
@@ -203,10 +162,10 @@ fn the_starting_player_space_takes_the_corn_and_passes_the_marker_left_rb_l671_l
 #[test]
 fn retrieving_in_a_chosen_order_pays_the_step_back_with_new_corn_rb_l361_l371() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[YAX][1] = 1;
-    s.gears[YAX][2] = 1;
-    s.gears[YAX][3] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(YAX, 1, 0);
+    board(&mut s).worker(YAX, 2, 0);
+    board(&mut s).worker(YAX, 3, 0);
     // Starting with YAX 3 at no corn, stepping back to 2 is impossible.
     assert!(!legal(&s, 0).contains(&"retrieve yax3 as yax2".to_string()));
     play(&mut s, 0, "retrieve yax2");
@@ -220,10 +179,10 @@ fn retrieving_in_a_chosen_order_pays_the_step_back_with_new_corn_rb_l361_l371() 
 #[test]
 fn a_worker_can_be_retrieved_without_an_action_and_from_free_choice_spaces() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[PAL][6] = 1;
-    s.gears[YAX][0] = 1;
-    s.gears[YAX][1] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(PAL, 6, 0);
+    board(&mut s).worker(YAX, 0, 0);
+    board(&mut s).worker(YAX, 1, 0);
     let l = legal(&s, 0);
     let yax0: Vec<&String> = l
         .iter()
@@ -247,13 +206,13 @@ fn a_worker_can_be_retrieved_without_an_action_and_from_free_choice_spaces() {
 #[test]
 fn workers_beyond_the_last_space_return_without_action_and_dummies_stay_rb_l383_l389() {
     let mut s = fresh(2);
-    s.gears[PAL][7] = 1;
-    s.gears[CHI][10] = 2;
-    s.gears[YAX][9] = DUMMY;
-    s.gears[YAX][7] = DUMMY;
-    s.players[0].hand = 2;
-    s.players[1].hand = 2;
-    rules::advance_days(&mut s, 1);
+    board(&mut s).worker(PAL, 7, 0);
+    board(&mut s).worker(CHI, 10, 1);
+    board(&mut s).dummy(YAX, 9);
+    board(&mut s).dummy(YAX, 7);
+    seat(&mut s, 0).hand(2);
+    seat(&mut s, 1).hand(2);
+    apply::advance_days(&mut s, 1);
     assert_eq!((s.players[0].hand, s.players[1].hand), (3, 3));
     assert_eq!(s.gears[PAL][8], EMPTY);
     assert_eq!(
@@ -268,7 +227,7 @@ fn workers_beyond_the_last_space_return_without_action_and_dummies_stay_rb_l383_
 #[test]
 fn begging_for_corn_discards_corn_takes_three_and_angers_a_god_rb_l293_l297() {
     let mut s = fresh(2);
-    s.players[0].corn = 2;
+    seat(&mut s, 0).corn(2);
     play(&mut s, 0, "beg kukul");
     assert_eq!((s.players[0].corn, s.players[0].temple[KUKUL]), (3, 0));
     assert!(
@@ -276,13 +235,13 @@ fn begging_for_corn_discards_corn_takes_three_and_angers_a_god_rb_l293_l297() {
         "once per turn"
     );
     let mut s = fresh(2);
-    s.players[0].corn = 3;
+    seat(&mut s, 0).corn(3);
     assert!(
         !legal(&s, 0).iter().any(|c| c.starts_with("beg")),
         "only with 2 corn or fewer"
     );
-    s.players[0].corn = 0;
-    s.players[0].temple = [0; 3];
+    seat(&mut s, 0).corn(0);
+    seat(&mut s, 0).temples([0; 3]);
     assert!(
         !legal(&s, 0).iter().any(|c| c.starts_with("beg")),
         "not with every marker at the bottom"
@@ -293,17 +252,17 @@ fn begging_for_corn_discards_corn_takes_three_and_angers_a_god_rb_l293_l297() {
 fn forced_begging_and_the_gods_pity_rb_l297_l744_l750() {
     let mut s = fresh(2);
     for g in 0..5 {
-        s.gears[g][0] = DUMMY;
+        board(&mut s).dummy(g, 0);
     }
-    s.gears[PAL][1] = DUMMY;
-    s.start_space = 2;
-    s.players[1].hand = 2;
+    board(&mut s).dummy(PAL, 1);
+    board(&mut s).start_space(Some(1));
+    seat(&mut s, 1).hand(2);
     // No worker on a gear, no corn, every space costs 1 or more: must beg.
     let l = legal(&s, 0);
     assert_eq!(l, vec!["beg chaac", "beg quetz", "beg kukul"]);
     // With every temple at the bottom the gods take pity: the cheapest spaces only.
-    s.players[0].temple = [0; 3];
-    s.players[0].corn = 0;
+    seat(&mut s, 0).temples([0; 3]);
+    seat(&mut s, 0).corn(0);
     let l = legal(&s, 0);
     assert_eq!(
         l,
@@ -327,10 +286,10 @@ fn forced_begging_and_the_gods_pity_rb_l297_l744_l750() {
 #[test]
 fn palenque_harvests_wood_first_then_corn_and_agriculture_bonuses_rb_l462_l492_l822_l836() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[PAL][3] = 1;
-    s.gears[PAL][4] = 1;
-    s.gears[PAL][1] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(PAL, 3, 0);
+    board(&mut s).worker(PAL, 4, 0);
+    board(&mut s).worker(PAL, 1, 0);
     let l = legal(&s, 0);
     assert!(
         !l.contains(&"retrieve pal3 corn".to_string()),
@@ -339,8 +298,8 @@ fn palenque_harvests_wood_first_then_corn_and_agriculture_bonuses_rb_l462_l492_l
     play(&mut s, 0, "retrieve pal3 wood");
     assert_eq!((s.players[0].res[WOOD], s.jungle[1]), (2, [1, 1]));
     // Now a corn tile is bare in the PAL 3 group: step back from 4 to 3 for corn.
-    s.players[0].corn = 1;
-    s.players[0].tech[AGRI] = 1;
+    seat(&mut s, 0).corn(1);
+    seat(&mut s, 0).tech(AGRI, 1);
     play(&mut s, 0, "retrieve pal4 as pal3 corn");
     assert_eq!(
         (s.players[0].corn, s.players[0].corn_tiles),
@@ -348,7 +307,7 @@ fn palenque_harvests_wood_first_then_corn_and_agriculture_bonuses_rb_l462_l492_l
         "1 - 1 + 5 + 1 (Agriculture 1)"
     );
     // Agriculture 2: +1 at fishing.
-    s.players[0].tech[AGRI] = 2;
+    seat(&mut s, 0).tech(AGRI, 2);
     play(&mut s, 0, "retrieve pal1");
     assert_eq!(s.players[0].corn, 10);
 }
@@ -356,9 +315,9 @@ fn palenque_harvests_wood_first_then_corn_and_agriculture_bonuses_rb_l462_l492_l
 #[test]
 fn agriculture_2_harvests_corn_without_a_visible_tile_and_level_3_adds_three_rb_l830_l836() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[PAL][5] = 1;
-    s.players[0].tech[AGRI] = 3;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(PAL, 5, 0);
+    seat(&mut s, 0).tech(AGRI, 3);
     play(&mut s, 0, "retrieve pal5 corn");
     assert_eq!(
         (s.players[0].corn, s.players[0].corn_tiles, s.jungle[3]),
@@ -370,8 +329,8 @@ fn agriculture_2_harvests_corn_without_a_visible_tile_and_level_3_adds_three_rb_
 #[test]
 fn burning_the_forest_boxes_the_wood_tile_and_angers_a_god_rb_l738_l742() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[PAL][4] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(PAL, 4, 0);
     play(&mut s, 0, "retrieve pal4 burn quetz");
     let p = &s.players[0];
     assert_eq!(
@@ -384,12 +343,12 @@ fn burning_the_forest_boxes_the_wood_tile_and_angers_a_god_rb_l738_l742() {
 #[test]
 fn yaxchilan_with_resources_and_theology_bonuses_rb_l508_l536_l838_l852_l874() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
+    seat(&mut s, 0).hand(0);
     for k in 1..=5 {
-        s.gears[YAX][k] = 1;
+        board(&mut s).worker(YAX, k, 0);
     }
-    s.players[0].tech[RESO] = 3;
-    s.players[0].tech[THEO] = 3;
+    seat(&mut s, 0).tech(RESO, 3);
+    seat(&mut s, 0).tech(THEO, 3);
     for k in 1..=5 {
         play(&mut s, 0, &format!("retrieve yax{k}"));
     }
@@ -402,9 +361,9 @@ fn yaxchilan_with_resources_and_theology_bonuses_rb_l508_l536_l838_l852_l874() {
 #[test]
 fn tikal_technology_costs_and_bonuses_rb_l414_l434_l554() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][3] = 1;
-    s.players[0].res = [3, 0, 0];
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 3, 0);
+    seat(&mut s, 0).res([3, 0, 0]);
     play(&mut s, 0, "retrieve tik3");
     play(&mut s, 0, "tech theo pay wood");
     assert_eq!(
@@ -420,9 +379,9 @@ fn tikal_technology_costs_and_bonuses_rb_l414_l434_l554() {
     play(&mut s, 0, "tech theo pay wood wood");
     assert_eq!((s.players[0].tech[THEO], s.players[0].res[WOOD]), (2, 0));
     // At level 3, "advancing" costs 1 and gives the bonus: Architecture 3 VP, Resources 2 goods.
-    s.players[0].tech = [3, 3, 3, 3];
-    s.players[0].res = [0, 0, 3];
-    s.gears[TIK][3] = 1;
+    seat(&mut s, 0).techs([3, 3, 3, 3]);
+    seat(&mut s, 0).res([0, 0, 3]);
+    board(&mut s).worker(TIK, 3, 0);
     play(&mut s, 0, "retrieve tik3");
     play(&mut s, 0, "tech arch pay gold");
     play(&mut s, 0, "tech res pay gold");
@@ -433,14 +392,14 @@ fn tikal_technology_costs_and_bonuses_rb_l414_l434_l554() {
 #[test]
 fn tikal_builds_with_architecture_only_on_one_of_two_buildings_rb_l558_l562_l854_l868() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][4] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 4, 0);
     let a = building(&s, "A1-13"); // 1 gold, Architecture +1
     let b = building(&s, "A1-09"); // 2 wood, Agriculture +1
-    s.display = [a, b, NONE, NONE, NONE, NONE];
+    board(&mut s).display([a, b, NONE, NONE, NONE, NONE]);
     let pile = s.piles[0].clone();
-    s.players[0].res = [2, 0, 1];
-    s.players[0].tech[ARCH] = 1;
+    seat(&mut s, 0).res([2, 0, 1]);
+    seat(&mut s, 0).tech(ARCH, 1);
     play(&mut s, 0, "retrieve tik4");
     // Build A1-13 without Architecture, so that the new level 2 counts for A1-09.
     play(&mut s, 0, "build a1-13 plain");
@@ -461,14 +420,14 @@ fn tikal_builds_with_architecture_only_on_one_of_two_buildings_rb_l558_l562_l854
 #[test]
 fn architecture_3_spares_a_resource_at_tikal_and_2_corn_at_uxmal_rb_l858_l860() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][2] = 1;
-    s.gears[UXM][4] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 2, 0);
+    board(&mut s).worker(UXM, 4, 0);
     let a = building(&s, "A1-07"); // 1 wood, 2 stone
     let b = building(&s, "A1-06"); // 2 wood, 1 stone
-    s.display = [a, b, NONE, NONE, NONE, NONE];
-    s.players[0].tech[ARCH] = 3;
-    s.players[0].res = [1, 1, 0];
+    board(&mut s).display([a, b, NONE, NONE, NONE, NONE]);
+    seat(&mut s, 0).tech(ARCH, 3);
+    seat(&mut s, 0).res([1, 1, 0]);
     play(&mut s, 0, "retrieve tik2");
     assert_eq!(
         legal(&s, 0),
@@ -484,7 +443,7 @@ fn architecture_3_spares_a_resource_at_tikal_and_2_corn_at_uxmal_rb_l858_l860() 
         (2, 2)
     );
     // Uxmal 4: 3 resources = 6 corn, less 2 with Architecture 3; +1 corn, +2 VP.
-    s.players[0].corn = 4;
+    seat(&mut s, 0).corn(4);
     play(&mut s, 0, "retrieve uxm4");
     play(&mut s, 0, "build a1-06");
     assert_eq!((s.players[0].corn, s.players[0].vp), (1, 4));
@@ -493,9 +452,9 @@ fn architecture_3_spares_a_resource_at_tikal_and_2_corn_at_uxmal_rb_l858_l860() 
 #[test]
 fn tikal_5_two_different_temples_for_one_resource_rb_l566_l728() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][5] = 1;
-    s.players[0].res = [0, 0, 2];
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 5, 0);
+    seat(&mut s, 0).res([0, 0, 2]);
     play(&mut s, 0, "retrieve tik5");
     play(&mut s, 0, "temples chaac kukul pay gold");
     assert_eq!(
@@ -507,12 +466,12 @@ fn tikal_5_two_different_temples_for_one_resource_rb_l566_l728() {
 #[test]
 fn uxmal_temple_market_worker_and_any_action_rb_l582_l618() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
+    seat(&mut s, 0).hand(0);
     for k in 1..=5 {
-        s.gears[UXM][k] = 1;
+        board(&mut s).worker(UXM, k, 0);
     }
-    s.players[0].corn = 4;
-    s.players[0].res = [0, 1, 1];
+    seat(&mut s, 0).corn(4);
+    seat(&mut s, 0).res([0, 1, 1]);
     play(&mut s, 0, "retrieve uxm1");
     play(&mut s, 0, "temple quetz");
     assert_eq!((s.players[0].corn, s.players[0].temple[QUETZ]), (1, 2));
@@ -545,11 +504,11 @@ fn uxmal_temple_market_worker_and_any_action_rb_l582_l618() {
 #[test]
 fn chichen_itza_example_step_back_to_6_rb_l655_l659() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[CHI][7] = 1;
-    s.players[0].corn = 1;
-    s.players[0].skulls = 1;
-    s.skull_supply = 12;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(CHI, 7, 0);
+    seat(&mut s, 0).corn(1);
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(12);
     play(&mut s, 0, "retrieve chi7 as chi6");
     play(&mut s, 0, "gain gold");
     let p = &s.players[0];
@@ -559,20 +518,20 @@ fn chichen_itza_example_step_back_to_6_rb_l655_l659() {
     );
     assert_eq!(s.chi_slots, 1 << 5);
     // The slot is used: no second offering on 6.
-    s.players[0].skulls = 1;
-    s.skull_supply = 11;
-    s.gears[CHI][6] = 1;
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(11);
+    board(&mut s).worker(CHI, 6, 0);
     assert!(!legal(&s, 0).contains(&"retrieve chi6".to_string()));
 }
 
 #[test]
 fn theology_1_and_2_at_chichen_itza_rb_l870_l878() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[CHI][8] = 1;
-    s.players[0].skulls = 1;
-    s.skull_supply = 12;
-    s.players[0].tech[THEO] = 2;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(CHI, 8, 0);
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(12);
+    seat(&mut s, 0).tech(THEO, 2);
     play(&mut s, 0, "retrieve chi8 as chi9");
     play(&mut s, 0, "gain stone");
     play(&mut s, 0, "offer stone chaac");
@@ -580,21 +539,21 @@ fn theology_1_and_2_at_chichen_itza_rb_l870_l878() {
     assert_eq!((p.vp, p.temple, p.res), (13, [2, 2, 1], [0, 0, 0]));
     // From CHI 9, Theology 1 reaches the free choice of 10 (spec 11 A4), unless the option denies it.
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[CHI][9] = 1;
-    s.players[0].skulls = 1;
-    s.skull_supply = 12;
-    s.players[0].tech[THEO] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(CHI, 9, 0);
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(12);
+    seat(&mut s, 0).tech(THEO, 1);
     assert!(legal(&s, 0).contains(&"retrieve chi9 as chi1".to_string()));
     let mut o = Options::default();
     o.0.insert("theo_chi9".into(), "deny".into());
     let mut s = fresh_with(2, &o);
-    s.players[0].hand = 0;
-    s.gears[CHI][9] = 1;
-    s.players[0].skulls = 1;
-    s.skull_supply = 12;
-    s.players[0].tech[THEO] = 1;
-    s.players[0].corn = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(CHI, 9, 0);
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(12);
+    seat(&mut s, 0).tech(THEO, 1);
+    seat(&mut s, 0).corn(1);
     assert!(!legal(&s, 0).contains(&"retrieve chi9 as chi1".to_string()));
     assert!(
         legal(&s, 0).contains(&"retrieve chi9 as chi8".to_string()),
@@ -605,12 +564,12 @@ fn theology_1_and_2_at_chichen_itza_rb_l870_l878() {
 #[test]
 fn a_temple_top_holds_one_player_and_flips_the_board_light_rb_l730_l732() {
     let mut s = fresh(2);
-    s.players[0].temple[CHAAC] = 5;
-    s.players[0].light = false;
-    rules::temple_up(&mut s, 0, CHAAC);
+    seat(&mut s, 0).temple(CHAAC, 5);
+    seat(&mut s, 0).light(false);
+    apply::temple_up(&mut s, 0, CHAAC);
     assert_eq!((s.players[0].temple[CHAAC], s.players[0].light), (6, true));
-    s.players[1].temple[CHAAC] = 5;
-    rules::temple_up(&mut s, 1, CHAAC);
+    seat(&mut s, 1).temple(CHAAC, 5);
+    apply::temple_up(&mut s, 1, CHAAC);
     assert_eq!(s.players[1].temple[CHAAC], 5, "the top is taken");
 }
 
@@ -622,18 +581,18 @@ fn monuments_score_at_the_end_rb_l1115_l1120() {
     let m05 = monument(&s, "M05");
     let m09 = monument(&s, "M09");
     let m13 = monument(&s, "M13");
-    s.players[0].monuments = (1 << m05) | (1 << m09);
-    s.players[1].monuments = 1 << m13;
-    s.players[0].supply = 1; // 5 workers owned
-    s.chi_slots = 0b111;
+    seat(&mut s, 0).monuments(&[m05, m09]);
+    seat(&mut s, 1).monuments(&[m13]);
+    seat(&mut s, 0).supply(1); // 5 workers owned
+    board(&mut s).chi_slots(0b111);
     assert_eq!(
-        rules::monument_points(&s, 0, m05 as usize),
+        scoring::monument_points(&s, 0, m05 as usize),
         18,
         "3 monuments x 6 VP at 2 players"
     );
-    assert_eq!(rules::monument_points(&s, 0, m09 as usize), 12);
+    assert_eq!(scoring::monument_points(&s, 0, m09 as usize), 12);
     assert_eq!(
-        rules::monument_points(&s, 1, m13 as usize),
+        scoring::monument_points(&s, 1, m13 as usize),
         9,
         "3 skulls on Chichen Itza"
     );
@@ -642,15 +601,15 @@ fn monuments_score_at_the_end_rb_l1115_l1120() {
 #[test]
 fn a_monument_is_built_at_tikal_4_and_its_skull_returns_to_the_supply_rb_l806() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][4] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 4, 0);
     let m13 = monument(&s, "M13");
-    s.monuments = vec![m13];
-    s.display = [NONE; 6];
-    s.players[0].res = [0, 0, 4];
-    s.players[0].skulls = 1;
-    s.skull_supply = 12;
-    s.players[0].tech[ARCH] = 2;
+    board(&mut s).monuments_on_offer(&[m13]);
+    board(&mut s).display([NONE; 6]);
+    seat(&mut s, 0).res([0, 0, 4]);
+    seat(&mut s, 0).skulls(1);
+    board(&mut s).skull_supply(12);
+    seat(&mut s, 0).tech(ARCH, 2);
     play(&mut s, 0, "retrieve tik4");
     play(&mut s, 0, "monument m13");
     let p = &s.players[0];
@@ -667,14 +626,14 @@ fn a_monument_is_built_at_tikal_4_and_its_skull_returns_to_the_supply_rb_l806() 
 #[test]
 fn feeding_pays_two_per_worker_and_loses_3_per_unfed_rb_l894_l906() {
     let mut s = fresh(2);
-    s.players[0].corn = 5;
-    s.players[1].corn = 10;
-    s.players[1].hand = 5;
-    s.players[1].supply = 1;
-    s.players[1].exempt = 2;
-    s.players[1].eat_less = 1;
-    s.food_done = 0;
-    rules::food_day(&mut s, 8);
+    seat(&mut s, 0).corn(5);
+    seat(&mut s, 1).corn(10);
+    seat(&mut s, 1).hand(5);
+    seat(&mut s, 1).supply(1);
+    seat(&mut s, 1).exempt(2);
+    seat(&mut s, 1).eat_less(1);
+    board(&mut s).food_done(0);
+    apply::food_day(&mut s, 8);
     assert_eq!(
         (s.players[0].corn, s.players[0].vp),
         (1, -3),
@@ -690,11 +649,11 @@ fn feeding_pays_two_per_worker_and_loses_3_per_unfed_rb_l894_l906() {
 /// The temples of the rulebook's example (rb L936-1000): Red, Blue, Yellow.
 fn temple_example() -> State {
     let mut s = fresh(3);
-    s.players[0].temple = [2, 1, 6];
-    s.players[1].temple = [4, 1, 4];
-    s.players[2].temple = [4, 1, 0];
-    for p in s.players.iter_mut() {
-        p.exempt = 9;
+    seat(&mut s, 0).temples([2, 1, 6]);
+    seat(&mut s, 1).temples([4, 1, 4]);
+    seat(&mut s, 2).temples([4, 1, 0]);
+    for i in 0..3 {
+        seat(&mut s, i).exempt(9);
     }
     s
 }
@@ -702,7 +661,7 @@ fn temple_example() -> State {
 #[test]
 fn mid_age_rewards_example_rb_l936_l938() {
     let mut s = temple_example();
-    rules::food_day(&mut s, 8);
+    apply::food_day(&mut s, 8);
     let got: Vec<([i32; 3], i32)> = s.players.iter().map(|p| (p.res, p.skulls)).collect();
     assert_eq!(got, vec![([2, 1, 0], 1), ([2, 2, 0], 0), ([0, 2, 0], 0)]);
 }
@@ -710,10 +669,10 @@ fn mid_age_rewards_example_rb_l936_l938() {
 #[test]
 fn mid_age_skulls_are_withheld_when_the_supply_is_short_rb_l932() {
     let mut s = temple_example();
-    s.players[1].temple[KUKUL] = 5;
-    s.skull_supply = 1;
-    s.players[0].skulls = 12;
-    rules::food_day(&mut s, 8);
+    seat(&mut s, 1).temple(KUKUL, 5);
+    board(&mut s).skull_supply(1);
+    seat(&mut s, 0).skulls(12);
+    apply::food_day(&mut s, 8);
     assert_eq!(
         (s.players[0].skulls, s.players[1].skulls, s.skull_supply),
         (12, 0, 1)
@@ -723,8 +682,8 @@ fn mid_age_skulls_are_withheld_when_the_supply_is_short_rb_l932() {
 #[test]
 fn end_of_age_scoring_example_16_15_7_rb_l950_l974() {
     let mut s = temple_example();
-    s.food_done = 1;
-    rules::food_day(&mut s, 14);
+    board(&mut s).food_done(1);
+    apply::food_day(&mut s, 14);
     let vp: Vec<i32> = s.players.iter().map(|p| p.vp).collect();
     assert_eq!(vp, vec![16, 15, 7]);
     assert_eq!(s.age, 2, "Age II buildings come out at the second food day");
@@ -737,8 +696,8 @@ fn end_of_age_scoring_example_16_15_7_rb_l950_l974() {
 #[test]
 fn end_of_game_scoring_example_18_15_7_rb_l976_l1000() {
     let mut s = temple_example();
-    s.food_done = 3;
-    rules::food_day(&mut s, 27);
+    board(&mut s).food_done(3);
+    apply::food_day(&mut s, 27);
     let vp: Vec<i32> = s.players.iter().map(|p| p.vp).collect();
     assert_eq!(vp, vec![18, 15, 7]);
 }
@@ -746,28 +705,28 @@ fn end_of_game_scoring_example_18_15_7_rb_l976_l1000() {
 #[test]
 fn final_scoring_quarter_corn_skulls_and_tie_break_rb_l1002_l1015() {
     let mut s = fresh(2);
-    s.players[0].corn = 3;
-    s.players[0].res = [1, 1, 1]; // 2 + 3 + 4 = 9 corn: 12 corn = 3 VP
-    s.players[0].skulls = 1;
-    s.players[0].vp = 10;
-    s.players[1].corn = 1; // 1/4 VP
-    s.players[1].vp = 16;
-    s.gears[PAL][3] = 1;
-    s.gears[PAL][7] = 2; // would be pushed off by one more day (spec 11 A9)
-    s.phase = Phase::Over;
-    let f = rules::finals(&s);
+    seat(&mut s, 0).corn(3);
+    seat(&mut s, 0).res([1, 1, 1]); // 2 + 3 + 4 = 9 corn: 12 corn = 3 VP
+    seat(&mut s, 0).skulls(1);
+    seat(&mut s, 0).vp(10);
+    seat(&mut s, 1).corn(1); // 1/4 VP
+    seat(&mut s, 1).vp(16);
+    board(&mut s).worker(PAL, 3, 0);
+    board(&mut s).worker(PAL, 7, 1); // would be pushed off by one more day (spec 11 A9)
+    board(&mut s).phase(Phase::Over);
+    let f = scoring::finals(&s);
     assert_eq!((f[0].quarters, f[1].quarters), (64, 65));
     let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.scores, vec![16.0, 16.25]);
     assert_eq!(out.ranks, vec![2, 1]);
-    s.players[1].corn = 0;
+    seat(&mut s, 1).corn(0);
     let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.ranks, vec![1, 2], "tie: more workers left on the gears");
     let mut o = Options::default();
     o.0.insert("corn_points".into(), "floor".into());
     let mut t = fresh_with(2, &o);
-    t.players[0].corn = 7;
-    assert_eq!(rules::finals(&t)[0].quarters, 4);
+    seat(&mut t, 0).corn(7);
+    assert_eq!(scoring::finals(&t)[0].quarters, 4);
 }
 
 // ------------------------------------------------------------ calendar
@@ -775,34 +734,34 @@ fn final_scoring_quarter_corn_skulls_and_tie_break_rb_l1002_l1015() {
 #[test]
 fn the_double_advance_needs_a_light_board_and_no_worker_on_6_rb_l689_l704() {
     let mut s = fresh(2);
-    s.start_space = 1;
-    assert!(rules::double_advance_ok(&s, 0));
-    s.gears[PAL][7] = 2;
+    board(&mut s).start_space(Some(0));
+    assert!(rules_legal::double_advance_ok(&s, 0));
+    board(&mut s).worker(PAL, 7, 1);
     assert!(
-        rules::double_advance_ok(&s, 0),
+        rules_legal::double_advance_ok(&s, 0),
         "a worker on 7 leaves anyway"
     );
-    s.gears[PAL][6] = 2;
-    assert!(!rules::double_advance_ok(&s, 0));
-    s.gears[PAL][6] = DUMMY;
+    board(&mut s).worker(PAL, 6, 1);
+    assert!(!rules_legal::double_advance_ok(&s, 0));
+    board(&mut s).dummy(PAL, 6);
     assert!(
-        rules::double_advance_ok(&s, 0),
+        rules_legal::double_advance_ok(&s, 0),
         "dummies do not block by default (spec 11 A2)"
     );
-    s.gears[PAL][6] = EMPTY;
-    s.gears[CHI][9] = 2;
-    assert!(!rules::double_advance_ok(&s, 0));
-    s.gears[CHI][9] = EMPTY;
-    s.players[0].light = false;
-    assert!(!rules::double_advance_ok(&s, 0));
+    board(&mut s).space(PAL, 6, On::Empty);
+    board(&mut s).worker(CHI, 9, 1);
+    assert!(!rules_legal::double_advance_ok(&s, 0));
+    board(&mut s).space(CHI, 9, On::Empty);
+    seat(&mut s, 0).light(false);
+    assert!(!rules_legal::double_advance_ok(&s, 0));
 }
 
 #[test]
 fn a_double_advance_flips_the_board_and_a_passed_food_day_is_still_resolved_rb_l696() {
     let mut s = fresh(2);
-    s.day = 7;
-    s.players[0].corn = 10;
-    s.players[1].corn = 10;
+    board(&mut s).day(7);
+    seat(&mut s, 0).corn(10);
+    seat(&mut s, 1).corn(10);
     play(&mut s, 0, "place start");
     play(&mut s, 0, "end");
     play(&mut s, 1, "place pal");
@@ -820,10 +779,10 @@ fn a_double_advance_flips_the_board_and_a_passed_food_day_is_still_resolved_rb_l
 #[test]
 fn the_game_ends_after_the_fourth_food_day() {
     let mut s = fresh(2);
-    s.day = 27;
-    s.food_done = 3;
-    s.players[0].corn = 20;
-    s.players[1].corn = 20;
+    board(&mut s).day(27);
+    board(&mut s).food_done(3);
+    seat(&mut s, 0).corn(20);
+    seat(&mut s, 1).corn(20);
     play(&mut s, 0, "place pal");
     play(&mut s, 0, "end");
     play(&mut s, 1, "place pal");
@@ -896,7 +855,7 @@ fn dummy_workers_2_and_3_players_rb_l245_l260() {
 #[test]
 fn korean_names_short_forms_and_suggestions() {
     let mut s = fresh(2);
-    s.players[0].corn = 10;
+    seat(&mut s, 0).corn(10);
     let g = Tzolkin;
     assert_eq!(
         g.parse(&s, Seat(0), "배치 팔렝케").unwrap().to_string(),
@@ -917,8 +876,8 @@ fn korean_names_short_forms_and_suggestions() {
     play(&mut s, 0, "place 치첸이차");
     assert_eq!(s.gears[CHI][0], 1);
     play(&mut s, 0, "end");
-    s.players[1].hand = 0;
-    s.gears[YAX][2] = 2;
+    seat(&mut s, 1).hand(0);
+    board(&mut s).worker(YAX, 2, 1);
     assert_eq!(
         g.parse(&s, Seat(1), "y2").unwrap().to_string(),
         "retrieve yax2"
@@ -940,13 +899,13 @@ fn korean_names_short_forms_and_suggestions() {
 #[test]
 fn theology_1_lets_a_worker_on_chichen_itza_0_do_action_1_rb_l872() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[CHI][0] = 1;
-    s.players[0].skulls = 1;
-    s.players[0].corn = 3;
-    s.skull_supply = 12;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(CHI, 0, 0);
+    seat(&mut s, 0).skulls(1);
+    seat(&mut s, 0).corn(3);
+    board(&mut s).skull_supply(12);
     assert_eq!(legal(&s, 0), vec!["retrieve chi0 none"]);
-    s.players[0].tech[THEO] = 1;
+    seat(&mut s, 0).tech(THEO, 1);
     play(&mut s, 0, "retrieve chi0 as chi1");
     assert_eq!(
         (s.players[0].vp, s.players[0].temple[CHAAC], s.chi_slots),
@@ -983,7 +942,7 @@ fn the_quick_legality_check_agrees_with_the_legal_list() {
                 }
                 for c in &candidates {
                     assert_eq!(
-                        rules::is_legal(&s, who, c),
+                        rules_legal::is_legal(&s, who, c),
                         legal.contains(c),
                         "{c} for seat {who} in {s:?}"
                     );
@@ -999,12 +958,12 @@ fn the_quick_legality_check_agrees_with_the_legal_list() {
 #[test]
 fn placing_and_retrieving_do_not_mix_and_placing_on_7_is_legal_rb_l289_spec_a3() {
     let mut s = fresh(2);
-    s.gears[YAX][3] = 1;
-    s.players[0].hand = 2;
+    board(&mut s).worker(YAX, 3, 0);
+    seat(&mut s, 0).hand(2);
     for k in 0..7 {
-        s.gears[PAL][k] = DUMMY;
+        board(&mut s).dummy(PAL, k);
     }
-    s.players[0].corn = 8;
+    seat(&mut s, 0).corn(8);
     play(&mut s, 0, "place pal");
     assert_eq!(
         (s.gears[PAL][7], s.players[0].corn),
@@ -1021,15 +980,15 @@ fn placing_and_retrieving_do_not_mix_and_placing_on_7_is_legal_rb_l289_spec_a3()
 #[test]
 fn uxmal_5_from_a_free_choice_space_still_costs_its_corn_rb_l618() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[UXM][7] = 1;
-    s.players[0].corn = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(UXM, 7, 0);
+    seat(&mut s, 0).corn(1);
     play(&mut s, 0, "retrieve uxm7 as uxm5");
     assert_eq!(s.players[0].corn, 0);
     play(&mut s, 0, "do pal1");
     assert_eq!(s.players[0].corn, 3);
-    s.gears[UXM][6] = 1;
-    s.players[0].corn = 2;
+    board(&mut s).worker(UXM, 6, 0);
+    seat(&mut s, 0).corn(2);
     assert!(
         !legal(&s, 0).contains(&"retrieve uxm6 as uxm1".to_string()),
         "UXM 1 needs 3 corn"
@@ -1039,10 +998,10 @@ fn uxmal_5_from_a_free_choice_space_still_costs_its_corn_rb_l618() {
 #[test]
 fn no_skull_when_the_supply_is_empty_rb_l536() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[YAX][4] = 1;
-    s.skull_supply = 0;
-    s.players[1].skulls = 13;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(YAX, 4, 0);
+    board(&mut s).skull_supply(0);
+    seat(&mut s, 1).skulls(13);
     play(&mut s, 0, "retrieve yax4");
     assert_eq!((s.players[0].skulls, s.skull_supply), (0, 0));
 }
@@ -1051,12 +1010,12 @@ fn no_skull_when_the_supply_is_empty_rb_l536() {
 fn building_effects_nested_build_two_techs_action_and_market_rb_l1105_l1113() {
     // A1-08: a temple of choice, then a building as at Tikal 2.
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][2] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 2, 0);
     let a108 = building(&s, "A1-08");
     let a101 = building(&s, "A1-01");
-    s.display = [a108, a101, NONE, NONE, NONE, NONE];
-    s.players[0].res = [2, 0, 1];
+    board(&mut s).display([a108, a101, NONE, NONE, NONE, NONE]);
+    seat(&mut s, 0).res([2, 0, 1]);
     play(&mut s, 0, "retrieve tik2");
     play(&mut s, 0, "build a1-08");
     play(&mut s, 0, "temple kukul");
@@ -1068,14 +1027,14 @@ fn building_effects_nested_build_two_techs_action_and_market_rb_l1105_l1113() {
     );
     // A2-17: two free tech levels; A2-07: pay 1 corn for any action; A2-04: a market trade.
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][4] = 1;
-    s.age = 2;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 4, 0);
+    board(&mut s).age(2);
     let a217 = building(&s, "A2-17");
     let a207 = building(&s, "A2-07");
-    s.display = [a217, a207, NONE, NONE, NONE, NONE];
-    s.players[0].res = [2, 2, 3];
-    s.players[0].corn = 1;
+    board(&mut s).display([a217, a207, NONE, NONE, NONE, NONE]);
+    seat(&mut s, 0).res([2, 2, 3]);
+    seat(&mut s, 0).corn(1);
     play(&mut s, 0, "retrieve tik4");
     play(&mut s, 0, "build a2-17");
     play(&mut s, 0, "tech theo");
@@ -1086,11 +1045,11 @@ fn building_effects_nested_build_two_techs_action_and_market_rb_l1105_l1113() {
     play(&mut s, 0, "do yax1");
     assert_eq!((s.players[0].corn, s.players[0].res[WOOD]), (0, 1));
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][2] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 2, 0);
     let a204 = building(&s, "A2-04");
-    s.display = [a204, NONE, NONE, NONE, NONE, NONE];
-    s.players[0].res = [0, 4, 0];
+    board(&mut s).display([a204, NONE, NONE, NONE, NONE, NONE]);
+    seat(&mut s, 0).res([0, 4, 0]);
     play(&mut s, 0, "retrieve tik2");
     play(&mut s, 0, "build a2-04");
     play(&mut s, 0, "sell stone");
@@ -1104,15 +1063,15 @@ fn building_effects_nested_build_two_techs_action_and_market_rb_l1105_l1113() {
 #[test]
 fn after_the_age_change_refills_come_from_the_age_2_pile_spec_a20_a21() {
     let mut s = fresh(2);
-    s.food_done = 1;
-    rules::food_day(&mut s, 14);
-    s.players[0].hand = 0;
-    s.gears[TIK][2] = 1;
+    board(&mut s).food_done(1);
+    apply::food_day(&mut s, 14);
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 2, 0);
     let b = s.display[0];
     let cost = s.data.buildings[b as usize].cost;
-    s.players[0].res = cost.res;
-    s.players[0].corn = cost.corn;
-    s.players[0].skulls = 0;
+    seat(&mut s, 0).res(cost.res);
+    seat(&mut s, 0).corn(cost.corn);
+    seat(&mut s, 0).skulls(0);
     let id = s.data.buildings[b as usize].id.to_lowercase();
     play(&mut s, 0, "retrieve tik2");
     let cmd = legal(&s, 0)
@@ -1129,10 +1088,10 @@ fn after_the_age_change_refills_come_from_the_age_2_pile_spec_a20_a21() {
 #[test]
 fn the_starting_space_worker_is_fed_spec_a19() {
     let mut s = fresh(2);
-    s.start_space = 1;
-    s.players[0].hand = 2;
-    s.players[0].corn = 6;
-    rules::food_day(&mut s, 8);
+    board(&mut s).start_space(Some(0));
+    seat(&mut s, 0).hand(2);
+    seat(&mut s, 0).corn(6);
+    apply::food_day(&mut s, 8);
     assert_eq!(
         s.players[0].corn, 0,
         "3 workers: 2 in hand and 1 on the starting space"
@@ -1142,27 +1101,27 @@ fn the_starting_space_worker_is_fed_spec_a19() {
 #[test]
 fn every_monument_scores_as_printed_rb_l1117_l1120() {
     let mut s = fresh(4);
-    let p = &mut s.players[0];
-    p.temple = [4, 3, 6]; // CHAAC +3 (6 VP), QUETZ +2 (2 VP), KUKUL +5 (9 VP)
-    p.tech = [3, 3, 1, 0];
-    p.corn_tiles = 3;
-    p.wood_tiles = 2;
+    seat(&mut s, 0)
+        .temples([4, 3, 6]) // CHAAC +3 (6 VP), QUETZ +2 (2 VP), KUKUL +5 (9 VP)
+        .techs([3, 3, 1, 0])
+        .corn_tiles(3)
+        .wood_tiles(2);
     let tombs = ["A1-06", "A1-07"];
     let cities = ["A1-09"];
     for id in tombs.iter().chain(cities.iter()) {
         let b = building(&s, id);
-        s.players[0].buildings |= 1 << b;
+        seat(&mut s, 0).with_building(b);
     }
     let ids = [
         "M01", "M02", "M03", "M04", "M06", "M07", "M08", "M10", "M11", "M12",
     ];
     for id in ids {
         let m = monument(&s, id);
-        s.players[0].monuments |= 1 << m;
+        seat(&mut s, 0).with_monument(m);
     }
     let pts: Vec<i32> = ids
         .iter()
-        .map(|id| rules::monument_points(&s, 0, monument(&s, id) as usize))
+        .map(|id| scoring::monument_points(&s, 0, monument(&s, id) as usize))
         .collect();
     // M01: 2 tomb buildings + 4 tomb monuments (M01-M04) = 6 x 4; M02: 3 buildings x 2 + 10 monuments x 2;
     // M03: 3 corn tiles x 4; M04: 2 wood tiles x 4; M06: 1 city building + 3 city monuments (M06-M08) = 4 x 4;
@@ -1174,12 +1133,12 @@ fn every_monument_scores_as_printed_rb_l1117_l1120() {
 #[test]
 fn a_full_tie_is_a_shared_win_rb_l1006() {
     let mut s = fresh(3);
-    for p in s.players.iter_mut() {
-        p.vp = 10;
+    for i in 0..3 {
+        seat(&mut s, i).vp(10);
     }
-    s.gears[PAL][2] = 1;
-    s.gears[YAX][2] = 2;
-    s.phase = Phase::Over;
+    board(&mut s).worker(PAL, 2, 0);
+    board(&mut s).worker(YAX, 2, 1);
+    board(&mut s).phase(Phase::Over);
     let out = Tzolkin.outcome(&s).unwrap();
     assert_eq!(out.ranks, vec![1, 1, 3]);
 }
@@ -1189,9 +1148,9 @@ fn the_dummies_block_option_makes_dummies_block_the_double_advance_spec_a2() {
     let mut o = Options::default();
     o.0.insert("dummies_block".into(), "yes".into());
     let mut s = fresh_with(2, &o);
-    s.start_space = 1;
-    s.gears[TIK][6] = DUMMY;
-    assert!(!rules::double_advance_ok(&s, 0));
+    board(&mut s).start_space(Some(0));
+    board(&mut s).dummy(TIK, 6);
+    assert!(!rules_legal::double_advance_ok(&s, 0));
 }
 
 #[test]
@@ -1214,20 +1173,23 @@ fn the_invariants_catch_lost_workers_skulls_and_tiles() {
     let s = Tzolkin.setup(3, &Options::default(), 2).unwrap();
     assert!(Tzolkin.invariants(&s).is_ok());
     let mut t = s.clone();
-    t.players[0].hand += 1;
+    let hand = t.players[0].hand;
+    seat(&mut t, 0).hand(hand + 1);
     assert!(Tzolkin.invariants(&t).unwrap_err().contains("workers"));
     let mut t = s.clone();
-    t.skull_supply -= 1;
+    let skulls = t.skull_supply;
+    board(&mut t).skull_supply(skulls - 1);
     assert!(Tzolkin.invariants(&t).unwrap_err().contains("skulls"));
     let mut t = s.clone();
-    t.jungle[0][1] -= 1;
+    let [covered, bare] = t.jungle[0];
+    board(&mut t).jungle(0, covered, bare - 1);
     assert!(Tzolkin.invariants(&t).unwrap_err().contains("jungle"));
 }
 
 #[test]
 fn refused_commands_leave_the_state_untouched() {
     let mut s = fresh(2);
-    s.players[0].corn = 1;
+    seat(&mut s, 0).corn(1);
     let before = s.clone();
     let g = Tzolkin;
     // Two workers on PAL 0 and 1 would cost 0 + 2: the second cannot be paid.
@@ -1241,8 +1203,8 @@ fn refused_commands_leave_the_state_untouched() {
 #[test]
 fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_12_1() {
     let mut s = fresh(2);
-    s.players[0].corn = 5;
-    s.players[1].corn = 5;
+    seat(&mut s, 0).corn(5);
+    seat(&mut s, 1).corn(5);
     play(&mut s, 0, "place start");
     play(&mut s, 0, "advance 2");
     assert!(
@@ -1259,9 +1221,9 @@ fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_1
     );
     // Declared 2 but not allowed (a worker on 6): one day.
     let mut s = fresh(2);
-    s.players[0].corn = 5;
-    s.gears[TIK][6] = 2;
-    s.players[1].hand = 2;
+    seat(&mut s, 0).corn(5);
+    board(&mut s).worker(TIK, 6, 1);
+    seat(&mut s, 1).hand(2);
     play(&mut s, 0, "place start");
     play(&mut s, 0, "advance 2");
     play(&mut s, 0, "end");
@@ -1286,8 +1248,8 @@ fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
     }
     assert!(g.view(&s, None).private.is_empty());
     let mut s = fresh(3);
-    s.gears[PAL][3] = 1;
-    s.players[0].hand = 2;
+    board(&mut s).worker(PAL, 3, 0);
+    seat(&mut s, 0).hand(2);
     let v = g.view(&s, None);
     assert!(v.headline.en.contains("Red to play"), "{}", v.headline.en);
     let gears = v
@@ -1314,17 +1276,12 @@ fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
 #[test]
 fn a_refill_is_an_event_that_reveals() {
     let mut s = fresh(2);
-    s.players[0].hand = 0;
-    s.gears[TIK][2] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 2, 0);
     let b = building(&s, "A1-13");
-    s.display
-        .iter_mut()
-        .filter(|x| **x == b)
-        .for_each(|x| *x = NONE);
-    s.display[0] = b;
-    s.piles[0].retain(|&x| x != b);
+    board(&mut s).show_building(0, b);
     assert_eq!(s.display.iter().filter(|&&x| x == b).count(), 1);
-    s.players[0].res = [0, 0, 1];
+    seat(&mut s, 0).res([0, 0, 1]);
     play(&mut s, 0, "retrieve tik2");
     play(&mut s, 0, "build a1-13");
     let g = Tzolkin;
@@ -1341,12 +1298,12 @@ fn a_refill_is_an_event_that_reveals() {
 fn uxmal_4_any_two_resource_building_costs_4_corn_rb_l606_l610() {
     for id in ["A1-09", "A1-14", "A2-13"] {
         let mut s = fresh(2);
-        s.players[0].hand = 0;
-        s.gears[UXM][4] = 1;
+        seat(&mut s, 0).hand(0);
+        board(&mut s).worker(UXM, 4, 0);
         let b = building(&s, id);
-        s.display = [b, NONE, NONE, NONE, NONE, NONE];
-        s.players[0].corn = 4;
-        s.players[0].res = [0, 0, 0];
+        board(&mut s).display([b, NONE, NONE, NONE, NONE, NONE]);
+        seat(&mut s, 0).corn(4);
+        seat(&mut s, 0).res([0, 0, 0]);
         play(&mut s, 0, "retrieve uxm4");
         play(&mut s, 0, &format!("build {}", id.to_lowercase()));
         assert_eq!(s.players[0].corn, 0, "{id}");
@@ -1358,25 +1315,17 @@ fn uxmal_4_any_two_resource_building_costs_4_corn_rb_l606_l610() {
 fn tikal_example_two_techs_then_two_buildings_refilled_at_turn_end_rb_l572_l578() {
     // Yellow: TIK 3 raises two techs for 1 wood each, then TIK 4 builds two buildings.
     let mut s = fresh(4);
-    s.players[0].hand = 0;
-    s.gears[TIK][3] = 1;
-    s.gears[TIK][4] = 1;
+    seat(&mut s, 0).hand(0);
+    board(&mut s).worker(TIK, 3, 0);
+    board(&mut s).worker(TIK, 4, 0);
     let a = building(&s, "A1-01"); // 1 wood
     let b = building(&s, "A1-13"); // 1 gold
-    s.display
-        .iter_mut()
-        .filter(|x| **x == a || **x == b)
-        .for_each(|x| *x = NONE);
-    s.piles[0].retain(|&x| x != a && x != b);
-    s.display[0] = a;
-    s.display[1] = b;
-    for slot in 2..6 {
-        if s.display[slot] == NONE {
-            s.display[slot] = s.piles[0].pop().unwrap();
-        }
-    }
+    board(&mut s)
+        .show_building(0, a)
+        .show_building(1, b)
+        .refill_display_from(2);
     let pile_len = s.piles[0].len();
-    s.players[0].res = [3, 0, 1];
+    seat(&mut s, 0).res([3, 0, 1]);
     play(&mut s, 0, "retrieve tik3");
     play(&mut s, 0, "tech agri pay wood");
     play(&mut s, 0, "tech res pay wood");
@@ -1401,23 +1350,23 @@ fn tikal_example_two_techs_then_two_buildings_refilled_at_turn_end_rb_l572_l578(
 fn leaving_a_worker_on_6_blocks_the_double_advance_but_7_does_not_rb_l698_l702() {
     // Green (seat 0) is on the starting space; Red (seat 1) has workers on PAL 6 and 7.
     let mut s = fresh(2);
-    s.start_space = 1;
-    s.players[0].hand = 2;
-    s.turn_index = 1;
-    s.players[1].hand = 1;
-    s.gears[PAL][6] = 2;
-    s.gears[PAL][7] = 2;
+    board(&mut s).start_space(Some(0));
+    seat(&mut s, 0).hand(2);
+    board(&mut s).turn_index(1);
+    seat(&mut s, 1).hand(1);
+    board(&mut s).worker(PAL, 6, 1);
+    board(&mut s).worker(PAL, 7, 1);
     play(&mut s, 1, "retrieve pal7 none");
     play(&mut s, 1, "end");
     assert_eq!(s.phase, Phase::Turn, "no choice: the worker on 6 blocks");
     assert_eq!((s.day, s.gears[PAL][7], s.first), (2, 2, 1));
     let mut s = fresh(2);
-    s.start_space = 1;
-    s.players[0].hand = 2;
-    s.turn_index = 1;
-    s.players[1].hand = 1;
-    s.gears[PAL][6] = 2;
-    s.gears[PAL][7] = 2;
+    board(&mut s).start_space(Some(0));
+    seat(&mut s, 0).hand(2);
+    board(&mut s).turn_index(1);
+    seat(&mut s, 1).hand(1);
+    board(&mut s).worker(PAL, 6, 1);
+    board(&mut s).worker(PAL, 7, 1);
     play(&mut s, 1, "retrieve pal6 none");
     play(&mut s, 1, "end");
     assert_eq!(s.phase, Phase::Advance, "the worker on 7 does not block");

@@ -2,7 +2,7 @@
 //! (or another file given by the `data` option) into typed form once, and the
 //! readings of the open data points applied as alternatives.
 
-use crate::engine::{Named, SetupError};
+use crate::engine::{Named, SetupError, Text};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -846,6 +846,198 @@ impl Named for Data {
         &self.name
     }
 }
+
+// ---------------------------------------------------------------- in words
+
+/// Goods in words ("2 corn, 1 wood").
+pub fn goods_text(g: &Goods) -> Text {
+    let mut en = Vec::new();
+    let mut ko = Vec::new();
+    let parts = [
+        (g.corn, "corn", "옥수수"),
+        (g.res[0], "wood", "나무"),
+        (g.res[1], "stone", "돌"),
+        (g.res[2], "gold", "금"),
+        (g.skull, "skull", "해골"),
+    ];
+    for (n, e, k) in parts {
+        if n != 0 {
+            en.push(format!("{n} {e}"));
+            ko.push(format!("{k} {n}"));
+        }
+    }
+    if en.is_empty() {
+        return Text::new("nothing", "없음");
+    }
+    Text::new(en.join(", "), ko.join(", "))
+}
+
+pub fn effect_text(e: &Effect) -> Text {
+    const TEMPLES: [(&str, &str); 3] = [
+        ("Chaac", "차크"),
+        ("Quetzalcoatl", "케찰코아틀"),
+        ("Kukulcan", "쿠쿨칸"),
+    ];
+    const TECHS: [(&str, &str); 4] = [
+        ("Agriculture", "농업"),
+        ("Resources", "자원"),
+        ("Architecture", "건축"),
+        ("Theology", "신학"),
+    ];
+    match *e {
+        Effect::Corn(n) => Text::new(format!("+{n} corn"), format!("옥수수 +{n}")),
+        Effect::Res(r, n) => Text::new(
+            format!("+{n} {}", RES_EN[r]),
+            format!("{} +{n}", RES_KO[r]),
+        ),
+        Effect::Skull(n) => Text::new(format!("+{n} skull"), format!("해골 +{n}")),
+        Effect::Vp(n) => Text::new(format!("{n} VP"), format!("{n}점")),
+        Effect::Temple(Some(t)) => Text::new(
+            format!("{} +1", TEMPLES[t].0),
+            format!("{} +1", TEMPLES[t].1),
+        ),
+        Effect::Temple(None) => Text::new("any temple +1", "원하는 신전 +1"),
+        Effect::Tech(Some(t)) => {
+            Text::new(format!("{} +1", TECHS[t].0), format!("{} +1", TECHS[t].1))
+        }
+        Effect::Tech(None) => Text::new("any tech +1", "원하는 기술 +1"),
+        Effect::TechTwo => Text::new("two tech levels", "기술 두 단계"),
+        Effect::Worker => Text::new("+1 worker", "일꾼 +1"),
+        Effect::Exempt(n) => Text::new(
+            format!("{n} worker(s) eat nothing"),
+            format!("일꾼 {n}개는 먹지 않음"),
+        ),
+        Effect::EatLess => Text::new("workers eat 1 less", "일꾼마다 1개 덜 먹음"),
+        Effect::Market => Text::new("market trade", "시장 거래"),
+        Effect::Build => Text::new("build a building", "건물 하나 건설"),
+        Effect::Action => Text::new(
+            "pay 1 corn: any PAL/YAX/TIK/UXM action",
+            "옥수수 1: 팔렝케/야슈칠란/티칼/우슈말 행동",
+        ),
+    }
+}
+
+pub fn effects_text(list: &[Effect]) -> Text {
+    let parts: Vec<Text> = list.iter().map(effect_text).collect();
+    Text::join(&parts, ", ")
+}
+
+pub fn scoring_text(s: &Scoring) -> Text {
+    match s {
+        Scoring::Category(c, v) => Text::new(
+            format!("{v} VP per own {} (monuments too)", c.en()),
+            format!("자신의 {} 건물·기념비당 {v}점", c.ko()),
+        ),
+        Scoring::Built(a, b) => Text::new(
+            format!("{a} VP per building, {b} per monument"),
+            format!("건물당 {a}점, 기념비당 {b}점"),
+        ),
+        Scoring::CornTiles(v) => Text::new(
+            format!("{v} VP per corn tile"),
+            format!("옥수수 수확 타일당 {v}점"),
+        ),
+        Scoring::WoodTiles(v) => Text::new(
+            format!("{v} VP per wood tile"),
+            format!("나무 수확 타일당 {v}점"),
+        ),
+        Scoring::AllMonuments(t) => Text::new(
+            format!("per monument built by anyone: {t:?} by players"),
+            format!("건설된 기념비당 점수(인원별 {t:?})"),
+        ),
+        Scoring::MaxedTechs(t) => Text::new(
+            format!("techs at level 3: {t:?} VP"),
+            format!("3단계 기술 수: {t:?}점"),
+        ),
+        Scoring::TechLevels(v) => Text::new(
+            format!("{v} VP per tech level"),
+            format!("기술 단계당 {v}점"),
+        ),
+        Scoring::Workers(t) => Text::new(
+            format!("workers owned 3/4/5/6: {:?} VP", t.get(3..).unwrap_or(&[])),
+            format!("보유 일꾼 3/4/5/6: {:?}점", t.get(3..).unwrap_or(&[])),
+        ),
+        Scoring::TemplesAgain => Text::new("temple step VP again", "신전 점수 한 번 더"),
+        Scoring::BestTemple(v) => Text::new(
+            format!("{v} VP per step above start in one temple"),
+            format!("한 신전의 시작 위 칸당 {v}점"),
+        ),
+        Scoring::ChiSkulls(v) => Text::new(
+            format!("{v} VP per skull on Chichen Itza"),
+            format!("치첸이차 해골당 {v}점"),
+        ),
+    }
+}
+
+
+/// A gear action in words, for the board's list of actions.
+pub fn action_text(d: &Data, kind: &ActionKind) -> Text {
+    match *kind {
+        ActionKind::Fish { corn } => Text::new(format!("{corn} corn"), format!("옥수수 {corn}")),
+        ActionKind::Harvest => Text::new(
+            "jungle: corn tile or wood tile",
+            "정글: 옥수수 또는 나무 수확",
+        ),
+        ActionKind::Gain(g) => goods_text(&g),
+        ActionKind::Tech { count: 1 } => Text::new("1 tech step (paid)", "기술 1단계 (비용 지불)"),
+        ActionKind::Tech { count } => Text::new(
+            format!("up to {count} tech steps (paid)"),
+            format!("기술 최대 {count}단계 (비용 지불)"),
+        ),
+        ActionKind::Build { count: 1 } => Text::new("build 1 building", "건물 1개 건설"),
+        ActionKind::Build { count } => Text::new(
+            format!("build {count} buildings or 1 monument"),
+            format!("건물 {count}개 또는 기념비 1개 건설"),
+        ),
+        ActionKind::Temples { count, resources } => Text::new(
+            format!("{resources} resource: {count} different temples +1"),
+            format!("자원 {resources}: 서로 다른 신전 {count}곳 +1"),
+        ),
+        ActionKind::Temple { corn } => Text::new(
+            format!("{corn} corn: 1 temple +1"),
+            format!("옥수수 {corn}: 신전 1곳 +1"),
+        ),
+        ActionKind::Market => {
+            let m = d.market;
+            Text::new(
+                format!(
+                    "market: wood {} / stone {} / gold {} corn",
+                    m[0], m[1], m[2]
+                ),
+                format!("시장: 나무 {} / 돌 {} / 금 {} 옥수수", m[0], m[1], m[2]),
+            )
+        }
+        ActionKind::Worker => Text::new("+1 worker from the supply", "공급처에서 일꾼 +1"),
+        ActionKind::BuildCorn { corn_per_resource } => Text::new(
+            format!("build 1 building for {corn_per_resource} corn per resource"),
+            format!("자원당 옥수수 {corn_per_resource}로 건물 1개 건설"),
+        ),
+        ActionKind::AnyAction { corn } => Text::new(
+            format!("{corn} corn: any PAL/YAX/TIK/UXM action"),
+            format!("옥수수 {corn}: 다른 기어 행동 하나"),
+        ),
+        ActionKind::Offer {
+            vp,
+            temple,
+            resources,
+        } => {
+            let t = d
+                .temples
+                .get(temple)
+                .map(|t| (t.name.as_str(), t.ko.as_str()))
+                .unwrap_or(("?", "?"));
+            let (re, rk) = if resources > 0 {
+                (" + 1 resource", " + 자원 1")
+            } else {
+                ("", "")
+            };
+            Text::new(
+                format!("skull: {vp} VP, {} +1{re}", t.0),
+                format!("해골: {vp}점, {} +1{rk}", t.1),
+            )
+        }
+    }
+}
+
 
 #[cfg(test)]
 mod tests {

@@ -1,21 +1,29 @@
 //! Tzolk'in: The Mayan Calendar (Daniele Tascini, Simone Luciani; CGE 2012),
 //! for 2 to 4 players, following the Korean rulebook (DiceTree 2017). This
 //! module is the `Game` implementation: options, turn flow glue, events and
-//! invariants; the rules themselves live in `rules.rs`.
+//! invariants. NOTES.md says which module owns what.
 
+pub mod apply;
 pub mod command;
 pub mod data;
-pub mod rules;
+pub mod legal;
+pub mod picture;
+pub mod scoring;
+pub mod setup;
 pub mod state;
+pub mod testkit;
 pub mod view;
+
+pub use view::seat_name;
 
 use crate::engine::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Shared, Text, Variant, View,
 };
+use apply::event::{self, Before};
 use command::Command;
 use data::Data;
-use state::{Phase, Player, Rules, State, NONE};
+use state::{Phase, Rules, State, NONE};
 use std::sync::Arc;
 
 #[derive(Default)]
@@ -54,69 +62,6 @@ fn load_data(options: &Options) -> Result<Arc<Data>, SetupError> {
     }
 }
 
-pub fn seat_name(seat: usize) -> Text {
-    const EN: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
-    const KO: [&str; 4] = ["빨강", "파랑", "녹색", "노랑"];
-    Text::new(
-        EN.get(seat).copied().unwrap_or("?"),
-        KO.get(seat).copied().unwrap_or("?"),
-    )
-}
-
-/// Appends what changed for a player, in words (" (+2 wood, -1 corn)").
-fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut String) {
-    use std::fmt::Write;
-    const TEMPLES: [(&str, &str); 3] = [
-        ("Chaac step", "차크 신전"),
-        ("Quetzalcoatl step", "케찰코아틀 신전"),
-        ("Kukulcan step", "쿠쿨칸 신전"),
-    ];
-    const TECHS: [(&str, &str); 4] = [
-        ("Agriculture", "농업"),
-        ("Resources", "자원"),
-        ("Architecture", "건축"),
-        ("Theology", "신학"),
-    ];
-    let mut any = false;
-    let mut num = |d: i32, e: &str, k: &str| {
-        if d != 0 {
-            let sep = if any { ", " } else { " (" };
-            any = true;
-            let _ = write!(en, "{sep}{d:+} {e}");
-            let _ = write!(ko, "{sep}{k} {d:+}");
-        }
-    };
-    num(after.corn - before.corn, "corn", "옥수수");
-    for r in 0..3 {
-        num(
-            after.res[r] - before.res[r],
-            data::RES_EN[r],
-            data::RES_KO[r],
-        );
-    }
-    num(after.skulls - before.skulls, "skull", "해골");
-    num(after.vp - before.vp, "VP", "점");
-    for (t, (e, k)) in TEMPLES.iter().enumerate() {
-        num(
-            i32::from(after.temple[t]) - i32::from(before.temple[t]),
-            e,
-            k,
-        );
-    }
-    for (t, (e, k)) in TECHS.iter().enumerate() {
-        num(i32::from(after.tech[t]) - i32::from(before.tech[t]), e, k);
-    }
-    num(
-        i32::from(after.hand) - i32::from(before.hand),
-        "worker in hand",
-        "손의 일꾼",
-    );
-    if any {
-        en.push(')');
-        ko.push(')');
-    }
-}
-
 impl Tzolkin {
     fn rules_from(options: &Options) -> Rules {
         Rules {
@@ -145,7 +90,7 @@ impl Tzolkin {
     }
 
     fn refuse(s: &State, seat: usize, cmd: &Command) -> RuleError {
-        let legal = rules::legal(s, seat);
+        let legal = legal::legal(s, seat);
         let some: Vec<String> = legal.iter().take(6).map(|c| c.to_string()).collect();
         if legal.is_empty() {
             return RuleError::new(
@@ -172,114 +117,12 @@ impl Tzolkin {
         cmd: &Command,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if !rules::is_legal(s, seat, cmd) {
+        if !legal::is_legal(s, seat, cmd) {
             return Err(Self::refuse(s, seat, cmd));
         }
-        let before = s.players[seat];
-        let (day, food, phase) = (s.day, s.food_done, s.phase);
-        let piles = (s.piles[0].len(), s.piles[1].len());
-        let words = view::describe(s, cmd);
-        rules::exec(s, seat, cmd);
-        let who = seat_name(seat);
-        match cmd {
-            Command::Keep(..) => {
-                events.push(Event::private(
-                    Seat(seat),
-                    Text::new(format!("Your choice: {cmd}."), format!("나의 선택: {cmd}.")),
-                ));
-                events.push(Event::public(Text::new(
-                    format!("{} has chosen starting wealth tiles.", who.en),
-                    format!("{}이(가) 시작 자산 타일을 골랐습니다.", who.ko),
-                )));
-            }
-            _ => {
-                let cmd_text = cmd.to_string();
-                let mut en = String::with_capacity(160);
-                let mut ko = String::with_capacity(200);
-                for (buf, name, words, colon) in [
-                    (&mut en, &who.en, &words.en, " "),
-                    (&mut ko, &who.ko, &words.ko, ": "),
-                ] {
-                    buf.push_str(name);
-                    buf.push_str(colon);
-                    buf.push_str(words);
-                    buf.push_str(" [");
-                    buf.push_str(&cmd_text);
-                    buf.push(']');
-                }
-                changes_into(&before, &s.players[seat], &mut en, &mut ko);
-                en.push('.');
-                ko.push('.');
-                events.push(Event::public(Text::new(en, ko)));
-            }
-        }
-        if phase == Phase::Choose && s.phase != Phase::Choose {
-            let kept: Vec<Text> = (0..s.n)
-                .map(|i| {
-                    let ids: Vec<&str> = s.players[i]
-                        .kept
-                        .iter()
-                        .filter_map(|&t| s.data.tiles.get(t as usize).map(|t| t.id.as_str()))
-                        .collect();
-                    let n = seat_name(i);
-                    Text::new(
-                        format!("{} keeps {}", n.en, ids.join(" and ")),
-                        format!("{}: {}", n.ko, ids.join(", ")),
-                    )
-                })
-                .collect();
-            events.push(Event::reveal(Text::join(&kept, "; ")));
-        }
-        if s.food_done != food {
-            events.push(Event::public(Text::new(
-                format!(
-                    "Food day {} is resolved: workers are fed and the temples reward.",
-                    s.food_done
-                ),
-                format!(
-                    "{}번째 푸드 데이: 일꾼을 먹이고 신전 보상을 받습니다.",
-                    s.food_done
-                ),
-            )));
-            if s.food_done as usize
-                == s.data
-                    .general
-                    .food_days
-                    .iter()
-                    .position(|&d| d == s.data.general.age_change_day)
-                    .unwrap_or(9)
-                    + 1
-            {
-                events.push(Event::reveal(Text::new(
-                    "Age II begins: six Age II buildings are revealed.",
-                    "2시대 시작: 2시대 건물 6개를 펼칩니다.",
-                )));
-            }
-        }
-        if piles != (s.piles[0].len(), s.piles[1].len()) {
-            let ids: Vec<&str> = s
-                .display
-                .iter()
-                .filter_map(|&b| s.data.buildings.get(b as usize))
-                .map(|b| b.id.as_str())
-                .collect();
-            events.push(Event::reveal(Text::new(
-                format!("Buildings on offer now: {}.", ids.join(", ")),
-                format!("이제 건설 가능한 건물: {}.", ids.join(", ")),
-            )));
-        }
-        if s.day != day {
-            events.push(Event::public(Text::new(
-                format!("The calendar advances to day {}.", s.day),
-                format!("달력이 {}일째로 전진합니다.", s.day),
-            )));
-        }
-        if s.phase == Phase::Over {
-            events.push(Event::public(Text::new(
-                "The game is over.",
-                "게임이 끝났습니다.",
-            )));
-        }
+        let before = Before::of(s, seat, cmd);
+        apply::exec(s, seat, cmd);
+        event::events(s, seat, cmd, &before, events);
         Ok(())
     }
 }
@@ -342,7 +185,7 @@ impl Game for Tzolkin {
                 "not enough starting wealth tiles for this many players".into(),
             ));
         }
-        Ok(rules::setup(
+        Ok(setup::setup(
             Shared::new(data),
             Self::rules_from(options),
             players,
@@ -363,11 +206,11 @@ impl Game for Tzolkin {
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
-        rules::legal(s, seat.0)
+        legal::legal(s, seat.0)
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        command::read(text, &rules::legal(s, seat.0))
+        command::read(text, &legal::legal(s, seat.0))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
@@ -399,7 +242,7 @@ impl Game for Tzolkin {
         if s.phase != Phase::Over {
             return None;
         }
-        let finals = rules::finals(s);
+        let finals = scoring::finals(s);
         let scores: Vec<f64> = finals.iter().map(|f| f.quarters as f64 / 4.0).collect();
         let tiebreak: Vec<f64> = finals
             .iter()
@@ -440,7 +283,7 @@ impl Game for Tzolkin {
     }
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
-        let legal = rules::legal(s, seat.0);
+        let legal = legal::legal(s, seat.0);
         let pref = [
             Command::End,
             Command::Skip,
