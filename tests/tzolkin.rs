@@ -7,10 +7,10 @@ use quipu::games::tzolkin::command::Command;
 use quipu::games::tzolkin::data::{
     AGRI, ARCH, CHI, GOLD, PAL, RESO, STONE, THEO, TIK, UXM, WOOD, YAX,
 };
-use quipu::games::tzolkin::testkit::{board, building, fresh, fresh_with, monument, seat, On};
-use quipu::games::tzolkin::{apply, legal as rules_legal, scoring};
 use quipu::games::tzolkin::state::{Phase, State, DUMMY, EMPTY, NONE};
+use quipu::games::tzolkin::testkit::{board, building, fresh, fresh_with, monument, seat, On};
 use quipu::games::tzolkin::Tzolkin;
+use quipu::games::tzolkin::{apply, legal as rules_legal, scoring};
 
 const CHAAC: usize = 0;
 const QUETZ: usize = 1;

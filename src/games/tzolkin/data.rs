@@ -585,136 +585,160 @@ fn parse_bonus(s: &str) -> Result<Bonus, SetupError> {
     })
 }
 
+/// The general numbers: enough surcharges, food days and dummies, and worker
+/// and wealth tile counts in range.
+fn check_general(g: &General) -> Result<(), SetupError> {
+    if g.surcharge.len() < g.workers_per_player as usize
+        || g.food_days.is_empty()
+        || g.dummies.len() < 5
+    {
+        return Err(bad(
+            "general: surcharge, food_days or dummies too short".into()
+        ));
+    }
+    if g.workers_per_player > 6
+        || g.workers_at_start > g.workers_per_player
+        || g.wealth_dealt != 4
+        || g.wealth_kept != 2
+    {
+        return Err(bad(
+            "general: worker or wealth tile counts out of range".into()
+        ));
+    }
+    Ok(())
+}
+
+/// The four technology tracks, in their fixed order.
+fn parse_techs(raw: &[RawTech]) -> Result<Vec<Tech>, SetupError> {
+    let mut techs = Vec::new();
+    for (i, t) in raw.iter().enumerate() {
+        if TECH_IDS.get(i) != Some(&t.id.as_str()) {
+            return Err(bad(format!("tech {i} must be {:?}", TECH_IDS.get(i))));
+        }
+        techs.push(Tech {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            ko: t.ko.clone(),
+            costs: t.costs,
+            bonus_cost: t.bonus_cost,
+            bonus: parse_bonus(&t.bonus)?,
+        });
+    }
+    if techs.len() != 4 {
+        return Err(bad("there must be 4 techs".into()));
+    }
+    Ok(techs)
+}
+
+/// The three temples, in their fixed order, with their rewards.
+fn parse_temples(raw: &[RawTemple]) -> Result<Vec<Temple>, SetupError> {
+    let mut temples = Vec::new();
+    for (i, t) in raw.iter().enumerate() {
+        if TEMPLE_IDS.get(i) != Some(&t.id.as_str())
+            || t.vp.len() < 3
+            || t.vp.len() > 12
+            || t.reward.len() != t.vp.len()
+        {
+            return Err(bad(format!("temple {} is malformed", t.id)));
+        }
+        let reward = t
+            .reward
+            .iter()
+            .map(|r| match r.as_str() {
+                "" => Ok(Goods::default()),
+                "wood" => Ok(Goods {
+                    res: [1, 0, 0],
+                    ..Goods::default()
+                }),
+                "stone" => Ok(Goods {
+                    res: [0, 1, 0],
+                    ..Goods::default()
+                }),
+                "gold" => Ok(Goods {
+                    res: [0, 0, 1],
+                    ..Goods::default()
+                }),
+                "skull" => Ok(Goods {
+                    skull: 1,
+                    ..Goods::default()
+                }),
+                other => Err(bad(format!("temple {}: unknown reward '{other}'", t.id))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        temples.push(Temple {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            ko: t.ko.clone(),
+            vp: t.vp.clone(),
+            reward,
+            bonus: t.bonus,
+        });
+    }
+    if temples.len() != 3 {
+        return Err(bad("there must be 3 temples".into()));
+    }
+    Ok(temples)
+}
+
+/// The five gears, in their fixed order, with their numbered actions.
+fn parse_gears(raw: &[RawGear]) -> Result<Vec<Gear>, SetupError> {
+    let mut gears = Vec::new();
+    for (i, gr) in raw.iter().enumerate() {
+        if GEAR_IDS.get(i) != Some(&gr.id.as_str()) {
+            return Err(bad(format!("gear {i} must be {:?}", GEAR_IDS.get(i))));
+        }
+        if gr.teeth > MAX_TEETH
+            || gr.last >= gr.teeth
+            || gr.free_from > gr.last
+            || gr.blocker >= gr.last
+            || gr.free_from < 2
+        {
+            return Err(bad(format!("gear {} has impossible spaces", gr.id)));
+        }
+        let mut actions = Vec::new();
+        for (k, a) in gr.actions.iter().enumerate() {
+            if a.n != k + 1 {
+                return Err(bad(format!(
+                    "gear {}: actions must be numbered 1, 2, ...",
+                    gr.id
+                )));
+            }
+            actions.push(parse_action(&gr.id, a)?);
+        }
+        if actions.len() + 1 != gr.free_from {
+            return Err(bad(format!(
+                "gear {}: actions 1..{} expected",
+                gr.id,
+                gr.free_from - 1
+            )));
+        }
+        gears.push(Gear {
+            id: gr.id.clone(),
+            name: gr.name.clone(),
+            ko: gr.ko.clone(),
+            teeth: gr.teeth,
+            last: gr.last,
+            free_from: gr.free_from,
+            blocker: gr.blocker,
+            actions,
+        });
+    }
+    if gears.len() != GEARS || gears[PAL].actions.len() != 5 || gears[CHI].actions.len() > 15 {
+        return Err(bad(
+            "there must be the 5 gears, Palenque with 5 actions".into()
+        ));
+    }
+    Ok(gears)
+}
+
 impl Data {
     /// Reads and checks a data file.
     pub fn from_toml(name: &str, text: &str) -> Result<Data, SetupError> {
         let raw: RawFile = toml::from_str(text).map_err(|e| bad(format!("{name}: {e}")))?;
-        let g = &raw.general;
-        if g.surcharge.len() < g.workers_per_player as usize
-            || g.food_days.is_empty()
-            || g.dummies.len() < 5
-        {
-            return Err(bad(
-                "general: surcharge, food_days or dummies too short".into()
-            ));
-        }
-        if g.workers_per_player > 6
-            || g.workers_at_start > g.workers_per_player
-            || g.wealth_dealt != 4
-            || g.wealth_kept != 2
-        {
-            return Err(bad(
-                "general: worker or wealth tile counts out of range".into()
-            ));
-        }
-        let mut techs = Vec::new();
-        for (i, t) in raw.tech.iter().enumerate() {
-            if TECH_IDS.get(i) != Some(&t.id.as_str()) {
-                return Err(bad(format!("tech {i} must be {:?}", TECH_IDS.get(i))));
-            }
-            techs.push(Tech {
-                id: t.id.clone(),
-                name: t.name.clone(),
-                ko: t.ko.clone(),
-                costs: t.costs,
-                bonus_cost: t.bonus_cost,
-                bonus: parse_bonus(&t.bonus)?,
-            });
-        }
-        if techs.len() != 4 {
-            return Err(bad("there must be 4 techs".into()));
-        }
-        let mut temples = Vec::new();
-        for (i, t) in raw.temple.iter().enumerate() {
-            if TEMPLE_IDS.get(i) != Some(&t.id.as_str())
-                || t.vp.len() < 3
-                || t.vp.len() > 12
-                || t.reward.len() != t.vp.len()
-            {
-                return Err(bad(format!("temple {} is malformed", t.id)));
-            }
-            let reward = t
-                .reward
-                .iter()
-                .map(|r| match r.as_str() {
-                    "" => Ok(Goods::default()),
-                    "wood" => Ok(Goods {
-                        res: [1, 0, 0],
-                        ..Goods::default()
-                    }),
-                    "stone" => Ok(Goods {
-                        res: [0, 1, 0],
-                        ..Goods::default()
-                    }),
-                    "gold" => Ok(Goods {
-                        res: [0, 0, 1],
-                        ..Goods::default()
-                    }),
-                    "skull" => Ok(Goods {
-                        skull: 1,
-                        ..Goods::default()
-                    }),
-                    other => Err(bad(format!("temple {}: unknown reward '{other}'", t.id))),
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            temples.push(Temple {
-                id: t.id.clone(),
-                name: t.name.clone(),
-                ko: t.ko.clone(),
-                vp: t.vp.clone(),
-                reward,
-                bonus: t.bonus,
-            });
-        }
-        if temples.len() != 3 {
-            return Err(bad("there must be 3 temples".into()));
-        }
-        let mut gears = Vec::new();
-        for (i, gr) in raw.gear.iter().enumerate() {
-            if GEAR_IDS.get(i) != Some(&gr.id.as_str()) {
-                return Err(bad(format!("gear {i} must be {:?}", GEAR_IDS.get(i))));
-            }
-            if gr.teeth > MAX_TEETH
-                || gr.last >= gr.teeth
-                || gr.free_from > gr.last
-                || gr.blocker >= gr.last
-                || gr.free_from < 2
-            {
-                return Err(bad(format!("gear {} has impossible spaces", gr.id)));
-            }
-            let mut actions = Vec::new();
-            for (k, a) in gr.actions.iter().enumerate() {
-                if a.n != k + 1 {
-                    return Err(bad(format!(
-                        "gear {}: actions must be numbered 1, 2, ...",
-                        gr.id
-                    )));
-                }
-                actions.push(parse_action(&gr.id, a)?);
-            }
-            if actions.len() + 1 != gr.free_from {
-                return Err(bad(format!(
-                    "gear {}: actions 1..{} expected",
-                    gr.id,
-                    gr.free_from - 1
-                )));
-            }
-            gears.push(Gear {
-                id: gr.id.clone(),
-                name: gr.name.clone(),
-                ko: gr.ko.clone(),
-                teeth: gr.teeth,
-                last: gr.last,
-                free_from: gr.free_from,
-                blocker: gr.blocker,
-                actions,
-            });
-        }
-        if gears.len() != GEARS || gears[PAL].actions.len() != 5 || gears[CHI].actions.len() > 15 {
-            return Err(bad(
-                "there must be the 5 gears, Palenque with 5 actions".into()
-            ));
-        }
+        check_general(&raw.general)?;
+        let techs = parse_techs(&raw.tech)?;
+        let temples = parse_temples(&raw.temple)?;
+        let gears = parse_gears(&raw.gear)?;
         let tiles = raw
             .tile
             .iter()
@@ -849,6 +873,16 @@ impl Named for Data {
 
 // ---------------------------------------------------------------- in words
 
+/// A seat's name in both languages.
+pub fn seat_name(seat: usize) -> Text {
+    const EN: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
+    const KO: [&str; 4] = ["빨강", "파랑", "녹색", "노랑"];
+    Text::new(
+        EN.get(seat).copied().unwrap_or("?"),
+        KO.get(seat).copied().unwrap_or("?"),
+    )
+}
+
 /// Goods in words ("2 corn, 1 wood").
 pub fn goods_text(g: &Goods) -> Text {
     let mut en = Vec::new();
@@ -886,10 +920,9 @@ pub fn effect_text(e: &Effect) -> Text {
     ];
     match *e {
         Effect::Corn(n) => Text::new(format!("+{n} corn"), format!("옥수수 +{n}")),
-        Effect::Res(r, n) => Text::new(
-            format!("+{n} {}", RES_EN[r]),
-            format!("{} +{n}", RES_KO[r]),
-        ),
+        Effect::Res(r, n) => {
+            Text::new(format!("+{n} {}", RES_EN[r]), format!("{} +{n}", RES_KO[r]))
+        }
         Effect::Skull(n) => Text::new(format!("+{n} skull"), format!("해골 +{n}")),
         Effect::Vp(n) => Text::new(format!("{n} VP"), format!("{n}점")),
         Effect::Temple(Some(t)) => Text::new(
@@ -968,7 +1001,6 @@ pub fn scoring_text(s: &Scoring) -> Text {
     }
 }
 
-
 /// A gear action in words, for the board's list of actions.
 pub fn action_text(d: &Data, kind: &ActionKind) -> Text {
     match *kind {
@@ -1037,7 +1069,6 @@ pub fn action_text(d: &Data, kind: &ActionKind) -> Text {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {

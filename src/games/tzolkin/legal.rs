@@ -3,11 +3,9 @@
 
 use super::command::{Act, Command, Id, Mode as ActMode, START};
 use super::data::{
-    ActionKind, Data, Goods, AGRI, ARCH, CHI, GEARS, GOLD, PAL, STONE, THEO, UXM,
-    WOOD,
+    ActionKind, Data, Goods, AGRI, ARCH, CHI, GEARS, GOLD, PAL, STONE, THEO, UXM, WOOD,
 };
 use super::state::{Mode, Pending, Phase, Player, State, DUMMY, EMPTY, NONE};
-
 
 /// The corn for placing the next worker on a space numbered `space` when
 /// `placed` workers were placed this turn already (rb L313-326).
@@ -277,7 +275,6 @@ pub fn reach_cost(s: &State, seat: usize, gear: usize, pos: usize, a: usize) -> 
 
 // ---------------------------------------------------------------- legal
 
-
 pub fn legal(s: &State, seat: usize) -> Vec<Command> {
     let mut out = Vec::new();
     if seat >= s.n {
@@ -525,44 +522,7 @@ fn legal_pending(s: &State, seat: usize, top: Pending, out: &mut Vec<Command>) {
                 out.push(Command::Skip);
             }
         }
-        Pending::Build {
-            left,
-            monument,
-            corn,
-            arch,
-            optional,
-        } => {
-            for &b in s.display.iter().filter(|&&b| b != NONE) {
-                if corn {
-                    if p.corn >= corn_price(s, seat, b as usize, uxm4_rate(s), arch) {
-                        let id = Id::new(&s.data.buildings[b as usize].id);
-                        out.push(Command::Build {
-                            b,
-                            id,
-                            save: None,
-                            arch,
-                        });
-                    }
-                } else {
-                    tik_build_variants(s, seat, b as usize, arch, left >= 2, out);
-                }
-            }
-            if monument {
-                for &m in &s.monuments {
-                    if let Some(md) = s.data.monuments.get(m as usize) {
-                        if has(p, &md.cost) {
-                            out.push(Command::Monument {
-                                m,
-                                id: Id::new(&md.id),
-                            });
-                        }
-                    }
-                }
-            }
-            if optional {
-                out.push(Command::Skip);
-            }
-        }
+        Pending::Build { .. } => build_options(s, seat, top, out),
         Pending::Temple => out.extend((0..3).map(Command::Temple)),
         Pending::Temples { pay } => {
             for r in 0..3u8 {
@@ -588,25 +548,7 @@ fn legal_pending(s: &State, seat: usize, top: Pending, out: &mut Vec<Command>) {
             }
             out.push(Command::Skip);
         }
-        Pending::Market { sold, bought } => {
-            for r in 0..3u8 {
-                if p.res[r as usize] >= 1 && bought & (1 << r) == 0 {
-                    out.push(Command::Trade {
-                        buy: false,
-                        res: r,
-                        n: 1,
-                    });
-                }
-                if p.corn >= s.data.market[r as usize] && sold & (1 << r) == 0 {
-                    out.push(Command::Trade {
-                        buy: true,
-                        res: r,
-                        n: 1,
-                    });
-                }
-            }
-            out.push(Command::Done);
-        }
+        Pending::Market { sold, bought } => market_options(s, seat, sold, bought, out),
         Pending::Action { pay, optional } => {
             let corn = p.corn - i32::from(pay);
             if corn >= 0 {
@@ -625,6 +567,72 @@ fn legal_pending(s: &State, seat: usize, top: Pending, out: &mut Vec<Command>) {
     }
 }
 
+/// The buildings (and monuments) a pending build step offers.
+fn build_options(s: &State, seat: usize, top: Pending, out: &mut Vec<Command>) {
+    let Pending::Build {
+        left,
+        monument,
+        corn,
+        arch,
+        optional,
+    } = top
+    else {
+        return;
+    };
+    let p = &s.players[seat];
+    for &b in s.display.iter().filter(|&&b| b != NONE) {
+        if corn {
+            if p.corn >= corn_price(s, seat, b as usize, uxm4_rate(s), arch) {
+                let id = Id::new(&s.data.buildings[b as usize].id);
+                out.push(Command::Build {
+                    b,
+                    id,
+                    save: None,
+                    arch,
+                });
+            }
+        } else {
+            tik_build_variants(s, seat, b as usize, arch, left >= 2, out);
+        }
+    }
+    if monument {
+        for &m in &s.monuments {
+            if let Some(md) = s.data.monuments.get(m as usize) {
+                if has(p, &md.cost) {
+                    out.push(Command::Monument {
+                        m,
+                        id: Id::new(&md.id),
+                    });
+                }
+            }
+        }
+    }
+    if optional {
+        out.push(Command::Skip);
+    }
+}
+
+/// The trades the market still offers: each resource sold or bought once.
+fn market_options(s: &State, seat: usize, sold: u8, bought: u8, out: &mut Vec<Command>) {
+    let p = &s.players[seat];
+    for r in 0..3u8 {
+        if p.res[r as usize] >= 1 && bought & (1 << r) == 0 {
+            out.push(Command::Trade {
+                buy: false,
+                res: r,
+                n: 1,
+            });
+        }
+        if p.corn >= s.data.market[r as usize] && sold & (1 << r) == 0 {
+            out.push(Command::Trade {
+                buy: true,
+                res: r,
+                n: 1,
+            });
+        }
+    }
+    out.push(Command::Done);
+}
 
 /// The double advance: light board, and no worker would be pushed off (rb L689-694).
 pub fn double_advance_ok(s: &State, owner: usize) -> bool {

@@ -14,7 +14,7 @@ pub mod state;
 pub mod testkit;
 pub mod view;
 
-pub use view::seat_name;
+pub use data::seat_name;
 
 use crate::engine::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,

@@ -2,10 +2,21 @@
 //! temples and technologies, the buildings and monuments on offer, the
 //! players' goods, and a legend of the actions, drawn as a `Sketch`.
 
-use super::data::{ActionKind, Category, Goods};
+use super::data::{seat_name, ActionKind, Category, Goods};
 use super::state::{State, DUMMY, EMPTY, NONE};
-use super::view::{occupant, seat_name, INITIALS};
 use crate::engine::{Color, Sketch};
+
+/// The seats' initials on the picture and in the gear rows.
+pub const INITIALS: [&str; 4] = ["R", "B", "G", "Y"];
+
+/// A gear space's occupant as one character.
+pub fn occupant(o: u8) -> &'static str {
+    match o {
+        EMPTY => ".",
+        DUMMY => "D",
+        k => INITIALS.get(k as usize - 1).copied().unwrap_or("?"),
+    }
+}
 
 fn seat_color(o: u8) -> Color {
     match o {
@@ -298,7 +309,6 @@ fn legend(sk: &mut Sketch, s: &State, jy: i32) {
         sk.label(20, jy + 42 + g as i32 * 16, line, 7, Color::BROWN);
     }
 }
-
 
 /// A few ASCII characters for an action, for the picture's legend.
 fn action_ascii(s: &State, n: usize, kind: &ActionKind) -> String {

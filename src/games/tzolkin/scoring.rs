@@ -20,7 +20,6 @@ pub fn feeding(s: &State, seat: usize) -> (i32, i32) {
     (fed * per, needy - fed)
 }
 
-
 /// One player's final score, in quarter points, with its parts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Final {

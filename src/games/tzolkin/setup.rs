@@ -5,7 +5,6 @@ use super::data::{Data, CHI, GEARS, MAX_TEETH};
 use super::state::{Mode, Phase, Player, Rules, State, DUMMY, EMPTY, NONE};
 use crate::engine::{Rng, Shared};
 
-
 /// A new game: piles shuffled, monuments and buildings revealed, starting
 /// wealth tiles dealt and, with 2 or 3 players, the dummy workers placed.
 pub fn setup(data: Shared<Data>, rules: Rules, n: usize, seed: u64) -> State {
@@ -128,4 +127,3 @@ fn place_dummies(s: &mut State, undealt: &[u8]) {
         }
     }
 }
-

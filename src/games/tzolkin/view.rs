@@ -3,34 +3,12 @@
 //! seat's own starting wealth tiles while choosing, and a picture of it all.
 
 use super::command::GEAR_IDS;
-use super::data::{action_text, effects_text, goods_text, scoring_text};
+use super::data::{action_text, effects_text, goods_text, scoring_text, seat_name};
 use super::legal::{self, lowest_empty, placement_cost};
-use super::picture::picture;
+use super::picture::{occupant, picture};
 use super::scoring::{self, feeding};
-use super::state::{Mode, Pending, Phase, State, DUMMY, EMPTY, NONE};
+use super::state::{Mode, Pending, Phase, State, NONE};
 use crate::engine::{Section, Text, View};
-
-/// The seats' initials on the picture and in the gear rows.
-pub const INITIALS: [&str; 4] = ["R", "B", "G", "Y"];
-
-/// A seat's name in both languages.
-pub fn seat_name(seat: usize) -> Text {
-    const EN: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
-    const KO: [&str; 4] = ["빨강", "파랑", "녹색", "노랑"];
-    Text::new(
-        EN.get(seat).copied().unwrap_or("?"),
-        KO.get(seat).copied().unwrap_or("?"),
-    )
-}
-
-/// A gear space's occupant as one character.
-pub fn occupant(o: u8) -> &'static str {
-    match o {
-        EMPTY => ".",
-        DUMMY => "D",
-        k => INITIALS.get(k as usize - 1).copied().unwrap_or("?"),
-    }
-}
 
 fn headline(s: &State) -> Text {
     match s.phase {
@@ -603,26 +581,55 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         offer_section(s),
         players_section(s),
     ];
-    if !s.dummy_tiles.is_empty() {
-        let ids: Vec<String> = s
-            .dummy_tiles
-            .iter()
-            .filter_map(|&t| s.data.tiles.get(t as usize))
-            .map(|t| format!("{} ({} {})", t.id, GEAR_IDS[t.gear], t.space))
-            .collect();
-        sections.push(Section::lines(
-            Text::new("Dummy workers", "가짜 일꾼"),
-            vec![Text::new(
-                format!("Placed from the undealt tiles {}.", ids.join(", ")),
-                format!("나누지 않은 타일로 배치: {}.", ids.join(", ")),
-            )],
-        ));
+    sections.extend(dummies_section(s));
+    sections.push(chichen_section(s));
+    if s.phase == Phase::Over {
+        sections.push(final_section(s));
     }
+    let private = seat
+        .filter(|&m| m < s.n)
+        .map(|me| vec![tiles_section(s, me)])
+        .unwrap_or_default();
+    View {
+        seat: seat.map(crate::engine::Seat),
+        headline: headline(s),
+        sections,
+        private,
+        picture: picture(s),
+        footer: vec![Text::new(
+            "Commands: place <gear>, retrieve <gear><space> [as <action>], beg <temple>, end. Gears pal yax tik uxm chi start; temples chaac quetz kukul; techs agri res arch theo.",
+            "명령: place <기어>, retrieve <기어><칸> [as <행동>], beg <신전>, end. 기어 pal yax tik uxm chi start; 신전 chaac quetz kukul; 기술 agri res arch theo.",
+        )],
+    }
+}
+
+/// The undealt tiles that placed the dummy workers, if any.
+fn dummies_section(s: &State) -> Option<Section> {
+    if s.dummy_tiles.is_empty() {
+        return None;
+    }
+    let ids: Vec<String> = s
+        .dummy_tiles
+        .iter()
+        .filter_map(|&t| s.data.tiles.get(t as usize))
+        .map(|t| format!("{} ({} {})", t.id, GEAR_IDS[t.gear], t.space))
+        .collect();
+    Some(Section::lines(
+        Text::new("Dummy workers", "가짜 일꾼"),
+        vec![Text::new(
+            format!("Placed from the undealt tiles {}.", ids.join(", ")),
+            format!("나누지 않은 타일로 배치: {}.", ids.join(", ")),
+        )],
+    ))
+}
+
+/// The skull slots filled on Chichen Itza.
+fn chichen_section(s: &State) -> Section {
     let chi: Vec<String> = (1..=s.data.gears[4].actions.len())
         .filter(|k| s.chi_slots & (1 << (k - 1)) != 0)
         .map(|k| k.to_string())
         .collect();
-    sections.push(Section::lines(
+    Section::lines(
         Text::new("Chichen Itza", "치첸이차"),
         vec![Text::new(
             format!(
@@ -642,57 +649,45 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 }
             ),
         )],
-    ));
-    if s.phase == Phase::Over {
-        sections.push(final_section(s));
-    }
-    let mut private = Vec::new();
-    if let Some(me) = seat.filter(|&m| m < s.n) {
-        let p = &s.players[me];
-        if s.phase == Phase::Choose {
-            let mut lines: Vec<Text> = p.dealt.iter().map(|&t| tile_line(s, t)).collect();
-            if p.kept[0] != NONE {
-                let ids: Vec<String> = p
-                    .kept
-                    .iter()
-                    .filter_map(|&t| s.data.tiles.get(t as usize))
-                    .map(|t| t.id.clone())
-                    .collect();
-                lines.push(Text::new(
-                    format!("You keep {}; waiting for the others.", ids.join(" and ")),
-                    format!("선택: {}. 다른 사람을 기다립니다.", ids.join(", ")),
-                ));
-            } else {
-                lines.push(Text::new(
-                    "Keep two with 'keep <tile> <tile>'.",
-                    "'keep <타일> <타일>'로 두 개를 고르세요.",
-                ));
-            }
-            private.push(Section::lines(
-                Text::new("Your starting wealth tiles", "나의 시작 자산 타일"),
-                lines,
+    )
+}
+
+/// The seat's own starting wealth tiles: the four dealt while choosing,
+/// the two kept afterwards.
+fn tiles_section(s: &State, me: usize) -> Section {
+    let p = &s.players[me];
+    if s.phase == Phase::Choose {
+        let mut lines: Vec<Text> = p.dealt.iter().map(|&t| tile_line(s, t)).collect();
+        if p.kept[0] != NONE {
+            let ids: Vec<String> = p
+                .kept
+                .iter()
+                .filter_map(|&t| s.data.tiles.get(t as usize))
+                .map(|t| t.id.clone())
+                .collect();
+            lines.push(Text::new(
+                format!("You keep {}; waiting for the others.", ids.join(" and ")),
+                format!("선택: {}. 다른 사람을 기다립니다.", ids.join(", ")),
             ));
         } else {
-            let lines = p.kept.iter().map(|&t| tile_line(s, t)).collect();
-            private.push(Section::lines(
-                Text::new(
-                    "Your kept starting wealth tiles",
-                    "내가 고른 시작 자산 타일",
-                ),
-                lines,
+            lines.push(Text::new(
+                "Keep two with 'keep <tile> <tile>'.",
+                "'keep <타일> <타일>'로 두 개를 고르세요.",
             ));
         }
-    }
-    View {
-        seat: seat.map(crate::engine::Seat),
-        headline: headline(s),
-        sections,
-        private,
-        picture: picture(s),
-        footer: vec![Text::new(
-            "Commands: place <gear>, retrieve <gear><space> [as <action>], beg <temple>, end. Gears pal yax tik uxm chi start; temples chaac quetz kukul; techs agri res arch theo.",
-            "명령: place <기어>, retrieve <기어><칸> [as <행동>], beg <신전>, end. 기어 pal yax tik uxm chi start; 신전 chaac quetz kukul; 기술 agri res arch theo.",
-        )],
+        Section::lines(
+            Text::new("Your starting wealth tiles", "나의 시작 자산 타일"),
+            lines,
+        )
+    } else {
+        let lines = p.kept.iter().map(|&t| tile_line(s, t)).collect();
+        Section::lines(
+            Text::new(
+                "Your kept starting wealth tiles",
+                "내가 고른 시작 자산 타일",
+            ),
+            lines,
+        )
     }
 }
 
@@ -730,4 +725,3 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
     }
     out
 }
-

@@ -88,7 +88,6 @@ pub(super) fn perform(s: &mut State, seat: usize, act: Act) {
     }
 }
 
-
 /// Palenque 2-5: corn from the jungle, wood, or corn by burning the forest.
 fn harvest(s: &mut State, seat: usize, n: usize, mode: ActMode) {
     let data = s.data.clone();

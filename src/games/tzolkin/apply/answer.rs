@@ -168,4 +168,3 @@ pub(super) fn build(
     }
     s.pending[mark..].reverse();
 }
-

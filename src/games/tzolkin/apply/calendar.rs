@@ -24,7 +24,6 @@ pub(super) fn advance(s: &mut State, k: u8) {
     begin_round(s);
 }
 
-
 pub(super) fn end_turn(s: &mut State) {
     let age = usize::from(s.age.clamp(1, 2) - 1);
     for i in 0..s.display.len().min(s.data.general.buildings_on_display) {
@@ -183,4 +182,3 @@ pub fn food_day(s: &mut State, fd: u8) {
     }
     s.food_done += 1;
 }
-

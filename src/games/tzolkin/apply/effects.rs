@@ -93,4 +93,3 @@ pub(super) fn apply_effect(s: &mut State, seat: usize, e: Effect) {
         }),
     }
 }
-

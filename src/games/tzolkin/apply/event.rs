@@ -4,10 +4,9 @@
 //! offer, the calendar, the end of the game).
 
 use super::super::command::{Act, Command, Mode as ActMode, RES_IDS, START};
-use super::super::data::{RES_EN, RES_KO};
+use super::super::data::{seat_name, RES_EN, RES_KO};
 use super::super::legal::lowest_empty;
 use super::super::state::{Phase, Player, State};
-use super::super::view::seat_name;
 use crate::engine::{Event, Seat, Text};
 
 /// What the events of a decision need from the state before it was applied.
@@ -173,11 +172,7 @@ fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut Strin
     };
     num(after.corn - before.corn, "corn", "옥수수");
     for r in 0..3 {
-        num(
-            after.res[r] - before.res[r],
-            RES_EN[r],
-            RES_KO[r],
-        );
+        num(after.res[r] - before.res[r], RES_EN[r], RES_KO[r]);
     }
     num(after.skulls - before.skulls, "skull", "해골");
     num(after.vp - before.vp, "VP", "점");
@@ -201,7 +196,6 @@ fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut Strin
         ko.push(')');
     }
 }
-
 
 /// A gear's name in both languages.
 fn gear(s: &State, g: usize) -> (&str, &str) {

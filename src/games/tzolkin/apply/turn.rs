@@ -93,4 +93,3 @@ pub(super) fn keep(s: &mut State, seat: usize, tiles: [u8; 2]) {
     s.pending.clear();
     begin_round(s);
 }
-
