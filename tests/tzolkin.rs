@@ -1349,24 +1349,23 @@ fn tikal_example_two_techs_then_two_buildings_refilled_at_turn_end_rb_l572_l578(
 #[test]
 fn leaving_a_worker_on_6_blocks_the_double_advance_but_7_does_not_rb_l698_l702() {
     // Green (seat 0) is on the starting space; Red (seat 1) has workers on PAL 6 and 7.
-    let mut s = fresh(2);
-    board(&mut s).start_space(Some(0));
-    seat(&mut s, 0).hand(2);
-    board(&mut s).turn_index(1);
-    seat(&mut s, 1).hand(1);
-    board(&mut s).worker(PAL, 6, 1);
-    board(&mut s).worker(PAL, 7, 1);
+    let position = || {
+        let mut s = fresh(2);
+        board(&mut s)
+            .start_space(Some(0))
+            .turn_index(1)
+            .worker(PAL, 6, 1)
+            .worker(PAL, 7, 1);
+        seat(&mut s, 0).hand(2);
+        seat(&mut s, 1).hand(1);
+        s
+    };
+    let mut s = position();
     play(&mut s, 1, "retrieve pal7 none");
     play(&mut s, 1, "end");
     assert_eq!(s.phase, Phase::Turn, "no choice: the worker on 6 blocks");
     assert_eq!((s.day, s.gears[PAL][7], s.first), (2, 2, 1));
-    let mut s = fresh(2);
-    board(&mut s).start_space(Some(0));
-    seat(&mut s, 0).hand(2);
-    board(&mut s).turn_index(1);
-    seat(&mut s, 1).hand(1);
-    board(&mut s).worker(PAL, 6, 1);
-    board(&mut s).worker(PAL, 7, 1);
+    let mut s = position();
     play(&mut s, 1, "retrieve pal6 none");
     play(&mut s, 1, "end");
     assert_eq!(s.phase, Phase::Advance, "the worker on 7 does not block");
