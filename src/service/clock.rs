@@ -3,11 +3,11 @@
 //! operator's cron jobs. Everything runs from `tick(now)`, so a test (or
 //! `quipu tick --at`) decides what time it is; nothing here sleeps.
 
-use super::notify::Kind;
 use super::{parse_stamp, stamp, BadTime, Result, Service, ServiceError};
 use crate::config::ClockDefaults;
 use crate::engine::{Options, Rng, Seat, Text};
-use crate::store::{DeadlineRow, NewMove, Player};
+use crate::store::MailKind;
+use crate::store::{DeadlineRow, GameStatus, MoveKind, NewMove, Player, SeatStatus};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
@@ -334,7 +334,7 @@ impl Service {
     /// the deadlines of seats that no longer must.
     pub(crate) fn schedule_deadlines(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
         let settings = self.clock_of(id)?;
-        let to_act: Vec<i64> = if self.game(id)?.status == "active" {
+        let to_act: Vec<i64> = if self.game(id)?.status == GameStatus::Active {
             self.table(id)?
                 .to_act()
                 .iter()
@@ -497,14 +497,14 @@ impl Service {
     ) -> Result<()> {
         let id = d.game_id;
         let game = self.game(id)?;
-        if game.status != "active" {
+        if game.status != GameStatus::Active {
             return self.store.clear_deadline(id, d.seat).map_err(Into::into);
         }
         let settings = self.clock_of(id)?;
         let Some(row) = self
             .seated(id)?
             .into_iter()
-            .find(|r| r.seat == Some(d.seat as usize) && r.status == "joined")
+            .find(|r| r.seat == Some(d.seat as usize) && r.status == SeatStatus::Joined)
         else {
             return Ok(());
         };
@@ -540,7 +540,7 @@ impl Service {
                     local_time(due, &player)
                 ),
             )];
-            self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
+            self.mail_or_batch(id, &row.email, MailKind::Turn, words, now)?;
             self.save_deadline(
                 DeadlineRow {
                     reminders_sent: passed,
@@ -593,7 +593,7 @@ impl Service {
                             format!("Your time in game #{id} has run out. The game has no default move for this decision, so it waits for yours."),
                             format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
                         )];
-                        self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
+                        self.mail_or_batch(id, &row.email, MailKind::Turn, words, now)?;
                         self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
                         report.late_notices += 1;
                     }
@@ -645,13 +645,13 @@ impl Service {
         for r in self
             .seated(id)?
             .into_iter()
-            .filter(|r| r.email != late && r.status == "joined")
+            .filter(|r| r.email != late && r.status == SeatStatus::Joined)
         {
             let words = vec![Text::new(
                 format!("{late} has run out of time in game #{id}."),
                 format!("#{id} 게임에서 {late}님의 시간이 다 되었습니다."),
             )];
-            self.mail_or_batch(id, &r.email, Kind::Notice, words, now)?;
+            self.mail_or_batch(id, &r.email, MailKind::Notice, words, now)?;
         }
         Ok(())
     }
@@ -673,23 +673,24 @@ impl Service {
             game_id: id,
             seat: Some(seat.0),
             email: Some(email.to_string()),
-            kind: "drop".into(),
+            kind: MoveKind::Drop,
             command: String::new(),
             events: "[]".into(),
             source: source.into(),
             at: stamp(now),
         })?;
-        self.store.set_seat(id, email, Some(seat.0), "dropped")?;
+        self.store
+            .set_seat(id, email, Some(seat.0), SeatStatus::Dropped)?;
         self.store.clear_deadline(id, seat.0 as i64)?;
         self.forget();
         let active_left = self
             .seated(id)?
             .iter()
-            .filter(|r| r.status == "joined")
+            .filter(|r| r.status == SeatStatus::Joined)
             .count();
         if !continues || active_left < 2 && self.seated(id)?.len() > 1 || active_left == 0 {
             self.store
-                .set_game_status(id, "finished", Some(&stamp(now)))?;
+                .set_game_status(id, GameStatus::Finished, Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
         if let Some(op) = self.config.operator.clone() {
@@ -703,7 +704,7 @@ impl Service {
                     "{email} left game #{id} (seat {}); the game goes on, the seat's decisions taken by default. To hand the seat on: quipu seat {id} --replace {email} --with NEW-ADDRESS",
                     seat.0 + 1
                 ))],
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -715,7 +716,7 @@ impl Service {
         &self,
         id: i64,
         email: &str,
-        kind: Kind,
+        kind: MailKind,
         words: Vec<Text>,
         now: DateTime<Utc>,
     ) -> Result<()> {
@@ -754,7 +755,7 @@ impl Service {
                 None,
                 "[quipu] summary",
                 &paragraphs,
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
             sent += 1;
@@ -762,13 +763,13 @@ impl Service {
             games.sort_unstable();
             games.dedup();
             for id in games {
-                if self.game(id)?.status != "active" {
+                if self.game(id)?.status != GameStatus::Active {
                     continue;
                 }
                 let Some(row) = self
                     .seated(id)?
                     .into_iter()
-                    .find(|r| r.email == email && r.status == "joined")
+                    .find(|r| r.email == email && r.status == SeatStatus::Joined)
                 else {
                     continue;
                 };
@@ -785,7 +786,7 @@ impl Service {
                     )],
                     ..Default::default()
                 };
-                self.mail_seat(id, &row, Kind::Turn, words, now)?;
+                self.mail_seat(id, &row, MailKind::Turn, words, now)?;
             }
         }
         Ok(sent)
@@ -828,7 +829,7 @@ impl Service {
                 None,
                 "[quipu] daily digest",
                 &paragraphs,
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
             self.store.set_meta(&key, &today)?;
@@ -857,8 +858,14 @@ impl Service {
                 _ => {
                     if let Some(op) = self.config.operator.clone() {
                         let games = self.store.games()?;
-                        let active = games.iter().filter(|g| g.status == "active").count();
-                        let finished = games.iter().filter(|g| g.status == "finished").count();
+                        let active = games
+                            .iter()
+                            .filter(|g| g.status == GameStatus::Active)
+                            .count();
+                        let finished = games
+                            .iter()
+                            .filter(|g| g.status == GameStatus::Finished)
+                            .count();
                         let words = [Text::same(format!(
                             "Weekly report: {} games ({active} active, {finished} finished), {} players, {} mails waiting in the outbox.",
                             games.len(),
@@ -872,7 +879,7 @@ impl Service {
                             None,
                             "[quipu] weekly report",
                             &words,
-                            Kind::Notice,
+                            MailKind::Notice,
                             now,
                         )?;
                     }
@@ -1028,7 +1035,7 @@ impl Service {
             for r in self
                 .seated(id)?
                 .into_iter()
-                .filter(|r| r.email != email && r.status == "joined")
+                .filter(|r| r.email != email && r.status == SeatStatus::Joined)
             {
                 self.mail_plain(
                     &r.email,
@@ -1036,7 +1043,7 @@ impl Service {
                     Some(self.reply_address(id, &r.email)),
                     &format!("[quipu #{id}]"),
                     std::slice::from_ref(&text),
-                    Kind::Notice,
+                    MailKind::Notice,
                     now,
                 )?;
             }

@@ -3,11 +3,13 @@
 //! atomic turn (or the service commands), and record the outcome together
 //! with every answer in one transaction.
 
-use super::notify::{Kind, Words};
+use super::notify::Words;
+use super::verdict::Verdict;
 use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
-use crate::store::{InboundRow, NewMove};
+use crate::store::MailKind;
+use crate::store::{GameStatus, InboundOutcome, InboundRow, MoveKind, NewMove, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -16,8 +18,7 @@ use std::cell::RefCell;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MailOutcome {
     pub message_id: String,
-    /// applied | rejected | answered | ignored | duplicate | failed
-    pub outcome: String,
+    pub outcome: InboundOutcome,
     pub reason: String,
     pub game_id: Option<i64>,
 }
@@ -120,7 +121,7 @@ impl Service {
         };
         let duplicate = || MailOutcome {
             message_id: mail.message_id.clone(),
-            outcome: "duplicate".into(),
+            outcome: InboundOutcome::Duplicate,
             reason: "already processed".into(),
             game_id: None,
         };
@@ -130,12 +131,12 @@ impl Service {
         {
             return Ok(duplicate());
         }
-        let row = |outcome: &str, reason: &str, game_id: Option<i64>| InboundRow {
+        let row = |outcome: InboundOutcome, reason: &str, game_id: Option<i64>| InboundRow {
             message_id: mail.message_id.clone(),
             received_at: stamp(now),
             sender: mail.from.clone(),
             game_id,
-            outcome: outcome.into(),
+            outcome,
             reason: reason.into(),
             size: mail.size as i64,
         };
@@ -144,24 +145,28 @@ impl Service {
         let handled = self.in_tx(|| {
             if !self
                 .store
-                .claim_inbound(&row("failed", "being handled", None))?
+                .claim_inbound(&row(InboundOutcome::Failed, "being handled", None))?
             {
                 return Ok(None);
             }
-            let (outcome, reason, game_id) = self.judge(&mail, raw, too_large, now)?;
+            let verdict = self.judge(&mail, raw, too_large, now)?;
             self.store
-                .settle_inbound(&row(&outcome, &reason, game_id))?;
+                .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {
                 message_id: mail.message_id.clone(),
-                outcome,
-                reason,
-                game_id,
+                outcome: verdict.outcome,
+                reason: verdict.reason,
+                game_id: verdict.game_id,
             }))
         });
         match handled {
             Ok(Some(outcome)) => Ok(outcome),
             Ok(None) => Ok(duplicate()),
-            Err(e) => self.record_failure(&mail, &row("failed", &e.to_string(), None), now),
+            Err(e) => self.record_failure(
+                &mail,
+                &row(InboundOutcome::Failed, &e.to_string(), None),
+                now,
+            ),
         }
     }
 
@@ -186,7 +191,7 @@ impl Service {
                     "내부 오류로 메일을 처리하지 못했습니다. 아무것도 바뀌지 않았습니다. 운영자에게 알렸습니다.",
                 );
                 // The sender's address may be one the composer refuses.
-                if self.answer(from, None, &[t], now, "failed", &row.reason).is_err() {
+                if self.answer(from, None, &[t], now, InboundOutcome::Failed, &row.reason).is_err() {
                     self.forget();
                 }
             }
@@ -194,21 +199,21 @@ impl Service {
         })?;
         Ok(MailOutcome {
             message_id: row.message_id.clone(),
-            outcome: row.outcome.clone(),
+            outcome: row.outcome,
             reason: row.reason.clone(),
             game_id: None,
         })
     }
 
-    /// Decides and does what a mail asks; returns (outcome, reason, game).
+    /// Decides and does what a mail asks.
     fn judge(
         &self,
         mail: &Inbound,
         raw: &[u8],
         too_large: bool,
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
-        let ignored = |r: &str| Ok(("ignored".to_string(), r.to_string(), None));
+    ) -> Result<Verdict> {
+        let ignored = |r: &str| Ok(Verdict::new(InboundOutcome::Ignored, r, None));
         match &mail.sender {
             Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
             Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
@@ -234,7 +239,7 @@ impl Service {
                     "Reply to the latest mail quipu sent you for that game, or write 'help' to the service address.",
                     "그 게임에 대해 quipu가 보낸 최근 메일에 답장하거나, 서비스 주소로 'help'를 보내세요.",
                 )];
-                return self.answer(&from, None, &words, now, "rejected", &why.en);
+                return self.answer(&from, None, &words, now, InboundOutcome::Rejected, &why.en);
             }
         };
         let reject = |why: Text| {
@@ -243,7 +248,7 @@ impl Service {
                 caller.game,
                 std::slice::from_ref(&why),
                 now,
-                "rejected",
+                InboundOutcome::Rejected,
                 &why.en,
             )
         };
@@ -325,13 +330,13 @@ impl Service {
             });
         let service_lines =
             merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
-        let mut outcome = ("answered".to_string(), String::new(), caller.game);
+        let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
                 // Lines beside service commands, outside a game: chat around them.
                 if !service_lines.is_empty() {
                     let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
-                    outcome.1 = format!("not read as commands: {}; ", unread.join(" | "));
+                    outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
                     return self.run_service_lines(&caller, service_lines, outcome, now);
                 }
                 let why = Text::new(
@@ -343,7 +348,7 @@ impl Service {
                     None,
                     std::slice::from_ref(&why),
                     now,
-                    "rejected",
+                    InboundOutcome::Rejected,
                     &why.en,
                 );
             };
@@ -361,11 +366,11 @@ impl Service {
                         Some(id),
                         &words,
                         now,
-                        "rejected",
+                        InboundOutcome::Rejected,
                         &words[0].en,
                     );
                 }
-                outcome.1 = format!("{unread_en} ");
+                outcome.reason = format!("{unread_en} ");
                 return self.run_service_lines(&caller, service_lines, outcome, now);
             }
             // A reply to a mail from before the seat's last move confirms first.
@@ -378,7 +383,7 @@ impl Service {
                     if !unread_en.is_empty() {
                         reason = format!("{reason} ({unread_en})");
                     }
-                    outcome = ("applied".into(), reason, Some(id));
+                    outcome = Verdict::new(InboundOutcome::Applied, reason, Some(id));
                 }
                 Err(ServiceError::Refused {
                     line,
@@ -410,7 +415,7 @@ impl Service {
                         Some(id),
                         std::slice::from_ref(&why),
                         now,
-                        "rejected",
+                        InboundOutcome::Rejected,
                         &why.en,
                     );
                 }
@@ -426,27 +431,37 @@ impl Service {
         &self,
         caller: &Caller,
         service_lines: Vec<String>,
-        mut outcome: (String, String, Option<i64>),
+        mut outcome: Verdict,
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let replies = Replies::default();
         for line in service_lines {
             let (result, reason) = self.service_command(caller, &line, &replies, now)?;
-            if outcome.0 != "applied" {
-                outcome.0 = result;
+            if outcome.outcome != InboundOutcome::Applied {
+                outcome.outcome = result;
             }
-            if !outcome.1.is_empty() && !outcome.1.ends_with(' ') {
-                outcome.1.push_str("; ");
+            if !outcome.reason.is_empty() && !outcome.reason.ends_with(' ') {
+                outcome.reason.push_str("; ");
             }
-            outcome.1.push_str(&reason);
+            outcome.reason.push_str(&reason);
         }
         let words = replies.0.into_inner();
         if words.is_empty() {
             return Ok(outcome);
         }
-        let (result, reason, game) = outcome;
-        self.answer(&caller.email, caller.game, &words, now, &result, &reason)
-            .map(|(o, r, _)| (o, r, game))
+        let game_id = outcome.game_id;
+        self.answer(
+            &caller.email,
+            caller.game,
+            &words,
+            now,
+            outcome.outcome,
+            &outcome.reason,
+        )
+        .map(|answered| Verdict {
+            game_id,
+            ..answered
+        })
     }
 
     /// The identity a mail speaks for, or why its token is not good.
@@ -482,11 +497,10 @@ impl Service {
         let Ok(_) = self.store.game(id) else {
             return Ok(Err(bad));
         };
-        let owner = self
-            .store
-            .seats(id)?
-            .into_iter()
-            .find(|s| self.token_matches(&token, id, &s.email) && s.status != "replaced");
+        let owner =
+            self.store.seats(id)?.into_iter().find(|s| {
+                self.token_matches(&token, id, &s.email) && s.status != SeatStatus::Replaced
+            });
         Ok(match owner {
             Some(s) => Ok(Caller {
                 email: s.email,
@@ -510,14 +524,14 @@ impl Service {
         game: Option<i64>,
         words: &[Text],
         now: DateTime<Utc>,
-        outcome: &str,
+        outcome: InboundOutcome,
         reason: &str,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         if self.answer_limit_reached(to, now)?
             || (game.is_none() && self.stranger_answer_spent(to, now)?)
         {
-            return Ok((
-                outcome.into(),
+            return Ok(Verdict::new(
+                outcome,
                 format!("{reason} (not answered: answer limit reached)"),
                 game,
             ));
@@ -530,8 +544,8 @@ impl Service {
             None => "[quipu]".to_string(),
         };
         let reply = game.map(|g| self.reply_address(g, to));
-        self.mail_plain(to, game, reply, &subject, words, Kind::Answer, now)?;
-        Ok((outcome.into(), reason.into(), game))
+        self.mail_plain(to, game, reply, &subject, words, MailKind::Answer, now)?;
+        Ok(Verdict::new(outcome, reason, game))
     }
 
     /// A refused turn: which line, why, the closest legal commands, the board.
@@ -545,7 +559,7 @@ impl Service {
         reason: &Text,
         suggestions: &[String],
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let mut paragraphs = vec![Text::new(
             format!(
                 "Nothing was applied: line {line} ('{command}') was refused. {}",
@@ -564,8 +578,8 @@ impl Service {
         }
         let reason_en = format!("line {line} '{command}': {}", reason.en);
         if self.answer_limit_reached(email, now)? {
-            return Ok((
-                "rejected".into(),
+            return Ok(Verdict::new(
+                InboundOutcome::Rejected,
                 format!("{reason_en} (not answered: answer limit reached)"),
                 Some(id),
             ));
@@ -574,7 +588,7 @@ impl Service {
             self.mail_seat(
                 id,
                 &row,
-                Kind::Answer,
+                MailKind::Answer,
                 Words {
                     paragraphs,
                     ..Words::default()
@@ -582,7 +596,7 @@ impl Service {
                 now,
             )?;
         }
-        Ok(("rejected".into(), reason_en, Some(id)))
+        Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
 
     /// Runs one service command; returns (outcome, reason).
@@ -592,18 +606,18 @@ impl Service {
         line: &str,
         replies: &Replies,
         now: DateTime<Utc>,
-    ) -> Result<(String, String)> {
+    ) -> Result<(InboundOutcome, String)> {
         let word = first_word(line);
         let rest = line.trim()[word.len().min(line.trim().len())..]
             .trim()
             .to_string();
         let email = caller.email.as_str();
-        let done = |t: Text| -> Result<(String, String)> {
+        let done = |t: Text| -> Result<(InboundOutcome, String)> {
             let r = t.en.clone();
             replies.push(t);
-            Ok(("answered".into(), r))
+            Ok((InboundOutcome::Answered, r))
         };
-        let in_game = |f: &dyn Fn(i64) -> Result<(String, String)>| -> Result<(String, String)> {
+        let in_game = |f: &dyn Fn(i64) -> Result<(InboundOutcome, String)>| -> Result<(InboundOutcome, String)> {
             match caller.game {
                 Some(id) => f(id),
                 None => done(Text::new(
@@ -635,9 +649,9 @@ impl Service {
                     .iter()
                     .any(|s| Some(s.0) == row.seat)
                 {
-                    Kind::Turn
+                    MailKind::Turn
                 } else {
-                    Kind::Update
+                    MailKind::Update
                 };
                 let mut words = Words {
                     all_moves: word == "moves",
@@ -663,10 +677,12 @@ impl Service {
                     ));
                 }
                 self.mail_seat(id, &row, kind, words, now)?;
-                Ok(("answered".into(), word.clone()))
+                Ok((InboundOutcome::Answered, word.clone()))
             }),
             "say" => in_game(&|id| {
-                if self.game(id)?.status != "active" && self.game(id)?.status != "forming" {
+                if self.game(id)?.status != GameStatus::Active
+                    && self.game(id)?.status != GameStatus::Forming
+                {
                     // A finished game's record does not change.
                     return done(Text::new(
                         "That game is over; its record is closed.",
@@ -685,7 +701,7 @@ impl Service {
                     game_id: id,
                     seat,
                     email: Some(email.to_string()),
-                    kind: "say".into(),
+                    kind: MoveKind::Say,
                     command: rest.chars().take(2000).collect(),
                     events: "[]".into(),
                     source: "mail".into(),
@@ -694,14 +710,14 @@ impl Service {
                 for r in self
                     .seated(id)?
                     .into_iter()
-                    .filter(|r| r.email != email && r.status == "joined")
+                    .filter(|r| r.email != email && r.status == SeatStatus::Joined)
                 {
-                    self.mail_seat(id, &r, Kind::Update, Words::default(), now)?;
+                    self.mail_seat(id, &r, MailKind::Update, Words::default(), now)?;
                 }
-                Ok(("answered".into(), "said".into()))
+                Ok((InboundOutcome::Answered, "said".into()))
             }),
             "resign" => in_game(&|id| {
-                if self.game(id)?.status != "active" {
+                if self.game(id)?.status != GameStatus::Active {
                     return done(Text::new(
                         "That game is not running.",
                         "그 게임은 진행 중이 아닙니다.",
@@ -710,13 +726,13 @@ impl Service {
                 self.drop_player(id, email, "resign", now)?;
                 // If the game goes on, the resigner would otherwise hear nothing
                 // (a game that ends tells every seat, the resigner included).
-                if self.game(id)?.status == "active" {
+                if self.game(id)?.status == GameStatus::Active {
                     replies.push(Text::new(
                         format!("You resigned from game #{id}."),
                         format!("#{id} 게임에서 기권했습니다."),
                     ));
                 }
-                Ok(("applied".into(), "resigned".into()))
+                Ok((InboundOutcome::Applied, "resigned".into()))
             }),
             "undo" => in_game(&|id| self.undo(id, email, replies, now)),
             "join" | "decline" => in_game(&|id| {
@@ -748,19 +764,18 @@ impl Service {
         email: &str,
         replies: &Replies,
         now: DateTime<Utc>,
-    ) -> Result<(String, String)> {
+    ) -> Result<(InboundOutcome, String)> {
         let moves = self.store.moves(id)?;
         let steps = super::history::effective(&moves);
-        let last_game_row = moves
-            .iter()
-            .rev()
-            .find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
-        let refuse = |why: Text| -> Result<(String, String)> {
+        let last_game_row = moves.iter().rev().find(|m| {
+            m.kind == MoveKind::Move || m.kind == MoveKind::Undo || m.kind == MoveKind::Drop
+        });
+        let refuse = |why: Text| -> Result<(InboundOutcome, String)> {
             let r = why.en.clone();
             replies.push(why);
-            Ok(("rejected".into(), r))
+            Ok((InboundOutcome::Rejected, r))
         };
-        let Some(last) = last_game_row.filter(|m| m.kind == "move") else {
+        let Some(last) = last_game_row.filter(|m| m.kind == MoveKind::Move) else {
             return refuse(Text::new(
                 "There is no move of yours to take back.",
                 "무를 수 있는 수가 없습니다.",
@@ -783,7 +798,7 @@ impl Service {
                     format!("the events of move {} are unreadable: {e}", last.n),
                 )
             })?;
-        if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
+        if events.iter().any(|e| e.reveals) || self.game(id)?.status != GameStatus::Active {
             return refuse(Text::new(
                 format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),
                 format!("'{}'은(는) 무언가를 공개했거나 게임을 끝냈으므로 무를 수 없습니다.", last.command),
@@ -795,7 +810,7 @@ impl Service {
             game_id: id,
             seat: Some(seat.0),
             email: Some(email.to_string()),
-            kind: "undo".into(),
+            kind: MoveKind::Undo,
             command: last.command.clone(),
             events: "[]".into(),
             source: "mail".into(),
@@ -803,7 +818,7 @@ impl Service {
         })?;
         self.forget();
         self.after_change(id, &[seat], &before, now)?;
-        Ok(("applied".into(), format!("undid {}", last.command)))
+        Ok((InboundOutcome::Applied, format!("undid {}", last.command)))
     }
 
     /// `set language ko`, `set timezone Asia/Seoul`, `set quiet 23:00-08:00`,
