@@ -95,7 +95,12 @@ fn legal(q: &Quipu, id: i64, email: &str) -> Vec<String> {
 }
 
 fn game_status(q: &Quipu, id: i64) -> String {
-    Store::open(&q.db()).unwrap().game(id).unwrap().status
+    Store::open(&q.db())
+        .unwrap()
+        .game(id)
+        .unwrap()
+        .status
+        .to_string()
 }
 
 /// A header of a received mail, folded lines joined.

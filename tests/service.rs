@@ -48,7 +48,12 @@ fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
         .unwrap()
         .into_iter()
         .filter(|r| r.recipient == who)
-        .map(|r| (r.kind, String::from_utf8_lossy(&r.raw).to_string()))
+        .map(|r| {
+            (
+                r.kind.to_string(),
+                String::from_utf8_lossy(&r.raw).to_string(),
+            )
+        })
         .collect()
 }
 
