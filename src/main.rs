@@ -176,6 +176,7 @@ fn run(cli: Cli) -> Result<i32> {
     let now = Utc::now();
     match cli.command {
         Command::Serve => {
+            service::logs::init();
             service::daemon::serve(config)?;
             Ok(0)
         }
@@ -493,6 +494,8 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Flush => {
+            // The outbox's log lines (one per mail) go to stderr as in serve.
+            service::logs::init();
             let sent = service::daemon::flush_once(&config)?;
             println!("sent {sent}");
             Ok(0)

@@ -4,6 +4,7 @@
 //! with every answer in one transaction.
 
 use super::notify::Words;
+use super::logs;
 use super::verdict::Verdict;
 use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;
@@ -107,6 +108,7 @@ impl Service {
         size: usize,
         now: DateTime<Utc>,
     ) -> Result<MailOutcome> {
+        let started = std::time::Instant::now();
         let limit = self.config.limits.max_mail_bytes;
         let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
@@ -119,6 +121,38 @@ impl Service {
             size: size.max(raw.len()),
             ..mail
         };
+        let handled = self.handle_read(&mail, raw, too_large, now);
+        let message = logs::message_key(&mail.message_id);
+        let domain = mail.from.as_deref().map(logs::domain_of);
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match &handled {
+            Ok(o) => tracing::info!(
+                message,
+                sender_domain = domain.as_deref().unwrap_or(""),
+                game = o.game_id,
+                outcome = %o.outcome,
+                elapsed_ms,
+                "mail handled"
+            ),
+            Err(e) => tracing::warn!(
+                message,
+                sender_domain = domain.as_deref().unwrap_or(""),
+                error = %e,
+                elapsed_ms,
+                "mail not handled"
+            ),
+        }
+        handled
+    }
+
+    /// Handles a mail once read: claims it, judges it, records the verdict.
+    fn handle_read(
+        &self,
+        mail: &Inbound,
+        raw: &[u8],
+        too_large: bool,
+        now: DateTime<Utc>,
+    ) -> Result<MailOutcome> {
         let duplicate = || MailOutcome {
             message_id: mail.message_id.clone(),
             outcome: InboundOutcome::Duplicate,
@@ -149,7 +183,7 @@ impl Service {
             {
                 return Ok(None);
             }
-            let verdict = self.judge(&mail, raw, too_large, now)?;
+            let verdict = self.judge(mail, raw, too_large, now)?;
             self.store
                 .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {

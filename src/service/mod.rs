@@ -12,6 +12,7 @@ mod guard;
 pub use guard::visible_text;
 pub mod history;
 mod lobby;
+pub mod logs;
 pub use lobby::{Lobby, NewGameRequest};
 mod mailin;
 mod notify;
