@@ -272,9 +272,7 @@ fn server_back(store: &Store) -> Result<(), anyhow::Error> {
     let due = store
         .retry_now(&stamp(Utc::now()))
         .map_err(|e| anyhow!("cannot reschedule the outbox: {e}"))?;
-    tracing::info!(
-        "outbox: SMTP server answers again; {due} mails that had failed are due now"
-    );
+    tracing::info!("outbox: SMTP server answers again; {due} mails that had failed are due now");
     Ok(())
 }
 

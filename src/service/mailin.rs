@@ -3,8 +3,8 @@
 //! atomic turn (or the service commands), and record the outcome together
 //! with every answer in one transaction.
 
-use super::notify::Words;
 use super::logs;
+use super::notify::Words;
 use super::verdict::Verdict;
 use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;

@@ -55,7 +55,7 @@ pub(crate) fn read_word<T: StoredWord>(
 macro_rules! stored_words {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $word:literal,)+ }) => {
         $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name {
             $($(#[$vdoc])* $variant,)+
         }
@@ -78,6 +78,14 @@ macro_rules! stored_words {
             /// The value this word stands for, if it is one of ours.
             pub fn from_word(word: &str) -> Option<Self> {
                 <Self as StoredWord>::from_word(word)
+            }
+        }
+
+        // Debug shows the stored word, quoted, as rows printed before the
+        // words were typed (logs and test messages read the same).
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{:?}", self.as_str())
             }
         }
 
