@@ -5,6 +5,7 @@
 
 mod cache;
 pub mod clock;
+mod commands;
 mod confirm;
 pub mod daemon;
 pub mod export;

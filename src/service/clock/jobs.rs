@@ -1,9 +1,9 @@
 //! What the clock sends on its own schedule: digests, summaries after
 //! downtime, and the operator's cron jobs.
 
-use crate::service::{stamp, Result, Service};
 use super::time::{parse_hm, zone};
 use crate::engine::{Seat, Text};
+use crate::service::{stamp, Result, Service};
 use crate::store::MailKind;
 use crate::store::{GameStatus, SeatStatus};
 use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};

@@ -1,8 +1,8 @@
 //! Local time as players live it: zones, quiet hours, weekends, vacations,
 //! and when a decision falls due under them.
 
-use crate::service::{parse_stamp, BadTime, Result, ServiceError};
 use super::ClockSettings;
+use crate::service::{parse_stamp, BadTime, Result, ServiceError};
 use crate::store::Player;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;

@@ -1,10 +1,10 @@
 //! Vacations: taking days off (which stops a player's clock), the yearly
 //! allowance, and telling the player's games.
 
-use crate::service::{stamp, Result, Service, ServiceError};
 use super::deadline_time;
 use super::time::{vacation_of, zone};
 use crate::engine::Text;
+use crate::service::{stamp, Result, Service, ServiceError};
 use crate::store::MailKind;
 use crate::store::{DeadlineRow, Player, SeatStatus};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
