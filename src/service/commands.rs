@@ -104,86 +104,10 @@ impl Service {
                     format!("진행 중인 게임: {}", list.join(", ")),
                 ))
             }
-            "board" | "moves" => in_game(&|id| {
-                let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
-                    return done(Text::new(
-                        "You have no seat in that game yet.",
-                        "아직 그 게임에 자리가 없습니다.",
-                    ));
-                };
-                let kind = if self
-                    .table(id)?
-                    .to_act()
-                    .iter()
-                    .any(|s| Some(s.0) == row.seat)
-                {
-                    MailKind::Turn
-                } else {
-                    MailKind::Update
-                };
-                let mut words = Words {
-                    all_moves: word == "moves",
-                    ..Words::default()
-                };
-                if word == "moves" {
-                    let legal = row
-                        .seat
-                        .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
-                        .transpose()?
-                        .unwrap_or_default();
-                    words.paragraphs.push(Text::new(
-                        format!(
-                            "Every legal command now ({}):\n{}",
-                            legal.len(),
-                            legal.join("\n")
-                        ),
-                        format!(
-                            "지금 가능한 모든 명령({}개):\n{}",
-                            legal.len(),
-                            legal.join("\n")
-                        ),
-                    ));
-                }
-                self.mail_seat(id, &row, kind, words, now)?;
-                Ok((InboundOutcome::Answered, word.clone()))
-            }),
-            "say" => in_game(&|id| {
-                if self.game(id)?.status != GameStatus::Active
-                    && self.game(id)?.status != GameStatus::Forming
-                {
-                    // A finished game's record does not change.
-                    return done(Text::new(
-                        "That game is over; its record is closed.",
-                        "그 게임은 끝나서 기록이 닫혔습니다.",
-                    ));
-                }
-                let rest = super::guard::visible_text(&rest);
-                if rest.trim().is_empty() {
-                    return done(Text::new(
-                        "Write what to say after 'say'.",
-                        "'say' 뒤에 할 말을 쓰세요.",
-                    ));
-                }
-                let seat = self.seat_of(id, email).ok().map(|s| s.0);
-                self.store.append_move(&NewMove {
-                    game_id: id,
-                    seat,
-                    email: Some(email.to_string()),
-                    kind: MoveKind::Say,
-                    command: rest.chars().take(2000).collect(),
-                    events: "[]".into(),
-                    source: "mail".into(),
-                    at: stamp(now),
-                })?;
-                for r in self
-                    .seated(id)?
-                    .into_iter()
-                    .filter(|r| r.email != email && r.status == SeatStatus::Joined)
-                {
-                    self.mail_seat(id, &r, MailKind::Update, Words::default(), now)?;
-                }
-                Ok((InboundOutcome::Answered, "said".into()))
-            }),
+            "board" | "moves" => {
+                in_game(&|id| self.show_board(id, email, word == "moves", replies, now))
+            }
+            "say" => in_game(&|id| self.say(id, email, &rest, replies, now)),
             "resign" => in_game(&|id| {
                 if self.game(id)?.status != GameStatus::Active {
                     return done(Text::new(
@@ -222,6 +146,116 @@ impl Service {
             "new" => self.request_game(email, &rest, now),
             _ => done(help_text()),
         }
+    }
+
+    /// `board` or `moves`: the seat's mail again (with every legal command for `moves`).
+    fn show_board(
+        &self,
+        id: i64,
+        email: &str,
+        all_moves: bool,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
+            return answered(
+                replies,
+                Text::new(
+                    "You have no seat in that game yet.",
+                    "아직 그 게임에 자리가 없습니다.",
+                ),
+            );
+        };
+        let kind = if self
+            .table(id)?
+            .to_act()
+            .iter()
+            .any(|s| Some(s.0) == row.seat)
+        {
+            MailKind::Turn
+        } else {
+            MailKind::Update
+        };
+        let mut words = Words {
+            all_moves: all_moves,
+            ..Words::default()
+        };
+        if all_moves {
+            let legal = row
+                .seat
+                .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
+                .transpose()?
+                .unwrap_or_default();
+            words.paragraphs.push(Text::new(
+                format!(
+                    "Every legal command now ({}):\n{}",
+                    legal.len(),
+                    legal.join("\n")
+                ),
+                format!(
+                    "지금 가능한 모든 명령({}개):\n{}",
+                    legal.len(),
+                    legal.join("\n")
+                ),
+            ));
+        }
+        self.mail_seat(id, &row, kind, words, now)?;
+        Ok((
+            InboundOutcome::Answered,
+            if all_moves { "moves" } else { "board" }.to_string(),
+        ))
+    }
+
+    /// `say TEXT`: table talk, recorded and relayed to the other seats.
+    fn say(
+        &self,
+        id: i64,
+        email: &str,
+        rest: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        if self.game(id)?.status != GameStatus::Active
+            && self.game(id)?.status != GameStatus::Forming
+        {
+            // A finished game's record does not change.
+            return answered(
+                replies,
+                Text::new(
+                    "That game is over; its record is closed.",
+                    "그 게임은 끝나서 기록이 닫혔습니다.",
+                ),
+            );
+        }
+        let rest = super::guard::visible_text(rest);
+        if rest.trim().is_empty() {
+            return answered(
+                replies,
+                Text::new(
+                    "Write what to say after 'say'.",
+                    "'say' 뒤에 할 말을 쓰세요.",
+                ),
+            );
+        }
+        let seat = self.seat_of(id, email).ok().map(|s| s.0);
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat,
+            email: Some(email.to_string()),
+            kind: MoveKind::Say,
+            command: rest.chars().take(2000).collect(),
+            events: "[]".into(),
+            source: "mail".into(),
+            at: stamp(now),
+        })?;
+        for r in self
+            .seated(id)?
+            .into_iter()
+            .filter(|r| r.email != email && r.status == SeatStatus::Joined)
+        {
+            self.mail_seat(id, &r, MailKind::Update, Words::default(), now)?;
+        }
+        Ok((InboundOutcome::Answered, "said".into()))
     }
 
     /// `undo`: takes back the caller's own last decision if nobody acted
@@ -352,6 +386,13 @@ impl Service {
         self.reschedule_player(email, now)?;
         Ok(setting_done(&key, &value))
     }
+}
+
+/// A service command's answer, kept for the mail's one reply.
+fn answered(replies: &Replies, t: Text) -> Result<(InboundOutcome, String)> {
+    let r = t.en.clone();
+    replies.push(t);
+    Ok((InboundOutcome::Answered, r))
 }
 
 pub(super) fn help_text() -> Text {

@@ -314,15 +314,9 @@ impl Service {
         None
     }
 
-    /// The lines of a mail from a known caller: service commands, and game
-    /// lines played as one turn in the caller's game.
-    fn judge_lines(
-        &self,
-        caller: &Caller,
-        mail: &Inbound,
-        lines: Vec<String>,
-        now: DateTime<Utc>,
-    ) -> Result<Verdict> {
+    /// A mail's lines as service commands (merged: one reply, one relay)
+    /// and game lines with their line numbers.
+    fn split_lines(&self, caller: &Caller, lines: Vec<String>) -> Result<(Vec<String>, Numbered)> {
         // In a game, a line that starts like one of the seat's legal commands
         // is a move even if its first word is also a service word (`new 3 workers`).
         let game_words: Vec<String> =
@@ -345,6 +339,19 @@ impl Service {
             });
         let service_lines =
             merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
+        Ok((service_lines, game_lines))
+    }
+
+    /// The lines of a mail from a known caller: service commands, and game
+    /// lines played as one turn in the caller's game.
+    fn judge_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Vec<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        let (service_lines, game_lines) = self.split_lines(caller, lines)?;
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
