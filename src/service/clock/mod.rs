@@ -7,7 +7,7 @@ use super::{parse_stamp, stamp, Result, Service, ServiceError};
 use crate::config::ClockDefaults;
 use crate::engine::{Options, Rng, Seat, Text};
 use crate::store::MailKind;
-use crate::store::{DeadlineRow, GameStatus, MoveKind, NewMove, SeatStatus};
+use crate::store::{DeadlineRow, GameRow, GameStatus, MoveKind, NewMove, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -414,11 +414,26 @@ impl Service {
             .into_iter()
             .find(|x| x.seat == d.seat)
             .unwrap_or_else(|| d.clone());
+        self.act_on_timeout(&game, d, &row.email, &settings, now, report)
+    }
+
+    /// A decision past its deadline: the game's timeout policy acts (a late
+    /// notice under `wait`, a move by default under `skip`/`bot`, a drop).
+    fn act_on_timeout(
+        &self,
+        game: &GameRow,
+        d: DeadlineRow,
+        email: &str,
+        settings: &ClockSettings,
+        now: DateTime<Utc>,
+        report: &mut TickReport,
+    ) -> Result<()> {
+        let id = game.id;
         match settings.timeout {
             Timeout::Wait => {
                 if d.late_sent == 0 {
-                    self.late_notice(id, &row.email, now)?;
-                    self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
+                    self.late_notice(id, email, now)?;
+                    self.save_deadline(DeadlineRow { late_sent: 1, ..d }, settings)?;
                     report.late_notices += 1;
                 }
             }
@@ -436,20 +451,20 @@ impl Service {
                 match turn {
                     Some(lines) => {
                         self.store.clear_deadline(id, d.seat)?;
-                        self.late_notice(id, &row.email, now)?;
-                        self.play(id, &row.email, &lines, source, now)?;
+                        self.late_notice(id, email, now)?;
+                        self.play(id, email, &lines, source, now)?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
                         // Nothing the clock may play here (Tzolk'in has no pass, say): the
                         // game waits, as under `wait`, and the late player is told so too.
-                        self.late_notice(id, &row.email, now)?;
+                        self.late_notice(id, email, now)?;
                         let words = vec![Text::new(
                             format!("Your time in game #{id} has run out. The game has no default move for this decision, so it waits for yours."),
                             format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
                         )];
-                        self.mail_or_batch(id, &row.email, MailKind::Turn, words, now)?;
-                        self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
+                        self.mail_or_batch(id, email, MailKind::Turn, words, now)?;
+                        self.save_deadline(DeadlineRow { late_sent: 1, ..d }, settings)?;
                         report.late_notices += 1;
                     }
                     None => {}
@@ -457,7 +472,7 @@ impl Service {
             }
             Timeout::Drop => {
                 self.store.clear_deadline(id, d.seat)?;
-                self.drop_player(id, &row.email, "clock", now)?;
+                self.drop_player(id, email, "clock", now)?;
                 report.timeouts += 1;
             }
         }
