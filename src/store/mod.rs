@@ -465,18 +465,6 @@ impl Store {
 
     // ---- inbound --------------------------------------------------------
 
-    pub fn inbound_seen(&self, message_id: &str) -> Result<bool> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT 1 FROM inbound WHERE message_id = ?1",
-                [message_id],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some())
-    }
-
     pub fn record_inbound(&self, r: &InboundRow) -> Result<()> {
         self.conn.execute(
             "INSERT OR IGNORE INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
