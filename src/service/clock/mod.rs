@@ -604,6 +604,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Player;
 
     fn player(tz: &str) -> Player {
         Player {
