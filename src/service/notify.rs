@@ -414,8 +414,11 @@ impl Service {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect();
+        // The install's random part: another install (a second server, a
+        // test install on the same domain) never mints the same Message-ID.
+        let install = self.store.install_id()?;
         let message_id = format!(
-            "q{}.{}.{seq}.{}@{domain}",
+            "q{}.{}.{seq}.{install}.{}@{domain}",
             game.unwrap_or(0),
             kind.as_str(),
             who
@@ -503,12 +506,14 @@ impl Service {
     }
 
     fn next_mail_seq(&self) -> Result<i64> {
-        let n = self
-            .store
-            .meta("mail_seq")?
-            .and_then(|s| s.parse::<i64>().ok())
-            .unwrap_or(0)
-            + 1;
+        let n = match self.store.meta("mail_seq")? {
+            None => 1,
+            Some(s) => {
+                s.parse::<i64>()
+                    .map_err(|_| StoreError::BadMeta("mail_seq"))?
+                    + 1
+            }
+        };
         self.store.set_meta("mail_seq", &n.to_string())?;
         Ok(n)
     }

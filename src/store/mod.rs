@@ -46,6 +46,10 @@ pub enum StoreError {
     TooNew(i64, i64),
     #[error("database: migration {0} left {1} rows referring to rows that are not there")]
     BrokenReferences(usize, i64),
+    #[error("the operating system gave no random bytes")]
+    NoRandomness,
+    #[error("database: the meta value {0} is missing or unreadable")]
+    BadMeta(&'static str),
     #[error("database: {0} rows changed where one was expected")]
     Unchanged(usize),
 }
@@ -76,6 +80,7 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let store = Store { conn };
         store.migrate()?;
+        store.make_install_id()?;
         Ok(store)
     }
 
@@ -754,6 +759,30 @@ impl Store {
             [],
             |r| r.get(0),
         )
+    }
+
+    /// Made once, at the first open: a random part of every Message-ID
+    /// this database mints, so that two installs never mint the same one.
+    /// (Opened at once by two processes, the first write wins for both.)
+    fn make_install_id(&self) -> Result<()> {
+        use ring::rand::SecureRandom;
+        let mut b = [0u8; 6];
+        ring::rand::SystemRandom::new()
+            .fill(&mut b)
+            .map_err(|_| StoreError::NoRandomness)?;
+        let id: String = b.iter().map(|x| format!("{x:02x}")).collect();
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta(key, value) VALUES ('install_id', ?1)",
+            [id],
+        )?;
+        Ok(())
+    }
+
+    /// This database's random part of its Message-IDs (see `make_install_id`).
+    pub fn install_id(&self) -> Result<String> {
+        self.meta("install_id")?
+            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_hexdigit()))
+            .ok_or(StoreError::BadMeta("install_id"))
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
