@@ -177,7 +177,7 @@ impl Service {
             MailKind::Update
         };
         let mut words = Words {
-            all_moves: all_moves,
+            all_moves,
             ..Words::default()
         };
         if all_moves {

@@ -145,7 +145,7 @@ impl Service {
             Ok(Some(outcome)) => Ok(outcome),
             Ok(None) => Ok(duplicate()),
             Err(e) => self.record_failure(
-                &mail,
+                mail,
                 &row(InboundOutcome::Failed, &e.to_string(), None),
                 now,
             ),
@@ -304,7 +304,7 @@ impl Service {
             return Some(why);
         }
         let max_line = self.config.limits.max_line_chars;
-        if let Some(n) = super::guard::overlong_line(&lines, max_line) {
+        if let Some(n) = super::guard::overlong_line(lines, max_line) {
             let why = Text::new(
                 format!("Nothing was read: line {n} is longer than {max_line} characters. Write one short command per line."),
                 format!("아무것도 읽지 않았습니다: {n}번째 줄이 {max_line}자보다 깁니다. 한 줄에 짧은 명령 하나씩 쓰세요."),
@@ -359,7 +359,7 @@ impl Service {
                 if !service_lines.is_empty() {
                     let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
                     outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
-                    return self.run_service_lines(&caller, service_lines, outcome, now);
+                    return self.run_service_lines(caller, service_lines, outcome, now);
                 }
                 let why = Text::new(
                     format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
@@ -393,7 +393,7 @@ impl Service {
                     );
                 }
                 outcome.reason = format!("{unread_en} ");
-                return self.run_service_lines(&caller, service_lines, outcome, now);
+                return self.run_service_lines(caller, service_lines, outcome, now);
             }
             // A reply to a mail from before the seat's last move confirms first.
             if self.is_stale_reply(mail, id, &caller.email)? {
@@ -444,7 +444,7 @@ impl Service {
                 Err(e) => return Err(e),
             }
         }
-        self.run_service_lines(&caller, service_lines, outcome, now)
+        self.run_service_lines(caller, service_lines, outcome, now)
     }
 
     /// Runs the service commands of a mail after its turn (if any), with one
