@@ -70,12 +70,12 @@ impl Service {
             ..mail
         };
         let handled = self.handle_read(&mail, raw, too_large, now);
-        let message = logs::message_key(&mail.message_id);
+        let key = logs::message_key(&mail.message_id);
         let domain = mail.from.as_deref().map(logs::domain_of);
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match &handled {
             Ok(o) => tracing::info!(
-                message,
+                mail = key,
                 sender_domain = domain.as_deref().unwrap_or(""),
                 game = o.game_id,
                 outcome = %o.outcome,
@@ -83,7 +83,7 @@ impl Service {
                 "mail handled"
             ),
             Err(e) => tracing::warn!(
-                message,
+                mail = key,
                 sender_domain = domain.as_deref().unwrap_or(""),
                 error = %e,
                 elapsed_ms,
