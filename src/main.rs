@@ -8,6 +8,7 @@ use quipu::engine::Options;
 use quipu::games;
 use quipu::mail::inbound;
 use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
+use quipu::store::GameStatus;
 use std::path::PathBuf;
 
 mod selfplay;
@@ -175,6 +176,7 @@ fn run(cli: Cli) -> Result<i32> {
     let now = Utc::now();
     match cli.command {
         Command::Serve => {
+            service::logs::init();
             service::daemon::serve(config)?;
             Ok(0)
         }
@@ -246,7 +248,7 @@ fn run(cli: Cli) -> Result<i32> {
             let svc = Service::open(config)?;
             // A game still forming has no board yet: its lobby is what there is to show.
             let never_started = svc.store.seats(game)?.iter().all(|s| s.seat.is_none());
-            if svc.game(game)?.status == "forming" || never_started {
+            if svc.game(game)?.status == GameStatus::Forming || never_started {
                 let lobby = svc.lobby(game)?;
                 if json {
                     println!("{}", serde_json::to_string_pretty(&lobby)?);
@@ -280,7 +282,7 @@ fn run(cli: Cli) -> Result<i32> {
                     "status": row.status,
                     "players": emails,
                     "to_act": svc.to_act(game)?,
-                    "finished": row.status == "finished",
+                    "finished": row.status == GameStatus::Finished,
                     "scores": scores,
                     "ranks": ranks,
                     "deadline": svc.deadline_of(game)?.map(service::stamp),
@@ -492,6 +494,8 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Flush => {
+            // The outbox's log lines (one per mail) go to stderr as in serve.
+            service::logs::init();
             let sent = service::daemon::flush_once(&config)?;
             println!("sent {sent}");
             Ok(0)

@@ -97,7 +97,7 @@ fn mail_at(svc: &Service, t: DateTime<Utc>) -> Vec<(String, String)> {
     outbox(svc)
         .into_iter()
         .filter(|m| m.created_at == stamp(t))
-        .map(|m| (m.recipient, m.kind))
+        .map(|m| (m.recipient, m.kind.to_string()))
         .collect()
 }
 
@@ -751,7 +751,7 @@ fn a_daily_digest_goes_out_at_the_players_local_hour_once_a_day() {
     let to_c: Vec<(String, String)> = outbox(&svc)
         .into_iter()
         .filter(|m| m.recipient == C)
-        .map(|m| (m.created_at, m.kind))
+        .map(|m| (m.created_at, m.kind.to_string()))
         .collect();
     assert_eq!(
         to_c,

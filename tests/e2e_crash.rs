@@ -526,7 +526,10 @@ fn smtp_and_imap_outages_wait_reconnect_and_never_end_the_daemon() {
         q.log()
     );
     assert!(
-        !Store::open(&q.db()).unwrap().inbound_seen(&mid).unwrap(),
+        !Store::open(&q.db())
+            .unwrap()
+            .inbound_seen_from(&mid, Some(&me))
+            .unwrap(),
         "read a mail through a closed IMAP port"
     );
     assert!(
@@ -537,7 +540,11 @@ fn smtp_and_imap_outages_wait_reconnect_and_never_end_the_daemon() {
     // IMAP back: the daemon reconnects within seconds and plays the reply.
     imap.up();
     let start = Instant::now();
-    while !Store::open(&q.db()).unwrap().inbound_seen(&mid).unwrap() {
+    while !Store::open(&q.db())
+        .unwrap()
+        .inbound_seen_from(&mid, Some(&me))
+        .unwrap()
+    {
         assert!(
             start.elapsed() < Duration::from_secs(15),
             "the reply was not read within 15 s of IMAP's return; log:\n{}",

@@ -35,8 +35,14 @@ fn wait_inbound(q: &mut Quipu, mid: &str, secs: u64) -> InboundRow {
 
 /// Waits until the daemon logged a line about `mid` saying `word`.
 fn wait_log(q: &Quipu, mid: &str, word: &str, secs: u64) {
+    // The log names a mail by a hash of its Message-ID, not its text.
+    let key = quipu::service::logs::message_key(mid);
     let start = Instant::now();
-    while !q.log().lines().any(|l| l.contains(mid) && l.contains(word)) {
+    while !q
+        .log()
+        .lines()
+        .any(|l| l.contains(&key) && l.contains(word))
+    {
         assert!(
             start.elapsed() < Duration::from_secs(secs),
             "no log line '{word}' for {mid}; log:\n{}",
@@ -95,7 +101,12 @@ fn legal(q: &Quipu, id: i64, email: &str) -> Vec<String> {
 }
 
 fn game_status(q: &Quipu, id: i64) -> String {
-    Store::open(&q.db()).unwrap().game(id).unwrap().status
+    Store::open(&q.db())
+        .unwrap()
+        .game(id)
+        .unwrap()
+        .status
+        .to_string()
 }
 
 /// A header of a received mail, folded lines joined.

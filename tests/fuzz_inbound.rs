@@ -157,6 +157,7 @@ fn random_and_mutated_mail_never_panics_and_is_recorded_once() {
         .collect();
     assert_eq!(logged.len(), log.len(), "no mail logged twice");
     assert_eq!(logged, keys);
-    assert!(log.iter().all(|r| !r.outcome.is_empty()));
+    // Every claim was settled with its outcome (none left as the claim itself).
+    assert!(log.iter().all(|r| r.reason != "being handled"));
     eprintln!("{CASES} cases, slowest {slowest:?}");
 }

@@ -88,7 +88,7 @@ fn recorded(s: &Service, message_id: &str) -> Vec<(String, String)> {
         .unwrap()
         .into_iter()
         .filter(|r| r.message_id == message_id)
-        .map(|r| (r.outcome, r.reason))
+        .map(|r| (r.outcome.to_string(), r.reason))
         .collect()
 }
 
@@ -439,7 +439,7 @@ fn one_mail_from_two_processes_at_once_is_applied_once() {
                 let (d, raw) = (d.clone(), raw.clone());
                 scope.spawn(move || {
                     let s = Checked::open(&d, SERVICE);
-                    s.handle_mail(&raw, t0()).unwrap().outcome
+                    s.handle_mail(&raw, t0()).unwrap().outcome.to_string()
                 })
             })
             .collect();

@@ -3,7 +3,7 @@
 //! return making waiting mail due at once, the rows in doubt after a stop,
 //! and the upgrade of refusals recorded by older versions.
 
-use quipu::store::{NewMail, Store};
+use quipu::store::{MailKind, NewMail, Store};
 
 const T0: &str = "2026-11-20T10:00:00Z";
 const T1: &str = "2026-11-20T10:00:05Z";
@@ -23,7 +23,7 @@ fn mail(s: &Store, to: &str, id: &str) {
         game_id: None,
         recipient: to.into(),
         message_id: id.into(),
-        kind: "turn".into(),
+        kind: MailKind::Turn,
         raw: format!("Message-ID: <{id}>\r\n\r\nhello\r\n").into_bytes(),
     })
     .unwrap();

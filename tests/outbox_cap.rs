@@ -6,7 +6,7 @@ mod support;
 
 use chrono::{DateTime, Duration, Utc};
 use quipu::service::Service;
-use quipu::store::NewMail;
+use quipu::store::{MailKind, NewMail};
 use support::planted;
 
 const OPERATOR: &str = "op@quipu.test";
@@ -36,7 +36,7 @@ fn mail(s: &Service, to: &str, id: &str, now: DateTime<Utc>) {
             game_id: None,
             recipient: to.into(),
             message_id: id.into(),
-            kind: "turn".into(),
+            kind: MailKind::Turn,
             raw: format!("Message-ID: <{id}>\r\n\r\nhello\r\n").into_bytes(),
         })
         .unwrap();

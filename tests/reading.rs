@@ -173,7 +173,7 @@ fn mails_to(s: &Service, who: &str) -> Vec<(String, String, Vec<u8>)> {
         .unwrap()
         .into_iter()
         .filter(|r| r.recipient == who)
-        .map(|r| (r.message_id, r.kind, r.raw))
+        .map(|r| (r.message_id, r.kind.to_string(), r.raw))
         .collect()
 }
 

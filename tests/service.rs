@@ -48,7 +48,12 @@ fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
         .unwrap()
         .into_iter()
         .filter(|r| r.recipient == who)
-        .map(|r| (r.kind, String::from_utf8_lossy(&r.raw).to_string()))
+        .map(|r| {
+            (
+                r.kind.to_string(),
+                String::from_utf8_lossy(&r.raw).to_string(),
+            )
+        })
         .collect()
 }
 
@@ -333,4 +338,35 @@ fn a_stale_reply_is_judged_against_the_current_state() {
         raw.contains("image/png"),
         "the answer carries the current board"
     );
+}
+
+#[test]
+fn two_installs_never_mint_the_same_message_id() {
+    let now = at("2026-11-23T10:00:00Z");
+    let (a, b) = (service("install-a"), service("install-b"));
+    // The same game from the same seed at the same time: everything but the
+    // install's random part is the same in both.
+    new_tikal(&a, now);
+    new_tikal(&b, now);
+    let ids = |s: &Service| -> std::collections::BTreeSet<String> {
+        s.store
+            .outbox(None)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.message_id)
+            .collect()
+    };
+    let (from_a, from_b) = (ids(&a), ids(&b));
+    assert!(!from_a.is_empty());
+    assert!(from_a.is_disjoint(&from_b), "{from_a:?} {from_b:?}");
+    let install = a.store.install_id().unwrap();
+    assert_ne!(install, b.store.install_id().unwrap());
+    assert!(
+        from_a.iter().all(|m| m.contains(&format!(".{install}."))),
+        "{from_a:?}"
+    );
+    // The part is made once: the database opened again keeps it.
+    let dir = std::env::temp_dir().join(format!("quipu-svc-{}-install-a", std::process::id()));
+    let again = quipu::store::Store::open(&dir.join("quipu.db")).unwrap();
+    assert_eq!(again.install_id().unwrap(), install);
 }

@@ -3,10 +3,11 @@
 //! only a reply carrying that request's token makes the game and sends the
 //! invitations. A forged From therefore invites nobody.
 
-use super::notify::Kind;
+use super::verdict::Verdict;
 use super::{stamp, NewGameRequest, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::games;
+use crate::store::{InboundOutcome, MailKind, RequestStatus};
 use chrono::{DateTime, Utc};
 
 /// Words that confirm a request.
@@ -74,7 +75,7 @@ impl Service {
         email: &str,
         rest: &str,
         now: DateTime<Utc>,
-    ) -> Result<(String, String)> {
+    ) -> Result<(InboundOutcome, String)> {
         let req = parse_request(email, rest);
         let example = Text::new(
             "Write e.g. 'new tzolkin with bob@example.org, carol@example.org deadline=48h'.",
@@ -82,8 +83,15 @@ impl Service {
         );
         if let Some(why) = self.request_problem(&req, now)? {
             let r = format!("no game: {}", why.en);
-            self.answer(email, None, &[why, example], now, "rejected", &r)?;
-            return Ok(("rejected".into(), r));
+            self.answer(
+                email,
+                None,
+                &[why, example],
+                now,
+                InboundOutcome::Rejected,
+                &r,
+            )?;
+            return Ok((InboundOutcome::Rejected, r));
         }
         let id = self.store.add_game_request(email, rest, &stamp(now))?;
         let (local, domain) = self.config.address_parts();
@@ -101,7 +109,7 @@ impl Service {
         ];
         if self.stranger_answer_spent(email, now)? || self.game_requests_spent(email, now)? {
             return Ok((
-                "rejected".into(),
+                InboundOutcome::Rejected,
                 "game request not confirmed by mail: answer limit reached".into(),
             ));
         }
@@ -111,11 +119,11 @@ impl Service {
             Some(format!("{local}+{token}@{domain}")),
             "[quipu] new game?",
             &words,
-            Kind::Answer,
+            MailKind::Answer,
             now,
         )?;
         Ok((
-            "answered".into(),
+            InboundOutcome::Answered,
             format!("game request {id} awaits confirmation"),
         ))
     }
@@ -127,11 +135,15 @@ impl Service {
         email: &str,
         lines: &[String],
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let Some(request) = self.store.game_request(id)? else {
-            return Ok(("rejected".into(), "no such game request".into(), None));
+            return Ok(Verdict::new(
+                InboundOutcome::Rejected,
+                "no such game request",
+                None,
+            ));
         };
-        if request.status != "waiting" {
+        if request.status != RequestStatus::Waiting {
             let t = Text::new(
                 "That game request was answered already.",
                 "그 게임 요청은 이미 처리되었습니다.",
@@ -141,7 +153,7 @@ impl Service {
                 None,
                 &[t],
                 now,
-                "rejected",
+                InboundOutcome::Rejected,
                 "request already answered",
             );
         }
@@ -153,28 +165,42 @@ impl Service {
                 "Nothing was made. Reply 'confirm' to the confirmation mail to make the game.",
                 "아무것도 만들지 않았습니다. 게임을 만들려면 확인 메일에 'confirm'이라고 답장하세요.",
             );
-            return self.answer(email, None, &[t], now, "rejected", "request not confirmed");
+            return self.answer(
+                email,
+                None,
+                &[t],
+                now,
+                InboundOutcome::Rejected,
+                "request not confirmed",
+            );
         }
         let req = parse_request(email, &request.request);
         // The world may have changed since the request (an invitee said stop).
         if let Some(why) = self.request_problem(&req, now)? {
-            self.store.close_game_request(id, "refused", None)?;
+            self.store
+                .close_game_request(id, RequestStatus::Refused, None)?;
             let r = format!("no game: {}", why.en);
-            return self.answer(email, None, &[why], now, "rejected", &r);
+            return self.answer(email, None, &[why], now, InboundOutcome::Rejected, &r);
         }
         match self.create_game_inside(&req, now) {
             Ok(game) => {
-                self.store.close_game_request(id, "confirmed", Some(game))?;
-                Ok(("applied".into(), format!("created game {game}"), Some(game)))
+                self.store
+                    .close_game_request(id, RequestStatus::Confirmed, Some(game))?;
+                Ok(Verdict::new(
+                    InboundOutcome::Applied,
+                    format!("created game {game}"),
+                    Some(game),
+                ))
             }
             Err(e @ (ServiceError::UnknownGame(..) | ServiceError::Setup(_))) => {
-                self.store.close_game_request(id, "refused", None)?;
+                self.store
+                    .close_game_request(id, RequestStatus::Refused, None)?;
                 let t = Text::new(
                     format!("No game was made: {e}."),
                     format!("게임을 만들지 못했습니다: {e}."),
                 );
                 let r = t.en.clone();
-                self.answer(email, None, &[t], now, "rejected", &r)
+                self.answer(email, None, &[t], now, InboundOutcome::Rejected, &r)
             }
             Err(e) => Err(e),
         }

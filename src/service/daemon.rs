@@ -5,7 +5,7 @@
 //! loop ticks. Network errors never end the process; a loop that cannot go
 //! on (its database unusable) does, so that the supervisor starts it afresh.
 
-use super::{stamp, Service};
+use super::{logs, stamp, Service};
 use crate::config::Config;
 use crate::mail::imap;
 use crate::mail::smtp::{SendError, Smtp};
@@ -17,10 +17,6 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, Notify};
-
-fn log(what: &str) {
-    eprintln!("{} quipu: {what}", stamp(Utc::now()));
-}
 
 /// Runs the daemon until SIGINT/SIGTERM (Ok), or until one of its loops
 /// stops (Err, so the process ends and systemd restarts it).
@@ -43,7 +39,7 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     // and reason, and the others are served.
     for g in svc.check_active_games(false)? {
         if let Err(why) = &g.loads {
-            log(&format!("game {} ({}) does not load: {why}", g.id, g.game));
+            tracing::warn!("game {} ({}) does not load: {why}", g.id, g.game);
         }
     }
     drop(svc);
@@ -75,18 +71,18 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     local.block_on(&rt, async move {
         let mut inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
         let mut clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
-        log(&format!(
+        tracing::info!(
             "serving {} (IMAP {}:{}, SMTP {}:{})",
             config.address,
             config.imap.server.host,
             config.imap.server.port,
             config.smtp.host,
             config.smtp.port
-        ));
+        );
         let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         let stopped = tokio::select! {
-            _ = tokio::signal::ctrl_c() => { log("interrupted; stopping"); None }
-            _ = term.recv() => { log("terminated; stopping"); None }
+            _ = tokio::signal::ctrl_c() => { tracing::info!("interrupted; stopping"); None }
+            _ = term.recv() => { tracing::info!("terminated; stopping"); None }
             r = &mut inbox => Some(("inbox", ended_why(r))),
             r = &mut clock => Some(("clock", ended_why(r))),
             why = outbox_ended.recv() => Some(("outbox", why.unwrap_or_default())),
@@ -96,9 +92,9 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         match stopped {
             None => Ok(()),
             Some((name, why)) => {
-                log(&format!(
+                tracing::error!(
                     "the {name} loop stopped ({why}); ending so that the service is started again"
-                ));
+                );
                 Err(anyhow!("the {name} loop stopped: {why}"))
             }
         }
@@ -140,13 +136,13 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                 backoff = 1;
                 let idle = config.imap.idle && imap::has_idle(&mut session).await;
                 if config.imap.idle && !idle {
-                    log("inbox: the server offers no IDLE; polling instead");
+                    tracing::info!("inbox: the server offers no IDLE; polling instead");
                 }
                 loop {
                     match process_inbox(&service, &config, &mut session, &wake_outbox).await {
                         Ok(_) => {}
                         Err(e) => {
-                            log(&format!("inbox: {e}"));
+                            tracing::warn!("inbox: {e}");
                             break;
                         }
                     }
@@ -155,7 +151,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                         match imap::idle(session, Duration::from_secs(300).min(wait * 10)).await {
                             Ok(s) => session = s,
                             Err(e) => {
-                                log(&format!("inbox: {e}"));
+                                tracing::warn!("inbox: {e}");
                                 break;
                             }
                         }
@@ -164,7 +160,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                     }
                 }
             }
-            Err(e) => log(&format!("inbox: {e}; retrying in {backoff} s")),
+            Err(e) => tracing::warn!("inbox: {e}; retrying in {backoff} s"),
         }
         tokio::time::sleep(Duration::from_secs(backoff)).await;
         backoff = (backoff * 2).min(RECONNECT_CAP_SECS);
@@ -182,17 +178,14 @@ async fn process_inbox(
     let mut handled = Vec::with_capacity(n);
     for m in mails {
         match service.handle_mail_sized(&m.raw, m.size, Utc::now()) {
-            Ok(outcome) => {
-                log(&format!(
-                    "mail {}: {} {}",
-                    outcome.message_id, outcome.outcome, outcome.reason
-                ));
+            // handle_mail_sized logs the mail's line (outcome, game, elapsed).
+            Ok(_) => {
                 wake_outbox.notify_one();
                 handled.push(m.uid);
             }
             Err(e) => {
                 // Not committed: leave the mail where it is and try it again later.
-                log(&format!("mail uid {}: not handled: {e}", m.uid));
+                tracing::warn!("mail uid {}: not handled: {e}", m.uid);
                 service.forget();
             }
         }
@@ -224,11 +217,11 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
         Err(e) => return anyhow!("bad SMTP settings: {e}"),
     };
     match store.mail_in_doubt() {
-        Ok(rows) if !rows.is_empty() => log(&format!(
+        Ok(rows) if !rows.is_empty() => tracing::warn!(
             "outbox: {} mails were being handed to the SMTP server when quipu stopped; \
              sending them again with the same Message-ID (the server may hold them already)",
             rows.len()
-        )),
+        ),
         Ok(_) => {}
         Err(e) => return anyhow!("cannot read the outbox: {e}"),
     }
@@ -244,7 +237,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
                 }
                 Err(e) => {
                     server.failed();
-                    log(&format!("outbox: SMTP server still away ({e})"));
+                    tracing::warn!("outbox: SMTP server still away ({e})");
                     continue;
                 }
             }
@@ -253,7 +246,7 @@ async fn outbox_loop(config: Config, wake: Arc<Notify>) -> anyhow::Error {
             Ok(p) => p,
             Err(e) => {
                 // A read that fails (busy for long) is worth another try.
-                log(&format!("outbox: {e}"));
+                tracing::warn!("outbox: {e}");
                 vec![]
             }
         };
@@ -279,9 +272,7 @@ fn server_back(store: &Store) -> Result<(), anyhow::Error> {
     let due = store
         .retry_now(&stamp(Utc::now()))
         .map_err(|e| anyhow!("cannot reschedule the outbox: {e}"))?;
-    log(&format!(
-        "outbox: SMTP server answers again; {due} mails that had failed are due now"
-    ));
+    tracing::info!("outbox: SMTP server answers again; {due} mails that had failed are due now");
     Ok(())
 }
 
@@ -373,10 +364,20 @@ async fn send_one(
     config: &Config,
     m: &OutboxRow,
 ) -> Result<Option<SendError>, StoreError> {
+    let started = std::time::Instant::now();
     store.mark_handed(m.id, &stamp(Utc::now()))?;
     let e = match smtp.send(&config.address, &m.recipient, &m.raw).await {
         Ok(()) => {
             store.mark_sent(m.id, &stamp(Utc::now()))?;
+            tracing::info!(
+                outbox = m.id,
+                kind = %m.kind,
+                game = m.game_id,
+                recipient_domain = logs::domain_of(&m.recipient),
+                attempts = m.attempts + 1,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "mail sent"
+            );
             return Ok(None);
         }
         Err(e) => e,
@@ -399,10 +400,15 @@ async fn send_one(
             "waiting for the server".to_string()
         }
     };
-    log(&format!(
-        "outbox: {} to {} failed ({e}); {note}",
-        m.message_id, m.recipient
-    ));
+    tracing::warn!(
+        outbox = m.id,
+        kind = %m.kind,
+        game = m.game_id,
+        recipient_domain = logs::domain_of(&m.recipient),
+        error = %e,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "outbox: mail not sent; {note}"
+    );
     Ok(Some(e))
 }
 
@@ -420,22 +426,22 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                 if r.reminders + r.late_notices + r.timeouts + r.digests + r.summaries > 0
                     || !r.jobs.is_empty()
                 {
-                    log(&format!("clock: {r:?}"));
+                    tracing::info!("clock: {r:?}");
                     wake_outbox.notify_one();
                 }
                 if r.jobs.iter().any(|j| j == "housekeeping") {
                     let before = (Utc::now() - chrono::Duration::days(keep_days)).date_naive();
                     match imap::prune_processed(&imap_config, before).await {
-                        Ok(n) => log(&format!(
+                        Ok(n) => tracing::info!(
                             "housekeeping: {n} processed mails before {before} deleted"
-                        )),
-                        Err(e) => log(&format!("housekeeping: processed mail not pruned: {e}")),
+                        ),
+                        Err(e) => tracing::warn!("housekeeping: processed mail not pruned: {e}"),
                     }
                 }
             }
             Err(e) => {
                 service.forget();
-                log(&format!("clock: {e}"));
+                tracing::warn!("clock: {e}");
             }
         }
         tokio::time::sleep(Duration::from_secs(30)).await;

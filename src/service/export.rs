@@ -77,7 +77,7 @@ impl Service {
             rng: crate::engine::Rng::VERSION,
             options: super::history::options_of(&game)?,
             players: seats.iter().map(|s| s.email.clone()).collect(),
-            status: game.status.clone(),
+            status: game.status.to_string(),
             moves: self
                 .store
                 .moves(id)?
@@ -87,7 +87,7 @@ impl Service {
                     seat: email_of(m.seat, m.email),
                     command: m.command,
                     at: m.at,
-                    kind: m.kind,
+                    kind: m.kind.to_string(),
                     source: m.source,
                 })
                 .collect(),
@@ -162,18 +162,23 @@ pub fn replay(export: &Export) -> std::result::Result<bool, ServiceError> {
     let rows: Vec<crate::store::MoveRow> = export
         .moves
         .iter()
-        .map(|m| crate::store::MoveRow {
-            game_id: export.id,
-            n: m.n,
-            seat: seat_of(&m.seat).map(|s| s.0),
-            email: Some(m.seat.clone()),
-            kind: m.kind.clone(),
-            command: m.command.clone(),
-            events: "[]".into(),
-            source: m.source.clone(),
-            at: m.at.clone(),
+        .map(|m| {
+            let kind = crate::store::MoveKind::from_word(&m.kind).ok_or_else(|| {
+                ServiceError::Setup(format!("move {} has an unknown kind {:?}", m.n, m.kind))
+            })?;
+            Ok(crate::store::MoveRow {
+                game_id: export.id,
+                n: m.n,
+                seat: seat_of(&m.seat).map(|s| s.0),
+                email: Some(m.seat.clone()),
+                kind,
+                command: m.command.clone(),
+                events: "[]".into(),
+                source: m.source.clone(),
+                at: m.at.clone(),
+            })
         })
-        .collect();
+        .collect::<std::result::Result<_, ServiceError>>()?;
     apply_steps(table.as_mut(), &rows).map_err(|(n, command, e)| {
         ServiceError::Setup(format!("move {n} '{command}' is refused: {e}"))
     })?;

@@ -4,9 +4,11 @@
 //! invitations, `stop`).
 
 use super::clock::CLOCK_KEYS;
+use super::verdict::Verdict;
 use super::{stamp, Result, Service};
 use crate::engine::{GameInfo, Text};
 use crate::mail::inbound::Inbound;
+use crate::store::{GameStatus, InboundOutcome, MailKind, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 
 /// Contact-log kinds.
@@ -121,8 +123,8 @@ impl Service {
             .store
             .seats(id)?
             .iter()
-            .any(|s| s.email == email && s.status == "invited");
-        if invited && self.game(id)?.status == "forming" {
+            .any(|s| s.email == email && s.status == SeatStatus::Invited);
+        if invited && self.game(id)?.status == GameStatus::Forming {
             self.answer_invitation(id, email, false, now)?;
         }
         Ok(Text::new(
@@ -218,7 +220,7 @@ impl Service {
                     "quipu가 지난 한 시간 동안 설정된 상한(limits.mails_per_hour)인 {cap}통을 보냈습니다. 이후 메일은 순서대로 발신함에서 기다렸다가 시간이 지나면 나갑니다. 버려지는 메일은 없습니다. 상한 아래로 돌아갈 때까지 이 알림은 한 번만 보냅니다."
                 ),
             )],
-            super::notify::Kind::Notice,
+            MailKind::Notice,
             now,
         )
     }
@@ -257,13 +259,13 @@ impl Service {
         email: &str,
         commands: &[String],
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let listed = commands.join(" | ");
         let reason =
             format!("stale reply: the seat moved after the mail it answers; not applied: {listed}");
         if self.answer_limit_reached(email, now)? {
-            return Ok((
-                "rejected".into(),
+            return Ok(Verdict::new(
+                InboundOutcome::Rejected,
                 format!("{reason} (not answered: answer limit reached)"),
                 Some(id),
             ));
@@ -282,7 +284,7 @@ impl Service {
             self.mail_seat(
                 id,
                 &row,
-                super::notify::Kind::Answer,
+                MailKind::Answer,
                 super::notify::Words {
                     paragraphs,
                     ..Default::default()
@@ -290,7 +292,7 @@ impl Service {
                 now,
             )?;
         }
-        Ok(("rejected".into(), reason, Some(id)))
+        Ok(Verdict::new(InboundOutcome::Rejected, reason, Some(id)))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::engine::{Options, Seat, StateError, Table};
 use crate::games;
-use crate::store::{GameRow, MoveRow, SnapshotRow, Store, StoreError};
+use crate::store::{GameRow, GameStatus, MoveKind, MoveRow, SnapshotRow, Store, StoreError};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -42,21 +42,22 @@ fn steps_of(moves: &[MoveRow]) -> (Vec<Step>, bool) {
     let mut steps: Vec<Step> = Vec::new();
     let mut reaches_back = false;
     for m in moves {
-        match (m.kind.as_str(), m.seat) {
-            ("move", Some(s)) => steps.push(Step::Play {
+        match (m.kind, m.seat) {
+            (MoveKind::Move, Some(s)) => steps.push(Step::Play {
                 n: m.n,
                 seat: Seat(s),
                 command: m.command.clone(),
             }),
-            ("drop", Some(s)) => steps.push(Step::Drop {
+            (MoveKind::Drop, Some(s)) => steps.push(Step::Drop {
                 n: m.n,
                 seat: Seat(s),
             }),
-            ("return", Some(s)) => steps.push(Step::Return {
+            (MoveKind::Return, Some(s)) => steps.push(Step::Return {
                 n: m.n,
                 seat: Seat(s),
             }),
-            ("undo", _) => match steps.iter().rposition(|s| matches!(s, Step::Play { .. })) {
+            (MoveKind::Undo, _) => match steps.iter().rposition(|s| matches!(s, Step::Play { .. }))
+            {
                 Some(i) => {
                     steps.remove(i);
                 }
@@ -113,9 +114,12 @@ pub fn load(store: &Store, game: &GameRow, players: usize) -> Result<Loaded, His
         };
         play_steps(table.as_mut(), &steps)
             .map_err(|(n, command, e)| HistoryError::Replay(game.id, n, command, e))?;
-        let changed = rows
-            .iter()
-            .any(|m| matches!(m.kind.as_str(), "move" | "undo" | "drop" | "return"));
+        let changed = rows.iter().any(|m| {
+            matches!(
+                m.kind,
+                MoveKind::Move | MoveKind::Undo | MoveKind::Drop | MoveKind::Return
+            )
+        });
         return Ok(Loaded {
             table,
             stored: snapshot.is_some() && !changed,
@@ -258,7 +262,7 @@ impl super::Service {
     /// what `quipu serve` and `quipu doctor` report at start.
     pub fn check_active_games(&self, verify: bool) -> super::Result<Vec<GameHealth>> {
         let mut out = Vec::new();
-        for game in self.store.games_with_status("active")? {
+        for game in self.store.games_with_status(GameStatus::Active)? {
             let loads = self.table(game.id).map(|_| ()).map_err(|e| e.to_string());
             let verdict = match (&loads, verify) {
                 (Ok(()), true) => {
@@ -283,13 +287,13 @@ impl super::Service {
 mod tests {
     use super::*;
 
-    fn row(n: i64, seat: Option<usize>, kind: &str, command: &str) -> MoveRow {
+    fn row(n: i64, seat: Option<usize>, kind: MoveKind, command: &str) -> MoveRow {
         MoveRow {
             game_id: 1,
             n,
             seat,
             email: None,
-            kind: kind.into(),
+            kind,
             command: command.into(),
             events: "[]".into(),
             source: "cli".into(),
@@ -300,13 +304,13 @@ mod tests {
     #[test]
     fn undo_takes_back_the_last_game_move_only_and_seats_leave_and_return() {
         let moves = vec![
-            row(1, Some(0), "move", "a"),
-            row(2, Some(1), "say", "hello"),
-            row(3, Some(1), "move", "b"),
-            row(4, Some(1), "undo", ""),
-            row(5, Some(1), "move", "c"),
-            row(6, Some(0), "drop", ""),
-            row(7, Some(0), "return", ""),
+            row(1, Some(0), MoveKind::Move, "a"),
+            row(2, Some(1), MoveKind::Say, "hello"),
+            row(3, Some(1), MoveKind::Move, "b"),
+            row(4, Some(1), MoveKind::Undo, ""),
+            row(5, Some(1), MoveKind::Move, "c"),
+            row(6, Some(0), MoveKind::Drop, ""),
+            row(7, Some(0), MoveKind::Return, ""),
         ];
         let steps = effective(&moves);
         assert_eq!(

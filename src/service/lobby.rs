@@ -4,11 +4,11 @@
 //! an offer to a newcomer, who answers `join` or `decline`.
 
 use super::clock::ClockSettings;
-use super::notify::Kind;
 use super::{stamp, Result, Service, ServiceError};
 use crate::engine::{Event, Options, Rng, Seat, Text};
 use crate::games;
-use crate::store::{NewGame, NewMove};
+use crate::store::MailKind;
+use crate::store::{GameStatus, MoveKind, NewGame, NewMove, SeatStatus};
 use chrono::{DateTime, Utc};
 
 /// A request for a new game.
@@ -74,9 +74,9 @@ impl Service {
                 options: serde_json::to_string(&options).map_err(crate::store::StoreError::from)?,
                 clock: serde_json::to_string(&clock).map_err(crate::store::StoreError::from)?,
                 status: if by_mail {
-                    "forming".into()
+                    GameStatus::Forming
                 } else {
-                    "active".into()
+                    GameStatus::Active
                 },
                 created_by: req.invited_by.clone(),
                 created_at: at.clone(),
@@ -84,10 +84,14 @@ impl Service {
             for (i, p) in players.iter().enumerate() {
                 store.player(p, &at)?;
                 if by_mail {
-                    let status = if i == 0 { "joined" } else { "invited" };
+                    let status = if i == 0 {
+                        SeatStatus::Joined
+                    } else {
+                        SeatStatus::Invited
+                    };
                     store.add_seat(id, p, None, status)?;
                 } else {
-                    store.add_seat(id, p, Some(i), "joined")?;
+                    store.add_seat(id, p, Some(i), SeatStatus::Joined)?;
                 }
             }
             if by_mail {
@@ -130,7 +134,7 @@ impl Service {
             game_id: id,
             seat: None,
             email: None,
-            kind: "note".into(),
+            kind: MoveKind::Note,
             command: text.en.clone(),
             events: serde_json::to_string(&vec![Event::public(text)])
                 .map_err(crate::store::StoreError::from)?,
@@ -190,7 +194,7 @@ impl Service {
                 reply,
                 &subject,
                 &words,
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -206,7 +210,7 @@ impl Service {
             .unwrap_or("?")
             .to_string();
         let seats = self.store.seats(id)?;
-        let with = |status: &str| -> Vec<String> {
+        let with = |status: SeatStatus| -> Vec<String> {
             seats
                 .iter()
                 .filter(|s| s.status == status)
@@ -217,11 +221,11 @@ impl Service {
             id,
             game: game.game.clone(),
             title,
-            status: game.status.clone(),
+            status: game.status,
             created_by: game.created_by.clone(),
-            joined: with("joined"),
-            awaited: with("invited"),
-            declined: with("declined"),
+            joined: with(SeatStatus::Joined),
+            awaited: with(SeatStatus::Invited),
+            declined: with(SeatStatus::Declined),
             how_to_join: Text::new(
                 format!("Each invited player replies 'join' (or 'decline') to the invitation mail of game #{id}; the seat order is drawn when all have joined."),
                 format!("초대받은 사람은 #{id} 게임의 초대 메일에 'join'(또는 'decline')으로 답장합니다. 모두 참가하면 자리 순서를 뽑습니다."),
@@ -238,7 +242,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Text> {
         let game = self.game(id)?;
-        if game.status != "forming" {
+        if game.status != GameStatus::Forming {
             return Ok(Text::new(
                 format!(
                     "Game #{id} is not waiting for players (it is {}).",
@@ -252,9 +256,9 @@ impl Service {
             return Err(ServiceError::NotAPlayer(email.into(), id));
         }
         if !join {
-            self.store.set_seat(id, email, None, "declined")?;
+            self.store.set_seat(id, email, None, SeatStatus::Declined)?;
             self.store
-                .set_game_status(id, "abandoned", Some(&stamp(now)))?;
+                .set_game_status(id, GameStatus::Abandoned, Some(&stamp(now)))?;
             for s in seats.iter().filter(|s| s.email != email) {
                 self.mail_plain(
                     &s.email,
@@ -265,7 +269,7 @@ impl Service {
                         format!("{email} declined, so game #{id} will not start."),
                         format!("{email}님이 거절하여 #{id} 게임은 시작되지 않습니다."),
                     )],
-                    Kind::Notice,
+                    MailKind::Notice,
                     now,
                 )?;
             }
@@ -274,12 +278,12 @@ impl Service {
                 "거절했습니다. 다른 사람들에게 알렸습니다.",
             ));
         }
-        self.store.set_seat(id, email, None, "joined")?;
+        self.store.set_seat(id, email, None, SeatStatus::Joined)?;
         let seats = self.store.seats(id)?;
-        if seats.iter().any(|s| s.status != "joined") {
+        if seats.iter().any(|s| s.status != SeatStatus::Joined) {
             let waiting: Vec<String> = seats
                 .iter()
-                .filter(|s| s.status != "joined")
+                .filter(|s| s.status != SeatStatus::Joined)
                 .map(|s| s.email.clone())
                 .collect();
             return Ok(Text::new(
@@ -297,9 +301,9 @@ impl Service {
         let mut order: Vec<String> = seats.iter().map(|s| s.email.clone()).collect();
         Rng::new(game.seed ^ 0x5EA7_0DE5).shuffle(&mut order);
         for (i, e) in order.iter().enumerate() {
-            self.store.set_seat(id, e, Some(i), "joined")?;
+            self.store.set_seat(id, e, Some(i), SeatStatus::Joined)?;
         }
-        self.store.set_game_status(id, "active", None)?;
+        self.store.set_game_status(id, GameStatus::Active, None)?;
         self.forget();
         self.start_notice(id, now)?;
         Ok(Text::new(
@@ -343,7 +347,7 @@ impl Service {
             )));
         }
         let game = self.game(id)?;
-        if game.status != "active" && game.status != "abandoned" {
+        if game.status != GameStatus::Active && game.status != GameStatus::Abandoned {
             return Err(ServiceError::Setup(format!(
                 "game {id} is {}: only a game in play has seats to hand on",
                 game.status
@@ -352,21 +356,26 @@ impl Service {
         let seats = self.store.seats(id)?;
         let row = seats
             .iter()
-            .find(|s| s.email == old && holds_seat(&s.status) && s.seat.is_some())
+            .find(|s| s.email == old && holds_seat(s.status) && s.seat.is_some())
             .ok_or_else(|| ServiceError::NotAPlayer(old.to_string(), id))?;
         let seat = row.seat.unwrap_or_default();
-        if row.status == "dropped" && !self.table(id)?.clone_table().restore_seat(Seat(seat)) {
+        if row.status == SeatStatus::Dropped
+            && !self.table(id)?.clone_table().restore_seat(Seat(seat))
+        {
             return Err(ServiceError::Setup(format!(
                 "{old} left game {id}, and its rules cannot give that seat back"
             )));
         }
         let earlier = seats.iter().find(|s| s.email == new);
-        match earlier.map(|s| s.status.as_str()) {
-            None => self.store.add_seat(id, new, Some(seat), "offered")?,
+        match earlier.map(|s| s.status) {
+            None => self
+                .store
+                .add_seat(id, new, Some(seat), SeatStatus::Offered)?,
             // Someone who turned down or lost an offer, or held a seat before, may be
             // asked again: from scratch, so that the seat's whole history goes to them.
-            Some("refused" | "withdrawn" | "replaced") => {
-                self.store.set_seat(id, new, Some(seat), "offered")?;
+            Some(SeatStatus::Refused | SeatStatus::Withdrawn | SeatStatus::Replaced) => {
+                self.store
+                    .set_seat(id, new, Some(seat), SeatStatus::Offered)?;
                 self.store.forget_news(id, new)?;
             }
             Some(_) => {
@@ -377,10 +386,10 @@ impl Service {
         }
         for other in seats
             .iter()
-            .filter(|s| s.status == "offered" && s.seat == Some(seat) && s.email != new)
+            .filter(|s| s.status == SeatStatus::Offered && s.seat == Some(seat) && s.email != new)
         {
             self.store
-                .set_seat(id, &other.email, Some(seat), "withdrawn")?;
+                .set_seat(id, &other.email, Some(seat), SeatStatus::Withdrawn)?;
             self.mail_plain(
                 &other.email,
                 Some(id),
@@ -390,7 +399,7 @@ impl Service {
                     format!("The seat you were offered in game #{id} has gone to someone else."),
                     format!("#{id} 게임에서 제안받은 자리는 다른 사람에게 갔습니다."),
                 )],
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -399,7 +408,7 @@ impl Service {
         }
         let title = self.table(id)?.info().title;
         let players = self.emails(id)?.join(", ");
-        let how = if row.status == "dropped" {
+        let how = if row.status == SeatStatus::Dropped {
             Text::new(
                 format!("{old} has left the game, and their pieces are waiting for a new player."),
                 format!("{old}님이 게임을 떠났고, 그 자리의 말들이 새 사람을 기다립니다."),
@@ -427,7 +436,7 @@ impl Service {
             Some(self.reply_address(id, new)),
             &format!("[quipu #{id}] {title}"),
             &words,
-            Kind::Notice,
+            MailKind::Notice,
             now,
         )?;
         Ok(seat)
@@ -445,7 +454,8 @@ impl Service {
             return self.take_over(id, email, now);
         }
         let row = self.offer_of(id, email)?;
-        self.store.set_seat(id, email, row.seat, "refused")?;
+        self.store
+            .set_seat(id, email, row.seat, SeatStatus::Refused)?;
         if let Some(op) = self.config.operator.clone() {
             self.mail_plain(
                 &op,
@@ -456,7 +466,7 @@ impl Service {
                     "{email} declined seat {} of game #{id}.",
                     row.seat.map(|s| s + 1).unwrap_or(0)
                 ))],
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -471,7 +481,7 @@ impl Service {
         self.store
             .seats(id)?
             .into_iter()
-            .find(|s| s.email == email && s.status == "offered" && s.seat.is_some())
+            .find(|s| s.email == email && s.status == SeatStatus::Offered && s.seat.is_some())
             .ok_or_else(|| ServiceError::NotAPlayer(email.to_string(), id))
     }
 
@@ -488,7 +498,7 @@ impl Service {
         let offer = self.offer_of(id, new)?;
         let seat = offer.seat.unwrap_or_default();
         let game = self.game(id)?;
-        if game.status != "active" && game.status != "abandoned" {
+        if game.status != GameStatus::Active && game.status != GameStatus::Abandoned {
             return Ok(Text::new(
                 format!(
                     "Game #{id} is {} now, so its seat can no longer be taken.",
@@ -505,7 +515,7 @@ impl Service {
             .into_iter()
             .find(|s| s.seat == Some(seat))
             .ok_or_else(|| ServiceError::NotAPlayer(new.to_string(), id))?;
-        if old.status == "dropped" {
+        if old.status == SeatStatus::Dropped {
             let mut table = self.table(id)?;
             if !table.restore_seat(Seat(seat)) {
                 return Ok(Text::new(
@@ -517,7 +527,7 @@ impl Service {
                 game_id: id,
                 seat: Some(seat),
                 email: Some(new.to_string()),
-                kind: "return".into(),
+                kind: MoveKind::Return,
                 command: String::new(),
                 events: "[]".into(),
                 source: "join".into(),
@@ -525,10 +535,11 @@ impl Service {
             })?;
         }
         self.store
-            .set_seat(id, &old.email, Some(seat), "replaced")?;
-        self.store.set_seat(id, new, Some(seat), "joined")?;
-        if game.status == "abandoned" {
-            self.store.set_game_status(id, "active", None)?;
+            .set_seat(id, &old.email, Some(seat), SeatStatus::Replaced)?;
+        self.store
+            .set_seat(id, new, Some(seat), SeatStatus::Joined)?;
+        if game.status == GameStatus::Abandoned {
+            self.store.set_game_status(id, GameStatus::Active, None)?;
         }
         self.forget();
         self.note(
@@ -539,7 +550,7 @@ impl Service {
             ),
             now,
         )?;
-        if old.status == "joined" {
+        if old.status == SeatStatus::Joined {
             self.mail_plain(
                 &old.email,
                 Some(id),
@@ -549,7 +560,7 @@ impl Service {
                     format!("{new} now holds your seat in game #{id}. Thank you for playing."),
                     format!("이제 {new}님이 #{id} 게임의 당신 자리를 맡습니다. 함께해 주셔서 고맙습니다."),
                 )],
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -562,7 +573,11 @@ impl Service {
             ..Default::default()
         };
         let deciding = self.table(id)?.to_act().contains(&Seat(seat));
-        let kind = if deciding { Kind::Turn } else { Kind::Update };
+        let kind = if deciding {
+            MailKind::Turn
+        } else {
+            MailKind::Update
+        };
         self.mail_seat(id, &new_row, kind, words, now)?;
         // The newcomer gets the whole time for the decision, not what the old player left.
         self.store.clear_deadline(id, seat as i64)?;
@@ -596,7 +611,7 @@ pub struct Lobby {
     pub id: i64,
     pub game: String,
     pub title: String,
-    pub status: String,
+    pub status: GameStatus,
     pub created_by: Option<String>,
     pub joined: Vec<String>,
     pub awaited: Vec<String>,
@@ -636,8 +651,8 @@ impl Lobby {
     }
 }
 
-pub(crate) fn holds_seat(status: &str) -> bool {
-    status == "joined" || status == "dropped"
+pub(crate) fn holds_seat(status: SeatStatus) -> bool {
+    status == SeatStatus::Joined || status == SeatStatus::Dropped
 }
 
 /// A seed from the operating system's randomness.

@@ -3,34 +3,26 @@
 //! atomic turn (or the service commands), and record the outcome together
 //! with every answer in one transaction.
 
-use super::notify::{Kind, Words};
+use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVICE_WORDS};
+use super::logs;
+use super::notify::Words;
+use super::verdict::Verdict;
 use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
-use crate::store::{InboundRow, NewMove};
+use crate::store::MailKind;
+use crate::store::{InboundOutcome, InboundRow, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
-use std::cell::RefCell;
 
 /// What became of one mail.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MailOutcome {
     pub message_id: String,
-    /// applied | rejected | answered | ignored | duplicate | failed
-    pub outcome: String,
+    pub outcome: InboundOutcome,
     pub reason: String,
     pub game_id: Option<i64>,
 }
-
-/// Words that are service commands rather than game moves.
-const SERVICE_WORDS: [&str; 13] = [
-    "help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new",
-    "games", "stop",
-];
-
-/// Service words that may act more than once in one mail (each `set` names
-/// its own key). Every other word acts once; repeated `say` lines are joined.
-const REPEATABLE: [&str; 1] = ["set"];
 
 /// True for text no person typed: control characters (other than tab) or
 /// the replacement character left by bytes that decode as nothing.
@@ -39,57 +31,15 @@ fn looks_binary(line: &str) -> bool {
         .any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
 }
 
-fn first_word(line: &str) -> String {
-    line.split_whitespace().next().unwrap_or("").to_lowercase()
-}
-
 /// Lines of a mail with their line numbers in it (from 1).
 type Numbered = Vec<(usize, String)>;
 
 /// Who a mail speaks for: the seat its token names, the creator of the game
 /// request its token confirms, or (without a token) its From.
-struct Caller {
-    email: String,
-    game: Option<i64>,
-    request: Option<i64>,
-}
-
-/// The words of the one answer a mail gets, gathered from all its lines.
-#[derive(Default)]
-struct Replies(RefCell<Vec<Text>>);
-
-impl Replies {
-    fn push(&self, t: Text) {
-        self.0.borrow_mut().push(t);
-    }
-}
-
-/// Joins every `say` line into the first and drops repeats of words that
-/// act once per mail, so one mail causes one relay, one board, one answer.
-fn merge_service_lines(lines: Vec<String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    let mut say_at: Option<usize> = None;
-    for line in lines {
-        let word = first_word(&line);
-        if word == "say" {
-            let text = line.trim()[3..].trim().to_string();
-            match say_at {
-                Some(i) => {
-                    out[i].push('\n');
-                    out[i].push_str(&text);
-                }
-                None => {
-                    say_at = Some(out.len());
-                    out.push(format!("say {text}"));
-                }
-            }
-        } else if REPEATABLE.contains(&word.as_str()) || !seen.contains(&word) {
-            seen.push(word);
-            out.push(line);
-        }
-    }
-    out
+pub(super) struct Caller {
+    pub(super) email: String,
+    pub(super) game: Option<i64>,
+    pub(super) request: Option<i64>,
 }
 
 impl Service {
@@ -106,6 +56,7 @@ impl Service {
         size: usize,
         now: DateTime<Utc>,
     ) -> Result<MailOutcome> {
+        let started = std::time::Instant::now();
         let limit = self.config.limits.max_mail_bytes;
         let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
@@ -118,9 +69,41 @@ impl Service {
             size: size.max(raw.len()),
             ..mail
         };
+        let handled = self.handle_read(&mail, raw, too_large, now);
+        let key = logs::message_key(&mail.message_id);
+        let domain = mail.from.as_deref().map(logs::domain_of);
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match &handled {
+            Ok(o) => tracing::info!(
+                mail = key,
+                sender_domain = domain.as_deref().unwrap_or(""),
+                game = o.game_id,
+                outcome = %o.outcome,
+                elapsed_ms,
+                "mail handled"
+            ),
+            Err(e) => tracing::warn!(
+                mail = key,
+                sender_domain = domain.as_deref().unwrap_or(""),
+                error = %e,
+                elapsed_ms,
+                "mail not handled"
+            ),
+        }
+        handled
+    }
+
+    /// Handles a mail once read: claims it, judges it, records the verdict.
+    fn handle_read(
+        &self,
+        mail: &Inbound,
+        raw: &[u8],
+        too_large: bool,
+        now: DateTime<Utc>,
+    ) -> Result<MailOutcome> {
         let duplicate = || MailOutcome {
             message_id: mail.message_id.clone(),
-            outcome: "duplicate".into(),
+            outcome: InboundOutcome::Duplicate,
             reason: "already processed".into(),
             game_id: None,
         };
@@ -130,12 +113,12 @@ impl Service {
         {
             return Ok(duplicate());
         }
-        let row = |outcome: &str, reason: &str, game_id: Option<i64>| InboundRow {
+        let row = |outcome: InboundOutcome, reason: &str, game_id: Option<i64>| InboundRow {
             message_id: mail.message_id.clone(),
             received_at: stamp(now),
             sender: mail.from.clone(),
             game_id,
-            outcome: outcome.into(),
+            outcome,
             reason: reason.into(),
             size: mail.size as i64,
         };
@@ -144,24 +127,28 @@ impl Service {
         let handled = self.in_tx(|| {
             if !self
                 .store
-                .claim_inbound(&row("failed", "being handled", None))?
+                .claim_inbound(&row(InboundOutcome::Failed, "being handled", None))?
             {
                 return Ok(None);
             }
-            let (outcome, reason, game_id) = self.judge(&mail, raw, too_large, now)?;
+            let verdict = self.judge(mail, raw, too_large, now)?;
             self.store
-                .settle_inbound(&row(&outcome, &reason, game_id))?;
+                .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {
                 message_id: mail.message_id.clone(),
-                outcome,
-                reason,
-                game_id,
+                outcome: verdict.outcome,
+                reason: verdict.reason,
+                game_id: verdict.game_id,
             }))
         });
         match handled {
             Ok(Some(outcome)) => Ok(outcome),
             Ok(None) => Ok(duplicate()),
-            Err(e) => self.record_failure(&mail, &row("failed", &e.to_string(), None), now),
+            Err(e) => self.record_failure(
+                mail,
+                &row(InboundOutcome::Failed, &e.to_string(), None),
+                now,
+            ),
         }
     }
 
@@ -186,7 +173,7 @@ impl Service {
                     "내부 오류로 메일을 처리하지 못했습니다. 아무것도 바뀌지 않았습니다. 운영자에게 알렸습니다.",
                 );
                 // The sender's address may be one the composer refuses.
-                if self.answer(from, None, &[t], now, "failed", &row.reason).is_err() {
+                if self.answer(from, None, &[t], now, InboundOutcome::Failed, &row.reason).is_err() {
                     self.forget();
                 }
             }
@@ -194,39 +181,24 @@ impl Service {
         })?;
         Ok(MailOutcome {
             message_id: row.message_id.clone(),
-            outcome: row.outcome.clone(),
+            outcome: row.outcome,
             reason: row.reason.clone(),
             game_id: None,
         })
     }
 
-    /// Decides and does what a mail asks; returns (outcome, reason, game).
+    /// Decides and does what a mail asks.
     fn judge(
         &self,
         mail: &Inbound,
         raw: &[u8],
         too_large: bool,
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
-        let ignored = |r: &str| Ok(("ignored".to_string(), r.to_string(), None));
-        match &mail.sender {
-            Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
-            Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
-            Sender::Person => {}
-        }
-        if mail.commands.iter().any(|l| looks_binary(l)) {
-            // Answering junk only invites more junk (and may loop with a broken sender).
-            return ignored(
-                "binary junk: control characters or undecodable bytes where commands should be",
-            );
-        }
-        let Some(from) = mail.from.clone() else {
-            return ignored("no sender address");
+    ) -> Result<Verdict> {
+        let from = match self.screen(mail, now)? {
+            Ok(from) => from,
+            Err(ignored) => return Ok(ignored),
         };
-        let hour_ago = stamp(now - Duration::hours(1));
-        if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
-            return ignored("rate limit: too many mails from this sender in the last hour");
-        }
         let caller = match self.caller(mail, &from)? {
             Ok(c) => c,
             Err(why) => {
@@ -234,7 +206,7 @@ impl Service {
                     "Reply to the latest mail quipu sent you for that game, or write 'help' to the service address.",
                     "그 게임에 대해 quipu가 보낸 최근 메일에 답장하거나, 서비스 주소로 'help'를 보내세요.",
                 )];
-                return self.answer(&from, None, &words, now, "rejected", &why.en);
+                return self.answer(&from, None, &words, now, InboundOutcome::Rejected, &why.en);
             }
         };
         let reject = |why: Text| {
@@ -243,7 +215,7 @@ impl Service {
                 caller.game,
                 std::slice::from_ref(&why),
                 now,
-                "rejected",
+                InboundOutcome::Rejected,
                 &why.en,
             )
         };
@@ -262,19 +234,59 @@ impl Service {
         }
         // What we sent this caller comes out of the text before its lines are read.
         let reread = self.reread(raw, mail, &caller.email, caller.game)?;
-        let mail = &reread;
-        let lines: Vec<String> = mail
+        let lines: Vec<String> = reread
             .commands
             .iter()
             .map(|l| l.trim().to_string())
             .filter(|l| !l.is_empty())
             .collect();
+        if let Some(why) = self.unreadable_lines(&lines) {
+            return reject(why);
+        }
+        if let Some(request) = caller.request {
+            return self.confirm_request(request, &caller.email, &lines, now);
+        }
+        self.judge_lines(&caller, &reread, lines, now)
+    }
+
+    /// Mail not to answer (a machine's, junk, no sender, over the sender's
+    /// hourly limit) as its verdict; else the sender's address.
+    fn screen(
+        &self,
+        mail: &Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<String, Verdict>> {
+        let ignored = |r: &str| Ok(Err(Verdict::new(InboundOutcome::Ignored, r, None)));
+        match &mail.sender {
+            Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
+            Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
+            Sender::Person => {}
+        }
+        if mail.commands.iter().any(|l| looks_binary(l)) {
+            // Answering junk only invites more junk (and may loop with a broken sender).
+            return ignored(
+                "binary junk: control characters or undecodable bytes where commands should be",
+            );
+        }
+        let Some(from) = mail.from.clone() else {
+            return ignored("no sender address");
+        };
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
+            return ignored("rate limit: too many mails from this sender in the last hour");
+        }
+        Ok(Ok(from))
+    }
+
+    /// Why a mail's command lines are not read at all: none, too many, or
+    /// one too long to match (its cost grows with a line's length).
+    fn unreadable_lines(&self, lines: &[String]) -> Option<Text> {
         if lines.is_empty() {
             let why = Text::new(
                 "I found no command in your mail. Write one command per line above the quoted text, or 'help'.",
                 "메일에서 명령을 찾지 못했습니다. 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요.",
             );
-            return reject(why);
+            return Some(why);
         }
         if lines.len() > self.config.limits.max_commands {
             let why = Text::new(
@@ -289,20 +301,22 @@ impl Service {
                     self.config.limits.max_commands
                 ),
             );
-            return reject(why);
+            return Some(why);
         }
-        // Before any matching: the cost of matching grows with a line's length.
         let max_line = self.config.limits.max_line_chars;
-        if let Some(n) = super::guard::overlong_line(&lines, max_line) {
+        if let Some(n) = super::guard::overlong_line(lines, max_line) {
             let why = Text::new(
                 format!("Nothing was read: line {n} is longer than {max_line} characters. Write one short command per line."),
                 format!("아무것도 읽지 않았습니다: {n}번째 줄이 {max_line}자보다 깁니다. 한 줄에 짧은 명령 하나씩 쓰세요."),
             );
-            return reject(why);
+            return Some(why);
         }
-        if let Some(request) = caller.request {
-            return self.confirm_request(request, &caller.email, &lines, now);
-        }
+        None
+    }
+
+    /// A mail's lines as service commands (merged: one reply, one relay)
+    /// and game lines with their line numbers.
+    fn split_lines(&self, caller: &Caller, lines: Vec<String>) -> Result<(Vec<String>, Numbered)> {
         // In a game, a line that starts like one of the seat's legal commands
         // is a move even if its first word is also a service word (`new 3 workers`).
         let game_words: Vec<String> =
@@ -325,14 +339,27 @@ impl Service {
             });
         let service_lines =
             merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
-        let mut outcome = ("answered".to_string(), String::new(), caller.game);
+        Ok((service_lines, game_lines))
+    }
+
+    /// The lines of a mail from a known caller: service commands, and game
+    /// lines played as one turn in the caller's game.
+    fn judge_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Vec<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        let (service_lines, game_lines) = self.split_lines(caller, lines)?;
+        let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
                 // Lines beside service commands, outside a game: chat around them.
                 if !service_lines.is_empty() {
                     let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
-                    outcome.1 = format!("not read as commands: {}; ", unread.join(" | "));
-                    return self.run_service_lines(&caller, service_lines, outcome, now);
+                    outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
+                    return self.run_service_lines(caller, service_lines, outcome, now);
                 }
                 let why = Text::new(
                     format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
@@ -343,7 +370,7 @@ impl Service {
                     None,
                     std::slice::from_ref(&why),
                     now,
-                    "rejected",
+                    InboundOutcome::Rejected,
                     &why.en,
                 );
             };
@@ -361,12 +388,12 @@ impl Service {
                         Some(id),
                         &words,
                         now,
-                        "rejected",
+                        InboundOutcome::Rejected,
                         &words[0].en,
                     );
                 }
-                outcome.1 = format!("{unread_en} ");
-                return self.run_service_lines(&caller, service_lines, outcome, now);
+                outcome.reason = format!("{unread_en} ");
+                return self.run_service_lines(caller, service_lines, outcome, now);
             }
             // A reply to a mail from before the seat's last move confirms first.
             if self.is_stale_reply(mail, id, &caller.email)? {
@@ -378,7 +405,7 @@ impl Service {
                     if !unread_en.is_empty() {
                         reason = format!("{reason} ({unread_en})");
                     }
-                    outcome = ("applied".into(), reason, Some(id));
+                    outcome = Verdict::new(InboundOutcome::Applied, reason, Some(id));
                 }
                 Err(ServiceError::Refused {
                     line,
@@ -410,14 +437,14 @@ impl Service {
                         Some(id),
                         std::slice::from_ref(&why),
                         now,
-                        "rejected",
+                        InboundOutcome::Rejected,
                         &why.en,
                     );
                 }
                 Err(e) => return Err(e),
             }
         }
-        self.run_service_lines(&caller, service_lines, outcome, now)
+        self.run_service_lines(caller, service_lines, outcome, now)
     }
 
     /// Runs the service commands of a mail after its turn (if any), with one
@@ -426,27 +453,37 @@ impl Service {
         &self,
         caller: &Caller,
         service_lines: Vec<String>,
-        mut outcome: (String, String, Option<i64>),
+        mut outcome: Verdict,
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let replies = Replies::default();
         for line in service_lines {
             let (result, reason) = self.service_command(caller, &line, &replies, now)?;
-            if outcome.0 != "applied" {
-                outcome.0 = result;
+            if outcome.outcome != InboundOutcome::Applied {
+                outcome.outcome = result;
             }
-            if !outcome.1.is_empty() && !outcome.1.ends_with(' ') {
-                outcome.1.push_str("; ");
+            if !outcome.reason.is_empty() && !outcome.reason.ends_with(' ') {
+                outcome.reason.push_str("; ");
             }
-            outcome.1.push_str(&reason);
+            outcome.reason.push_str(&reason);
         }
-        let words = replies.0.into_inner();
+        let words = replies.into_words();
         if words.is_empty() {
             return Ok(outcome);
         }
-        let (result, reason, game) = outcome;
-        self.answer(&caller.email, caller.game, &words, now, &result, &reason)
-            .map(|(o, r, _)| (o, r, game))
+        let game_id = outcome.game_id;
+        self.answer(
+            &caller.email,
+            caller.game,
+            &words,
+            now,
+            outcome.outcome,
+            &outcome.reason,
+        )
+        .map(|answered| Verdict {
+            game_id,
+            ..answered
+        })
     }
 
     /// The identity a mail speaks for, or why its token is not good.
@@ -482,11 +519,10 @@ impl Service {
         let Ok(_) = self.store.game(id) else {
             return Ok(Err(bad));
         };
-        let owner = self
-            .store
-            .seats(id)?
-            .into_iter()
-            .find(|s| self.token_matches(&token, id, &s.email) && s.status != "replaced");
+        let owner =
+            self.store.seats(id)?.into_iter().find(|s| {
+                self.token_matches(&token, id, &s.email) && s.status != SeatStatus::Replaced
+            });
         Ok(match owner {
             Some(s) => Ok(Caller {
                 email: s.email,
@@ -510,14 +546,14 @@ impl Service {
         game: Option<i64>,
         words: &[Text],
         now: DateTime<Utc>,
-        outcome: &str,
+        outcome: InboundOutcome,
         reason: &str,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         if self.answer_limit_reached(to, now)?
             || (game.is_none() && self.stranger_answer_spent(to, now)?)
         {
-            return Ok((
-                outcome.into(),
+            return Ok(Verdict::new(
+                outcome,
                 format!("{reason} (not answered: answer limit reached)"),
                 game,
             ));
@@ -530,8 +566,8 @@ impl Service {
             None => "[quipu]".to_string(),
         };
         let reply = game.map(|g| self.reply_address(g, to));
-        self.mail_plain(to, game, reply, &subject, words, Kind::Answer, now)?;
-        Ok((outcome.into(), reason.into(), game))
+        self.mail_plain(to, game, reply, &subject, words, MailKind::Answer, now)?;
+        Ok(Verdict::new(outcome, reason, game))
     }
 
     /// A refused turn: which line, why, the closest legal commands, the board.
@@ -545,7 +581,7 @@ impl Service {
         reason: &Text,
         suggestions: &[String],
         now: DateTime<Utc>,
-    ) -> Result<(String, String, Option<i64>)> {
+    ) -> Result<Verdict> {
         let mut paragraphs = vec![Text::new(
             format!(
                 "Nothing was applied: line {line} ('{command}') was refused. {}",
@@ -564,8 +600,8 @@ impl Service {
         }
         let reason_en = format!("line {line} '{command}': {}", reason.en);
         if self.answer_limit_reached(email, now)? {
-            return Ok((
-                "rejected".into(),
+            return Ok(Verdict::new(
+                InboundOutcome::Rejected,
                 format!("{reason_en} (not answered: answer limit reached)"),
                 Some(id),
             ));
@@ -574,7 +610,7 @@ impl Service {
             self.mail_seat(
                 id,
                 &row,
-                Kind::Answer,
+                MailKind::Answer,
                 Words {
                     paragraphs,
                     ..Words::default()
@@ -582,326 +618,6 @@ impl Service {
                 now,
             )?;
         }
-        Ok(("rejected".into(), reason_en, Some(id)))
+        Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
-
-    /// Runs one service command; returns (outcome, reason).
-    fn service_command(
-        &self,
-        caller: &Caller,
-        line: &str,
-        replies: &Replies,
-        now: DateTime<Utc>,
-    ) -> Result<(String, String)> {
-        let word = first_word(line);
-        let rest = line.trim()[word.len().min(line.trim().len())..]
-            .trim()
-            .to_string();
-        let email = caller.email.as_str();
-        let done = |t: Text| -> Result<(String, String)> {
-            let r = t.en.clone();
-            replies.push(t);
-            Ok(("answered".into(), r))
-        };
-        let in_game = |f: &dyn Fn(i64) -> Result<(String, String)>| -> Result<(String, String)> {
-            match caller.game {
-                Some(id) => f(id),
-                None => done(Text::new(
-                    format!("'{word}' works only in a reply to a mail quipu sent you about a game: its reply address carries your token."),
-                    format!("'{word}' 명령은 quipu가 보낸 게임 메일에 답장할 때만 됩니다. 그 답장 주소에 당신의 토큰이 있습니다."),
-                )),
-            }
-        };
-        match word.as_str() {
-            "help" => done(help_text()),
-            "games" => {
-                let ids = self.store.games_of(email)?;
-                let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-                done(Text::new(
-                    format!("Your active games: {}", list.join(", ")),
-                    format!("진행 중인 게임: {}", list.join(", ")),
-                ))
-            }
-            "board" | "moves" => in_game(&|id| {
-                let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
-                    return done(Text::new(
-                        "You have no seat in that game yet.",
-                        "아직 그 게임에 자리가 없습니다.",
-                    ));
-                };
-                let kind = if self
-                    .table(id)?
-                    .to_act()
-                    .iter()
-                    .any(|s| Some(s.0) == row.seat)
-                {
-                    Kind::Turn
-                } else {
-                    Kind::Update
-                };
-                let mut words = Words {
-                    all_moves: word == "moves",
-                    ..Words::default()
-                };
-                if word == "moves" {
-                    let legal = row
-                        .seat
-                        .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
-                        .transpose()?
-                        .unwrap_or_default();
-                    words.paragraphs.push(Text::new(
-                        format!(
-                            "Every legal command now ({}):\n{}",
-                            legal.len(),
-                            legal.join("\n")
-                        ),
-                        format!(
-                            "지금 가능한 모든 명령({}개):\n{}",
-                            legal.len(),
-                            legal.join("\n")
-                        ),
-                    ));
-                }
-                self.mail_seat(id, &row, kind, words, now)?;
-                Ok(("answered".into(), word.clone()))
-            }),
-            "say" => in_game(&|id| {
-                if self.game(id)?.status != "active" && self.game(id)?.status != "forming" {
-                    // A finished game's record does not change.
-                    return done(Text::new(
-                        "That game is over; its record is closed.",
-                        "그 게임은 끝나서 기록이 닫혔습니다.",
-                    ));
-                }
-                let rest = super::guard::visible_text(&rest);
-                if rest.trim().is_empty() {
-                    return done(Text::new(
-                        "Write what to say after 'say'.",
-                        "'say' 뒤에 할 말을 쓰세요.",
-                    ));
-                }
-                let seat = self.seat_of(id, email).ok().map(|s| s.0);
-                self.store.append_move(&NewMove {
-                    game_id: id,
-                    seat,
-                    email: Some(email.to_string()),
-                    kind: "say".into(),
-                    command: rest.chars().take(2000).collect(),
-                    events: "[]".into(),
-                    source: "mail".into(),
-                    at: stamp(now),
-                })?;
-                for r in self
-                    .seated(id)?
-                    .into_iter()
-                    .filter(|r| r.email != email && r.status == "joined")
-                {
-                    self.mail_seat(id, &r, Kind::Update, Words::default(), now)?;
-                }
-                Ok(("answered".into(), "said".into()))
-            }),
-            "resign" => in_game(&|id| {
-                if self.game(id)?.status != "active" {
-                    return done(Text::new(
-                        "That game is not running.",
-                        "그 게임은 진행 중이 아닙니다.",
-                    ));
-                }
-                self.drop_player(id, email, "resign", now)?;
-                // If the game goes on, the resigner would otherwise hear nothing
-                // (a game that ends tells every seat, the resigner included).
-                if self.game(id)?.status == "active" {
-                    replies.push(Text::new(
-                        format!("You resigned from game #{id}."),
-                        format!("#{id} 게임에서 기권했습니다."),
-                    ));
-                }
-                Ok(("applied".into(), "resigned".into()))
-            }),
-            "undo" => in_game(&|id| self.undo(id, email, replies, now)),
-            "join" | "decline" => in_game(&|id| {
-                let t = if self.has_offer(id, email)? {
-                    self.answer_offer(id, email, word == "join", now)?
-                } else {
-                    self.answer_invitation(id, email, word == "join", now)?
-                };
-                done(t)
-            }),
-            // A player's settings change only by a mail carrying one of their tokens.
-            "set" => in_game(&|_| done(self.setting(email, &rest, now)?)),
-            "vacation" => in_game(&|_| match self.set_vacation(email, &rest, now) {
-                Ok(t) => done(t),
-                Err(ServiceError::Setup(m)) => done(Text::same(m)),
-                Err(e) => Err(e),
-            }),
-            "stop" => in_game(&|id| done(self.stop_invitations(id, email, now)?)),
-            "new" => self.request_game(email, &rest, now),
-            _ => done(help_text()),
-        }
-    }
-
-    /// `undo`: takes back the caller's own last decision if nobody acted
-    /// since and it revealed nothing.
-    fn undo(
-        &self,
-        id: i64,
-        email: &str,
-        replies: &Replies,
-        now: DateTime<Utc>,
-    ) -> Result<(String, String)> {
-        let moves = self.store.moves(id)?;
-        let steps = super::history::effective(&moves);
-        let last_game_row = moves
-            .iter()
-            .rev()
-            .find(|m| m.kind == "move" || m.kind == "undo" || m.kind == "drop");
-        let refuse = |why: Text| -> Result<(String, String)> {
-            let r = why.en.clone();
-            replies.push(why);
-            Ok(("rejected".into(), r))
-        };
-        let Some(last) = last_game_row.filter(|m| m.kind == "move") else {
-            return refuse(Text::new(
-                "There is no move of yours to take back.",
-                "무를 수 있는 수가 없습니다.",
-            ));
-        };
-        if last.email.as_deref() != Some(email)
-            || !steps
-                .iter()
-                .any(|s| matches!(s, super::history::Step::Play { n, .. } if *n == last.n))
-        {
-            return refuse(Text::new(
-                "Only your own last decision can be taken back, and only before anyone else acts.",
-                "자기 마지막 결정만, 다른 사람이 두기 전에만 무를 수 있습니다.",
-            ));
-        }
-        let events: Vec<crate::engine::Event> =
-            serde_json::from_str(&last.events).map_err(|e| {
-                ServiceError::Unreadable(
-                    id,
-                    format!("the events of move {} are unreadable: {e}", last.n),
-                )
-            })?;
-        if events.iter().any(|e| e.reveals) || self.game(id)?.status != "active" {
-            return refuse(Text::new(
-                format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),
-                format!("'{}'은(는) 무언가를 공개했거나 게임을 끝냈으므로 무를 수 없습니다.", last.command),
-            ));
-        }
-        let before = self.table(id)?.to_act();
-        let seat = self.seat_of(id, email)?;
-        self.store.append_move(&NewMove {
-            game_id: id,
-            seat: Some(seat.0),
-            email: Some(email.to_string()),
-            kind: "undo".into(),
-            command: last.command.clone(),
-            events: "[]".into(),
-            source: "mail".into(),
-            at: stamp(now),
-        })?;
-        self.forget();
-        self.after_change(id, &[seat], &before, now)?;
-        Ok(("applied".into(), format!("undid {}", last.command)))
-    }
-
-    /// `set language ko`, `set timezone Asia/Seoul`, `set quiet 23:00-08:00`,
-    /// `set digest daily 19:00`, `set notify every|turn|digest`.
-    pub fn setting(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<Text> {
-        let mut p = self.store.player(email, &stamp(now))?;
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let key = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
-        let value = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
-        let bad = |what: &str| {
-            Ok(Text::new(
-                format!("'{value}' is not a valid {what}."),
-                format!("'{value}'은(는) 올바른 {what} 값이 아닙니다."),
-            ))
-        };
-        match key.as_str() {
-            "language" | "lang" | "언어" => match value.to_lowercase().as_str() {
-                "ko" | "korean" | "한국어" => p.lang = "ko".into(),
-                "en" | "english" | "영어" => p.lang = "en".into(),
-                _ => return bad("language (en or ko)"),
-            },
-            "timezone" | "tz" => {
-                if value.parse::<chrono_tz::Tz>().is_err() {
-                    return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)");
-                }
-                p.timezone = value.clone();
-            }
-            "quiet" => {
-                if value.eq_ignore_ascii_case("off") {
-                    p.quiet_from = None;
-                    p.quiet_to = None;
-                } else {
-                    let Some((a, b)) = value.split_once('-').filter(|_| super::clock::parse_quiet(&value).is_some()) else {
-                        return bad("quiet time (e.g. 23:00-08:00 or off)");
-                    };
-                    p.quiet_from = Some(a.trim().into());
-                    p.quiet_to = Some(b.trim().into());
-                }
-            }
-            "digest" => {
-                let at = value.trim_start_matches("daily").trim();
-                if value.eq_ignore_ascii_case("off") {
-                    p.notify = "every".into();
-                } else if super::clock::parse_hm(at).is_some() {
-                    p.notify = "digest".into();
-                    p.digest_at = Some(at.into());
-                } else {
-                    return bad("digest time (e.g. daily 19:00, or off)");
-                }
-            }
-            "notify" => match value.as_str() {
-                "every" | "turn" | "digest" => p.notify = value.clone(),
-                _ => return bad("notify setting (every, turn or digest)"),
-            },
-            _ => {
-                return Ok(Text::new(
-                    "Settings: set language en|ko, set timezone ZONE, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
-                    "설정: set language en|ko, set timezone 시간대, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
-                ))
-            }
-        }
-        self.store.save_player(&p)?;
-        self.reschedule_player(email, now)?;
-        Ok(setting_done(&key, &value))
-    }
-}
-
-fn help_text() -> Text {
-    Text::new(
-        "quipu commands. In a game (reply to its mail): your moves, one per line (several lines make one turn); \
-board; moves; say TEXT; undo; resign; join; decline; stop (never be invited again); set language en|ko; set timezone ZONE; \
-set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. Anywhere: help; games. \
-New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
-        "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline; stop(다시 초대받지 않기); set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
-vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
-    )
-}
-
-/// The answer to a setting that was saved, in both languages, with the
-/// setting's own name and value (Korean needs no particle after either).
-fn setting_done(key: &str, value: &str) -> Text {
-    let (en_key, ko_key) = match key {
-        "language" | "lang" | "언어" => ("language", "언어"),
-        "timezone" | "tz" => ("time zone", "시간대"),
-        "quiet" => ("quiet hours", "방해 금지 시간"),
-        "digest" => ("daily digest", "일일 요약"),
-        _ => ("notifications", "알림"),
-    };
-    let ko_value = match value.to_lowercase().as_str() {
-        "ko" | "korean" | "한국어" => "한국어".to_string(),
-        "en" | "english" | "영어" => "영어".to_string(),
-        "off" => "끔".to_string(),
-        "every" => "수가 둘 때마다".to_string(),
-        "turn" => "내 차례일 때만".to_string(),
-        _ => value.to_string(),
-    };
-    Text::new(
-        format!("Your {en_key} is now {value}."),
-        format!("설정했습니다 — {ko_key}: {ko_value}"),
-    )
 }

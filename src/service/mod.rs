@@ -5,6 +5,7 @@
 
 mod cache;
 pub mod clock;
+mod commands;
 mod confirm;
 pub mod daemon;
 pub mod export;
@@ -12,18 +13,22 @@ mod guard;
 pub use guard::visible_text;
 pub mod history;
 mod lobby;
+pub mod logs;
 pub use lobby::{Lobby, NewGameRequest};
 mod mailin;
 mod notify;
 mod reading;
 pub mod token;
+mod verdict;
 
 pub use mailin::MailOutcome;
 
 use crate::config::Config;
 use crate::engine::{Outcome, PlayError, Seat, Table, Text, View};
 use crate::games;
-use crate::store::{GameRow, NewMove, SeatRow, Store, StoreError};
+use crate::store::{
+    GameRow, GameStatus, MoveKind, NewMove, SeatRow, SeatStatus, Store, StoreError,
+};
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -42,7 +47,7 @@ pub enum ServiceError {
     #[error("{0} has no seat in game {1}")]
     NotAPlayer(String, i64),
     #[error("game {0} is {1}, not active")]
-    NotActive(i64, String),
+    NotActive(i64, GameStatus),
     /// A turn was refused: which line, why, and what would be legal.
     #[error("line {line} '{command}': {reason}")]
     Refused {
@@ -158,7 +163,7 @@ impl Service {
             .store
             .seats(id)?
             .into_iter()
-            .filter(|s| s.seat.is_some() && lobby::holds_seat(&s.status))
+            .filter(|s| s.seat.is_some() && lobby::holds_seat(s.status))
             .collect())
     }
 
@@ -215,7 +220,7 @@ impl Service {
         let email = email.to_lowercase();
         self.seated(id)?
             .into_iter()
-            .find(|s| s.email == email && s.status == "joined")
+            .find(|s| s.email == email && s.status == SeatStatus::Joined)
             .and_then(|s| s.seat)
             .map(Seat)
             .ok_or(ServiceError::NotAPlayer(email, id))
@@ -247,7 +252,7 @@ impl Service {
     /// Who must decide now, by address.
     pub fn to_act(&self, id: i64) -> Result<Vec<String>> {
         let game = self.game(id)?;
-        if game.status != "active" {
+        if game.status != GameStatus::Active {
             return Ok(vec![]);
         }
         let seats = self.seated(id)?;
@@ -258,7 +263,7 @@ impl Service {
             .filter_map(|s| {
                 seats
                     .iter()
-                    .find(|r| r.seat == Some(s.0) && r.status == "joined")
+                    .find(|r| r.seat == Some(s.0) && r.status == SeatStatus::Joined)
                     .map(|r| r.email.clone())
             })
             .collect())
@@ -272,13 +277,19 @@ impl Service {
         if let Some(o) = table.outcome() {
             return Ok(Some(o));
         }
-        if game.status != "finished" {
+        if game.status != GameStatus::Finished {
             return Ok(None);
         }
         let seats = self.seated(id)?;
         let scores: Vec<f64> = seats
             .iter()
-            .map(|s| if s.status == "joined" { 1.0 } else { 0.0 })
+            .map(|s| {
+                if s.status == SeatStatus::Joined {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
             .collect();
         Ok(Some(Outcome::ranked(
             scores,
@@ -302,7 +313,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Applied> {
         let game = self.game(id)?;
-        if game.status != "active" {
+        if game.status != GameStatus::Active {
             return Err(ServiceError::NotActive(id, game.status));
         }
         let seat = self.seat_of(id, email)?;
@@ -329,7 +340,7 @@ impl Service {
                 game_id: id,
                 seat: Some(seat.0),
                 email: Some(email.to_lowercase()),
-                kind: "move".into(),
+                kind: MoveKind::Move,
                 command: p.command.clone(),
                 events: serde_json::to_string(&p.events).map_err(StoreError::from)?,
                 source: source.into(),

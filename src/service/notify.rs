@@ -7,30 +7,10 @@ use super::{stamp, Result, Service};
 use crate::engine::{Event, Seat, Table, Text, View};
 use crate::mail::outbound::{compose, Outgoing};
 use crate::render::{self, Page};
-use crate::store::{NewMail, Player, SeatRow, StoreError};
+use crate::store::{
+    GameStatus, MailKind, MoveKind, NewMail, Player, SeatRow, SeatStatus, StoreError,
+};
 use chrono::{DateTime, Utc};
-
-/// What kind of mail, which decides its wording.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Turn,
-    Update,
-    GameOver,
-    Answer,
-    Notice,
-}
-
-impl Kind {
-    fn name(self) -> &'static str {
-        match self {
-            Kind::Turn => "turn",
-            Kind::Update => "update",
-            Kind::GameOver => "over",
-            Kind::Answer => "answer",
-            Kind::Notice => "notice",
-        }
-    }
-}
 
 /// The lines of a mail that are not the board.
 #[derive(Clone, Debug, Default)]
@@ -53,9 +33,9 @@ impl Service {
     ) -> Result<()> {
         let table = self.table(id)?;
         let game = self.game(id)?;
-        if table.outcome().is_some() && game.status == "active" {
+        if table.outcome().is_some() && game.status == GameStatus::Active {
             self.store
-                .set_game_status(id, "finished", Some(&stamp(now)))?;
+                .set_game_status(id, GameStatus::Finished, Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
         let to_act = table.to_act();
@@ -63,22 +43,22 @@ impl Service {
             let Some(s) = seat_row.seat.map(Seat) else {
                 continue;
             };
-            if seat_row.status != "joined" {
+            if seat_row.status != SeatStatus::Joined {
                 continue;
             }
             let player = self.store.player(&seat_row.email, &stamp(now))?;
             let deciding = to_act.contains(&s);
             if deciding && (actors.contains(&s) || !before.contains(&s)) {
-                self.mail_seat(id, &seat_row, Kind::Turn, Words::default(), now)?;
+                self.mail_seat(id, &seat_row, MailKind::Turn, Words::default(), now)?;
             } else if actors.contains(&s) {
-                self.mail_seat(id, &seat_row, Kind::Update, Words::default(), now)?;
+                self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?;
             } else if !deciding {
                 match player.notify.as_str() {
                     "turn" => {}
                     "digest" => {
                         self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
                     }
-                    _ => self.mail_seat(id, &seat_row, Kind::Update, Words::default(), now)?,
+                    _ => self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?,
                 }
             }
         }
@@ -111,12 +91,12 @@ impl Service {
         paragraphs.extend(lines);
         for seat_row in self.seated(id)? {
             // A seat that resigned or timed out still learns the result.
-            if seat_row.status == "joined" || seat_row.status == "dropped" {
+            if seat_row.status == SeatStatus::Joined || seat_row.status == SeatStatus::Dropped {
                 let words = Words {
                     paragraphs: paragraphs.clone(),
                     ..Words::default()
                 };
-                self.mail_seat(id, &seat_row, Kind::GameOver, words, now)?;
+                self.mail_seat(id, &seat_row, MailKind::GameOver, words, now)?;
             }
         }
         Ok(())
@@ -170,8 +150,8 @@ impl Service {
                 None => Text::same(email),
             };
             let (who_en, who_ko) = (who.en.as_str(), who.ko.as_str());
-            match m.kind.as_str() {
-                "move" => {
+            match m.kind {
+                MoveKind::Move => {
                     let events: Vec<Event> =
                         serde_json::from_str(&m.events).map_err(StoreError::from)?;
                     let mine = m.seat.map(Seat) == seat;
@@ -197,20 +177,20 @@ impl Service {
                         ));
                     }
                 }
-                "say" => out.push(Text::new(
+                MoveKind::Say => out.push(Text::new(
                     format!("{who_en} says: {}", m.command),
                     format!("{who_ko}: {}", m.command),
                 )),
-                "undo" => out.push(Text::new(
+                MoveKind::Undo => out.push(Text::new(
                     format!("{who_en} took back their move: {}", m.command),
                     format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
                 )),
-                "drop" => out.push(Text::new(
+                MoveKind::Drop => out.push(Text::new(
                     format!("{who_en} left the game."),
                     format!("{who_ko}님이 게임을 떠났습니다."),
                 )),
-                "note" => out.push(Text::same(m.command.clone())),
-                _ => {}
+                MoveKind::Note => out.push(Text::same(m.command.clone())),
+                MoveKind::Return => {}
             }
         }
         Ok(out)
@@ -221,7 +201,7 @@ impl Service {
         &self,
         id: i64,
         seat_row: &SeatRow,
-        kind: Kind,
+        kind: MailKind,
         words: Words,
         now: DateTime<Utc>,
     ) -> Result<()> {
@@ -230,7 +210,7 @@ impl Service {
             // Catching up after downtime: keep the words for one summary mail.
             let mut lines = words.paragraphs.clone();
             lines.extend(self.events_since(id, seat_row, table.as_ref())?);
-            if kind == Kind::Turn && lines.is_empty() {
+            if kind == MailKind::Turn && lines.is_empty() {
                 // Keeps the game in the summary, which then sends its turn mail.
                 lines.push(Text::new("It is your turn.", "당신 차례입니다."));
             }
@@ -259,8 +239,8 @@ impl Service {
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
         let events = one_fact_a_line(events);
-        let deciding =
-            seat.map(|s| table.to_act().contains(&s)).unwrap_or(false) && kind != Kind::GameOver;
+        let deciding = seat.map(|s| table.to_act().contains(&s)).unwrap_or(false)
+            && kind != MailKind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
             paragraphs.push(Text::new(
@@ -349,7 +329,7 @@ impl Service {
         reply_to: Option<String>,
         subject: &str,
         paragraphs: &[Text],
-        kind: Kind,
+        kind: MailKind,
         now: DateTime<Utc>,
     ) -> Result<()> {
         // No player row is made for an address that only wrote to us: a
@@ -396,7 +376,7 @@ impl Service {
         game: Option<i64>,
         to: &str,
         seat_row: Option<&SeatRow>,
-        kind: Kind,
+        kind: MailKind,
         subject: &str,
         page: Page<'a>,
         view: Option<&'a View>,
@@ -420,7 +400,7 @@ impl Service {
         game: Option<i64>,
         to: &str,
         seat_row: Option<&SeatRow>,
-        kind: Kind,
+        kind: MailKind,
         subject: &str,
         mut page: Page<'a>,
         view: Option<&'a View>,
@@ -434,10 +414,13 @@ impl Service {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect();
+        // The install's random part: another install (a second server, a
+        // test install on the same domain) never mints the same Message-ID.
+        let install = self.store.install_id()?;
         let message_id = format!(
-            "q{}.{}.{seq}.{}@{domain}",
+            "q{}.{}.{seq}.{install}.{}@{domain}",
             game.unwrap_or(0),
-            kind.name(),
+            kind.as_str(),
             who
         );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
@@ -477,7 +460,7 @@ impl Service {
             text,
             html: Some(html),
             image: (!png.is_empty()).then_some((cid, png)),
-            auto_submitted: if kind == Kind::Answer {
+            auto_submitted: if kind == MailKind::Answer {
                 "auto-replied"
             } else {
                 "auto-generated"
@@ -491,7 +474,7 @@ impl Service {
             game_id: game,
             recipient: to.to_string(),
             message_id: message_id.clone(),
-            kind: kind.name().into(),
+            kind,
             raw,
         })?;
         Ok(message_id)
@@ -523,12 +506,14 @@ impl Service {
     }
 
     fn next_mail_seq(&self) -> Result<i64> {
-        let n = self
-            .store
-            .meta("mail_seq")?
-            .and_then(|s| s.parse::<i64>().ok())
-            .unwrap_or(0)
-            + 1;
+        let n = match self.store.meta("mail_seq")? {
+            None => 1,
+            Some(s) => {
+                s.parse::<i64>()
+                    .map_err(|_| StoreError::BadMeta("mail_seq"))?
+                    + 1
+            }
+        };
         self.store.set_meta("mail_seq", &n.to_string())?;
         Ok(n)
     }
@@ -573,13 +558,13 @@ fn one_fact_a_line(events: Vec<Text>) -> Vec<Text> {
 /// The sender's display name, which says in the inbox what a mail is while
 /// the Subject stays one per game (Gmail threads by Subject as well as by
 /// References, so the Subject must not change within a thread).
-fn sender_name(name: &str, kind: Kind, lang: &str) -> String {
+fn sender_name(name: &str, kind: MailKind, lang: &str) -> String {
     let what = match kind {
-        Kind::Turn => Text::new("your turn", "당신 차례"),
-        Kind::Update => Text::new("news", "소식"),
-        Kind::GameOver => Text::new("game over", "게임 종료"),
-        Kind::Answer => Text::new("answer", "답장"),
-        Kind::Notice => Text::new("notice", "알림"),
+        MailKind::Turn => Text::new("your turn", "당신 차례"),
+        MailKind::Update => Text::new("news", "소식"),
+        MailKind::GameOver => Text::new("game over", "게임 종료"),
+        MailKind::Answer => Text::new("answer", "답장"),
+        MailKind::Notice => Text::new("notice", "알림"),
     };
     format!("{name} · {}", what.get(lang))
 }
@@ -603,11 +588,14 @@ mod tests {
 
     #[test]
     fn the_sender_name_says_what_the_mail_is() {
-        assert_eq!(sender_name("quipu", Kind::Turn, "en"), "quipu · your turn");
         assert_eq!(
-            sender_name("quipu", Kind::GameOver, "ko"),
+            sender_name("quipu", MailKind::Turn, "en"),
+            "quipu · your turn"
+        );
+        assert_eq!(
+            sender_name("quipu", MailKind::GameOver, "ko"),
             "quipu · 게임 종료"
         );
-        assert_eq!(sender_name("quipu", Kind::Update, "en"), "quipu · news");
+        assert_eq!(sender_name("quipu", MailKind::Update, "en"), "quipu · news");
     }
 }

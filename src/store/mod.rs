@@ -5,9 +5,15 @@
 mod lock;
 mod rows;
 mod security;
+mod words;
 
 pub use lock::{lock_path, LockError, ServeLock};
 pub use rows::*;
+pub use security::GameRequestRow;
+pub use words::{
+    GameStatus, InboundOutcome, MailKind, MoveKind, RequestStatus, SeatStatus, StoredWord,
+    UnknownWord,
+};
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -21,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/004_outbox.sql"),
     include_str!("../../db/005_history.sql"),
     include_str!("../../db/006_outbox_moves_seen.sql"),
+    include_str!("../../db/007_checked_words.sql"),
 ];
 
 /// Stored states kept per game (older ones keep only their digest): enough
@@ -37,6 +44,12 @@ pub enum StoreError {
     NoGame(i64),
     #[error("the database is from a newer quipu (schema {0}, this one knows {1})")]
     TooNew(i64, i64),
+    #[error("database: migration {0} left {1} rows referring to rows that are not there")]
+    BrokenReferences(usize, i64),
+    #[error("the operating system gave no random bytes")]
+    NoRandomness,
+    #[error("database: the meta value {0} is missing or unreadable")]
+    BadMeta(&'static str),
     #[error("database: {0} rows changed where one was expected")]
     Unchanged(usize),
 }
@@ -67,6 +80,7 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let store = Store { conn };
         store.migrate()?;
+        store.make_install_id()?;
         Ok(store)
     }
 
@@ -78,7 +92,20 @@ impl Store {
         if version > known {
             return Err(StoreError::TooNew(version, known));
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        if version == known {
+            return Ok(());
+        }
+        // A migration that rebuilds a table drops it while others refer to
+        // it: SQLite's way is foreign keys off (only possible outside a
+        // transaction) and a check of every reference before each commit.
+        self.conn.pragma_update(None, "foreign_keys", "OFF")?;
+        let migrated = self.run_migrations(version);
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        migrated
+    }
+
+    fn run_migrations(&self, from: i64) -> Result<()> {
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(from as usize) {
             self.in_transaction(|s| -> Result<()> {
                 // Another process may have migrated while we waited for the lock.
                 let now: i64 = s.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -86,6 +113,14 @@ impl Store {
                     return Ok(());
                 }
                 s.conn.execute_batch(sql)?;
+                let broken: i64 =
+                    s.conn
+                        .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
+                            r.get(0)
+                        })?;
+                if broken > 0 {
+                    return Err(StoreError::BrokenReferences(i + 1, broken));
+                }
                 s.conn.pragma_update(None, "user_version", (i + 1) as i64)?;
                 Ok(())
             })?;
@@ -233,7 +268,7 @@ impl Store {
         self.list("SELECT * FROM games ORDER BY id", [], GameRow::from_row)
     }
 
-    pub fn games_with_status(&self, status: &str) -> Result<Vec<GameRow>> {
+    pub fn games_with_status(&self, status: GameStatus) -> Result<Vec<GameRow>> {
         self.list(
             "SELECT * FROM games WHERE status = ?1 ORDER BY id",
             [status],
@@ -241,7 +276,7 @@ impl Store {
         )
     }
 
-    pub fn set_game_status(&self, id: i64, status: &str, at: Option<&str>) -> Result<()> {
+    pub fn set_game_status(&self, id: i64, status: GameStatus, at: Option<&str>) -> Result<()> {
         self.conn.execute(
             "UPDATE games SET status = ?2, finished_at = COALESCE(?3, finished_at) WHERE id = ?1",
             params![id, status, at],
@@ -262,7 +297,7 @@ impl Store {
         game_id: i64,
         email: &str,
         seat: Option<usize>,
-        status: &str,
+        status: SeatStatus,
     ) -> Result<()> {
         self.conn.execute(
             "INSERT INTO seats(game_id, email, seat, status) VALUES (?1, ?2, ?3, ?4)",
@@ -290,7 +325,7 @@ impl Store {
         game_id: i64,
         email: &str,
         seat: Option<usize>,
-        status: &str,
+        status: SeatStatus,
     ) -> Result<()> {
         self.conn.execute(
             "UPDATE seats SET seat = ?3, status = ?4 WHERE game_id = ?1 AND email = ?2",
@@ -327,8 +362,8 @@ impl Store {
     pub fn games_of(&self, email: &str) -> Result<Vec<i64>> {
         self.list(
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
-             WHERE s.email = ?1 AND s.status = 'joined' AND g.status = 'active' ORDER BY s.game_id",
-            [email],
+             WHERE s.email = ?1 AND s.status = ?2 AND g.status = ?3 ORDER BY s.game_id",
+            params![email, SeatStatus::Joined, GameStatus::Active],
             |r| r.get(0),
         )
     }
@@ -435,18 +470,6 @@ impl Store {
 
     // ---- inbound --------------------------------------------------------
 
-    pub fn inbound_seen(&self, message_id: &str) -> Result<bool> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT 1 FROM inbound WHERE message_id = ?1",
-                [message_id],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some())
-    }
-
     pub fn record_inbound(&self, r: &InboundRow) -> Result<()> {
         self.conn.execute(
             "INSERT OR IGNORE INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
@@ -467,8 +490,8 @@ impl Store {
     /// How many answers we sent to `sender` since `since` (the rate limit).
     pub fn answers_since(&self, sender: &str, since: &str) -> Result<i64> {
         Ok(self.conn.query_row(
-            "SELECT COUNT(*) FROM inbound WHERE sender = ?1 AND received_at >= ?2 AND outcome IN ('rejected', 'answered')",
-            params![sender, since],
+            "SELECT COUNT(*) FROM inbound WHERE sender = ?1 AND received_at >= ?2 AND outcome IN (?3, ?4)",
+            params![sender, since, InboundOutcome::Rejected, InboundOutcome::Answered],
             |r| r.get(0),
         )?)
     }
@@ -736,6 +759,30 @@ impl Store {
             [],
             |r| r.get(0),
         )
+    }
+
+    /// Made once, at the first open: a random part of every Message-ID
+    /// this database mints, so that two installs never mint the same one.
+    /// (Opened at once by two processes, the first write wins for both.)
+    fn make_install_id(&self) -> Result<()> {
+        use ring::rand::SecureRandom;
+        let mut b = [0u8; 6];
+        ring::rand::SystemRandom::new()
+            .fill(&mut b)
+            .map_err(|_| StoreError::NoRandomness)?;
+        let id: String = b.iter().map(|x| format!("{x:02x}")).collect();
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta(key, value) VALUES ('install_id', ?1)",
+            [id],
+        )?;
+        Ok(())
+    }
+
+    /// This database's random part of its Message-IDs (see `make_install_id`).
+    pub fn install_id(&self) -> Result<String> {
+        self.meta("install_id")?
+            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_hexdigit()))
+            .ok_or(StoreError::BadMeta("install_id"))
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {

@@ -1,5 +1,6 @@
 //! The rows the store reads and writes, one struct per table.
 
+use super::words::{read_word, GameStatus, InboundOutcome, MailKind, MoveKind, SeatStatus};
 use rusqlite::Row;
 
 type R<T> = rusqlite::Result<T>;
@@ -44,7 +45,7 @@ pub struct NewGame {
     pub seed: u64,
     pub options: String,
     pub clock: String,
-    pub status: String,
+    pub status: GameStatus,
     pub created_by: Option<String>,
     pub created_at: String,
 }
@@ -56,7 +57,7 @@ pub struct GameRow {
     pub seed: u64,
     pub options: String,
     pub clock: String,
-    pub status: String,
+    pub status: GameStatus,
     pub created_by: Option<String>,
     pub created_at: String,
     pub finished_at: Option<String>,
@@ -64,13 +65,14 @@ pub struct GameRow {
 
 impl GameRow {
     pub(crate) fn from_row(r: &Row) -> R<GameRow> {
+        let id: i64 = r.get("id")?;
         Ok(GameRow {
-            id: r.get("id")?,
+            id,
             game: r.get("game")?,
             seed: r.get::<_, i64>("seed")? as u64,
             options: r.get("options")?,
             clock: r.get("clock")?,
-            status: r.get("status")?,
+            status: read_word(r, "games", "status", || format!("id {id}"))?,
             created_by: r.get("created_by")?,
             created_at: r.get("created_at")?,
             finished_at: r.get("finished_at")?,
@@ -83,7 +85,7 @@ pub struct SeatRow {
     pub game_id: i64,
     pub email: String,
     pub seat: Option<usize>,
-    pub status: String,
+    pub status: SeatStatus,
     pub last_message_id: Option<String>,
     pub mails_sent: i64,
     pub seen_move: i64,
@@ -91,11 +93,18 @@ pub struct SeatRow {
 
 impl SeatRow {
     pub(crate) fn from_row(r: &Row) -> R<SeatRow> {
+        let game_id: i64 = r.get("game_id")?;
+        let seat = r.get::<_, Option<i64>>("seat")?.map(|s| s as usize);
+        // The row by game and seat number: addresses stay out of messages.
+        let row = || match seat {
+            Some(s) => format!("game_id {game_id}, seat {s}"),
+            None => format!("game_id {game_id}, no seat yet"),
+        };
         Ok(SeatRow {
-            game_id: r.get("game_id")?,
+            game_id,
             email: r.get("email")?,
-            seat: r.get::<_, Option<i64>>("seat")?.map(|s| s as usize),
-            status: r.get("status")?,
+            seat,
+            status: read_word(r, "seats", "status", row)?,
             last_message_id: r.get("last_message_id")?,
             mails_sent: r.get("mails_sent")?,
             seen_move: r.get("seen_move")?,
@@ -107,7 +116,7 @@ pub struct NewMove {
     pub game_id: i64,
     pub seat: Option<usize>,
     pub email: Option<String>,
-    pub kind: String,
+    pub kind: MoveKind,
     pub command: String,
     pub events: String,
     pub source: String,
@@ -120,7 +129,7 @@ pub struct MoveRow {
     pub n: i64,
     pub seat: Option<usize>,
     pub email: Option<String>,
-    pub kind: String,
+    pub kind: MoveKind,
     pub command: String,
     pub events: String,
     pub source: String,
@@ -129,12 +138,14 @@ pub struct MoveRow {
 
 impl MoveRow {
     pub(crate) fn from_row(r: &Row) -> R<MoveRow> {
+        let game_id: i64 = r.get("game_id")?;
+        let n: i64 = r.get("n")?;
         Ok(MoveRow {
-            game_id: r.get("game_id")?,
-            n: r.get("n")?,
+            game_id,
+            n,
             seat: r.get::<_, Option<i64>>("seat")?.map(|s| s as usize),
             email: r.get("email")?,
-            kind: r.get("kind")?,
+            kind: read_word(r, "moves", "kind", || format!("game_id {game_id}, n {n}"))?,
             command: r.get("command")?,
             events: r.get("events")?,
             source: r.get("source")?,
@@ -149,19 +160,23 @@ pub struct InboundRow {
     pub received_at: String,
     pub sender: Option<String>,
     pub game_id: Option<i64>,
-    pub outcome: String,
+    pub outcome: InboundOutcome,
     pub reason: String,
     pub size: i64,
 }
 
 impl InboundRow {
     pub(crate) fn from_row(r: &Row) -> R<InboundRow> {
+        let received_at: String = r.get("received_at")?;
         Ok(InboundRow {
             message_id: r.get("message_id")?,
-            received_at: r.get("received_at")?,
+            // The row by its time: the Message-ID is the sender's text.
+            outcome: read_word(r, "inbound", "outcome", || {
+                format!("received_at {received_at}")
+            })?,
+            received_at,
             sender: r.get("sender")?,
             game_id: r.get("game_id")?,
-            outcome: r.get("outcome")?,
             reason: r.get("reason")?,
             size: r.get("size")?,
         })
@@ -173,7 +188,7 @@ pub struct NewMail {
     pub game_id: Option<i64>,
     pub recipient: String,
     pub message_id: String,
-    pub kind: String,
+    pub kind: MailKind,
     pub raw: Vec<u8>,
 }
 
@@ -184,7 +199,7 @@ pub struct OutboxRow {
     pub game_id: Option<i64>,
     pub recipient: String,
     pub message_id: String,
-    pub kind: String,
+    pub kind: MailKind,
     pub raw: Vec<u8>,
     pub attempts: i64,
     pub next_try_at: String,
@@ -201,13 +216,14 @@ pub struct OutboxRow {
 
 impl OutboxRow {
     pub(crate) fn from_row(r: &Row) -> R<OutboxRow> {
+        let id: i64 = r.get("id")?;
         Ok(OutboxRow {
-            id: r.get("id")?,
+            id,
             created_at: r.get("created_at")?,
             game_id: r.get("game_id")?,
             recipient: r.get("recipient")?,
             message_id: r.get("message_id")?,
-            kind: r.get("kind")?,
+            kind: read_word(r, "outbox", "kind", || format!("id {id}"))?,
             raw: r.get("raw")?,
             attempts: r.get("attempts")?,
             next_try_at: r.get("next_try_at")?,

@@ -2,6 +2,7 @@
 //! Message-ID and sender, game requests awaiting confirmation, `stop`
 //! addresses and the log of unsolicited mail.
 
+use super::words::{read_word, RequestStatus, SeatStatus};
 use super::{InboundRow, Result, Store};
 use rusqlite::{params, OptionalExtension};
 
@@ -12,7 +13,7 @@ pub struct GameRequestRow {
     pub email: String,
     pub request: String,
     pub created_at: String,
-    pub status: String,
+    pub status: RequestStatus,
     pub game_id: Option<i64>,
 }
 
@@ -105,8 +106,14 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT 1 FROM seats WHERE email = ?1 AND status IN ('joined', 'dropped', 'replaced', 'withdrawn') LIMIT 1",
-                [email],
+                "SELECT 1 FROM seats WHERE email = ?1 AND status IN (?2, ?3, ?4, ?5) LIMIT 1",
+                params![
+                    email,
+                    SeatStatus::Joined,
+                    SeatStatus::Dropped,
+                    SeatStatus::Replaced,
+                    SeatStatus::Withdrawn
+                ],
                 |_| Ok(()),
             )
             .optional()?
@@ -115,8 +122,8 @@ impl Store {
 
     pub fn add_game_request(&self, email: &str, request: &str, at: &str) -> Result<i64> {
         self.conn.execute(
-            "INSERT INTO game_requests(email, request, created_at, status) VALUES (?1, ?2, ?3, 'waiting')",
-            params![email, request, at],
+            "INSERT INTO game_requests(email, request, created_at, status) VALUES (?1, ?2, ?3, ?4)",
+            params![email, request, at, RequestStatus::Waiting],
         )?;
         Ok(self.conn.last_insert_rowid())
     }
@@ -129,19 +136,24 @@ impl Store {
                 [id],
                 |r| {
                     Ok(GameRequestRow {
-                        id: r.get(0)?,
-                        email: r.get(1)?,
-                        request: r.get(2)?,
-                        created_at: r.get(3)?,
-                        status: r.get(4)?,
-                        game_id: r.get(5)?,
+                        id,
+                        email: r.get("email")?,
+                        request: r.get("request")?,
+                        created_at: r.get("created_at")?,
+                        status: read_word(r, "game_requests", "status", || format!("id {id}"))?,
+                        game_id: r.get("game_id")?,
                     })
                 },
             )
             .optional()?)
     }
 
-    pub fn close_game_request(&self, id: i64, status: &str, game: Option<i64>) -> Result<()> {
+    pub fn close_game_request(
+        &self,
+        id: i64,
+        status: RequestStatus,
+        game: Option<i64>,
+    ) -> Result<()> {
         self.conn.execute(
             "UPDATE game_requests SET status = ?2, game_id = ?3 WHERE id = ?1",
             params![id, status, game],

@@ -3,16 +3,21 @@
 //! operator's cron jobs. Everything runs from `tick(now)`, so a test (or
 //! `quipu tick --at`) decides what time it is; nothing here sleeps.
 
-use super::notify::Kind;
-use super::{parse_stamp, stamp, BadTime, Result, Service, ServiceError};
+use super::{parse_stamp, stamp, Result, Service, ServiceError};
 use crate::config::ClockDefaults;
 use crate::engine::{Options, Rng, Seat, Text};
-use crate::store::{DeadlineRow, NewMove, Player};
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
-use chrono_tz::Tz;
+use crate::store::MailKind;
+use crate::store::{DeadlineRow, GameRow, GameStatus, MoveKind, NewMove, SeatStatus};
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::str::FromStr;
+
+mod jobs;
+use jobs::due_between;
+mod time;
+mod vacation;
+
+pub use time::*;
 
 /// What happens when a decision's time runs out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,156 +125,6 @@ impl ClockSettings {
     }
 }
 
-/// A player's time zone (UTC if unknown).
-pub fn zone(p: &Player) -> Tz {
-    Tz::from_str(&p.timezone).unwrap_or(Tz::UTC)
-}
-
-/// Reads `HH:MM`.
-pub fn parse_hm(s: &str) -> Option<NaiveTime> {
-    NaiveTime::parse_from_str(s.trim(), "%H:%M").ok()
-}
-
-/// Reads `HH:MM-HH:MM`.
-pub fn parse_quiet(s: &str) -> Option<(NaiveTime, NaiveTime)> {
-    let (a, b) = s.split_once('-')?;
-    Some((parse_hm(a)?, parse_hm(b)?))
-}
-
-fn is_weekend(t: DateTime<Tz>) -> bool {
-    matches!(t.weekday(), Weekday::Sat | Weekday::Sun)
-}
-
-/// The first instant at or after `t` on the next local midnight.
-fn next_midnight(t: DateTime<Tz>) -> DateTime<Utc> {
-    let tz = t.timezone();
-    let mut day = t.date_naive().succ_opt().unwrap_or(t.date_naive());
-    loop {
-        // A midnight that does not exist (a DST gap) moves to the next instant that does.
-        if let Some(m) = tz
-            .from_local_datetime(&day.and_time(NaiveTime::MIN))
-            .earliest()
-        {
-            return m.with_timezone(&Utc);
-        }
-        if let Some(m) = tz
-            .from_local_datetime(&day.and_hms_opt(1, 0, 0).unwrap_or_default())
-            .earliest()
-        {
-            return m.with_timezone(&Utc);
-        }
-        day = day.succ_opt().unwrap_or(day);
-    }
-}
-
-/// A stretch of time from its first instant up to (not including) its end.
-pub type Interval = (DateTime<Utc>, DateTime<Utc>);
-
-/// A player's vacation as a UTC interval, if any.
-pub fn vacation(p: &Player) -> std::result::Result<Option<Interval>, BadTime> {
-    let (Some(from), Some(to)) = (&p.vacation_from, &p.vacation_to) else {
-        return Ok(None);
-    };
-    Ok(Some((
-        parse_stamp("vacation start", from)?,
-        parse_stamp("vacation end", to)?,
-    )))
-}
-
-/// A player's vacation, its unreadable times named by the player.
-fn vacation_of(p: &Player) -> Result<Option<Interval>> {
-    vacation(p).map_err(|e| ServiceError::BadStoredTime(format!("player {}", p.email), e))
-}
-
-/// When a decision started at `start` is due for player `p`: the game's
-/// time, counted only outside weekends (if excluded) and the player's
-/// vacation, then moved out of the player's quiet hours.
-pub fn due_time(
-    start: DateTime<Utc>,
-    s: &ClockSettings,
-    p: &Player,
-) -> Result<Option<DateTime<Utc>>> {
-    if s.deadline <= 0 {
-        return Ok(None);
-    }
-    let tz = zone(p);
-    let holiday = vacation_of(p)?;
-    let mut left = Duration::seconds(s.deadline);
-    let mut t = start;
-    // Each step either skips a stopped stretch or counts time up to the next stop.
-    for _ in 0..10_000 {
-        if let Some((a, b)) = holiday {
-            if t >= a && t < b {
-                t = b;
-                continue;
-            }
-        }
-        let local = t.with_timezone(&tz);
-        if s.skip_weekends && is_weekend(local) {
-            t = next_midnight(local);
-            continue;
-        }
-        let mut stop = if s.skip_weekends {
-            next_midnight(local)
-        } else {
-            t + left
-        };
-        if let Some((a, _)) = holiday {
-            if a > t && a < stop {
-                stop = a;
-            }
-        }
-        let span = stop - t;
-        if span >= left {
-            t += left;
-            left = Duration::zero();
-            break;
-        }
-        left -= span;
-        t = stop;
-    }
-    if left > Duration::zero() {
-        return Ok(None);
-    }
-    Ok(Some(out_of_quiet(t, p)))
-}
-
-/// Moves `t` to the end of the player's quiet hours if it falls inside them.
-pub fn out_of_quiet(t: DateTime<Utc>, p: &Player) -> DateTime<Utc> {
-    let Some((from, to)) = p
-        .quiet_from
-        .as_deref()
-        .and_then(parse_hm)
-        .zip(p.quiet_to.as_deref().and_then(parse_hm))
-    else {
-        return t;
-    };
-    let tz = zone(p);
-    let local = t.with_timezone(&tz);
-    let now = local.time();
-    let inside = if from <= to {
-        now >= from && now < to
-    } else {
-        now >= from || now < to
-    };
-    if !inside {
-        return t;
-    }
-    let mut day = local.date_naive();
-    if from > to && now >= from {
-        day = day.succ_opt().unwrap_or(day);
-    }
-    tz.from_local_datetime(&day.and_time(to))
-        .earliest()
-        .map(|d| d.with_timezone(&Utc))
-        .unwrap_or(t)
-}
-
-/// True when `t` falls in the player's quiet hours.
-pub fn in_quiet(t: DateTime<Utc>, p: &Player) -> bool {
-    out_of_quiet(t, p) != t
-}
-
 /// When the clock next has something to do for a deadline: the next
 /// reminder not yet sent, or the deadline itself until it has been acted on;
 /// None when all that is left is to wait for the player.
@@ -334,7 +189,7 @@ impl Service {
     /// the deadlines of seats that no longer must.
     pub(crate) fn schedule_deadlines(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
         let settings = self.clock_of(id)?;
-        let to_act: Vec<i64> = if self.game(id)?.status == "active" {
+        let to_act: Vec<i64> = if self.game(id)?.status == GameStatus::Active {
             self.table(id)?
                 .to_act()
                 .iter()
@@ -497,14 +352,14 @@ impl Service {
     ) -> Result<()> {
         let id = d.game_id;
         let game = self.game(id)?;
-        if game.status != "active" {
+        if game.status != GameStatus::Active {
             return self.store.clear_deadline(id, d.seat).map_err(Into::into);
         }
         let settings = self.clock_of(id)?;
         let Some(row) = self
             .seated(id)?
             .into_iter()
-            .find(|r| r.seat == Some(d.seat as usize) && r.status == "joined")
+            .find(|r| r.seat == Some(d.seat as usize) && r.status == SeatStatus::Joined)
         else {
             return Ok(());
         };
@@ -540,7 +395,7 @@ impl Service {
                     local_time(due, &player)
                 ),
             )];
-            self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
+            self.mail_or_batch(id, &row.email, MailKind::Turn, words, now)?;
             self.save_deadline(
                 DeadlineRow {
                     reminders_sent: passed,
@@ -559,11 +414,26 @@ impl Service {
             .into_iter()
             .find(|x| x.seat == d.seat)
             .unwrap_or_else(|| d.clone());
+        self.act_on_timeout(&game, d, &row.email, &settings, now, report)
+    }
+
+    /// A decision past its deadline: the game's timeout policy acts (a late
+    /// notice under `wait`, a move by default under `skip`/`bot`, a drop).
+    fn act_on_timeout(
+        &self,
+        game: &GameRow,
+        d: DeadlineRow,
+        email: &str,
+        settings: &ClockSettings,
+        now: DateTime<Utc>,
+        report: &mut TickReport,
+    ) -> Result<()> {
+        let id = game.id;
         match settings.timeout {
             Timeout::Wait => {
                 if d.late_sent == 0 {
-                    self.late_notice(id, &row.email, now)?;
-                    self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
+                    self.late_notice(id, email, now)?;
+                    self.save_deadline(DeadlineRow { late_sent: 1, ..d }, settings)?;
                     report.late_notices += 1;
                 }
             }
@@ -581,20 +451,20 @@ impl Service {
                 match turn {
                     Some(lines) => {
                         self.store.clear_deadline(id, d.seat)?;
-                        self.late_notice(id, &row.email, now)?;
-                        self.play(id, &row.email, &lines, source, now)?;
+                        self.late_notice(id, email, now)?;
+                        self.play(id, email, &lines, source, now)?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
                         // Nothing the clock may play here (Tzolk'in has no pass, say): the
                         // game waits, as under `wait`, and the late player is told so too.
-                        self.late_notice(id, &row.email, now)?;
+                        self.late_notice(id, email, now)?;
                         let words = vec![Text::new(
                             format!("Your time in game #{id} has run out. The game has no default move for this decision, so it waits for yours."),
                             format!("#{id} 게임에서 당신의 시간이 다 되었습니다. 이 결정에는 기본 수가 없어서 게임이 당신의 결정을 기다립니다."),
                         )];
-                        self.mail_or_batch(id, &row.email, Kind::Turn, words, now)?;
-                        self.save_deadline(DeadlineRow { late_sent: 1, ..d }, &settings)?;
+                        self.mail_or_batch(id, email, MailKind::Turn, words, now)?;
+                        self.save_deadline(DeadlineRow { late_sent: 1, ..d }, settings)?;
                         report.late_notices += 1;
                     }
                     None => {}
@@ -602,7 +472,7 @@ impl Service {
             }
             Timeout::Drop => {
                 self.store.clear_deadline(id, d.seat)?;
-                self.drop_player(id, &row.email, "clock", now)?;
+                self.drop_player(id, email, "clock", now)?;
                 report.timeouts += 1;
             }
         }
@@ -645,13 +515,13 @@ impl Service {
         for r in self
             .seated(id)?
             .into_iter()
-            .filter(|r| r.email != late && r.status == "joined")
+            .filter(|r| r.email != late && r.status == SeatStatus::Joined)
         {
             let words = vec![Text::new(
                 format!("{late} has run out of time in game #{id}."),
                 format!("#{id} 게임에서 {late}님의 시간이 다 되었습니다."),
             )];
-            self.mail_or_batch(id, &r.email, Kind::Notice, words, now)?;
+            self.mail_or_batch(id, &r.email, MailKind::Notice, words, now)?;
         }
         Ok(())
     }
@@ -673,23 +543,24 @@ impl Service {
             game_id: id,
             seat: Some(seat.0),
             email: Some(email.to_string()),
-            kind: "drop".into(),
+            kind: MoveKind::Drop,
             command: String::new(),
             events: "[]".into(),
             source: source.into(),
             at: stamp(now),
         })?;
-        self.store.set_seat(id, email, Some(seat.0), "dropped")?;
+        self.store
+            .set_seat(id, email, Some(seat.0), SeatStatus::Dropped)?;
         self.store.clear_deadline(id, seat.0 as i64)?;
         self.forget();
         let active_left = self
             .seated(id)?
             .iter()
-            .filter(|r| r.status == "joined")
+            .filter(|r| r.status == SeatStatus::Joined)
             .count();
         if !continues || active_left < 2 && self.seated(id)?.len() > 1 || active_left == 0 {
             self.store
-                .set_game_status(id, "finished", Some(&stamp(now)))?;
+                .set_game_status(id, GameStatus::Finished, Some(&stamp(now)))?;
             return self.announce_end(id, now);
         }
         if let Some(op) = self.config.operator.clone() {
@@ -703,7 +574,7 @@ impl Service {
                     "{email} left game #{id} (seat {}); the game goes on, the seat's decisions taken by default. To hand the seat on: quipu seat {id} --replace {email} --with NEW-ADDRESS",
                     seat.0 + 1
                 ))],
-                Kind::Notice,
+                MailKind::Notice,
                 now,
             )?;
         }
@@ -715,7 +586,7 @@ impl Service {
         &self,
         id: i64,
         email: &str,
-        kind: Kind,
+        kind: MailKind,
         words: Vec<Text>,
         now: DateTime<Utc>,
     ) -> Result<()> {
@@ -728,354 +599,12 @@ impl Service {
         };
         self.mail_seat(id, &row, kind, words, now)
     }
-
-    /// One mail per player after downtime, instead of one per event.
-    fn send_summaries(&self, now: DateTime<Utc>) -> Result<usize> {
-        let batch = self.batch.borrow_mut().take().unwrap_or_default();
-        let mut sent = 0;
-        for (email, lines) in batch {
-            let mut games: Vec<i64> = lines.iter().map(|(id, _)| *id).collect();
-            let mut paragraphs = vec![Text::new(
-                "quipu was away for a while. Here is what happened in your games meanwhile:",
-                "quipu가 잠시 멈춰 있었습니다. 그동안 당신의 게임에서 있었던 일입니다:",
-            )];
-            paragraphs.extend(
-                lines.into_iter().map(|(id, t)| {
-                    Text::new(format!("#{id}: {}", t.en), format!("#{id}: {}", t.ko))
-                }),
-            );
-            paragraphs.push(Text::new(
-                "Where it is your turn, a turn mail with the board follows. Reply 'board' to the latest mail of any other game to get its board again.",
-                "당신 차례인 게임은 게임판이 담긴 차례 메일이 따로 갑니다. 다른 게임의 게임판은 그 게임의 최근 메일에 'board'라고 답장하면 받습니다.",
-            ));
-            self.mail_plain(
-                &email,
-                None,
-                None,
-                "[quipu] summary",
-                &paragraphs,
-                Kind::Notice,
-                now,
-            )?;
-            sent += 1;
-            // Turn mails are never held back: the board and its move links, once per game.
-            games.sort_unstable();
-            games.dedup();
-            for id in games {
-                if self.game(id)?.status != "active" {
-                    continue;
-                }
-                let Some(row) = self
-                    .seated(id)?
-                    .into_iter()
-                    .find(|r| r.email == email && r.status == "joined")
-                else {
-                    continue;
-                };
-                let Some(seat) = row.seat.map(Seat) else {
-                    continue;
-                };
-                if !self.table(id)?.to_act().contains(&seat) {
-                    continue;
-                }
-                let words = super::notify::Words {
-                    paragraphs: vec![Text::new(
-                        "quipu was away for a while; the summary mail says what happened meanwhile.",
-                        "quipu가 잠시 멈춰 있었습니다. 그동안의 일은 요약 메일에 있습니다.",
-                    )],
-                    ..Default::default()
-                };
-                self.mail_seat(id, &row, Kind::Turn, words, now)?;
-            }
-        }
-        Ok(sent)
-    }
-
-    /// Daily digests for players whose local digest hour has come.
-    fn send_digests(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<usize> {
-        let mut sent = 0;
-        for email in self.store.digest_recipients()? {
-            let player = self.store.player(&email, &stamp(now))?;
-            let at = player
-                .digest_at
-                .as_deref()
-                .and_then(parse_hm)
-                .unwrap_or(NaiveTime::from_hms_opt(19, 0, 0).unwrap_or_default());
-            let local = now.with_timezone(&zone(&player));
-            let key = format!("digest_last:{email}");
-            let today = local.date_naive().to_string();
-            let done_today = self.store.meta(&key)?.as_deref() == Some(today.as_str());
-            // Today's digest hour must fall in this run's stretch of time: words
-            // held after it wait for tomorrow's digest, not go out at once.
-            let hour = zone(&player)
-                .from_local_datetime(&local.date_naive().and_time(at))
-                .earliest()
-                .map(|t| t.with_timezone(&Utc))
-                .unwrap_or(now);
-            let in_this_run = last.map(|l| l < hour).unwrap_or(true) && hour <= now;
-            if !in_this_run || done_today {
-                continue;
-            }
-            let lines = self.store.take_digest(&email)?;
-            if lines.is_empty() {
-                continue;
-            }
-            let mut paragraphs = vec![Text::new("Your daily quipu digest:", "오늘의 quipu 요약:")];
-            paragraphs.extend(lines.into_iter().map(|(_, l)| Text::same(l)));
-            self.mail_plain(
-                &email,
-                None,
-                None,
-                "[quipu] daily digest",
-                &paragraphs,
-                Kind::Notice,
-                now,
-            )?;
-            self.store.set_meta(&key, &today)?;
-            sent += 1;
-        }
-        Ok(sent)
-    }
-
-    /// The operator's cron jobs whose time came in `(last, now]`.
-    fn run_jobs(&self, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Result<Vec<String>> {
-        let Some(last) = last else { return Ok(vec![]) };
-        let mut ran = Vec::new();
-        let jobs = [
-            ("housekeeping", self.config.schedule.housekeeping.clone()),
-            ("weekly_report", self.config.schedule.weekly_report.clone()),
-        ];
-        for (name, spec) in jobs {
-            if !due_between(&spec, Some(last), now) {
-                continue;
-            }
-            match name {
-                "housekeeping" => {
-                    let before = now - Duration::days(self.config.schedule.keep_days);
-                    self.store.prune_outbox(&stamp(before))?;
-                }
-                _ => {
-                    if let Some(op) = self.config.operator.clone() {
-                        let games = self.store.games()?;
-                        let active = games.iter().filter(|g| g.status == "active").count();
-                        let finished = games.iter().filter(|g| g.status == "finished").count();
-                        let words = [Text::same(format!(
-                            "Weekly report: {} games ({active} active, {finished} finished), {} players, {} mails waiting in the outbox.",
-                            games.len(),
-                            // The operator is a mail recipient, not a player.
-                            self.store.players()?.iter().filter(|p| p.email != op).count(),
-                            self.store.unsent_count()?
-                        ))];
-                        self.mail_plain(
-                            &op,
-                            None,
-                            None,
-                            "[quipu] weekly report",
-                            &words,
-                            Kind::Notice,
-                            now,
-                        )?;
-                    }
-                }
-            }
-            ran.push(name.to_string());
-        }
-        Ok(ran)
-    }
-
-    /// `vacation FROM..TO` (inclusive dates in the player's zone) or `vacation off`.
-    pub fn set_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
-        let mut p = self.store.player(email, &stamp(now))?;
-        let tz = zone(&p);
-        let year = now.with_timezone(&tz).year() as i64;
-        if p.vacation_year != Some(year) {
-            p.vacation_year = Some(year);
-            p.vacation_used = 0;
-        }
-        let bank = self.config.clock.vacation_days;
-        let spec = spec.trim();
-        if spec.eq_ignore_ascii_case("off") {
-            let had_vacation = vacation_of(&p)?.is_some_and(|(_, b)| b > now);
-            self.retire_vacation(&mut p, now)?;
-            self.store.save_player(&p)?;
-            self.reschedule_player(email, now)?;
-            if had_vacation {
-                self.tell_games(
-                    email,
-                    Text::new(
-                        format!("{email} is back from vacation."),
-                        format!("{email}님이 휴가에서 돌아왔습니다."),
-                    ),
-                    now,
-                )?;
-            }
-            return Ok(Text::new(
-                "Your vacation is off; your clocks run again.",
-                "휴가를 끝냈습니다. 시계가 다시 갑니다.",
-            ));
-        }
-        let bad = || {
-            ServiceError::Setup(format!(
-                "'{spec}' is not a vacation; write e.g. 'vacation 2026-12-20..2026-12-27' or 'vacation off'"
-            ))
-        };
-        let (a, b) = spec.split_once("..").ok_or_else(bad)?;
-        let from = NaiveDate::parse_from_str(a.trim(), "%Y-%m-%d").map_err(|_| bad())?;
-        let to = NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| bad())?;
-        if to < from {
-            return Err(bad());
-        }
-        let today = now.with_timezone(&tz).date_naive();
-        if to < today {
-            return Err(ServiceError::Setup(format!(
-                "'{spec}' is over already; a vacation must end today or later"
-            )));
-        }
-        // Days already past are not taken again: a vacation asked for while
-        // on one starts now (its earlier days were counted when they were taken).
-        let from = from.max(today);
-        let days = (to - from).num_days() + 1;
-        // A vacation replaces the one before: that one's days not begun go back first.
-        let mut trial = p.clone();
-        trial.vacation_used -= unbegun_days(&trial, now)?.min(trial.vacation_used);
-        let left = bank - trial.vacation_used;
-        if days > left {
-            return Ok(Text::new(
-                format!("That is {days} days, but only {left} of your {bank} vacation days are left this year."),
-                format!("{days}일을 신청했지만 올해 남은 휴가는 {bank}일 중 {left}일입니다."),
-            ));
-        }
-        let start = tz
-            .from_local_datetime(&from.and_time(NaiveTime::MIN))
-            .earliest()
-            .map(|t| t.with_timezone(&Utc).max(now))
-            .ok_or_else(bad)?;
-        let end = tz
-            .from_local_datetime(&to.succ_opt().unwrap_or(to).and_time(NaiveTime::MIN))
-            .earliest()
-            .map(|t| t.with_timezone(&Utc))
-            .ok_or_else(bad)?;
-        self.retire_vacation(&mut p, now)?;
-        p.vacation_from = Some(stamp(start));
-        p.vacation_to = Some(stamp(end));
-        p.vacation_used += days;
-        self.store.save_player(&p)?;
-        self.reschedule_player(email, now)?;
-        self.tell_games(
-            email,
-            Text::new(
-                format!("{email} is on vacation from {from} to {to}; their clock stops."),
-                format!("{email}님이 {from}부터 {to}까지 휴가입니다. 그동안 시계가 멈춥니다."),
-            ),
-            now,
-        )?;
-        Ok(Text::new(
-            format!(
-                "Vacation set from {from} to {to} ({days} days); {} days left this year.",
-                left - days
-            ),
-            format!(
-                "{from}부터 {to}까지 휴가를 잡았습니다({days}일). 올해 남은 휴가: {}일.",
-                left - days
-            ),
-        ))
-    }
-
-    /// Ends a player's vacation record before `off` or a new one: the days
-    /// not yet begun go back to the bank, and the time already away is
-    /// credited to the open deadlines (their start moves later by it), so that
-    /// forgetting the old dates does not make those days count.
-    fn retire_vacation(&self, p: &mut Player, now: DateTime<Utc>) -> Result<()> {
-        let Some((a, b)) = vacation_of(p)? else {
-            return Ok(());
-        };
-        p.vacation_used -= unbegun_days(p, now)?.min(p.vacation_used);
-        let away_end = b.min(now);
-        if a < away_end {
-            for id in self.store.games_of(&p.email)? {
-                let Ok(seat) = self.seat_of(id, &p.email) else {
-                    continue;
-                };
-                let settings = self.clock_of(id)?;
-                for d in self
-                    .store
-                    .deadlines(Some(id))?
-                    .into_iter()
-                    .filter(|d| d.seat == seat.0 as i64)
-                {
-                    let started = deadline_time(&d, "started_at", &d.started_at)?;
-                    let away = away_end - a.max(started);
-                    if away > Duration::zero() {
-                        self.save_deadline(
-                            DeadlineRow {
-                                started_at: stamp(started + away),
-                                ..d
-                            },
-                            &settings,
-                        )?;
-                    }
-                }
-            }
-        }
-        p.vacation_from = None;
-        p.vacation_to = None;
-        Ok(())
-    }
-
-    /// A note to the other players of every active game of `email`.
-    fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
-        for id in self.store.games_of(email)? {
-            for r in self
-                .seated(id)?
-                .into_iter()
-                .filter(|r| r.email != email && r.status == "joined")
-            {
-                self.mail_plain(
-                    &r.email,
-                    Some(id),
-                    Some(self.reply_address(id, &r.email)),
-                    &format!("[quipu #{id}]"),
-                    std::slice::from_ref(&text),
-                    Kind::Notice,
-                    now,
-                )?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// True when the cron `spec` has a time in `(last, now]` (or, with no last
-/// run, at all by `now`). A spec that does not parse never fires (the
-/// configuration is checked when it is loaded).
-fn due_between(spec: &str, last: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
-    let Ok(schedule) = cron::Schedule::from_str(spec) else {
-        return false;
-    };
-    match last {
-        Some(last) => schedule.after(&last).next().is_some_and(|t| t <= now),
-        None => true,
-    }
-}
-
-/// Whole days of a player's vacation not yet begun at `now`.
-fn unbegun_days(p: &Player, now: DateTime<Utc>) -> Result<i64> {
-    Ok(match vacation_of(p)? {
-        Some((a, b)) if b > a.max(now) => (b - a.max(now)).num_hours() / 24,
-        _ => 0,
-    })
-}
-
-/// A time as the player reads it.
-fn local_time(t: DateTime<Utc>, p: &Player) -> String {
-    t.with_timezone(&zone(p))
-        .format("%Y-%m-%d %H:%M %Z")
-        .to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Player;
 
     fn player(tz: &str) -> Player {
         Player {

@@ -1,0 +1,181 @@
+//! Vacations: taking days off (which stops a player's clock), the yearly
+//! allowance, and telling the player's games.
+
+use super::deadline_time;
+use super::time::{vacation_of, zone};
+use crate::engine::Text;
+use crate::service::{stamp, Result, Service, ServiceError};
+use crate::store::MailKind;
+use crate::store::{DeadlineRow, Player, SeatStatus};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+
+impl Service {
+    /// `vacation FROM..TO` (inclusive dates in the player's zone) or `vacation off`.
+    pub fn set_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
+        let mut p = self.store.player(email, &stamp(now))?;
+        let tz = zone(&p);
+        let year = now.with_timezone(&tz).year() as i64;
+        if p.vacation_year != Some(year) {
+            p.vacation_year = Some(year);
+            p.vacation_used = 0;
+        }
+        let bank = self.config.clock.vacation_days;
+        let spec = spec.trim();
+        if spec.eq_ignore_ascii_case("off") {
+            let had_vacation = vacation_of(&p)?.is_some_and(|(_, b)| b > now);
+            self.retire_vacation(&mut p, now)?;
+            self.store.save_player(&p)?;
+            self.reschedule_player(email, now)?;
+            if had_vacation {
+                self.tell_games(
+                    email,
+                    Text::new(
+                        format!("{email} is back from vacation."),
+                        format!("{email}님이 휴가에서 돌아왔습니다."),
+                    ),
+                    now,
+                )?;
+            }
+            return Ok(Text::new(
+                "Your vacation is off; your clocks run again.",
+                "휴가를 끝냈습니다. 시계가 다시 갑니다.",
+            ));
+        }
+        let bad = || {
+            ServiceError::Setup(format!(
+                "'{spec}' is not a vacation; write e.g. 'vacation 2026-12-20..2026-12-27' or 'vacation off'"
+            ))
+        };
+        let (a, b) = spec.split_once("..").ok_or_else(bad)?;
+        let from = NaiveDate::parse_from_str(a.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        let to = NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        if to < from {
+            return Err(bad());
+        }
+        let today = now.with_timezone(&tz).date_naive();
+        if to < today {
+            return Err(ServiceError::Setup(format!(
+                "'{spec}' is over already; a vacation must end today or later"
+            )));
+        }
+        // Days already past are not taken again: a vacation asked for while
+        // on one starts now (its earlier days were counted when they were taken).
+        let from = from.max(today);
+        let days = (to - from).num_days() + 1;
+        // A vacation replaces the one before: that one's days not begun go back first.
+        let mut trial = p.clone();
+        trial.vacation_used -= unbegun_days(&trial, now)?.min(trial.vacation_used);
+        let left = bank - trial.vacation_used;
+        if days > left {
+            return Ok(Text::new(
+                format!("That is {days} days, but only {left} of your {bank} vacation days are left this year."),
+                format!("{days}일을 신청했지만 올해 남은 휴가는 {bank}일 중 {left}일입니다."),
+            ));
+        }
+        let start = tz
+            .from_local_datetime(&from.and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|t| t.with_timezone(&Utc).max(now))
+            .ok_or_else(bad)?;
+        let end = tz
+            .from_local_datetime(&to.succ_opt().unwrap_or(to).and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+            .ok_or_else(bad)?;
+        self.retire_vacation(&mut p, now)?;
+        p.vacation_from = Some(stamp(start));
+        p.vacation_to = Some(stamp(end));
+        p.vacation_used += days;
+        self.store.save_player(&p)?;
+        self.reschedule_player(email, now)?;
+        self.tell_games(
+            email,
+            Text::new(
+                format!("{email} is on vacation from {from} to {to}; their clock stops."),
+                format!("{email}님이 {from}부터 {to}까지 휴가입니다. 그동안 시계가 멈춥니다."),
+            ),
+            now,
+        )?;
+        Ok(Text::new(
+            format!(
+                "Vacation set from {from} to {to} ({days} days); {} days left this year.",
+                left - days
+            ),
+            format!(
+                "{from}부터 {to}까지 휴가를 잡았습니다({days}일). 올해 남은 휴가: {}일.",
+                left - days
+            ),
+        ))
+    }
+
+    /// Ends a player's vacation record before `off` or a new one: the days
+    /// not yet begun go back to the bank, and the time already away is
+    /// credited to the open deadlines (their start moves later by it), so that
+    /// forgetting the old dates does not make those days count.
+    pub(super) fn retire_vacation(&self, p: &mut Player, now: DateTime<Utc>) -> Result<()> {
+        let Some((a, b)) = vacation_of(p)? else {
+            return Ok(());
+        };
+        p.vacation_used -= unbegun_days(p, now)?.min(p.vacation_used);
+        let away_end = b.min(now);
+        if a < away_end {
+            for id in self.store.games_of(&p.email)? {
+                let Ok(seat) = self.seat_of(id, &p.email) else {
+                    continue;
+                };
+                let settings = self.clock_of(id)?;
+                for d in self
+                    .store
+                    .deadlines(Some(id))?
+                    .into_iter()
+                    .filter(|d| d.seat == seat.0 as i64)
+                {
+                    let started = deadline_time(&d, "started_at", &d.started_at)?;
+                    let away = away_end - a.max(started);
+                    if away > Duration::zero() {
+                        self.save_deadline(
+                            DeadlineRow {
+                                started_at: stamp(started + away),
+                                ..d
+                            },
+                            &settings,
+                        )?;
+                    }
+                }
+            }
+        }
+        p.vacation_from = None;
+        p.vacation_to = None;
+        Ok(())
+    }
+
+    /// A note to the other players of every active game of `email`.
+    pub(super) fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
+        for id in self.store.games_of(email)? {
+            for r in self
+                .seated(id)?
+                .into_iter()
+                .filter(|r| r.email != email && r.status == SeatStatus::Joined)
+            {
+                self.mail_plain(
+                    &r.email,
+                    Some(id),
+                    Some(self.reply_address(id, &r.email)),
+                    &format!("[quipu #{id}]"),
+                    std::slice::from_ref(&text),
+                    MailKind::Notice,
+                    now,
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whole days of a player's vacation not yet begun at `now`.
+pub(super) fn unbegun_days(p: &Player, now: DateTime<Utc>) -> Result<i64> {
+    Ok(match vacation_of(p)? {
+        Some((a, b)) if b > a.max(now) => (b - a.max(now)).num_hours() / 24,
+        _ => 0,
+    })
+}

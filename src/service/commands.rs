@@ -1,0 +1,431 @@
+//! The service's own commands in a mail (help, games, board, moves, say,
+//! resign, undo, join, decline, set, vacation, stop, new): which words they
+//! are, how one mail's lines of them merge, and what each does.
+
+use super::mailin::Caller;
+use super::notify::Words;
+use super::{stamp, Result, Service, ServiceError};
+use crate::engine::Text;
+use crate::store::{GameStatus, InboundOutcome, MailKind, MoveKind, NewMove, SeatStatus};
+use chrono::{DateTime, Utc};
+use std::cell::RefCell;
+
+/// Words that are service commands rather than game moves.
+pub(super) const SERVICE_WORDS: [&str; 13] = [
+    "help", "board", "moves", "say", "resign", "undo", "set", "vacation", "join", "decline", "new",
+    "games", "stop",
+];
+
+/// Service words that may act more than once in one mail (each `set` names
+/// its own key). Every other word acts once; repeated `say` lines are joined.
+const REPEATABLE: [&str; 1] = ["set"];
+
+pub(super) fn first_word(line: &str) -> String {
+    line.split_whitespace().next().unwrap_or("").to_lowercase()
+}
+
+/// The words of the one answer a mail gets, gathered from all its lines.
+#[derive(Default)]
+pub(super) struct Replies(RefCell<Vec<Text>>);
+
+impl Replies {
+    pub(super) fn push(&self, t: Text) {
+        self.0.borrow_mut().push(t);
+    }
+
+    pub(super) fn into_words(self) -> Vec<Text> {
+        self.0.into_inner()
+    }
+}
+
+/// Joins every `say` line into the first and drops repeats of words that
+/// act once per mail, so one mail causes one relay, one board, one answer.
+pub(super) fn merge_service_lines(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut say_at: Option<usize> = None;
+    for line in lines {
+        let word = first_word(&line);
+        if word == "say" {
+            let text = line.trim()[3..].trim().to_string();
+            match say_at {
+                Some(i) => {
+                    out[i].push('\n');
+                    out[i].push_str(&text);
+                }
+                None => {
+                    say_at = Some(out.len());
+                    out.push(format!("say {text}"));
+                }
+            }
+        } else if REPEATABLE.contains(&word.as_str()) || !seen.contains(&word) {
+            seen.push(word);
+            out.push(line);
+        }
+    }
+    out
+}
+
+impl Service {
+    /// Runs one service command; returns (outcome, reason).
+    pub(super) fn service_command(
+        &self,
+        caller: &Caller,
+        line: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        let word = first_word(line);
+        let rest = line.trim()[word.len().min(line.trim().len())..]
+            .trim()
+            .to_string();
+        let email = caller.email.as_str();
+        let done = |t: Text| -> Result<(InboundOutcome, String)> {
+            let r = t.en.clone();
+            replies.push(t);
+            Ok((InboundOutcome::Answered, r))
+        };
+        let in_game = |f: &dyn Fn(i64) -> Result<(InboundOutcome, String)>| -> Result<(InboundOutcome, String)> {
+            match caller.game {
+                Some(id) => f(id),
+                None => done(Text::new(
+                    format!("'{word}' works only in a reply to a mail quipu sent you about a game: its reply address carries your token."),
+                    format!("'{word}' 명령은 quipu가 보낸 게임 메일에 답장할 때만 됩니다. 그 답장 주소에 당신의 토큰이 있습니다."),
+                )),
+            }
+        };
+        match word.as_str() {
+            "help" => done(help_text()),
+            "games" => {
+                let ids = self.store.games_of(email)?;
+                let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+                done(Text::new(
+                    format!("Your active games: {}", list.join(", ")),
+                    format!("진행 중인 게임: {}", list.join(", ")),
+                ))
+            }
+            "board" | "moves" => {
+                in_game(&|id| self.show_board(id, email, word == "moves", replies, now))
+            }
+            "say" => in_game(&|id| self.say(id, email, &rest, replies, now)),
+            "resign" => in_game(&|id| {
+                if self.game(id)?.status != GameStatus::Active {
+                    return done(Text::new(
+                        "That game is not running.",
+                        "그 게임은 진행 중이 아닙니다.",
+                    ));
+                }
+                self.drop_player(id, email, "resign", now)?;
+                // If the game goes on, the resigner would otherwise hear nothing
+                // (a game that ends tells every seat, the resigner included).
+                if self.game(id)?.status == GameStatus::Active {
+                    replies.push(Text::new(
+                        format!("You resigned from game #{id}."),
+                        format!("#{id} 게임에서 기권했습니다."),
+                    ));
+                }
+                Ok((InboundOutcome::Applied, "resigned".into()))
+            }),
+            "undo" => in_game(&|id| self.undo(id, email, replies, now)),
+            "join" | "decline" => in_game(&|id| {
+                let t = if self.has_offer(id, email)? {
+                    self.answer_offer(id, email, word == "join", now)?
+                } else {
+                    self.answer_invitation(id, email, word == "join", now)?
+                };
+                done(t)
+            }),
+            // A player's settings change only by a mail carrying one of their tokens.
+            "set" => in_game(&|_| done(self.setting(email, &rest, now)?)),
+            "vacation" => in_game(&|_| match self.set_vacation(email, &rest, now) {
+                Ok(t) => done(t),
+                Err(ServiceError::Setup(m)) => done(Text::same(m)),
+                Err(e) => Err(e),
+            }),
+            "stop" => in_game(&|id| done(self.stop_invitations(id, email, now)?)),
+            "new" => self.request_game(email, &rest, now),
+            _ => done(help_text()),
+        }
+    }
+
+    /// `board` or `moves`: the seat's mail again (with every legal command for `moves`).
+    fn show_board(
+        &self,
+        id: i64,
+        email: &str,
+        all_moves: bool,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) else {
+            return answered(
+                replies,
+                Text::new(
+                    "You have no seat in that game yet.",
+                    "아직 그 게임에 자리가 없습니다.",
+                ),
+            );
+        };
+        let kind = if self
+            .table(id)?
+            .to_act()
+            .iter()
+            .any(|s| Some(s.0) == row.seat)
+        {
+            MailKind::Turn
+        } else {
+            MailKind::Update
+        };
+        let mut words = Words {
+            all_moves,
+            ..Words::default()
+        };
+        if all_moves {
+            let legal = row
+                .seat
+                .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
+                .transpose()?
+                .unwrap_or_default();
+            words.paragraphs.push(Text::new(
+                format!(
+                    "Every legal command now ({}):\n{}",
+                    legal.len(),
+                    legal.join("\n")
+                ),
+                format!(
+                    "지금 가능한 모든 명령({}개):\n{}",
+                    legal.len(),
+                    legal.join("\n")
+                ),
+            ));
+        }
+        self.mail_seat(id, &row, kind, words, now)?;
+        Ok((
+            InboundOutcome::Answered,
+            if all_moves { "moves" } else { "board" }.to_string(),
+        ))
+    }
+
+    /// `say TEXT`: table talk, recorded and relayed to the other seats.
+    fn say(
+        &self,
+        id: i64,
+        email: &str,
+        rest: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        if self.game(id)?.status != GameStatus::Active
+            && self.game(id)?.status != GameStatus::Forming
+        {
+            // A finished game's record does not change.
+            return answered(
+                replies,
+                Text::new(
+                    "That game is over; its record is closed.",
+                    "그 게임은 끝나서 기록이 닫혔습니다.",
+                ),
+            );
+        }
+        let rest = super::guard::visible_text(rest);
+        if rest.trim().is_empty() {
+            return answered(
+                replies,
+                Text::new(
+                    "Write what to say after 'say'.",
+                    "'say' 뒤에 할 말을 쓰세요.",
+                ),
+            );
+        }
+        let seat = self.seat_of(id, email).ok().map(|s| s.0);
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat,
+            email: Some(email.to_string()),
+            kind: MoveKind::Say,
+            command: rest.chars().take(2000).collect(),
+            events: "[]".into(),
+            source: "mail".into(),
+            at: stamp(now),
+        })?;
+        for r in self
+            .seated(id)?
+            .into_iter()
+            .filter(|r| r.email != email && r.status == SeatStatus::Joined)
+        {
+            self.mail_seat(id, &r, MailKind::Update, Words::default(), now)?;
+        }
+        Ok((InboundOutcome::Answered, "said".into()))
+    }
+
+    /// `undo`: takes back the caller's own last decision if nobody acted
+    /// since and it revealed nothing.
+    fn undo(
+        &self,
+        id: i64,
+        email: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        let moves = self.store.moves(id)?;
+        let steps = super::history::effective(&moves);
+        let last_game_row = moves.iter().rev().find(|m| {
+            m.kind == MoveKind::Move || m.kind == MoveKind::Undo || m.kind == MoveKind::Drop
+        });
+        let refuse = |why: Text| -> Result<(InboundOutcome, String)> {
+            let r = why.en.clone();
+            replies.push(why);
+            Ok((InboundOutcome::Rejected, r))
+        };
+        let Some(last) = last_game_row.filter(|m| m.kind == MoveKind::Move) else {
+            return refuse(Text::new(
+                "There is no move of yours to take back.",
+                "무를 수 있는 수가 없습니다.",
+            ));
+        };
+        if last.email.as_deref() != Some(email)
+            || !steps
+                .iter()
+                .any(|s| matches!(s, super::history::Step::Play { n, .. } if *n == last.n))
+        {
+            return refuse(Text::new(
+                "Only your own last decision can be taken back, and only before anyone else acts.",
+                "자기 마지막 결정만, 다른 사람이 두기 전에만 무를 수 있습니다.",
+            ));
+        }
+        let events: Vec<crate::engine::Event> =
+            serde_json::from_str(&last.events).map_err(|e| {
+                ServiceError::Unreadable(
+                    id,
+                    format!("the events of move {} are unreadable: {e}", last.n),
+                )
+            })?;
+        if events.iter().any(|e| e.reveals) || self.game(id)?.status != GameStatus::Active {
+            return refuse(Text::new(
+                format!("'{}' revealed something (a card or tile drawn) or ended the game, so it cannot be taken back.", last.command),
+                format!("'{}'은(는) 무언가를 공개했거나 게임을 끝냈으므로 무를 수 없습니다.", last.command),
+            ));
+        }
+        let before = self.table(id)?.to_act();
+        let seat = self.seat_of(id, email)?;
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat: Some(seat.0),
+            email: Some(email.to_string()),
+            kind: MoveKind::Undo,
+            command: last.command.clone(),
+            events: "[]".into(),
+            source: "mail".into(),
+            at: stamp(now),
+        })?;
+        self.forget();
+        self.after_change(id, &[seat], &before, now)?;
+        Ok((InboundOutcome::Applied, format!("undid {}", last.command)))
+    }
+
+    /// `set language ko`, `set timezone Asia/Seoul`, `set quiet 23:00-08:00`,
+    /// `set digest daily 19:00`, `set notify every|turn|digest`.
+    pub fn setting(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<Text> {
+        let mut p = self.store.player(email, &stamp(now))?;
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let key = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+        let value = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
+        let bad = |what: &str| {
+            Ok(Text::new(
+                format!("'{value}' is not a valid {what}."),
+                format!("'{value}'은(는) 올바른 {what} 값이 아닙니다."),
+            ))
+        };
+        match key.as_str() {
+            "language" | "lang" | "언어" => match value.to_lowercase().as_str() {
+                "ko" | "korean" | "한국어" => p.lang = "ko".into(),
+                "en" | "english" | "영어" => p.lang = "en".into(),
+                _ => return bad("language (en or ko)"),
+            },
+            "timezone" | "tz" => {
+                if value.parse::<chrono_tz::Tz>().is_err() {
+                    return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)");
+                }
+                p.timezone = value.clone();
+            }
+            "quiet" => {
+                if value.eq_ignore_ascii_case("off") {
+                    p.quiet_from = None;
+                    p.quiet_to = None;
+                } else {
+                    let Some((a, b)) = value.split_once('-').filter(|_| super::clock::parse_quiet(&value).is_some()) else {
+                        return bad("quiet time (e.g. 23:00-08:00 or off)");
+                    };
+                    p.quiet_from = Some(a.trim().into());
+                    p.quiet_to = Some(b.trim().into());
+                }
+            }
+            "digest" => {
+                let at = value.trim_start_matches("daily").trim();
+                if value.eq_ignore_ascii_case("off") {
+                    p.notify = "every".into();
+                } else if super::clock::parse_hm(at).is_some() {
+                    p.notify = "digest".into();
+                    p.digest_at = Some(at.into());
+                } else {
+                    return bad("digest time (e.g. daily 19:00, or off)");
+                }
+            }
+            "notify" => match value.as_str() {
+                "every" | "turn" | "digest" => p.notify = value.clone(),
+                _ => return bad("notify setting (every, turn or digest)"),
+            },
+            _ => {
+                return Ok(Text::new(
+                    "Settings: set language en|ko, set timezone ZONE, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
+                    "설정: set language en|ko, set timezone 시간대, set quiet HH:MM-HH:MM, set digest daily HH:MM, set notify every|turn|digest.",
+                ))
+            }
+        }
+        self.store.save_player(&p)?;
+        self.reschedule_player(email, now)?;
+        Ok(setting_done(&key, &value))
+    }
+}
+
+/// A service command's answer, kept for the mail's one reply.
+fn answered(replies: &Replies, t: Text) -> Result<(InboundOutcome, String)> {
+    let r = t.en.clone();
+    replies.push(t);
+    Ok((InboundOutcome::Answered, r))
+}
+
+pub(super) fn help_text() -> Text {
+    Text::new(
+        "quipu commands. In a game (reply to its mail): your moves, one per line (several lines make one turn); \
+board; moves; say TEXT; undo; resign; join; decline; stop (never be invited again); set language en|ko; set timezone ZONE; \
+set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. Anywhere: help; games. \
+New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+        "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline; stop(다시 초대받지 않기); set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
+vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+    )
+}
+
+/// The answer to a setting that was saved, in both languages, with the
+/// setting's own name and value (Korean needs no particle after either).
+fn setting_done(key: &str, value: &str) -> Text {
+    let (en_key, ko_key) = match key {
+        "language" | "lang" | "언어" => ("language", "언어"),
+        "timezone" | "tz" => ("time zone", "시간대"),
+        "quiet" => ("quiet hours", "방해 금지 시간"),
+        "digest" => ("daily digest", "일일 요약"),
+        _ => ("notifications", "알림"),
+    };
+    let ko_value = match value.to_lowercase().as_str() {
+        "ko" | "korean" | "한국어" => "한국어".to_string(),
+        "en" | "english" | "영어" => "영어".to_string(),
+        "off" => "끔".to_string(),
+        "every" => "수가 둘 때마다".to_string(),
+        "turn" => "내 차례일 때만".to_string(),
+        _ => value.to_string(),
+    };
+    Text::new(
+        format!("Your {en_key} is now {value}."),
+        format!("설정했습니다 — {ko_key}: {ko_value}"),
+    )
+}
