@@ -102,6 +102,9 @@ impl Service {
     }
 }
 
+/// Lines of a mail with their line numbers in it (from 1).
+pub type Numbered = Vec<(usize, String)>;
+
 /// Splits a mail's lines into service commands and the lines of the game,
 /// trying each on `table` (a copy) in order: a line the seat can play at
 /// that point of its turn is a move whatever its first word (Tawantinsuyu's
@@ -110,9 +113,9 @@ impl Service {
 pub fn split_service_lines(
     table: &mut dyn Table,
     seat: Seat,
-    lines: Vec<(usize, String)>,
+    lines: Numbered,
     is_service: impl Fn(&str) -> bool,
-) -> (Vec<(usize, String)>, Vec<(usize, String)>) {
+) -> (Numbered, Numbered) {
     let mut service = Vec::new();
     let mut game = Vec::new();
     for (at, line) in lines {
