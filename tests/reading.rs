@@ -482,3 +482,71 @@ fn mail_from_before_the_upgrade_is_judged_by_its_time() {
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     assert_eq!(s.store.move_count(id).unwrap(), moved + 1);
 }
+
+/// A move whose first word is also a service word (`join`) is a move when
+/// the seat can play it at that point of its turn, even though it was not
+/// legal when the turn began: here the 20th line of a solo Tawantinsuyu
+/// turn answers Axomama's worship (recorded from a whole game by mail).
+#[test]
+fn a_move_starting_with_a_service_word_later_in_the_turn_is_a_move() {
+    let s = service("join-later");
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: "tawantinsuyu".into(),
+                players: vec![ALICE.into()],
+                seed: Some(33),
+                ..Default::default()
+            },
+            at("2026-11-22T09:00:00Z"),
+        )
+        .unwrap();
+    let setup_and_first_turn = "start sw04;keep g25 g29 g30;use g13;use g15;use g10;buy w19;weave w19 1 left;use g40;statue small pachamama;begin conquest;place warrior s2m2 card g25;bonus take;swap g30 p09 p13;build none;tasks potato;cash a14;hire potato;place artisan s5m2 gold;tasks potato;hire potato;priest production;perform;recruit porter;cash a03;hire potato";
+    let lines: Vec<String> = setup_and_first_turn
+        .split(';')
+        .map(str::to_string)
+        .collect();
+    s.play(id, ALICE, &lines, "test", at("2026-11-22T09:30:00Z"))
+        .unwrap();
+    let before = s.store.move_count(id).unwrap();
+    assert!(!s
+        .legal(id, ALICE)
+        .unwrap()
+        .iter()
+        .any(|c| c.starts_with("join")));
+    let turn = "dismiss porter\ndismiss warrior\npass\nplace artisan s3t2 card g29\ntasks train potato\nkeep a20\nhire none\nrecruit porter\npriest sacrifice\ngold\nhire corn\ndismiss warrior\ndeploy done\npriest recover\ngold\npray\ncash a20\nhire potato\ndismiss artisan\njoin worship small pachamama\nuse g06";
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let out = s
+        .handle_mail(
+            &reply(&to, "join-later@x", "none@x", &format!("{turn}\nCheers")),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 21);
+    let export = s.export(id).unwrap();
+    let last: Vec<&str> = export
+        .moves
+        .iter()
+        .rev()
+        .take(2)
+        .map(|m| m.command.as_str())
+        .collect();
+    assert_eq!(last, ["use g06", "join worship small pachamama"]);
+}
+
+/// A copy of a mail we sent that the known mails only partly match (its
+/// heading repeats an earlier mail, its board does not): the client's
+/// header block still ends the player's text, and nothing of the copy is
+/// read as commands.
+#[test]
+fn a_copy_our_mails_only_partly_match_is_still_not_the_players() {
+    let earlier = "[quipu #1] Cuzco\n================\n\nYou are seat 1. At the table: seat 1 ann@example.test, seat 2 bo@example.test.\n\nIt is bo's turn.\n";
+    let known = Known::new([earlier]);
+    let reply = "From: <ann@example.test>\r\nTo: <quipu@example.test>\r\nSubject: Re: [quipu #1] Cuzco\r\nMessage-ID: <partly@x>\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nHi,\r\nend\r\n\r\n________________________________\r\nFrom: quipu <quipu@example.test>\r\nSent: Sunday, November 22, 2026 9:59 AM\r\nTo: ann@example.test\r\nSubject: [quipu #1] Cuzco\r\n\r\n[quipu #1] Cuzco\r\n================\r\n\r\nYou are seat 1. At the table: seat 1 ann@example.test, seat 2 bo@example.test.\r\n\r\n- seat 2 places a 3-space tile on G14 G15 H14v (level 1) for 1 AP; 5 AP left.\r\nC C6=f1#1 C7=. C8=. C10=.\r\n";
+    assert_eq!(
+        read_knowing(reply.as_bytes(), &known).commands,
+        ["Hi,", "end"]
+    );
+    assert_eq!(read(reply.as_bytes()).commands, ["Hi,", "end"]);
+}

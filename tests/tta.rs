@@ -7,8 +7,10 @@ use quipu::games::tta::apply::{event, turn};
 use quipu::games::tta::data::{self, CardId, Data};
 use quipu::games::tta::state::{Phase, State, WonderWork};
 use quipu::games::tta::testkit::{
-    self, blue_on, food, give, later_round, play, put_blue, put_workers, refused, resources, stats,
-    with_leader, workers_on,
+    self, blue_bank, blue_on, civil_deck, culture, empty_slot, events, food, give, government,
+    in_round, in_row, later_round, leader, leader_taken_in, play, put_blue, put_workers, refused,
+    resources, row_of, science, specials, start_player, stats, turn_of, unused_workers,
+    with_leader, wonder_begun, wonders, workers_on, yellow_bank,
 };
 use quipu::games::tta::{legal as rules_legal, scoring, ThroughTheAges as TheGame};
 
@@ -172,7 +174,7 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
         "civ-A-julius-caesar",
         "civ-A-patriotism",
     ];
-    s.row = row.iter().map(|c| Some(id(&s, c))).collect();
+    row_of(&mut s, &row);
     // The Age A deck holds the other seven cards.
     let mut rest: Vec<CardId> = Vec::new();
     for (i, c) in s.data.cards.iter().enumerate() {
@@ -186,7 +188,7 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
         }
     }
     assert_eq!(rest.len(), 7);
-    s.civil_decks[0] = rest;
+    civil_deck(&mut s, 0, rest);
     // Cheolsu: one civil action only.
     assert_eq!(
         legal(&s, 0).len(),
@@ -249,19 +251,16 @@ fn first_round_walkthrough_l594_646_and_refill_l745_760() {
 #[test]
 fn engineering_genius_example_l1205_1225() {
     let mut s = later_round(3);
-    s.turn = 1;
+    turn_of(&mut s, 1);
     give(&mut s, 1, "civ-A-engineering-genius");
-    s.players[1].wonder = Some(WonderWork {
-        card: id(&s, "civ-A-colossus"),
-        built: 0,
-    });
+    wonder_begun(&mut s, 1, "civ-A-colossus");
     put_blue(&mut s, 1, "board-A-bronze", 2);
     refused(&s, 1, "build wonder colossus");
     play(&mut s, 1, "play engineering-genius colossus");
     assert_eq!(resources(&s, 1), 1);
     assert_eq!(s.players[1].wonder.as_ref().map(|w| w.built), Some(1));
     assert_eq!(s.players[1].white_used, 1);
-    s.row[6] = Some(id(&s, "civ-I-engineering-genius"));
+    in_row(&mut s, 6, "civ-I-engineering-genius");
     play(&mut s, 1, "take 7");
     assert_eq!(s.players[1].white_used, 3);
     assert!(
@@ -301,9 +300,9 @@ fn production_consumption_and_famine_l1773_1796() {
     assert_eq!((s.players[0].science, s.players[0].culture), (1, 0));
     // Famine: no farm, nothing stored: 4 culture per missing food.
     let mut s = later_round(2);
-    s.players[0].culture = 10;
-    s.players[0].yellow_bank = 12;
-    s.players[0].workers += 6;
+    culture(&mut s, 0, 10);
+    unused_workers(&mut s, 0, 7);
+    assert_eq!(s.players[0].yellow_bank, 12);
     testkit::idle_workers(&mut s, 0, "board-A-agriculture");
     play(&mut s, 0, "done");
     assert_eq!(
@@ -323,7 +322,7 @@ fn irrigation_tokens_are_worth_two_food_and_events_use_them_l1370_1378() {
     // Development of Agriculture: 2 food as one token on Irrigation.
     let mut s = later_round(2);
     put_workers(&mut s, 0, "civ-I-irrigation", 0);
-    s.events = vec![id(&s, "mil-A-development-of-agriculture")];
+    events(&mut s, &["mil-A-development-of-agriculture"]);
     let mut out = Vec::new();
     event::reveal_event(&mut s, &mut out);
     assert_eq!(blue_on(&s, 0, "civ-I-irrigation"), 1);
@@ -344,8 +343,7 @@ fn irrigation_tokens_are_worth_two_food_and_events_use_them_l1370_1378() {
 fn build_farm_mine_and_urban_limit_l846_928() {
     let mut s = later_round(2);
     put_blue(&mut s, 0, "board-A-bronze", 12);
-    s.players[0].workers = 4;
-    s.players[0].yellow_bank -= 3;
+    unused_workers(&mut s, 0, 4);
     play(&mut s, 0, "build mine bronze");
     assert_eq!(resources(&s, 0), 10);
     play(&mut s, 0, "build lab philosophy");
@@ -386,19 +384,16 @@ fn destroy_returns_the_worker_without_refund_l929_950() {
 #[test]
 fn wonders_l562_604_l1012_1089_l1128_1140() {
     let mut s = later_round(2);
-    s.players[0].wonders = vec![id(&s, "civ-A-hanging-gardens"), id(&s, "civ-A-colossus")];
-    s.row[6] = Some(id(&s, "civ-I-taj-mahal"));
+    wonders(&mut s, 0, &["civ-A-hanging-gardens", "civ-A-colossus"]);
+    in_row(&mut s, 6, "civ-I-taj-mahal");
     let cost = quipu::games::tta::legal::take_cost(&s, &s.players[0], 6);
     assert_eq!(cost, Some(4), "zone 2 (2) + 2 completed wonders");
     play(&mut s, 0, "take 7");
-    s.row[0] = Some(id(&s, "civ-I-great-wall"));
+    in_row(&mut s, 0, "civ-I-great-wall");
     refused(&s, 0, "take 1");
     // Pyramids 3-2-1: three actions, then +1 civil action this turn.
     let mut s = later_round(2);
-    s.players[0].wonder = Some(WonderWork {
-        card: id(&s, "civ-A-pyramids"),
-        built: 0,
-    });
+    wonder_begun(&mut s, 0, "civ-A-pyramids");
     put_blue(&mut s, 0, "board-A-bronze", 6);
     play(&mut s, 0, "build wonder pyramids");
     assert_eq!((resources(&s, 0), s.players[0].blue_bank), (3, 14));
@@ -427,15 +422,15 @@ fn hand_limit_and_what_may_be_taken_l1236_1313() {
     ] {
         give(&mut s, 0, c);
     }
-    s.row[0] = Some(id(&s, "civ-I-alchemy"));
-    s.row[1] = Some(id(&s, "civ-I-taj-mahal"));
+    in_row(&mut s, 0, "civ-I-alchemy");
+    in_row(&mut s, 1, "civ-I-taj-mahal");
     refused(&s, 0, "take 1");
     play(&mut s, 0, "take 2"); // a wonder is taken with a full hand
     let mut s = later_round(2);
     give(&mut s, 0, "civ-I-iron");
-    s.row[0] = Some(id(&s, "civ-I-iron"));
+    in_row(&mut s, 0, "civ-I-iron");
     refused(&s, 0, "take 1"); // the same technology is in hand
-    s.row[1] = Some(id(&s, "civ-I-irrigation"));
+    in_row(&mut s, 1, "civ-I-irrigation");
     put_workers(&mut s, 0, "civ-I-irrigation", 0);
     refused(&s, 0, "take 2"); // ... or on the table
 }
@@ -443,10 +438,10 @@ fn hand_limit_and_what_may_be_taken_l1236_1313() {
 #[test]
 fn leaders_one_per_age_and_replacement_l1090_1153() {
     let mut s = later_round(2);
-    s.players[0].leader_ages = vec![0];
+    leader_taken_in(&mut s, 0, vec![0]);
     give(&mut s, 0, "civ-A-hammurabi");
-    s.row[0] = Some(id(&s, "civ-A-moses"));
-    s.row[1] = Some(id(&s, "civ-I-michelangelo"));
+    in_row(&mut s, 0, "civ-A-moses");
+    in_row(&mut s, 1, "civ-I-michelangelo");
     refused(&s, 0, "take 1");
     play(&mut s, 0, "elect hammurabi");
     let mode = s.rules.mode;
@@ -467,14 +462,14 @@ fn leaders_one_per_age_and_replacement_l1090_1153() {
 #[test]
 fn revolution_example_l1500_1530() {
     let mut s = later_round(2);
-    s.players[0].leader = Some(id(&s, "civ-A-hammurabi"));
-    s.players[0].science = 3;
-    s.row[0] = Some(id(&s, "civ-I-monarchy"));
+    leader(&mut s, 0, "civ-A-hammurabi");
+    science(&mut s, 0, 3);
+    in_row(&mut s, 0, "civ-I-monarchy");
     play(&mut s, 0, "take 1");
     refused(&s, 0, "revolution monarchy");
     play(&mut s, 0, "done");
-    s.turn = 0;
-    s.players[0].science = 3;
+    turn_of(&mut s, 0);
+    science(&mut s, 0, 3);
     play(&mut s, 0, "revolution monarchy");
     let mode = s.rules.mode;
     let p = &s.players[0];
@@ -503,9 +498,9 @@ fn revolution_example_l1500_1530() {
 #[test]
 fn peaceful_change_example_l1540_1560() {
     let mut s = later_round(2);
-    s.players[0].leader = Some(id(&s, "civ-A-hammurabi"));
-    s.players[0].science = 9;
-    s.row[0] = Some(id(&s, "civ-I-monarchy"));
+    leader(&mut s, 0, "civ-A-hammurabi");
+    science(&mut s, 0, 9);
+    in_row(&mut s, 0, "civ-I-monarchy");
     play(&mut s, 0, "take 1");
     play(&mut s, 0, "develop monarchy");
     assert_eq!(s.players[0].science, 0);
@@ -520,7 +515,7 @@ fn iron_upgrade_example_l1619_1645() {
     // Four Bronze mines and 8 resources; Iron developed for 5 science.
     let start = || {
         let mut s = later_round(2);
-        s.players[0].science = 5;
+        science(&mut s, 0, 5);
         put_workers(&mut s, 0, "board-A-bronze", 2);
         put_blue(&mut s, 0, "board-A-bronze", 8);
         give(&mut s, 0, "civ-I-iron");
@@ -571,7 +566,7 @@ fn blue_token_change_example_l1700_1730() {
         ),
         (3, 2, 7)
     );
-    s.turn = 0;
+    turn_of(&mut s, 0);
     let bank = s.players[0].blue_bank;
     play(&mut s, 0, "upgrade mine bronze iron");
     assert_eq!(
@@ -603,8 +598,7 @@ fn patriotism_example_l1751_1772() {
     give(&mut s, 0, "civ-I-patriotism");
     put_workers(&mut s, 0, "civ-I-swordsmen", 0);
     put_blue(&mut s, 0, "board-A-bronze", 5);
-    s.players[0].workers = 2;
-    s.players[0].yellow_bank -= 1;
+    unused_workers(&mut s, 0, 2);
     play(&mut s, 0, "play patriotism-i");
     assert_eq!(quipu::games::tta::legal::red_left(&s, 0), 3);
     play(&mut s, 0, "upgrade infantry warriors swordsmen");
@@ -655,7 +649,7 @@ fn action_cards_l1161_1235() {
 #[test]
 fn masonry_discounts_urban_levels_one_and_up_l2701_2729() {
     let mut s = later_round(2);
-    s.players[0].science = 3;
+    science(&mut s, 0, 3);
     give(&mut s, 0, "civ-I-masonry");
     put_workers(&mut s, 0, "civ-I-alchemy", 0);
     play(&mut s, 0, "develop masonry");
@@ -708,9 +702,8 @@ fn overall_example_final_bonus_61_l1846_1892() {
     let mut s = later_round(2);
     let p0 = 0;
     // Technologies and workers as in the picture.
-    let theocracy = id(&s, "civ-I-theocracy");
-    s.players[p0].government = theocracy;
-    s.players[p0].specials = vec![id(&s, "civ-I-cartography")];
+    government(&mut s, p0, "civ-I-theocracy");
+    specials(&mut s, p0, &["civ-I-cartography"]);
     put_workers(&mut s, p0, "civ-I-swordsmen", 2);
     put_workers(&mut s, p0, "civ-I-drama", 1);
     put_workers(&mut s, p0, "board-A-religion", 3);
@@ -720,15 +713,13 @@ fn overall_example_final_bonus_61_l1846_1892() {
     put_workers(&mut s, p0, "civ-I-iron", 2);
     put_workers(&mut s, p0, "civ-I-irrigation", 1); // + 2 Agriculture = 4 food
     put_workers(&mut s, p0, "civ-I-knights", 0);
-    s.players[p0].wonders = vec![
-        id(&s, "civ-I-st-peter-s-basilica"),
-        id(&s, "civ-A-library-of-alexandria"),
-    ];
-    s.players[p0].wonder = Some(WonderWork {
-        card: id(&s, "civ-I-great-wall"),
-        built: 0,
-    });
-    s.players[p0].leader = Some(id(&s, "civ-I-leonardo-da-vinci"));
+    wonders(
+        &mut s,
+        p0,
+        &["civ-I-st-peter-s-basilica", "civ-A-library-of-alexandria"],
+    );
+    wonder_begun(&mut s, p0, "civ-I-great-wall");
+    leader(&mut s, p0, "civ-I-leonardo-da-vinci");
     let st = stats(&s, p0);
     assert_eq!(st.strength, 6);
     assert_eq!(st.culture_rate, 9);
@@ -746,12 +737,11 @@ fn overall_example_final_bonus_61_l1846_1892() {
 #[test]
 fn the_game_ends_after_the_round_of_the_last_age1_card_l1819_1845() {
     let mut s = setup(2, 9);
-    s.round = 5;
-    s.age = 1;
-    s.turn = 1; // the player right of the start player finishes round 5
+    in_round(&mut s, 1, 5);
+    turn_of(&mut s, 1); // the player right of the start player finishes round 5
     let last = s.civil_decks[1].pop().expect("a card");
-    s.civil_decks[1] = vec![last];
-    s.players[0].culture = 20;
+    civil_deck(&mut s, 1, vec![last]);
+    culture(&mut s, 0, 20);
     s.events.clear();
     play(&mut s, 1, "done");
     // Round 6: seat 0's refill removes 3 and draws the one card left.
@@ -787,7 +777,7 @@ fn the_game_ends_after_the_round_of_the_last_age1_card_l1819_1845() {
 fn commands_read_korean_names_prefixes_and_refuse_garbage() {
     let mut s = later_round(2);
     give(&mut s, 0, "civ-I-monarchy");
-    s.players[0].science = 9;
+    science(&mut s, 0, 9);
     put_blue(&mut s, 0, "board-A-bronze", 3);
     let read = |s: &State, t: &str| TheGame.parse(s, Seat(0), t).map(|c| c.to_string());
     assert_eq!(
@@ -850,8 +840,8 @@ fn age_a_leaders_from_their_card_numbers() {
     );
     // Aristotle: 1 science per technology taken from the row.
     let mut s = with_leader("civ-A-aristotle");
-    s.row[0] = Some(id(&s, "civ-I-iron"));
-    s.row[1] = Some(id(&s, "civ-I-rich-land"));
+    in_row(&mut s, 0, "civ-I-iron");
+    in_row(&mut s, 1, "civ-I-rich-land");
     play(&mut s, 0, "take 1");
     play(&mut s, 0, "take 2"); // the row shifts only at the next refill
     assert_eq!(s.players[0].science, 1);
@@ -865,7 +855,7 @@ fn age_a_leaders_from_their_card_numbers() {
         (1, 1)
     );
     play(&mut s, 0, "done");
-    s.turn = 0;
+    turn_of(&mut s, 0);
     turn::begin_turn(&mut s, &mut Vec::new());
     assert_eq!(s.players[0].military_resources, 1);
     play(&mut s, 0, "build infantry warriors");
@@ -876,8 +866,7 @@ fn age_a_leaders_from_their_card_numbers() {
     );
     assert_eq!(stats(&s, 0).culture_rate, 2);
     put_blue(&mut s, 0, "board-A-bronze", 2);
-    s.players[0].workers = 1;
-    s.players[0].yellow_bank -= 1;
+    unused_workers(&mut s, 0, 1);
     play(&mut s, 0, "build infantry warriors");
     assert_eq!(stats(&s, 0).culture_rate, 2, "at most two Warriors count");
 }
@@ -897,9 +886,9 @@ fn age_one_leaders_from_their_card_numbers_and_rules() {
     // wonders; a wonder costs one civil action less to take.
     let mut s = with_leader("civ-I-michelangelo");
     put_workers(&mut s, 0, "board-A-religion", 1);
-    s.players[0].wonders = vec![id(&s, "civ-A-hanging-gardens")];
+    wonders(&mut s, 0, &["civ-A-hanging-gardens"]);
     assert_eq!(stats(&s, 0).culture_rate, 1 + 1 + 3);
-    s.row[5] = Some(id(&s, "civ-I-taj-mahal"));
+    in_row(&mut s, 5, "civ-I-taj-mahal");
     assert_eq!(
         quipu::games::tta::legal::take_cost(&s, &s.players[0], 5),
         Some(2)
@@ -907,7 +896,7 @@ fn age_one_leaders_from_their_card_numbers_and_rules() {
     // Leonardo: the best lab gets its level in science; a technology played
     // produces 1 resource.
     let mut s = with_leader("civ-I-leonardo-da-vinci");
-    s.players[0].science = 4;
+    science(&mut s, 0, 4);
     give(&mut s, 0, "civ-I-alchemy");
     play(&mut s, 0, "develop alchemy");
     assert_eq!(resources(&s, 0), 1);
@@ -939,7 +928,7 @@ fn breakthrough_may_declare_the_revolution_l1500_1510() {
     let mut s = later_round(2);
     give(&mut s, 0, "civ-I-breakthrough");
     give(&mut s, 0, "civ-I-theocracy");
-    s.players[0].science = 2;
+    science(&mut s, 0, 2);
     play(&mut s, 0, "play breakthrough revolution theocracy");
     let p = &s.players[0];
     assert_eq!((p.government, p.science), (id(&s, "civ-I-theocracy"), 2));
@@ -959,8 +948,8 @@ fn library_of_alexandria_raises_the_hand_limit() {
     ] {
         give(&mut s, 0, c);
     }
-    s.players[0].wonders = vec![id(&s, "civ-A-library-of-alexandria")];
-    s.row[0] = Some(id(&s, "civ-I-alchemy"));
+    wonders(&mut s, 0, &["civ-A-library-of-alexandria"]);
+    in_row(&mut s, 0, "civ-I-alchemy");
     play(&mut s, 0, "take 1");
     assert_eq!(s.players[0].hand.len(), 5);
     assert_eq!(
@@ -978,8 +967,8 @@ fn event_timing_options_spec_11_2() {
     ] {
         let opts = Options::parse_pairs(&[format!("events={value}")]).expect("pairs");
         let mut s = TheGame.setup(2, &opts, 4).expect("setup");
-        s.start_player = 0;
-        s.turn = 0;
+        start_player(&mut s, 0);
+        turn_of(&mut s, 0);
         // Keep the events that ask no choice.
         s.events.retain(|&e| {
             s.data.card(e).is_some_and(|c| {
@@ -1010,8 +999,7 @@ fn event_timing_options_spec_11_2() {
 fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
     for (players, removed) in [(2usize, 3usize), (3, 2), (4, 1)] {
         let mut s = setup(players, 21);
-        s.round = 3;
-        s.age = 1;
+        in_round(&mut s, 1, 3);
         let before: Vec<CardId> = s.row.iter().flatten().copied().collect();
         let deck = s.civil_decks[1].len();
         turn::refill(&mut s, &mut Vec::new());
@@ -1027,9 +1015,8 @@ fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
     }
     // An empty front slot is not replaced by another removal.
     let mut s = setup(3, 22);
-    s.round = 3;
-    s.age = 1;
-    s.row[0] = None;
+    in_round(&mut s, 1, 3);
+    empty_slot(&mut s, 0);
     let second = s.row[2];
     turn::refill(&mut s, &mut Vec::new());
     assert_eq!(s.row[0], second);
@@ -1039,7 +1026,7 @@ fn refill_removes_three_two_one_front_cards_by_player_count_l734_760() {
 #[test]
 fn age_a_running_out_in_round_two_fills_with_age_one_spec_11_12() {
     let mut s = setup(2, 23);
-    s.round = 2;
+    in_round(&mut s, 0, 2);
     s.civil_decks[0].truncate(1);
     let age1 = s.civil_decks[1].len();
     turn::refill(&mut s, &mut Vec::new());
@@ -1056,8 +1043,8 @@ fn age_a_running_out_in_round_two_fills_with_age_one_spec_11_12() {
 #[test]
 fn final_bonus_counts_age_one_technologies_governments_included_l1830_1845() {
     let mut s = later_round(2);
-    s.players[0].government = id(&s, "civ-I-monarchy");
-    s.players[0].specials = vec![id(&s, "civ-I-code-of-laws")];
+    government(&mut s, 0, "civ-I-monarchy");
+    specials(&mut s, 0, &["civ-I-code-of-laws"]);
     put_workers(&mut s, 0, "civ-I-iron", 0); // developed, no workers: still counts
                                              // 3 Age I technologies (6) + strength 1 (2) + science 1 (1) + 2 food + 2 resources (4).
     assert_eq!(
@@ -1077,11 +1064,11 @@ fn final_bonus_counts_age_one_technologies_governments_included_l1830_1845() {
 #[test]
 fn bank_thresholds_for_the_later_modes_spec_9_2() {
     let mut s = later_round(2);
-    let p = &mut s.players[0];
     let table: Vec<(u8, i32, i32)> = [18u8, 16, 12, 10, 8, 6, 4, 2, 0]
         .iter()
         .map(|&left| {
-            p.yellow_bank = left;
+            yellow_bank(&mut s, 0, left);
+            let p = &s.players[0];
             (
                 left,
                 scoring::consumption(p),
@@ -1106,8 +1093,8 @@ fn bank_thresholds_for_the_later_modes_spec_9_2() {
     let corruption: Vec<i32> = [18u8, 9, 8, 5, 4, 1, 0]
         .iter()
         .map(|&left| {
-            p.blue_bank = left;
-            scoring::corruption(p)
+            blue_bank(&mut s, 0, left);
+            scoring::corruption(&s.players[0])
         })
         .collect();
     assert_eq!(corruption, vec![0, 0, 2, 2, 4, 4, 6]);
@@ -1140,8 +1127,7 @@ fn discount_action_cards_build_and_upgrade_l1183_1204() {
     put_workers(&mut s, 0, "civ-I-iron", 0);
     put_workers(&mut s, 0, "civ-I-alchemy", 0);
     put_blue(&mut s, 0, "board-A-bronze", 8);
-    s.players[0].workers = 3;
-    s.players[0].yellow_bank -= 2;
+    unused_workers(&mut s, 0, 3);
     play(&mut s, 0, "play rich-land-i iron"); // 5 - 2
     assert_eq!(resources(&s, 0), 5);
     play(&mut s, 0, "play ideal-building-site-i alchemy"); // 6 - 2
@@ -1164,11 +1150,8 @@ fn discount_action_cards_build_and_upgrade_l1183_1204() {
 #[test]
 fn masonry_builds_two_wonder_stages_with_one_action() {
     let mut s = later_round(2);
-    s.players[0].specials = vec![id(&s, "civ-I-masonry")];
-    s.players[0].wonder = Some(WonderWork {
-        card: id(&s, "civ-A-pyramids"),
-        built: 0,
-    });
+    specials(&mut s, 0, &["civ-I-masonry"]);
+    wonder_begun(&mut s, 0, "civ-A-pyramids");
     put_blue(&mut s, 0, "board-A-bronze", 5);
     play(&mut s, 0, "build wonder pyramids 2");
     assert_eq!((resources(&s, 0), s.players[0].white_used), (0, 1));
@@ -1179,10 +1162,13 @@ fn masonry_builds_two_wonder_stages_with_one_action() {
 fn events_of_age_a_apply_to_everyone() {
     let mut s = later_round(3);
     let mut out = Vec::new();
-    s.events = vec![
-        id(&s, "mil-A-development-of-trade-routes"),
-        id(&s, "mil-A-development-of-settlement"),
-    ];
+    events(
+        &mut s,
+        &[
+            "mil-A-development-of-trade-routes",
+            "mil-A-development-of-settlement",
+        ],
+    );
     event::reveal_event(&mut s, &mut out);
     assert!(s
         .players
@@ -1196,8 +1182,8 @@ fn events_of_age_a_apply_to_everyone() {
         );
     }
     // Development of Markets: each chooses, in turn order from the active player.
-    s.turn = 1;
-    s.events = vec![id(&s, "mil-A-development-of-markets")];
+    turn_of(&mut s, 1);
+    events(&mut s, &["mil-A-development-of-markets"]);
     event::reveal_event(&mut s, &mut out);
     assert_eq!(TheGame.to_act(&s), vec![Seat(1)]);
     play(&mut s, 1, "choose food");

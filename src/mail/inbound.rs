@@ -181,15 +181,43 @@ pub fn commands(new_text: &str) -> Vec<String> {
 fn new_text(message: &Message<'_>, known: &Known) -> String {
     let plain = plain_body(message);
     if let Some(text) = &plain {
-        let found = reply::new_text(&known::remove_known(text, known));
+        let found = player_text(text, known);
         if !found.is_empty() {
             return found;
         }
     }
     match html_body(message) {
-        Some(html) => reply::new_text(&known::remove_known(&html::to_text(&html), known)),
+        Some(html) => player_text(&html::to_text(&html), known),
         None => String::new(),
     }
+}
+
+/// The player's text of a body: what is left once the copies of our mails
+/// are taken out, and of that only the lines the clients' quote patterns
+/// also keep. Knowing our mails removes a copy under a header in any
+/// language; the patterns still remove the rest of a copy that our mails
+/// only partly match (a header block taken out with the lines it framed
+/// would otherwise leave the copy's other lines behind as the player's).
+fn player_text(text: &str, known: &Known) -> String {
+    let by_known = reply::new_text(&known::remove_known(text, known));
+    if known.is_empty() {
+        return by_known;
+    }
+    let by_patterns = reply::new_text(text);
+    let kept: Vec<&str> = by_patterns.lines().collect();
+    let mut next = 0;
+    let mut out: Vec<&str> = Vec::new();
+    for line in by_known.lines() {
+        if line.trim().is_empty() {
+            out.push(line);
+            continue;
+        }
+        if let Some(k) = kept[next..].iter().position(|l| l == &line) {
+            next += k + 1;
+            out.push(line);
+        }
+    }
+    out.join("\n").trim_matches('\n').to_string()
 }
 
 /// The texts a mail we sent shows its reader: the plain-text body and the

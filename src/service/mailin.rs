@@ -7,7 +7,7 @@ use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVI
 use super::logs;
 use super::notify::Words;
 use super::verdict::Verdict;
-use super::{stamp, Result, Service, ServiceError};
+use super::{reading, stamp, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::MailKind;
@@ -317,26 +317,23 @@ impl Service {
     /// A mail's lines as service commands (merged: one reply, one relay)
     /// and game lines with their line numbers.
     fn split_lines(&self, caller: &Caller, lines: Vec<String>) -> Result<(Vec<String>, Numbered)> {
-        // In a game, a line that starts like one of the seat's legal commands
-        // is a move even if its first word is also a service word (`new 3 workers`).
-        let game_words: Vec<String> =
-            match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
-                Some((id, Ok(seat))) => self
-                    .table(id)?
-                    .legal(seat)
-                    .iter()
-                    .map(|c| first_word(c))
-                    .collect(),
-                _ => vec![],
-            };
-        let (service_lines, game_lines): (Numbered, Numbered) = lines
+        // In a game, a line the seat can play at that point of its turn is a
+        // move even if its first word is also a service word (`join worship
+        // ...` after earlier lines of the same turn, `new 3 workers`).
+        let numbered: Numbered = lines
             .into_iter()
             .enumerate()
             .map(|(i, l)| (i + 1, l))
-            .partition(|(_, l)| {
-                let w = first_word(l);
-                SERVICE_WORDS.contains(&w.as_str()) && !game_words.contains(&w)
-            });
+            .collect();
+        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
+        let (service_lines, game_lines) =
+            match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
+                Some((id, Ok(seat))) => {
+                    let mut table = self.table(id)?;
+                    reading::split_service_lines(table.as_mut(), seat, numbered, is_service)
+                }
+                _ => numbered.into_iter().partition(|(_, l)| is_service(l)),
+            };
         let service_lines =
             merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
         Ok((service_lines, game_lines))

@@ -102,6 +102,34 @@ impl Service {
     }
 }
 
+/// Lines of a mail with their line numbers in it (from 1).
+pub type Numbered = Vec<(usize, String)>;
+
+/// Splits a mail's lines into service commands and the lines of the game,
+/// trying each on `table` (a copy) in order: a line the seat can play at
+/// that point of its turn is a move whatever its first word (Tawantinsuyu's
+/// `join worship ...` may follow other moves of the same turn); any other
+/// line is a service command when `is_service` says so.
+pub fn split_service_lines(
+    table: &mut dyn Table,
+    seat: Seat,
+    lines: Numbered,
+    is_service: impl Fn(&str) -> bool,
+) -> (Numbered, Numbered) {
+    let mut service = Vec::new();
+    let mut game = Vec::new();
+    for (at, line) in lines {
+        if table.play(seat, &line).is_ok() {
+            game.push((at, line));
+        } else if is_service(&line) {
+            service.push((at, line));
+        } else {
+            game.push((at, line));
+        }
+    }
+    (service, game)
+}
+
 /// Sorts `lines` (numbered as in the mail) into the seat's turn and the
 /// lines that are no command, trying each on `table` (a copy) in order.
 /// A line the rules refuse, or that is close to a legal command, is a near

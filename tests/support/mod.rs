@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod planted;
+pub mod shapes;
 
 use async_imap::Client;
 use futures::StreamExt;
@@ -145,7 +146,7 @@ pub struct Received {
 }
 
 impl Received {
-    fn parse(uid: u32, raw: Vec<u8>) -> Received {
+    pub fn parse(uid: u32, raw: Vec<u8>) -> Received {
         planted::assert_clean(&raw, &[]);
         let m = mail_parser::MessageParser::default()
             .parse(&raw)

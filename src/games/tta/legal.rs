@@ -390,13 +390,9 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
 }
 
 fn actions(s: &State, seat: usize) -> Vec<Command> {
-    let data = &s.data;
-    let mode = s.rules.mode;
     let Some(p) = s.players.get(seat) else {
         return Vec::new();
     };
-    let white = white_left(s, seat);
-    let red = red_left(s, seat);
     let mut out = Vec::new();
     for slot in 0..s.row.len() {
         if can_take(s, seat, slot) {
@@ -407,17 +403,56 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
         out.push(Command::Done);
         return out;
     }
-    let techs: Vec<(&Tech, &Card)> = scoring::techs(data, p).collect();
-    if white > 0 && grow_ok(data, p, mode, 0) {
+    let tokens = Tokens {
+        white: white_left(s, seat),
+        red: red_left(s, seat),
+    };
+    let techs: Vec<(&Tech, &Card)> = scoring::techs(&s.data, p).collect();
+    board_actions(s, p, tokens, &techs, &mut out);
+    hand_actions(s, p, tokens, &techs, &mut out);
+    if tokens.white > 0 {
+        recruit_actions(s, p, &techs, &mut out);
+    }
+    out.push(Command::Done);
+    out
+}
+
+/// The civil (white) and military (red) actions a seat has left.
+#[derive(Clone, Copy)]
+struct Tokens {
+    white: u8,
+    red: u8,
+}
+
+impl Tokens {
+    /// The actions left of the kind a card's action takes.
+    fn for_card(self, c: &Card) -> u8 {
+        if is_unit(c) {
+            self.red
+        } else {
+            self.white
+        }
+    }
+}
+
+/// Growing, building, wonder stages, upgrades and taking down, on the board.
+fn board_actions(
+    s: &State,
+    p: &Player,
+    tokens: Tokens,
+    techs: &[(&Tech, &Card)],
+    out: &mut Vec<Command>,
+) {
+    let data = &s.data;
+    if tokens.white > 0 && grow_ok(data, p, s.rules.mode, 0) {
         out.push(Command::Grow);
     }
-    for &(t, c) in &techs {
-        let token = if is_unit(c) { red } else { white };
-        if token > 0 && build_ok(data, p, c, 0) {
+    for &(t, c) in techs {
+        if tokens.for_card(c) > 0 && build_ok(data, p, c, 0) {
             out.push(Command::Build(named(data, t.card)));
         }
     }
-    if white > 0 {
+    if tokens.white > 0 {
         if let Some(w) = &p.wonder {
             for n in 1..=stages_per_action(data, p) {
                 if wonder_ok(data, p, n, 0) {
@@ -426,26 +461,35 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
             }
         }
     }
-    for &(t, fc) in &techs {
-        for &(u, tc) in &techs {
-            let token = if is_unit(fc) { red } else { white };
-            if token > 0 && upgrade_ok(data, p, t, fc, tc, 0) {
+    for &(t, fc) in techs {
+        for &(u, tc) in techs {
+            if tokens.for_card(fc) > 0 && upgrade_ok(data, p, t, fc, tc, 0) {
                 out.push(Command::Upgrade(named(data, t.card), named(data, u.card)));
             }
         }
     }
-    for &(t, c) in &techs {
-        if t.workers == 0 {
+    for &(t, c) in techs {
+        if t.workers == 0 || tokens.for_card(c) == 0 {
             continue;
         }
         if is_unit(c) {
-            if red > 0 {
-                out.push(Command::Disband(named(data, t.card)));
-            }
-        } else if white > 0 {
+            out.push(Command::Disband(named(data, t.card)));
+        } else {
             out.push(Command::Destroy(named(data, t.card)));
         }
     }
+}
+
+/// Electing, developing, revolting and playing action cards from the hand.
+fn hand_actions(
+    s: &State,
+    p: &Player,
+    tokens: Tokens,
+    techs: &[(&Tech, &Card)],
+    out: &mut Vec<Command>,
+) {
+    let data = &s.data;
+    let white = tokens.white;
     let mut seen: Vec<CardId> = Vec::new();
     for h in &p.hand {
         if seen.contains(&h.card) {
@@ -468,29 +512,33 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
                 out.push(Command::Develop(n))
             }
             Kind::Action if white > 0 && !h.fresh => {
-                for t in action_targets(s, p, c, &techs) {
+                for t in action_targets(s, p, c, techs) {
                     out.push(Command::Play(n.clone(), t));
                 }
             }
             _ => {}
         }
     }
-    if white > 0 {
-        if let Some(leader) = p.leader.and_then(|l| data.card(l)) {
-            if let Some(food_off) = leader.rule(RuleName::RecruitFoodDiscount, mode.key()) {
-                let res_off = leader
-                    .rule(RuleName::RecruitResourceDiscount, mode.key())
-                    .unwrap_or(0);
-                for &(t, c) in &techs {
-                    if is_unit(c) && recruit_ok(data, p, mode, c, food_off, res_off) {
-                        out.push(Command::Recruit(named(data, t.card)));
-                    }
-                }
-            }
+}
+
+/// Recruiting with a leader's discount (Hammurabi-like leaders).
+fn recruit_actions(s: &State, p: &Player, techs: &[(&Tech, &Card)], out: &mut Vec<Command>) {
+    let data = &s.data;
+    let mode = s.rules.mode;
+    let Some(leader) = p.leader.and_then(|l| data.card(l)) else {
+        return;
+    };
+    let Some(food_off) = leader.rule(RuleName::RecruitFoodDiscount, mode.key()) else {
+        return;
+    };
+    let res_off = leader
+        .rule(RuleName::RecruitResourceDiscount, mode.key())
+        .unwrap_or(0);
+    for &(t, c) in techs {
+        if is_unit(c) && recruit_ok(data, p, mode, c, food_off, res_off) {
+            out.push(Command::Recruit(named(data, t.card)));
         }
     }
-    out.push(Command::Done);
-    out
 }
 
 fn recruit_ok(

@@ -80,6 +80,21 @@ pub fn picture(s: &State, seat: Option<usize>) -> Sketch {
         7,
         Color::BLACK,
     );
+    draw_tokens_and_cards(&mut k, s, p, base);
+    k.alt = format!(
+        "The card row of round {} and seat {}'s board: culture {}, science {}, {} workers unused.",
+        s.round,
+        seat + 1,
+        p.culture,
+        p.science,
+        p.workers
+    );
+    k
+}
+
+/// A seat's banks as tokens, then its wonders, leader and hand size, from `base` down.
+fn draw_tokens_and_cards(k: &mut Sketch, s: &State, p: &Player, base: i32) {
+    let data = &s.data;
     for i in 0..i32::from(p.yellow_bank) {
         k.circle(
             20 + i * 14,
@@ -136,15 +151,6 @@ pub fn picture(s: &State, seat: Option<usize>) -> Sketch {
         7,
         Color::BLACK,
     );
-    k.alt = format!(
-        "The card row of round {} and seat {}'s board: culture {}, science {}, {} workers unused.",
-        s.round,
-        seat + 1,
-        p.culture,
-        p.science,
-        p.workers
-    );
-    k
 }
 
 /// The 13 slots of the card row with their prices (and this seat's cost).

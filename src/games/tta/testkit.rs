@@ -2,9 +2,9 @@
 //! ("seat 1 has 2 workers on Bronze and 3 food"), built through one place
 //! instead of field writes scattered over the tests.
 
-use super::data::CardId;
+use super::data::{Age, CardId};
 use super::scoring::{self, Stats};
-use super::state::{EventTiming, HandCard, Mode, Rules, State, Tech};
+use super::state::{EventTiming, HandCard, Mode, Rules, State, Tech, WonderWork};
 use super::{legal, setup, ThroughTheAges};
 use crate::engine::{Game, Options, Seat};
 
@@ -160,4 +160,107 @@ pub fn new_game_in(mode: Mode, players: usize, seed: u64) -> State {
     };
     let data = super::data::default_data().expect("the built-in cards");
     setup::setup(data, rules, players, seed).expect("the built-in setup")
+}
+
+/// Puts a card in a slot of the card row.
+pub fn in_row(s: &mut State, slot: usize, id: &str) {
+    let c = card(s, id);
+    s.row[slot] = Some(c);
+}
+
+/// Empties a slot of the card row.
+pub fn empty_slot(s: &mut State, slot: usize) {
+    s.row[slot] = None;
+}
+
+/// The card row, slot by slot, from the front.
+pub fn row_of(s: &mut State, ids: &[&str]) {
+    s.row = ids.iter().map(|id| Some(card(s, id))).collect();
+}
+
+/// The cards left in an age's civil deck (the next drawn last).
+pub fn civil_deck(s: &mut State, age: usize, cards: Vec<CardId>) {
+    s.civil_decks[age] = cards;
+}
+
+/// It is this seat's turn.
+pub fn turn_of(s: &mut State, seat: usize) {
+    s.turn = seat;
+}
+
+/// The seat who starts each round.
+pub fn start_player(s: &mut State, seat: usize) {
+    s.start_player = seat;
+}
+
+/// The game is in this round of this age.
+pub fn in_round(s: &mut State, age: Age, round: u32) {
+    s.age = age;
+    s.round = round;
+}
+
+/// The military events waiting in the current events pile, the next first.
+pub fn events(s: &mut State, ids: &[&str]) {
+    s.events = ids.iter().map(|id| card(s, id)).collect();
+}
+
+/// A seat's science points.
+pub fn science(s: &mut State, seat: usize, points: i32) {
+    s.players[seat].science = points;
+}
+
+/// A seat's culture points.
+pub fn culture(s: &mut State, seat: usize, points: i32) {
+    s.players[seat].culture = points;
+}
+
+/// A seat's unused workers: the difference comes from (or goes back to) its
+/// yellow bank, so the population stays whole.
+pub fn unused_workers(s: &mut State, seat: usize, n: u8) {
+    let p = &mut s.players[seat];
+    p.yellow_bank = p.yellow_bank + p.workers - n;
+    p.workers = n;
+}
+
+/// A seat's yellow bank (tokens not yet in the population).
+pub fn yellow_bank(s: &mut State, seat: usize, left: u8) {
+    s.players[seat].yellow_bank = left;
+}
+
+/// A seat's blue bank.
+pub fn blue_bank(s: &mut State, seat: usize, left: u8) {
+    s.players[seat].blue_bank = left;
+}
+
+/// A leader in play for a seat.
+pub fn leader(s: &mut State, seat: usize, id: &str) {
+    let c = card(s, id);
+    s.players[seat].leader = Some(c);
+}
+
+/// The ages in which a seat has already taken a leader.
+pub fn leader_taken_in(s: &mut State, seat: usize, ages: Vec<Age>) {
+    s.players[seat].leader_ages = ages;
+}
+
+/// A seat's government.
+pub fn government(s: &mut State, seat: usize, id: &str) {
+    let c = card(s, id);
+    s.players[seat].government = c;
+}
+
+/// A seat's special technologies.
+pub fn specials(s: &mut State, seat: usize, ids: &[&str]) {
+    s.players[seat].specials = ids.iter().map(|id| card(s, id)).collect();
+}
+
+/// A seat's completed wonders.
+pub fn wonders(s: &mut State, seat: usize, ids: &[&str]) {
+    s.players[seat].wonders = ids.iter().map(|id| card(s, id)).collect();
+}
+
+/// A wonder a seat has begun, no stage built yet.
+pub fn wonder_begun(s: &mut State, seat: usize, id: &str) {
+    let c = card(s, id);
+    s.players[seat].wonder = Some(WonderWork { card: c, built: 0 });
 }

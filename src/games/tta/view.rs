@@ -172,44 +172,19 @@ fn summary(c: &super::data::Card) -> String {
 
 /// The lines on one's own government, tokens, stock, leader and wonders.
 fn board_lines(s: &State, seat: usize, p: &Player) -> Vec<Text> {
+    let mut lines = vec![government_line(s, seat, p)];
+    lines.extend(stock_lines(s, p));
+    lines.extend(card_lines(s, p));
+    lines
+}
+
+/// Government, the actions left of this turn's and the urban limit.
+fn government_line(s: &State, seat: usize, p: &Player) -> Text {
     let data = &s.data;
     let mode = s.rules.mode;
-    let st = scoring::stats(data, p, mode);
     let gov = data.card_name(p.government);
-    let row = data::yellow_row(p.yellow_bank);
-    let growth = legal::growth_cost(data, p, mode)
-        .map(|g| g.to_string())
-        .unwrap_or_else(|| "-".into());
-    let leader = p
-        .leader
-        .map(|l| data.card_name(l))
-        .unwrap_or_else(|| Text::new("none", "없음"));
-    let wonders = Text::join(
-        &p.wonders
-            .iter()
-            .map(|&w| data.card_name(w))
-            .collect::<Vec<_>>(),
-        ", ",
-    );
-    let building = match &p.wonder {
-        Some(w) => {
-            let n = data.card_name(w.card);
-            let total = data.card(w.card).map(|c| c.raw.stages.len()).unwrap_or(0);
-            Text::new(
-                format!("{} ({}/{total} stages)", n.en, w.built),
-                format!("{} ({}/{total}단계)", n.ko, w.built),
-            )
-        }
-        None => Text::new("none", "없음"),
-    };
-    let specials = Text::join(
-        &p.specials
-            .iter()
-            .map(|&c| data.card_name(c))
-            .collect::<Vec<_>>(),
-        ", ",
-    );
-    let (white, red) = if s.turn == seat && s.phase == Phase::Actions {
+    let acting = s.turn == seat && s.phase == Phase::Actions;
+    let (white, red) = if acting {
         (white_left(s, seat), red_left(s, seat))
     } else {
         (
@@ -218,28 +193,37 @@ fn board_lines(s: &State, seat: usize, p: &Player) -> Vec<Text> {
         )
     };
     // Round 1 gives 1-4 civil actions by position instead (L517-531).
-    let white_cap = if s.round == 1 && s.turn == seat && s.phase == Phase::Actions {
+    let white_cap = if s.round == 1 && acting {
         white + p.white_used
     } else {
         legal::white_total(data, p, mode)
     };
-    vec![
-        Text::new(
-            format!(
-                "Government: {} — civil actions {white} left of {}, military actions {red} left of {}; urban limit {}",
-                gov.en,
-                white_cap,
-                legal::red_total(data, p, mode),
-                legal::urban_limit(data, p)
-            ),
-            format!(
-                "정부: {} — 시민 행동 {}개 중 {white}개 남음, 군사 행동 {}개 중 {red}개 남음; 도시 건물 제한 {}",
-                gov.ko,
-                white_cap,
-                legal::red_total(data, p, mode),
-                legal::urban_limit(data, p)
-            ),
+    let red_cap = legal::red_total(data, p, mode);
+    let urban = legal::urban_limit(data, p);
+    Text::new(
+        format!(
+            "Government: {} — civil actions {white} left of {white_cap}, military actions {red} left of {red_cap}; urban limit {urban}",
+            gov.en,
         ),
+        format!(
+            "정부: {} — 시민 행동 {white_cap}개 중 {white}개 남음, 군사 행동 {red_cap}개 중 {red}개 남음; 도시 건물 제한 {urban}",
+            gov.ko,
+        ),
+    )
+}
+
+/// Points, rates, banks, food and resources.
+fn stock_lines(s: &State, p: &Player) -> Vec<Text> {
+    let data = &s.data;
+    let mode = s.rules.mode;
+    let st = scoring::stats(data, p, mode);
+    let row = data::yellow_row(p.yellow_bank);
+    let growth = legal::growth_cost(data, p, mode)
+        .map(|g| g.to_string())
+        .unwrap_or_else(|| "-".into());
+    let food = legal::stock(data, p, true);
+    let resources = legal::stock(data, p, false);
+    vec![
         Text::new(
             format!(
                 "Culture {} (+{}/round), science {} (+{}/round), strength {}, happiness {}",
@@ -262,30 +246,64 @@ fn board_lines(s: &State, seat: usize, p: &Player) -> Vec<Text> {
         ),
         Text::new(
             format!(
-                "Blue bank {}; food {} (+{}/round), resources {} (+{}/round); military resources this turn {}",
-                p.blue_bank,
-                legal::stock(data, p, true),
-                st.food_rate,
-                legal::stock(data, p, false),
-                st.resource_rate,
-                p.military_resources
+                "Blue bank {}; food {food} (+{}/round), resources {resources} (+{}/round); military resources this turn {}",
+                p.blue_bank, st.food_rate, st.resource_rate, p.military_resources
             ),
             format!(
-                "파란색 저장소 {}; 식량 {} (라운드당 +{}), 자원 {} (라운드당 +{}); 이번 턴 군사 자원 {}",
-                p.blue_bank,
-                legal::stock(data, p, true),
-                st.food_rate,
-                legal::stock(data, p, false),
-                st.resource_rate,
-                p.military_resources
+                "파란색 저장소 {}; 식량 {food} (라운드당 +{}), 자원 {resources} (라운드당 +{}); 이번 턴 군사 자원 {}",
+                p.blue_bank, st.food_rate, st.resource_rate, p.military_resources
             ),
         ),
-        Text::new(format!("Leader: {}", leader.en), format!("지도자: {}", leader.ko)),
+    ]
+}
+
+/// Leader, wonders (built and under way) and special technologies.
+fn card_lines(s: &State, p: &Player) -> Vec<Text> {
+    let data = &s.data;
+    let names = |cards: &[CardId]| {
+        Text::join(
+            &cards.iter().map(|&c| data.card_name(c)).collect::<Vec<_>>(),
+            ", ",
+        )
+    };
+    let leader = p
+        .leader
+        .map(|l| data.card_name(l))
+        .unwrap_or_else(|| Text::new("none", "없음"));
+    let wonders = names(&p.wonders);
+    let specials = names(&p.specials);
+    let building = match &p.wonder {
+        Some(w) => {
+            let n = data.card_name(w.card);
+            let total = data.card(w.card).map(|c| c.raw.stages.len()).unwrap_or(0);
+            Text::new(
+                format!("{} ({}/{total} stages)", n.en, w.built),
+                format!("{} ({}/{total}단계)", n.ko, w.built),
+            )
+        }
+        None => Text::new("none", "없음"),
+    };
+    vec![
         Text::new(
-            format!("Wonders: {}; under construction: {}", or_none(&wonders.en), building.en),
-            format!("문화 유산: {}; 건설 중: {}", or_none_ko(&wonders.ko), building.ko),
+            format!("Leader: {}", leader.en),
+            format!("지도자: {}", leader.ko),
         ),
-        Text::new(format!("Special technologies: {}", or_none(&specials.en)), format!("특수 기술: {}", or_none_ko(&specials.ko))),
+        Text::new(
+            format!(
+                "Wonders: {}; under construction: {}",
+                or_none(&wonders.en),
+                building.en
+            ),
+            format!(
+                "문화 유산: {}; 건설 중: {}",
+                or_none_ko(&wonders.ko),
+                building.ko
+            ),
+        ),
+        Text::new(
+            format!("Special technologies: {}", or_none(&specials.en)),
+            format!("특수 기술: {}", or_none_ko(&specials.ko)),
+        ),
     ]
 }
 
