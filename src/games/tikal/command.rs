@@ -349,7 +349,7 @@ fn read_place(s: &State, rest: &[&str]) -> Option<Command> {
 fn read_members(s: &State, verb: &str, rest: &[&str]) -> Option<Command> {
     match verb {
         "new" => {
-            let (who, used) = who_then(&rest)?;
+            let (who, used) = who_then(rest)?;
             match rest.get(used..)? {
                 [at] | ["at", at] => Some(Command::New {
                     who,
@@ -359,15 +359,15 @@ fn read_members(s: &State, verb: &str, rest: &[&str]) -> Option<Command> {
             }
         }
         "move"
-            if rest.len() > 3 && who_then(&rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
+            if rest.len() > 3 && who_then(rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
         {
-            let (who, used) = who_then(&rest)?;
+            let (who, used) = who_then(rest)?;
             let path: Option<Vec<Pos>> = rest.get(used..)?.iter().map(|w| pos(s, w)).collect();
             let path = path?;
             (path.len() <= 12).then_some(Command::Walk { who, path })
         }
         _ => {
-            let (who, used) = who_then(&rest)?;
+            let (who, used) = who_then(rest)?;
             let [from, to] = rest.get(used..)? else {
                 return None;
             };

@@ -524,8 +524,8 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
 /// The four hexes printed on the board (L97-101).
 fn check_printed(printed: &[&Tile]) -> Result<(), String> {
     if printed.len() != 4
-        || count(&printed, Kind::Base) != 1
-        || count(&printed, Kind::Jungle) != 1
+        || count(printed, Kind::Base) != 1
+        || count(printed, Kind::Jungle) != 1
         || printed
             .iter()
             .filter(|t| t.kind == Kind::Temple && t.value == 1)
