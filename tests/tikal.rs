@@ -5,60 +5,16 @@
 
 use quipu::engine::{Event, Game, Options, RuleError, Seat};
 use quipu::games::tikal::command::Command;
-use quipu::games::tikal::rules;
 use quipu::games::tikal::state::{LeaderAt, Phase, RoundKind, Spot, State};
+use quipu::games::tikal::testkit::{self as kit, acting, add_members, next_hex, put_hex, tile};
 use quipu::games::tikal::Tikal;
+use quipu::games::tikal::{legal, scoring};
 
 const G: Tikal = Tikal;
 
 fn setup(players: usize, opts: &[&str], seed: u64) -> State {
     G.setup(players, &Options::parse_pairs(opts).unwrap(), seed)
         .unwrap()
-}
-
-fn sp(s: &State, name: &str) -> usize {
-    s.data
-        .board
-        .find(name)
-        .unwrap_or_else(|| panic!("no space {name}"))
-}
-
-fn tile(s: &State, id: &str) -> u8 {
-    s.data.tiles.iter().position(|t| t.id == id).unwrap() as u8
-}
-
-/// Takes a hex out of the stack or display and lays it on the board.
-fn put(s: &mut State, at: &str, id: &str, rot: u8) {
-    let t = tile(s, id);
-    s.stack.retain(|&x| x != t);
-    s.display.retain(|&x| x != t);
-    let spot = Spot::new(&s.data, t, rot);
-    let i = sp(s, at);
-    s.board[i] = Some(spot);
-}
-
-/// Puts members of `seat` from the supply onto a hex.
-fn men(s: &mut State, at: &str, seat: usize, workers: u8, leader: bool) {
-    let i = sp(s, at);
-    let spot = s.board[i].as_mut().unwrap();
-    spot.workers[seat] += workers;
-    s.people[seat].workers_supply -= workers;
-    if leader {
-        spot.leader[seat] = true;
-        s.people[seat].leader = LeaderAt::Board;
-    }
-}
-
-/// Makes it `seat`'s action phase with 10 AP (the drawn hex goes back on the stack).
-fn acting(s: &mut State, seat: usize) {
-    if let Phase::Place { tile } = s.phase {
-        s.stack.push(tile);
-    }
-    s.phase = Phase::Act;
-    s.active = seat as u8;
-    s.ap = 10;
-    s.dug.clear();
-    s.looted.clear();
 }
 
 fn play(s: &mut State, seat: usize, text: &str) -> Vec<Event> {
@@ -83,7 +39,7 @@ fn refuse(s: &mut State, seat: usize, text: &str) -> RuleError {
 }
 
 fn spot<'a>(s: &'a State, at: &str) -> &'a Spot {
-    s.spot(sp(s, at)).unwrap()
+    s.spot(kit::space(s, at)).unwrap()
 }
 
 fn legal_texts(s: &State, seat: usize) -> Vec<String> {
@@ -91,13 +47,6 @@ fn legal_texts(s: &State, seat: usize) -> Vec<String> {
         .iter()
         .map(ToString::to_string)
         .collect()
-}
-
-/// Moves the volcano `id` to the top of the stack.
-fn volcano_next(s: &mut State, id: &str) {
-    let t = tile(s, id);
-    s.stack.retain(|&x| x != t);
-    s.stack.push(t);
 }
 
 // ---------------------------------------------------------------------------
@@ -112,20 +61,19 @@ fn scoring_round_example_l518_536_scores_29() {
     let mut s = setup(3, &[], 1);
     acting(&mut s, 0);
     // The board of the example, for seat 1 (blue).
-    put(&mut s, "C6", "T05", 0);
-    put(&mut s, "C5", "T12", 0);
-    put(&mut s, "D5", "T11", 0);
-    put(&mut s, "D6", "T10", 0);
-    let d6 = sp(&s, "D6");
-    s.board[d6].as_mut().unwrap().value = 8;
-    men(&mut s, "C6", 1, 1, false);
-    men(&mut s, "C5", 1, 2, false);
-    men(&mut s, "D5", 1, 0, true);
-    men(&mut s, "D6", 1, 3, false);
+    put_hex(&mut s, "C6", "T05", 0);
+    put_hex(&mut s, "C5", "T12", 0);
+    put_hex(&mut s, "D5", "T11", 0);
+    put_hex(&mut s, "D6", "T10", 0);
+    kit::temple_value(&mut s, "D6", 8);
+    add_members(&mut s, "C6", 1, 1, false);
+    add_members(&mut s, "C5", 1, 2, false);
+    add_members(&mut s, "D5", 1, 0, true);
+    add_members(&mut s, "D6", 1, 3, false);
     // Red is present but weaker on the "8"; green ties nobody.
-    men(&mut s, "D6", 0, 2, false);
-    s.people[1].treasures = [2, 2, 1, 1, 0, 0, 0, 0];
-    volcano_next(&mut s, "V02");
+    add_members(&mut s, "D6", 0, 2, false);
+    kit::treasures_held(&mut s, 1, [2, 2, 1, 1, 0, 0, 0, 0]);
+    next_hex(&mut s, "V02");
     play(&mut s, 0, "end");
     // Blue drew the volcano: scoring round, blue first with 10 AP.
     assert!(matches!(
@@ -184,32 +132,37 @@ fn movement_example_l330_336() {
     // Temple "2" at B5 touches the printed temple "1" at A6 (B5's SW edge); the jungle
     // at C5 (B5's SE edge); the treasure at B4 (B5's N edge); jungle C5 and treasure B4
     // touch along C5's NW edge... find turns of the three hexes giving the example's numbers.
-    let (b5, c5, b4, a6) = (sp(&s, "B5"), sp(&s, "C5"), sp(&s, "B4"), sp(&s, "A6"));
+    let (b5, c5, b4, a6) = (
+        kit::space(&s, "B5"),
+        kit::space(&s, "C5"),
+        kit::space(&s, "B4"),
+        kit::space(&s, "A6"),
+    );
     let mut found = None;
     let temples = ["T02", "T03", "T08"];
     let jungles: Vec<String> = (1..=10).map(|i| format!("J{i:02}")).collect();
     let treasures: Vec<String> = (1..=8).map(|i| format!("X{i:02}")).collect();
     let mut t = s.clone();
     let cost = |t: &State, a: usize, b: usize| {
-        rules::edge_between(t, a, b)
-            .and_then(|e| rules::crossing(t, a, e))
+        legal::edge_between(t, a, b)
+            .and_then(|e| legal::crossing(t, a, e))
             .map(|(_, c)| c)
     };
     'search: for tp in temples {
         for r1 in 0..6 {
-            put(&mut t, "B5", tp, r1);
+            put_hex(&mut t, "B5", tp, r1);
             if cost(&t, b5, a6) != Some(1) {
                 continue;
             }
             for j in &jungles {
                 for r2 in 0..6 {
-                    put(&mut t, "C5", j, r2);
+                    put_hex(&mut t, "C5", j, r2);
                     if cost(&t, b5, c5) != Some(3) {
                         continue;
                     }
                     for x in &treasures {
                         for r3 in 0..6 {
-                            put(&mut t, "B4", x, r3);
+                            put_hex(&mut t, "B4", x, r3);
                             if cost(&t, b5, b4).is_none() && cost(&t, c5, b4) == Some(3) {
                                 found = Some((tp, r1, j.clone(), r2, x.clone(), r3));
                                 break 'search;
@@ -222,10 +175,10 @@ fn movement_example_l330_336() {
     }
     let (tp, r1, j, r2, x, r3) =
         found.expect("a layout with the example's stones exists in the substitute set");
-    put(&mut s, "B5", tp, r1);
-    put(&mut s, "C5", &j, r2);
-    put(&mut s, "B4", &x, r3);
-    men(&mut s, "B5", 0, 3, false);
+    put_hex(&mut s, "B5", tp, r1);
+    put_hex(&mut s, "C5", &j, r2);
+    put_hex(&mut s, "B4", &x, r3);
+    add_members(&mut s, "B5", 0, 3, false);
     play(&mut s, 0, "move worker B5 C5");
     assert_eq!(s.ap, 7, "temple 2 -> jungle: 3 AP");
     refuse(&mut s, 0, "move worker B5 B4");
@@ -246,9 +199,9 @@ fn movement_example_l330_336() {
 /// L394-398 and L725-729: 1 disc 1 point, a pair 3, a triple 6.
 #[test]
 fn treasure_values_l394_398() {
-    assert_eq!(rules::treasure_points(&[1, 0, 0, 0, 0, 0, 0, 0]), 1);
-    assert_eq!(rules::treasure_points(&[2, 0, 0, 0, 0, 0, 0, 0]), 3);
-    assert_eq!(rules::treasure_points(&[3, 1, 2, 0, 0, 0, 0, 0]), 10);
+    assert_eq!(scoring::treasure_points(&[1, 0, 0, 0, 0, 0, 0, 0]), 1);
+    assert_eq!(scoring::treasure_points(&[2, 0, 0, 0, 0, 0, 0, 0]), 3);
+    assert_eq!(scoring::treasure_points(&[3, 1, 2, 0, 0, 0, 0, 0]), 10);
 }
 
 // ---------------------------------------------------------------------------
@@ -325,13 +278,8 @@ fn setup_auction_and_mini() {
 #[test]
 fn placing_needs_adjacency_and_a_stone_volcano_needs_none() {
     let mut s = setup(2, &[], 4);
-    let j03 = tile(&s, "J03"); // 3 stones on one edge
-    s.stack.retain(|&x| x != j03);
-    if let Phase::Place { tile } = s.phase {
-        s.stack.push(tile);
-    }
-    s.phase = Phase::Place { tile: j03 };
-    // C3 touches nothing placed.
+    kit::holding_hex(&mut s, "J03"); // 3 stones on one edge
+                                     // C3 touches nothing placed.
     let e = refuse(&mut s, 0, "place C3 r0");
     assert!(e.message.en.contains("next to a placed hex"));
     // A5 touches A6 (A6's north edge carries 1 stone): any turn works.
@@ -344,22 +292,17 @@ fn placing_needs_adjacency_and_a_stone_volcano_needs_none() {
     assert_eq!(b5, ["place B5 r1", "place B5 r2"]);
     play(&mut s, 0, "place B5 r1");
     assert_eq!(s.ap, 10);
-    let b6 = sp(&s, "B6");
-    let b5 = sp(&s, "B5");
+    let b6 = kit::space(&s, "B6");
+    let b5 = kit::space(&s, "B5");
     assert_eq!(
-        rules::edge_between(&s, b6, b5)
-            .and_then(|e| rules::crossing(&s, b6, e))
+        legal::edge_between(&s, b6, b5)
+            .and_then(|e| legal::crossing(&s, b6, e))
             .map(|c| c.1),
         Some(3)
     );
     // A volcano needs only adjacency.
     let mut v = setup(2, &[], 4);
-    let vt = tile(&v, "V01");
-    v.stack.retain(|&x| x != vt);
-    if let Phase::Place { tile } = v.phase {
-        v.stack.push(tile);
-    }
-    v.phase = Phase::Place { tile: vt };
+    kit::holding_hex(&mut v, "V01");
     let legal = legal_texts(&v, 0);
     assert!(
         legal.contains(&"place B5".to_string()) && legal.contains(&"place C7".to_string()),
@@ -372,11 +315,11 @@ fn placing_needs_adjacency_and_a_stone_volcano_needs_none() {
 fn placement_list_matches_the_single_check() {
     let s = setup(3, &[], 11);
     if let Phase::Place { tile } = s.phase {
-        let fast = rules::placements(&s, tile as usize);
+        let fast = legal::placements(&s, tile as usize);
         let mut slow = Vec::new();
         for space in 0..s.board.len() {
-            for r in rules::distinct_rotations(&s.data, tile as usize) {
-                if rules::can_place(&s, tile as usize, space, r) {
+            for r in legal::distinct_rotations(&s.data, tile as usize) {
+                if legal::can_place(&s, tile as usize, space, r) {
                     slow.push((space, r));
                 }
             }
@@ -391,13 +334,8 @@ fn placement_list_matches_the_single_check() {
 #[test]
 fn a_treasure_hex_gets_its_discs() {
     let mut s = setup(2, &[], 4);
-    let x = tile(&s, "X05"); // 4 masks
-    s.stack.retain(|&t| t != x);
-    if let Phase::Place { tile } = s.phase {
-        s.stack.push(tile);
-    }
-    s.phase = Phase::Place { tile: x };
-    let r = rules::placements(&s, x as usize)
+    let x = kit::holding_hex(&mut s, "X05"); // 4 masks
+    let r = legal::placements(&s, x as usize)
         .into_iter()
         .find(|(sp_, _)| s.data.board.name(*sp_) == "A5")
         .unwrap()
@@ -450,9 +388,12 @@ fn bringing_members_in_and_moving_them() {
 fn volcanoes_cannot_be_entered() {
     let mut s = setup(2, &[], 4);
     acting(&mut s, 0);
-    put(&mut s, "A5", "V01", 0);
-    men(&mut s, "A6", 0, 1, false);
-    assert!(rules::crossing(&s, sp(&s, "A6"), 0).is_none(), "L190-194");
+    put_hex(&mut s, "A5", "V01", 0);
+    add_members(&mut s, "A6", 0, 1, false);
+    assert!(
+        legal::crossing(&s, kit::space(&s, "A6"), 0).is_none(),
+        "L190-194"
+    );
     refuse(&mut s, 0, "move worker A6 A5");
 }
 
@@ -463,16 +404,16 @@ fn volcanoes_cannot_be_entered() {
 fn digging_limits() {
     let mut s = setup(2, &[], 4);
     acting(&mut s, 0);
-    men(&mut s, "A6", 0, 0, true);
+    add_members(&mut s, "A6", 0, 0, true);
     play(&mut s, 0, "dig A6");
     assert_eq!((spot(&s, "A6").value, s.ap, s.temple_tiles[2]), (2, 8, 2));
     // One member per level: the leader counts 1 (L283, L353).
     refuse(&mut s, 0, "dig A6");
-    men(&mut s, "A6", 0, 1, false);
+    add_members(&mut s, "A6", 0, 1, false);
     play(&mut s, 0, "dig A6");
     assert_eq!((spot(&s, "A6").value, s.ap), (3, 6));
     // At most 2 levels per temple per turn (L237, L355).
-    men(&mut s, "A6", 0, 1, false);
+    add_members(&mut s, "A6", 0, 1, false);
     let e = refuse(&mut s, 0, "dig A6");
     assert!(e.message.en.contains("at most 2 per temple per turn"));
     // A new turn: two more at once; tiles strictly in order (L357-366).
@@ -489,7 +430,7 @@ fn digging_limits() {
     );
     // No tile "6" left: no further uncovering (L360-362).
     acting(&mut s, 0);
-    s.temple_tiles[6] = 0;
+    kit::no_temple_tiles(&mut s, 6);
     refuse(&mut s, 0, "dig A6");
     assert!(!legal_texts(&s, 0).iter().any(|c| c.starts_with("dig")));
 }
@@ -497,29 +438,29 @@ fn digging_limits() {
 #[test]
 fn temple_control_strict_majority_leader_counts_three() {
     let mut s = setup(3, &[], 4);
-    let a6 = sp(&s, "A6");
-    men(&mut s, "A6", 0, 0, true);
-    men(&mut s, "A6", 1, 3, false);
+    let a6 = kit::space(&s, "A6");
+    add_members(&mut s, "A6", 0, 0, true);
+    add_members(&mut s, "A6", 1, 3, false);
     assert_eq!(
-        rules::strongest(s.spot(a6).unwrap(), 3),
+        legal::strongest(s.spot(a6).unwrap(), 3),
         None,
         "3 against 3: nobody scores (L480-482)"
     );
-    men(&mut s, "A6", 1, 1, false);
-    assert_eq!(rules::strongest(s.spot(a6).unwrap(), 3), Some(1));
-    assert_eq!(rules::temples_scored(&s, 1), vec![1]);
-    assert!(rules::temples_scored(&s, 0).is_empty());
+    add_members(&mut s, "A6", 1, 1, false);
+    assert_eq!(legal::strongest(s.spot(a6).unwrap(), 3), Some(1));
+    assert_eq!(scoring::temples_scored(&s, 1), vec![1]);
+    assert!(scoring::temples_scored(&s, 0).is_empty());
 }
 
 #[test]
 fn guarding_a_temple() {
     let mut s = setup(2, &[], 4);
     acting(&mut s, 0);
-    men(&mut s, "A6", 0, 2, true);
-    men(&mut s, "A6", 1, 5, false);
+    add_members(&mut s, "A6", 0, 2, true);
+    add_members(&mut s, "A6", 1, 5, false);
     let e = refuse(&mut s, 0, "guard A6");
     assert!(e.message.en.contains("strongest"), "5 vs 5 is no majority");
-    men(&mut s, "A6", 0, 1, false);
+    add_members(&mut s, "A6", 0, 1, false);
     play(&mut s, 0, "guard A6");
     assert_eq!(s.ap, 5);
     let a6 = spot(&s, "A6");
@@ -537,27 +478,27 @@ fn guarding_a_temple() {
         (3, LeaderAt::Gone, 1)
     );
     // Only the guard's owner scores it, whatever the forces (L440-442, spec 11 A6).
-    assert_eq!(rules::temples_scored(&s, 0), vec![1]);
-    assert!(rules::temples_scored(&s, 1).is_empty());
+    assert_eq!(scoring::temples_scored(&s, 0), vec![1]);
+    assert!(scoring::temples_scored(&s, 1).is_empty());
     // It can no longer be uncovered (L456-458).
     acting(&mut s, 1);
     refuse(&mut s, 1, "dig A6");
     // At most 2 guards per game (L460).
-    men(&mut s, "B7", 0, 1, false);
+    add_members(&mut s, "B7", 0, 1, false);
     acting(&mut s, 0);
     play(&mut s, 0, "guard B7");
-    put(&mut s, "C6", "T05", 0);
-    men(&mut s, "C6", 0, 1, false);
+    put_hex(&mut s, "C6", "T05", 0);
+    add_members(&mut s, "C6", 0, 1, false);
     acting(&mut s, 0);
     let e = refuse(&mut s, 0, "guard C6");
     assert!(e.message.en.contains("already guarded 2"));
     // The shared reading of A6 as an option.
     let mut t = setup(2, &["guarded=shared"], 4);
-    men(&mut t, "A6", 0, 1, false);
+    add_members(&mut t, "A6", 0, 1, false);
     acting(&mut t, 0);
     play(&mut t, 0, "guard A6");
-    men(&mut t, "A6", 1, 1, false);
-    assert_eq!(rules::temples_scored(&t, 1), vec![1]);
+    add_members(&mut t, "A6", 1, 1, false);
+    assert_eq!(scoring::temples_scored(&t, 1), vec![1]);
 }
 
 // ---------------------------------------------------------------------------
@@ -567,8 +508,8 @@ fn guarding_a_temple() {
 fn recovering_treasures() {
     let mut s = setup(2, &[], 4);
     acting(&mut s, 0);
-    put(&mut s, "A5", "X05", 0); // 4 discs
-    men(&mut s, "A5", 0, 1, false);
+    put_hex(&mut s, "A5", "X05", 0); // 4 discs
+    add_members(&mut s, "A5", 0, 1, false);
     let ev = play(&mut s, 0, "loot A5");
     assert!(ev[0].reveals, "the disc is turned face up");
     assert_eq!(
@@ -581,7 +522,7 @@ fn recovering_treasures() {
     );
     // One member per disc (L377).
     refuse(&mut s, 0, "loot A5");
-    men(&mut s, "A5", 0, 2, false);
+    add_members(&mut s, "A5", 0, 2, false);
     play(&mut s, 0, "loot A5");
     // At most 2 per hex per turn (L379).
     refuse(&mut s, 0, "loot A5");
@@ -606,9 +547,9 @@ fn recovering_treasures() {
 fn exchanging_only_single_treasures() {
     let mut s = setup(3, &[], 4);
     acting(&mut s, 0);
-    s.people[0].treasures = [1, 2, 0, 0, 0, 0, 0, 0];
-    s.people[1].treasures = [0, 0, 1, 3, 0, 0, 0, 0];
-    s.pool = [2, 1, 2, 0, 3, 3, 3, 3];
+    kit::give_treasures(&mut s, 0, [1, 2, 0, 0, 0, 0, 0, 0]);
+    kit::give_treasures(&mut s, 1, [0, 0, 1, 3, 0, 0, 0, 0]);
+    assert_eq!(s.pool, [2, 1, 2, 0, 3, 3, 3, 3]);
     play(&mut s, 0, "swap K1 for K3 with blue");
     assert_eq!(s.people[0].treasures, [0, 2, 1, 0, 0, 0, 0, 0]);
     assert_eq!(s.people[1].treasures, [1, 0, 0, 3, 0, 0, 0, 0]);
@@ -629,7 +570,7 @@ fn camps_and_the_secret_passage() {
     // The printed jungle B6 with nobody on it: no camp (L416-420).
     let e = refuse(&mut s, 0, "camp B6");
     assert!(e.message.en.contains("member"));
-    men(&mut s, "B6", 1, 1, false); // another player's member is enough
+    add_members(&mut s, "B6", 1, 1, false); // another player's member is enough
     play(&mut s, 0, "camp B6");
     assert_eq!(
         (spot(&s, "B6").camp, s.ap, s.people[0].camps),
@@ -705,18 +646,9 @@ fn basic_game_runs_36_placements_and_4_scoring_rounds() {
 fn final_scoring_when_the_stack_runs_out() {
     let mut s = setup(2, &[], 4);
     acting(&mut s, 1);
-    s.stack.clear();
-    s.set_aside = s
-        .data
-        .stack_tiles(false)
-        .into_iter()
-        .map(|t| t as u8)
-        .filter(|t| !s.board.iter().flatten().any(|x| x.tile == *t))
-        .collect();
-    s.last_placer = 1;
-    men(&mut s, "A6", 0, 1, false);
-    s.people[1].treasures = [1, 0, 0, 0, 0, 0, 0, 0];
-    s.pool[0] -= 1;
+    kit::last_hex_down(&mut s, 1);
+    add_members(&mut s, "A6", 0, 1, false);
+    kit::give_treasures(&mut s, 1, [1, 0, 0, 0, 0, 0, 0, 0]);
     play(&mut s, 1, "end");
     // Red (after blue, the last placer) takes 10 AP and is scored first.
     assert_eq!((s.active, s.ap), (0, 10));
@@ -843,25 +775,12 @@ fn auction_rounds_rotate_the_opener_and_final_order_is_by_score() {
 /// Arranges an auction game whose last hex green has just placed, then green ends his turn.
 fn auction_final(opts: &[&str]) -> Vec<u8> {
     let mut s = setup(3, opts, 2);
-    s.display.clear();
-    s.set_aside = s
-        .data
-        .stack_tiles(false)
-        .into_iter()
-        .map(|t| t as u8)
-        .filter(|t| !s.board.iter().flatten().any(|x| x.tile == *t))
-        .collect();
-    s.stack.clear();
-    s.auction = None;
-    s.people[0].score = 30;
-    s.people[1].score = 12;
-    s.people[2].score = 30;
-    for p in &mut s.people {
-        p.indicator_up = false;
-    }
+    kit::last_hex_down(&mut s, 2);
+    kit::auctions_done(&mut s);
+    kit::score(&mut s, 0, 30);
+    kit::score(&mut s, 1, 12);
+    kit::score(&mut s, 2, 30);
     acting(&mut s, 2);
-    s.stack.clear();
-    s.last_placer = 2;
     play(&mut s, 2, "end");
     G.invariants(&s).unwrap();
     s.scoring.as_ref().unwrap().order.clone()
@@ -958,12 +877,9 @@ fn every_view_says_substitute_and_hides_the_stack() {
 #[test]
 fn auction_volcano_scoring_round() {
     let mut s = setup(3, &["auction=on"], 2);
+    kit::show_hex(&mut s, 0, "V01");
     let v = tile(&s, "V01");
-    s.stack.retain(|&t| t != v);
-    let shown = s.display[0];
-    s.display[0] = v;
-    s.stack.insert(0, shown);
-    men(&mut s, "A6", 1, 1, false); // blue controls the printed temple "1"
+    add_members(&mut s, "A6", 1, 1, false); // blue controls the printed temple "1"
     play(&mut s, 0, "bid 2");
     play(&mut s, 1, "pass");
     play(&mut s, 2, "pass");
@@ -1102,13 +1018,8 @@ fn next_round_opener_and_its_option() {
 fn stones_towards_a_volcano_and_its_option() {
     for (opts, allowed) in [(&[][..], false), (&["volcano_link=yes"][..], true)] {
         let mut s = setup(2, opts, 4);
-        put(&mut s, "A5", "V01", 0);
-        let j03 = tile(&s, "J03");
-        s.stack.retain(|&x| x != j03);
-        if let Phase::Place { tile } = s.phase {
-            s.stack.push(tile);
-        }
-        s.phase = Phase::Place { tile: j03 };
+        put_hex(&mut s, "A5", "V01", 0);
+        kit::holding_hex(&mut s, "J03");
         // A4 touches only the volcano at A5; r1 turns J03's 3 stones to the south edge.
         let legal = legal_texts(&s, 0);
         assert_eq!(

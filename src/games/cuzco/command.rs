@@ -1,77 +1,10 @@
 //! The Cuzco command language: the command enum, its canonical text (`Display`) and a
 //! structural reader that forgives case, prefixes of the action word and Korean words.
 
+pub use super::data::{card_id, Spot, TileKind};
 use super::data::{Board, Terrain, MAX_TILE, NONE};
 use crate::engine::{parse, ParseError, Text};
 use std::fmt;
-
-/// The four kinds of terrain tile; the words players type for them are fixed here, their
-/// counts, shapes and terrain come from `data/tiles.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TileKind {
-    Tile3,
-    Tile2,
-    Village,
-    Farm,
-}
-
-impl TileKind {
-    pub const ALL: [TileKind; 4] = [
-        TileKind::Tile3,
-        TileKind::Tile2,
-        TileKind::Village,
-        TileKind::Farm,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            TileKind::Tile3 => "tile3",
-            TileKind::Tile2 => "tile2",
-            TileKind::Village => "village",
-            TileKind::Farm => "farm",
-        }
-    }
-
-    pub fn name(self) -> Text {
-        match self {
-            TileKind::Tile3 => Text::new("3-space tile", "3칸 타일"),
-            TileKind::Tile2 => Text::new("2-space tile", "2칸 타일"),
-            TileKind::Village => Text::new("1-space village tile", "1칸 마을 타일"),
-            TileKind::Farm => Text::new("1-space farm tile", "1칸 농장 타일"),
-        }
-    }
-
-    /// Multi-hex tiles mark their village hex with `v` in commands.
-    fn marks_village(self) -> bool {
-        matches!(self, TileKind::Tile3 | TileKind::Tile2)
-    }
-}
-
-/// A cell as a command names it: its index and its map position (for the name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Spot {
-    pub cell: u16,
-    pub row: u8,
-    pub x: u8,
-}
-
-impl Spot {
-    pub fn of(board: &Board, cell: u16) -> Spot {
-        let c = &board.cells[usize::from(cell)];
-        Spot {
-            cell,
-            row: c.row,
-            x: c.x,
-        }
-    }
-}
-
-impl fmt::Display for Spot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = char::from(b'A'.saturating_add(self.row));
-        write!(f, "{letter}{}", self.x / 2 + 1)
-    }
-}
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,11 +39,6 @@ pub enum Command {
     Drop,
     /// End the turn.
     End,
-}
-
-/// The id players type for card `index` (the data file numbers cards c01, c02, ...).
-pub fn card_id(index: u8) -> String {
-    format!("c{:02}", u32::from(index) + 1)
 }
 
 impl fmt::Display for Command {
@@ -154,24 +82,10 @@ impl fmt::Display for Command {
 }
 
 /// The place command for footprint `foot`, hexes in canonical order (village first, then by
-/// position).
+/// position, as the board keeps them).
 pub fn place_command(board: &Board, foot: u32) -> Option<Command> {
     let fp = board.footprints.get(foot as usize)?;
-    let mut order: Vec<(bool, u16)> = fp
-        .hexes()
-        .map(|(c, t)| (t != Terrain::Village, c))
-        .collect();
-    order.sort();
-    let mut spots = [Spot {
-        cell: NONE,
-        row: 0,
-        x: 0,
-    }; MAX_TILE];
-    let mut village = [false; MAX_TILE];
-    for (i, (farm, c)) in order.iter().enumerate() {
-        spots[i] = Spot::of(board, *c);
-        village[i] = !farm;
-    }
+    let (spots, village) = *board.place_order.get(foot as usize)?;
     Some(Command::Place {
         kind: fp.kind,
         foot,

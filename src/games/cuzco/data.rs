@@ -2,10 +2,10 @@
 //! the rules, read from the files in `data/` (or another board file), plus the geometry derived
 //! from them once per data set (neighbours, every tile footprint on the board).
 
-use super::command::TileKind;
-use crate::engine::{Named, SetupError, Shared};
+use crate::engine::{Named, SetupError, Shared, Text};
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 const BOARD_FILE: &str = include_str!("data/board.txt");
@@ -70,6 +70,79 @@ impl Cell {
     }
 }
 
+/// The four kinds of terrain tile; the words players type for them are fixed here, their
+/// counts, shapes and terrain come from `data/tiles.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TileKind {
+    Tile3,
+    Tile2,
+    Village,
+    Farm,
+}
+
+impl TileKind {
+    pub const ALL: [TileKind; 4] = [
+        TileKind::Tile3,
+        TileKind::Tile2,
+        TileKind::Village,
+        TileKind::Farm,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            TileKind::Tile3 => "tile3",
+            TileKind::Tile2 => "tile2",
+            TileKind::Village => "village",
+            TileKind::Farm => "farm",
+        }
+    }
+
+    pub fn name(self) -> Text {
+        match self {
+            TileKind::Tile3 => Text::new("3-space tile", "3칸 타일"),
+            TileKind::Tile2 => Text::new("2-space tile", "2칸 타일"),
+            TileKind::Village => Text::new("1-space village tile", "1칸 마을 타일"),
+            TileKind::Farm => Text::new("1-space farm tile", "1칸 농장 타일"),
+        }
+    }
+
+    /// Multi-hex tiles mark their village hex with `v` in commands.
+    pub fn marks_village(self) -> bool {
+        matches!(self, TileKind::Tile3 | TileKind::Tile2)
+    }
+}
+
+/// A cell as a command names it: its index and its map position (for the name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot {
+    pub cell: u16,
+    pub row: u8,
+    pub x: u8,
+}
+
+impl Spot {
+    pub fn of(board: &Board, cell: u16) -> Spot {
+        let c = &board.cells[usize::from(cell)];
+        Spot {
+            cell,
+            row: c.row,
+            x: c.x,
+        }
+    }
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = char::from(b'A'.saturating_add(self.row));
+        write!(f, "{letter}{}", self.x / 2 + 1)
+    }
+}
+
+/// The id players type for card `index` (the data file numbers cards c01, c02, ...).
+pub fn card_id(index: u8) -> String {
+    format!("c{:02}", u32::from(index) + 1)
+}
+
 /// The player-facing name of a cell: row letter and number (`x / 2 + 1`).
 pub fn cell_name(row: u8, x: u8) -> String {
     let letter = char::from(b'A'.saturating_add(row));
@@ -113,8 +186,9 @@ pub struct Board {
     pub footprints: Vec<Footprint>,
     /// Footprint by (kind, sorted cells, terrain in that order).
     pub footprint_of: BTreeMap<(TileKind, [u16; MAX_TILE], [Terrain; MAX_TILE]), u32>,
-    /// The canonical place command of each footprint.
-    pub place_commands: Vec<super::command::Command>,
+    /// The hexes of each footprint in the order its place command names them (village
+    /// first, then by position), and which of them is the village.
+    pub place_order: Vec<PlaceOrder>,
     /// Footprint ids of each tile kind (`TileKind as usize`), as a range.
     pub kind_ranges: [std::ops::Range<u32>; 4],
     pub rows: u8,
@@ -313,11 +387,11 @@ pub fn load(board_source: &str, board_text: &str) -> Result<Data, String> {
         if bits == 0 {
             return Err(format!("cards.toml: card {} shows no artifact", c.id));
         }
-        if c.id.to_lowercase() != super::command::card_id(cards.len() as u8) {
+        if c.id.to_lowercase() != card_id(cards.len() as u8) {
             return Err(format!(
                 "cards.toml: card {} should be numbered {}",
                 c.id,
-                super::command::card_id(cards.len() as u8)
+                card_id(cards.len() as u8)
             ));
         }
         cards.push(Card {
@@ -479,15 +553,17 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
         by_name,
         footprints: Vec::new(),
         footprint_of: BTreeMap::new(),
-        place_commands: Vec::new(),
+        place_order: Vec::new(),
         kind_ranges: [0..0, 0..0, 0..0, 0..0],
         rows,
         cols,
         region_spaces,
     };
     build_footprints(&mut board, tiles)?;
-    board.place_commands = (0..board.footprints.len() as u32)
-        .filter_map(|f| super::command::place_command(&board, f))
+    board.place_order = board
+        .footprints
+        .iter()
+        .map(|fp| place_order(&board, fp))
         .collect();
     for kind in TileKind::ALL {
         let ids: Vec<u32> = (0..board.footprints.len() as u32)
@@ -503,6 +579,29 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
         board.kind_ranges[kind as usize] = lo..hi;
     }
     Ok(board)
+}
+
+/// A footprint's hexes as a place command names them, and which is the village.
+pub type PlaceOrder = ([Spot; MAX_TILE], [bool; MAX_TILE]);
+
+/// The hexes of `fp` village first, then by position.
+fn place_order(board: &Board, fp: &Footprint) -> PlaceOrder {
+    let mut order: Vec<(bool, u16)> = fp
+        .hexes()
+        .map(|(c, t)| (t != Terrain::Village, c))
+        .collect();
+    order.sort();
+    let mut spots = [Spot {
+        cell: NONE,
+        row: 0,
+        x: 0,
+    }; MAX_TILE];
+    let mut village = [false; MAX_TILE];
+    for (i, (farm, c)) in order.iter().enumerate() {
+        spots[i] = Spot::of(board, *c);
+        village[i] = !farm;
+    }
+    (spots, village)
 }
 
 fn pos_index(by_pos: &BTreeMap<(u8, u8), u16>, r: i32, x: i32) -> Option<u16> {

@@ -1,7 +1,7 @@
 //! A player's turn: the legal actions with their AP costs, applying them, and what happens
 //! when a turn ends (the next turn, the end phase, each player's final scoring).
 
-use super::command::{Command, Spot, TileKind};
+use super::command::{place_command, Command, Spot, TileKind};
 use super::data::Terrain;
 use super::festival;
 use super::rules::{self, Groups};
@@ -35,7 +35,7 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
                 continue;
             }
             if rules::check_footing(s, g, &board.footprints[foot as usize], ap).is_ok() {
-                out.extend(board.place_commands.get(foot as usize).copied());
+                out.extend(place_command(board, foot));
             }
         }
     }

@@ -101,6 +101,23 @@ pub enum Command {
 pub const COLORS_EN: [&str; 4] = ["red", "blue", "green", "yellow"];
 pub const COLORS_KO: [&str; 4] = ["빨강", "파랑", "초록", "노랑"];
 
+/// The seat's colour, in both languages.
+pub fn color(seat: usize) -> Text {
+    Text::new(
+        COLORS_EN.get(seat).copied().unwrap_or("?").to_string(),
+        COLORS_KO.get(seat).copied().unwrap_or("?").to_string(),
+    )
+}
+
+/// The members in Korean, for messages.
+pub fn who_ko(who: Who) -> String {
+    match who {
+        Who::Leader => "리더".to_string(),
+        Who::Workers(n) => format!("대원 {n}명"),
+        Who::Both(n) => format!("리더와 대원 {n}명"),
+    }
+}
+
 /// The name of a treasure kind (0-based): K1..K8 (names are printed only, spec gap G3).
 pub fn kind_name(k: u8) -> String {
     format!("K{}", k as usize + 1)
@@ -230,79 +247,13 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
         .map(String::as_str)
         .filter(|w| *w != "and" && *w != "+")
         .collect();
-    let pos = |w: &str| -> Option<Pos> {
-        if w == "base" {
-            return Some(s.pos(s.base()));
-        }
-        let space = s.data.board.find(w)?;
-        Some(s.pos(space))
-    };
-    let small = |w: &str| -> Option<u8> { w.parse::<u8>().ok().filter(|n| (1..=99).contains(n)) };
-    // Members then places: `leader A7 B6`, `worker ..`, `3 worker ..`, `3 ..`.
-    let who_then = |r: &[&str]| -> Option<(Who, usize)> {
-        match r {
-            ["leader", "worker", ..] | ["worker", "leader", ..] => Some((Who::Both(1), 2)),
-            ["leader", n, "worker", ..] | [n, "worker", "leader", ..] if small(n).is_some() => {
-                Some((Who::Both(small(n)?), 3))
-            }
-            ["leader", ..] => Some((Who::Leader, 1)),
-            ["worker", ..] => Some((Who::Workers(1), 1)),
-            [n, "worker", ..] => Some((Who::Workers(small(n)?), 2)),
-            [n, ..] if small(n).is_some() => Some((Who::Workers(small(n)?), 1)),
-            _ => None,
-        }
-    };
     match verb {
-        "place" => match rest.as_slice() {
-            [at] => Some(Command::Place {
-                at: pos(at)?,
-                rot: None,
-            }),
-            [at, r] => {
-                let r = r
-                    .strip_prefix('r')
-                    .unwrap_or(r)
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|r| *r < 6)?;
-                Some(Command::Place {
-                    at: pos(at)?,
-                    rot: Some(r),
-                })
-            }
-            _ => None,
-        },
-        "new" => {
-            let (who, used) = who_then(&rest)?;
-            match rest.get(used..)? {
-                [at] | ["at", at] => Some(Command::New { who, at: pos(at)? }),
-                _ => None,
-            }
-        }
-        "move"
-            if rest.len() > 3 && who_then(&rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
-        {
-            let (who, used) = who_then(&rest)?;
-            let path: Option<Vec<Pos>> = rest.get(used..)?.iter().map(|w| pos(w)).collect();
-            let path = path?;
-            (path.len() <= 12).then_some(Command::Walk { who, path })
-        }
-        "jump" | "move" => {
-            let (who, used) = who_then(&rest)?;
-            let [from, to] = rest.get(used..)? else {
-                return None;
-            };
-            let (from, to) = (pos(from)?, pos(to)?);
-            Some(if verb == "jump" {
-                Command::Jump { who, from, to }
-            } else {
-                Command::Move { who, from, to }
-            })
-        }
+        "place" => read_place(s, &rest),
+        "new" | "move" | "jump" => read_members(s, verb, &rest),
         "dig" | "loot" => {
             let (at, n) = match rest.as_slice() {
-                [at] => (pos(at)?, 1),
-                [at, n] => (pos(at)?, small(n)?),
+                [at] => (pos(s, at)?, 1),
+                [at, n] => (pos(s, at)?, small(n)?),
                 _ => return None,
             };
             Some(if verb == "dig" {
@@ -311,40 +262,10 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
                 Command::Loot { at, discs: n }
             })
         }
-        "swap" => {
-            let kind = |w: &str| -> Option<u8> {
-                let n: u8 = w.strip_prefix('k')?.parse().ok()?;
-                (1..=8).contains(&n).then(|| n - 1)
-            };
-            let seat = |w: &str| -> Option<u8> {
-                let i = COLORS_EN
-                    .iter()
-                    .position(|c| *c == w)
-                    .or_else(|| COLORS_KO.iter().position(|c| *c == w))
-                    .or_else(|| {
-                        w.strip_prefix('p')
-                            .and_then(|n| n.parse::<usize>().ok())
-                            .and_then(|n| n.checked_sub(1))
-                    })?;
-                (i < s.players).then_some(i as u8)
-            };
-            let r: Vec<&str> = rest
-                .iter()
-                .copied()
-                .filter(|w| *w != "for" && *w != "with")
-                .collect();
-            let [give, take, with] = r.as_slice() else {
-                return None;
-            };
-            Some(Command::Swap {
-                give: kind(give)?,
-                take: kind(take)?,
-                with: seat(with)?,
-            })
-        }
+        "swap" => read_swap(s, &rest),
         "camp" | "guard" => {
             let [at] = rest.as_slice() else { return None };
-            let at = pos(at)?;
+            let at = pos(s, at)?;
             Some(if verb == "camp" {
                 Command::Camp { at }
             } else {
@@ -369,6 +290,128 @@ fn read(s: &State, words: &[String]) -> Option<Command> {
         }
         _ => None,
     }
+}
+
+/// A place by name, or `base` for the base camp.
+fn pos(s: &State, w: &str) -> Option<Pos> {
+    if w == "base" {
+        return Some(s.pos(s.base()));
+    }
+    let space = s.data.board.find(w)?;
+    Some(s.pos(space))
+}
+
+/// A small count (1-99).
+fn small(w: &str) -> Option<u8> {
+    w.parse::<u8>().ok().filter(|n| (1..=99).contains(n))
+}
+
+/// Members then places: `leader A7 B6`, `worker ..`, `3 worker ..`, `3 ..`;
+/// the members and how many words they took.
+fn who_then(r: &[&str]) -> Option<(Who, usize)> {
+    match r {
+        ["leader", "worker", ..] | ["worker", "leader", ..] => Some((Who::Both(1), 2)),
+        ["leader", n, "worker", ..] | [n, "worker", "leader", ..] if small(n).is_some() => {
+            Some((Who::Both(small(n)?), 3))
+        }
+        ["leader", ..] => Some((Who::Leader, 1)),
+        ["worker", ..] => Some((Who::Workers(1), 1)),
+        [n, "worker", ..] => Some((Who::Workers(small(n)?), 2)),
+        [n, ..] if small(n).is_some() => Some((Who::Workers(small(n)?), 1)),
+        _ => None,
+    }
+}
+
+/// `place C4 r2`, or `place C4` for a volcano.
+fn read_place(s: &State, rest: &[&str]) -> Option<Command> {
+    match rest {
+        [at] => Some(Command::Place {
+            at: pos(s, at)?,
+            rot: None,
+        }),
+        [at, r] => {
+            let r = r
+                .strip_prefix('r')
+                .unwrap_or(r)
+                .parse::<u8>()
+                .ok()
+                .filter(|r| *r < 6)?;
+            Some(Command::Place {
+                at: pos(s, at)?,
+                rot: Some(r),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `new`, `move` (one step or a path) and `jump`: members, then places.
+fn read_members(s: &State, verb: &str, rest: &[&str]) -> Option<Command> {
+    match verb {
+        "new" => {
+            let (who, used) = who_then(rest)?;
+            match rest.get(used..)? {
+                [at] | ["at", at] => Some(Command::New {
+                    who,
+                    at: pos(s, at)?,
+                }),
+                _ => None,
+            }
+        }
+        "move"
+            if rest.len() > 3 && who_then(rest).is_some_and(|(_, used)| rest.len() - used > 2) =>
+        {
+            let (who, used) = who_then(rest)?;
+            let path: Option<Vec<Pos>> = rest.get(used..)?.iter().map(|w| pos(s, w)).collect();
+            let path = path?;
+            (path.len() <= 12).then_some(Command::Walk { who, path })
+        }
+        _ => {
+            let (who, used) = who_then(rest)?;
+            let [from, to] = rest.get(used..)? else {
+                return None;
+            };
+            let (from, to) = (pos(s, from)?, pos(s, to)?);
+            Some(if verb == "jump" {
+                Command::Jump { who, from, to }
+            } else {
+                Command::Move { who, from, to }
+            })
+        }
+    }
+}
+
+/// `swap K1 K2 blue`: give, take, and with whom.
+fn read_swap(s: &State, rest: &[&str]) -> Option<Command> {
+    let kind = |w: &str| -> Option<u8> {
+        let n: u8 = w.strip_prefix('k')?.parse().ok()?;
+        (1..=8).contains(&n).then(|| n - 1)
+    };
+    let seat = |w: &str| -> Option<u8> {
+        let i = COLORS_EN
+            .iter()
+            .position(|c| *c == w)
+            .or_else(|| COLORS_KO.iter().position(|c| *c == w))
+            .or_else(|| {
+                w.strip_prefix('p')
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .and_then(|n| n.checked_sub(1))
+            })?;
+        (i < s.players).then_some(i as u8)
+    };
+    let r: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|w| *w != "for" && *w != "with")
+        .collect();
+    let [give, take, with] = r.as_slice() else {
+        return None;
+    };
+    Some(Command::Swap {
+        give: kind(give)?,
+        take: kind(take)?,
+        with: seat(with)?,
+    })
 }
 
 /// Reads a player's command: structurally first (any command of the right

@@ -180,6 +180,21 @@ impl Board {
     }
 }
 
+/// The edge across from edge `e`.
+#[inline]
+pub fn opposite(e: usize) -> usize {
+    (e + 3) % 6
+}
+
+/// Stones on each edge of a tile turned `rot` times clockwise.
+pub fn turned(stones: [u8; 6], rot: u8) -> [u8; 6] {
+    let mut out = [0; 6];
+    for (e, slot) in out.iter_mut().enumerate() {
+        *slot = stones[(e + 6 - (rot as usize % 6)) % 6];
+    }
+    out
+}
+
 /// The letter of a column (A for 0).
 pub fn column_letter(col: usize) -> char {
     (b'A' + (col % 26) as u8) as char
@@ -502,9 +517,15 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
             "the treasure hexes must show 24 masks in all, one per disc (L29); found {masks}"
         ));
     }
+    check_printed(&printed)?;
+    check_mini(&stack, &printed, board)
+}
+
+/// The four hexes printed on the board (L97-101).
+fn check_printed(printed: &[&Tile]) -> Result<(), String> {
     if printed.len() != 4
-        || count(&printed, Kind::Base) != 1
-        || count(&printed, Kind::Jungle) != 1
+        || count(printed, Kind::Base) != 1
+        || count(printed, Kind::Jungle) != 1
         || printed
             .iter()
             .filter(|t| t.kind == Kind::Temple && t.value == 1)
@@ -522,6 +543,11 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
     if at.len() != 4 {
         return Err("two printed hexes share a space".into());
     }
+    Ok(())
+}
+
+/// Mini-Tikal's hexes and spaces (L805-850).
+fn check_mini(stack: &[&Tile], printed: &[&Tile], board: &Board) -> Result<(), String> {
     let mini: Vec<&Tile> = stack.iter().copied().filter(|t| t.mini).collect();
     let in_letters = |ls: &str| {
         mini.iter()
@@ -540,7 +566,7 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
             "Mini-Tikal: its treasure hexes show more masks than its 12 discs (L830)".into(),
         );
     }
-    for t in &printed {
+    for t in printed {
         if let Some(s) = t.printed_at {
             if !board.spaces.get(s).is_some_and(|sp| sp.mini) {
                 // The printed corner must lie in the Mini-Tikal area too.
@@ -561,6 +587,13 @@ fn check_counts(tiles: &[Tile], board: &Board) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turning_moves_stones_clockwise() {
+        assert_eq!(turned([3, 0, 0, 0, 0, 0], 1), [0, 3, 0, 0, 0, 0]);
+        assert_eq!(turned([1, 2, 0, 0, 0, 0], 5), [2, 0, 0, 0, 0, 1]);
+        assert_eq!(opposite(1), 4);
+    }
 
     #[test]
     fn the_substitute_set_loads_with_all_counts() {

@@ -2,13 +2,15 @@
 //! engine contract. Rules: the Korean rulebook `001_f3e3853131678f46.txt`,
 //! specified in `shared/rules/tikal.md`; see NOTES.md here.
 
-mod actions;
+mod apply;
 pub mod command;
 pub mod data;
-mod flow;
+pub mod legal;
 mod picture;
-pub mod rules;
+pub mod scoring;
+mod setup;
 pub mod state;
+pub mod testkit;
 mod view;
 
 use crate::engine::{
@@ -16,16 +18,12 @@ use crate::engine::{
     Text, Variant, View,
 };
 use command::Command;
-use data::{Kind, MINI_PIECES, PIECES, TEMPLE_TILES};
-use state::{LeaderAt, Mode, Phase, Rules, State};
+use data::{Kind, TEMPLE_TILES};
+use state::{LeaderAt, Mode, Phase, State};
 
 /// The game, registered as `tikal`.
 #[derive(Default)]
 pub struct Tikal;
-
-fn on_off(options: &Options, key: &str) -> bool {
-    options.get(key) == Some("on")
-}
 
 impl Game for Tikal {
     type State = State;
@@ -89,35 +87,7 @@ impl Game for Tikal {
     }
 
     fn setup(&self, players: usize, options: &Options, seed: u64) -> Result<State, SetupError> {
-        let mini = on_off(options, "mini");
-        if mini && players != 2 {
-            return Err(SetupError::BadOption(format!(
-                "Mini-Tikal is for 2 players, not {players}"
-            )));
-        }
-        let mode = if mini {
-            Mode::Mini
-        } else if on_off(options, "auction") {
-            Mode::Auction
-        } else {
-            Mode::Basic
-        };
-        let pieces = if mini { MINI_PIECES } else { PIECES };
-        let rules = Rules {
-            mode,
-            workers: pieces.workers,
-            camp_limit: pieces.camps,
-            guard_limit: pieces.guards,
-            camp_needs_member: options.get_or("camp", "member") != "free",
-            guard_shared: options.get_or("guarded", "owner") == "shared",
-            final_placer_starts: options.get_or("final_start", "next") == "placer",
-            final_tie_placer_first: options.get_or("final_tie", "placer_last") == "placer_first",
-            volcano_links: options.get_or("volcano_link", "no") == "yes",
-            opener_after_first_bid: options.get_or("opener", "spoke") == "bid",
-        };
-        let data = data::load_paths(options.get("tiles"), options.get("board"))
-            .map_err(SetupError::Data)?;
-        Ok(flow::setup(data, rules, players, seed))
+        setup::new_game(players, options, seed)
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
@@ -136,42 +106,7 @@ impl Game for Tikal {
         if !self.to_act(s).contains(&seat) {
             return Vec::new();
         }
-        match &s.phase {
-            Phase::Over => Vec::new(),
-            Phase::Place { tile } => {
-                let volcano = s
-                    .data
-                    .tiles
-                    .get(*tile as usize)
-                    .is_some_and(|t| t.kind == Kind::Volcano);
-                rules::placements(s, *tile as usize)
-                    .into_iter()
-                    .map(|(sp, r)| Command::Place {
-                        at: s.pos(sp),
-                        rot: (!volcano).then_some(r),
-                    })
-                    .collect()
-            }
-            Phase::Act => actions::legal_actions(s, seat.0),
-            Phase::Bid => {
-                let score = s.player(seat.0).map(|p| p.score).unwrap_or(0);
-                let floor = s
-                    .auction
-                    .as_ref()
-                    .and_then(|a| a.high)
-                    .map(|(_, h)| h + 1)
-                    .unwrap_or(1);
-                let mut out = vec![Command::Pass];
-                out.extend((floor..=score).map(Command::Bid));
-                out
-            }
-            Phase::Choose => s
-                .display
-                .iter()
-                .filter_map(|&t| s.data.tiles.get(t as usize))
-                .map(|t| Command::Take(t.id.clone()))
-                .collect(),
-        }
+        legal::legal(s, seat.0)
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
@@ -186,33 +121,7 @@ impl Game for Tikal {
                 "지금은 당신이 결정할 차례가 아닙니다.",
             ));
         }
-        let who = seat.0;
-        match (&s.phase, c) {
-            (Phase::Place { .. }, Command::Place { .. }) => flow::place(s, who, c),
-            (Phase::Act, Command::End) => Ok(flow::end_turn(s, who)),
-            (Phase::Act, _) => actions::apply_action(s, who, c),
-            (Phase::Bid, Command::Bid(_) | Command::Pass) => flow::bid(s, who, c),
-            (Phase::Choose, Command::Take(_)) => flow::take(s, who, c),
-            (Phase::Place { .. }, _) => Err(RuleError::new(
-                "First place the hex you drew: 'place C4 r2' (see the list of legal places).",
-                "먼저 뽑은 지형을 놓으세요: 'place C4 r2' (가능한 자리 목록 참고).",
-            )),
-            (Phase::Bid, _) => Err(RuleError::new(
-                "An auction is running: 'bid N' or 'pass'.",
-                "경매 중입니다: 'bid N' 또는 'pass'.",
-            )),
-            (Phase::Choose, _) => Err(RuleError::new(
-                format!(
-                    "Choose a displayed hex first: 'take ID' with ID one of {}.",
-                    flow::displayed_ids(s)
-                ),
-                format!(
-                    "먼저 공개된 지형을 고르세요: 'take ID' (ID는 {} 중 하나).",
-                    flow::displayed_ids(s)
-                ),
-            )),
-            (Phase::Over, _) => Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
-        }
+        apply::apply(s, seat.0, c)
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {

@@ -3,9 +3,10 @@
 //! and members, and a side panel with the scores and the hex in hand.
 
 use super::command::COLORS_EN;
+use super::data::turned;
 use super::data::Kind;
-use super::rules::{kind, spot_stones, turned};
-use super::state::{Phase, State};
+use super::legal::{in_play, kind, spot_stones};
+use super::state::{Phase, Spot, State};
 use crate::engine::{Color, Sketch};
 
 const R: f64 = 44.0;
@@ -75,7 +76,7 @@ pub fn picture(s: &State) -> Sketch {
     let mut sk = Sketch::new(width as u32, height as u32);
     for (space, sp) in b.spaces.iter().enumerate() {
         let (x, y) = center(sp.col, sp.row);
-        let used = super::rules::in_play(s, space);
+        let used = in_play(s, space);
         match s.spot(space) {
             None => {
                 sk.polygon(
@@ -91,87 +92,7 @@ pub fn picture(s: &State) -> Sketch {
                     Color::GREY,
                 );
             }
-            Some(spot) => {
-                let k = kind(&s.data, spot);
-                sk.polygon(corners(x, y, R - 1.0), Some(fill_of(k)), Some(Color::BLACK));
-                if k != Kind::Volcano {
-                    draw_stones(&mut sk, x, y, R, spot_stones(&s.data, spot));
-                }
-                sk.label(
-                    (x - 9.0) as i32,
-                    (y - 25.0) as i32,
-                    s.pos(space).to_string(),
-                    8,
-                    Color::BLACK,
-                );
-                let (main, color) = match k {
-                    Kind::Temple => (spot.value.to_string(), Color::BLACK),
-                    Kind::Treasure => (String::new(), Color::BROWN),
-                    Kind::Volcano => ("VOLC".to_string(), Color::WHITE),
-                    Kind::Base => ("BASE".to_string(), Color::BLACK),
-                    Kind::Jungle => (String::new(), Color::BLACK),
-                };
-                if !main.is_empty() {
-                    sk.label(
-                        (x - 6.0 * main.len() as f64) as i32,
-                        (y - 12.0) as i32,
-                        main,
-                        12,
-                        color,
-                    );
-                }
-                // Treasure discs still lying here, one ring each.
-                for d in 0..spot.discs {
-                    let dx = x - 15.0 + 10.0 * d as f64;
-                    sk.circle(
-                        dx as i32,
-                        (y - 6.0) as i32,
-                        4,
-                        Some(Color::ORANGE),
-                        Some(Color::BROWN),
-                    );
-                }
-                if let Some(g) = spot.guard {
-                    sk.rect(
-                        (x + 12.0) as i32,
-                        (y - 16.0) as i32,
-                        12,
-                        12,
-                        Some(Color::seat(g as usize)),
-                        Some(Color::BLACK),
-                    );
-                    sk.label((x + 14.0) as i32, (y - 14.0) as i32, "G", 7, Color::WHITE);
-                }
-                if let Some(c) = spot.camp {
-                    let (cx, cy) = ((x - 22.0) as i32, (y - 6.0) as i32);
-                    sk.polygon(
-                        vec![(cx, cy - 10), (cx - 8, cy + 4), (cx + 8, cy + 4)],
-                        Some(Color::seat(c as usize)),
-                        Some(Color::BLACK),
-                    );
-                }
-                // Members: one disc per player present, with the worker count; L marks the leader.
-                let present: Vec<usize> = (0..s.players)
-                    .filter(|&p| spot.workers[p] > 0 || spot.leader[p])
-                    .collect();
-                for (i, &p) in present.iter().enumerate() {
-                    let px = x - 21.0 + 14.0 * i as f64;
-                    let py = y + 14.0;
-                    sk.circle(
-                        px as i32,
-                        py as i32,
-                        7,
-                        Some(Color::seat(p)),
-                        Some(Color::BLACK),
-                    );
-                    let label = format!(
-                        "{}{}",
-                        spot.workers[p],
-                        if spot.leader[p] { "L" } else { "" }
-                    );
-                    sk.label((px - 3.0) as i32, (py - 3.0) as i32, label, 7, Color::WHITE);
-                }
-            }
+            Some(spot) => draw_hex(&mut sk, s, space, spot, x, y),
         }
     }
     panel(&mut sk, s, board_w);
@@ -186,6 +107,89 @@ pub fn picture(s: &State) -> Sketch {
             .join(", ")
     );
     sk
+}
+
+/// A placed hex with everything on it, centred at (`x`, `y`).
+fn draw_hex(sk: &mut Sketch, s: &State, space: usize, spot: &Spot, x: f64, y: f64) {
+    let k = kind(&s.data, spot);
+    sk.polygon(corners(x, y, R - 1.0), Some(fill_of(k)), Some(Color::BLACK));
+    if k != Kind::Volcano {
+        draw_stones(sk, x, y, R, spot_stones(&s.data, spot));
+    }
+    sk.label(
+        (x - 9.0) as i32,
+        (y - 25.0) as i32,
+        s.pos(space).to_string(),
+        8,
+        Color::BLACK,
+    );
+    let (main, color) = match k {
+        Kind::Temple => (spot.value.to_string(), Color::BLACK),
+        Kind::Treasure => (String::new(), Color::BROWN),
+        Kind::Volcano => ("VOLC".to_string(), Color::WHITE),
+        Kind::Base => ("BASE".to_string(), Color::BLACK),
+        Kind::Jungle => (String::new(), Color::BLACK),
+    };
+    if !main.is_empty() {
+        sk.label(
+            (x - 6.0 * main.len() as f64) as i32,
+            (y - 12.0) as i32,
+            main,
+            12,
+            color,
+        );
+    }
+    // Treasure discs still lying here, one ring each.
+    for d in 0..spot.discs {
+        let dx = x - 15.0 + 10.0 * d as f64;
+        sk.circle(
+            dx as i32,
+            (y - 6.0) as i32,
+            4,
+            Some(Color::ORANGE),
+            Some(Color::BROWN),
+        );
+    }
+    if let Some(g) = spot.guard {
+        sk.rect(
+            (x + 12.0) as i32,
+            (y - 16.0) as i32,
+            12,
+            12,
+            Some(Color::seat(g as usize)),
+            Some(Color::BLACK),
+        );
+        sk.label((x + 14.0) as i32, (y - 14.0) as i32, "G", 7, Color::WHITE);
+    }
+    if let Some(c) = spot.camp {
+        let (cx, cy) = ((x - 22.0) as i32, (y - 6.0) as i32);
+        sk.polygon(
+            vec![(cx, cy - 10), (cx - 8, cy + 4), (cx + 8, cy + 4)],
+            Some(Color::seat(c as usize)),
+            Some(Color::BLACK),
+        );
+    }
+    // Members: one disc per player present, with the worker count; L marks the leader.
+    let present: Vec<usize> = (0..s.players)
+        .filter(|&p| spot.workers[p] > 0 || spot.leader[p])
+        .collect();
+    for (i, &p) in present.iter().enumerate() {
+        let px = x - 21.0 + 14.0 * i as f64;
+        let py = y + 14.0;
+        sk.circle(
+            px as i32,
+            py as i32,
+            7,
+            Some(Color::seat(p)),
+            Some(Color::BLACK),
+        );
+        let label = format!(
+            "{}{}",
+            spot.workers[p],
+            if spot.leader[p] { "L" } else { "" }
+        );
+        sk.label((px - 3.0) as i32, (py - 3.0) as i32, label, 7, Color::WHITE);
+    }
 }
 
 /// What the colours and marks mean.

@@ -2,8 +2,8 @@
 //! the players' supplies and treasures, the stack, and where in the turn,
 //! scoring round or auction the game stands.
 
+use super::data::turned;
 use super::data::{Data, Kind, TREASURE_KINDS};
-use super::rules::turned;
 use crate::engine::Rng;
 use crate::engine::Shared;
 use serde::{Deserialize, Serialize};

@@ -2,10 +2,11 @@
 //! private hands, spec section 7), as sections of lines and tables, the
 //! picture, and the substitute-tile footer. The stack's order is never shown.
 
-use super::actions::color;
+use super::command::color;
 use super::command::kind_name;
 use super::data::{Kind, TEMPLE_TILES};
-use super::rules::{crossing, force, kind, spot_stones, strongest};
+use super::legal::{crossing, force, kind, spot_stones, strongest};
+use super::scoring::treasure_points;
 use super::state::{LeaderAt, Mode, Phase, RoundKind, State};
 use crate::engine::{Seat, Section, Text, View};
 
@@ -224,7 +225,7 @@ fn players(s: &State) -> Section {
                 } else {
                     held.join(" ")
                 }),
-                Text::same(super::rules::treasure_points(&x.treasures).to_string()),
+                Text::same(treasure_points(&x.treasures).to_string()),
                 Text::same({
                     let singles: Vec<String> = (0..x.treasures.len())
                         .filter(|&k| x.treasures[k] == 1)
