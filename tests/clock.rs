@@ -1310,3 +1310,25 @@ fn an_unreadable_clock_stamp_is_an_error_not_a_catch_up_from_1970() {
         "{msg}"
     );
 }
+
+/// A player's stored time zone that names no zone is an error naming the
+/// value, never a clock that quietly runs on UTC for that player.
+#[test]
+fn an_unknown_stored_time_zone_is_an_error_not_utc() {
+    let svc = service("badzone");
+    let start = at("2026-11-23T10:00:00Z");
+    set(&svc, A, "timezone Asia/Seoul", start);
+    let p = svc.store.player(A, "2026-11-23T10:00:00Z").unwrap();
+    assert_eq!(p.timezone, chrono_tz::Tz::Asia__Seoul);
+    corrupt(
+        "badzone",
+        "UPDATE players SET timezone = 'Mars/Olympus' WHERE ?1 = ?1",
+        0,
+    );
+    let err = svc
+        .store
+        .player(A, "2026-11-23T10:00:00Z")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Mars/Olympus"), "{err}");
+}

@@ -343,10 +343,10 @@ impl Service {
                 _ => return bad("language (en or ko)"),
             },
             "timezone" | "tz" => {
-                if value.parse::<chrono_tz::Tz>().is_err() {
-                    return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)");
+                match value.parse::<chrono_tz::Tz>() {
+                    Ok(zone) => p.timezone = zone,
+                    Err(_) => return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)"),
                 }
-                p.timezone = value.clone();
             }
             "quiet" => {
                 if value.eq_ignore_ascii_case("off") {

@@ -206,7 +206,7 @@ impl Store {
                 p.email,
                 p.name,
                 p.lang,
-                p.timezone,
+                p.timezone.name(),
                 p.quiet_from,
                 p.quiet_to,
                 p.notify,

@@ -10,7 +10,9 @@ pub struct Player {
     pub email: String,
     pub name: Option<String>,
     pub lang: String,
-    pub timezone: String,
+    /// Read back only as a zone chrono-tz knows: a stored name it does not
+    /// is an error, never a silent UTC.
+    pub timezone: chrono_tz::Tz,
     pub quiet_from: Option<String>,
     pub quiet_to: Option<String>,
     pub notify: String,
@@ -21,13 +23,25 @@ pub struct Player {
     pub vacation_used: i64,
 }
 
+/// The `timezone` column as a zone; an unknown name fails the read with it.
+fn zone_of(r: &Row) -> R<chrono_tz::Tz> {
+    let name: String = r.get("timezone")?;
+    name.parse::<chrono_tz::Tz>().map_err(|_| {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("players.timezone '{name}' is no time zone").into(),
+        )
+    })
+}
+
 impl Player {
     pub(crate) fn from_row(r: &Row) -> R<Player> {
         Ok(Player {
             email: r.get("email")?,
             name: r.get("name")?,
             lang: r.get("lang")?,
-            timezone: r.get("timezone")?,
+            timezone: zone_of(r)?,
             quiet_from: r.get("quiet_from")?,
             quiet_to: r.get("quiet_to")?,
             notify: r.get("notify")?,

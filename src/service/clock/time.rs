@@ -6,11 +6,10 @@ use crate::service::{parse_stamp, BadTime, Result, ServiceError};
 use crate::store::Player;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
-use std::str::FromStr;
 
-/// A player's time zone (UTC if unknown).
+/// A player's time zone (checked when the player's row is read).
 pub fn zone(p: &Player) -> Tz {
-    Tz::from_str(&p.timezone).unwrap_or(Tz::UTC)
+    p.timezone
 }
 
 /// Reads `HH:MM`.
