@@ -2,16 +2,13 @@
 //! replaceable substitute component set. The `Game` impl: setup, who acts,
 //! legal commands, parsing, applying, views and the outcome.
 
-pub mod actions;
+pub mod apply;
 pub mod command;
 pub mod data;
-mod festival;
-pub mod flow;
 pub mod legal;
 mod picture;
 pub mod scoring;
 pub mod setup;
-pub mod solo;
 pub mod state;
 pub mod testkit;
 mod view;
@@ -92,7 +89,7 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
 /// the same items.
 fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
     // With secret deployment (A9) `deploy a03` names the whole choice.
-    let c = match (flow::current_ask(s, seat), c) {
+    let c = match (apply::current_ask(s, seat), c) {
         (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(Some(a))) => Cmd::DeployAll(vec![a]),
         (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(None)) => Cmd::DeployAll(vec![]),
         (_, c) => c,
@@ -131,7 +128,7 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
         })
     }
     let Some(want) = key(&c) else { return c };
-    let Some(ask) = flow::current_ask(s, seat) else {
+    let Some(ask) = apply::current_ask(s, seat) else {
         return c;
     };
     legal::legal_for(s, seat, &ask)
@@ -233,7 +230,7 @@ fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
     if cards.is_empty() || cards.len() > 12 {
         return None;
     }
-    let ask = flow::current_ask(s, seat)?;
+    let ask = apply::current_ask(s, seat)?;
     for mask in 0u32..(1 << cards.len()) {
         let (mut flip, mut discard) = (Vec::new(), Vec::new());
         for (i, &c) in cards.iter().enumerate() {
@@ -314,16 +311,16 @@ impl Game for Tawantinsuyu {
         };
         let mut s = setup::new_game(data, players, opts, seed);
         let mut ev = Vec::new();
-        flow::advance(&mut s, &mut ev);
+        apply::advance(&mut s, &mut ev);
         Ok(s)
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
-        flow::to_act(s).into_iter().map(Seat).collect()
+        apply::to_act(s).into_iter().map(Seat).collect()
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
-        match flow::current_ask(s, seat.0) {
+        match apply::current_ask(s, seat.0) {
             Some(a) => legal::legal_for(s, seat.0, &a)
                 .into_iter()
                 .map(|c| wrap(s, c))
@@ -351,7 +348,7 @@ impl Game for Tawantinsuyu {
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
         let p = seat.0;
-        let Some(idx) = flow::ask_index(s, p) else {
+        let Some(idx) = apply::ask_index(s, p) else {
             return Err(RuleError::new(
                 "It is not your turn to decide.",
                 "지금은 당신이 결정할 차례가 아닙니다.",
@@ -404,8 +401,8 @@ impl Game for Tawantinsuyu {
         s.stack.remove(idx);
         let shown_before = picture::pile_top_shown(s);
         let mut ev = Vec::new();
-        flow::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
-        flow::advance(s, &mut ev);
+        apply::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
+        apply::advance(s, &mut ev);
         pile_top_turned(s, shown_before, &mut ev);
         Ok(ev)
     }
@@ -458,7 +455,7 @@ impl Game for Tawantinsuyu {
             return false;
         }
         let mut ev = Vec::new();
-        flow::advance(s, &mut ev);
+        apply::advance(s, &mut ev);
         true
     }
 
@@ -483,10 +480,10 @@ impl Game for Tawantinsuyu {
     }
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
-        let legal = flow::current_ask(s, seat.0)
+        let legal = apply::current_ask(s, seat.0)
             .map(|a| legal::legal_for(s, seat.0, &a))
             .unwrap_or_default();
-        flow::default_choice(&legal).map(|c| wrap(s, c))
+        apply::default_choice(&legal).map(|c| wrap(s, c))
     }
 }
 
@@ -499,7 +496,7 @@ fn pile_top_turned(s: &State, before: Option<u8>, ev: &mut Vec<Event>) {
         return;
     };
     let name = Names(s.d()).weaving(top).to_uppercase();
-    actions::reveal(
+    apply::reveal(
         ev,
         format!("The weaving pile's top turns face up: {name}."),
         format!("직조물 더미의 맨 위가 공개됩니다: {name}."),

@@ -113,15 +113,15 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
     s.bag = rest;
     let vsize = d.village_size[np.min(4)];
     for _ in 0..vsize {
-        if let Some(w) = super::actions::draw_worker(&mut s) {
+        if let Some(w) = super::apply::draw_worker(&mut s) {
             s.village.push(w);
         }
     }
-    super::actions::refill_nomads(&mut s);
+    super::apply::refill_nomads(&mut s);
     if np == 2 {
         for (i, sp) in d.spaces.iter().enumerate() {
             if sp.two_player_setup {
-                if let Some(w) = super::actions::draw_worker(&mut s) {
+                if let Some(w) = super::apply::draw_worker(&mut s) {
                     if let Some(h) = s.hill.get_mut(i) {
                         *h = Some(w);
                     }
@@ -138,7 +138,7 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
     let mut pile = std::mem::take(&mut s.pass_pile);
     s.rng.shuffle(&mut pile);
     s.pass_pile = pile;
-    super::actions::refill_market(&mut s);
+    super::apply::refill_market(&mut s);
     let mut deck = std::mem::take(&mut s.army_deck);
     s.rng.shuffle(&mut deck);
     s.army_deck = deck;
@@ -212,7 +212,7 @@ fn setup_axomama(s: &mut State) {
         ax.res[STONE] += d.rules.start_stone;
     }
     for _ in 0..d.solo.start_army {
-        if let Some(a) = super::actions::draw_army(s) {
+        if let Some(a) = super::apply::draw_army(s) {
             if let Some(ax) = s.players.get_mut(1) {
                 ax.army_hand.push(a);
             }

@@ -4,7 +4,7 @@
 
 use super::command::{Bld, Names};
 use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
-use super::flow;
+use super::apply;
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
 use super::scoring;
@@ -13,7 +13,7 @@ use crate::engine::{Section, Text, View};
 
 /// Bilingual text; seat and worker names in the Korean line are put in Korean.
 fn t(en: impl Into<String>, ko: impl Into<String>) -> Text {
-    Text::new(en, super::actions::ko_names(ko.into()))
+    Text::new(en, super::apply::ko_names(ko.into()))
 }
 
 fn plain(s: impl Into<String>) -> Text {
@@ -22,7 +22,7 @@ fn plain(s: impl Into<String>) -> Text {
 }
 
 fn who(s: &State, p: usize) -> String {
-    super::actions::who(s, p)
+    super::apply::who(s, p)
 }
 
 fn ask_text(s: &State, a: &Ask) -> Text {
@@ -154,7 +154,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     let d = s.d();
     let names = Names(d);
     let mut sections = Vec::new();
-    let acting = flow::to_act(s);
+    let acting = apply::to_act(s);
     let headline = if s.over {
         let sc: Vec<String> = s
             .players
@@ -170,7 +170,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
         let what = acting
             .first()
-            .and_then(|&q| flow::current_ask(s, q))
+            .and_then(|&q| apply::current_ask(s, q))
             .map(|a| ask_text(s, &a))
             .unwrap_or_else(|| t("", ""));
         t(
@@ -665,7 +665,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                     .iter()
                     .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
             );
-            if let Some(Ask::TrainKeep { cards }) = flow::current_ask(s, me) {
+            if let Some(Ask::TrainKeep { cards }) = apply::current_ask(s, me) {
                 lines.extend(
                     cards
                         .iter()
@@ -676,7 +676,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
             }
             private.push(Section::lines(t("Your hand", "내 손패"), lines));
-            if let Some(a) = flow::current_ask(s, me) {
+            if let Some(a) = apply::current_ask(s, me) {
                 let legal: Vec<String> = legal::legal_for(s, me, &a)
                     .iter()
                     .take(40)

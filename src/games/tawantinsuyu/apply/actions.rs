@@ -1,14 +1,14 @@
 //! What happens: the automatic steps (effects, tasks, High Priest actions, the
 //! end of a turn, Festivals) and the result of every answered decision.
 
-use super::command::{Bld, Cmd, Item as FlipItem, Names};
-use super::data::{
+use super::super::command::{Bld, Cmd, Item as FlipItem, Names};
+use super::super::data::{
     res_text, res_text_ko, Effect, HpAction, Task, CORN, GOLD, PORTER, POTATO, PRIEST, STONE,
     WARRIOR, WORKER_IDS,
 };
-use super::legal;
-use super::scoring;
-use super::state::{Ask, Item, State, Step, TurnState};
+use super::super::legal;
+use super::super::scoring;
+use super::super::state::{Ask, Item, State, Step, TurnState};
 use crate::engine::{Event, Text};
 
 pub fn say(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
@@ -273,7 +273,7 @@ pub fn gain_effect(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
     }
     for _ in 0..e.workers {
         if bot {
-            super::solo::bot_worker(s, p, ev);
+            super::axomama::bot_worker(s, p, ev);
         } else {
             ask(s, p, Ask::Nomad);
         }
@@ -286,7 +286,7 @@ pub fn gain_effect(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
     }
     for _ in 0..e.god_cards {
         if bot {
-            super::solo::bot_god_card(s, p, ev);
+            super::axomama::bot_god_card(s, p, ev);
         } else {
             ask(s, p, Ask::GodSource);
         }
@@ -353,7 +353,7 @@ pub fn advance_temple(s: &mut State, p: usize, n: u32, ev: &mut Vec<Event>) {
 
 /// Can task `t` be done now by `p`?
 /// A God card in hand and a pile to refill from: the market swap (L308-309).
-fn swap_possible(s: &State, pl: &super::state::Player) -> bool {
+fn swap_possible(s: &State, pl: &super::super::state::Player) -> bool {
     let piles_empty = s.prod_pile.is_empty() && s.pass_pile.is_empty();
     !pl.gods.is_empty() && !piles_empty
 }
@@ -527,7 +527,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
                 ),
             ));
             let extra = tiles.len().saturating_sub(s.d().rules.weavings_drawn);
-            s.offer = super::state::WeaveOffer {
+            s.offer = super::super::state::WeaveOffer {
                 buyer: p,
                 tiles,
                 top,
@@ -704,7 +704,7 @@ pub fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             push(s, s.current, Step::TurnStart);
         }
         Step::Festival(stage) => super::festival::run(s, p, stage, ev),
-        Step::Solo => super::solo::turn(s, p, ev),
+        Step::Solo => super::axomama::turn(s, p, ev),
         Step::Z16After => ask(s, p, Ask::Z16Recover { late: true }),
         Step::BonusLate => {
             if let Some(card) = s.turn.bonus.take() {
@@ -750,7 +750,7 @@ fn activate(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
         format!("{}이(가) {}을(를) 활성화합니다.", who_ko(s, p), action.ko()),
     );
     if s.is_bot(p) {
-        super::solo::bot_hp(s, p, action, ev);
+        super::axomama::bot_hp(s, p, action, ev);
     } else {
         ask(s, p, Ask::HpChoice { action });
     }
@@ -824,7 +824,7 @@ fn ask_production(s: &mut State, q: usize, active: bool) {
 /// it holds (L685-693; it follows the basic rules, L679, paying nothing to
 /// flip, L694-695).
 fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
-    s.is_bot(q) && super::solo::wants(s, action)
+    s.is_bot(q) && super::axomama::wants(s, action)
 }
 
 /// The others join an activated action in turn order (Conquest: everybody deploys).
@@ -1082,7 +1082,7 @@ pub fn answer(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
                 format!("{me_ko}이(가) 대제사장을 {}에 놓습니다.", action.ko()),
             );
             if s.solo {
-                super::solo::place_priest(s, sec, ev);
+                super::axomama::place_priest(s, sec, ev);
             }
         }
         (Ask::Main, cmd) => main_command(s, p, cmd, ev),
@@ -1892,9 +1892,9 @@ fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
                 format!(
                     "{me} exchanges {} {} for {} {}.",
                     unit[a],
-                    super::data::RES_NAMES[a],
+                    super::super::data::RES_NAMES[a],
                     unit[b],
-                    super::data::RES_NAMES[b]
+                    super::super::data::RES_NAMES[b]
                 ),
                 format!("{me_ko}이(가) 자원을 교환합니다."),
             );
@@ -2353,11 +2353,4 @@ pub fn conquer(
         ),
     );
     push(s, p, Step::Effect(c.benefit.clone()));
-}
-
-/// Is the player's move on the active-turn stack a sub-action priest move to `action`?
-pub fn can_move_to(s: &State, p: usize, action: HpAction) -> bool {
-    s.players.get(p).and_then(|x| x.priest).is_some_and(|at| {
-        s.action_at((at + 1) % 5) == action || s.action_at((at + 2) % 5) == action
-    })
 }

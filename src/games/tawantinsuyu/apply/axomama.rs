@@ -6,10 +6,10 @@ use super::actions::{
     self, advance_temple, build_step, draw_god, gain_effect, give_statue, put_tile, say,
     to_offerings,
 };
-use super::command::{Bld, Cmd};
-use super::data::{Effect, HpAction, CORN, GOLD, POTATO, STONE};
-use super::legal;
-use super::state::{Ask, Item, State, Step};
+use super::super::command::{Bld, Cmd};
+use super::super::data::{Effect, HpAction, CORN, GOLD, POTATO, STONE};
+use super::super::legal;
+use super::super::state::{Ask, Item, State, Step};
 use crate::engine::{Event, Text};
 
 fn roll(s: &mut State) -> u32 {
@@ -147,7 +147,7 @@ fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
         .get(w as usize)
         .cloned()
         .unwrap_or_default();
-    let name = super::data::WORKER_IDS
+    let name = super::super::data::WORKER_IDS
         .get(w as usize)
         .copied()
         .unwrap_or("?");
@@ -546,7 +546,7 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
                 0
             };
             // Axomama decides at once: what it leaves is offered to you (public).
-            s.offer = super::state::WeaveOffer {
+            s.offer = super::super::state::WeaveOffer {
                 buyer: p,
                 tiles,
                 top: None,
@@ -656,7 +656,7 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
         }
     }
     actions::refill_market(s);
-    let name = super::command::Names(s.d()).bld(b).to_uppercase();
+    let name = super::super::command::Names(s.d()).bld(b).to_uppercase();
     bot_ev(
         ev,
         format!("Axomama builds {name}."),
@@ -1136,7 +1136,7 @@ mod tests {
 
     #[test]
     fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
-        let mut s = super::super::Tawantinsuyu
+        let mut s = super::super::super::Tawantinsuyu
             .setup(1, &Options::default(), 3)
             .unwrap_or_else(|e| panic!("{e}"));
         let d = s.data.arc().clone();

@@ -1,8 +1,17 @@
-//! The driver of play: the stack of pending steps and decisions, who is to
-//! act, and running automatic steps until a seat must decide (a decision with
-//! a single option is taken at once).
+//! Applying decisions. This file is the driver of play: the stack of pending
+//! steps and decisions, who is to act, and running automatic steps until a
+//! seat must decide (a decision with a single option is taken at once). Only
+//! the driver pops the stack; the handlers beside it push onto it.
 
-use super::actions;
+mod actions;
+mod axomama;
+mod festival;
+
+pub use actions::{
+    draw_army, draw_worker, ko_names, refill_market, refill_nomads, reveal, to_offerings, who,
+};
+pub use axomama::{bot_god_card, tidy, token_actions};
+
 use super::command::Cmd;
 use super::legal;
 use super::state::{Ask, Item, State};
@@ -15,7 +24,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             s.stack.clear();
             return;
         }
-        super::solo::tidy(s);
+        axomama::tidy(s);
         let legal = match s.stack.last() {
             None => return,
             Some(Item::Do(..)) => {
@@ -39,7 +48,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             continue;
         }
         if s.is_bot(p) {
-            let c = super::solo::bot_pick(s, p, &ask, &legal);
+            let c = axomama::bot_pick(s, p, &ask, &legal);
             do_ask(s, p, ask, c, ev);
             continue;
         }

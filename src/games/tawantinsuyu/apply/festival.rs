@@ -2,9 +2,9 @@
 //! the token holder's next turn, in stages so that decisions can interleave.
 
 use super::actions::{draw_god, refill_market, say, who};
-use super::data::{Effect, POTATO};
-use super::scoring;
-use super::state::{Ask, Item, State, Step};
+use super::super::data::{Effect, POTATO};
+use super::super::scoring;
+use super::super::state::{Ask, Item, State, Step};
 use crate::engine::{Event, Text};
 
 fn push(s: &mut State, p: usize, step: Step) {
@@ -66,7 +66,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             push(s, h, Step::Festival(2));
             for &q in order.iter().rev() {
                 if s.is_bot(q) {
-                    super::solo::festival_weavings(s, q, ev);
+                    super::axomama::festival_weavings(s, q, ev);
                 } else {
                     push(s, q, Step::Merchant);
                 }
@@ -139,7 +139,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 // their temple rewards resolve before the scoring (stage 9).
                 push(s, h, Step::Festival(9));
                 if s.solo {
-                    super::solo::last_actions(s, ev);
+                    super::axomama::last_actions(s, ev);
                 }
                 return;
             }
@@ -250,7 +250,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
     for (rank, &q) in seats.iter().enumerate() {
         let n = table.get(rank).copied().unwrap_or(0);
         if s.is_bot(q) {
-            super::solo::festival_card_draw(s, q, ev);
+            super::axomama::festival_card_draw(s, q, ev);
             continue;
         }
         let mut got = Vec::new();
@@ -293,7 +293,7 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
             pl.vp += add;
         }
         if s.solo && q == 1 {
-            super::solo::final_bonus(s, ev);
+            super::axomama::final_bonus(s, ev);
         }
         let vp = s.players.get(q).map(|x| x.vp).unwrap_or(0);
         let parts: Vec<String> = items.iter().map(|x| format!("{} {}", x.0, x.2)).collect();
