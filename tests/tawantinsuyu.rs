@@ -4,9 +4,9 @@
 //! scenario test per rule.
 
 use quipu::engine::{Game, Options, Seat};
+use quipu::games::tawantinsuyu::apply;
 use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
-use quipu::games::tawantinsuyu::apply;
 use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
 use quipu::games::tawantinsuyu::{legal, scoring, Tawantinsuyu};
 

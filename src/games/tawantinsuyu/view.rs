@@ -2,9 +2,9 @@
 //! private part, the picture of the hill and the boards, the footer naming the
 //! substitute components; also the hidden items and the invariants.
 
+use super::apply;
 use super::command::{Bld, Names};
 use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
-use super::apply;
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
 use super::scoring;

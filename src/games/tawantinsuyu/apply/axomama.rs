@@ -2,14 +2,12 @@
 //! placement by die roll, number-token actions), its fixed reactions, and its
 //! answers to the decisions the shared rules put to it.
 
-use super::actions::{
-    self, advance_temple, build_step, draw_god, gain_effect, give_statue, put_tile, say,
-    to_offerings,
-};
 use super::super::command::{Bld, Cmd};
 use super::super::data::{Effect, HpAction, CORN, GOLD, POTATO, STONE};
 use super::super::legal;
 use super::super::state::{Ask, Item, State, Step};
+use super::effects;
+use super::{build::*, effects::*, high_priest::*, weave::*};
 use crate::engine::{Event, Text};
 
 fn roll(s: &mut State) -> u32 {
@@ -115,12 +113,12 @@ pub fn bot_god_card(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 pub fn bot_worker(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     let w = if !s.village.is_empty() {
         let w = s.village.remove(0);
-        actions::check_village(s, ev);
+        effects::check_village(s, ev);
         Some(w)
     } else if !s.nomads.is_empty() {
         let i = s.rng.below(s.nomads.len());
         let w = s.nomads.remove(i);
-        actions::refill_nomads(s);
+        effects::refill_nomads(s);
         Some(w)
     } else {
         None
@@ -222,7 +220,7 @@ fn discard_offerings(s: &mut State, vp_each: u32) -> u32 {
 }
 
 fn army_card(s: &mut State) {
-    if let Some(a) = actions::draw_army(s) {
+    if let Some(a) = effects::draw_army(s) {
         if let Some(ax) = s.players.get_mut(1) {
             ax.army_hand.push(a);
         }
@@ -263,7 +261,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         if !s.nomads.is_empty() {
             let i = s.rng.below(s.nomads.len());
             let w = s.nomads.remove(i);
-            actions::refill_nomads(s);
+            effects::refill_nomads(s);
             take_worker(s, p, w, ev);
         }
         discard_offerings(s, 1);
@@ -580,7 +578,7 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
         }
         "hire_village" if !s.village.is_empty() => {
             let w = s.village.remove(0);
-            actions::check_village(s, ev);
+            effects::check_village(s, ev);
             take_worker(s, p, w, ev);
         }
         "free_weaving" => {
@@ -655,7 +653,7 @@ fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
             }
         }
     }
-    actions::refill_market(s);
+    effects::refill_market(s);
     let name = super::super::command::Names(s.d()).bld(b).to_uppercase();
     bot_ev(
         ev,
@@ -1116,7 +1114,7 @@ pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
     // With every temple reward of the spaces passed (L667-670): they are
     // resolved before the final scoring, which waits on the stack.
     if steps > 0 {
-        actions::advance_temple(s, 1, steps, ev);
+        effects::advance_temple(s, 1, steps, ev);
     }
 }
 

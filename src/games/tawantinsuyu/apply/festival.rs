@@ -1,10 +1,14 @@
 //! Festivals (L492-539) and final scoring (L540-553): resolved at the start of
 //! the token holder's next turn, in stages so that decisions can interleave.
 
-use super::actions::{draw_god, refill_market, say, who};
+use super::super::command::Cmd;
+use super::super::data::GOLD;
 use super::super::data::{Effect, POTATO};
+use super::super::legal;
 use super::super::scoring;
 use super::super::state::{Ask, Item, State, Step};
+use super::effects::*;
+use super::effects::{draw_god, refill_market, say, who};
 use crate::engine::{Event, Text};
 
 fn push(s: &mut State, p: usize, step: Step) {
@@ -58,7 +62,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                         .unwrap_or(0) as u32;
                 }
                 if !e.is_empty() {
-                    super::actions::gain_effect(s, q, &e, ev);
+                    super::effects::gain_effect(s, q, &e, ev);
                 }
             }
         }
@@ -171,7 +175,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 );
             } else {
                 while s.village.len() < size {
-                    match super::actions::draw_worker(s) {
+                    match super::effects::draw_worker(s) {
                         Some(w) => s.village.push(w),
                         None => break,
                     }
@@ -184,7 +188,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             if s.np() == 2 && k == 0 {
                 for (i, sp) in d.spaces.iter().enumerate() {
                     if sp.two_player_festival && s.hill.get(i) == Some(&None) {
-                        if let Some(w) = super::actions::draw_worker(s) {
+                        if let Some(w) = super::effects::draw_worker(s) {
                             if let Some(x) = s.hill.get_mut(i) {
                                 *x = Some(w);
                             }
@@ -311,4 +315,37 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
     let totals: Vec<u32> = s.players.iter().map(|x| x.vp).collect();
     s.final_scores = Some(totals);
     s.over = true;
+}
+
+/// Answers `Ask::Feed`.
+pub(super) fn on_feed(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let me = who(s, p);
+    let me_ko = who_ko(s, p);
+    match (a, c) {
+        (Ask::Feed, Cmd::Feed(k)) => {
+            // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
+            let Some(pl) = s.players.get_mut(p) else {
+                return;
+            };
+            let need = legal::festival_need(&d, pl);
+            let potatoes = need.min(pl.res[POTATO]);
+            pl.res[POTATO] -= potatoes;
+            let gold = k.min(pl.res[GOLD]).min(need - potatoes);
+            pl.res[GOLD] -= gold;
+            let unpaid = need - potatoes - gold;
+            let lost = unpaid * d.rules.festival_unpaid_vp;
+            lose_vp(s, p, lost);
+            say(
+                ev,
+                format!(
+                    "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
+                ),
+                format!(
+                    "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
+                ),
+            );
+        }
+        _ => {}
+    }
 }
