@@ -504,6 +504,17 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             }
             fail_gold(s, p);
         }
+        _ => cell_action_more(s, p, c, ev),
+    }
+}
+
+/// `cell_action` continued: the arms after `cell_action`.
+fn cell_action_more(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let Some(cell) = d.solo.cells.get(c) else {
+        return;
+    };
+    match cell.action.as_str() {
         "build_statue" => {
             let res = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
             let large = legal::can_pay(&res, &d.rules.statue_large_cost)
@@ -526,49 +537,18 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             );
             give_statue(s, p, large, sym, ev);
         }
-        "buy_weavings" => {
-            let mut tiles = Vec::new();
-            for _ in 0..d.rules.weavings_drawn {
-                if let Some(t) = s.weaving_pile.pop() {
-                    tiles.push(t);
-                }
-            }
-            let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
-            let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
-            let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
-                2
-            } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
-                1
-            } else {
-                0
-            };
-            // Axomama decides at once: what it leaves is offered to you (public).
-            s.offer = super::super::state::WeaveOffer {
-                buyer: p,
-                tiles,
-                top: None,
-                public: true,
-            };
-            s.stack.push(Item::Do(p, Step::WeaveEnd));
-            s.stack.push(Item::Do(p, Step::WeaveLeftovers));
-            if n == 0 {
-                fail_gold(s, p);
-                return;
-            }
-            pay(s, p, &[0, if n == 2 { price2 } else { price1 }, 0, 0]);
-            if n == 1 {
-                fail_gold(s, p);
-            }
-            for _ in 0..n {
-                let t = best_tile(s, p, &s.offer.tiles.clone());
-                if let Some(t) = t {
-                    s.offer.tiles.retain(|&x| x != t);
-                    let target = best_target(s, p, t);
-                    put_tile(s, p, t, target, ev);
-                }
-            }
-        }
+        _ => cell_action_last(s, p, c, ev),
+    }
+}
+
+/// `cell_action` continued: the arms after `cell_action_more`.
+fn cell_action_last(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let Some(cell) = d.solo.cells.get(c) else {
+        return;
+    };
+    match cell.action.as_str() {
+        "buy_weavings" => buy_weavings(s, p, ev),
         "temple_for_corn" => {
             if pay(s, p, &cell.pay) {
                 advance_temple(s, p, cell.gain.temple.max(1), ev);
@@ -618,6 +598,53 @@ fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
             }
         }
         _ => {}
+    }
+}
+
+/// Axomama's "buy weavings" cell: it draws, buys what its corn allows and
+/// places the best tiles; what it leaves is offered to you.
+fn buy_weavings(s: &mut State, p: usize, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let mut tiles = Vec::new();
+    for _ in 0..d.rules.weavings_drawn {
+        if let Some(t) = s.weaving_pile.pop() {
+            tiles.push(t);
+        }
+    }
+    let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
+    let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
+    let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
+    let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
+        2
+    } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
+        1
+    } else {
+        0
+    };
+    // Axomama decides at once: what it leaves is offered to you (public).
+    s.offer = super::super::state::WeaveOffer {
+        buyer: p,
+        tiles,
+        top: None,
+        public: true,
+    };
+    s.stack.push(Item::Do(p, Step::WeaveEnd));
+    s.stack.push(Item::Do(p, Step::WeaveLeftovers));
+    if n == 0 {
+        fail_gold(s, p);
+        return;
+    }
+    pay(s, p, &[0, if n == 2 { price2 } else { price1 }, 0, 0]);
+    if n == 1 {
+        fail_gold(s, p);
+    }
+    for _ in 0..n {
+        let t = best_tile(s, p, &s.offer.tiles.clone());
+        if let Some(t) = t {
+            s.offer.tiles.retain(|&x| x != t);
+            let target = best_target(s, p, t);
+            put_tile(s, p, t, target, ev);
+        }
     }
 }
 
@@ -952,6 +979,15 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 Cmd::Pay(false)
             }
         }
+        _ => bot_pick_more(s, p, ask, legal),
+    }
+}
+
+/// `bot_pick` continued: the arms after `bot_pick`.
+fn bot_pick_more(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
+    let d = s.data.arc().clone();
+    let first = legal.first().cloned().unwrap_or(Cmd::Pass);
+    match ask {
         Ask::Worship { .. } => legal
             .iter()
             .find(|c| matches!(c, Cmd::Worship(Some(_), Some(_))))

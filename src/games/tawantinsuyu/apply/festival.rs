@@ -17,7 +17,6 @@ fn push(s: &mut State, p: usize, step: Step) {
 
 /// Stage `stage` of the Festival held by `h` (the current player).
 pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
-    let d = s.data.arc().clone();
     let k = s.festivals_done; // 0-based number of this Festival
     let order = s.order_from(h);
     match stage {
@@ -76,6 +75,15 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        _ => run_stages_2_3(s, h, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run`.
+fn run_stages_2_3(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let order = s.order_from(h);
+    match stage {
         2 => {
             push(s, h, Step::Festival(3));
             let mut rewards = Vec::new();
@@ -137,6 +145,16 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        _ => run_stage_4(s, h, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run_stages_2_3`.
+fn run_stage_4(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let k = s.festivals_done; // 0-based number of this Festival
+    let order = s.order_from(h);
+    match stage {
         4 => {
             if k + 1 >= d.rules.festivals {
                 // Solo: Axomama's last Recover and Worship first (L787-789);
@@ -213,6 +231,13 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        _ => run_last_stage(s, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run_stage_4`.
+fn run_last_stage(s: &mut State, stage: u8, ev: &mut Vec<Event>) {
+    match stage {
         9 => final_scoring(s, ev),
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).

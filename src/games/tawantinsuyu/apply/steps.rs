@@ -139,6 +139,13 @@ pub(super) fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>)
             },
             ev,
         ),
+        _ => run_weaving_step(s, p, step, ev),
+    }
+}
+
+/// `run_step` continued: the arms after `run_step`.
+fn run_weaving_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
+    match step {
         Step::WeaveDraw => {
             let n = if s.has_passive(p, "weavings_draw_5_discard_2") {
                 s.d().rules.weavings_drawn_z08
@@ -212,6 +219,13 @@ pub(super) fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>)
                 s.weaving_pile.insert(0, t);
             }
         }
+        _ => run_action_step(s, p, step, ev),
+    }
+}
+
+/// `run_step` continued: the arms after `run_weaving_step`.
+fn run_action_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
+    match step {
         Step::Train => {
             let mut cards = Vec::new();
             // Axomama keeps the one card it draws (L652-655).
@@ -281,6 +295,13 @@ pub(super) fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>)
         }
         Step::Activate(action) => activate(s, p, action, ev),
         Step::HpOthers { action, active_did } => hp_others(s, p, action, active_did),
+        _ => run_turn_step(s, p, step, ev),
+    }
+}
+
+/// `run_step` continued: the arms after `run_action_step`.
+fn run_turn_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
+    match step {
         Step::ConquestPlace { active_did } => {
             if active_did && !(s.is_bot(p) && s.readings.difficulty < 0) {
                 ask(s, p, Ask::Conquer);
@@ -368,5 +389,7 @@ pub(super) fn run_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>)
                 ask(s, p, Ask::Bonus { card });
             }
         }
+        // Every other step is run by `run_step` and the steps before this one.
+        _ => {}
     }
 }
