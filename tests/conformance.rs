@@ -30,13 +30,7 @@ fn conforms(name: &str) {
         let options = Options::parse_pairs(&pairs).expect("variant options are KEY=VALUE");
         for players in min..=max {
             let make = |seed| (entry.new)(players, &options, seed);
-            let depth = Depth {
-                // Axomama, Tawantinsuyu's solo opponent, still draws (a
-                // random nomad, army cards) without saying so in its events;
-                // the engine layer marks those moves, so undo refuses them.
-                events_say_reveals: !(name == "tawantinsuyu" && players == 1),
-                ..Depth::default()
-            };
+            let depth = Depth::default();
             match run(&make, 1..1 + seeds(), &depth) {
                 Ok(r) => eprintln!(
                     "{name} [{opts}] {players}p: {} games, {} moves",

@@ -817,7 +817,7 @@ fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
     s.set_resource(1, 0, 12);
     let w = s.draw_from_bag(3);
     s.add_workers(1, w);
-    apply::tidy(&mut s);
+    apply::tidy(&mut s, &mut Vec::new());
     assert_eq!(s.players[1].res[0], 2);
     assert_eq!(s.players[1].vp, vp + 10);
     assert_eq!(s.players[1].workers.len(), 2);

@@ -5,6 +5,7 @@
 
 mod army;
 mod axomama;
+mod axomama_cells;
 mod build;
 mod effects;
 mod festival;
@@ -32,7 +33,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             s.stack.clear();
             return;
         }
-        axomama::tidy(s);
+        axomama::tidy(s, ev);
         let legal = match s.stack.last() {
             None => return,
             Some(Item::Do(..)) => {
@@ -56,7 +57,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             continue;
         }
         if s.is_bot(p) {
-            let c = axomama::bot_pick(s, p, &ask, &legal);
+            let c = axomama::bot_pick(s, p, &ask, &legal, ev);
             do_ask(s, p, ask, c, ev);
             continue;
         }
