@@ -187,7 +187,6 @@ pub fn gain_effect(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
         );
         return;
     }
-    let bot = s.is_bot(p);
     if let Some(pl) = s.players.get_mut(p) {
         for i in 0..4 {
             pl.res[i] += e.res[i];
@@ -218,7 +217,14 @@ pub fn gain_effect(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
     for _ in 0..e.army_cards {
         take_army(s, p, ev);
     }
-    // Pending parts, pushed in reverse so that they resolve in order.
+    push_pending_parts(s, p, e, ev);
+}
+
+/// The parts of an effect that wait on the stack (choices, tasks, statues,
+/// recovery, workers, weavings, training, God cards), pushed in reverse so
+/// that they resolve in order; the temple moves at once.
+fn push_pending_parts(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
+    let bot = s.is_bot(p);
     if !e.choice.is_empty() {
         ask(
             s,

@@ -210,25 +210,7 @@ pub(super) fn place(
     if let Some(m) = mix {
         pay_food_mix(s, p, &m, ev);
     }
-    for o in owners {
-        let o = o as usize;
-        if o != p || own_vp {
-            add_vp(s, o, d.rules.step_use_vp);
-            say(
-                ev,
-                format!(
-                    "{} scores {} VP for the step used.",
-                    who(s, o),
-                    d.rules.step_use_vp
-                ),
-                format!(
-                    "{}이(가) 계단 사용으로 승점 {}점을 받습니다.",
-                    who_ko(s, o),
-                    d.rules.step_use_vp
-                ),
-            );
-        }
-    }
+    score_steps_used(s, p, &owners, own_vp, ev);
     // Pending items, last pushed resolves first.
     push(s, p, Step::EndTurn);
     if role == PRIEST && (extra || s.readings.priest_card_always) {
@@ -244,32 +226,66 @@ pub(super) fn place(
         },
     );
     if role == WARRIOR {
-        if s.has_passive(p, "warrior_recover_2_buildings") {
-            ask(
-                s,
-                p,
-                Ask::Recover {
-                    left: 2,
-                    free: 2,
-                    cost: [0; 4],
-                    buildings_only: true,
-                },
-            );
-        }
-        ask(s, p, Ask::WarriorTake { space });
-        take_army(s, p, ev);
+        warrior_extras(s, p, space, ev);
     }
     if let Some(g) = card {
-        let sym = d.gods.get(g as usize).map(|x| x.symbol as u8);
-        if s.players
-            .get(p)
-            .is_some_and(|pl| pl.statues.iter().any(|st| Some(st.0) == sym))
-        {
-            // Offered with the tasks and, if not taken, after them (L241-244).
-            s.turn.bonus = Some(g);
-        }
+        offer_statue_bonus(s, p, g);
     }
     if mix.is_none() {
         ask(s, p, Ask::Food { food, potato });
+    }
+}
+
+/// The owners of the steps of the space used score for it (the placer only
+/// with the passive that says so).
+fn score_steps_used(s: &mut State, p: usize, owners: &[u8], own_vp: bool, ev: &mut Vec<Event>) {
+    let step_use_vp = s.d().rules.step_use_vp;
+    for &o in owners {
+        let o = o as usize;
+        if o != p || own_vp {
+            add_vp(s, o, step_use_vp);
+            say(
+                ev,
+                format!("{} scores {} VP for the step used.", who(s, o), step_use_vp),
+                format!(
+                    "{}이(가) 계단 사용으로 승점 {}점을 받습니다.",
+                    who_ko(s, o),
+                    step_use_vp
+                ),
+            );
+        }
+    }
+}
+
+/// A Warrior placed also takes an army card and the Warrior's take (and the
+/// recovery of the passive that gives one).
+fn warrior_extras(s: &mut State, p: usize, space: u8, ev: &mut Vec<Event>) {
+    if s.has_passive(p, "warrior_recover_2_buildings") {
+        ask(
+            s,
+            p,
+            Ask::Recover {
+                left: 2,
+                free: 2,
+                cost: [0; 4],
+                buildings_only: true,
+            },
+        );
+    }
+    ask(s, p, Ask::WarriorTake { space });
+    take_army(s, p, ev);
+}
+
+/// A God card paid whose symbol matches one of the player's statues offers
+/// its bonus with the tasks.
+fn offer_statue_bonus(s: &mut State, p: usize, g: u8) {
+    let d = s.data.arc().clone();
+    let sym = d.gods.get(g as usize).map(|x| x.symbol as u8);
+    if s.players
+        .get(p)
+        .is_some_and(|pl| pl.statues.iter().any(|st| Some(st.0) == sym))
+    {
+        // Offered with the tasks and, if not taken, after them (L241-244).
+        s.turn.bonus = Some(g);
     }
 }
