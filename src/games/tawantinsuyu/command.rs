@@ -147,13 +147,7 @@ impl Names<'_> {
     }
 
     pub fn text(&self, c: &Cmd) -> String {
-        let w = |i: u8| {
-            WORKER_IDS
-                .get(i as usize)
-                .copied()
-                .unwrap_or("?")
-                .to_string()
-        };
+        let w = worker_word;
         match c {
             Cmd::Keep(v) => format!(
                 "keep {}",
@@ -236,13 +230,7 @@ impl Names<'_> {
 
     /// `text` continued: the arms after `text`.
     fn text_more(&self, c: &Cmd) -> String {
-        let w = |i: u8| {
-            WORKER_IDS
-                .get(i as usize)
-                .copied()
-                .unwrap_or("?")
-                .to_string()
-        };
+        let w = worker_word;
         match c {
             Cmd::Build(b) => format!(
                 "build {}",
@@ -325,13 +313,7 @@ impl Names<'_> {
 
     /// `text` continued: the arms after `text_more`.
     fn text_last(&self, c: &Cmd) -> String {
-        let w = |i: u8| {
-            WORKER_IDS
-                .get(i as usize)
-                .copied()
-                .unwrap_or("?")
-                .to_string()
-        };
+        let w = worker_word;
         match c {
             Cmd::Deploy(a) => format!(
                 "deploy {}",
@@ -785,3 +767,12 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("qu", "qullasuyu"),
     ("ku", "kuntisuyu"),
 ];
+
+/// A worker type's word in a command (`?` for one out of range).
+fn worker_word(i: u8) -> String {
+    WORKER_IDS
+        .get(i as usize)
+        .copied()
+        .unwrap_or("?")
+        .to_string()
+}

@@ -10,31 +10,27 @@ use crate::engine::{Event, Text};
 pub(super) fn on_train_keep(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::TrainKeep { cards }, Cmd::KeepArmy(a)) => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.army_hand.push(a);
-            }
-            for &x in &cards {
-                if x != a {
-                    s.army_discard.push(x);
-                }
-            }
-            say(
-                ev,
-                format!("{me} keeps one army card and discards the other."),
-                format!("{me_ko}이(가) 군대 카드 1장을 갖고 1장을 버립니다."),
-            );
+    if let (Ask::TrainKeep { cards }, Cmd::KeepArmy(a)) = (a, c) {
+        if let Some(pl) = s.players.get_mut(p) {
+            pl.army_hand.push(a);
         }
-        _ => {}
+        for &x in &cards {
+            if x != a {
+                s.army_discard.push(x);
+            }
+        }
+        say(
+            ev,
+            format!("{me} keeps one army card and discards the other."),
+            format!("{me_ko}이(가) 군대 카드 1장을 갖고 1장을 버립니다."),
+        );
     }
 }
 
 /// Answers `Ask::Casualty`.
 pub(super) fn on_casualty(s: &mut State, _p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::Casualty, Cmd::Casualty(nomad, corn)) => casualty(s, nomad, corn, ev),
-        _ => {}
+    if let (Ask::Casualty, Cmd::Casualty(nomad, corn)) = (a, c) {
+        casualty(s, nomad, corn, ev)
     }
 }
 
@@ -83,36 +79,33 @@ pub(super) fn on_deploy_secret(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::DeploySecret { free }, Cmd::DeployAll(cards)) => {
-            if let Some(x) = s.secret_deploy.get_mut(p) {
-                *x = Some((cards.clone(), free));
-            }
-            say(
-                ev,
-                format!("{me} has chosen the army cards to lay."),
-                format!("{me_ko}이(가) 내려놓을 군대 카드를 정했습니다."),
-            );
-            let ids: Vec<String> = cards
-                .iter()
-                .map(|&a| names.army(a).to_uppercase())
-                .collect();
-            ev.push(Event::private(
-                crate::engine::Seat(p),
-                Text::new(
-                    format!("You will lay: {}.", ids.join(", ")),
-                    format!("내려놓을 카드: {}.", ids.join(", ")),
-                ),
-            ));
-            let waiting = s
-                .stack
-                .iter()
-                .any(|i| matches!(i, Item::Ask(_, Ask::DeploySecret { .. })));
-            if !waiting {
-                reveal_deploys(s, ev);
-            }
+    if let (Ask::DeploySecret { free }, Cmd::DeployAll(cards)) = (a, c) {
+        if let Some(x) = s.secret_deploy.get_mut(p) {
+            *x = Some((cards.clone(), free));
         }
-        _ => {}
+        say(
+            ev,
+            format!("{me} has chosen the army cards to lay."),
+            format!("{me_ko}이(가) 내려놓을 군대 카드를 정했습니다."),
+        );
+        let ids: Vec<String> = cards
+            .iter()
+            .map(|&a| names.army(a).to_uppercase())
+            .collect();
+        ev.push(Event::private(
+            crate::engine::Seat(p),
+            Text::new(
+                format!("You will lay: {}.", ids.join(", ")),
+                format!("내려놓을 카드: {}.", ids.join(", ")),
+            ),
+        ));
+        let waiting = s
+            .stack
+            .iter()
+            .any(|i| matches!(i, Item::Ask(_, Ask::DeploySecret { .. })));
+        if !waiting {
+            reveal_deploys(s, ev);
+        }
     }
 }
 

@@ -8,9 +8,8 @@ use crate::engine::Event;
 
 /// Answers `Ask::StepSpace`.
 pub(super) fn on_step_space(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::StepSpace, Cmd::Step(i)) => build_step(s, p, i, ev),
-        _ => {}
+    if let (Ask::StepSpace, Cmd::Step(i)) = (a, c) {
+        build_step(s, p, i, ev)
     }
 }
 
@@ -95,19 +94,16 @@ pub(super) fn on_build(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Eve
 /// Answers `Ask::Statue`.
 pub(super) fn on_statue(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    match (a, c) {
-        (Ask::Statue { paid, .. }, Cmd::Statue(large, sym)) => {
-            if paid {
-                let cost = if large {
-                    d.rules.statue_large_cost
-                } else {
-                    d.rules.statue_small_cost
-                };
-                pay_or_keep(s, p, &cost);
-            }
-            give_statue(s, p, large, sym, ev);
+    if let (Ask::Statue { paid, .. }, Cmd::Statue(large, sym)) = (a, c) {
+        if paid {
+            let cost = if large {
+                d.rules.statue_large_cost
+            } else {
+                d.rules.statue_small_cost
+            };
+            pay_or_keep(s, p, &cost);
         }
-        _ => {}
+        give_statue(s, p, large, sym, ev);
     }
 }
 

@@ -347,30 +347,27 @@ pub(super) fn on_feed(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
     let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::Feed, Cmd::Feed(k)) => {
-            // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
-            let Some(pl) = s.players.get_mut(p) else {
-                return;
-            };
-            let need = legal::festival_need(&d, pl);
-            let potatoes = need.min(pl.res[POTATO]);
-            pl.res[POTATO] -= potatoes;
-            let gold = k.min(pl.res[GOLD]).min(need - potatoes);
-            pl.res[GOLD] -= gold;
-            let unpaid = need - potatoes - gold;
-            let lost = unpaid * d.rules.festival_unpaid_vp;
-            lose_vp(s, p, lost);
-            say(
-                ev,
-                format!(
-                    "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
-                ),
-                format!(
-                    "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
-                ),
-            );
-        }
-        _ => {}
+    if let (Ask::Feed, Cmd::Feed(k)) = (a, c) {
+        // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
+        let Some(pl) = s.players.get_mut(p) else {
+            return;
+        };
+        let need = legal::festival_need(&d, pl);
+        let potatoes = need.min(pl.res[POTATO]);
+        pl.res[POTATO] -= potatoes;
+        let gold = k.min(pl.res[GOLD]).min(need - potatoes);
+        pl.res[GOLD] -= gold;
+        let unpaid = need - potatoes - gold;
+        let lost = unpaid * d.rules.festival_unpaid_vp;
+        lose_vp(s, p, lost);
+        say(
+            ev,
+            format!(
+                "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
+            ),
+            format!(
+                "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
+            ),
+        );
     }
 }

@@ -12,60 +12,54 @@ pub(super) fn on_god_source(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Ve
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::GodSource, Cmd::God(src)) => {
-            let card = match src {
-                None => draw_god(s),
-                Some(g) => {
-                    let i = s.offerings.iter().position(|&x| x == g);
-                    i.map(|i| s.offerings.remove(i))
-                }
-            };
-            if let Some(g) = card {
-                if let Some(pl) = s.players.get_mut(p) {
-                    pl.gods.push(g);
-                }
-                if src.is_none() {
-                    reveal(
-                        ev,
-                        format!("{me} takes a God card from the deck."),
-                        format!("{me_ko}이(가) 신 카드 더미에서 1장을 가져옵니다."),
-                    );
-                    ev.push(Event::private(
-                        crate::engine::Seat(p),
-                        Text::new(
-                            format!("You drew God card {}.", names.god(g).to_uppercase()),
-                            format!("신 카드 {}을(를) 뽑았습니다.", names.god(g).to_uppercase()),
-                        ),
-                    ));
-                } else {
-                    say(
-                        ev,
-                        format!(
-                            "{me} takes God card {} from the Offerings.",
-                            names.god(g).to_uppercase()
-                        ),
-                        format!(
-                            "{me_ko}이(가) 제물에서 신 카드 {}을(를) 가져옵니다.",
-                            names.god(g).to_uppercase()
-                        ),
-                    );
-                }
+    if let (Ask::GodSource, Cmd::God(src)) = (a, c) {
+        let card = match src {
+            None => draw_god(s),
+            Some(g) => {
+                let i = s.offerings.iter().position(|&x| x == g);
+                i.map(|i| s.offerings.remove(i))
+            }
+        };
+        if let Some(g) = card {
+            if let Some(pl) = s.players.get_mut(p) {
+                pl.gods.push(g);
+            }
+            if src.is_none() {
+                reveal(
+                    ev,
+                    format!("{me} takes a God card from the deck."),
+                    format!("{me_ko}이(가) 신 카드 더미에서 1장을 가져옵니다."),
+                );
+                ev.push(Event::private(
+                    crate::engine::Seat(p),
+                    Text::new(
+                        format!("You drew God card {}.", names.god(g).to_uppercase()),
+                        format!("신 카드 {}을(를) 뽑았습니다.", names.god(g).to_uppercase()),
+                    ),
+                ));
+            } else {
+                say(
+                    ev,
+                    format!(
+                        "{me} takes God card {} from the Offerings.",
+                        names.god(g).to_uppercase()
+                    ),
+                    format!(
+                        "{me_ko}이(가) 제물에서 신 카드 {}을(를) 가져옵니다.",
+                        names.god(g).to_uppercase()
+                    ),
+                );
             }
         }
-        _ => {}
     }
 }
 
 /// Answers `Ask::Choice`.
 pub(super) fn on_choice(s: &mut State, p: usize, a: Ask, c: Cmd, _ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::Choice { alts }, Cmd::Choose(i)) => {
-            if let Some(e) = alts.get(i) {
-                push(s, p, Step::Effect(e.clone()));
-            }
+    if let (Ask::Choice { alts }, Cmd::Choose(i)) = (a, c) {
+        if let Some(e) = alts.get(i) {
+            push(s, p, Step::Effect(e.clone()));
         }
-        _ => {}
     }
 }
 
@@ -213,19 +207,16 @@ pub(super) fn on_produce1(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<
     let d = s.data.arc().clone();
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::Produce1, Cmd::Produce(Some(b))) => {
-            if let Some(bd) = d.production.get(b as usize) {
-                pay_or_keep(s, p, &bd.input);
-                say(
-                    ev,
-                    format!("{me} uses {} (it stays face up).", bd.id),
-                    format!("{me_ko}이(가) {}을(를) 사용합니다 (앞면 유지).", bd.id),
-                );
-                push(s, p, Step::Effect(bd.output.clone()));
-            }
+    if let (Ask::Produce1, Cmd::Produce(Some(b))) = (a, c) {
+        if let Some(bd) = d.production.get(b as usize) {
+            pay_or_keep(s, p, &bd.input);
+            say(
+                ev,
+                format!("{me} uses {} (it stays face up).", bd.id),
+                format!("{me_ko}이(가) {}을(를) 사용합니다 (앞면 유지).", bd.id),
+            );
+            push(s, p, Step::Effect(bd.output.clone()));
         }
-        _ => {}
     }
 }
 

@@ -9,19 +9,16 @@ use crate::engine::Event;
 pub(super) fn on_keep(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::Keep, Cmd::Keep(v)) => {
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.dealt.retain(|g| !v.contains(g));
-                pl.gods = v;
-            }
-            say(
-                ev,
-                format!("{me} keeps 3 God cards."),
-                format!("{me_ko}이(가) 신 카드 3장을 손에 쥡니다."),
-            );
+    if let (Ask::Keep, Cmd::Keep(v)) = (a, c) {
+        if let Some(pl) = s.players.get_mut(p) {
+            pl.dealt.retain(|g| !v.contains(g));
+            pl.gods = v;
         }
-        _ => {}
+        say(
+            ev,
+            format!("{me} keeps 3 God cards."),
+            format!("{me_ko}이(가) 신 카드 3장을 손에 쥡니다."),
+        );
     }
 }
 
@@ -100,25 +97,22 @@ pub(super) fn on_start_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::StartWeaving, Cmd::Start(t)) => {
-            s.start_weavings.retain(|&x| x != t);
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.tapestries.push(vec![t]);
-            }
-            say(
-                ev,
-                format!(
-                    "{me} takes starting weaving {}.",
-                    names.weaving(t).to_uppercase()
-                ),
-                format!(
-                    "{me_ko}이(가) 시작 직조물 {}을(를) 가져갑니다.",
-                    names.weaving(t).to_uppercase()
-                ),
-            );
+    if let (Ask::StartWeaving, Cmd::Start(t)) = (a, c) {
+        s.start_weavings.retain(|&x| x != t);
+        if let Some(pl) = s.players.get_mut(p) {
+            pl.tapestries.push(vec![t]);
         }
-        _ => {}
+        say(
+            ev,
+            format!(
+                "{me} takes starting weaving {}.",
+                names.weaving(t).to_uppercase()
+            ),
+            format!(
+                "{me_ko}이(가) 시작 직조물 {}을(를) 가져갑니다.",
+                names.weaving(t).to_uppercase()
+            ),
+        );
     }
 }
 
@@ -126,21 +120,18 @@ pub(super) fn on_start_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut
 pub(super) fn on_priest_start(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::PriestStart, Cmd::Begin(action)) => {
-            let sec = s.section_of(action);
-            if let Some(pl) = s.players.get_mut(p) {
-                pl.priest = Some(sec);
-            }
-            say(
-                ev,
-                format!("{me} places the High Priest on {}.", action.word()),
-                format!("{me_ko}이(가) 대제사장을 {}에 놓습니다.", action.ko()),
-            );
-            if s.solo {
-                super::axomama::place_priest(s, sec, ev);
-            }
+    if let (Ask::PriestStart, Cmd::Begin(action)) = (a, c) {
+        let sec = s.section_of(action);
+        if let Some(pl) = s.players.get_mut(p) {
+            pl.priest = Some(sec);
         }
-        _ => {}
+        say(
+            ev,
+            format!("{me} places the High Priest on {}.", action.word()),
+            format!("{me_ko}이(가) 대제사장을 {}에 놓습니다.", action.ko()),
+        );
+        if s.solo {
+            super::axomama::place_priest(s, sec, ev);
+        }
     }
 }

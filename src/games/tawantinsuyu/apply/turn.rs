@@ -9,9 +9,8 @@ use crate::engine::Event;
 
 /// Answers `Ask::Main`.
 pub(super) fn on_main(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::Main, cmd) => main_command(s, p, cmd, ev),
-        _ => {}
+    if let (Ask::Main, cmd) = (a, c) {
+        main_command(s, p, cmd, ev)
     }
 }
 

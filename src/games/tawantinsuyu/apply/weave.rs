@@ -12,37 +12,34 @@ pub(super) fn on_drop_tile(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::DropTile { left }, Cmd::Drop(t)) => {
-            // Z08: under the pile unseen by the others (L577-578).
-            s.offer.tiles.retain(|&x| x != t);
-            s.weaving_pile.insert(0, t);
-            if s.offer.top != Some(t) {
-                s.weaving_secret.push((t, p));
-            }
-            say(
-                ev,
-                format!("{me} puts a weaving under the pile."),
-                format!("{me_ko}이(가) 직조물 1개를 더미 맨 밑에 넣습니다."),
-            );
-            ev.push(Event::private(
-                crate::engine::Seat(p),
-                Text::new(
-                    format!(
-                        "You put {} under the pile.",
-                        names.weaving(t).to_uppercase()
-                    ),
-                    format!(
-                        "{}을(를) 더미 맨 밑에 넣었습니다.",
-                        names.weaving(t).to_uppercase()
-                    ),
-                ),
-            ));
-            if left > 1 {
-                ask(s, p, Ask::DropTile { left: left - 1 });
-            }
+    if let (Ask::DropTile { left }, Cmd::Drop(t)) = (a, c) {
+        // Z08: under the pile unseen by the others (L577-578).
+        s.offer.tiles.retain(|&x| x != t);
+        s.weaving_pile.insert(0, t);
+        if s.offer.top != Some(t) {
+            s.weaving_secret.push((t, p));
         }
-        _ => {}
+        say(
+            ev,
+            format!("{me} puts a weaving under the pile."),
+            format!("{me_ko}이(가) 직조물 1개를 더미 맨 밑에 넣습니다."),
+        );
+        ev.push(Event::private(
+            crate::engine::Seat(p),
+            Text::new(
+                format!(
+                    "You put {} under the pile.",
+                    names.weaving(t).to_uppercase()
+                ),
+                format!(
+                    "{}을(를) 더미 맨 밑에 넣었습니다.",
+                    names.weaving(t).to_uppercase()
+                ),
+            ),
+        ));
+        if left > 1 {
+            ask(s, p, Ask::DropTile { left: left - 1 });
+        }
     }
 }
 
@@ -52,59 +49,56 @@ pub(super) fn on_buy(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::Buy, Cmd::Buy(tiles)) => {
-            let price = if tiles.is_empty() {
-                0
-            } else {
-                d.rules
-                    .weaving_prices_corn
-                    .get(tiles.len() - 1)
-                    .copied()
-                    .unwrap_or(0)
-            };
-            pay_or_keep(s, p, &[0, price, 0, 0]);
-            s.offer.tiles.retain(|t| !tiles.contains(t));
-            // Decided: what is left is offered to the others, face up (L322-324).
-            s.offer.public = true;
-            if !s.offer.tiles.is_empty() {
-                let left: Vec<String> = s
-                    .offer
-                    .tiles
-                    .iter()
-                    .map(|&t| names.weaving(t).to_uppercase())
-                    .collect();
-                reveal(
-                    ev,
-                    format!("Left over for the others: {}.", left.join(", ")),
-                    format!(
-                        "다른 플레이어가 살 수 있는 남은 직조물: {}.",
-                        left.join(", ")
-                    ),
-                );
-            }
-            let list: Vec<String> = tiles
+    if let (Ask::Buy, Cmd::Buy(tiles)) = (a, c) {
+        let price = if tiles.is_empty() {
+            0
+        } else {
+            d.rules
+                .weaving_prices_corn
+                .get(tiles.len() - 1)
+                .copied()
+                .unwrap_or(0)
+        };
+        pay_or_keep(s, p, &[0, price, 0, 0]);
+        s.offer.tiles.retain(|t| !tiles.contains(t));
+        // Decided: what is left is offered to the others, face up (L322-324).
+        s.offer.public = true;
+        if !s.offer.tiles.is_empty() {
+            let left: Vec<String> = s
+                .offer
+                .tiles
                 .iter()
                 .map(|&t| names.weaving(t).to_uppercase())
                 .collect();
-            say(
+            reveal(
                 ev,
+                format!("Left over for the others: {}.", left.join(", ")),
                 format!(
-                    "{me} buys {} weaving(s) for {price} corn {}.",
-                    tiles.len(),
-                    list.join(" ")
-                ),
-                format!(
-                    "{me_ko}이(가) 옥수수 {price}개로 직조물 {}개를 삽니다 {}.",
-                    tiles.len(),
-                    list.join(" ")
+                    "다른 플레이어가 살 수 있는 남은 직조물: {}.",
+                    left.join(", ")
                 ),
             );
-            for &t in tiles.iter().rev() {
-                ask(s, p, Ask::PutTile { tile: t });
-            }
         }
-        _ => {}
+        let list: Vec<String> = tiles
+            .iter()
+            .map(|&t| names.weaving(t).to_uppercase())
+            .collect();
+        say(
+            ev,
+            format!(
+                "{me} buys {} weaving(s) for {price} corn {}.",
+                tiles.len(),
+                list.join(" ")
+            ),
+            format!(
+                "{me_ko}이(가) 옥수수 {price}개로 직조물 {}개를 삽니다 {}.",
+                tiles.len(),
+                list.join(" ")
+            ),
+        );
+        for &t in tiles.iter().rev() {
+            ask(s, p, Ask::PutTile { tile: t });
+        }
     }
 }
 
@@ -140,9 +134,8 @@ pub(super) fn on_leftover(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<
 
 /// Answers `Ask::PutTile`.
 pub(super) fn on_put_tile(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::PutTile { tile }, Cmd::Put(_, target)) => put_tile(s, p, tile, target, ev),
-        _ => {}
+    if let (Ask::PutTile { tile }, Cmd::Put(_, target)) = (a, c) {
+        put_tile(s, p, tile, target, ev)
     }
 }
 
@@ -152,28 +145,25 @@ pub(super) fn on_free_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut 
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::FreeWeaving, Cmd::Weaving(below)) => {
-            let n = s.weaving_pile.len();
-            let idx = if below {
-                n.checked_sub(2)
-            } else {
-                n.checked_sub(1)
-            };
-            if let Some(i) = idx {
-                let t = s.weaving_pile.remove(i);
-                reveal(
-                    ev,
-                    format!("{me} takes weaving {}.", names.weaving(t).to_uppercase()),
-                    format!(
-                        "{me_ko}이(가) 직조물 {}을(를) 받습니다.",
-                        names.weaving(t).to_uppercase()
-                    ),
-                );
-                ask(s, p, Ask::PutTile { tile: t });
-            }
+    if let (Ask::FreeWeaving, Cmd::Weaving(below)) = (a, c) {
+        let n = s.weaving_pile.len();
+        let idx = if below {
+            n.checked_sub(2)
+        } else {
+            n.checked_sub(1)
+        };
+        if let Some(i) = idx {
+            let t = s.weaving_pile.remove(i);
+            reveal(
+                ev,
+                format!("{me} takes weaving {}.", names.weaving(t).to_uppercase()),
+                format!(
+                    "{me_ko}이(가) 직조물 {}을(를) 받습니다.",
+                    names.weaving(t).to_uppercase()
+                ),
+            );
+            ask(s, p, Ask::PutTile { tile: t });
         }
-        _ => {}
     }
 }
 

@@ -49,24 +49,21 @@ pub(super) fn on_hire(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
 pub(super) fn on_dismiss(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::Dismiss, Cmd::Dismiss(t)) => {
-            if let Some(pl) = s.players.get_mut(p) {
-                if let Some(i) = pl.workers.iter().position(|&x| x == t) {
-                    pl.workers.remove(i);
-                }
+    if let (Ask::Dismiss, Cmd::Dismiss(t)) = (a, c) {
+        if let Some(pl) = s.players.get_mut(p) {
+            if let Some(i) = pl.workers.iter().position(|&x| x == t) {
+                pl.workers.remove(i);
             }
-            let name = WORKER_IDS.get(t as usize).copied().unwrap_or("?");
-            say(
-                ev,
-                format!(
-                    "{me} returns {} {name} to the box (worker limit).",
-                    article(name)
-                ),
-                format!("{me_ko}이(가) {name}을(를) 상자로 돌려보냅니다 (일꾼 제한)."),
-            );
         }
-        _ => {}
+        let name = WORKER_IDS.get(t as usize).copied().unwrap_or("?");
+        say(
+            ev,
+            format!(
+                "{me} returns {} {name} to the box (worker limit).",
+                article(name)
+            ),
+            format!("{me_ko}이(가) {name}을(를) 상자로 돌려보냅니다 (일꾼 제한)."),
+        );
     }
 }
 
@@ -91,9 +88,8 @@ pub(super) fn on_bonus(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Eve
 
 /// Answers `Ask::Food`.
 pub(super) fn on_food(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::Food { .. }, Cmd::Food(m)) => pay_food_mix(s, p, &m, ev),
-        _ => {}
+    if let (Ask::Food { .. }, Cmd::Food(m)) = (a, c) {
+        pay_food_mix(s, p, &m, ev)
     }
 }
 
@@ -103,29 +99,26 @@ pub(super) fn on_warrior_take(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut 
     let names = Names(&d);
     let me = who(s, p);
     let me_ko = who_ko(s, p);
-    match (a, c) {
-        (Ask::WarriorTake { .. }, Cmd::Take(sp)) => {
-            if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
-                if let Some(x) = s.hill.get_mut(sp as usize) {
-                    *x = None;
-                }
-                if let Some(pl) = s.players.get_mut(p) {
-                    pl.workers.push(w);
-                }
-                say(
-                    ev,
-                    format!(
-                        "{me}'s Warrior takes the worker on {}.",
-                        names.space(sp).to_uppercase()
-                    ),
-                    format!(
-                        "{me_ko}의 전사가 {}의 일꾼을 데려옵니다.",
-                        names.space(sp).to_uppercase()
-                    ),
-                );
+    if let (Ask::WarriorTake { .. }, Cmd::Take(sp)) = (a, c) {
+        if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
+            if let Some(x) = s.hill.get_mut(sp as usize) {
+                *x = None;
             }
+            if let Some(pl) = s.players.get_mut(p) {
+                pl.workers.push(w);
+            }
+            say(
+                ev,
+                format!(
+                    "{me}'s Warrior takes the worker on {}.",
+                    names.space(sp).to_uppercase()
+                ),
+                format!(
+                    "{me_ko}의 전사가 {}의 일꾼을 데려옵니다.",
+                    names.space(sp).to_uppercase()
+                ),
+            );
         }
-        _ => {}
     }
 }
 
@@ -154,21 +147,15 @@ pub(super) fn on_tasks(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Eve
 
 /// Answers `Ask::MoreTasks`.
 pub(super) fn on_more_tasks(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::MoreTasks { space, count, done }, Cmd::Tasks(seq)) => {
-            answer_tasks(s, p, (space, count), done, seq, ev)
-        }
-        _ => {}
+    if let (Ask::MoreTasks { space, count, done }, Cmd::Tasks(seq)) = (a, c) {
+        answer_tasks(s, p, (space, count), done, seq, ev)
     }
 }
 
 /// Answers `Ask::Nomad`.
 pub(super) fn on_nomad(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    match (a, c) {
-        (Ask::Nomad, Cmd::Worker(t)) => {
-            take_nomad(s, p, t, ev);
-        }
-        _ => {}
+    if let (Ask::Nomad, Cmd::Worker(t)) = (a, c) {
+        take_nomad(s, p, t, ev);
     }
 }
 
