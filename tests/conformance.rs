@@ -31,9 +31,10 @@ fn conforms(name: &str) {
         for players in min..=max {
             let make = |seed| (entry.new)(players, &options, seed);
             let depth = Depth {
-                // Axomama, Tawantinsuyu's solo opponent, still draws (a
-                // random nomad, army cards) without saying so in its events;
-                // the engine layer marks those moves, so undo refuses them.
+                // Axomama, Tawantinsuyu's solo opponent, now says so when
+                // chance decides for it, but some solo moves still reveal
+                // unsaid (seed 5: 'deploy done', 'casualty potato'); the
+                // engine layer marks those moves, so undo refuses them.
                 events_say_reveals: !(name == "tawantinsuyu" && players == 1),
                 ..Depth::default()
             };

@@ -4,11 +4,11 @@
 //! scenario test per rule.
 
 use quipu::engine::{Game, Options, Seat};
+use quipu::games::tawantinsuyu::apply;
 use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
-use quipu::games::tawantinsuyu::flow;
 use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
-use quipu::games::tawantinsuyu::{legal, scoring, solo, Tawantinsuyu};
+use quipu::games::tawantinsuyu::{legal, scoring, Tawantinsuyu};
 
 fn new_game(players: usize) -> State {
     let opts = Options::parse_pairs(&["coricancha=printed"]).unwrap();
@@ -59,7 +59,7 @@ fn play(s: &mut State, p: usize, text: &str) {
 }
 
 fn ask_of(s: &State, p: usize) -> Option<Ask> {
-    flow::current_ask(s, p)
+    apply::current_ask(s, p)
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn example_7_merchant_rewards_from_two_tapestries_l353_361() {
         Item::Do(0, Step::Merchant),
     ]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     // The temple reward (pay 1 gold, advance 1) is optional.
     assert_eq!(
         ask_of(&s, 0).map(|a| matches!(a, Ask::Optional { .. })),
@@ -359,7 +359,7 @@ fn solo_example_rolled_three_acts_then_moves_the_three_tokens_l738_744() {
     s.set_statues(1, vec![]);
     let vp = s.players[1].vp;
     let mut ev = Vec::new();
-    solo::token_actions(&mut s, 1, 3, &mut ev);
+    apply::token_actions(&mut s, 1, 3, &mut ev);
     // #3 tokens start on cell 3 (1 army card) and cell 8 (statue, large preferred: 9 VP).
     assert_eq!(s.players[1].army_hand.len(), hand + 1);
     assert_eq!(s.players[1].statues.len(), 1);
@@ -454,7 +454,7 @@ fn festival_feeding_costs_two_vp_per_missing_potato_l505_507() {
     s.set_tapestries(0, vec![]);
     s.set_tapestries(1, vec![]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     // 3 cards: 1 potato paid, 2 missing: -4 VP (10 -> 6); the seat with 0 cards pays nothing.
     assert_eq!(s.players[0].res[0], 0);
     assert_eq!(s.players[0].vp, 6);
@@ -527,7 +527,7 @@ fn others_join_worship_at_their_own_rate_in_turn_order_l391_399() {
     // Active: large +3 and small +1 = 4 spaces.
     assert_eq!(s.players[0].temple, 4);
     // Others: exactly +1 whatever the size, seat 2 then seat 3.
-    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(apply::to_act(&s), vec![1]);
     play(&mut s, 1, "join worship large illapa");
     assert_eq!(s.players[1].temple, 1);
     play(&mut s, 2, "pass");
@@ -617,7 +617,7 @@ fn buy_weavings_prices_and_leftovers_for_two_corn_l318_327() {
     }
     s.push_pending(Item::Do(0, Step::WeaveDraw));
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     let offer = s.offer.tiles.clone();
     assert_eq!(offer.len(), 3);
     let l = legal(&s, 0);
@@ -699,7 +699,7 @@ fn a_task_that_cannot_be_done_loses_the_rest_l232() {
         ]),
     ));
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.players[0].res, [0, 0, 0, 0]);
     assert!(ev
         .iter()
@@ -718,7 +718,7 @@ fn festival_card_draw_gives_more_to_the_lower_scores_l522_531() {
     s.set_festival_holder(Some(0));
     s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     // Seats 2 and 4 tie on 10: both are among the two lowest and draw 2; seat 3 (20) and seat 1 (30) draw 1.
     let hands: Vec<usize> = s.players.iter().map(|p| p.gods.len()).collect();
     assert_eq!(hands, vec![1, 2, 1, 2]);
@@ -736,7 +736,7 @@ fn two_player_first_festival_fills_the_middle_two_player_spaces_l519_521() {
     }
     s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     let d = s.d();
     let mid: Vec<usize> = (0..d.spaces.len())
         .filter(|&i| d.spaces[i].two_player_festival)
@@ -759,14 +759,14 @@ fn an_empty_bag_at_the_festival_triggers_the_next_one_l514_518() {
     }
     s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.festivals_done, 1);
     assert_eq!(s.festival_holder, Some(0));
     // Festival 2's trigger VP (2) to the same player; the casualties score nothing without markers.
     assert_eq!(s.players[0].vp, 12);
     // Every player, the holder first, takes one more turn before Festival 2 (L516-518).
     for p in 0..3 {
-        while flow::current_ask(&s, p).is_some_and(|a| matches!(a, Ask::UseCards { .. })) {
+        while apply::current_ask(&s, p).is_some_and(|a| matches!(a, Ask::UseCards { .. })) {
             play(&mut s, p, "use done");
         }
     }
@@ -803,7 +803,7 @@ fn third_festival_ends_the_game_with_the_resource_tie_break_l508_l550_553() {
     s.set_resources(1, [3, 0, 0, 0]);
     s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert!(s.over);
     let o = Tawantinsuyu.outcome(&s).unwrap();
     assert_eq!(o.scores, vec![50.0, 50.0]);
@@ -817,7 +817,7 @@ fn solo_axomama_converts_potatoes_and_keeps_two_workers_l643_662() {
     s.set_resource(1, 0, 12);
     let w = s.draw_from_bag(3);
     s.add_workers(1, w);
-    solo::tidy(&mut s);
+    apply::tidy(&mut s, &mut Vec::new());
     assert_eq!(s.players[1].res[0], 2);
     assert_eq!(s.players[1].vp, vp + 10);
     assert_eq!(s.players[1].workers.len(), 2);
@@ -899,7 +899,7 @@ fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
     s.set_resources(0, [0, 0, 0, 0]);
     let hand = s.players[1].army_hand.len();
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.players[1].priest, Some(1));
     // 4 corn: the highest affordable level, 2 temple spaces (rewards 2 potatoes, 1 corn).
     assert_eq!(s.players[1].temple, 2);
@@ -907,7 +907,7 @@ fn axomama_high_priest_check_takes_the_nearer_action_it_wants_l676_693() {
     // Plus 1 army card for taking a High Priest action (L681).
     assert_eq!(s.players[1].army_hand.len(), hand + 1);
     // The human, without corn, cannot join: it is the human's turn now.
-    assert_eq!(flow::to_act(&s), vec![0]);
+    assert_eq!(apply::to_act(&s), vec![0]);
 }
 
 #[test]
@@ -925,7 +925,7 @@ fn axomama_without_workers_recruits_clears_offerings_and_moves_l770_778() {
     s.set_offerings(offered);
     let vp = s.players[1].vp;
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.players[1].workers.len(), 1);
     assert_eq!(s.offerings.len(), 1);
     assert_eq!(s.players[1].priest, Some(1));
@@ -982,7 +982,7 @@ fn z20_gathering_gives_one_more_and_a_vp_l597_598() {
             quipu::games::tawantinsuyu::data::Task::Gold,
         ]),
     ));
-    flow::advance(&mut s, &mut Vec::new());
+    apply::advance(&mut s, &mut Vec::new());
     assert_eq!(s.players[0].res, [4, 0, 0, 1]);
     assert_eq!(s.players[0].vp, 11);
 }
@@ -1100,7 +1100,7 @@ fn secret_simultaneous_deployment_option_a9_l417_426() {
     play(&mut s, 0, "perform");
     play(&mut s, 0, "casualty potato");
     // Both seats choose at once; nothing is laid until both have chosen.
-    assert_eq!(flow::to_act(&s), vec![0, 1]);
+    assert_eq!(apply::to_act(&s), vec![0, 1]);
     play(&mut s, 1, "deploy a05");
     assert_eq!(s.players[1].army_front.len(), 0);
     play(&mut s, 0, "deploy a20 a02 a03");
@@ -1313,7 +1313,7 @@ fn festival_holder_may_cash_army_cards_before_feeding_l164_167_l497_l505_507() {
     s.set_tapestries(0, vec![]);
     s.set_tapestries(1, vec![]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     // The Festival opens the holder's turn: free actions are offered.
     assert_eq!(ask_of(&s, 0), Some(Ask::Feed));
     assert_eq!(legal(&s, 0), vec!["feed 0", "cash a01"]);
@@ -1335,7 +1335,7 @@ fn drawn_weavings_and_z08_discards_stay_hidden_from_the_others_l319_320_l577_578
     let top = *s.weaving_pile.last().unwrap();
     s.push_pending(Item::Do(0, Step::WeaveDraw));
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.offer.tiles.len(), 5);
     let d = s.data.arc().clone();
     let id = |t: u8| d.weavings[t as usize].id.clone();
@@ -1443,13 +1443,13 @@ fn axomama_god_card_clears_the_oldest_offering_and_scores_a_point_l648_651() {
     s.return_offerings();
     let deck = s.god_deck.len();
     let mut ev = Vec::new();
-    solo::bot_god_card(&mut s, 1, &mut ev);
+    apply::bot_god_card(&mut s, 1, &mut ev);
     // No Offering to remove: nothing moves, the point (its own sentence, L651) stands.
     assert_eq!(s.players[1].vp, vp + 1);
     assert_eq!(s.god_deck.len(), deck);
     let g = s.take_gods(&["G07", "G08"]);
     s.set_offerings(g.clone());
-    solo::bot_god_card(&mut s, 1, &mut ev);
+    apply::bot_god_card(&mut s, 1, &mut ev);
     assert_eq!(s.players[1].vp, vp + 2);
     assert_eq!(s.offerings, vec![g[1]]);
     assert_eq!(s.god_deck.first(), Some(&g[0]));
@@ -1593,7 +1593,7 @@ fn axomama_last_worship_takes_its_temple_rewards_l667_670_l787_788() {
     let before = s.players[1].res;
     s.set_pending(vec![Item::Do(0, Step::Festival(4))]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert!(s.over);
     // Large +3, small +1: spaces 12-15, their rewards: 1+2+1 gold, 2 stone, a weaving.
     assert_eq!(s.players[1].temple, 15);
@@ -1652,7 +1652,7 @@ fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
         Step::Tasks(vec![quipu::games::tawantinsuyu::data::Task::Building]),
     ));
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(ask_of(&s, 0), Some(Ask::Build { swapped: false }));
     let swap = format!(
         "swap g05 {}",
@@ -1701,7 +1701,7 @@ fn axomama_uses_gold_only_when_really_needed_l731_732() {
     s.set_resources(1, [0, 4, 0, 2]);
     s.set_resources(0, [0, 0, 0, 0]);
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.players[1].temple, 2);
     assert_eq!(s.players[1].res, [2, 1, 0, 2]);
 }
@@ -1747,7 +1747,6 @@ fn axomama_joins_your_conquest_paying_potatoes_not_gold_l689_l731_732() {
 // untested: one test per rule, named after it with the rulebook lines.
 // ---------------------------------------------------------------------------
 
-use quipu::games::tawantinsuyu::actions;
 use quipu::games::tawantinsuyu::data::{PORTER, PRIEST};
 
 /// Gives seat `p` exactly these production buildings (taken out of the pile
@@ -1792,7 +1791,7 @@ fn conquest_with_gold_instead_still_costs_a_casualty_and_the_others_conquer_l450
     assert_eq!(s.casualties, vec![village[village.len() - 1]]);
     assert_eq!(s.village, village[..village.len() - 1].to_vec());
     // No army card laid by the active player (L451); the other one deploys for 1 potato.
-    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(apply::to_act(&s), vec![1]);
     play(&mut s, 1, "deploy a05");
     assert_eq!(s.players[1].res[0], 0);
     // ... and conquers as usual (L453): AN1 needs 1 soldier flipped, gives 3 potatoes.
@@ -1951,7 +1950,7 @@ fn statue_task_costs_vp_and_the_limited_supply_l311_317() {
         ]),
     ));
     let mut ev = Vec::new();
-    flow::advance(&mut s, &mut ev);
+    apply::advance(&mut s, &mut ev);
     assert_eq!(s.players[0].res, [0, 0, 3, 2]);
     assert!(ev.iter().any(|e| e.text.en.contains("cannot do the task")));
 }
@@ -2075,14 +2074,14 @@ fn setup_cards_are_used_in_reverse_turn_order_then_shuffled_back_l139_148() {
         let first = legal(&s, p)[0].clone();
         play(&mut s, p, &first);
     }
-    assert_eq!(flow::to_act(&s), vec![0, 1, 2]);
+    assert_eq!(apply::to_act(&s), vec![0, 1, 2]);
     play(&mut s, 0, "keep g37 g39 g41");
     play(&mut s, 1, "keep g14 g15 g16");
     play(&mut s, 2, "keep g17 g18 g19");
     // Reverse turn order: Player 3, then 2, then 1 (L141).
     let mut order = Vec::new();
     for _ in 0..3 {
-        let seats = flow::to_act(&s);
+        let seats = apply::to_act(&s);
         assert_eq!(seats.len(), 1);
         let p = seats[0];
         order.push(p);
@@ -2120,11 +2119,11 @@ fn offerings_hold_three_four_or_five_cards_by_player_count_l149_150() {
         let deck = s.god_deck.len();
         let mut ev = Vec::new();
         for &c in &cards[..cap] {
-            actions::to_offerings(&mut s, c, &mut ev);
+            apply::to_offerings(&mut s, c, &mut ev);
         }
         assert_eq!(s.offerings, cards[..cap].to_vec());
         // One more card: the full Offerings go into the deck first (L245-248).
-        actions::to_offerings(&mut s, cards[cap], &mut ev);
+        apply::to_offerings(&mut s, cards[cap], &mut ev);
         assert_eq!(s.offerings, vec![cards[cap]]);
         assert_eq!(s.god_deck.len(), deck + cap);
     }
@@ -2230,7 +2229,7 @@ fn festival_for_seat_0(s: &mut State) -> Vec<quipu::engine::Event> {
     s.set_current(0);
     s.set_pending(vec![Item::Do(0, Step::TurnStart)]);
     let mut ev = Vec::new();
-    flow::advance(s, &mut ev);
+    apply::advance(s, &mut ev);
     ev
 }
 
@@ -2267,7 +2266,7 @@ fn z08_buy_weavings_draws_five_and_puts_two_under_the_pile_l577_578() {
     let n = s.weaving_pile.len();
     let top5: Vec<u8> = s.weaving_pile[n - 5..].iter().rev().copied().collect();
     s.push_pending(Item::Do(0, Step::WeaveDraw));
-    flow::advance(&mut s, &mut Vec::new());
+    apply::advance(&mut s, &mut Vec::new());
     assert_eq!(s.offer.tiles, top5);
     assert_eq!(ask_of(&s, 0), Some(Ask::DropTile { left: 2 }));
     let t = |i: usize| s.d().weavings[top5[i] as usize].id.to_lowercase();
@@ -2346,7 +2345,7 @@ fn z12_pay_a_gold_for_a_temple_space_on_any_worship_l584_585() {
     s.set_priest(0, Some(3));
     s.set_resources(1, [0, 0, 0, 1]);
     play(&mut s, 0, "priest worship");
-    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(apply::to_act(&s), vec![1]);
     assert_eq!(legal(&s, 1), ["pay yes", "pay no"]);
     play(&mut s, 1, "pay yes");
     // Temple space 1: its left reward is 2 potatoes.
@@ -2407,7 +2406,7 @@ fn axomama_placing(seed: u64) -> State {
 /// Plays Axomama's turn and returns the space its worker went to.
 fn axomama_places(s: &mut State) -> String {
     let before = s.hill.clone();
-    flow::advance(s, &mut Vec::new());
+    apply::advance(s, &mut Vec::new());
     let placed: Vec<String> = (0..before.len())
         .filter(|&i| before[i].is_none() && s.hill[i].is_some())
         .map(|i| s.d().spaces[i].id.clone())
@@ -2513,7 +2512,7 @@ fn personality_index(s: &State, name: &str) -> Option<usize> {
 fn roll_four_from(s: &mut State, cell: usize) -> usize {
     let four = s.d().solo.tokens.iter().position(|t| t.0 == 4).unwrap();
     s.set_token_cell(four, cell);
-    solo::token_actions(s, 1, 4, &mut Vec::new());
+    apply::token_actions(s, 1, 4, &mut Vec::new());
     four
 }
 
@@ -2589,7 +2588,7 @@ fn axomama_buys_two_weavings_for_its_largest_tapestry_higher_number_first_l746_7
     assert_eq!(s.offer.tiles, vec![w24]);
     // The leftover is offered to you for 2 corn (L324).
     s.set_resources(0, [0, 2, 0, 0]);
-    flow::advance(&mut s, &mut Vec::new());
+    apply::advance(&mut s, &mut Vec::new());
     assert_eq!(legal(&s, 0), ["buy w24", "pass"]);
 
     // 1 corn: one tile and 1 gold (L747).
@@ -2714,7 +2713,7 @@ fn easier_axomama_needs_two_statues_to_worship_l799_800() {
         for i in 0..statues {
             s.take_statue_from_supply(i, false);
         }
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         if worships {
             assert_eq!(s.players[1].priest, Some(0), "{level} {statues}");
             assert_eq!(s.players[1].statues.len(), statues - 1);
@@ -2736,7 +2735,7 @@ fn easier_axomama_places_no_second_conquest_marker_l801() {
         s.set_army_front(1, a.iter().map(|&x| (x, true)).collect());
         // From section 3 (Recover) the next one is Conquest.
         s.set_priest(1, Some(2));
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(3));
         assert_eq!(s.casualties.len(), 1);
         assert_eq!(s.players[1].markers_left, markers, "level {level}");
@@ -2756,7 +2755,7 @@ fn axomama_without_workers_army_card_and_vp_by_level_l770_778_l802_l814() {
         s.set_army_front(1, vec![]);
         s.offer_gods(&["G01", "G02", "G03"]);
         let vp = s.players[1].vp;
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].workers.len(), 1);
         assert_eq!(s.offerings.len(), 1);
         assert_eq!(s.players[1].priest, Some(1));
@@ -2782,7 +2781,7 @@ fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l80
         let mut s = axomama_bare(43, level);
         s.set_resources(1, [0, 4, 0, 0]);
         let vp = s.players[1].vp;
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(1));
         assert_eq!(s.players[1].temple, temple, "level {level}");
         assert_eq!(s.players[1].res, [2, 1, 0, 0]);
@@ -2794,7 +2793,7 @@ fn harder_axomama_advances_one_temple_space_free_before_worship_or_sacrifice_l80
         s.set_priest(1, Some(3));
         s.set_statues(1, vec![(0, true)]);
         s.take_statue_from_supply(0, true);
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         assert_eq!(s.players[1].priest, Some(0));
         assert_eq!(s.players[1].temple, temple, "level {level}");
         assert_eq!(s.players[1].res, res);
@@ -2813,7 +2812,7 @@ fn harder_axomama_conquers_with_an_equal_army_and_one_soldier_fewer_l809_812() {
         s.set_priest(1, Some(2));
         let vp = s.players[1].vp;
         let tiles = tiles_of(&s, 1);
-        flow::advance(&mut s, &mut Vec::new());
+        apply::advance(&mut s, &mut Vec::new());
         let ku4 = s.d().conquest.iter().position(|c| c.id == "KU4").unwrap();
         if level == 0 {
             // 2 soldiers against 2 casualties: not more, so no Conquest (L689).
@@ -2873,7 +2872,7 @@ fn you_buy_weavings(axo_corn: u32, buy: &str, your_corn: u32) -> (State, Vec<u8>
     s.to_weaving_pile([t[3], t[2], t[1]]);
     s.set_resources(1, [0, axo_corn, 0, 0]);
     s.set_resources(0, [0, your_corn, 0, 0]);
-    flow::advance(&mut s, &mut Vec::new());
+    apply::advance(&mut s, &mut Vec::new());
     assert_eq!(ask_of(&s, 0), Some(Ask::Buy));
     play(&mut s, 0, buy);
     while let Some(Ask::PutTile { .. }) = ask_of(&s, 0) {
@@ -2943,7 +2942,7 @@ fn axomama_high_priest_action_discards_two_oldest_offerings_without_vp_l680_684(
     let g = s.take_gods(&["G01", "G02", "G03"]);
     s.set_offerings(g.clone());
     let vp = s.players[1].vp;
-    flow::advance(&mut s, &mut Vec::new());
+    apply::advance(&mut s, &mut Vec::new());
     // Sacrifice (4 corn, 2 spaces: 2 potatoes, 1 corn), 1 army card, and the two
     // oldest Offerings under the deck, no VP for them.
     assert_eq!(s.players[1].temple, 2);
@@ -2989,7 +2988,7 @@ fn setup_two_players(opts: &[&str]) -> State {
 fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
     // Default (A1 own-turn): Player 1 places it when its first turn starts ...
     let mut s = setup_two_players(&[]);
-    assert_eq!(flow::to_act(&s), vec![0]);
+    assert_eq!(apply::to_act(&s), vec![0]);
     assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
     assert_eq!(legal(&s, 0).len(), 5);
     play(&mut s, 0, "begin recover");
@@ -3013,7 +3012,7 @@ fn high_priest_placed_at_ones_own_first_turn_or_all_before_play_l179_183() {
     let mut s = setup_two_players(&["priest_start=before-play"]);
     assert_eq!(ask_of(&s, 0), Some(Ask::PriestStart));
     play(&mut s, 0, "begin worship");
-    assert_eq!(flow::to_act(&s), vec![1]);
+    assert_eq!(apply::to_act(&s), vec![1]);
     assert_eq!(ask_of(&s, 1), Some(Ask::PriestStart));
     play(&mut s, 1, "begin worship");
     assert_eq!(

@@ -147,13 +147,7 @@ impl Names<'_> {
     }
 
     pub fn text(&self, c: &Cmd) -> String {
-        let w = |i: u8| {
-            WORKER_IDS
-                .get(i as usize)
-                .copied()
-                .unwrap_or("?")
-                .to_string()
-        };
+        let w = worker_word;
         match c {
             Cmd::Keep(v) => format!(
                 "keep {}",
@@ -230,6 +224,14 @@ impl Names<'_> {
                 self.god(*g),
                 v.iter().map(|b| self.bld(*b)).collect::<Vec<_>>().join(" ")
             ),
+            _ => self.text_more(c),
+        }
+    }
+
+    /// `text` continued: the arms after `text`.
+    fn text_more(&self, c: &Cmd) -> String {
+        let w = worker_word;
+        match c {
             Cmd::Build(b) => format!(
                 "build {}",
                 b.map(|b| self.bld(b)).unwrap_or_else(|| "none".into())
@@ -305,6 +307,14 @@ impl Names<'_> {
                 None => format!("casualty {}", if *corn { "corn" } else { "potato" }),
                 Some(t) => format!("casualty nomad {}", w(*t)),
             },
+            _ => self.text_last(c),
+        }
+    }
+
+    /// `text` continued: the arms after `text_more`.
+    fn text_last(&self, c: &Cmd) -> String {
+        let w = worker_word;
+        match c {
             Cmd::Deploy(a) => format!(
                 "deploy {}",
                 a.map(|a| self.army(a)).unwrap_or_else(|| "done".into())
@@ -357,6 +367,8 @@ impl Names<'_> {
             Cmd::Dismiss(t) => format!("dismiss {}", w(*t)),
             Cmd::Feed(n) => format!("feed {n}"),
             Cmd::Pass => "pass".into(),
+            // Every other command is written by `text` or `text_more`.
+            _ => String::new(),
         }
     }
 
@@ -401,6 +413,11 @@ impl Names<'_> {
     /// Parses canonical text (already normalised and de-aliased).
     pub fn read(&self, text: &str) -> Option<Cmd> {
         let words: Vec<&str> = text.split(' ').collect();
+        self.read_words(&words)
+    }
+
+    /// A command from its words.
+    fn read_words(&self, words: &[&str]) -> Option<Cmd> {
         let (&head, rest) = words.split_first()?;
         let one = |i: usize| rest.get(i).copied();
         let c = match (head, rest.len()) {
@@ -440,7 +457,7 @@ impl Names<'_> {
                     food,
                 }
             }
-            ("food", _) => Cmd::Food(read_food(&words)?),
+            ("food", _) => Cmd::Food(read_food(words)?),
             ("priest", 1) => Cmd::Priest(HpAction::from_word(one(0)?)?),
             ("pray", 0) => Cmd::Pray,
             ("train", 0) => Cmd::Train,
@@ -483,6 +500,16 @@ impl Names<'_> {
             ("buy", 1) if one(0)? == "none" => Cmd::Buy(vec![]),
             ("buy", n) if n >= 1 => Cmd::Buy(Self::all(rest, |w| self.weaving_of(w))?),
             ("weave", 2) if one(1)? == "new" => Cmd::Put(self.weaving_of(one(0)?)?, None),
+            _ => return self.read_more_words(words),
+        };
+        Some(c)
+    }
+
+    /// `read_words` continued: the arms after `read_words`.
+    fn read_more_words(&self, words: &[&str]) -> Option<Cmd> {
+        let (&head, rest) = words.split_first()?;
+        let one = |i: usize| rest.get(i).copied();
+        let c = match (head, rest.len()) {
             ("weave", 3) => {
                 let i: usize = one(1)?
                     .parse()
@@ -567,6 +594,16 @@ impl Names<'_> {
                 },
                 self.symbol_of(one(2)?)?,
             ),
+            _ => return self.read_last_words(words),
+        };
+        Some(c)
+    }
+
+    /// `read_words` continued: the arms after `read_more_words`.
+    fn read_last_words(&self, words: &[&str]) -> Option<Cmd> {
+        let (&head, rest) = words.split_first()?;
+        let one = |i: usize| rest.get(i).copied();
+        let c = match (head, rest.len()) {
             ("sacrifice", 1) => Cmd::Sacrifice(
                 one(0)?
                     .parse()
@@ -730,3 +767,12 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("qu", "qullasuyu"),
     ("ku", "kuntisuyu"),
 ];
+
+/// A worker type's word in a command (`?` for one out of range).
+fn worker_word(i: u8) -> String {
+    WORKER_IDS
+        .get(i as usize)
+        .copied()
+        .unwrap_or("?")
+        .to_string()
+}

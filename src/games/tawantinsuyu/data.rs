@@ -1831,8 +1831,18 @@ fn load_rules(ck: &mut Checks, r: &Table) -> Result<Rules, String> {
         final_gold: int(r, "final_vp_per_gold")?,
         solo_win_min_vp: int(r, "solo_win_min_vp")?,
     };
-    // The seed values, pinned as check.py pins them.
-    let seed_ok = rules.start_vp == 10
+    let seed_ok = rules_are_the_seed(&rules);
+    ck.check(seed_ok, "rules table equals the text's values (L95-L792)");
+    ck.check(
+        r.get("src").and_then(Value::as_str) == Some("seed"),
+        "rules table is seed",
+    );
+    Ok(rules)
+}
+
+/// Whether the rules table holds the seed values, pinned as check.py pins them.
+fn rules_are_the_seed(rules: &Rules) -> bool {
+    rules.start_vp == 10
         && rules.start_stone == 2
         && (rules.god_cards_dealt, rules.god_cards_kept) == (8, 3)
         && rules.workers_removed_per_type[2..] == [1, 2, 0]
@@ -1867,13 +1877,7 @@ fn load_rules(ck: &mut Checks, r: &Table) -> Result<Rules, String> {
         && rules.festivals == 3
         && rules.festival_card_draw[4] == [2, 2, 1, 1]
         && rules.tapestry_vp == [0, 1, 3, 6, 10, 15, 21]
-        && rules.solo_win_min_vp == 120;
-    ck.check(seed_ok, "rules table equals the text's values (L95-L792)");
-    ck.check(
-        r.get("src").and_then(Value::as_str) == Some("seed"),
-        "rules table is seed",
-    );
-    Ok(rules)
+        && rules.solo_win_min_vp == 120
 }
 
 fn load_solo(ck: &mut Checks, s: &Table, passive: &[Building]) -> Result<Solo, String> {
@@ -1898,35 +1902,7 @@ fn load_solo(ck: &mut Checks, s: &Table, passive: &[Building]) -> Result<Solo, S
     let pc = tbl(rl, "potato_conversion")?;
     let act = tbl(s, "activation")?;
     let brd = tbl(s, "board")?;
-    let mut cells = Vec::new();
-    for c in records(s, "cell")? {
-        let row = match string(c, "row")?.as_str() {
-            "top" => 0,
-            "middle" => 1,
-            _ => 2,
-        };
-        let params = c.get("params").and_then(Value::as_table);
-        let mut gain = Effect::default();
-        let mut pay = [0; 4];
-        if let Some(p) = params {
-            pay = resources(p.get("pay"))?;
-            let simple: Table = p
-                .iter()
-                .filter(|(k, v)| v.is_integer() && *k != "count" && *k != "tiles")
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            gain = effect(Some(&Value::Table(simple)))?;
-            if let Some(t) = p.get("temple").and_then(Value::as_integer) {
-                gain.temple = t as u32;
-            }
-        }
-        cells.push(SoloCell {
-            row,
-            action: string(c, "action")?,
-            gain,
-            pay,
-        });
-    }
+    let cells = read_solo_cells(s)?;
     let personality_cell = int(brd, "personality_cell")? as usize;
     ck.check(
         cells.len() == int(brd, "cells")? as usize,
@@ -1963,60 +1939,13 @@ fn load_solo(ck: &mut Checks, s: &Table, passive: &[Building]) -> Result<Solo, S
         );
         tokens.push((int(t, "value")?, cell));
     }
-    let mut hire_reward: [Effect; 5] = Default::default();
-    for h in records(s, "hire_reward")? {
-        let w = string(h, "worker_type")?;
-        let i = WORKER_IDS
-            .iter()
-            .position(|x| *x == w)
-            .ok_or("hire reward for an unknown worker type")?;
-        hire_reward[i] = effect(h.get("reward"))?;
-    }
-    ck.check(
-        hire_reward.iter().all(|e| !e.is_empty()),
-        "a hire reward for every worker type (L643-645)",
-    );
-    let mut personalities = Vec::new();
-    for p in records(s, "personality")? {
-        let mut options = Vec::new();
-        for o in arr(p, "options")? {
-            let t = o.as_table().ok_or("personality option must be a table")?;
-            for (k, v) in t {
-                options.push((k.clone(), v.as_integer().map(|x| x as u32).unwrap_or(1)));
-            }
-        }
-        personalities.push(Personality {
-            name: string(p, "name")?,
-            gold: int(p, "gold")?,
-            options,
-        });
-    }
-    ck.check(
-        personalities.len() == 4
-            && personalities
-                .iter()
-                .all(|p| p.gold >= 1 && !p.options.is_empty()),
-        "2 tokens x 2 sides (L610, L766)",
-    );
-    ck.check(
-        personalities.iter().any(|p| {
-            p.options.iter().map(|o| o.0.as_str()).collect::<Vec<_>>()
-                == ["build_production", "build_passive"]
-        }),
-        "a personality builds random production, else passive (L769)",
-    );
+    let hire_reward = read_hire_rewards(ck, s)?;
+    let personalities = read_personalities(ck, s)?;
     let tr = tbl(s, "temple_rewards")?;
     let diff = tbl(s, "difficulty")?;
     let easier = tbl(diff, "easier")?;
     let harder = tbl(diff, "harder")?;
-    let uses: Vec<String> = arr(tbl(s, "passives")?, "axomama_uses")?
-        .iter()
-        .filter_map(|v| v.as_str().map(str::to_string))
-        .collect();
-    ck.check(
-        uses.iter().all(|u| passive.iter().any(|p| p.id == *u)),
-        "Axomama passive list names passive buildings",
-    );
+    let uses = read_axomama_passives(ck, s, passive)?;
     let solo = Solo {
         die,
         start_res,
@@ -2047,6 +1976,47 @@ fn load_solo(ck: &mut Checks, s: &Table, passive: &[Building]) -> Result<Solo, S
         harder_no_worker_vp: int(harder, "no_workers_extra_vp")?,
         uses_passives: uses,
     };
+    check_solo_numbers(ck, &solo);
+    Ok(solo)
+}
+
+/// What Axomama gains when it hires a worker of each type.
+fn read_hire_rewards(ck: &mut Checks, s: &Table) -> Result<[Effect; 5], String> {
+    let mut hire_reward: [Effect; 5] = Default::default();
+    for h in records(s, "hire_reward")? {
+        let w = string(h, "worker_type")?;
+        let i = WORKER_IDS
+            .iter()
+            .position(|x| *x == w)
+            .ok_or("hire reward for an unknown worker type")?;
+        hire_reward[i] = effect(h.get("reward"))?;
+    }
+    ck.check(
+        hire_reward.iter().all(|e| !e.is_empty()),
+        "a hire reward for every worker type (L643-645)",
+    );
+    Ok(hire_reward)
+}
+
+/// The passive buildings Axomama uses.
+fn read_axomama_passives(
+    ck: &mut Checks,
+    s: &Table,
+    passive: &[Building],
+) -> Result<Vec<String>, String> {
+    let uses: Vec<String> = arr(tbl(s, "passives")?, "axomama_uses")?
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+    ck.check(
+        uses.iter().all(|u| passive.iter().any(|p| p.id == *u)),
+        "Axomama passive list names passive buildings",
+    );
+    Ok(uses)
+}
+
+/// The printed solo numbers the rulebook states.
+fn check_solo_numbers(ck: &mut Checks, solo: &Solo) {
     ck.check(
         (
             solo.sacrifice_min_corn,
@@ -2064,7 +2034,74 @@ fn load_solo(ck: &mut Checks, s: &Table, passive: &[Building]) -> Result<Solo, S
         solo.margin == 25 && solo.easier_worship_min == 2 && solo.easier_building_stone == 2,
         "difficulty numbers (L793-816)",
     );
-    Ok(solo)
+}
+
+/// Axomama's action cells, as solo.toml lists them.
+fn read_solo_cells(s: &Table) -> Result<Vec<SoloCell>, String> {
+    let mut cells = Vec::new();
+    for c in records(s, "cell")? {
+        let row = match string(c, "row")?.as_str() {
+            "top" => 0,
+            "middle" => 1,
+            _ => 2,
+        };
+        let params = c.get("params").and_then(Value::as_table);
+        let mut gain = Effect::default();
+        let mut pay = [0; 4];
+        if let Some(p) = params {
+            pay = resources(p.get("pay"))?;
+            let simple: Table = p
+                .iter()
+                .filter(|(k, v)| v.is_integer() && *k != "count" && *k != "tiles")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            gain = effect(Some(&Value::Table(simple)))?;
+            if let Some(t) = p.get("temple").and_then(Value::as_integer) {
+                gain.temple = t as u32;
+            }
+        }
+        cells.push(SoloCell {
+            row,
+            action: string(c, "action")?,
+            gain,
+            pay,
+        });
+    }
+    Ok(cells)
+}
+
+/// Axomama's personality cards, as solo.toml lists them.
+fn read_personalities(ck: &mut Checks, s: &Table) -> Result<Vec<Personality>, String> {
+    let mut personalities = Vec::new();
+    for p in records(s, "personality")? {
+        let mut options = Vec::new();
+        for o in arr(p, "options")? {
+            let t = o.as_table().ok_or("personality option must be a table")?;
+            for (k, v) in t {
+                options.push((k.clone(), v.as_integer().map(|x| x as u32).unwrap_or(1)));
+            }
+        }
+        personalities.push(Personality {
+            name: string(p, "name")?,
+            gold: int(p, "gold")?,
+            options,
+        });
+    }
+    ck.check(
+        personalities.len() == 4
+            && personalities
+                .iter()
+                .all(|p| p.gold >= 1 && !p.options.is_empty()),
+        "2 tokens x 2 sides (L610, L766)",
+    );
+    ck.check(
+        personalities.iter().any(|p| {
+            p.options.iter().map(|o| o.0.as_str()).collect::<Vec<_>>()
+                == ["build_production", "build_passive"]
+        }),
+        "a personality builds random production, else passive (L769)",
+    );
+    Ok(personalities)
 }
 
 fn resources_vp(v: Option<&Value>) -> u32 {

@@ -497,6 +497,15 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
         }
         Ask::DropTile { .. } => out.extend(s.offer.tiles.iter().map(|&t| Cmd::Drop(t))),
+        _ => legal_weavings_and_sources(s, p, ask, out),
+    }
+}
+
+/// `legal_rest` continued: the arms after `legal_rest`.
+fn legal_weavings_and_sources(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
         Ask::Buy => {
             let tiles = &s.offer.tiles;
             let n = tiles.len().min(3);
@@ -567,6 +576,15 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             types.dedup();
             out.extend(types.into_iter().map(Cmd::Worker));
         }
+        _ => legal_recovery_and_worship(s, p, ask, out),
+    }
+}
+
+/// `legal_rest` continued: the arms after `legal_weavings_and_sources`.
+fn legal_recovery_and_worship(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
         Ask::Recover {
             free,
             cost,
@@ -651,6 +669,15 @@ fn legal_rest(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
             out.push(Cmd::Pass);
         }
+        _ => legal_army_and_workers(s, p, ask, out),
+    }
+}
+
+/// `legal_rest` continued: the arms after `legal_recovery_and_worship`.
+fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
+    let d = s.d();
+    let Some(pl) = s.players.get(p) else { return };
+    match ask {
         Ask::Produce { flip_left, .. } => {
             for &(b, up) in &pl.production {
                 if up

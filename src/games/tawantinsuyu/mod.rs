@@ -2,16 +2,13 @@
 //! replaceable substitute component set. The `Game` impl: setup, who acts,
 //! legal commands, parsing, applying, views and the outcome.
 
-pub mod actions;
+pub mod apply;
 pub mod command;
 pub mod data;
-mod festival;
-pub mod flow;
 pub mod legal;
 mod picture;
 pub mod scoring;
 pub mod setup;
-pub mod solo;
 pub mod state;
 pub mod testkit;
 mod view;
@@ -21,7 +18,7 @@ use crate::engine::{
     SetupError, Shared, Table, Text, Variant, View,
 };
 use command::{Cmd, Names};
-use state::{Readings, State};
+use state::{Ask, Item, Readings, State};
 use std::fmt;
 
 /// The game, registered as `tawantinsuyu`.
@@ -92,7 +89,7 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
 /// the same items.
 fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
     // With secret deployment (A9) `deploy a03` names the whole choice.
-    let c = match (flow::current_ask(s, seat), c) {
+    let c = match (apply::current_ask(s, seat), c) {
         (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(Some(a))) => Cmd::DeployAll(vec![a]),
         (Some(state::Ask::DeploySecret { .. }), Cmd::Deploy(None)) => Cmd::DeployAll(vec![]),
         (_, c) => c,
@@ -131,7 +128,7 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
         })
     }
     let Some(want) = key(&c) else { return c };
-    let Some(ask) = flow::current_ask(s, seat) else {
+    let Some(ask) = apply::current_ask(s, seat) else {
         return c;
     };
     legal::legal_for(s, seat, &ask)
@@ -233,7 +230,7 @@ fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
     if cards.is_empty() || cards.len() > 12 {
         return None;
     }
-    let ask = flow::current_ask(s, seat)?;
+    let ask = apply::current_ask(s, seat)?;
     for mask in 0u32..(1 << cards.len()) {
         let (mut flip, mut discard) = (Vec::new(), Vec::new());
         for (i, &c) in cards.iter().enumerate() {
@@ -314,16 +311,16 @@ impl Game for Tawantinsuyu {
         };
         let mut s = setup::new_game(data, players, opts, seed);
         let mut ev = Vec::new();
-        flow::advance(&mut s, &mut ev);
+        apply::advance(&mut s, &mut ev);
         Ok(s)
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
-        flow::to_act(s).into_iter().map(Seat).collect()
+        apply::to_act(s).into_iter().map(Seat).collect()
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
-        match flow::current_ask(s, seat.0) {
+        match apply::current_ask(s, seat.0) {
             Some(a) => legal::legal_for(s, seat.0, &a)
                 .into_iter()
                 .map(|c| wrap(s, c))
@@ -351,7 +348,7 @@ impl Game for Tawantinsuyu {
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
         let p = seat.0;
-        let Some(idx) = flow::ask_index(s, p) else {
+        let Some(idx) = apply::ask_index(s, p) else {
             return Err(RuleError::new(
                 "It is not your turn to decide.",
                 "지금은 당신이 결정할 차례가 아닙니다.",
@@ -404,8 +401,8 @@ impl Game for Tawantinsuyu {
         s.stack.remove(idx);
         let shown_before = picture::pile_top_shown(s);
         let mut ev = Vec::new();
-        flow::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
-        flow::advance(s, &mut ev);
+        apply::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
+        apply::advance(s, &mut ev);
         pile_top_turned(s, shown_before, &mut ev);
         Ok(ev)
     }
@@ -458,7 +455,7 @@ impl Game for Tawantinsuyu {
             return false;
         }
         let mut ev = Vec::new();
-        flow::advance(s, &mut ev);
+        apply::advance(s, &mut ev);
         true
     }
 
@@ -479,14 +476,14 @@ impl Game for Tawantinsuyu {
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {
-        view::invariants(s)
+        invariants(s)
     }
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
-        let legal = flow::current_ask(s, seat.0)
+        let legal = apply::current_ask(s, seat.0)
             .map(|a| legal::legal_for(s, seat.0, &a))
             .unwrap_or_default();
-        flow::default_choice(&legal).map(|c| wrap(s, c))
+        apply::default_choice(&legal).map(|c| wrap(s, c))
     }
 }
 
@@ -499,9 +496,174 @@ fn pile_top_turned(s: &State, before: Option<u8>, ev: &mut Vec<Event>) {
         return;
     };
     let name = Names(s.d()).weaving(top).to_uppercase();
-    actions::reveal(
+    apply::reveal(
         ev,
         format!("The weaving pile's top turns face up: {name}."),
         format!("직조물 더미의 맨 위가 공개됩니다: {name}."),
     );
+}
+
+/// Conservation of workers, cards, tiles, buildings and statues; bounds.
+fn invariants(s: &State) -> Result<(), String> {
+    let d = s.d();
+    let np = s.np();
+    let mut workers = [0usize; 5];
+    let mut count = |w: u8| {
+        if let Some(x) = workers.get_mut(w as usize) {
+            *x += 1;
+        }
+    };
+    s.hill.iter().flatten().for_each(|&w| count(w));
+    s.village
+        .iter()
+        .chain(&s.nomads)
+        .chain(&s.casualties)
+        .chain(&s.bag)
+        .for_each(|&w| count(w));
+    s.players
+        .iter()
+        .flat_map(|p| &p.workers)
+        .for_each(|&w| count(w));
+    let in_play = 9 - d.rules.workers_removed_per_type[np.min(4)];
+    if workers.iter().any(|&n| n > in_play) {
+        return Err(format!("more workers of a type than in play: {workers:?}"));
+    }
+    cards_conserved(s)?;
+    for (sym, &(sm, lg)) in d.statues.iter().enumerate() {
+        let owned_s = s
+            .players
+            .iter()
+            .flat_map(|p| &p.statues)
+            .filter(|x| x.0 as usize == sym && !x.1)
+            .count() as u32;
+        let owned_l = s
+            .players
+            .iter()
+            .flat_map(|p| &p.statues)
+            .filter(|x| x.0 as usize == sym && x.1)
+            .count() as u32;
+        let (ls, ll) = s.statues.get(sym).copied().unwrap_or((0, 0));
+        if ls + owned_s > sm || ll + owned_l > lg {
+            return Err(format!(
+                "statues of {} exceed the supply",
+                d.symbol_name(sym)
+            ));
+        }
+    }
+    for (q, p) in s.players.iter().enumerate() {
+        let steps = s.steps.iter().filter(|x| **x == Some(q as u8)).count() as u32;
+        if steps + p.steps_left != 5 {
+            return Err(format!(
+                "{}: step markers {steps}+{} != 5",
+                apply::who(s, q),
+                p.steps_left
+            ));
+        }
+        let markers = s.conquest.iter().filter(|x| **x == Some(q as u8)).count() as u32;
+        if markers + p.markers_left != 10 {
+            return Err(format!(
+                "{}: conquest markers {markers}+{} != 10",
+                apply::who(s, q),
+                p.markers_left
+            ));
+        }
+        if p.temple >= d.temple.len() {
+            return Err("temple marker off the track".into());
+        }
+        for tp in &p.tapestries {
+            let mut pats: Vec<usize> = tp
+                .iter()
+                .filter_map(|&w| d.weavings.get(w as usize).map(|x| x.pattern))
+                .collect();
+            pats.sort();
+            pats.dedup();
+            if pats.len() != tp.len() {
+                return Err(format!(
+                    "{}: a tapestry repeats a pattern",
+                    apply::who(s, q)
+                ));
+            }
+        }
+        let _ = scoring::tapestry_vp(d, tp_len(p));
+    }
+    if s.offerings.len() > s.offerings_capacity() {
+        return Err("too many Offerings".into());
+    }
+    if !s.over && s.stack.is_empty() {
+        return Err("the game is not over but nothing is pending".into());
+    }
+    Ok(())
+}
+
+fn tp_len(p: &state::Player) -> usize {
+    p.tapestries.iter().map(Vec::len).max().unwrap_or(0)
+}
+
+/// Every God card, army card, weaving tile and building tile is somewhere,
+/// once.
+fn cards_conserved(s: &State) -> Result<(), String> {
+    let d = s.d();
+    let np = s.np();
+    let gods = s.god_deck.len()
+        + s.offerings.len()
+        + s.setup_used.len()
+        + s.axo.slots.len()
+        + usize::from(s.turn.used_card.is_some())
+        + s.players
+            .iter()
+            .map(|p| p.gods.len() + p.dealt.len())
+            .sum::<usize>();
+    if gods != d.gods.len() {
+        return Err(format!("God cards: {gods} instead of {}", d.gods.len()));
+    }
+    let army = s.army_deck.len()
+        + s.army_discard.len()
+        + s.players
+            .iter()
+            .map(|p| p.army_hand.len() + p.army_front.len())
+            .sum::<usize>()
+        + s.stack
+            .iter()
+            .find_map(|i| {
+                if let Item::Ask(_, Ask::TrainKeep { cards }) = i {
+                    Some(cards.len())
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_default();
+    if army != d.army.len() {
+        return Err(format!("army cards: {army} instead of {}", d.army.len()));
+    }
+    let eligible = d
+        .weavings
+        .iter()
+        .filter(|w| w.starting || w.min_players <= np)
+        .count();
+    let pending_tiles = s
+        .stack
+        .iter()
+        .filter(|i| matches!(i, Item::Ask(_, Ask::PutTile { .. })))
+        .count();
+    let tiles = s.weaving_pile.len()
+        + s.start_weavings.len()
+        + s.offer.tiles.len()
+        + pending_tiles
+        + s.players
+            .iter()
+            .map(|p| p.tapestries.iter().map(Vec::len).sum::<usize>())
+            .sum::<usize>();
+    if tiles != eligible {
+        return Err(format!("weavings: {tiles} instead of {eligible}"));
+    }
+    let prod = s.prod_pile.len()
+        + s.market_prod.len()
+        + s.players.iter().map(|p| p.production.len()).sum::<usize>();
+    let pass = s.pass_pile.len()
+        + s.market_pass.len()
+        + s.players.iter().map(|p| p.passive.len()).sum::<usize>();
+    if prod != d.production.len() || pass != d.passive.len() {
+        return Err(format!("buildings: {prod}/{pass}"));
+    }
+    Ok(())
 }

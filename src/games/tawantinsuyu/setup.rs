@@ -77,6 +77,87 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         axo: SoloState::default(),
         rng,
     };
+    deal_workers(&mut s, &d, np);
+    let mut pile = std::mem::take(&mut s.prod_pile);
+    s.rng.shuffle(&mut pile);
+    s.prod_pile = pile;
+    let mut pile = std::mem::take(&mut s.pass_pile);
+    s.rng.shuffle(&mut pile);
+    s.pass_pile = pile;
+    super::apply::refill_market(&mut s);
+    let mut deck = std::mem::take(&mut s.army_deck);
+    s.rng.shuffle(&mut deck);
+    s.army_deck = deck;
+    lay_weavings(&mut s, &d, np);
+    // God cards: 8 each, keep 3, use 5 (L139-142).
+    let mut deck = std::mem::take(&mut s.god_deck);
+    s.rng.shuffle(&mut deck);
+    s.god_deck = deck;
+    for p in 0..seats {
+        for _ in 0..d.rules.god_cards_dealt {
+            if let Some(g) = s.god_deck.pop() {
+                if let Some(pl) = s.players.get_mut(p) {
+                    pl.dealt.push(g);
+                }
+            }
+        }
+    }
+    if solo {
+        setup_axomama(&mut s);
+    }
+    queue_first_decisions(&mut s, seats, opts.priests_before, d.rules.god_cards_dealt);
+    s
+}
+
+/// Weavings: starting tiles aside, player-count removals, shuffle (L127-131).
+fn lay_weavings(s: &mut State, d: &Data, np: usize) {
+    s.start_weavings = (0..d.weavings.len())
+        .filter(|&i| d.weavings[i].starting)
+        .map(|i| i as u8)
+        .collect();
+    let mut pile: Vec<u8> = (0..d.weavings.len())
+        .filter(|&i| !d.weavings[i].starting && d.weavings[i].min_players <= np)
+        .map(|i| i as u8)
+        .collect();
+    s.rng.shuffle(&mut pile);
+    s.weaving_pile = pile;
+}
+
+/// The queue, last pushed first: weavings in turn order, keep (simultaneous),
+/// benefits in reverse turn order, then the first turn.
+fn queue_first_decisions(
+    s: &mut State,
+    seats: usize,
+    priests_before: bool,
+    god_cards_dealt: usize,
+) {
+    s.stack.push(Item::Do(0, Step::TurnStart));
+    if priests_before {
+        for p in (0..seats).rev() {
+            s.stack.push(Item::Ask(p, Ask::PriestStart));
+        }
+    }
+    s.stack.push(Item::Do(0, Step::EndSetup));
+    for p in 0..seats {
+        s.stack.push(Item::Ask(
+            p,
+            Ask::UseCards {
+                festival: false,
+                left: god_cards_dealt,
+            },
+        ));
+    }
+    for p in (0..seats).rev() {
+        s.stack.push(Item::Ask(p, Ask::Keep));
+    }
+    for p in (0..seats).rev() {
+        s.stack.push(Item::Ask(p, Ask::StartWeaving));
+    }
+}
+
+/// The workers: removed per player count, each player's start draw (no pair
+/// of one type), the bag, the Village, the Nomads and the two-player hill.
+fn deal_workers(s: &mut State, d: &Data, np: usize) {
     // Workers: remove per player count, 2 of each type for the start draw (L101-106).
     let removed = d.rules.workers_removed_per_type[np.min(4)];
     let per_type = 9usize.saturating_sub(removed);
@@ -113,15 +194,15 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
     s.bag = rest;
     let vsize = d.village_size[np.min(4)];
     for _ in 0..vsize {
-        if let Some(w) = super::actions::draw_worker(&mut s) {
+        if let Some(w) = super::apply::draw_worker(s) {
             s.village.push(w);
         }
     }
-    super::actions::refill_nomads(&mut s);
+    super::apply::refill_nomads(s);
     if np == 2 {
         for (i, sp) in d.spaces.iter().enumerate() {
             if sp.two_player_setup {
-                if let Some(w) = super::actions::draw_worker(&mut s) {
+                if let Some(w) = super::apply::draw_worker(s) {
                     if let Some(h) = s.hill.get_mut(i) {
                         *h = Some(w);
                     }
@@ -132,68 +213,6 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
             }
         }
     }
-    let mut pile = std::mem::take(&mut s.prod_pile);
-    s.rng.shuffle(&mut pile);
-    s.prod_pile = pile;
-    let mut pile = std::mem::take(&mut s.pass_pile);
-    s.rng.shuffle(&mut pile);
-    s.pass_pile = pile;
-    super::actions::refill_market(&mut s);
-    let mut deck = std::mem::take(&mut s.army_deck);
-    s.rng.shuffle(&mut deck);
-    s.army_deck = deck;
-    // Weavings: starting tiles aside, player-count removals, shuffle (L127-131).
-    s.start_weavings = (0..d.weavings.len())
-        .filter(|&i| d.weavings[i].starting)
-        .map(|i| i as u8)
-        .collect();
-    let mut pile: Vec<u8> = (0..d.weavings.len())
-        .filter(|&i| !d.weavings[i].starting && d.weavings[i].min_players <= np)
-        .map(|i| i as u8)
-        .collect();
-    s.rng.shuffle(&mut pile);
-    s.weaving_pile = pile;
-    // God cards: 8 each, keep 3, use 5 (L139-142).
-    let mut deck = std::mem::take(&mut s.god_deck);
-    s.rng.shuffle(&mut deck);
-    s.god_deck = deck;
-    for p in 0..seats {
-        for _ in 0..d.rules.god_cards_dealt {
-            if let Some(g) = s.god_deck.pop() {
-                if let Some(pl) = s.players.get_mut(p) {
-                    pl.dealt.push(g);
-                }
-            }
-        }
-    }
-    if solo {
-        setup_axomama(&mut s);
-    }
-    // The queue, last pushed first: weavings in turn order, keep (simultaneous),
-    // benefits in reverse turn order, then the first turn.
-    s.stack.push(Item::Do(0, Step::TurnStart));
-    if opts.priests_before {
-        for p in (0..seats).rev() {
-            s.stack.push(Item::Ask(p, Ask::PriestStart));
-        }
-    }
-    s.stack.push(Item::Do(0, Step::EndSetup));
-    for p in 0..seats {
-        s.stack.push(Item::Ask(
-            p,
-            Ask::UseCards {
-                festival: false,
-                left: d.rules.god_cards_dealt,
-            },
-        ));
-    }
-    for p in (0..seats).rev() {
-        s.stack.push(Item::Ask(p, Ask::Keep));
-    }
-    for p in (0..seats).rev() {
-        s.stack.push(Item::Ask(p, Ask::StartWeaving));
-    }
-    s
 }
 
 /// Axomama's setup (L616-634).
@@ -212,7 +231,7 @@ fn setup_axomama(s: &mut State) {
         ax.res[STONE] += d.rules.start_stone;
     }
     for _ in 0..d.solo.start_army {
-        if let Some(a) = super::actions::draw_army(s) {
+        if let Some(a) = super::apply::draw_army(s) {
             if let Some(ax) = s.players.get_mut(1) {
                 ax.army_hand.push(a);
             }

@@ -2,18 +2,17 @@
 //! private part, the picture of the hill and the boards, the footer naming the
 //! substitute components; also the hidden items and the invariants.
 
+use super::apply;
 use super::command::{Bld, Names};
 use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
-use super::flow;
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
-use super::scoring;
-use super::state::{Ask, Item, State};
+use super::state::{Ask, State};
 use crate::engine::{Section, Text, View};
 
 /// Bilingual text; seat and worker names in the Korean line are put in Korean.
 fn t(en: impl Into<String>, ko: impl Into<String>) -> Text {
-    Text::new(en, super::actions::ko_names(ko.into()))
+    Text::new(en, super::apply::ko_names(ko.into()))
 }
 
 fn plain(s: impl Into<String>) -> Text {
@@ -22,7 +21,7 @@ fn plain(s: impl Into<String>) -> Text {
 }
 
 fn who(s: &State, p: usize) -> String {
-    super::actions::who(s, p)
+    super::apply::who(s, p)
 }
 
 fn ask_text(s: &State, a: &Ask) -> Text {
@@ -154,7 +153,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     let d = s.d();
     let names = Names(d);
     let mut sections = Vec::new();
-    let acting = flow::to_act(s);
+    let acting = apply::to_act(s);
     let headline = if s.over {
         let sc: Vec<String> = s
             .players
@@ -170,7 +169,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
         let what = acting
             .first()
-            .and_then(|&q| flow::current_ask(s, q))
+            .and_then(|&q| apply::current_ask(s, q))
             .map(|a| ask_text(s, &a))
             .unwrap_or_else(|| t("", ""));
         t(
@@ -665,7 +664,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                     .iter()
                     .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
             );
-            if let Some(Ask::TrainKeep { cards }) = flow::current_ask(s, me) {
+            if let Some(Ask::TrainKeep { cards }) = apply::current_ask(s, me) {
                 lines.extend(
                     cards
                         .iter()
@@ -676,7 +675,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
             }
             private.push(Section::lines(t("Your hand", "내 손패"), lines));
-            if let Some(a) = flow::current_ask(s, me) {
+            if let Some(a) = apply::current_ask(s, me) {
                 let legal: Vec<String> = legal::legal_for(s, me, &a)
                     .iter()
                     .take(40)
@@ -799,157 +798,4 @@ fn weaving_text(d: &Data, w: u8) -> String {
             )
         })
         .unwrap_or_default()
-}
-
-/// Conservation of workers, cards, tiles, buildings and statues; bounds.
-pub fn invariants(s: &State) -> Result<(), String> {
-    let d = s.d();
-    let np = s.np();
-    let mut workers = [0usize; 5];
-    let mut count = |w: u8| {
-        if let Some(x) = workers.get_mut(w as usize) {
-            *x += 1;
-        }
-    };
-    s.hill.iter().flatten().for_each(|&w| count(w));
-    s.village
-        .iter()
-        .chain(&s.nomads)
-        .chain(&s.casualties)
-        .chain(&s.bag)
-        .for_each(|&w| count(w));
-    s.players
-        .iter()
-        .flat_map(|p| &p.workers)
-        .for_each(|&w| count(w));
-    let in_play = 9 - d.rules.workers_removed_per_type[np.min(4)];
-    if workers.iter().any(|&n| n > in_play) {
-        return Err(format!("more workers of a type than in play: {workers:?}"));
-    }
-    let gods = s.god_deck.len()
-        + s.offerings.len()
-        + s.setup_used.len()
-        + s.axo.slots.len()
-        + usize::from(s.turn.used_card.is_some())
-        + s.players
-            .iter()
-            .map(|p| p.gods.len() + p.dealt.len())
-            .sum::<usize>();
-    if gods != d.gods.len() {
-        return Err(format!("God cards: {gods} instead of {}", d.gods.len()));
-    }
-    let army = s.army_deck.len()
-        + s.army_discard.len()
-        + s.players
-            .iter()
-            .map(|p| p.army_hand.len() + p.army_front.len())
-            .sum::<usize>()
-        + s.stack
-            .iter()
-            .find_map(|i| {
-                if let Item::Ask(_, Ask::TrainKeep { cards }) = i {
-                    Some(cards.len())
-                } else {
-                    None
-                }
-            })
-            .unwrap_or_default();
-    if army != d.army.len() {
-        return Err(format!("army cards: {army} instead of {}", d.army.len()));
-    }
-    let eligible = d
-        .weavings
-        .iter()
-        .filter(|w| w.starting || w.min_players <= np)
-        .count();
-    let pending_tiles = s
-        .stack
-        .iter()
-        .filter(|i| matches!(i, Item::Ask(_, Ask::PutTile { .. })))
-        .count();
-    let tiles = s.weaving_pile.len()
-        + s.start_weavings.len()
-        + s.offer.tiles.len()
-        + pending_tiles
-        + s.players
-            .iter()
-            .map(|p| p.tapestries.iter().map(Vec::len).sum::<usize>())
-            .sum::<usize>();
-    if tiles != eligible {
-        return Err(format!("weavings: {tiles} instead of {eligible}"));
-    }
-    let prod = s.prod_pile.len()
-        + s.market_prod.len()
-        + s.players.iter().map(|p| p.production.len()).sum::<usize>();
-    let pass = s.pass_pile.len()
-        + s.market_pass.len()
-        + s.players.iter().map(|p| p.passive.len()).sum::<usize>();
-    if prod != d.production.len() || pass != d.passive.len() {
-        return Err(format!("buildings: {prod}/{pass}"));
-    }
-    for (sym, &(sm, lg)) in d.statues.iter().enumerate() {
-        let owned_s = s
-            .players
-            .iter()
-            .flat_map(|p| &p.statues)
-            .filter(|x| x.0 as usize == sym && !x.1)
-            .count() as u32;
-        let owned_l = s
-            .players
-            .iter()
-            .flat_map(|p| &p.statues)
-            .filter(|x| x.0 as usize == sym && x.1)
-            .count() as u32;
-        let (ls, ll) = s.statues.get(sym).copied().unwrap_or((0, 0));
-        if ls + owned_s > sm || ll + owned_l > lg {
-            return Err(format!(
-                "statues of {} exceed the supply",
-                d.symbol_name(sym)
-            ));
-        }
-    }
-    for (q, p) in s.players.iter().enumerate() {
-        let steps = s.steps.iter().filter(|x| **x == Some(q as u8)).count() as u32;
-        if steps + p.steps_left != 5 {
-            return Err(format!(
-                "{}: step markers {steps}+{} != 5",
-                who(s, q),
-                p.steps_left
-            ));
-        }
-        let markers = s.conquest.iter().filter(|x| **x == Some(q as u8)).count() as u32;
-        if markers + p.markers_left != 10 {
-            return Err(format!(
-                "{}: conquest markers {markers}+{} != 10",
-                who(s, q),
-                p.markers_left
-            ));
-        }
-        if p.temple >= d.temple.len() {
-            return Err("temple marker off the track".into());
-        }
-        for tp in &p.tapestries {
-            let mut pats: Vec<usize> = tp
-                .iter()
-                .filter_map(|&w| d.weavings.get(w as usize).map(|x| x.pattern))
-                .collect();
-            pats.sort();
-            pats.dedup();
-            if pats.len() != tp.len() {
-                return Err(format!("{}: a tapestry repeats a pattern", who(s, q)));
-            }
-        }
-        let _ = scoring::tapestry_vp(d, tp_len(p));
-    }
-    if s.offerings.len() > s.offerings_capacity() {
-        return Err("too many Offerings".into());
-    }
-    if !s.over && s.stack.is_empty() {
-        return Err("the game is not over but nothing is pending".into());
-    }
-    Ok(())
-}
-
-fn tp_len(p: &super::state::Player) -> usize {
-    p.tapestries.iter().map(Vec::len).max().unwrap_or(0)
 }

@@ -1,10 +1,14 @@
 //! Festivals (L492-539) and final scoring (L540-553): resolved at the start of
 //! the token holder's next turn, in stages so that decisions can interleave.
 
-use super::actions::{draw_god, refill_market, say, who};
-use super::data::{Effect, POTATO};
-use super::scoring;
-use super::state::{Ask, Item, State, Step};
+use super::super::command::Cmd;
+use super::super::data::GOLD;
+use super::super::data::{Effect, POTATO};
+use super::super::legal;
+use super::super::scoring;
+use super::super::state::{Ask, Item, State, Step};
+use super::effects::*;
+use super::effects::{draw_god, refill_market, say, who};
 use crate::engine::{Event, Text};
 
 fn push(s: &mut State, p: usize, step: Step) {
@@ -13,7 +17,6 @@ fn push(s: &mut State, p: usize, step: Step) {
 
 /// Stage `stage` of the Festival held by `h` (the current player).
 pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
-    let d = s.data.arc().clone();
     let k = s.festivals_done; // 0-based number of this Festival
     let order = s.order_from(h);
     match stage {
@@ -58,7 +61,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                         .unwrap_or(0) as u32;
                 }
                 if !e.is_empty() {
-                    super::actions::gain_effect(s, q, &e, ev);
+                    super::effects::gain_effect(s, q, &e, ev);
                 }
             }
         }
@@ -66,12 +69,21 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             push(s, h, Step::Festival(2));
             for &q in order.iter().rev() {
                 if s.is_bot(q) {
-                    super::solo::festival_weavings(s, q, ev);
+                    super::axomama::festival_weavings(s, q, ev);
                 } else {
                     push(s, q, Step::Merchant);
                 }
             }
         }
+        _ => run_stages_2_3(s, h, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run`.
+fn run_stages_2_3(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let order = s.order_from(h);
+    match stage {
         2 => {
             push(s, h, Step::Festival(3));
             let mut rewards = Vec::new();
@@ -133,13 +145,23 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        _ => run_stage_4(s, h, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run_stages_2_3`.
+fn run_stage_4(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let k = s.festivals_done; // 0-based number of this Festival
+    let order = s.order_from(h);
+    match stage {
         4 => {
             if k + 1 >= d.rules.festivals {
                 // Solo: Axomama's last Recover and Worship first (L787-789);
                 // their temple rewards resolve before the scoring (stage 9).
                 push(s, h, Step::Festival(9));
                 if s.solo {
-                    super::solo::last_actions(s, ev);
+                    super::axomama::last_actions(s, ev);
                 }
                 return;
             }
@@ -171,7 +193,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 );
             } else {
                 while s.village.len() < size {
-                    match super::actions::draw_worker(s) {
+                    match super::effects::draw_worker(s) {
                         Some(w) => s.village.push(w),
                         None => break,
                     }
@@ -184,7 +206,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             if s.np() == 2 && k == 0 {
                 for (i, sp) in d.spaces.iter().enumerate() {
                     if sp.two_player_festival && s.hill.get(i) == Some(&None) {
-                        if let Some(w) = super::actions::draw_worker(s) {
+                        if let Some(w) = super::effects::draw_worker(s) {
                             if let Some(x) = s.hill.get_mut(i) {
                                 *x = Some(w);
                             }
@@ -209,6 +231,13 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 }
             }
         }
+        _ => run_last_stage(s, stage, ev),
+    }
+}
+
+/// `run` continued: the arms after `run_stage_4`.
+fn run_last_stage(s: &mut State, stage: u8, ev: &mut Vec<Event>) {
+    match stage {
         9 => final_scoring(s, ev),
         _ => {
             // Stage 5: the building market is re-dealt (L537-539).
@@ -250,7 +279,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
     for (rank, &q) in seats.iter().enumerate() {
         let n = table.get(rank).copied().unwrap_or(0);
         if s.is_bot(q) {
-            super::solo::festival_card_draw(s, q, ev);
+            super::axomama::festival_card_draw(s, q, ev);
             continue;
         }
         let mut got = Vec::new();
@@ -293,7 +322,7 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
             pl.vp += add;
         }
         if s.solo && q == 1 {
-            super::solo::final_bonus(s, ev);
+            super::axomama::final_bonus(s, ev);
         }
         let vp = s.players.get(q).map(|x| x.vp).unwrap_or(0);
         let parts: Vec<String> = items.iter().map(|x| format!("{} {}", x.0, x.2)).collect();
@@ -311,4 +340,34 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
     let totals: Vec<u32> = s.players.iter().map(|x| x.vp).collect();
     s.final_scores = Some(totals);
     s.over = true;
+}
+
+/// Answers `Ask::Feed`.
+pub(super) fn on_feed(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    let me = who(s, p);
+    let me_ko = who_ko(s, p);
+    if let (Ask::Feed, Cmd::Feed(k)) = (a, c) {
+        // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
+        let Some(pl) = s.players.get_mut(p) else {
+            return;
+        };
+        let need = legal::festival_need(&d, pl);
+        let potatoes = need.min(pl.res[POTATO]);
+        pl.res[POTATO] -= potatoes;
+        let gold = k.min(pl.res[GOLD]).min(need - potatoes);
+        pl.res[GOLD] -= gold;
+        let unpaid = need - potatoes - gold;
+        let lost = unpaid * d.rules.festival_unpaid_vp;
+        lose_vp(s, p, lost);
+        say(
+            ev,
+            format!(
+                "{me} feeds the gods of {need} God card(s): {potatoes} potato(es), {gold} gold; {lost} VP lost."
+            ),
+            format!(
+                "{me_ko}이(가) 신 카드 {need}장에 감자 {potatoes}개, 금덩이 {gold}개를 내고 승점 {lost}점을 잃습니다."
+            ),
+        );
+    }
 }

@@ -2,23 +2,31 @@
 //! placement by die roll, number-token actions), its fixed reactions, and its
 //! answers to the decisions the shared rules put to it.
 
-use super::actions::{
-    self, advance_temple, build_step, draw_god, gain_effect, give_statue, put_tile, say,
-    to_offerings,
-};
-use super::command::{Bld, Cmd};
-use super::data::{Effect, HpAction, CORN, GOLD, POTATO, STONE};
-use super::legal;
-use super::state::{Ask, Item, State, Step};
+use super::super::command::Cmd;
+use super::super::data::{HpAction, CORN, POTATO};
+use super::super::legal;
+use super::super::state::{Ask, Item, State, Step};
+use super::axomama_cells::*;
+use super::effects;
+use super::{effects::*, high_priest::*};
 use crate::engine::{Event, Text};
 
-fn roll(s: &mut State) -> u32 {
+pub(super) fn roll(s: &mut State) -> u32 {
     let die = s.d().solo.die.clone();
     let i = s.rng.below(die.len());
     die.get(i).copied().unwrap_or(1)
 }
 
-fn bot_ev(ev: &mut Vec<Event>, en: String, ko: String) {
+/// Axomama's choice among `n` options falls to chance: said, so it reveals.
+pub(super) fn random_pick(ev: &mut Vec<Event>, n: usize) {
+    bot_ev(
+        ev,
+        format!("Axomama picks at random among {n} options."),
+        format!("악소마마가 {n}가지 중 무작위로 고릅니다."),
+    );
+}
+
+pub(super) fn bot_ev(ev: &mut Vec<Event>, en: String, ko: String) {
     ev.push(Event::reveal(Text::new(en, ko)));
 }
 
@@ -59,7 +67,7 @@ pub fn place_priest(s: &mut State, human: usize, ev: &mut Vec<Event>) {
 
 /// Keeps Axomama within its limits: at most 2 workers (excess removed at
 /// random), and every 5 potatoes become 5 VP (L643-662).
-pub fn tidy(s: &mut State) {
+pub fn tidy(s: &mut State, ev: &mut Vec<Event>) {
     if !s.solo {
         return;
     }
@@ -71,6 +79,11 @@ pub fn tidy(s: &mut State) {
         if let Some(ax) = s.players.get_mut(1) {
             ax.workers.remove(i);
         }
+        bot_ev(
+            ev,
+            format!("Axomama may keep {cap} workers: one of its workers leaves at random."),
+            format!("악소마마는 일꾼을 {cap}명까지 둘 수 있어 일꾼 하나가 무작위로 떠납니다."),
+        );
     }
     if let Some(ax) = s.players.get_mut(1) {
         while per > 0 && ax.res[POTATO] >= per {
@@ -115,12 +128,17 @@ pub fn bot_god_card(s: &mut State, p: usize, ev: &mut Vec<Event>) {
 pub fn bot_worker(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     let w = if !s.village.is_empty() {
         let w = s.village.remove(0);
-        actions::check_village(s, ev);
+        effects::check_village(s, ev);
         Some(w)
     } else if !s.nomads.is_empty() {
         let i = s.rng.below(s.nomads.len());
         let w = s.nomads.remove(i);
-        actions::refill_nomads(s);
+        effects::refill_nomads(s);
+        bot_ev(
+            ev,
+            "The Village is empty: Axomama takes a Nomad at random.".into(),
+            "마을이 비어 악소마마가 유목민 하나를 무작위로 데려갑니다.".into(),
+        );
         Some(w)
     } else {
         None
@@ -136,7 +154,7 @@ pub fn bot_worker(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     }
 }
 
-fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
+pub(super) fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
     if let Some(ax) = s.players.get_mut(p) {
         ax.workers.push(w);
     }
@@ -147,7 +165,7 @@ fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
         .get(w as usize)
         .cloned()
         .unwrap_or_default();
-    let name = super::data::WORKER_IDS
+    let name = super::super::data::WORKER_IDS
         .get(w as usize)
         .copied()
         .unwrap_or("?");
@@ -160,7 +178,7 @@ fn take_worker(s: &mut State, p: usize, w: u8, ev: &mut Vec<Event>) {
         format!("악소마마가 {name}을(를) 데려오고 고용 보상을 받습니다."),
     );
     gain_effect(s, p, &reward, ev);
-    tidy(s);
+    tidy(s, ev);
 }
 
 /// Does High Priest action `a` meet Axomama's activation condition (L685-693)?
@@ -205,7 +223,7 @@ pub fn wants(s: &State, a: HpAction) -> bool {
     }
 }
 
-fn discard_offerings(s: &mut State, vp_each: u32) -> u32 {
+pub(super) fn discard_offerings(s: &mut State, vp_each: u32) -> u32 {
     let mut n = 0;
     for _ in 0..2 {
         if s.offerings.is_empty() {
@@ -221,20 +239,18 @@ fn discard_offerings(s: &mut State, vp_each: u32) -> u32 {
     n
 }
 
-fn army_card(s: &mut State) {
-    if let Some(a) = actions::draw_army(s) {
+pub(super) fn army_card(s: &mut State) {
+    if let Some(a) = effects::draw_army(s) {
         if let Some(ax) = s.players.get_mut(1) {
             ax.army_hand.push(a);
         }
     }
 }
 
-/// Axomama's turn (L675-744).
-pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
+/// Step 1 of Axomama's turn: the High Priest check, the nearer of the next 2
+/// spaces whose condition holds. Whether the High Priest moved (the turn ends).
+pub(super) fn high_priest_check(s: &mut State, p: usize, at: usize, ev: &mut Vec<Event>) -> bool {
     let d = s.data.arc().clone();
-    s.stack.push(Item::Do(p, Step::NextTurn));
-    let at = s.players.get(p).and_then(|x| x.priest).unwrap_or(0);
-    // 1. The High Priest check: the nearer of the next 2 spaces whose condition holds.
     for k in 1..=2 {
         let sec = (at + k) % 5;
         let a = s.action_at(sec);
@@ -255,33 +271,49 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                 format!("악소마마가 대제사장을 {}(으)로 옮깁니다.", a.ko()),
             );
             s.stack.push(Item::Do(p, Step::Activate(a)));
-            return;
+            return true;
         }
     }
-    // 2. No workers (L770-778).
+    false
+}
+
+/// Step 2 of Axomama's turn, when it has no workers: it recruits, clears
+/// Offerings and moves its High Priest (L770-778).
+pub(super) fn recruit_without_workers(s: &mut State, p: usize, at: usize, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    if !s.nomads.is_empty() {
+        let i = s.rng.below(s.nomads.len());
+        let w = s.nomads.remove(i);
+        effects::refill_nomads(s);
+        take_worker(s, p, w, ev);
+    }
+    discard_offerings(s, 1);
+    if s.readings.difficulty >= 0 {
+        army_card(s);
+    }
+    if let Some(ax) = s.players.get_mut(p) {
+        ax.priest = Some((at + 1) % 5);
+        if s.readings.difficulty > 0 {
+            ax.vp += d.solo.harder_no_worker_vp;
+        }
+    }
+    bot_ev(
+        ev,
+        "Axomama has no workers: it recruits, clears Offerings and moves its High Priest.".into(),
+        "악소마마는 일꾼이 없어 모집하고 제물을 치우고 대제사장을 옮깁니다.".into(),
+    );
+}
+
+/// Axomama's turn (L675-744).
+pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
+    let d = s.data.arc().clone();
+    s.stack.push(Item::Do(p, Step::NextTurn));
+    let at = s.players.get(p).and_then(|x| x.priest).unwrap_or(0);
+    if high_priest_check(s, p, at, ev) {
+        return;
+    }
     if s.players.get(p).is_none_or(|x| x.workers.is_empty()) {
-        if !s.nomads.is_empty() {
-            let i = s.rng.below(s.nomads.len());
-            let w = s.nomads.remove(i);
-            actions::refill_nomads(s);
-            take_worker(s, p, w, ev);
-        }
-        discard_offerings(s, 1);
-        if s.readings.difficulty >= 0 {
-            army_card(s);
-        }
-        if let Some(ax) = s.players.get_mut(p) {
-            ax.priest = Some((at + 1) % 5);
-            if s.readings.difficulty > 0 {
-                ax.vp += d.solo.harder_no_worker_vp;
-            }
-        }
-        bot_ev(
-            ev,
-            "Axomama has no workers: it recruits, clears Offerings and moves its High Priest."
-                .into(),
-            "악소마마는 일꾼이 없어 모집하고 제물을 치우고 대제사장을 옮깁니다.".into(),
-        );
+        recruit_without_workers(s, p, at, ev);
         return;
     }
     // 3. Place a worker.
@@ -361,7 +393,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         ax.workers.insert(0, worker);
     }
     token_actions(s, p, r, ev);
-    tidy(s);
+    tidy(s, ev);
 }
 
 /// Steps 4-5 of Axomama's turn for die result `r` (L720-744): the actions
@@ -399,12 +431,12 @@ pub fn token_actions(s: &mut State, p: usize, r: u32, ev: &mut Vec<Event>) {
             }
         }
     }
-    tidy(s);
+    tidy(s, ev);
 }
 
 /// The space for Axomama: the preferred terrace, then above, then below; the
 /// cheapest section + descent cost; ties at random (L703-711).
-fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize> {
+pub(super) fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize> {
     let d = s.data.arc().clone();
     let mut order = vec![pref];
     if pref > 0 {
@@ -434,429 +466,6 @@ fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Option<usize>
         }
     }
     None
-}
-
-fn fail_gold(s: &mut State, p: usize) {
-    let g = s.d().solo.middle_fail_gold;
-    if let Some(ax) = s.players.get_mut(p) {
-        ax.res[GOLD] += g;
-    }
-}
-
-fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
-    let Some(ax) = s.players.get_mut(p) else {
-        return false;
-    };
-    match legal::pay(&ax.res, cost) {
-        Some(r) => {
-            ax.res = r;
-            true
-        }
-        None => false,
-    }
-}
-
-/// One cell of the Axomama board (L720-737).
-fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>) {
-    let d = s.data.arc().clone();
-    let Some(cell) = d.solo.cells.get(c) else {
-        return;
-    };
-    bot_ev(
-        ev,
-        format!("Axomama performs its action '{}'.", cell.action),
-        format!("악소마마가 '{}' 액션을 합니다.", cell.action),
-    );
-    match cell.action.as_str() {
-        "gain" => gain_effect(s, p, &cell.gain, ev),
-        "gain_fewer_of" => {
-            let ax = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let mut e = Effect::default();
-            if ax[STONE] <= ax[CORN] {
-                e.res[STONE] = cell.gain.res[STONE];
-            } else {
-                e.res[CORN] = cell.gain.res[CORN];
-            }
-            gain_effect(s, p, &e, ev);
-        }
-        "personality" => personality(s, p, ev),
-        "build_building" => {
-            let mut cost = cell.pay;
-            if s.readings.difficulty < 0 {
-                cost[STONE] = d.solo.easier_building_stone;
-            }
-            let pick = pick_building(s, true);
-            if pick.is_some() && pay(s, p, &cost) {
-                take_building(s, p, pick, ev);
-            } else {
-                fail_gold(s, p);
-            }
-        }
-        "build_step" => {
-            let open = legal::open_steps(s);
-            let has = s.players.get(p).is_some_and(|x| x.steps_left > 0);
-            if let (Some(&i), true) = (open.first(), has) {
-                if s.players
-                    .get(p)
-                    .is_some_and(|x| legal::can_pay(&x.res, &d.rules.step_cost))
-                {
-                    build_step(s, p, i, ev);
-                    return;
-                }
-            }
-            fail_gold(s, p);
-        }
-        "build_statue" => {
-            let res = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let large = legal::can_pay(&res, &d.rules.statue_large_cost)
-                && s.statues.iter().any(|x| x.1 > 0);
-            let small = legal::can_pay(&res, &d.rules.statue_small_cost)
-                && s.statues.iter().any(|x| x.0 > 0);
-            if !large && !small {
-                fail_gold(s, p);
-                return;
-            }
-            let (large, sym) = statue_choice(s, large, small);
-            pay(
-                s,
-                p,
-                if large {
-                    &d.rules.statue_large_cost
-                } else {
-                    &d.rules.statue_small_cost
-                },
-            );
-            give_statue(s, p, large, sym, ev);
-        }
-        "buy_weavings" => {
-            let mut tiles = Vec::new();
-            for _ in 0..d.rules.weavings_drawn {
-                if let Some(t) = s.weaving_pile.pop() {
-                    tiles.push(t);
-                }
-            }
-            let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
-            let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
-            let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
-                2
-            } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
-                1
-            } else {
-                0
-            };
-            // Axomama decides at once: what it leaves is offered to you (public).
-            s.offer = super::state::WeaveOffer {
-                buyer: p,
-                tiles,
-                top: None,
-                public: true,
-            };
-            s.stack.push(Item::Do(p, Step::WeaveEnd));
-            s.stack.push(Item::Do(p, Step::WeaveLeftovers));
-            if n == 0 {
-                fail_gold(s, p);
-                return;
-            }
-            pay(s, p, &[0, if n == 2 { price2 } else { price1 }, 0, 0]);
-            if n == 1 {
-                fail_gold(s, p);
-            }
-            for _ in 0..n {
-                let t = best_tile(s, p, &s.offer.tiles.clone());
-                if let Some(t) = t {
-                    s.offer.tiles.retain(|&x| x != t);
-                    let target = best_target(s, p, t);
-                    put_tile(s, p, t, target, ev);
-                }
-            }
-        }
-        "temple_for_corn" => {
-            if pay(s, p, &cell.pay) {
-                advance_temple(s, p, cell.gain.temple.max(1), ev);
-            } else {
-                fail_gold(s, p);
-            }
-        }
-        "hire_village" if !s.village.is_empty() => {
-            let w = s.village.remove(0);
-            actions::check_village(s, ev);
-            take_worker(s, p, w, ev);
-        }
-        "free_weaving" => {
-            if let Some(t) = s.weaving_pile.pop() {
-                let target = best_target(s, p, t);
-                put_tile(s, p, t, target, ev);
-            }
-        }
-        "production_1" => {
-            let best = s.players.get(p).and_then(|x| {
-                x.production
-                    .iter()
-                    .filter(|b| b.1)
-                    .filter_map(|b| d.production.get(b.0 as usize).map(|bd| (bd, b.0)))
-                    .filter(|(bd, _)| legal::can_pay(&x.res, &bd.input))
-                    .max_by_key(|(bd, id)| {
-                        (
-                            bd.output.vp * 3 + bd.output.res.iter().sum::<u32>(),
-                            std::cmp::Reverse(*id),
-                        )
-                    })
-                    .map(|(bd, _)| (bd.input, bd.output.clone()))
-            });
-            if let Some((input, out)) = best {
-                pay(s, p, &input);
-                gain_effect(s, p, &out, ev);
-            }
-        }
-        "merchant" => s.stack.push(Item::Do(p, Step::Merchant)),
-        "recover" => {
-            if let Some(ax) = s.players.get_mut(p) {
-                if let Some(b) = ax.production.iter_mut().find(|b| !b.1) {
-                    b.1 = true;
-                } else if let Some(a) = ax.army_front.iter_mut().find(|a| !a.1) {
-                    a.1 = true;
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-fn pick_building(s: &mut State, production_first: bool) -> Option<Bld> {
-    let prod: Vec<Bld> = s.market_prod.iter().map(|&b| Bld::Prod(b)).collect();
-    let pass: Vec<Bld> = s.market_pass.iter().map(|&b| Bld::Pass(b)).collect();
-    let (a, b) = if production_first {
-        (prod, pass)
-    } else {
-        (pass, prod)
-    };
-    let from = if a.is_empty() { b } else { a };
-    if from.is_empty() {
-        return None;
-    }
-    let i = s.rng.below(from.len());
-    from.get(i).copied()
-}
-
-fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Vec<Event>) {
-    let Some(b) = b else { return };
-    match b {
-        Bld::Prod(x) => {
-            s.market_prod.retain(|&m| m != x);
-            if let Some(ax) = s.players.get_mut(p) {
-                ax.production.push((x, true));
-            }
-        }
-        Bld::Pass(x) => {
-            s.market_pass.retain(|&m| m != x);
-            if let Some(ax) = s.players.get_mut(p) {
-                ax.passive.push(x);
-            }
-        }
-    }
-    actions::refill_market(s);
-    let name = super::command::Names(s.d()).bld(b).to_uppercase();
-    bot_ev(
-        ev,
-        format!("Axomama builds {name}."),
-        format!("악소마마가 {name}을(를) 건설합니다."),
-    );
-}
-
-/// The statue symbol: a die-chosen slot, then the next slots clockwise, else random (L755-762).
-/// The statue Axomama builds (L755-762): the symbol of the die-chosen slid-in
-/// card, else the next slots clockwise, large preferred when affordable; only
-/// when no slot symbol has a statue left, a random one (large preferred).
-fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
-    let d = s.data.arc().clone();
-    let r = roll(s) as usize;
-    let n = s.axo.slots.len().max(1);
-    for k in 0..s.axo.slots.len() {
-        let slot = (r.saturating_sub(1) + k) % n;
-        let Some(sym) = s
-            .axo
-            .slots
-            .get(slot)
-            .and_then(|&c| d.gods.get(c as usize))
-            .map(|g| g.symbol)
-        else {
-            continue;
-        };
-        let (small_left, large_left) = s.statues.get(sym).copied().unwrap_or((0, 0));
-        if can_large && large_left > 0 {
-            return (true, sym as u8);
-        }
-        if can_small && small_left > 0 {
-            return (false, sym as u8);
-        }
-    }
-    let large = can_large && s.statues.iter().any(|x| x.1 > 0);
-    let any: Vec<usize> = (0..d.symbols.len())
-        .filter(|&x| {
-            s.statues
-                .get(x)
-                .is_some_and(|y| if large { y.1 > 0 } else { y.0 > 0 })
-        })
-        .collect();
-    let i = s.rng.below(any.len());
-    (large, any.get(i).copied().unwrap_or(0) as u8)
-}
-
-fn statue_symbol(s: &mut State, large: bool) -> u8 {
-    let d = s.data.arc().clone();
-    let r = roll(s) as usize;
-    let avail = |s: &State, sym: usize| {
-        s.statues
-            .get(sym)
-            .is_some_and(|x| if large { x.1 > 0 } else { x.0 > 0 })
-    };
-    for k in 0..s.axo.slots.len() {
-        let slot = (r.saturating_sub(1) + k) % s.axo.slots.len().max(1);
-        if let Some(sym) = s
-            .axo
-            .slots
-            .get(slot)
-            .and_then(|&c| d.gods.get(c as usize))
-            .map(|g| g.symbol)
-        {
-            if avail(s, sym) {
-                return sym as u8;
-            }
-        }
-    }
-    let any: Vec<usize> = (0..d.symbols.len()).filter(|&x| avail(s, x)).collect();
-    let i = s.rng.below(any.len());
-    any.get(i).copied().unwrap_or(0) as u8
-}
-
-/// The tile that extends Axomama's largest tapestry, higher reference number first (L746-751).
-fn best_tile(s: &State, p: usize, tiles: &[u8]) -> Option<u8> {
-    let d = s.d();
-    let taps = s
-        .players
-        .get(p)
-        .map(|x| x.tapestries.clone())
-        .unwrap_or_default();
-    tiles.iter().copied().max_by_key(|&t| {
-        let fits = legal::tile_targets(d, &taps, t)
-            .into_iter()
-            .flatten()
-            .map(|(i, _)| taps.get(i).map(Vec::len).unwrap_or(0))
-            .max();
-        (
-            fits.map(|l| l + 1).unwrap_or(0),
-            d.weavings.get(t as usize).map(|w| w.number).unwrap_or(0),
-        )
-    })
-}
-
-fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
-    let d = s.d();
-    let taps = s
-        .players
-        .get(p)
-        .map(|x| x.tapestries.clone())
-        .unwrap_or_default();
-    legal::tile_targets(d, &taps, t)
-        .into_iter()
-        .flatten()
-        .max_by_key(|&(i, right)| (taps.get(i).map(Vec::len).unwrap_or(0), right))
-}
-
-/// The personality token: gold, then the first possible of its actions, free (L765-769).
-fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
-    let d = s.data.arc().clone();
-    let Some(pi) = s.axo.personality else { return };
-    let Some(pers) = d.solo.personalities.get(pi) else {
-        return;
-    };
-    if let Some(ax) = s.players.get_mut(p) {
-        ax.res[GOLD] += pers.gold;
-    }
-    bot_ev(
-        ev,
-        format!(
-            "A number token lands on Axomama's personality ({}): {} gold and its action.",
-            pers.name, pers.gold
-        ),
-        format!(
-            "숫자 토큰이 악소마마의 성격 토큰({}) 칸에 놓입니다: 금덩이 {}개와 그 액션.",
-            pers.name, pers.gold
-        ),
-    );
-    for (kind, n) in &pers.options {
-        let done = match kind.as_str() {
-            "build_production" | "build_passive" => {
-                let list = if kind == "build_production" {
-                    s.market_prod.clone()
-                } else {
-                    s.market_pass.clone()
-                };
-                if list.is_empty() {
-                    false
-                } else {
-                    let i = s.rng.below(list.len());
-                    let b = list.get(i).map(|&x| {
-                        if kind == "build_production" {
-                            Bld::Prod(x)
-                        } else {
-                            Bld::Pass(x)
-                        }
-                    });
-                    take_building(s, p, b, ev);
-                    true
-                }
-            }
-            "build_step" => {
-                let open = legal::open_steps(s);
-                match open.first() {
-                    Some(&i) if s.players.get(p).is_some_and(|x| x.steps_left > 0) => {
-                        if let Some(ax) = s.players.get_mut(p) {
-                            ax.res[STONE] += d.rules.step_cost[STONE];
-                        }
-                        build_step(s, p, i, ev);
-                        true
-                    }
-                    _ => false,
-                }
-            }
-            "statue_small" | "statue_large" => {
-                let large = kind == "statue_large";
-                if s.statues
-                    .iter()
-                    .any(|x| if large { x.1 > 0 } else { x.0 > 0 })
-                {
-                    let sym = statue_symbol(s, large);
-                    give_statue(s, p, large, sym, ev);
-                    true
-                } else {
-                    false
-                }
-            }
-            "weavings" => {
-                let mut any = false;
-                for _ in 0..*n {
-                    if let Some(t) = s.weaving_pile.pop() {
-                        let target = best_target(s, p, t);
-                        put_tile(s, p, t, target, ev);
-                        any = true;
-                    }
-                }
-                any
-            }
-            "vp" => {
-                if let Some(ax) = s.players.get_mut(p) {
-                    ax.vp += n;
-                }
-                true
-            }
-            _ => false,
-        };
-        if done {
-            break;
-        }
-    }
 }
 
 /// Axomama performs an activated High Priest action as the active player.
@@ -900,7 +509,7 @@ pub fn bot_hp(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<Event>) {
 }
 
 /// Axomama's answer to a decision the shared rules put to it.
-pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
+pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd], ev: &mut Vec<Event>) -> Cmd {
     let d = s.data.arc().clone();
     let first = legal.first().cloned().unwrap_or(Cmd::Pass);
     match ask {
@@ -954,6 +563,21 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
                 Cmd::Pay(false)
             }
         }
+        _ => bot_pick_more(s, p, ask, legal, ev),
+    }
+}
+
+/// `bot_pick` continued: the arms after `bot_pick`.
+pub(super) fn bot_pick_more(
+    s: &mut State,
+    p: usize,
+    ask: &Ask,
+    legal: &[Cmd],
+    ev: &mut Vec<Event>,
+) -> Cmd {
+    let d = s.data.arc().clone();
+    let first = legal.first().cloned().unwrap_or(Cmd::Pass);
+    match ask {
         Ask::Worship { .. } => legal
             .iter()
             .find(|c| matches!(c, Cmd::Worship(Some(_), Some(_))))
@@ -1011,6 +635,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
         Ask::Casualty => {
             if s.village.is_empty() && legal.len() > 1 {
                 let i = s.rng.below(legal.len());
+                random_pick(ev, legal.len());
                 legal.get(i).cloned().unwrap_or(first)
             } else {
                 first
@@ -1032,6 +657,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd]) -> Cmd {
         }
         Ask::Nomad => {
             let i = s.rng.below(legal.len());
+            random_pick(ev, legal.len());
             legal.get(i).cloned().unwrap_or(first)
         }
         _ => first,
@@ -1116,7 +742,7 @@ pub fn last_actions(s: &mut State, ev: &mut Vec<Event>) {
     // With every temple reward of the spaces passed (L667-670): they are
     // resolved before the final scoring, which waits on the stack.
     if steps > 0 {
-        actions::advance_temple(s, 1, steps, ev);
+        effects::advance_temple(s, 1, steps, ev);
     }
 }
 
@@ -1126,35 +752,5 @@ pub fn final_bonus(s: &mut State, _ev: &mut [Event]) {
         if let Some(ax) = s.players.get_mut(1) {
             ax.vp += ax.res.iter().sum::<u32>();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Game, Options};
-
-    #[test]
-    fn axomama_statue_follows_the_slot_symbol_before_the_size_l755_762() {
-        let mut s = super::super::Tawantinsuyu
-            .setup(1, &Options::default(), 3)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let d = s.data.arc().clone();
-        // Every slot shows symbol 0; only small statues of it are left, a
-        // large one of symbol 1 is.
-        let zero: Vec<u8> = (0..d.gods.len() as u8)
-            .filter(|&g| d.gods[g as usize].symbol == 0)
-            .take(4)
-            .collect();
-        s.axo.slots = zero;
-        for x in s.statues.iter_mut() {
-            *x = (0, 0);
-        }
-        s.statues[0] = (2, 0);
-        s.statues[1] = (0, 1);
-        assert_eq!(statue_choice(&mut s, true, true), (false, 0));
-        // No slot symbol left at all: a random statue, large preferred.
-        s.statues[0] = (0, 0);
-        assert_eq!(statue_choice(&mut s, true, true), (true, 1));
     }
 }

@@ -1,8 +1,26 @@
-//! The driver of play: the stack of pending steps and decisions, who is to
-//! act, and running automatic steps until a seat must decide (a decision with
-//! a single option is taken at once).
+//! Applying decisions. This file is the driver of play: the stack of pending
+//! steps and decisions, who is to act, and running automatic steps until a
+//! seat must decide (a decision with a single option is taken at once). Only
+//! the driver pops the stack; the handlers beside it push onto it.
 
-use super::actions;
+mod army;
+mod axomama;
+mod axomama_cells;
+mod build;
+mod effects;
+mod festival;
+mod gods;
+mod high_priest;
+mod start;
+mod steps;
+mod turn;
+mod weave;
+mod workers;
+
+pub use axomama::{bot_god_card, tidy, token_actions};
+pub use effects::{draw_army, draw_worker, ko_names, refill_market, refill_nomads, reveal, who};
+pub use high_priest::to_offerings;
+
 use super::command::Cmd;
 use super::legal;
 use super::state::{Ask, Item, State};
@@ -15,12 +33,12 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             s.stack.clear();
             return;
         }
-        super::solo::tidy(s);
+        axomama::tidy(s, ev);
         let legal = match s.stack.last() {
             None => return,
             Some(Item::Do(..)) => {
                 if let Some(Item::Do(p, step)) = s.stack.pop() {
-                    actions::run_step(s, p, step, ev);
+                    steps::run_step(s, p, step, ev);
                 }
                 continue;
             }
@@ -39,7 +57,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Event>) {
             continue;
         }
         if s.is_bot(p) {
-            let c = super::solo::bot_pick(s, p, &ask, &legal);
+            let c = axomama::bot_pick(s, p, &ask, &legal, ev);
             do_ask(s, p, ask, c, ev);
             continue;
         }
@@ -148,5 +166,59 @@ pub fn current_ask(s: &State, seat: usize) -> Option<Ask> {
 
 /// Applies a checked command: removes the decision and does what it says.
 pub fn do_ask(s: &mut State, p: usize, ask: Ask, cmd: Cmd, ev: &mut Vec<Event>) {
-    actions::answer(s, p, ask, cmd, ev);
+    let free = match cmd {
+        Cmd::Cash(_) | Cmd::BuyGod => legal::free_actions_allowed(s, p, &ask),
+        Cmd::Trade(..) => legal::trade_allowed(s, p, &ask),
+        _ => false,
+    };
+    if free {
+        // A free action: the decision stays open.
+        s.stack.push(Item::Ask(p, ask));
+        turn::free_action(s, p, cmd, ev);
+        return;
+    }
+    answer(s, p, ask, cmd, ev);
+}
+
+/// Hands an answered decision to the handler of its kind.
+fn answer(s: &mut State, p: usize, ask: Ask, cmd: Cmd, ev: &mut Vec<Event>) {
+    match ask {
+        Ask::Keep => start::on_keep(s, p, ask, cmd, ev),
+        Ask::UseCards { .. } => start::on_use_cards(s, p, ask, cmd, ev),
+        Ask::StartWeaving => start::on_start_weaving(s, p, ask, cmd, ev),
+        Ask::PriestStart => start::on_priest_start(s, p, ask, cmd, ev),
+        Ask::Main => turn::on_main(s, p, ask, cmd, ev),
+        Ask::Hire => workers::on_hire(s, p, ask, cmd, ev),
+        Ask::Dismiss => workers::on_dismiss(s, p, ask, cmd, ev),
+        Ask::Bonus { .. } => workers::on_bonus(s, p, ask, cmd, ev),
+        Ask::Tasks { .. } => workers::on_tasks(s, p, ask, cmd, ev),
+        Ask::Food { .. } => workers::on_food(s, p, ask, cmd, ev),
+        Ask::WarriorTake { .. } => workers::on_warrior_take(s, p, ask, cmd, ev),
+        Ask::MoreTasks { .. } => workers::on_more_tasks(s, p, ask, cmd, ev),
+        Ask::StepSpace => build::on_step_space(s, p, ask, cmd, ev),
+        Ask::Build { .. } => build::on_build(s, p, ask, cmd, ev),
+        Ask::Statue { .. } => build::on_statue(s, p, ask, cmd, ev),
+        Ask::DropTile { .. } => weave::on_drop_tile(s, p, ask, cmd, ev),
+        Ask::Buy => weave::on_buy(s, p, ask, cmd, ev),
+        Ask::Leftover => weave::on_leftover(s, p, ask, cmd, ev),
+        Ask::PutTile { .. } => weave::on_put_tile(s, p, ask, cmd, ev),
+        Ask::TrainKeep { .. } => army::on_train_keep(s, p, ask, cmd, ev),
+        Ask::Produce1 => gods::on_produce1(s, p, ask, cmd, ev),
+        Ask::GodSource => gods::on_god_source(s, p, ask, cmd, ev),
+        Ask::FreeWeaving => weave::on_free_weaving(s, p, ask, cmd, ev),
+        Ask::Nomad => workers::on_nomad(s, p, ask, cmd, ev),
+        Ask::Recover { .. } => gods::on_recover(s, p, ask, cmd, ev),
+        Ask::Z16Recover { .. } => gods::on_z16_recover(s, p, ask, cmd, ev),
+        Ask::Choice { .. } => gods::on_choice(s, p, ask, cmd, ev),
+        Ask::Optional { .. } => gods::on_optional(s, p, ask, cmd, ev),
+        Ask::HpChoice { .. } => gods::on_hp_choice(s, p, ask, cmd, ev),
+        Ask::Worship { .. } => gods::on_worship(s, p, ask, cmd, ev),
+        Ask::Sacrifice { .. } => gods::on_sacrifice(s, p, ask, cmd, ev),
+        Ask::Produce { .. } => gods::on_produce(s, p, ask, cmd, ev),
+        Ask::Casualty => army::on_casualty(s, p, ask, cmd, ev),
+        Ask::Deploy { .. } => army::on_deploy(s, p, ask, cmd, ev),
+        Ask::DeploySecret { .. } => army::on_deploy_secret(s, p, ask, cmd, ev),
+        Ask::Conquer => army::on_conquer(s, p, ask, cmd, ev),
+        Ask::Feed => festival::on_feed(s, p, ask, cmd, ev),
+    }
 }
