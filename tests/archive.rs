@@ -13,6 +13,7 @@ use quipu::service::{NewGameRequest, Service};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 const PLAYERS: [&str; 3] = [
     "alice@example.test",
@@ -81,6 +82,21 @@ const GAMES: [(&str, &[&str], usize, u64); 5] = [
     ("cuzco", &[], 2, 3),
     ("tta", &["mode=intro"], 2, 3),
 ];
+
+/// One database holding a whole game of each of `GAMES`, made once for
+/// every test here; each test opens its own service on it.
+fn games_db() -> &'static (PathBuf, Vec<i64>) {
+    static DB: OnceLock<(PathBuf, Vec<i64>)> = OnceLock::new();
+    DB.get_or_init(|| {
+        let dir = temp("games");
+        let s = service(&dir);
+        let ids = GAMES
+            .iter()
+            .map(|(game, options, players, seed)| whole_game(&s, game, options, *players, *seed))
+            .collect();
+        (dir, ids)
+    })
+}
 
 /// The tables of game `id` at every position the replay shows (the start,
 /// then after each step that counts), replayed here from the stored rows.
@@ -171,10 +187,10 @@ fn leaks(html: &str, tables: &[Box<dyn Table>], viewer: Option<Seat>) -> Vec<Str
 
 #[test]
 fn replays_show_no_hidden_item_at_any_position() {
-    let dir = temp("hidden");
-    let s = service(&dir);
-    for (game, options, players, seed) in GAMES {
-        let id = whole_game(&s, game, options, players, seed);
+    let (dir, ids) = games_db();
+    let s = service(dir);
+    for ((game, _, players, _), &id) in GAMES.iter().zip(ids) {
+        let players = *players;
         let tables = tables_at(&s, id);
         let hidden: usize = tables.iter().map(|t| t.hidden_items(None).len()).sum();
         assert!(hidden > 0, "{game}: something is hidden somewhere");
@@ -215,4 +231,198 @@ fn a_long_game_stays_within_the_size_budget() {
             html.len() / positions
         );
     }
+}
+
+/// Collects script errors from the first moment (goes right after `<head>`).
+const ERRORS: &str = "<script>window.qErrors=[];addEventListener('error',function(e){qErrors.push(String(e.message))});addEventListener('unhandledrejection',function(e){qErrors.push('rejected: '+e.reason)});</script>";
+
+/// Steps through the whole game by the page's own buttons and keys, and
+/// writes what it saw at each step into `<pre id="q-result">`.
+const STEPPER: &str = r#"<script>
+(async function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var sleep = function (ms) { return new Promise(function (r) { setTimeout(r, ms); }); };
+  for (var t = 0; t < 500 && !document.querySelector('#q-pic svg'); t++) await sleep(10);
+  var out = { steps: [], keys: [], errors: null };
+  var total = Number($('q-range').max);
+  $('q-first').click();
+  for (var k = 0; k <= total; k++) {
+    if (k > 0) $('q-fwd').click();
+    var svg = document.querySelector('#q-pic svg'), box = null;
+    try { box = svg.getBBox(); } catch (e) { }
+    var cur = document.querySelectorAll('#q-moves .q-cur');
+    out.steps.push({ n: Number($('q-n').textContent), who: $('q-who').textContent,
+      drawn: !!(box && box.width > 0 && box.height > 0 && svg.childElementCount > 1),
+      listed: cur.length === 1 && cur[0] === $('q-moves').children[k],
+      view: $('q-view').textContent.length > 0 });
+  }
+  var key = function (name) { document.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })); return Number($('q-n').textContent); };
+  out.keys.push(key('Home'), key('ArrowRight'), key('ArrowRight'), key('ArrowLeft'), key('End'), key('ArrowLeft'));
+  $('q-back').click(); out.keys.push(Number($('q-n').textContent));
+  $('q-last').click(); out.keys.push(Number($('q-n').textContent));
+  location.hash = '#move=1';
+  for (var t = 0; t < 300 && $('q-n').textContent !== '1'; t++) await sleep(10);
+  out.keys.push(Number($('q-n').textContent));
+  $('q-range').value = 2; $('q-range').dispatchEvent(new Event('input')); out.keys.push(Number($('q-n').textContent));
+  $('q-first').click(); $('q-speed').value = '20'; $('q-play').click(); await sleep(300); $('q-play').click();
+  out.keys.push(Number($('q-n').textContent));
+  out.errors = window.qErrors;
+  var pre = document.createElement('pre'); pre.id = 'q-result'; pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+</script>"#;
+
+fn chromium(page: &Path, width: u32, height: u32, shot: Option<&Path>) -> String {
+    let window = format!("--window-size={},{}", width.max(500), height);
+    let mut cmd = Command::new("chromium");
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--virtual-time-budget=60000",
+        &window,
+    ]);
+    match shot {
+        Some(p) => cmd.arg(format!("--screenshot={}", p.display())),
+        None => cmd.arg("--dump-dom"),
+    };
+    let out = cmd.arg(page).output().expect("chromium runs");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
+
+#[derive(serde::Deserialize)]
+struct Stepped {
+    steps: Vec<Step1>,
+    keys: Vec<usize>,
+    errors: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct Step1 {
+    n: usize,
+    who: String,
+    drawn: bool,
+    listed: bool,
+    view: bool,
+}
+
+/// A frame `width` px wide around `page` at `fragment`, whose title becomes
+/// the page's widths once its board is drawn (Chromium will not make a
+/// window narrower than 500 px).
+fn frame(page: &Path, fragment: &str, width: u32, height: u32) -> PathBuf {
+    let name = page.file_name().unwrap().to_str().unwrap();
+    let html = format!(
+        "<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\">\
+<iframe src=\"{name}{fragment}\" width=\"{width}\" height=\"{height}\" style=\"border:0;display:block\"></iframe>\
+<script>addEventListener('message',function(e){{document.title='M'+e.data}});</script></body></html>"
+    );
+    let path = page.with_file_name(format!("frame-{width}-{name}"));
+    std::fs::write(&path, html).unwrap();
+    path
+}
+
+const MEASURE: &str = "<script>(async function(){for(var t=0;t<500&&!document.querySelector('#q-pic svg');t++)await new Promise(function(r){setTimeout(r,10)});var d=document.documentElement;parent.postMessage(JSON.stringify([innerWidth,d.scrollWidth,d.scrollHeight]),'*')})();</script>";
+
+#[test]
+fn every_game_steps_through_in_a_real_browser() {
+    let (dir, ids) = games_db();
+    let s = service(dir);
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screens");
+    std::fs::create_dir_all(&out).unwrap();
+    let work = temp("browser");
+    let mut failures = Vec::new();
+    for ((game, ..), &id) in GAMES.iter().zip(ids) {
+        for lang in ["en", "ko"] {
+            let replay = s.replay_record(id, None).unwrap();
+            let html = s.export_replay(id, lang, None).unwrap();
+            let nobody = if lang == "ko" { "없음" } else { "nobody" };
+            let tested = html
+                .replacen("<head>", &format!("<head>{ERRORS}"), 1)
+                .replacen("</body>", &format!("{STEPPER}</body>"), 1);
+            let page = work.join(format!("{game}-{lang}.html"));
+            std::fs::write(&page, &tested).unwrap();
+            let started = std::time::Instant::now();
+            let dom = chromium(&page, 1280, 900, None);
+            println!(
+                "{game} {lang}: {} positions stepped in {:?}, page {} bytes",
+                replay.positions.len(),
+                started.elapsed(),
+                html.len()
+            );
+            let result = dom
+                .split("<pre id=\"q-result\">")
+                .nth(1)
+                .and_then(|r| r.split("</pre>").next())
+                .unwrap_or_else(|| panic!("{game} {lang}: no result in {:.300}", dom));
+            let seen: Stepped = serde_json::from_str(&unescape(result)).unwrap();
+            assert_eq!(seen.steps.len(), replay.positions.len(), "{game} {lang}");
+            for (k, (step, position)) in seen.steps.iter().zip(&replay.positions).enumerate() {
+                let who = match position.to_act.get(lang) {
+                    "" => nobody,
+                    w => w,
+                };
+                if step.n != k || step.who != who || !step.drawn || !step.listed || !step.view {
+                    failures.push(format!(
+                        "{game} {lang} position {k}: {}",
+                        serde_json::json!({
+                        "n": step.n, "who": step.who, "expected": who, "drawn": step.drawn,
+                        "listed": step.listed, "view": step.view})
+                    ));
+                }
+            }
+            let last = replay.positions.len() - 1;
+            assert_eq!(
+                seen.keys[..10],
+                [0, 1, 2, 1, last, last - 1, last - 2, last, 1, 2],
+                "{game} {lang}: keys, buttons, fragment and slider"
+            );
+            assert!(seen.keys[10] > 0, "{game} {lang}: playing moves on");
+            assert!(seen.errors.is_empty(), "{game} {lang}: {:?}", seen.errors);
+        }
+        // One position mid-game, at a phone's and a desktop's width.
+        let html = s.export_replay(id, "en", None).unwrap();
+        let page = work.join(format!("{game}-shown.html"));
+        std::fs::write(
+            &page,
+            html.replacen("</body>", &format!("{MEASURE}</body>"), 1),
+        )
+        .unwrap();
+        let mid = format!(
+            "#move={}",
+            s.replay_record(id, None).unwrap().positions.len() / 2
+        );
+        for width in [390, 1280] {
+            let dom = chromium(&frame(&page, &mid, width, 900), width, 900, None);
+            let m: Vec<u32> = dom
+                .split("<title>M")
+                .nth(1)
+                .and_then(|t| t.split("</title>").next())
+                .map(|t| serde_json::from_str(&unescape(t)).unwrap())
+                .unwrap_or_else(|| panic!("{game} at {width}: no measurement"));
+            if m[0] != width || m[1] > m[0] {
+                failures.push(format!(
+                    "{game} at {width}: scroll width {} in {}",
+                    m[1], m[0]
+                ));
+            }
+            let height = m[2].clamp(400, 4000);
+            let shot = out.join(format!("replay-{game}-{width}.png"));
+            chromium(
+                &frame(&page, &mid, width, height),
+                width,
+                height,
+                Some(&shot),
+            );
+            assert!(shot.exists(), "{}", shot.display());
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -9,7 +9,7 @@
   new Response(unzip).json().then(start);
 })();
 function start(d) {
-  var P = d.pos, last = P.length - 1, at = -1, timer = null;
+  var P = d.pos, last = P.length - 1, at = -1, timer = null, marking = null;
   var $ = function (id) { return document.getElementById(id); };
   var img = $('q-pic'), view = $('q-view'), box = $('q-moves'), range = $('q-range');
   var items = box.children;
@@ -36,9 +36,14 @@ function start(d) {
     if (li.offsetTop < box.scrollTop || li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight) {
       box.scrollTop = li.offsetTop - box.clientHeight / 2;
     }
-    if (location.hash !== '#move=' + k) {
-      try { history.replaceState(null, '', '#move=' + k); } catch (e) { /* file pages may refuse */ }
-    }
+    // The address follows once stepping pauses: browsers refuse rapid
+    // history updates.
+    clearTimeout(marking);
+    marking = setTimeout(function () {
+      if (location.hash !== '#move=' + at) {
+        try { history.replaceState(null, '', '#move=' + at); } catch (e) { /* refused: the page still works */ }
+      }
+    }, 300);
   }
   function stop() {
     if (timer) { clearInterval(timer); timer = null; }

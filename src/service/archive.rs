@@ -317,3 +317,35 @@ impl Service {
         Ok(report)
     }
 }
+
+impl Service {
+    /// The `archive` job of `[schedule]`: the site rewritten where games
+    /// changed; what it did, in one line for the tick's report.
+    pub(crate) fn archive_job(&self) -> String {
+        let site = &self.config.archive;
+        let Some(dir) = &site.dir else {
+            return "archive: no [archive] dir".into();
+        };
+        let lang = match site.page_lang() {
+            Ok(lang) => lang,
+            Err(e) => return format!("archive: {e}"),
+        };
+        match self.write_archive(
+            dir,
+            &ArchiveRun {
+                all: site.all,
+                lang,
+            },
+        ) {
+            Ok(r) if r.failed.is_empty() => format!(
+                "archive: {} pages written, {} unchanged",
+                r.written, r.unchanged
+            ),
+            Ok(r) => format!(
+                "archive: {} pages written, {} unchanged, games left out: {:?}",
+                r.written, r.unchanged, r.failed
+            ),
+            Err(e) => format!("archive: failed: {e}"),
+        }
+    }
+}
