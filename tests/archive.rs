@@ -8,6 +8,7 @@ use base64::Engine;
 use chrono::{DateTime, Duration, Utc};
 use quipu::config::Config;
 use quipu::engine::{Rng, Seat, Table};
+use quipu::service::archive::{page_name, ArchiveRun};
 use quipu::service::history::{self, effective, Step};
 use quipu::service::{NewGameRequest, Service};
 use std::io::Read;
@@ -425,4 +426,103 @@ fn every_game_steps_through_in_a_real_browser() {
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn the_archive_site_is_rewritten_only_where_a_game_changed() {
+    let dir = temp("site");
+    let mut config = Config {
+        db: dir.join("quipu.db"),
+        address: "quipu@example.test".into(),
+        secret: "test-secret".into(),
+        ..Config::default()
+    };
+    config.archive.url = "https://games.example.test/archive".into();
+    let s = Service::open(config).unwrap();
+    let done = whole_game(&s, "tikal", &[], 2, 5);
+    // The game-over mail links to the replay.
+    let link = format!("https://games.example.test/archive/game-{done}.html");
+    let over: Vec<String> = s
+        .store
+        .outbox(Some(done))
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.kind == "over")
+        .map(|m| {
+            mail_parser::MessageParser::default()
+                .parse(&m.raw)
+                .unwrap()
+                .body_text(0)
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(over.len(), 2);
+    assert!(over.iter().all(|t| t.contains(&link)), "{over:?}");
+    // A game in progress, a few moves in.
+    let running = s
+        .create_game(
+            &NewGameRequest {
+                game: "cuzco".into(),
+                players: PLAYERS[..2].iter().map(|p| p.to_string()).collect(),
+                seed: Some(9),
+                ..Default::default()
+            },
+            t0(),
+        )
+        .unwrap();
+    let play_one = |k: i64| {
+        let who = s.to_act(running).unwrap()[0].clone();
+        let command = s.legal(running, &who).unwrap()[0].clone();
+        s.in_transaction_play(running, &who, &[command], t0() + Duration::minutes(k))
+            .unwrap();
+    };
+    for k in 0..4 {
+        play_one(k);
+    }
+    let site = dir.join("site");
+    let all = ArchiveRun {
+        all: true,
+        lang: "ko",
+    };
+    let finished_only = ArchiveRun {
+        all: false,
+        lang: "ko",
+    };
+
+    let first = s.write_archive(&site, &finished_only).unwrap();
+    assert_eq!((first.written, first.unchanged), (1, 0));
+    assert!(
+        !site.join(page_name(running)).exists(),
+        "a running game waits for --all"
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains(&page_name(done)) && index.contains("티칼"),
+        "{index:.400}"
+    );
+    assert!(
+        !index.contains("@example.test"),
+        "no addresses on a public page"
+    );
+
+    let second = s.write_archive(&site, &all).unwrap();
+    assert_eq!((second.written, second.unchanged), (1, 1));
+    let page = site.join(page_name(running));
+    let before = std::fs::read_to_string(&page).unwrap();
+    assert!(before.contains("#move=4\"") && !before.contains("#move=5\""));
+
+    let third = s.write_archive(&site, &all).unwrap();
+    assert_eq!((third.written, third.unchanged), (0, 2));
+
+    play_one(10);
+    let fourth = s.write_archive(&site, &all).unwrap();
+    assert_eq!((fourth.written, fourth.unchanged), (1, 1));
+    let after = std::fs::read_to_string(&page).unwrap();
+    assert!(after.contains("#move=5\""), "the new move is in the replay");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("진행 중"),
+        "the running game is listed as such"
+    );
 }
