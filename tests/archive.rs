@@ -4,6 +4,9 @@
 //! other seats'), the size budget of a long game, and `quipu archive`
 //! writing a site and rewriting only what changed.
 
+#[path = "support/browser.rs"]
+mod browser;
+
 use base64::Engine;
 use chrono::{DateTime, Duration, Utc};
 use quipu::config::Config;
@@ -13,7 +16,6 @@ use quipu::service::history::{self, effective, Step};
 use quipu::service::{NewGameRequest, Service};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 const PLAYERS: [&str; 3] = [
@@ -273,23 +275,9 @@ const STEPPER: &str = r#"<script>
 })();
 </script>"#;
 
+/// `page` in a window `width` × `height`: its DOM, or with `shot` a screenshot.
 fn chromium(page: &Path, width: u32, height: u32, shot: Option<&Path>) -> String {
-    let window = format!("--window-size={},{}", width.max(500), height);
-    let mut cmd = Command::new("chromium");
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        "--virtual-time-budget=60000",
-        &window,
-    ]);
-    match shot {
-        Some(p) => cmd.arg(format!("--screenshot={}", p.display())),
-        None => cmd.arg("--dump-dom"),
-    };
-    let out = cmd.arg(page).output().expect("chromium runs");
-    String::from_utf8_lossy(&out.stdout).to_string()
+    browser::chromium(page, (width, height), 60000, shot)
 }
 
 fn unescape(s: &str) -> String {
