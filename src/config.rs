@@ -18,6 +18,8 @@ pub enum ConfigError {
         "[schedule] {0} = '{1}' is not a cron schedule (seconds first, e.g. '0 30 3 * * * *'): {2}"
     )]
     Schedule(&'static str, String, String),
+    #[error("[archive] lang = '{0}' is not a language of the pages; use en or ko")]
+    ArchiveLang(String),
 }
 
 /// How a mail connection is secured.
@@ -157,6 +159,8 @@ pub struct Schedule {
     pub digest: String,
     pub housekeeping: String,
     pub weekly_report: String,
+    /// When to rewrite the archive site (`[archive] dir`; nothing without one).
+    pub archive: String,
     /// Sent mail, and mail in the IMAP processed folder, older than this many days is pruned.
     pub keep_days: i64,
 }
@@ -168,6 +172,7 @@ impl Schedule {
             ("digest", &self.digest),
             ("housekeeping", &self.housekeeping),
             ("weekly_report", &self.weekly_report),
+            ("archive", &self.archive),
         ]
         .into_iter()
         .map(|(name, spec)| {
@@ -185,6 +190,7 @@ impl Default for Schedule {
             digest: "0 */15 * * * * *".into(),
             housekeeping: "0 30 3 * * * *".into(),
             weekly_report: "0 0 8 * * Mon *".into(),
+            archive: "0 0 4 * * * *".into(),
             keep_days: 30,
         }
     }
@@ -214,6 +220,43 @@ impl Default for ClockDefaults {
     }
 }
 
+/// The public archive: the static site `quipu archive` writes and where
+/// players find it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ArchiveSite {
+    /// The folder the `archive` job writes the site into; none: no job.
+    pub dir: Option<PathBuf>,
+    /// The address the site is served at (e.g. `https://example.org/games/`);
+    /// when set, game-over mails link to the game's replay there.
+    pub url: String,
+    /// The pages' language: `en` or `ko`.
+    pub lang: String,
+    /// Games in progress too, as they stand at each run.
+    pub all: bool,
+}
+
+impl ArchiveSite {
+    /// The public address of game `id`'s replay, when the site has one.
+    pub fn replay_url(&self, id: i64) -> Option<String> {
+        let base = self.url.trim();
+        if base.is_empty() {
+            return None;
+        }
+        let slash = if base.ends_with('/') { "" } else { "/" };
+        Some(format!("{base}{slash}game-{id}.html"))
+    }
+
+    /// The pages' language, checked.
+    pub fn page_lang(&self) -> Result<&'static str, ConfigError> {
+        match self.lang.as_str() {
+            "" | "en" => Ok("en"),
+            "ko" => Ok("ko"),
+            other => Err(ConfigError::ArchiveLang(other.to_string())),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(default)]
 pub struct Config {
@@ -231,6 +274,7 @@ pub struct Config {
     pub limits: Limits,
     pub schedule: Schedule,
     pub clock: ClockDefaults,
+    pub archive: ArchiveSite,
 }
 
 impl Default for Config {
@@ -249,6 +293,7 @@ impl Default for Config {
             limits: Limits::default(),
             schedule: Schedule::default(),
             clock: ClockDefaults::default(),
+            archive: ArchiveSite::default(),
         }
     }
 }
@@ -266,6 +311,7 @@ impl Config {
         };
         config.apply_env(|k| std::env::var(k).ok())?;
         config.schedule.jobs()?;
+        config.archive.page_lang()?;
         Ok(config)
     }
 

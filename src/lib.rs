@@ -4,6 +4,7 @@
 //! `store`, `mail`, `render` and `service` carry moves between mailboxes,
 //! the database and the engines. See ARCHITECTURE.md.
 
+pub mod archive;
 pub mod config;
 pub mod engine;
 pub mod games;

@@ -74,11 +74,29 @@ enum Command {
     },
     /// The games quipu knows, with player counts and every option.
     Info { game: Option<String> },
-    /// A game's complete record.
+    /// A game's complete record: json, text, or html (a self-contained
+    /// replay page: the board at every position, public unless --as).
     Export {
         game: i64,
         #[arg(long, default_value = "json")]
         format: String,
+        /// The language of the html page: en or ko.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// The html page as this player's seat saw it (its private part too).
+        #[arg(long = "as")]
+        email: Option<String>,
+    },
+    /// Writes a static site of every finished game into DIR: an index page
+    /// and one replay page per game; a rerun rewrites only what changed.
+    Archive {
+        dir: PathBuf,
+        /// Games in progress too, as they stand now.
+        #[arg(long)]
+        all: bool,
+        /// The language of the pages: en or ko.
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Replays an export; exit 0 only if it reaches the recorded final state.
     Replay { file: PathBuf },
@@ -163,6 +181,15 @@ fn load_config(cli: &Cli) -> Result<Config> {
         config.db = db.clone();
     }
     Ok(config)
+}
+
+/// A page language as the CLI takes it.
+fn page_lang(lang: &str) -> Result<&'static str> {
+    match lang {
+        "en" => Ok("en"),
+        "ko" => Ok("ko"),
+        other => bail!("unknown language '{other}'; use en or ko"),
+    }
 }
 
 fn parse_time(s: &str) -> Result<DateTime<Utc>> {
@@ -361,15 +388,41 @@ fn run(cli: Cli) -> Result<i32> {
             println!("Clock options for every game: deadline=72h|3d|none, weekends=on|off, timeout=wait|skip|bot|drop, reminders=24h,0h");
             Ok(0)
         }
-        Command::Export { game, format } => {
+        Command::Export {
+            game,
+            format,
+            lang,
+            email,
+        } => {
             let svc = Service::open(config)?;
             match format.as_str() {
                 "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
                 "text" => print!("{}", svc.export_text(game)?),
-                "html" => print!("{}", svc.export_html(game)?),
+                "html" => print!(
+                    "{}",
+                    svc.export_replay(game, page_lang(&lang)?, email.as_deref())?
+                ),
                 f => bail!("unknown format '{f}'; use json, text or html"),
             }
             Ok(0)
+        }
+        Command::Archive { dir, all, lang } => {
+            let svc = Service::open(config)?;
+            let run = service::archive::ArchiveRun {
+                all,
+                lang: page_lang(&lang)?,
+            };
+            let report = svc.write_archive(&dir, &run)?;
+            println!(
+                "{}: {} pages written, {} unchanged",
+                dir.display(),
+                report.written,
+                report.unchanged
+            );
+            for (id, reason) in &report.failed {
+                eprintln!("game {id} left out: {reason}");
+            }
+            Ok(if report.failed.is_empty() { 0 } else { 1 })
         }
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file)

@@ -17,6 +17,17 @@ fn the_example_config_loads_and_matches_the_defaults() {
     assert_eq!(c.limits.mails_per_hour, d.limits.mails_per_hour);
     assert_eq!(c.limits.mails_per_hour, 2000);
     assert_eq!(c.schedule.weekly_report, d.schedule.weekly_report);
+    assert_eq!(c.schedule.archive, d.schedule.archive);
+    assert!(c
+        .schedule
+        .jobs()
+        .unwrap()
+        .iter()
+        .any(|(name, _)| *name == "archive"));
+    assert_eq!(c.archive.dir, d.archive.dir);
+    assert_eq!(c.archive.url, d.archive.url);
+    assert_eq!(c.archive.page_lang().unwrap(), "en");
+    assert_eq!(c.archive.all, d.archive.all);
     assert_eq!(c.clock.reminders, d.clock.reminders);
     assert_eq!(c.clock.vacation_days, 21);
 }

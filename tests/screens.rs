@@ -8,12 +8,14 @@
 //! mail is shown in an iframe of the width under test; a script added to the
 //! copy (mails themselves carry none) reports the frame's measurements.
 
+#[path = "support/browser.rs"]
+mod browser;
+
 use chrono::{DateTime, Utc};
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 use quipu::config::Config;
 use quipu::service::{NewGameRequest, Service};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";
@@ -119,25 +121,9 @@ fn page_of(raw: &[u8], out: &Path, name: &str) -> (PathBuf, usize, usize) {
     (path, html_bytes, png_bytes)
 }
 
-/// Opens `page` in a frame `width` px wide and `height` tall; with `shot`,
-/// also writes a screenshot of the window there.
-fn chromium(frame: &Path, width: u32, height: u32, shot: Option<&Path>) -> String {
-    let window = format!("--window-size={},{}", width.max(500), height);
-    let mut cmd = Command::new("chromium");
-    cmd.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        "--virtual-time-budget=4000",
-        &window,
-    ]);
-    match shot {
-        Some(p) => cmd.arg(format!("--screenshot={}", p.display())),
-        None => cmd.arg("--dump-dom"),
-    };
-    let out = cmd.arg(frame).output().expect("chromium runs");
-    String::from_utf8_lossy(&out.stdout).to_string()
+/// `page` in a window `width` × `height`: its DOM, or with `shot` a screenshot.
+fn chromium(page: &Path, width: u32, height: u32, shot: Option<&Path>) -> String {
+    browser::chromium(page, (width, height), 4000, shot)
 }
 
 /// A page holding `page` in an iframe `width` × `height`, whose title

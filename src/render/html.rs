@@ -324,8 +324,9 @@ fn render_page(page: &Page, limits: Limits) -> String {
     })
 }
 
-/// Minimal HTML escaping for the fallback when a template fails to render.
-fn escape(s: &str) -> String {
+/// Minimal HTML escaping: for the fallback when a template fails to render,
+/// and for pages written without templates (the archive).
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

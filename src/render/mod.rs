@@ -15,6 +15,7 @@ pub mod html;
 pub mod labels;
 pub mod links;
 pub mod moves;
+pub mod svg;
 pub mod text;
 
 use crate::engine::{Sketch, View};

@@ -1,11 +1,12 @@
 //! A game's complete record for archives and replay: JSON (everything a
-//! replay needs, plus the digest of the final state), plain text and HTML.
+//! replay needs, plus the digest of the final state) and plain text; the
+//! HTML replay page is `service::archive`'s.
 
 use super::history::apply_steps;
 use super::{Result, Service, ServiceError};
 use crate::engine::{Options, Seat};
 use crate::games;
-use crate::render::{self, Page};
+use crate::render;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -123,31 +124,6 @@ impl Service {
         out.push('\n');
         out.push_str(&render::view_text(&self.view(id, None)?, "en"));
         Ok(out)
-    }
-
-    /// The record as an HTML page.
-    pub fn export_html(&self, id: i64) -> Result<String> {
-        let e = self.export(id)?;
-        let view = self.view(id, None)?;
-        let page = Page {
-            lang: "en",
-            title: format!("{} #{}", e.title, e.id),
-            preheader: format!("{} #{} — {} moves", e.title, e.id, e.moves.len()),
-            paragraphs: vec![format!(
-                "Players: {}. Seed {}. Status: {}.",
-                e.players.join(", "),
-                e.seed,
-                e.status
-            )],
-            events: e
-                .moves
-                .iter()
-                .map(|m| format!("{}. {} {}: {}", m.n, m.seat, m.kind, m.command))
-                .collect(),
-            view: Some(&view),
-            ..Page::default()
-        };
-        Ok(render::page_html(&page))
     }
 }
 

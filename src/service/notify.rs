@@ -89,6 +89,14 @@ impl Service {
         }
         let mut paragraphs = vec![Text::new("The game is over.", "게임이 끝났습니다.")];
         paragraphs.extend(lines);
+        if let Some(url) = self.config.archive.replay_url(id) {
+            paragraphs.push(Text::new(
+                format!(
+                    "Replay the game move by move (online from the archive's next update): {url}"
+                ),
+                format!("한 수씩 다시 보기 (기록 보관소가 다음에 갱신되면 열립니다): {url}"),
+            ));
+        }
         for seat_row in self.seated(id)? {
             // A seat that resigned or timed out still learns the result.
             if seat_row.status == SeatStatus::Joined || seat_row.status == SeatStatus::Dropped {

@@ -323,6 +323,9 @@ impl Service {
                     .push(format!("housekeeping: vacuum failed: {e}"));
             }
         }
+        if report.jobs.iter().any(|j| j == "archive") {
+            report.jobs.push(self.archive_job());
+        }
         Ok(report)
     }
 
