@@ -614,7 +614,7 @@ mod tests {
             email: "a@x".into(),
             name: None,
             lang: "en".into(),
-            timezone: tz.into(),
+            timezone: tz.parse().expect("a zone the test names"),
             quiet_from: None,
             quiet_to: None,
             notify: "every".into(),
