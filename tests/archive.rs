@@ -514,3 +514,32 @@ fn the_archive_site_is_rewritten_only_where_a_game_changed() {
         "the running game is listed as such"
     );
 }
+
+#[test]
+fn the_schedules_archive_job_writes_the_site() {
+    let dir = temp("job");
+    let mut config = Config {
+        db: dir.join("quipu.db"),
+        address: "quipu@example.test".into(),
+        secret: "test-secret".into(),
+        ..Config::default()
+    };
+    config.archive.dir = Some(dir.join("site"));
+    config.schedule.archive = "0 0 4 * * * *".into();
+    let s = Service::open(config).unwrap();
+    let id = whole_game(&s, "tikal", &[], 2, 8);
+    let at = |t: &str| DateTime::parse_from_rfc3339(t).unwrap().with_timezone(&Utc);
+    let before = s.tick(at("2026-11-03T03:59:00Z")).unwrap();
+    assert!(!before.jobs.iter().any(|j| j.starts_with("archive")));
+    let report = s.tick(at("2026-11-03T04:01:00Z")).unwrap();
+    assert!(
+        report
+            .jobs
+            .iter()
+            .any(|j| j == "archive: 1 pages written, 0 unchanged"),
+        "{:?}",
+        report.jobs
+    );
+    assert!(dir.join("site").join(page_name(id)).exists());
+    assert!(dir.join("site/index.html").exists());
+}

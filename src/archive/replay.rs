@@ -171,10 +171,10 @@ fn controls(w: &Words, steps: usize) -> String {
     format!(
         "<div class=\"q-bar\" role=\"group\">\
 <div class=\"q-status\" aria-live=\"polite\">{pos} <b id=\"q-n\">0</b> / {steps} · {to_act}: <span id=\"q-who\"></span><br><span id=\"q-step\"></span></div>\
-<button id=\"q-first\" type=\"button\" title=\"Home\">⏮ {first}</button>\
+<button id=\"q-first\" type=\"button\" title=\"Home\">« {first}</button>\
 <button id=\"q-back\" type=\"button\" title=\"←\">◀ {back}</button>\
 <button id=\"q-fwd\" type=\"button\" title=\"→\">{fwd} ▶</button>\
-<button id=\"q-last\" type=\"button\" title=\"End\">{last} ⏭</button>\
+<button id=\"q-last\" type=\"button\" title=\"End\">{last} »</button>\
 <button id=\"q-play\" type=\"button\">{play}</button>\
 <label>{speed} <select id=\"q-speed\">{speeds}</select></label>\
 <input id=\"q-range\" type=\"range\" min=\"0\" max=\"{steps}\" value=\"0\" aria-label=\"{pos}\">\

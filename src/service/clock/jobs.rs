@@ -133,6 +133,7 @@ impl Service {
         let jobs = [
             ("housekeeping", self.config.schedule.housekeeping.clone()),
             ("weekly_report", self.config.schedule.weekly_report.clone()),
+            ("archive", self.config.schedule.archive.clone()),
         ];
         for (name, spec) in jobs {
             if !due_between(&spec, Some(last), now) {
@@ -143,6 +144,9 @@ impl Service {
                     let before = now - Duration::days(self.config.schedule.keep_days);
                     self.store.prune_outbox(&stamp(before))?;
                 }
+                // Written after the transaction (`Service::tick`): files, no rows.
+                "archive" if self.config.archive.dir.is_none() => continue,
+                "archive" => {}
                 _ => {
                     if let Some(op) = self.config.operator.clone() {
                         let games = self.store.games()?;
