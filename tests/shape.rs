@@ -174,11 +174,13 @@ fn code_without_tests(text: &str) -> Vec<String> {
 }
 
 /// Which sibling modules a module's code names: `super::m` from a file at
-/// the game's top level, `super::super::m` from `apply/`, `m::` from
-/// `mod.rs`; a `super::item` that is no module names `mod.rs` itself.
+/// the game's top level (`apply/mod.rs` included), `super::super::m` from
+/// the other files in `apply/`, `m::` from `mod.rs`; a `super::item` that is no module names `mod.rs` itself.
 fn imports(module: &str, path: &Path, modules: &BTreeSet<String>) -> BTreeSet<String> {
     let text = fs::read_to_string(path).expect("source readable");
-    let nested = path.parent().and_then(Path::file_name) == Some("apply".as_ref());
+    // `apply/mod.rs` is the module `apply` itself, at the game's top level.
+    let nested = path.parent().and_then(Path::file_name) == Some("apply".as_ref())
+        && path.file_name() != Some("mod.rs".as_ref());
     let depth = if nested { 2 } else { 1 };
     let mut out = BTreeSet::new();
     let mut name = |word: &str| {
