@@ -245,19 +245,13 @@ fn run(cli: Cli) -> Result<i32> {
             format,
             lang,
             email,
-        } => {
-            let svc = Service::open(config)?;
-            match format.as_str() {
-                "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
-                "text" => print!("{}", svc.export_text(game)?),
-                "html" => print!(
-                    "{}",
-                    svc.export_replay(game, page_lang(&lang)?, email.as_deref())?
-                ),
-                f => bail!("unknown format '{f}'; use json, text or html"),
-            }
-            Ok(0)
-        }
+        } => export_game(
+            &Service::open(config)?,
+            game,
+            &format,
+            &lang,
+            email.as_deref(),
+        ),
         Command::Archive { dir, all, lang } => archive(&Service::open(config)?, &dir, all, &lang),
         Command::Replay { file } => replay(&file),
         Command::Selfplay {
@@ -269,20 +263,14 @@ fn run(cli: Cli) -> Result<i32> {
             profile,
         } => selfplay(&game, players, count, seed, &options, profile),
         Command::Inbound { file, json } => read_mail_file(&config, &file, json),
-        Command::Receive { file } => {
-            let svc = Service::open(config)?;
-            let raw =
-                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let outcome = svc.handle_mail(&raw, now)?;
-            println!("{}", serde_json::to_string(&outcome)?);
-            Ok(0)
-        }
+        Command::Receive { file } => receive(&Service::open(config)?, &file, now),
         Command::Doctor => doctor(config),
         Command::Tick { at } => {
-            let svc = Service::open(config)?;
             let at = at.as_deref().map(parse_time).transpose()?.unwrap_or(now);
-            let r = svc.tick(at)?;
-            println!("{}", serde_json::to_string(&r)?);
+            println!(
+                "{}",
+                serde_json::to_string(&Service::open(config)?.tick(at)?)?
+            );
             Ok(0)
         }
         Command::Seat {
@@ -290,31 +278,13 @@ fn run(cli: Cli) -> Result<i32> {
             replace,
             with,
             at_once,
-        } => {
-            let svc = Service::open(config)?;
-            if at_once {
-                svc.replace_seat(game, &replace, &with, now)?;
-                println!("{with} now holds the seat of {replace} in game {game}");
-            } else {
-                let seat = svc.offer_seat(game, &replace, &with, now)?;
-                println!(
-                    "seat {} of game {game} (held by {replace}) is offered to {with}, who answers 'join' or 'decline' by mail",
-                    seat + 1
-                );
-            }
-            Ok(0)
-        }
+        } => hand_on_seat(&Service::open(config)?, game, &replace, &with, at_once, now),
         Command::Set { email, key, value } => {
-            let svc = Service::open(config)?;
-            let t = svc.in_tx_setting(&email, &format!("{key} {}", value.join(" ")), now)?;
-            println!("{}", t.en);
-            Ok(0)
+            let setting = format!("{key} {}", value.join(" "));
+            settled(Service::open(config)?.in_tx_setting(&email, &setting, now)?)
         }
         Command::Vacation { email, spec } => {
-            let svc = Service::open(config)?;
-            let t = svc.in_tx_vacation(&email, &spec, now)?;
-            println!("{}", t.en);
-            Ok(0)
+            settled(Service::open(config)?.in_tx_vacation(&email, &spec, now)?)
         }
         Command::Outbox { json } => list_outbox(&Service::open(config)?, json),
         Command::Flush => {
@@ -325,6 +295,59 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// `quipu export`: a game's record as json, text or an html replay page.
+fn export_game(
+    svc: &Service,
+    game: i64,
+    format: &str,
+    lang: &str,
+    email: Option<&str>,
+) -> Result<i32> {
+    match format {
+        "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
+        "text" => print!("{}", svc.export_text(game)?),
+        "html" => print!("{}", svc.export_replay(game, page_lang(lang)?, email)?),
+        f => bail!("unknown format '{f}'; use json, text or html"),
+    }
+    Ok(0)
+}
+
+/// `quipu seat`: offers `replace`'s seat to `with`, or hands it over at once.
+fn hand_on_seat(
+    svc: &Service,
+    game: i64,
+    replace: &str,
+    with: &str,
+    at_once: bool,
+    now: DateTime<Utc>,
+) -> Result<i32> {
+    if at_once {
+        svc.replace_seat(game, replace, with, now)?;
+        println!("{with} now holds the seat of {replace} in game {game}");
+    } else {
+        let seat = svc.offer_seat(game, replace, with, now)?;
+        println!(
+            "seat {} of game {game} (held by {replace}) is offered to {with}, who answers 'join' or 'decline' by mail",
+            seat + 1
+        );
+    }
+    Ok(0)
+}
+
+/// A player's setting or vacation, as the service answered it.
+fn settled(answer: quipu::engine::Text) -> Result<i32> {
+    println!("{}", answer.en);
+    Ok(0)
+}
+
+/// `quipu receive`: one mail file handled as if it had arrived by IMAP.
+fn receive(svc: &Service, file: &Path, now: DateTime<Utc>) -> Result<i32> {
+    let raw = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let outcome = svc.handle_mail(&raw, now)?;
+    println!("{}", serde_json::to_string(&outcome)?);
+    Ok(0)
 }
 
 /// `quipu move`: one turn of commands (separated by newlines or ';').
