@@ -5,8 +5,13 @@
 
 pub mod imap;
 pub mod planted;
+pub mod play;
 pub mod shapes;
 pub mod smtp;
+
+// Not every test starts a game.
+#[allow(unused_imports)]
+pub use play::start_game;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
