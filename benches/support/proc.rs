@@ -1,5 +1,6 @@
 //! What Linux says about a process (`/proc`): its peak resident memory and
 //! the CPU time it used, for the benchmarks that report them.
+#![allow(dead_code)] // each benchmark uses what it reports
 
 /// The peak resident set (VmHWM) of process `pid` ("self" for this one), in MB;
 /// NaN where there is no such file.
