@@ -80,17 +80,18 @@ pub async fn delete(s: &mut Session, uids: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
+/// A session of `user` with INBOX selected, and the UIDs of all it holds.
+async fn open_inbox(stack: &Stack, user: &str) -> Result<(Session, Vec<u32>), String> {
+    let mut s = login(stack, user).await?;
+    s.select("INBOX").await.map_err(|e| e.to_string())?;
+    let uids = s.uid_search("ALL").await.map_err(|e| e.to_string())?;
+    Ok((s, uids.into_iter().collect()))
+}
+
 /// Every message in `user`'s INBOX: (UID, raw), oldest first.
 pub fn inbox(stack: &Stack, user: &str) -> Vec<(u32, Vec<u8>)> {
     block_on(async {
-        let mut s = login(stack, user).await?;
-        s.select("INBOX").await.map_err(|e| e.to_string())?;
-        let uids: Vec<u32> = s
-            .uid_search("ALL")
-            .await
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .collect();
+        let (mut s, uids) = open_inbox(stack, user).await?;
         let mail = fetch(&mut s, &uids).await?;
         let _ = s.logout().await;
         Ok::<_, String>(mail)
@@ -101,14 +102,7 @@ pub fn inbox(stack: &Stack, user: &str) -> Vec<(u32, Vec<u8>)> {
 /// Empties `user`'s INBOX.
 pub fn purge(stack: &Stack, user: &str) {
     block_on(async {
-        let mut s = login(stack, user).await?;
-        s.select("INBOX").await.map_err(|e| e.to_string())?;
-        let uids: Vec<u32> = s
-            .uid_search("ALL")
-            .await
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .collect();
+        let (mut s, uids) = open_inbox(stack, user).await?;
         delete(&mut s, &uids).await?;
         let _ = s.logout().await;
         Ok::<_, String>(())
