@@ -14,6 +14,8 @@ use std::time::Instant;
 
 #[path = "support/clone.rs"]
 mod clone;
+#[path = "support/proc.rs"]
+mod proc;
 use clone::clone_games;
 
 const SMALL: i64 = 100;
@@ -80,16 +82,6 @@ fn per_move_ms(db: &Path, games: &[i64]) -> f64 {
     mean_ms(&times)
 }
 
-/// Peak resident memory of this process so far, in MB (Linux).
-fn peak_rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
-}
-
 /// Mean time to load game `id` with nothing cached.
 fn uncached_load_ms(svc: &Service, id: i64) -> f64 {
     let mut times = Vec::new();
@@ -147,7 +139,7 @@ fn main() {
     // The same number of games, spread over the large database.
     let spread: Vec<i64> = (0..SMALL).map(|i| 1 + i * (large / SMALL)).collect();
     let large_ms = per_move_ms(&large_db, &spread);
-    let rss = peak_rss_mb();
+    let rss = proc::peak_rss_mb("self");
 
     let loads_db = dir.join("loads.db");
     let svc = Service::open(config(&loads_db)).expect("db");

@@ -9,7 +9,7 @@ use quipu::games;
 use quipu::mail::inbound;
 use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
 use quipu::store::GameStatus;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 mod selfplay;
 
@@ -214,237 +214,46 @@ fn run(cli: Cli) -> Result<i32> {
             options,
         } => {
             let svc = Service::open(config)?;
-            let id = svc.create_game(
-                &NewGameRequest {
-                    game,
-                    players,
-                    seed,
-                    options,
-                    invited_by: None,
-                },
-                now,
-            )?;
-            println!("{id}");
+            let request = NewGameRequest {
+                game,
+                players,
+                seed,
+                options,
+                invited_by: None,
+            };
+            println!("{}", svc.create_game(&request, now)?);
             Ok(0)
         }
         Command::Move {
             game,
             email,
             command,
-        } => {
-            let svc = Service::open(config)?;
-            let lines: Vec<String> = command
-                .split(['\n', ';'])
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect();
-            match svc.in_transaction_play(game, &email, &lines, now) {
-                Ok(applied) => {
-                    for c in applied.commands {
-                        println!("{c}");
-                    }
-                    Ok(0)
-                }
-                Err(ServiceError::Refused {
-                    line,
-                    command,
-                    reason,
-                    suggestions,
-                }) => {
-                    eprintln!("line {line} '{command}' refused: {}", reason.en);
-                    if !suggestions.is_empty() {
-                        eprintln!("closest legal commands: {}", suggestions.join(" | "));
-                    }
-                    Ok(1)
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    Ok(1)
-                }
-            }
-        }
+        } => play(&Service::open(config)?, game, &email, &command, now),
         Command::Legal { game, email } => {
-            let svc = Service::open(config)?;
-            for c in svc.legal(game, &email)? {
+            for c in Service::open(config)?.legal(game, &email)? {
                 println!("{c}");
             }
             Ok(0)
         }
         Command::Show { game, email, json } => {
-            let svc = Service::open(config)?;
-            // A game still forming has no board yet: its lobby is what there is to show.
-            let never_started = svc.store.seats(game)?.iter().all(|s| s.seat.is_none());
-            if svc.game(game)?.status == GameStatus::Forming || never_started {
-                let lobby = svc.lobby(game)?;
-                if json {
-                    println!("{}", serde_json::to_string_pretty(&lobby)?);
-                } else {
-                    print!("{}", lobby.text("en"));
-                }
-                return Ok(0);
-            }
-            let view = svc.view(game, email.as_deref())?;
-            if json {
-                let row = svc.game(game)?;
-                let emails = svc.emails(game)?;
-                let outcome = svc.outcome(game)?;
-                let scores = outcome.as_ref().map(|o| {
-                    emails
-                        .iter()
-                        .zip(&o.scores)
-                        .map(|(e, s)| (e.clone(), serde_json::json!(s)))
-                        .collect::<serde_json::Map<_, _>>()
-                });
-                let ranks = outcome.as_ref().map(|o| {
-                    emails
-                        .iter()
-                        .zip(&o.ranks)
-                        .map(|(e, r)| (e.clone(), serde_json::json!(r)))
-                        .collect::<serde_json::Map<_, _>>()
-                });
-                let out = serde_json::json!({
-                    "id": game,
-                    "game": row.game,
-                    "status": row.status,
-                    "players": emails,
-                    "to_act": svc.to_act(game)?,
-                    "finished": row.status == GameStatus::Finished,
-                    "scores": scores,
-                    "ranks": ranks,
-                    "deadline": svc.deadline_of(game)?.map(service::stamp),
-                    "history": svc.store.move_count(game)?,
-                    "view": view,
-                });
-                println!("{}", serde_json::to_string_pretty(&out)?);
-            } else {
-                print!("{}", quipu::render::view_text(&view, "en"));
-                println!();
-            }
-            Ok(0)
+            show(&Service::open(config)?, game, email.as_deref(), json)
         }
-        Command::Games { json } => {
-            let svc = Service::open(config)?;
-            let mut list = Vec::new();
-            for g in svc.store.games()? {
-                let players: Vec<String> = svc
-                    .store
-                    .seats(g.id)?
-                    .into_iter()
-                    .map(|s| s.email)
-                    .collect();
-                list.push((g, players));
-            }
-            if json {
-                let v: Vec<_> = list
-                    .iter()
-                    .map(|(g, p)| serde_json::json!({"id": g.id, "game": g.game, "status": g.status, "players": p, "created_at": g.created_at}))
-                    .collect();
-                println!("{}", serde_json::to_string_pretty(&v)?);
-            } else {
-                for (g, p) in list {
-                    println!(
-                        "{:>5}  {:<13} {:<9} {}",
-                        g.id,
-                        g.game,
-                        g.status,
-                        p.join(", ")
-                    );
-                }
-            }
-            Ok(0)
-        }
-        Command::Info { game } => {
-            for e in games::registry().into_iter().filter(|e| {
-                game.as_deref()
-                    .is_none_or(|g| e.name.eq_ignore_ascii_case(g))
-            }) {
-                let info = (e.info)();
-                println!(
-                    "{} — {} ({}-{} players)",
-                    info.name, info.title, info.min_players, info.max_players
-                );
-                for o in &info.options {
-                    let values = if o.values.is_empty() {
-                        "any".to_string()
-                    } else {
-                        o.values.join("|")
-                    };
-                    println!(
-                        "  --option {}={}  (default {}): {}",
-                        o.key,
-                        values,
-                        if o.default.is_empty() { "-" } else { o.default },
-                        o.help
-                    );
-                }
-                for v in &info.variants {
-                    println!(
-                        "  variant: {} ({}-{} players)",
-                        v.options, v.min_players, v.max_players
-                    );
-                }
-            }
-            println!("Clock options for every game: deadline=72h|3d|none, weekends=on|off, timeout=wait|skip|bot|drop, reminders=24h,0h");
-            Ok(0)
-        }
+        Command::Games { json } => list_games(&Service::open(config)?, json),
+        Command::Info { game } => info(game.as_deref()),
         Command::Export {
             game,
             format,
             lang,
             email,
-        } => {
-            let svc = Service::open(config)?;
-            match format.as_str() {
-                "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
-                "text" => print!("{}", svc.export_text(game)?),
-                "html" => print!(
-                    "{}",
-                    svc.export_replay(game, page_lang(&lang)?, email.as_deref())?
-                ),
-                f => bail!("unknown format '{f}'; use json, text or html"),
-            }
-            Ok(0)
-        }
-        Command::Archive { dir, all, lang } => {
-            let svc = Service::open(config)?;
-            let run = service::archive::ArchiveRun {
-                all,
-                lang: page_lang(&lang)?,
-            };
-            let report = svc.write_archive(&dir, &run)?;
-            println!(
-                "{}: {} pages written, {} unchanged",
-                dir.display(),
-                report.written,
-                report.unchanged
-            );
-            for (id, reason) in &report.failed {
-                eprintln!("game {id} left out: {reason}");
-            }
-            Ok(if report.failed.is_empty() { 0 } else { 1 })
-        }
-        Command::Replay { file } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            let e: export::Export = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a quipu export", file.display()))?;
-            if export::replay(&e)? {
-                println!(
-                    "ok: {} moves of {} #{} replay to the recorded state",
-                    e.moves.len(),
-                    e.game,
-                    e.id
-                );
-                Ok(0)
-            } else {
-                eprintln!(
-                    "the replay of {} #{} does not reach the recorded final state",
-                    e.game, e.id
-                );
-                Ok(1)
-            }
-        }
+        } => export_game(
+            &Service::open(config)?,
+            game,
+            &format,
+            &lang,
+            email.as_deref(),
+        ),
+        Command::Archive { dir, all, lang } => archive(&Service::open(config)?, &dir, all, &lang),
+        Command::Replay { file } => replay(&file),
         Command::Selfplay {
             game,
             players,
@@ -453,44 +262,15 @@ fn run(cli: Cli) -> Result<i32> {
             options,
             profile,
         } => selfplay(&game, players, count, seed, &options, profile),
-        Command::Inbound { file, json } => {
-            let raw =
-                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let mail = inbound::read(&raw);
-            let (local, domain) = config.address_parts();
-            let token = inbound::plus_detail(&mail, &local, &domain).or_else(|| {
-                mail.recipients.iter().find_map(|r| {
-                    r.split_once('@')
-                        .and_then(|(u, _)| u.split_once('+'))
-                        .map(|(_, t)| t.to_string())
-                })
-            });
-            let mut v = serde_json::to_value(&mail)?;
-            v["token"] = serde_json::json!(token);
-            if json {
-                println!("{}", serde_json::to_string_pretty(&v)?);
-            } else {
-                println!("from: {:?}\ntoken: {:?}\ncommands:", mail.from, token);
-                for c in &mail.commands {
-                    println!("  {c}");
-                }
-            }
-            Ok(0)
-        }
-        Command::Receive { file } => {
-            let svc = Service::open(config)?;
-            let raw =
-                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-            let outcome = svc.handle_mail(&raw, now)?;
-            println!("{}", serde_json::to_string(&outcome)?);
-            Ok(0)
-        }
+        Command::Inbound { file, json } => read_mail_file(&config, &file, json),
+        Command::Receive { file } => receive(&Service::open(config)?, &file, now),
         Command::Doctor => doctor(config),
         Command::Tick { at } => {
-            let svc = Service::open(config)?;
             let at = at.as_deref().map(parse_time).transpose()?.unwrap_or(now);
-            let r = svc.tick(at)?;
-            println!("{}", serde_json::to_string(&r)?);
+            println!(
+                "{}",
+                serde_json::to_string(&Service::open(config)?.tick(at)?)?
+            );
             Ok(0)
         }
         Command::Seat {
@@ -498,54 +278,15 @@ fn run(cli: Cli) -> Result<i32> {
             replace,
             with,
             at_once,
-        } => {
-            let svc = Service::open(config)?;
-            if at_once {
-                svc.replace_seat(game, &replace, &with, now)?;
-                println!("{with} now holds the seat of {replace} in game {game}");
-            } else {
-                let seat = svc.offer_seat(game, &replace, &with, now)?;
-                println!(
-                    "seat {} of game {game} (held by {replace}) is offered to {with}, who answers 'join' or 'decline' by mail",
-                    seat + 1
-                );
-            }
-            Ok(0)
-        }
+        } => hand_on_seat(&Service::open(config)?, game, &replace, &with, at_once, now),
         Command::Set { email, key, value } => {
-            let svc = Service::open(config)?;
-            let t = svc.in_tx_setting(&email, &format!("{key} {}", value.join(" ")), now)?;
-            println!("{}", t.en);
-            Ok(0)
+            let setting = format!("{key} {}", value.join(" "));
+            settled(Service::open(config)?.in_tx_setting(&email, &setting, now)?)
         }
         Command::Vacation { email, spec } => {
-            let svc = Service::open(config)?;
-            let t = svc.in_tx_vacation(&email, &spec, now)?;
-            println!("{}", t.en);
-            Ok(0)
+            settled(Service::open(config)?.in_tx_vacation(&email, &spec, now)?)
         }
-        Command::Outbox { json } => {
-            let svc = Service::open(config)?;
-            let rows = svc.store.outbox(None)?;
-            if json {
-                let v: Vec<_> = rows
-                    .iter()
-                    .map(|r| serde_json::json!({"id": r.id, "game": r.game_id, "to": r.recipient, "kind": r.kind, "message_id": r.message_id, "sent_at": r.sent_at, "handed_at": r.handed_at, "refused_at": r.refused_at, "attempts": r.attempts, "error": r.last_error}))
-                    .collect();
-                println!("{}", serde_json::to_string_pretty(&v)?);
-            } else {
-                for r in rows {
-                    println!(
-                        "{:>6} {:<8} {:<30} {}",
-                        r.id,
-                        r.kind,
-                        r.recipient,
-                        r.sent_at.as_deref().unwrap_or("waiting")
-                    );
-                }
-            }
-            Ok(0)
-        }
+        Command::Outbox { json } => list_outbox(&Service::open(config)?, json),
         Command::Flush => {
             // The outbox's log lines (one per mail) go to stderr as in serve.
             service::logs::init();
@@ -554,6 +295,304 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// `quipu export`: a game's record as json, text or an html replay page.
+fn export_game(
+    svc: &Service,
+    game: i64,
+    format: &str,
+    lang: &str,
+    email: Option<&str>,
+) -> Result<i32> {
+    match format {
+        "json" => println!("{}", serde_json::to_string_pretty(&svc.export(game)?)?),
+        "text" => print!("{}", svc.export_text(game)?),
+        "html" => print!("{}", svc.export_replay(game, page_lang(lang)?, email)?),
+        f => bail!("unknown format '{f}'; use json, text or html"),
+    }
+    Ok(0)
+}
+
+/// `quipu seat`: offers `replace`'s seat to `with`, or hands it over at once.
+fn hand_on_seat(
+    svc: &Service,
+    game: i64,
+    replace: &str,
+    with: &str,
+    at_once: bool,
+    now: DateTime<Utc>,
+) -> Result<i32> {
+    if at_once {
+        svc.replace_seat(game, replace, with, now)?;
+        println!("{with} now holds the seat of {replace} in game {game}");
+    } else {
+        let seat = svc.offer_seat(game, replace, with, now)?;
+        println!(
+            "seat {} of game {game} (held by {replace}) is offered to {with}, who answers 'join' or 'decline' by mail",
+            seat + 1
+        );
+    }
+    Ok(0)
+}
+
+/// A player's setting or vacation, as the service answered it.
+fn settled(answer: quipu::engine::Text) -> Result<i32> {
+    println!("{}", answer.en);
+    Ok(0)
+}
+
+/// `quipu receive`: one mail file handled as if it had arrived by IMAP.
+fn receive(svc: &Service, file: &Path, now: DateTime<Utc>) -> Result<i32> {
+    let raw = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let outcome = svc.handle_mail(&raw, now)?;
+    println!("{}", serde_json::to_string(&outcome)?);
+    Ok(0)
+}
+
+/// `quipu move`: one turn of commands (separated by newlines or ';').
+fn play(svc: &Service, game: i64, email: &str, command: &str, now: DateTime<Utc>) -> Result<i32> {
+    let lines: Vec<String> = command
+        .split(['\n', ';'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect();
+    match svc.in_transaction_play(game, email, &lines, now) {
+        Ok(applied) => {
+            for c in applied.commands {
+                println!("{c}");
+            }
+            Ok(0)
+        }
+        Err(ServiceError::Refused {
+            line,
+            command,
+            reason,
+            suggestions,
+        }) => {
+            eprintln!("line {line} '{command}' refused: {}", reason.en);
+            if !suggestions.is_empty() {
+                eprintln!("closest legal commands: {}", suggestions.join(" | "));
+            }
+            Ok(1)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(1)
+        }
+    }
+}
+
+/// `quipu show`: the board as a seat (or a spectator) sees it, or the lobby
+/// of a game still forming.
+fn show(svc: &Service, game: i64, email: Option<&str>, json: bool) -> Result<i32> {
+    // A game still forming has no board yet: its lobby is what there is to show.
+    let never_started = svc.store.seats(game)?.iter().all(|s| s.seat.is_none());
+    if svc.game(game)?.status == GameStatus::Forming || never_started {
+        let lobby = svc.lobby(game)?;
+        if json {
+            println!("{}", serde_json::to_string_pretty(&lobby)?);
+        } else {
+            print!("{}", lobby.text("en"));
+        }
+        return Ok(0);
+    }
+    let view = svc.view(game, email)?;
+    if !json {
+        print!("{}", quipu::render::view_text(&view, "en"));
+        println!();
+        return Ok(0);
+    }
+    let row = svc.game(game)?;
+    let emails = svc.emails(game)?;
+    let outcome = svc.outcome(game)?;
+    let by_player = |values: Vec<serde_json::Value>| {
+        emails
+            .iter()
+            .cloned()
+            .zip(values)
+            .collect::<serde_json::Map<_, _>>()
+    };
+    let scores = outcome
+        .as_ref()
+        .map(|o| by_player(o.scores.iter().map(|s| serde_json::json!(s)).collect()));
+    let ranks = outcome
+        .as_ref()
+        .map(|o| by_player(o.ranks.iter().map(|r| serde_json::json!(r)).collect()));
+    let out = serde_json::json!({
+        "id": game,
+        "game": row.game,
+        "status": row.status,
+        "players": emails,
+        "to_act": svc.to_act(game)?,
+        "finished": row.status == GameStatus::Finished,
+        "scores": scores,
+        "ranks": ranks,
+        "deadline": svc.deadline_of(game)?.map(service::stamp),
+        "history": svc.store.move_count(game)?,
+        "view": view,
+    });
+    println!("{}", serde_json::to_string_pretty(&out)?);
+    Ok(0)
+}
+
+/// `quipu games`: every game with its players.
+fn list_games(svc: &Service, json: bool) -> Result<i32> {
+    let mut list = Vec::new();
+    for g in svc.store.games()? {
+        let players: Vec<String> = svc
+            .store
+            .seats(g.id)?
+            .into_iter()
+            .map(|s| s.email)
+            .collect();
+        list.push((g, players));
+    }
+    if json {
+        let v: Vec<_> = list
+            .iter()
+            .map(|(g, p)| serde_json::json!({"id": g.id, "game": g.game, "status": g.status, "players": p, "created_at": g.created_at}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        for (g, p) in list {
+            println!(
+                "{:>5}  {:<13} {:<9} {}",
+                g.id,
+                g.game,
+                g.status,
+                p.join(", ")
+            );
+        }
+    }
+    Ok(0)
+}
+
+/// `quipu info`: the games (or one), their player counts and options.
+fn info(game: Option<&str>) -> Result<i32> {
+    for e in games::registry()
+        .into_iter()
+        .filter(|e| game.is_none_or(|g| e.name.eq_ignore_ascii_case(g)))
+    {
+        let info = (e.info)();
+        println!(
+            "{} — {} ({}-{} players)",
+            info.name, info.title, info.min_players, info.max_players
+        );
+        for o in &info.options {
+            let values = if o.values.is_empty() {
+                "any".to_string()
+            } else {
+                o.values.join("|")
+            };
+            println!(
+                "  --option {}={}  (default {}): {}",
+                o.key,
+                values,
+                if o.default.is_empty() { "-" } else { o.default },
+                o.help
+            );
+        }
+        for v in &info.variants {
+            println!(
+                "  variant: {} ({}-{} players)",
+                v.options, v.min_players, v.max_players
+            );
+        }
+    }
+    println!("Clock options for every game: deadline=72h|3d|none, weekends=on|off, timeout=wait|skip|bot|drop, reminders=24h,0h");
+    Ok(0)
+}
+
+/// `quipu archive`: the static site of replay pages.
+fn archive(svc: &Service, dir: &Path, all: bool, lang: &str) -> Result<i32> {
+    let run = service::archive::ArchiveRun {
+        all,
+        lang: page_lang(lang)?,
+    };
+    let report = svc.write_archive(dir, &run)?;
+    println!(
+        "{}: {} pages written, {} unchanged",
+        dir.display(),
+        report.written,
+        report.unchanged
+    );
+    for (id, reason) in &report.failed {
+        eprintln!("game {id} left out: {reason}");
+    }
+    Ok(if report.failed.is_empty() { 0 } else { 1 })
+}
+
+/// `quipu replay`: whether an export replays to its recorded final state.
+fn replay(file: &Path) -> Result<i32> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let e: export::Export = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a quipu export", file.display()))?;
+    if export::replay(&e)? {
+        println!(
+            "ok: {} moves of {} #{} replay to the recorded state",
+            e.moves.len(),
+            e.game,
+            e.id
+        );
+        Ok(0)
+    } else {
+        eprintln!(
+            "the replay of {} #{} does not reach the recorded final state",
+            e.game, e.id
+        );
+        Ok(1)
+    }
+}
+
+/// `quipu inbound`: what the reader makes of one mail file.
+fn read_mail_file(config: &Config, file: &Path, json: bool) -> Result<i32> {
+    let raw = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mail = inbound::read(&raw);
+    let (local, domain) = config.address_parts();
+    let token = inbound::plus_detail(&mail, &local, &domain).or_else(|| {
+        mail.recipients.iter().find_map(|r| {
+            r.split_once('@')
+                .and_then(|(u, _)| u.split_once('+'))
+                .map(|(_, t)| t.to_string())
+        })
+    });
+    let mut v = serde_json::to_value(&mail)?;
+    v["token"] = serde_json::json!(token);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("from: {:?}\ntoken: {:?}\ncommands:", mail.from, token);
+        for c in &mail.commands {
+            println!("  {c}");
+        }
+    }
+    Ok(0)
+}
+
+/// `quipu outbox`: mail waiting and sent.
+fn list_outbox(svc: &Service, json: bool) -> Result<i32> {
+    let rows = svc.store.outbox(None)?;
+    if json {
+        let v: Vec<_> = rows
+            .iter()
+            .map(|r| serde_json::json!({"id": r.id, "game": r.game_id, "to": r.recipient, "kind": r.kind, "message_id": r.message_id, "sent_at": r.sent_at, "handed_at": r.handed_at, "refused_at": r.refused_at, "attempts": r.attempts, "error": r.last_error}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        for r in rows {
+            println!(
+                "{:>6} {:<8} {:<30} {}",
+                r.id,
+                r.kind,
+                r.recipient,
+                r.sent_at.as_deref().unwrap_or("waiting")
+            );
+        }
+    }
+    Ok(0)
 }
 
 fn selfplay(

@@ -6,8 +6,8 @@ mod support;
 
 use quipu::engine::Rng;
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
-use support::{reply, Mailbox, Quipu, Received, Stack};
+use std::time::Duration;
+use support::{reply, start_game, Quipu, Received};
 
 /// Plays game `game` to its end by mail; returns (game number, replies sent).
 fn play_by_mail(
@@ -18,44 +18,16 @@ fn play_by_mail(
     seed: u64,
     minutes: u64,
 ) -> (Quipu, i64, usize) {
-    let stack = Stack::get();
-    let mut q = Quipu::new(&stack, account);
-    let mut boxes: Vec<Mailbox> = players.iter().map(|p| Mailbox::new(&stack, p)).collect();
-    for b in &mut boxes {
-        b.skip_existing();
-    }
-    q.serve();
-    let emails: Vec<String> = players.iter().map(|p| stack.addr(p)).collect();
-    let mut args = vec!["new", game, "--players"];
-    let joined = emails.join(",");
-    args.push(&joined);
-    let seed_text = seed.to_string();
-    args.extend(["--seed", &seed_text]);
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    let id: i64 = q.ok(&args).trim().parse().expect("a game number");
-    let tag = format!("#{id}]");
+    let mut g = start_game(game, account, players, options, seed);
+    let id = g.id;
     let mut rng = Rng::new(seed);
     let mut latest: BTreeMap<usize, Received> = BTreeMap::new();
     let mut answered: Vec<String> = Vec::new();
     let mut sent = 0usize;
-    let start = Instant::now();
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(minutes * 60),
-            "{game} by mail did not finish in {minutes} min; log:\n{}",
-            q.log()
-        );
-        assert!(q.alive(), "the daemon died; log:\n{}", q.log());
-        for (i, b) in boxes.iter_mut().enumerate() {
-            for m in b.fresh() {
-                if m.from == q.address && m.subject.contains(&tag) {
-                    latest.insert(i, m);
-                }
-            }
-        }
-        if q.show_json(id)["finished"] == serde_json::json!(true) {
+        g.assert_running(minutes, "");
+        latest.extend(g.fresh_mail());
+        if g.q.show_json(id)["finished"] == serde_json::json!(true) {
             break;
         }
         for (i, m) in &latest {
@@ -67,28 +39,21 @@ fn play_by_mail(
                 continue;
             }
             let choice = links[rng.below(links.len())].clone();
-            let me = &emails[*i];
+            let me = &g.emails[*i];
             let to = m.reply_to.clone().expect("a Reply-To with the token");
             let mid = format!(
                 "{account}.{id}.{sent}.{}@tester.example.test",
                 rng.next_u64()
             );
-            stack.send(me, &to, &reply(me, &to, m, &choice, &mid));
+            g.stack.send(me, &to, &reply(me, &to, m, &choice, &mid));
             answered.push(m.message_id.clone());
             sent += 1;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
     // Everyone is told the result by mail.
-    for (i, b) in boxes.iter_mut().enumerate() {
-        let done = |m: &Received| {
-            m.from == q.address && m.subject.contains(&tag) && m.text.contains("The game is over")
-        };
-        if !latest.get(&i).map(done).unwrap_or(false) {
-            b.wait_for(60, done);
-        }
-    }
-    (q, id, sent)
+    g.wait_for_game_over(|i| latest.get(&i));
+    (g.q, id, sent)
 }
 
 fn check_finished_game(q: &Quipu, id: i64, players: usize, sent: usize) {

@@ -14,7 +14,7 @@ use quipu::engine::{Rng, Seat, Table};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use support::shapes::{reply_in, Shape, Words};
-use support::{Mailbox, Quipu, Received, Stack};
+use support::{start_game, Quipu, Received};
 
 /// At most this many commands in one reply (a reply reads up to 60 lines).
 const MOST_PER_REPLY: usize = 25;
@@ -117,43 +117,17 @@ fn play_by_mail(
     seed: u64,
     minutes: u64,
 ) -> Played {
-    let stack = Stack::get();
-    stack.purge_inbox(account);
-    let mut q = Quipu::new(&stack, account);
-    let mut boxes: Vec<Mailbox> = players.iter().map(|p| Mailbox::new(&stack, p)).collect();
-    for b in &mut boxes {
-        b.skip_existing();
-    }
-    q.serve();
-    let emails: Vec<String> = players.iter().map(|p| stack.addr(p)).collect();
-    let joined = emails.join(",");
-    let seed_text = seed.to_string();
-    let mut args = vec!["new", game, "--players", &joined, "--seed", &seed_text];
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    let id: i64 = q.ok(&args).trim().parse().expect("a game number");
-    let tag = format!("#{id}]");
+    let mut g = start_game(game, account, players, options, seed);
+    let id = g.id;
     let mut rng = Rng::new(seed);
     let mut latest: BTreeMap<usize, (Received, Instant)> = BTreeMap::new();
     let mut answered: Vec<String> = Vec::new();
-    let start = Instant::now();
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(minutes * 60),
-            "{game} by mail did not finish in {minutes} min after {} replies; log:\n{}",
-            answered.len(),
-            q.log()
-        );
-        assert!(q.alive(), "the daemon died; log:\n{}", q.log());
-        for (i, b) in boxes.iter_mut().enumerate() {
-            for m in b.fresh() {
-                if m.from == q.address && m.subject.contains(&tag) {
-                    latest.insert(i, (m, Instant::now()));
-                }
-            }
+        g.assert_running(minutes, &format!(" after {} replies", answered.len()));
+        for (i, m) in g.fresh_mail() {
+            latest.insert(i, (m, Instant::now()));
         }
-        let now = known(&q, id);
+        let now = known(&g.q, id);
         if now.table.outcome().is_some() {
             break;
         }
@@ -178,23 +152,21 @@ fn play_by_mail(
             let shape = Shape::ALL[n % Shape::ALL.len()];
             let to = m.reply_to.clone().expect("a Reply-To with the token");
             let mid = format!("{account}.{id}.{n}.{}@tester.example.test", rng.next_u64());
-            let me = &emails[i];
-            stack.send(me, &to, &reply_in(shape, me, &to, m, &words, &mid));
+            let me = &g.emails[i];
+            g.stack
+                .send(me, &to, &reply_in(shape, me, &to, m, &words, &mid));
             answered.push(m.message_id.clone());
         }
         std::thread::sleep(Duration::from_millis(150));
     }
     // Everyone is told the result by mail.
-    for (i, b) in boxes.iter_mut().enumerate() {
-        let over = |m: &Received| {
-            m.from == q.address && m.subject.contains(&tag) && m.text.contains("The game is over")
-        };
-        if !latest.get(&i).is_some_and(|(m, _)| over(m)) {
-            b.wait_for(60, over);
-        }
-    }
+    g.wait_for_game_over(|i| latest.get(&i).map(|(m, _)| m));
     let replies = answered.len();
-    Played { q, id, replies }
+    Played {
+        q: g.q,
+        id,
+        replies,
+    }
 }
 
 /// The finished game: scores for every seat, every move from a mail, far

@@ -2,6 +2,10 @@
 //! (`tests/mail/*.eml`), hand-made edge cases, and thousands of random and
 //! mutated inputs that must never make it panic.
 
+#[path = "support/mutate.rs"]
+mod mutate;
+
+use mutate::{check_invariants, fixture_mails, mutate, Rng, TOKENS};
 use quipu::mail::inbound::{commands, plus_detail, read, to_json, Inbound, Sender};
 use std::path::Path;
 
@@ -775,126 +779,9 @@ fn headerless_and_empty_input() {
     assert_eq!(read(&[0xff, 0xfe, 0x00, 0x80]).message_id, junk.message_id);
 }
 
-/// A small seeded generator (xorshift64*) so that the fuzzing below is the
-/// same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
-/// Pieces that steer random input into the parser's and the reader's
-/// interesting states.
-const TOKENS: &[&[u8]] = &[
-    b"\r\n",
-    b"\r\n\r\n",
-    b"\n>",
-    b"> ",
-    b"--",
-    b"-- \r\n",
-    b"Content-Type: multipart/alternative; boundary=\"b\"\r\n",
-    b"Content-Type: text/html; charset=euc-kr\r\n",
-    b"Content-Type: text/plain; format=flowed; delsp=yes\r\n",
-    b"Content-Transfer-Encoding: base64\r\n",
-    b"Content-Transfer-Encoding: quoted-printable\r\n",
-    b"Content-Type: multipart/report; report-type=delivery-status\r\n",
-    b"\r\n--b\r\n",
-    b"\r\n--b--\r\n",
-    b"=?utf-8?b?7J6R7ISx?=",
-    b"=?iso-2022-jp?B?GyRCJCIbKEI=?=",
-    b"=C3=A9=\r\n",
-    b"<blockquote type=\"cite\">",
-    b"</blockquote>",
-    b"<div class=\"gmail_quote\">",
-    b"<div id=\"divRplyFwdMsg\">",
-    b"<!--",
-    b"-->",
-    b"<br>",
-    b"&#x1F600;",
-    b"&#99999999999;",
-    b"&nbsp",
-    b"On Sun, Nov 22, 2026 at 3:04 PM quipu wrote:",
-    b"2026\xeb\x85\x84 11\xec\x9b\x94 \xec\x9e\x91\xec\x84\xb1:",
-    b"From: x\r\nSent: y\r\n",
-    b"________________________________",
-    b"\xe2\x80\x8b",
-    b"\xff\xfe",
-    b"\x1b$B",
-    b";",
-];
-
-fn mutate(rng: &mut Rng, base: &[u8]) -> Vec<u8> {
-    let mut data = base.to_vec();
-    for _ in 0..1 + rng.below(8) {
-        let at = rng.below(data.len() + 1);
-        match rng.below(6) {
-            0 => {
-                if let Some(byte) = data.get_mut(at) {
-                    *byte = rng.next() as u8;
-                }
-            }
-            1 => data.truncate(at),
-            2 => {
-                let token = TOKENS[rng.below(TOKENS.len())];
-                data.splice(at..at, token.iter().copied());
-            }
-            3 => {
-                let len = rng.below(64);
-                let end = (at + len).min(data.len());
-                data.drain(at..end);
-            }
-            4 => {
-                // Duplicate a slice: repeated boundaries, nested tags.
-                let len = rng.below(256);
-                let end = (at + len).min(data.len());
-                let copy: Vec<u8> = data.get(at..end).unwrap_or_default().to_vec();
-                data.splice(at..at, copy);
-            }
-            _ => {
-                let noise: Vec<u8> = (0..rng.below(32)).map(|_| rng.next() as u8).collect();
-                data.splice(at..at, noise);
-            }
-        }
-    }
-    data
-}
-
-/// What must hold for any input at all.
-fn check_invariants(raw: &[u8], got: &Inbound) {
-    assert_eq!(got.size, raw.len());
-    assert!(!got.message_id.is_empty());
-    for command in &got.commands {
-        assert!(!command.is_empty() && !command.contains(';') && !command.contains('\n'));
-        assert_eq!(command.trim(), command);
-    }
-    if got.sender != Sender::Person {
-        assert!(got.commands.is_empty());
-    }
-    let _ = to_json(got);
-}
-
 #[test]
 fn random_and_mutated_input_never_panics() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
-    let mut bases: Vec<Vec<u8>> = std::fs::read_dir(dir)
-        .expect("tests/mail")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| std::fs::read(e.path()).ok())
-        .collect();
-    bases.sort();
+    let bases = fixture_mails();
     assert!(bases.len() >= 40);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut runs = 0;
@@ -929,34 +816,6 @@ fn random_and_mutated_input_never_panics() {
     assert_eq!(runs, 7000);
 }
 
-/// The same mutation fuzzing for as long as wanted:
-/// `QUIPU_FUZZ_ROUNDS=200000 cargo test --release --test inbound long_fuzz -- --ignored`.
-#[test]
-#[ignore]
-fn long_fuzz() {
-    let rounds: usize = std::env::var("QUIPU_FUZZ_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let seed: u64 = std::env::var("QUIPU_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(7);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
-    let mut bases: Vec<Vec<u8>> = std::fs::read_dir(dir)
-        .expect("tests/mail")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| std::fs::read(e.path()).ok())
-        .collect();
-    bases.sort();
-    let mut rng = Rng(seed | 1);
-    for i in 0..rounds {
-        let base = &bases[i % bases.len()];
-        let raw = mutate(&mut rng, base);
-        check_invariants(&raw, &read(&raw));
-    }
-}
-
 #[test]
 fn deep_nesting_and_large_bodies_stay_fast() {
     let mut html = String::from(
@@ -978,38 +837,6 @@ fn deep_nesting_and_large_bodies_stay_fast() {
     // Generous for a debug build on a loaded machine; quadratic work would
     // take minutes here.
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
-}
-
-/// Throughput of `read` over the fixtures; run with
-/// `cargo test --release --test inbound -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn throughput_over_the_fixtures() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mail");
-    let mails: Vec<Vec<u8>> = std::fs::read_dir(dir)
-        .expect("tests/mail")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| std::fs::read(e.path()).ok())
-        .collect();
-    let bytes: usize = mails.iter().map(Vec::len).sum();
-    let rounds = 200;
-    let start = std::time::Instant::now();
-    let mut commands = 0;
-    for _ in 0..rounds {
-        for mail in &mails {
-            commands += read(mail).commands.len();
-        }
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let count = rounds * mails.len();
-    println!(
-        "mails={count} commands={commands} seconds={seconds:.3} mails_per_s={:.0} mb_per_s={:.1}",
-        count as f64 / seconds,
-        (rounds * bytes) as f64 / seconds / 1e6
-    );
-    // Every table fixture's commands, plus the one of `no_message_id`.
-    let per_round: usize = FIXTURES.iter().map(|f| f.commands.len()).sum::<usize>() + 1;
-    assert_eq!(commands, rounds * per_round);
 }
 
 #[test]

@@ -7,7 +7,9 @@
 //! - no file in a game is longer than `MAX_FILE_LINES` (data tables excepted);
 //! - the game's tests in `tests/` build positions through the game's
 //!   `testkit`, never by writing a state field;
-//! - the game's option keys are `snake_case`.
+//! - the game's option keys are `snake_case`;
+//! - and outside the games too, in all of `src/`: no function longer than
+//!   `MAX_FN_LINES`, no file longer than `MAX_FILE_LINES` (data tables excepted).
 //!
 //! The scan relies on `cargo fmt` layout (a function's closing brace sits at
 //! the indentation of its `fn` line), which CI enforces anyway.
@@ -290,16 +292,7 @@ fn long_functions(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim_start();
-        let is_fn = [
-            "fn ",
-            "pub fn ",
-            "pub(crate) fn ",
-            "pub(super) fn ",
-            "const fn ",
-        ]
-        .iter()
-        .any(|p| trimmed.starts_with(p));
-        if !is_fn {
+        if !starts_a_fn(trimmed) {
             continue;
         }
         let indent = &line[..line.len() - trimmed.len()];
@@ -322,6 +315,27 @@ fn long_functions(text: &str) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// Whether a line (without its indentation) begins a function: `fn`, after
+/// any visibility and `const`, `async`, `unsafe` or `extern "C"`.
+fn starts_a_fn(line: &str) -> bool {
+    let mut rest = line;
+    if let Some(r) = rest.strip_prefix("pub") {
+        rest = match r.strip_prefix('(') {
+            Some(inner) => inner.split_once(") ").map_or("", |(_, r)| r),
+            None => r.strip_prefix(' ').unwrap_or(""),
+        };
+    }
+    loop {
+        let next = ["const ", "async ", "unsafe ", "extern \"C\" "]
+            .iter()
+            .find_map(|q| rest.strip_prefix(q));
+        match next {
+            Some(r) => rest = r,
+            None => return rest.starts_with("fn "),
+        }
+    }
 }
 
 /// Lines of a test file that write a field of something (`s.players[0].corn = 5;`).
@@ -411,6 +425,68 @@ fn no_function_and_no_file_of_a_game_is_over_the_limit() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
+/// The Rust files of `src/` outside the game folders (the checks above
+/// take those game by game): the service, store, mail, engine, render, the
+/// binary, and the games' registry.
+fn files_outside_the_games() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+            .expect("source folder readable")
+            .map(|e| e.expect("directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                if path != games_dir() {
+                    walk(&path, out);
+                }
+            } else if path.extension() == Some("rs".as_ref()) {
+                out.push(path);
+            }
+        }
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    walk(&src, &mut out);
+    // The registry and any file beside the game folders.
+    for entry in fs::read_dir(games_dir()).expect("games folder readable") {
+        let path = entry.expect("directory entry").path();
+        if path.extension() == Some("rs".as_ref()) {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A table of data rather than code: a `data.rs` or a file in a `data/` folder.
+fn is_data_table(path: &Path) -> bool {
+    path.file_stem() == Some("data".as_ref()) || path.components().any(|c| c.as_os_str() == "data")
+}
+
+#[test]
+fn no_function_and_no_file_outside_the_games_is_over_the_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = files_outside_the_games();
+    assert!(
+        files.iter().any(|f| f.ends_with("src/service/mailin.rs")),
+        "the walk found the service's files"
+    );
+    let mut problems = Vec::new();
+    for path in files {
+        let text = fs::read_to_string(&path).expect("source readable");
+        let name = path.strip_prefix(root).unwrap().display().to_string();
+        for (line, len) in long_functions(&text) {
+            problems.push(format!("{name}:{line}: a function of {len} lines"));
+        }
+        let lines = text.lines().count();
+        if !is_data_table(&path) && lines > MAX_FILE_LINES {
+            problems.push(format!("{name}: {lines} lines"));
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 #[test]
 fn game_tests_build_positions_through_the_testkit() {
     let problems: Vec<String> = shaped_games()
@@ -460,6 +536,25 @@ fn the_scan_finds_what_it_looks_for() {
         "    x;\n".repeat(100)
     );
     assert_eq!(long_functions(&body), vec![(1, 102)]);
+    let qualified = format!(
+        "pub(crate) async fn long() {{\n{}}}\n",
+        "    x;\n".repeat(100)
+    );
+    assert_eq!(long_functions(&qualified), vec![(1, 102)]);
+    for line in [
+        "pub fn a()",
+        "pub(super) const fn a()",
+        "unsafe fn a()",
+        "fn a()",
+    ] {
+        assert!(starts_a_fn(line), "{line}");
+    }
+    for line in ["fn_call();", "pub struct Fn;", "let fn_ = 3;", "// fn a()"] {
+        assert!(!starts_a_fn(line), "{line}");
+    }
+    assert!(is_data_table(Path::new("src/games/tikal/data.rs")));
+    assert!(is_data_table(Path::new("src/games/tta/data/cards.rs")));
+    assert!(!is_data_table(Path::new("src/service/mailin.rs")));
     let code =
         code_without_tests("use super::a;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n");
     assert_eq!(code, vec!["use super::a;".to_string()]);

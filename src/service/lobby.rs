@@ -8,7 +8,7 @@ use super::{stamp, Result, Service, ServiceError};
 use crate::engine::{Event, Options, Rng, Seat, Text};
 use crate::games;
 use crate::store::MailKind;
-use crate::store::{GameStatus, MoveKind, NewGame, NewMove, SeatStatus};
+use crate::store::{GameStatus, MoveKind, NewGame, NewMove, SeatRow, SeatStatus};
 use chrono::{DateTime, Utc};
 
 /// A request for a new game.
@@ -341,6 +341,19 @@ impl Service {
         invite: bool,
         now: DateTime<Utc>,
     ) -> Result<usize> {
+        let (seats, row) = self.seat_to_offer(id, old, new)?;
+        let seat = row.seat.unwrap_or_default();
+        self.place_offer(id, new, seat, &seats, now)?;
+        if invite {
+            let dropped = row.status == SeatStatus::Dropped;
+            self.mail_offer(id, old, new, seat, dropped, now)?;
+        }
+        Ok(seat)
+    }
+
+    /// The seats of game `id` and the row of `old`, if `old`'s seat can be
+    /// handed on to the address `new`.
+    fn seat_to_offer(&self, id: i64, old: &str, new: &str) -> Result<(Vec<SeatRow>, SeatRow)> {
         if !new.contains('@') || new.contains(char::is_whitespace) {
             return Err(ServiceError::Setup(format!(
                 "'{new}' is not a mail address"
@@ -357,6 +370,7 @@ impl Service {
         let row = seats
             .iter()
             .find(|s| s.email == old && holds_seat(s.status) && s.seat.is_some())
+            .cloned()
             .ok_or_else(|| ServiceError::NotAPlayer(old.to_string(), id))?;
         let seat = row.seat.unwrap_or_default();
         if row.status == SeatStatus::Dropped
@@ -366,6 +380,19 @@ impl Service {
                 "{old} left game {id}, and its rules cannot give that seat back"
             )));
         }
+        Ok((seats, row))
+    }
+
+    /// Records `new`'s offer of `seat` and withdraws (with a word to each)
+    /// any older offer of the same seat.
+    fn place_offer(
+        &self,
+        id: i64,
+        new: &str,
+        seat: usize,
+        seats: &[SeatRow],
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let earlier = seats.iter().find(|s| s.email == new);
         match earlier.map(|s| s.status) {
             None => self
@@ -403,12 +430,22 @@ impl Service {
                 now,
             )?;
         }
-        if !invite {
-            return Ok(seat);
-        }
+        Ok(())
+    }
+
+    /// The invitation to `new` to take `old`'s seat (`dropped`: `old` has left).
+    fn mail_offer(
+        &self,
+        id: i64,
+        old: &str,
+        new: &str,
+        seat: usize,
+        dropped: bool,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let title = self.table(id)?.info().title;
         let players = self.emails(id)?.join(", ");
-        let how = if row.status == SeatStatus::Dropped {
+        let how = if dropped {
             Text::new(
                 format!("{old} has left the game, and their pieces are waiting for a new player."),
                 format!("{old}님이 게임을 떠났고, 그 자리의 말들이 새 사람을 기다립니다."),
@@ -439,7 +476,7 @@ impl Service {
             MailKind::Notice,
             now,
         )?;
-        Ok(seat)
+        Ok(())
     }
 
     /// `join` or `decline` from someone offered a seat.
@@ -477,7 +514,7 @@ impl Service {
     }
 
     /// The open offer to `email` in game `id`.
-    fn offer_of(&self, id: i64, email: &str) -> Result<crate::store::SeatRow> {
+    fn offer_of(&self, id: i64, email: &str) -> Result<SeatRow> {
         self.store
             .seats(id)?
             .into_iter()
@@ -594,7 +631,7 @@ impl Service {
         ))
     }
 
-    fn offer_or_seat(&self, id: i64, email: &str) -> Result<crate::store::SeatRow> {
+    fn offer_or_seat(&self, id: i64, email: &str) -> Result<SeatRow> {
         self.store
             .seats(id)?
             .into_iter()

@@ -350,98 +350,130 @@ impl Service {
     ) -> Result<Verdict> {
         let (service_lines, game_lines) = self.split_lines(caller, lines)?;
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
-        if !game_lines.is_empty() {
-            let Some(id) = caller.game else {
-                // Lines beside service commands, outside a game: chat around them.
-                if !service_lines.is_empty() {
-                    let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
-                    outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
-                    return self.run_service_lines(caller, service_lines, outcome, now);
-                }
+        if game_lines.is_empty() {
+            return self.run_service_lines(caller, service_lines, outcome, now);
+        }
+        let Some(id) = caller.game else {
+            return self.lines_outside_a_game(caller, service_lines, game_lines, outcome, now);
+        };
+        let read = self.turn_lines(id, &caller.email, &game_lines)?;
+        let (unread_en, unread_ko) = read.unread_note();
+        if read.turn.is_empty() {
+            if service_lines.is_empty() {
                 let why = Text::new(
-                    format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
-                    format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0].1),
+                    format!("I found no command in your mail. {unread_en} Write one command per line above the quoted text, or 'help'."),
+                    format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
                 );
+                let words = [why, help_text()];
                 return self.answer(
                     &caller.email,
-                    None,
+                    Some(id),
+                    &words,
+                    now,
+                    InboundOutcome::Rejected,
+                    &words[0].en,
+                );
+            }
+            outcome.reason = format!("{unread_en} ");
+            return self.run_service_lines(caller, service_lines, outcome, now);
+        }
+        // A reply to a mail from before the seat's last move confirms first.
+        if self.is_stale_reply(mail, id, &caller.email)? {
+            return self.ask_to_confirm(id, &caller.email, &read.commands(), now);
+        }
+        match self.play_turn_lines(id, caller, mail, &read, now)? {
+            Ok(applied) => self.run_service_lines(caller, service_lines, applied, now),
+            Err(refused) => Ok(refused),
+        }
+    }
+
+    /// Game lines in a mail that names no game: chat around its service
+    /// commands, or else a mistake to answer.
+    fn lines_outside_a_game(
+        &self,
+        caller: &Caller,
+        service_lines: Vec<String>,
+        game_lines: Numbered,
+        mut outcome: Verdict,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        if !service_lines.is_empty() {
+            let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
+            outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
+            return self.run_service_lines(caller, service_lines, outcome, now);
+        }
+        let why = Text::new(
+            format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
+            format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0].1),
+        );
+        self.answer(
+            &caller.email,
+            None,
+            std::slice::from_ref(&why),
+            now,
+            InboundOutcome::Rejected,
+            &why.en,
+        )
+    }
+
+    /// Plays the turn read from a mail in game `id`: `Ok` with the applied
+    /// outcome (the service lines still to run), or `Err` with the mail's
+    /// final verdict when the turn was refused (and answered).
+    fn play_turn_lines(
+        &self,
+        id: i64,
+        caller: &Caller,
+        mail: &Inbound,
+        read: &reading::TurnLines,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<Verdict, Verdict>> {
+        let (unread_en, unread_ko) = read.unread_note();
+        match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
+            Ok(applied) => {
+                let mut reason = applied.commands.join("; ");
+                if !unread_en.is_empty() {
+                    reason = format!("{reason} ({unread_en})");
+                }
+                Ok(Ok(Verdict::new(InboundOutcome::Applied, reason, Some(id))))
+            }
+            Err(ServiceError::Refused {
+                line,
+                command,
+                reason,
+                suggestions,
+            }) => {
+                let reason = Text::new(
+                    format!("{} {unread_en}", reason.en).trim_end().to_string(),
+                    format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
+                );
+                self.refuse(
+                    id,
+                    &caller.email,
+                    read.line_number(line),
+                    &command,
+                    &reason,
+                    &suggestions,
+                    now,
+                )
+                .map(Err)
+            }
+            Err(ServiceError::NotActive(_, status)) => {
+                let why = Text::new(
+                    format!("Game #{id} is {status}; it takes no more moves."),
+                    format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
+                );
+                self.answer(
+                    &caller.email,
+                    Some(id),
                     std::slice::from_ref(&why),
                     now,
                     InboundOutcome::Rejected,
                     &why.en,
-                );
-            };
-            let read = self.turn_lines(id, &caller.email, &game_lines)?;
-            let (unread_en, unread_ko) = read.unread_note();
-            if read.turn.is_empty() {
-                if service_lines.is_empty() {
-                    let why = Text::new(
-                        format!("I found no command in your mail. {unread_en} Write one command per line above the quoted text, or 'help'."),
-                        format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
-                    );
-                    let words = [why, help_text()];
-                    return self.answer(
-                        &caller.email,
-                        Some(id),
-                        &words,
-                        now,
-                        InboundOutcome::Rejected,
-                        &words[0].en,
-                    );
-                }
-                outcome.reason = format!("{unread_en} ");
-                return self.run_service_lines(caller, service_lines, outcome, now);
+                )
+                .map(Err)
             }
-            // A reply to a mail from before the seat's last move confirms first.
-            if self.is_stale_reply(mail, id, &caller.email)? {
-                return self.ask_to_confirm(id, &caller.email, &read.commands(), now);
-            }
-            match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
-                Ok(applied) => {
-                    let mut reason = applied.commands.join("; ");
-                    if !unread_en.is_empty() {
-                        reason = format!("{reason} ({unread_en})");
-                    }
-                    outcome = Verdict::new(InboundOutcome::Applied, reason, Some(id));
-                }
-                Err(ServiceError::Refused {
-                    line,
-                    command,
-                    reason,
-                    suggestions,
-                }) => {
-                    let reason = Text::new(
-                        format!("{} {unread_en}", reason.en).trim_end().to_string(),
-                        format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
-                    );
-                    return self.refuse(
-                        id,
-                        &caller.email,
-                        read.line_number(line),
-                        &command,
-                        &reason,
-                        &suggestions,
-                        now,
-                    );
-                }
-                Err(ServiceError::NotActive(_, status)) => {
-                    let why = Text::new(
-                        format!("Game #{id} is {status}; it takes no more moves."),
-                        format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
-                    );
-                    return self.answer(
-                        &caller.email,
-                        Some(id),
-                        std::slice::from_ref(&why),
-                        now,
-                        InboundOutcome::Rejected,
-                        &why.en,
-                    );
-                }
-                Err(e) => return Err(e),
-            }
+            Err(e) => Err(e),
         }
-        self.run_service_lines(caller, service_lines, outcome, now)
     }
 
     /// Runs the service commands of a mail after its turn (if any), with one

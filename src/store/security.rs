@@ -3,7 +3,7 @@
 //! addresses and the log of unsolicited mail.
 
 use super::words::{read_word, RequestStatus, SeatStatus};
-use super::{InboundRow, Result, Store};
+use super::{Result, Store};
 use rusqlite::{params, OptionalExtension};
 
 /// A `new GAME ...` request waiting for its creator's confirmation.
@@ -18,40 +18,6 @@ pub struct GameRequestRow {
 }
 
 impl Store {
-    /// Claims a mail inside the caller's transaction: false when the same
-    /// Message-ID from the same sender was claimed before.
-    pub fn claim_inbound(&self, r: &InboundRow) -> Result<bool> {
-        let n = self.conn.execute(
-            "INSERT OR IGNORE INTO inbound(message_id, received_at, sender, game_id, outcome, reason, size)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![r.message_id, r.received_at, r.sender, r.game_id, r.outcome, r.reason, r.size],
-        )?;
-        Ok(n == 1)
-    }
-
-    /// Writes the outcome of a claimed mail.
-    pub fn settle_inbound(&self, r: &InboundRow) -> Result<()> {
-        self.conn.execute(
-            "UPDATE inbound SET game_id = ?3, outcome = ?4, reason = ?5
-             WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')",
-            params![r.message_id, r.sender, r.game_id, r.outcome, r.reason],
-        )?;
-        Ok(())
-    }
-
-    /// True when this Message-ID from this sender was handled already.
-    pub fn inbound_seen_from(&self, message_id: &str, sender: Option<&str>) -> Result<bool> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT 1 FROM inbound WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')",
-                params![message_id, sender],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some())
-    }
-
     /// How many times `email` was sent unsolicited mail of `kind` since `since`.
     pub fn contacts_since(&self, email: &str, kind: &str, since: &str) -> Result<i64> {
         Ok(self.conn.query_row(

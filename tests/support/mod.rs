@@ -3,14 +3,17 @@
 //! child process, and scripted players who only send and read mail.
 #![allow(dead_code)]
 
+pub mod imap;
 pub mod planted;
+pub mod play;
 pub mod shapes;
+pub mod smtp;
 
-use async_imap::Client;
-use futures::StreamExt;
+// Not every test starts a game.
+#[allow(unused_imports)]
+pub use play::start_game;
+
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -55,80 +58,20 @@ impl Stack {
         format!("{user}@{}", self.domain)
     }
 
+    /// The SMTP server as "host:port".
+    pub fn smtp_addr(&self) -> String {
+        format!("{}:{}", self.smtp.0, self.smtp.1)
+    }
+
     /// Empties an account's INBOX so that an earlier run's leftovers are not
     /// read by this run's fresh database.
     pub fn purge_inbox(&self, account: &str) {
-        use futures::StreamExt;
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let tcp = tokio::net::TcpStream::connect((self.imap.0.as_str(), self.imap.1))
-                .await
-                .expect("IMAP");
-            let mut client = async_imap::Client::new(tcp);
-            client.read_response().await.expect("greeting");
-            let mut s = client
-                .login(self.addr(account), &self.password)
-                .await
-                .map_err(|e| e.0)
-                .expect("login");
-            s.select("INBOX").await.expect("select");
-            let uids = s.uid_search("ALL").await.expect("search");
-            if !uids.is_empty() {
-                let set = uids
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",");
-                let st = s.uid_store(set, "+FLAGS (\\Deleted)").await.expect("store");
-                let _: Vec<_> = st.collect().await;
-                let ex = s.expunge().await.expect("expunge");
-                let _: Vec<_> = ex.collect().await;
-            }
-            let _ = s.logout().await;
-        });
+        imap::purge(self, &self.addr(account));
     }
 
     /// Sends a raw message over plain SMTP from loopback (no AUTH needed there).
     pub fn send(&self, from: &str, to: &str, raw: &str) {
-        let mut s = TcpStream::connect((self.smtp.0.as_str(), self.smtp.1)).expect("SMTP connect");
-        s.set_read_timeout(Some(Duration::from_secs(20))).ok();
-        let mut r = BufReader::new(s.try_clone().expect("clone"));
-        let expect = |r: &mut BufReader<TcpStream>, code: &str| loop {
-            let mut line = String::new();
-            r.read_line(&mut line).expect("SMTP read");
-            assert!(
-                line.starts_with(code),
-                "SMTP: expected {code}, got {line:?}"
-            );
-            if line.as_bytes().get(3) != Some(&b'-') {
-                break;
-            }
-        };
-        expect(&mut r, "220");
-        for (cmd, code) in [
-            ("EHLO tester.example.test".to_string(), "250"),
-            (format!("MAIL FROM:<{from}>"), "250"),
-            (format!("RCPT TO:<{to}>"), "250"),
-            ("DATA".to_string(), "354"),
-        ] {
-            write!(s, "{cmd}\r\n").unwrap();
-            expect(&mut r, code);
-        }
-        let body = raw.replace("\r\n", "\n");
-        for line in body.lines() {
-            let line = if line.starts_with('.') {
-                format!(".{line}")
-            } else {
-                line.to_string()
-            };
-            write!(s, "{line}\r\n").unwrap();
-        }
-        write!(s, ".\r\n").unwrap();
-        expect(&mut r, "250");
-        write!(s, "QUIT\r\n").unwrap();
+        smtp::SmtpClient::new(&self.smtp_addr()).send(from, to, raw);
     }
 }
 
@@ -137,6 +80,7 @@ impl Stack {
 pub struct Received {
     pub uid: u32,
     pub message_id: String,
+    pub in_reply_to: String,
     pub from: String,
     pub subject: String,
     pub reply_to: Option<String>,
@@ -146,8 +90,14 @@ pub struct Received {
 }
 
 impl Received {
+    /// Reads a mail quipu sent, checking first that it carries no planted secret.
     pub fn parse(uid: u32, raw: Vec<u8>) -> Received {
         planted::assert_clean(&raw, &[]);
+        Received::read(uid, raw)
+    }
+
+    /// Reads a mail as a player's client shows it.
+    pub fn read(uid: u32, raw: Vec<u8>) -> Received {
         let m = mail_parser::MessageParser::default()
             .parse(&raw)
             .expect("a mail");
@@ -159,6 +109,7 @@ impl Received {
         Received {
             uid,
             message_id: m.message_id().unwrap_or_default().to_string(),
+            in_reply_to: m.in_reply_to().as_text().unwrap_or_default().to_string(),
             from: addr(m.from()).unwrap_or_default(),
             subject: m.subject().unwrap_or_default().to_string(),
             reply_to: addr(m.reply_to()),
@@ -189,23 +140,7 @@ impl Received {
     }
 
     pub fn header(&self, name: &str) -> Option<String> {
-        let text = String::from_utf8_lossy(&self.raw);
-        let head = text.split("\r\n\r\n").next().unwrap_or("");
-        // Unfold continuation lines first (RFC 5322 folding).
-        let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
-        unfolded
-            .lines()
-            .find(|l| {
-                l.to_lowercase()
-                    .starts_with(&format!("{}:", name.to_lowercase()))
-            })
-            .map(|l| {
-                l.split_once(':')
-                    .map(|x| x.1)
-                    .unwrap_or("")
-                    .trim()
-                    .to_string()
-            })
+        smtp::header(&String::from_utf8_lossy(&self.raw), name)
     }
 }
 
@@ -245,45 +180,10 @@ impl Mailbox {
 
     /// Every message now in INBOX.
     pub fn all(&self) -> Vec<Received> {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let tcp =
-                tokio::net::TcpStream::connect((self.stack.imap.0.as_str(), self.stack.imap.1))
-                    .await
-                    .expect("IMAP");
-            let mut client = Client::new(tcp);
-            client.read_response().await.expect("greeting");
-            let mut s = client
-                .login(&self.user, &self.stack.password)
-                .await
-                .map_err(|e| e.0)
-                .expect("login");
-            s.select("INBOX").await.expect("select");
-            let uids = s.uid_search("ALL").await.expect("search");
-            let mut uids: Vec<u32> = uids.into_iter().collect();
-            uids.sort();
-            let mut out = Vec::new();
-            if !uids.is_empty() {
-                let set = uids
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",");
-                let mut st = s.uid_fetch(set, "(UID BODY.PEEK[])").await.expect("fetch");
-                while let Some(f) = st.next().await {
-                    let f = f.expect("fetch item");
-                    if let (Some(uid), Some(b)) = (f.uid, f.body()) {
-                        out.push(Received::parse(uid, b.to_vec()));
-                    }
-                }
-            }
-            let _ = s.logout().await;
-            out.sort_by_key(|m| m.uid);
-            out
-        })
+        imap::inbox(&self.stack, &self.user)
+            .into_iter()
+            .map(|(uid, raw)| Received::parse(uid, raw))
+            .collect()
     }
 
     /// Messages not returned before, oldest first.

@@ -240,30 +240,39 @@ impl Service {
     /// Recomputes the open deadlines of a player (after a vacation or quiet-hours change).
     pub(crate) fn reschedule_player(&self, email: &str, now: DateTime<Utc>) -> Result<()> {
         let player = self.store.player(email, &stamp(now))?;
-        for id in self.store.games_of(email)? {
-            let settings = self.clock_of(id)?;
-            let Ok(seat) = self.seat_of(id, email) else {
-                continue;
-            };
-            for d in self
-                .store
-                .deadlines(Some(id))?
-                .into_iter()
-                .filter(|d| d.seat == seat.0 as i64)
-            {
-                let started = deadline_time(&d, "started_at", &d.started_at)?;
-                if let Some(due) = due_time(started, &settings, &player)? {
-                    self.save_deadline(
-                        DeadlineRow {
-                            due_at: stamp(due),
-                            ..d
-                        },
-                        &settings,
-                    )?;
-                }
+        for (d, settings) in self.deadlines_of_player(email)? {
+            let started = deadline_time(&d, "started_at", &d.started_at)?;
+            if let Some(due) = due_time(started, &settings, &player)? {
+                self.save_deadline(
+                    DeadlineRow {
+                        due_at: stamp(due),
+                        ..d
+                    },
+                    &settings,
+                )?;
             }
         }
         Ok(())
+    }
+
+    /// The open deadlines of `email`'s seats in their active games, each
+    /// with its game's clock settings.
+    fn deadlines_of_player(&self, email: &str) -> Result<Vec<(DeadlineRow, ClockSettings)>> {
+        let mut out = Vec::new();
+        for id in self.store.games_of(email)? {
+            let Ok(seat) = self.seat_of(id, email) else {
+                continue;
+            };
+            let settings = self.clock_of(id)?;
+            out.extend(
+                self.store
+                    .deadlines(Some(id))?
+                    .into_iter()
+                    .filter(|d| d.seat == seat.0 as i64)
+                    .map(|d| (d, settings.clone())),
+            );
+        }
+        Ok(out)
     }
 
     /// Stores a deadline with the time the clock must next look at it.

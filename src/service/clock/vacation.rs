@@ -119,28 +119,17 @@ impl Service {
         p.vacation_used -= unbegun_days(p, now)?.min(p.vacation_used);
         let away_end = b.min(now);
         if a < away_end {
-            for id in self.store.games_of(&p.email)? {
-                let Ok(seat) = self.seat_of(id, &p.email) else {
-                    continue;
-                };
-                let settings = self.clock_of(id)?;
-                for d in self
-                    .store
-                    .deadlines(Some(id))?
-                    .into_iter()
-                    .filter(|d| d.seat == seat.0 as i64)
-                {
-                    let started = deadline_time(&d, "started_at", &d.started_at)?;
-                    let away = away_end - a.max(started);
-                    if away > Duration::zero() {
-                        self.save_deadline(
-                            DeadlineRow {
-                                started_at: stamp(started + away),
-                                ..d
-                            },
-                            &settings,
-                        )?;
-                    }
+            for (d, settings) in self.deadlines_of_player(&p.email)? {
+                let started = deadline_time(&d, "started_at", &d.started_at)?;
+                let away = away_end - a.max(started);
+                if away > Duration::zero() {
+                    self.save_deadline(
+                        DeadlineRow {
+                            started_at: stamp(started + away),
+                            ..d
+                        },
+                        &settings,
+                    )?;
                 }
             }
         }

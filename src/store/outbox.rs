@@ -1,0 +1,167 @@
+//! The outbox table: composed mails in order, what was handed over, sent or
+//! refused, and what a reply names among the mails we sent.
+
+use super::{NewMail, OutboxRow, Result, Store};
+use rusqlite::params;
+
+impl Store {
+    pub fn enqueue(&self, m: &NewMail) -> Result<()> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at, moves_seen)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1,
+                     CASE WHEN ?2 IS NULL THEN NULL
+                          ELSE (SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?2) END)",
+            params![m.created_at, m.game_id, m.recipient, m.message_id, m.kind, m.raw],
+        )?;
+        Ok(())
+    }
+
+    /// Unsent mail due by `now`, oldest first, holding back each recipient's
+    /// mail behind an older one that still waits (so nothing overtakes it).
+    pub fn pending_mail(&self, now: &str, limit: i64) -> Result<Vec<OutboxRow>> {
+        self.list(
+            "SELECT * FROM outbox o
+              WHERE sent_at IS NULL AND refused_at IS NULL AND next_try_at <= ?1
+                AND NOT EXISTS (SELECT 1 FROM outbox e
+                                 WHERE e.recipient = o.recipient AND e.id < o.id
+                                   AND e.sent_at IS NULL AND e.refused_at IS NULL
+                                   AND e.next_try_at > ?1)
+              ORDER BY id LIMIT ?2",
+            params![now, limit],
+            OutboxRow::from_row,
+        )
+    }
+
+    pub fn outbox(&self, game_id: Option<i64>) -> Result<Vec<OutboxRow>> {
+        self.list(
+            "SELECT * FROM outbox WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
+            [game_id],
+            OutboxRow::from_row,
+        )
+    }
+
+    pub fn unsent_count(&self) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND refused_at IS NULL",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Rows whose send began but whose acceptance was never recorded: the
+    /// server may hold them already (the process stopped in between).
+    pub fn mail_in_doubt(&self) -> Result<Vec<OutboxRow>> {
+        self.list(
+            "SELECT * FROM outbox WHERE handed_at IS NOT NULL AND sent_at IS NULL
+              AND refused_at IS NULL ORDER BY id",
+            [],
+            OutboxRow::from_row,
+        )
+    }
+
+    /// Records that the send of `id` begins, before the server can accept it.
+    pub fn mark_handed(&self, id: i64, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET handed_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, at],
+        )
+    }
+
+    pub fn mark_sent(&self, id: i64, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET sent_at = ?2 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, at],
+        )
+    }
+
+    /// A temporary failure: `next_try_at` is when this row may be tried
+    /// again. The send ended with an answer (or none), so it is not in doubt.
+    pub fn mark_failed(&self, id: i64, error: &str, next_try_at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_try_at = ?3,
+                    handed_at = NULL WHERE id = ?1",
+            params![id, error, next_try_at],
+        )
+    }
+
+    /// A refusal for good: never retried, and it holds back nothing.
+    pub fn mark_refused(&self, id: i64, error: &str, at: &str) -> Result<()> {
+        self.update_one(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, refused_at = ?3,
+                    handed_at = NULL WHERE id = ?1",
+            params![id, error, at],
+        )
+    }
+
+    /// The server is back: every mail that waits because of earlier failures
+    /// is due now (the backoff was the server's, not the mail's). Returns how many.
+    pub fn retry_now(&self, now: &str) -> Result<usize> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_try_at = ?1
+              WHERE sent_at IS NULL AND refused_at IS NULL AND attempts > 0 AND next_try_at > ?1",
+            [now],
+        )?)
+    }
+
+    /// The mails the outbox holds for `recipient`: those whose Message-ID
+    /// is in `ids` (what a reply names) and, with a game, the latest
+    /// `limit` of that game. Newest first, each once; bounded by `limit`
+    /// plus the number of ids.
+    pub fn sent_to(
+        &self,
+        recipient: &str,
+        game_id: Option<i64>,
+        ids: &[String],
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>> {
+        let mut rows: Vec<OutboxRow> = Vec::new();
+        let mut by_id = self
+            .conn
+            .prepare_cached("SELECT * FROM outbox WHERE message_id = ?1 AND recipient = ?2")?;
+        for id in ids {
+            for row in by_id.query_map(params![id, recipient], OutboxRow::from_row)? {
+                rows.push(row?);
+            }
+        }
+        if let Some(game) = game_id {
+            let mut latest = self.conn.prepare_cached(
+                "SELECT * FROM outbox WHERE game_id = ?1 AND recipient = ?2 ORDER BY id DESC LIMIT ?3",
+            )?;
+            for row in latest.query_map(params![game, recipient, limit], OutboxRow::from_row)? {
+                rows.push(row?);
+            }
+        }
+        rows.sort_by_key(|r| std::cmp::Reverse(r.id));
+        rows.dedup_by_key(|r| r.id);
+        Ok(rows)
+    }
+
+    /// Whether `seat` has moved in the mail's game since `mail` was
+    /// composed: a history row after the ones it saw, or, for a mail stored
+    /// before rows counted that, a row recorded after its time.
+    pub fn seat_moved_since(&self, mail: &OutboxRow, seat: usize) -> Result<bool> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS(SELECT 1 FROM moves WHERE game_id = ?1 AND seat = ?2
+                             AND (n > ?3 OR (?3 IS NULL AND at > ?4)))",
+            params![mail.game_id, seat as i64, mail.moves_seen, mail.created_at],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// How many mails the server accepted at or after `since`.
+    pub fn sent_since(&self, since: &str) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at >= ?1",
+            [since],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Deletes sent mail older than `before` (housekeeping); returns how many.
+    pub fn prune_outbox(&self, before: &str) -> Result<usize> {
+        Ok(self.conn.execute(
+            "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1",
+            [before],
+        )?)
+    }
+}
