@@ -3,6 +3,7 @@
 //! child process, and scripted players who only send and read mail.
 #![allow(dead_code)]
 
+pub mod letters;
 pub mod planted;
 pub mod shapes;
 
