@@ -1,8 +1,11 @@
 //! What reading a reply costs: every reply of the corpus (`tests/mail/corpus/`)
 //! and every client fixture (`tests/mail/`), read knowing twelve sent mails
 //! (as the service does: the set is built per reply), many times. Every
-//! single read is timed; the budget holds for the 99th percentile of those
-//! single reads (not of per-reply medians): p99 under 5 ms, else it fails.
+//! single read is timed, by this thread's CPU time and by the wall clock;
+//! the budget holds for the 99th percentile of those single reads (not of
+//! per-reply medians): CPU time p99 under 5 ms, else it fails. The wall
+//! clock is printed beside it: on a shared machine it also counts the time
+//! other processes held the core.
 //! Run: `taskset -c 0 cargo bench --bench reading`.
 
 use quipu::mail::inbound::{read_knowing, sent_texts, Known};
@@ -32,6 +35,18 @@ fn eml_files(dir: &Path) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// This thread's CPU time in milliseconds (Linux `CLOCK_THREAD_CPUTIME_ID`).
+fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    assert!(ok, "the thread's CPU clock cannot be read");
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1_000_000.0
+}
+
 /// The `q` quantile (0 to 1) of `values` (sorted here).
 fn percentile(values: &mut [f64], q: f64) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -50,8 +65,10 @@ fn main() {
     let mut replies = eml_files(&root.join("corpus"));
     replies.extend(eml_files(&root));
     let mut reads: Vec<f64> = Vec::with_capacity(ROUNDS * replies.len());
+    let mut walls: Vec<f64> = Vec::with_capacity(ROUNDS * replies.len());
     for _ in 0..ROUNDS {
         for raw in &replies {
+            let cpu = thread_cpu_ms();
             let t = Instant::now();
             let texts: Vec<String> = (0..SENT_MAILS)
                 .flat_map(|i| sent_texts(&sent[i % sent.len()]))
@@ -59,19 +76,22 @@ fn main() {
             let known = Known::new(texts.iter().map(String::as_str));
             let mail = read_knowing(raw, &known);
             std::hint::black_box(mail);
-            reads.push(t.elapsed().as_secs_f64() * 1000.0);
+            walls.push(t.elapsed().as_secs_f64() * 1000.0);
+            reads.push(thread_cpu_ms() - cpu);
         }
     }
     let count = reads.len();
     let p50 = percentile(&mut reads, 0.50);
     let p99 = percentile(&mut reads, 0.99);
     let max = reads.last().copied().unwrap_or(0.0);
+    let wall_p50 = percentile(&mut walls, 0.50);
+    let wall_p99 = percentile(&mut walls, 0.99);
     println!(
-        "reading one reply ({} replies x {ROUNDS} rounds = {count} single reads, {SENT_MAILS} sent mails known): p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms",
+        "reading one reply ({} replies x {ROUNDS} rounds = {count} single reads, {SENT_MAILS} sent mails known): CPU time p50 {p50:.3} ms, p99 {p99:.3} ms, max {max:.3} ms; wall clock p50 {wall_p50:.3} ms, p99 {wall_p99:.3} ms",
         replies.len(),
     );
     if p99 >= P99_LIMIT_MS {
-        eprintln!("p99 {p99:.3} ms of single reads is over the {P99_LIMIT_MS} ms budget");
+        eprintln!("p99 {p99:.3} ms (CPU time) of single reads is over the {P99_LIMIT_MS} ms budget");
         std::process::exit(1);
     }
 }
