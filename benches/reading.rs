@@ -91,7 +91,9 @@ fn main() {
         replies.len(),
     );
     if p99 >= P99_LIMIT_MS {
-        eprintln!("p99 {p99:.3} ms (CPU time) of single reads is over the {P99_LIMIT_MS} ms budget");
+        eprintln!(
+            "p99 {p99:.3} ms (CPU time) of single reads is over the {P99_LIMIT_MS} ms budget"
+        );
         std::process::exit(1);
     }
 }
