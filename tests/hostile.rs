@@ -9,16 +9,13 @@ mod support;
 use chrono::{DateTime, Duration, Utc};
 use quipu::service::{NewGameRequest, Service};
 use quipu::store::{GameRow, MoveRow, Player, SeatRow};
+use support::letters::{at, outbox_to, Letter};
 use support::planted::{self, Checked};
 
 const SERVICE: &str = "quipu@example.test";
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";
 const MALLORY: &str = "mallory@evil.test";
-
-fn at(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
 
 fn t0() -> DateTime<Utc> {
     at("2026-11-22T10:00:00Z")
@@ -36,10 +33,7 @@ fn service(name: &str) -> Checked {
 }
 
 fn mail(from: &str, to: &str, id: &str, body: &str) -> Vec<u8> {
-    format!(
-        "From: <{from}>\r\nTo: <{to}>\r\nSubject: hello\r\nMessage-ID: <{id}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{body}\r\n"
-    )
-    .into_bytes()
+    Letter::new(from, to, id).body(body).raw()
 }
 
 /// Everything a mail could change: games, seats, moves, players.
@@ -72,11 +66,8 @@ fn outbox_len(s: &Service) -> usize {
 }
 
 fn mails_to(s: &Service, who: &str) -> Vec<String> {
-    s.store
-        .outbox(None)
-        .unwrap()
+    outbox_to(s, who)
         .into_iter()
-        .filter(|r| r.recipient == who)
         .map(|r| String::from_utf8_lossy(&r.raw).to_string())
         .collect()
 }

@@ -5,11 +5,14 @@
 //! replies (to a mail from before the seat's last move: confirmed, never
 //! applied twice); and the lobby of a game still forming.
 
+mod support;
+
 use quipu::config::Config;
 use quipu::games::tta::{command, data::default_data};
 use quipu::mail::inbound::{read, read_knowing, sent_texts, Known};
 use quipu::service::{MailOutcome, NewGameRequest, Service};
 use std::path::{Path, PathBuf};
+use support::letters::{at, outbox_to, Letter};
 
 fn corpus(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,45 +21,126 @@ fn corpus(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// What the mail we sent looks like to the reader: its plain and HTML text.
+/// What the mails we sent look like to the reader: the plain and HTML text
+/// of the latest turn mail (`sent.eml`) and of an earlier one
+/// (`sent_earlier.eml`), as the service knows its last mails to a player.
 fn known_sent() -> Known {
-    let texts = sent_texts(&corpus("sent"));
+    let mut texts = sent_texts(&corpus("sent"));
     assert_eq!(texts.len(), 2, "the sent mail has a plain and an HTML body");
+    texts.extend(sent_texts(&corpus("sent_earlier")));
+    assert_eq!(texts.len(), 4, "so has the earlier one");
     Known::new(texts.iter().map(String::as_str))
 }
 
-/// Each fixture (client, language, shape) and the player's exact text.
-const CORPUS: &[(&str, &str)] = &[
+/// Each fixture: its client, the language of its client and words, and the
+/// player's exact text.
+const CORPUS: &[(&str, &str, &str, &str)] = &[
     (
         "outlook_desktop_ru",
+        "Outlook desktop",
+        "Russian",
         "Привет всем!\ndig c3\n\nС уважением,\nАнна",
     ),
-    ("mailru_web_ru", "walk 2 b4 c3\nСпасибо!"),
-    ("yandex_ru", "pass"),
-    ("windows_mail_pt", "Olá!\nplace tile a5 r0"),
+    (
+        "mailru_web_ru",
+        "mail.ru",
+        "Russian",
+        "walk 2 b4 c3\nСпасибо!",
+    ),
+    ("yandex_ru", "Yandex", "Russian", "pass"),
+    (
+        "windows_mail_pt",
+        "Windows Mail",
+        "Portuguese",
+        "Olá!\nplace tile a5 r0",
+    ),
     (
         "thunderbird_pt",
+        "Thunderbird",
+        "Portuguese",
         "Obrigada pelo resumo.\n\ndig c3\n\nAbraço, Rita",
     ),
-    ("gmail_web_zh", "你好！\nwalk 2 b4 c3"),
-    ("outlook_web_zh", "pass\n謝謝"),
-    ("apple_mail_it", "Ciao a tutti,\ndig c3"),
-    ("outlook_desktop_it", "place tile a5 r0\nGrazie, Marco"),
-    ("ios_mail_es", "walk 2 b4 c3"),
-    ("gmail_android_fr", "Bonjour,\npass"),
-    ("yahoo_de", "dig c3\nDanke!"),
-    ("naver_ko", "안녕하세요\ndig c3"),
-    ("daum_ko", "pass\n고맙습니다"),
-    ("outlook_ios_ja", "こんにちは\nwalk 2 b4 c3"),
-    ("gmail_web_en", "Hi all,\ndig c3\nThanks!"),
-    ("outlook_web_en", "pass\nCheers, Tom"),
+    ("gmail_web_zh", "Gmail", "Chinese", "你好！\nwalk 2 b4 c3"),
+    ("outlook_web_zh", "Outlook web", "Chinese", "pass\n謝謝"),
+    (
+        "apple_mail_it",
+        "Apple Mail",
+        "Italian",
+        "Ciao a tutti,\ndig c3",
+    ),
+    (
+        "outlook_desktop_it",
+        "Outlook desktop",
+        "Italian",
+        "place tile a5 r0\nGrazie, Marco",
+    ),
+    ("ios_mail_es", "iOS", "Spanish", "walk 2 b4 c3"),
+    ("gmail_android_fr", "Android", "French", "Bonjour,\npass"),
+    ("yahoo_de", "Yahoo", "German", "dig c3\nDanke!"),
+    ("naver_ko", "Naver", "Korean", "안녕하세요\ndig c3"),
+    ("daum_ko", "Daum", "Korean", "pass\n고맙습니다"),
+    (
+        "outlook_ios_ja",
+        "iOS",
+        "Japanese",
+        "こんにちは\nwalk 2 b4 c3",
+    ),
+    (
+        "gmail_web_en",
+        "Gmail",
+        "English",
+        "Hi all,\ndig c3\nThanks!",
+    ),
+    (
+        "outlook_web_en",
+        "Outlook web",
+        "English",
+        "pass\nCheers, Tom",
+    ),
+    // A reply to the earlier mail, not the latest, whose client wrote it out
+    // without `>` under a header block in a language with no pattern.
+    (
+        "outlook_desktop_pl_old_mail",
+        "Outlook desktop",
+        "Polish",
+        "Cześć!\ndig b2\n\nPozdrawiam,\nOla",
+    ),
+];
+
+/// The clients and languages the corpus must hold (issue 15).
+const CLIENTS: [&str; 13] = [
+    "Outlook desktop",
+    "Outlook web",
+    "Windows Mail",
+    "Gmail",
+    "Apple Mail",
+    "iOS",
+    "Android",
+    "Thunderbird",
+    "Yahoo",
+    "mail.ru",
+    "Yandex",
+    "Naver",
+    "Daum",
+];
+const LANGUAGES: [&str; 10] = [
+    "English",
+    "Korean",
+    "Japanese",
+    "Chinese",
+    "Russian",
+    "German",
+    "French",
+    "Spanish",
+    "Portuguese",
+    "Italian",
 ];
 
 #[test]
 fn every_reply_shape_of_the_corpus_reads_exactly() {
     let known = known_sent();
     let mut wrong = Vec::new();
-    for (name, expected) in CORPUS {
+    for (name, _, _, expected) in CORPUS {
         let mail = read_knowing(&corpus(name), &known);
         if mail.new_text != *expected {
             wrong.push(format!("{name}: {:?}", mail.new_text));
@@ -69,8 +153,43 @@ fn every_reply_shape_of_the_corpus_reads_exactly() {
             .count();
     assert_eq!(
         on_disk,
-        CORPUS.len() + 1,
-        "every fixture is listed (and sent.eml)"
+        CORPUS.len() + 2,
+        "every fixture is listed (and the two sent mails)"
+    );
+    for client in CLIENTS {
+        assert!(
+            CORPUS.iter().any(|c| c.1 == client),
+            "no fixture of {client}"
+        );
+    }
+    for language in LANGUAGES {
+        assert!(
+            CORPUS.iter().any(|c| c.2 == language),
+            "no fixture in {language}"
+        );
+    }
+}
+
+/// The reply to an old mail reads exactly because we know that mail: the
+/// clients' patterns alone would take its move list for commands.
+#[test]
+fn an_old_mail_copied_without_quote_marks_is_known_not_patterned() {
+    let raw = corpus("outlook_desktop_pl_old_mail");
+    let blind = read(&raw);
+    assert!(
+        blind.commands.iter().any(|c| c == "walk 1 a3 b2"),
+        "{:?}",
+        blind.commands
+    );
+    let latest_only: Vec<String> = sent_texts(&corpus("sent"));
+    let latest_only = Known::new(latest_only.iter().map(String::as_str));
+    assert!(read_knowing(&raw, &latest_only)
+        .commands
+        .iter()
+        .any(|c| c == "walk 1 a3 b2"));
+    assert_eq!(
+        read_knowing(&raw, &known_sent()).commands,
+        ["Cześć!", "dig b2", "Pozdrawiam,", "Ola"]
     );
 }
 
@@ -139,18 +258,13 @@ fn service(name: &str) -> Service {
     .unwrap()
 }
 
-fn at(s: &str) -> chrono::DateTime<chrono::Utc> {
-    chrono::DateTime::parse_from_rfc3339(s)
-        .unwrap()
-        .with_timezone(&chrono::Utc)
-}
-
+/// Alice's reply to `to` (Message-ID `id`), answering `in_reply_to`.
 fn reply(to: &str, id: &str, in_reply_to: &str, body: &str) -> Vec<u8> {
-    format!(
-        "From: <{ALICE}>\r\nTo: <{to}>\r\nSubject: Re: [quipu #1] Tikal\r\nMessage-ID: <{id}>\r\nIn-Reply-To: <{in_reply_to}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{}\r\n",
-        body.replace('\n', "\r\n")
-    )
-    .into_bytes()
+    Letter::new(ALICE, to, id)
+        .subject("Re: [quipu #1] Tikal")
+        .in_reply_to(in_reply_to)
+        .body(body)
+        .raw()
 }
 
 fn tikal(s: &Service) -> i64 {
@@ -168,11 +282,8 @@ fn tikal(s: &Service) -> i64 {
 
 /// The mails to `who`, oldest first: (Message-ID, kind, raw).
 fn mails_to(s: &Service, who: &str) -> Vec<(String, String, Vec<u8>)> {
-    s.store
-        .outbox(None)
-        .unwrap()
+    outbox_to(s, who)
         .into_iter()
-        .filter(|r| r.recipient == who)
         .map(|r| (r.message_id, r.kind.to_string(), r.raw))
         .collect()
 }
@@ -197,6 +308,96 @@ fn greetings_around_moves_never_make_a_turn_fail() {
         out.reason,
         format!("{first} (Not read as commands: 'Hi all,' | 'Thanks Bob!' | '안녕하세요'.)")
     );
+}
+
+/// The decoded text of the last mail to `who`, and its kind.
+fn last_mail(s: &Service, who: &str) -> (String, String) {
+    let (_, kind, raw) = mails_to(s, who).pop().expect("a mail");
+    (kind, sent_texts(&raw).join("\n"))
+}
+
+/// What the player wrote besides the turn reaches them, in their language,
+/// in the mail about the move (their turn mail while the turn goes on,
+/// their news mail once it ends), and in an answer to service commands;
+/// the other player hears none of it.
+#[test]
+fn the_lines_not_read_reach_the_player_in_the_mail_about_the_move() {
+    let s = service("unread-told");
+    let id = tikal(&s);
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let bob_mails = mails_to(&s, BOB).len();
+    let out = answer(
+        &s,
+        &to,
+        "t1@x",
+        "none@x",
+        &format!("Hi all,\n{first}\nThanks Bob!"),
+        "2026-11-22T10:00:00Z",
+    );
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert!(s.legal(id, ALICE).unwrap().contains(&"end".to_string()));
+    let (kind, text) = last_mail(&s, ALICE);
+    assert_eq!(kind, "turn");
+    assert!(
+        text.contains("Not read as commands: 'Hi all,' | 'Thanks Bob!'."),
+        "{text}"
+    );
+    let told_bob: Vec<String> = mails_to(&s, BOB)[bob_mails..]
+        .iter()
+        .map(|(_, _, raw)| sent_texts(raw).join("\n"))
+        .collect();
+    assert!(
+        told_bob.iter().all(|t| !t.contains("Hi all")),
+        "{told_bob:?}"
+    );
+
+    // In Korean, for a player who reads Korean; the turn ends: a news mail.
+    s.setting(ALICE, "lang ko", at("2026-11-22T10:01:00Z"))
+        .unwrap();
+    let out = answer(
+        &s,
+        &to,
+        "t2@x",
+        "none@x",
+        "안녕하세요\nend\n고마워요",
+        "2026-11-22T10:02:00Z",
+    );
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let (kind, text) = last_mail(&s, ALICE);
+    assert_eq!(kind, "update");
+    assert!(
+        text.contains("명령으로 읽지 않은 줄: '안녕하세요' | '고마워요'."),
+        "{text}"
+    );
+
+    // Beside service commands: the answer lists them; beside `say` alone
+    // (which answers nothing) an answer says just that.
+    let to_bob = format!("quipu+{}@example.test", s.reply_token(id, BOB));
+    for (n, body, also) in [
+        (3, "Cheers\nhelp", "quipu commands"),
+        (4, "say good luck\nCheers, Bob", ""),
+    ] {
+        let before = mails_to(&s, BOB).len();
+        let raw = Letter::new(BOB, &to_bob, &format!("t{n}@x"))
+            .subject("Re: [quipu #1] Tikal")
+            .body(body)
+            .raw();
+        let out = s
+            .handle_mail(&raw, at(&format!("2026-11-22T10:0{n}:00Z")))
+            .unwrap();
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let mails = mails_to(&s, BOB);
+        assert_eq!(mails.len(), before + 1, "one answer");
+        let (kind, text) = last_mail(&s, BOB);
+        assert_eq!(kind, "answer");
+        let unread = body.lines().find(|l| l.starts_with("Cheers")).unwrap();
+        assert!(
+            text.contains(&format!("Not read as commands: '{unread}'.")),
+            "{text}"
+        );
+        assert!(text.contains(also), "{text}");
+    }
 }
 
 #[test]

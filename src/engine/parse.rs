@@ -1,6 +1,8 @@
 //! Forgiving command reading shared by all games: normalising input,
-//! replacing aliases (short forms, Korean names), matching against the legal
-//! commands by unambiguous prefixes of words, and suggesting the closest ones.
+//! the game's vocabulary (aliases in both languages, numbered names, counts,
+//! words a player may leave out) making a line the game's words, matching
+//! against the legal commands by unambiguous prefixes of words, and
+//! suggesting the closest ones. A game supplies words, not a matcher.
 
 use super::{ParseError, Text};
 use std::fmt::Display;
@@ -28,6 +30,150 @@ pub fn replace_aliases(input: &str, aliases: &[(&str, &str)]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The words a game gives the shared reader: how a player's words become
+/// the words of the game's commands, in both languages. A game names the
+/// fields it needs and takes the rest from [`Vocabulary::NONE`].
+#[derive(Clone, Copy, Debug)]
+pub struct Vocabulary {
+    /// Other words for a word of the commands (Korean names, long names,
+    /// spellings) → that word; whole words, lower case.
+    pub aliases: &'static [(&'static str, &'static str)],
+    /// Names that carry a number as one word (`pal3`): the number written
+    /// apart (`pal 3`), or fused to an alias (`palenque3`) or to an
+    /// unambiguous start of the name (`p3`), reads as that word.
+    pub named_numbers: &'static [&'static str],
+    /// Words a count may be fused to (`3w`, `2workers`), with the word they
+    /// stand for: any start of the first is read as the count and the word.
+    pub fused_counts: &'static [(&'static str, &'static str)],
+    /// Words of the commands a player may leave out (`retrieve` in
+    /// `retrieve pal3 wood`): used only when nothing matches with them.
+    pub optional: &'static [&'static str],
+}
+
+impl Vocabulary {
+    /// No words of a game: every field empty.
+    pub const NONE: Vocabulary = Vocabulary {
+        aliases: &[],
+        named_numbers: &[],
+        fused_counts: &[],
+        optional: &[],
+    };
+
+    /// A player's line in the game's words: normalised, counts split off,
+    /// aliases replaced, numbered names joined with their numbers.
+    pub fn words(&self, input: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for w in normalize(input).split(' ').filter(|w| !w.is_empty()) {
+            if let Some((count, word)) = self.count(w) {
+                out.push(count.to_string());
+                out.push(word.to_string());
+                continue;
+            }
+            let word = self.word(w);
+            let is_number = word.chars().all(|c| c.is_ascii_digit());
+            match out.last_mut() {
+                Some(name) if is_number && self.named_numbers.contains(&name.as_str()) => {
+                    name.push_str(&word)
+                }
+                _ => out.push(word),
+            }
+        }
+        out
+    }
+
+    /// `3w` → ("3", "worker") when a counted word starts with `w`.
+    fn count<'w>(&self, w: &'w str) -> Option<(&'w str, &'static str)> {
+        let digits = w.find(|c: char| !c.is_ascii_digit())?;
+        let (count, rest) = w.split_at(digits);
+        if count.is_empty() {
+            return None;
+        }
+        self.fused_counts
+            .iter()
+            .find(|(start, _)| start.starts_with(rest))
+            .map(|(_, word)| (count, *word))
+    }
+
+    /// One word: an alias replaced; a numbered name (its alias, or its
+    /// unambiguous start) with a number fused, as the name and the number.
+    fn word(&self, w: &str) -> String {
+        if let Some((_, to)) = self.aliases.iter().find(|(a, _)| *a == w) {
+            return (*to).to_string();
+        }
+        let split = w.find(|c: char| c.is_ascii_digit()).unwrap_or(w.len());
+        if split > 0 && split < w.len() && w[split..].chars().all(|c| c.is_ascii_digit()) {
+            let (head, number) = w.split_at(split);
+            let name = match self.aliases.iter().find(|(a, _)| *a == head) {
+                Some((_, to)) => Some(*to),
+                None => unique_start(head, self.named_numbers),
+            };
+            if let Some(name) = name.filter(|n| self.named_numbers.contains(n)) {
+                return format!("{name}{number}");
+            }
+        }
+        w.to_string()
+    }
+}
+
+/// The one of `names` that is `word`, else the only one starting with it.
+pub fn unique_start(word: &str, names: &[&'static str]) -> Option<&'static str> {
+    if let Some(n) = names.iter().find(|n| **n == word) {
+        return Some(n);
+    }
+    let mut starting = names.iter().filter(|n| n.starts_with(word));
+    match (starting.next(), starting.next()) {
+        (Some(n), None) => Some(n),
+        _ => None,
+    }
+}
+
+/// The legal command meant by a player's words (from [`Vocabulary::words`]):
+/// as [`match_legal`]; when nothing matches, the one command that fits with
+/// some of the vocabulary's optional words left out (exactly, else by
+/// prefixes).
+pub fn match_words<C: Display + Clone>(
+    words: &[String],
+    vocabulary: &Vocabulary,
+    legal: &[C],
+) -> Result<C, ParseError> {
+    let err = match match_legal(&words.join(" "), legal) {
+        Ok(c) => return Ok(c),
+        Err(e) => e,
+    };
+    if vocabulary.optional.is_empty() || words.is_empty() {
+        return Err(err);
+    }
+    let texts: Vec<String> = legal.iter().map(|c| normalize(&c.to_string())).collect();
+    for whole in [true, false] {
+        let mut hits = texts.iter().enumerate().filter(|(_, t)| {
+            let tw: Vec<&str> = t.split(' ').collect();
+            fits_leaving_out(&tw, words, vocabulary.optional, whole)
+        });
+        match (hits.next(), hits.next()) {
+            (Some((i, _)), None) => return Ok(legal[i].clone()),
+            (Some(_), Some(_)) => return Err(err),
+            _ => {}
+        }
+    }
+    Err(err)
+}
+
+/// Whether the command's words `full` read as `words` with some of its
+/// `optional` words left out; `whole`: every word written out in full.
+fn fits_leaving_out(full: &[&str], words: &[String], optional: &[&str], whole: bool) -> bool {
+    let Some((first, rest)) = full.split_first() else {
+        return words.is_empty();
+    };
+    let written = words.split_first().is_some_and(|(w, others)| {
+        (if whole {
+            first == w
+        } else {
+            word_matches(first, w)
+        }) && fits_leaving_out(rest, others, optional, whole)
+    });
+    written || (optional.contains(first) && fits_leaving_out(rest, words, optional, whole))
 }
 
 /// Finds the legal command meant by `input`: an exact canonical match, or the
@@ -182,6 +328,61 @@ mod tests {
         );
         assert!(match_legal("retrieve p", &["retrieve p3"]).is_err());
         assert!(match_legal("retrieve p3", &["retrieve p31"]).is_err());
+    }
+
+    const WORDS: Vocabulary = Vocabulary {
+        aliases: &[
+            ("palenque", "pal"),
+            ("팔렝케", "pal"),
+            ("w", "worker"),
+            ("나무", "wood"),
+        ],
+        named_numbers: &["pal", "yax"],
+        fused_counts: &[("workers", "worker")],
+        optional: &["retrieve", "as"],
+    };
+
+    #[test]
+    fn a_vocabulary_makes_the_games_words() {
+        assert_eq!(
+            WORDS.words("Retrieve 팔렝케 3 나무"),
+            ["retrieve", "pal3", "wood"]
+        );
+        assert_eq!(WORDS.words("palenque3 p2 y 4"), ["pal3", "pal2", "y", "4"]);
+        assert_eq!(
+            WORDS.words("move 3w 2workers w"),
+            ["move", "3", "worker", "2", "worker", "worker"]
+        );
+        assert_eq!(WORDS.words("3 x9"), ["3", "x9"]);
+        assert_eq!(unique_start("p", &["pal", "yax"]), Some("pal"));
+        assert_eq!(
+            unique_start("temple", &["temple", "temples"]),
+            Some("temple")
+        );
+        assert_eq!(unique_start("t", &["temple", "temples"]), None);
+    }
+
+    #[test]
+    fn optional_words_may_be_left_out_when_nothing_else_matches() {
+        let legal = [
+            "retrieve pal3 wood",
+            "retrieve pal4 as pal3 wood",
+            "do pal3 wood",
+        ];
+        let read = |s: &str| match_words(&WORDS.words(s), &WORDS, &legal);
+        assert_eq!(read("p3 나무").unwrap(), "retrieve pal3 wood");
+        assert_eq!(read("pal 3 wo").unwrap(), "retrieve pal3 wood");
+        assert_eq!(
+            read("pal4 pal3 wood").unwrap(),
+            "retrieve pal4 as pal3 wood"
+        );
+        assert_eq!(
+            read("retrieve pal4 pal3 wood").unwrap(),
+            "retrieve pal4 as pal3 wood"
+        );
+        assert_eq!(read("do pal3 wood").unwrap(), "do pal3 wood");
+        assert!(read("pal3").is_err());
+        assert!(read("wood").is_err());
     }
 
     #[test]

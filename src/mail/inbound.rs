@@ -12,9 +12,9 @@
 //! Decisions worth knowing:
 //! - The plain-text body is read first (its `>` quoting is explicit); the
 //!   HTML body only when there is no plain text or nothing new in it.
-//! - What we sent comes out first ([`read_knowing`]): a copy of our mail,
-//!   quoted or not, in any language, is never the player's text. The
-//!   clients' quote patterns come second, for what we no longer hold.
+//! - What we sent is known ([`read_knowing`]): a copy of our mail, quoted
+//!   or not, in any language, is never the player's text. The clients'
+//!   quote patterns cover what we no longer hold; both apply in one reading.
 //! - Lines are kept as the player wrote them: greetings and thanks are not
 //!   guessed away, so the service can say which line it did not understand.
 //! - A machine's mail (auto-reply, list, bounce, our own) has no commands,
@@ -192,32 +192,14 @@ fn new_text(message: &Message<'_>, known: &Known) -> String {
     }
 }
 
-/// The player's text of a body: what is left once the copies of our mails
-/// are taken out, and of that only the lines the clients' quote patterns
-/// also keep. Knowing our mails removes a copy under a header in any
-/// language; the patterns still remove the rest of a copy that our mails
-/// only partly match (a header block taken out with the lines it framed
-/// would otherwise leave the copy's other lines behind as the player's).
+/// The player's text of a body, in one reading: the clients' quote
+/// patterns and the copies of our mails (quoted or not, under a header in
+/// any language) taken out together. Knowing our mails removes a copy the
+/// patterns miss; the patterns still end the text at a client's header
+/// above a copy our mails only partly match (the copy's other lines would
+/// otherwise stay behind as the player's).
 fn player_text(text: &str, known: &Known) -> String {
-    let by_known = reply::new_text(&known::remove_known(text, known));
-    if known.is_empty() {
-        return by_known;
-    }
-    let by_patterns = reply::new_text(text);
-    let kept: Vec<&str> = by_patterns.lines().collect();
-    let mut next = 0;
-    let mut out: Vec<&str> = Vec::new();
-    for line in by_known.lines() {
-        if line.trim().is_empty() {
-            out.push(line);
-            continue;
-        }
-        if let Some(k) = kept[next..].iter().position(|l| l == &line) {
-            next += k + 1;
-            out.push(line);
-        }
-    }
-    out.join("\n").trim_matches('\n').to_string()
+    reply::new_text_apart_from(text, |lines| known::copies(lines, known))
 }
 
 /// The texts a mail we sent shows its reader: the plain-text body and the

@@ -24,17 +24,38 @@ pub(super) fn first_word(line: &str) -> String {
     line.split_whitespace().next().unwrap_or("").to_lowercase()
 }
 
-/// The words of the one answer a mail gets, gathered from all its lines.
+/// The words of the one answer a mail gets, gathered from all its lines,
+/// and the note of the mail's lines not read as commands, which the first
+/// mail the answer causes carries (the board, else the answer itself).
 #[derive(Default)]
-pub(super) struct Replies(RefCell<Vec<Text>>);
+pub(super) struct Replies {
+    words: RefCell<Vec<Text>>,
+    note: RefCell<Option<Text>>,
+}
 
 impl Replies {
-    pub(super) fn push(&self, t: Text) {
-        self.0.borrow_mut().push(t);
+    pub(super) fn noting(note: Option<Text>) -> Replies {
+        Replies {
+            words: RefCell::default(),
+            note: RefCell::new(note),
+        }
     }
 
+    pub(super) fn push(&self, t: Text) {
+        self.words.borrow_mut().push(t);
+    }
+
+    /// The note, for a mail that carries it; later mails do not repeat it.
+    pub(super) fn take_note(&self) -> Option<Text> {
+        self.note.borrow_mut().take()
+    }
+
+    /// The answer's words, the note first if no mail carried it yet: a
+    /// line not read is never lost silently, even beside `say`.
     pub(super) fn into_words(self) -> Vec<Text> {
-        self.0.into_inner()
+        let mut words: Vec<Text> = self.note.into_inner().into_iter().collect();
+        words.extend(self.words.into_inner());
+        words
     }
 }
 
@@ -177,6 +198,7 @@ impl Service {
             MailKind::Update
         };
         let mut words = Words {
+            paragraphs: replies.take_note().into_iter().collect(),
             all_moves,
             ..Words::default()
         };

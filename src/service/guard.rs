@@ -258,6 +258,7 @@ impl Service {
         id: i64,
         email: &str,
         commands: &[String],
+        note: Option<Text>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
         let listed = commands.join(" | ");
@@ -270,7 +271,7 @@ impl Service {
                 Some(id),
             ));
         }
-        let paragraphs = vec![
+        let mut paragraphs = vec![
             Text::new(
                 format!("Nothing was applied: you answered an earlier mail of game #{id}, and you have moved since it was sent, so these commands may have been meant for a board that has changed: {listed}"),
                 format!("아무것도 적용하지 않았습니다: #{id} 게임의 이전 메일에 답장하셨는데, 그 메일 이후에 이미 두셨습니다. 이 명령은 바뀌기 전의 판을 보고 쓴 것일 수 있습니다: {listed}"),
@@ -280,6 +281,7 @@ impl Service {
                 "지금의 판은 아래와 같습니다. 그래도 이 명령을 원하시면 이 메일에 답장으로 다시 보내세요.",
             ),
         ];
+        paragraphs.extend(note);
         if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
             self.mail_seat(
                 id,

@@ -6,8 +6,9 @@
 use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVICE_WORDS};
 use super::logs;
 use super::notify::Words;
+use super::reading::Numbered;
 use super::verdict::Verdict;
-use super::{reading, stamp, Result, Service, ServiceError};
+use super::{stamp, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::MailKind;
@@ -30,9 +31,6 @@ fn looks_binary(line: &str) -> bool {
     line.chars()
         .any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
 }
-
-/// Lines of a mail with their line numbers in it (from 1).
-type Numbered = Vec<(usize, String)>;
 
 /// Who a mail speaks for: the seat its token names, the creator of the game
 /// request its token confirms, or (without a token) its From.
@@ -314,33 +312,10 @@ impl Service {
         None
     }
 
-    /// A mail's lines as service commands (merged: one reply, one relay)
-    /// and game lines with their line numbers.
-    fn split_lines(&self, caller: &Caller, lines: Vec<String>) -> Result<(Vec<String>, Numbered)> {
-        // In a game, a line the seat can play at that point of its turn is a
-        // move even if its first word is also a service word (`join worship
-        // ...` after earlier lines of the same turn, `new 3 workers`).
-        let numbered: Numbered = lines
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l))
-            .collect();
-        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let (service_lines, game_lines) =
-            match caller.game.map(|id| (id, self.seat_of(id, &caller.email))) {
-                Some((id, Ok(seat))) => {
-                    let mut table = self.table(id)?;
-                    reading::split_service_lines(table.as_mut(), seat, numbered, is_service)
-                }
-                _ => numbered.into_iter().partition(|(_, l)| is_service(l)),
-            };
-        let service_lines =
-            merge_service_lines(service_lines.into_iter().map(|(_, l)| l).collect());
-        Ok((service_lines, game_lines))
-    }
-
     /// The lines of a mail from a known caller: service commands, and game
-    /// lines played as one turn in the caller's game.
+    /// lines played as one turn in the caller's game; the lines read as no
+    /// command are listed in the record and in the first mail the player
+    /// gets for this one (the move's mail, else the answer).
     fn judge_lines(
         &self,
         caller: &Caller,
@@ -348,93 +323,54 @@ impl Service {
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let (service_lines, game_lines) = self.split_lines(caller, lines)?;
+        let numbered: Numbered = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
+        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let service_lines =
+            merge_service_lines(read.service.iter().map(|(_, l)| l.clone()).collect());
+        let note = read.unread_note();
+        let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
+            (n.en.clone(), n.ko.clone())
+        });
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
-        if game_lines.is_empty() {
-            return self.run_service_lines(caller, service_lines, outcome, now);
+        if read.turn.is_empty() {
+            if read.unread.is_empty() {
+                return self.run_service_lines(caller, service_lines, outcome, None, now);
+            }
+            if service_lines.is_empty() {
+                return self.no_command(caller, &read.unread[0], &unread_en, &unread_ko, now);
+            }
+            // Lines beside service commands: chat around them.
+            outcome.reason = format!("{unread_en} ");
+            return self.run_service_lines(caller, service_lines, outcome, note, now);
         }
         let Some(id) = caller.game else {
-            return self.lines_outside_a_game(caller, service_lines, game_lines, outcome, now);
+            // Only a game's lines form a turn.
+            return self.run_service_lines(caller, service_lines, outcome, note, now);
         };
-        let read = self.turn_lines(id, &caller.email, &game_lines)?;
-        let (unread_en, unread_ko) = read.unread_note();
-        if read.turn.is_empty() {
-            if service_lines.is_empty() {
-                let why = Text::new(
-                    format!("I found no command in your mail. {unread_en} Write one command per line above the quoted text, or 'help'."),
-                    format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
-                );
-                let words = [why, help_text()];
-                return self.answer(
-                    &caller.email,
-                    Some(id),
-                    &words,
-                    now,
-                    InboundOutcome::Rejected,
-                    &words[0].en,
-                );
-            }
-            outcome.reason = format!("{unread_en} ");
-            return self.run_service_lines(caller, service_lines, outcome, now);
-        }
         // A reply to a mail from before the seat's last move confirms first.
         if self.is_stale_reply(mail, id, &caller.email)? {
-            return self.ask_to_confirm(id, &caller.email, &read.commands(), now);
+            return self.ask_to_confirm(id, &caller.email, &read.commands(), note, now);
         }
-        match self.play_turn_lines(id, caller, mail, &read, now)? {
-            Ok(applied) => self.run_service_lines(caller, service_lines, applied, now),
-            Err(refused) => Ok(refused),
-        }
-    }
-
-    /// Game lines in a mail that names no game: chat around its service
-    /// commands, or else a mistake to answer.
-    fn lines_outside_a_game(
-        &self,
-        caller: &Caller,
-        service_lines: Vec<String>,
-        game_lines: Numbered,
-        mut outcome: Verdict,
-        now: DateTime<Utc>,
-    ) -> Result<Verdict> {
-        if !service_lines.is_empty() {
-            let unread: Vec<String> = game_lines.into_iter().map(|(_, l)| l).collect();
-            outcome.reason = format!("not read as commands: {}; ", unread.join(" | "));
-            return self.run_service_lines(caller, service_lines, outcome, now);
-        }
-        let why = Text::new(
-            format!("'{}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands.", game_lines[0].1),
-            format!("'{}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다.", game_lines[0].1),
-        );
-        self.answer(
+        let commands = read.commands();
+        match self.play_noting(
+            id,
             &caller.email,
-            None,
-            std::slice::from_ref(&why),
+            &commands,
+            &mail.message_id,
+            note.as_ref(),
             now,
-            InboundOutcome::Rejected,
-            &why.en,
-        )
-    }
-
-    /// Plays the turn read from a mail in game `id`: `Ok` with the applied
-    /// outcome (the service lines still to run), or `Err` with the mail's
-    /// final verdict when the turn was refused (and answered).
-    fn play_turn_lines(
-        &self,
-        id: i64,
-        caller: &Caller,
-        mail: &Inbound,
-        read: &reading::TurnLines,
-        now: DateTime<Utc>,
-    ) -> Result<std::result::Result<Verdict, Verdict>> {
-        let (unread_en, unread_ko) = read.unread_note();
-        match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
+        ) {
             Ok(applied) => {
                 let mut reason = applied.commands.join("; ");
                 if !unread_en.is_empty() {
                     reason = format!("{reason} ({unread_en})");
                 }
-                Ok(Ok(Verdict::new(InboundOutcome::Applied, reason, Some(id))))
+                outcome = Verdict::new(InboundOutcome::Applied, reason, Some(id));
             }
             Err(ServiceError::Refused {
                 line,
@@ -446,7 +382,7 @@ impl Service {
                     format!("{} {unread_en}", reason.en).trim_end().to_string(),
                     format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
                 );
-                self.refuse(
+                return self.refuse(
                     id,
                     &caller.email,
                     read.line_number(line),
@@ -454,26 +390,67 @@ impl Service {
                     &reason,
                     &suggestions,
                     now,
-                )
-                .map(Err)
+                );
             }
             Err(ServiceError::NotActive(_, status)) => {
                 let why = Text::new(
                     format!("Game #{id} is {status}; it takes no more moves."),
                     format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
                 );
-                self.answer(
+                let words: Vec<Text> = std::iter::once(why.clone()).chain(note).collect();
+                return self.answer(
                     &caller.email,
                     Some(id),
-                    std::slice::from_ref(&why),
+                    &words,
                     now,
                     InboundOutcome::Rejected,
                     &why.en,
-                )
-                .map(Err)
+                );
             }
-            Err(e) => Err(e),
+            Err(e) => return Err(e),
         }
+        // The move's mail carried the note.
+        self.run_service_lines(caller, service_lines, outcome, None, now)
+    }
+
+    /// A mail with lines but no command in them: outside a game, the first
+    /// line is named (it is no service command); in a game, the lines are
+    /// listed with the help.
+    fn no_command(
+        &self,
+        caller: &Caller,
+        first: &str,
+        unread_en: &str,
+        unread_ko: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        let Some(id) = caller.game else {
+            let why = Text::new(
+                format!("'{first}' is not a service command. To move in a game, reply to that game's mail. Write 'help' for the commands."),
+                format!("'{first}'은(는) 서비스 명령이 아닙니다. 게임에서 두려면 그 게임의 메일에 답장하세요. 'help'로 명령을 볼 수 있습니다."),
+            );
+            return self.answer(
+                &caller.email,
+                None,
+                std::slice::from_ref(&why),
+                now,
+                InboundOutcome::Rejected,
+                &why.en,
+            );
+        };
+        let why = Text::new(
+            format!("I found no command in your mail. {unread_en} Write one command per line above the quoted text, or 'help'."),
+            format!("메일에서 명령을 찾지 못했습니다. {unread_ko} 인용문 위에 한 줄에 하나씩 명령을 쓰거나 'help'라고 쓰세요."),
+        );
+        let words = [why, help_text()];
+        self.answer(
+            &caller.email,
+            Some(id),
+            &words,
+            now,
+            InboundOutcome::Rejected,
+            &words[0].en,
+        )
     }
 
     /// Runs the service commands of a mail after its turn (if any), with one
@@ -483,9 +460,10 @@ impl Service {
         caller: &Caller,
         service_lines: Vec<String>,
         mut outcome: Verdict,
+        note: Option<Text>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let replies = Replies::default();
+        let replies = Replies::noting(note);
         for line in service_lines {
             let (result, reason) = self.service_command(caller, &line, &replies, now)?;
             if outcome.outcome != InboundOutcome::Applied {

@@ -313,6 +313,20 @@ impl Service {
         source: &str,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
+        self.play_noting(id, email, lines, source, None, now)
+    }
+
+    /// [`Service::play`], with `note` (what the player's mail said besides
+    /// the turn) in the mail the player gets about the move.
+    pub(crate) fn play_noting(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[String],
+        source: &str,
+        note: Option<&Text>,
+        now: DateTime<Utc>,
+    ) -> Result<Applied> {
         let game = self.game(id)?;
         if game.status != GameStatus::Active {
             return Err(ServiceError::NotActive(id, game.status));
@@ -350,7 +364,7 @@ impl Service {
         }
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change(id, &[seat], &before, now)?;
+        self.after_change_noting(id, &[seat], &before, note, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,

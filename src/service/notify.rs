@@ -31,13 +31,34 @@ impl Service {
         before: &[Seat],
         now: DateTime<Utc>,
     ) -> Result<()> {
+        self.after_change_noting(id, actors, before, None, now)
+    }
+
+    /// [`Service::after_change`], with `note` in the actors' own mail about
+    /// the change (their turn mail, news mail or game-over mail).
+    pub(crate) fn after_change_noting(
+        &self,
+        id: i64,
+        actors: &[Seat],
+        before: &[Seat],
+        note: Option<&Text>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let table = self.table(id)?;
         let game = self.game(id)?;
         if table.outcome().is_some() && game.status == GameStatus::Active {
             self.store
                 .set_game_status(id, GameStatus::Finished, Some(&stamp(now)))?;
-            return self.announce_end(id, now);
+            return self.announce_end_noting(id, actors, note, now);
         }
+        let told = |s: Seat| Words {
+            paragraphs: note
+                .filter(|_| actors.contains(&s))
+                .cloned()
+                .into_iter()
+                .collect(),
+            ..Words::default()
+        };
         let to_act = table.to_act();
         for seat_row in self.seated(id)? {
             let Some(s) = seat_row.seat.map(Seat) else {
@@ -49,9 +70,9 @@ impl Service {
             let player = self.store.player(&seat_row.email, &stamp(now))?;
             let deciding = to_act.contains(&s);
             if deciding && (actors.contains(&s) || !before.contains(&s)) {
-                self.mail_seat(id, &seat_row, MailKind::Turn, Words::default(), now)?;
+                self.mail_seat(id, &seat_row, MailKind::Turn, told(s), now)?;
             } else if actors.contains(&s) {
-                self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?;
+                self.mail_seat(id, &seat_row, MailKind::Update, told(s), now)?;
             } else if !deciding {
                 match player.notify.as_str() {
                     "turn" => {}
@@ -67,6 +88,17 @@ impl Service {
 
     /// The final mail to every seat, with the standings.
     pub(crate) fn announce_end(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.announce_end_noting(id, &[], None, now)
+    }
+
+    /// [`Service::announce_end`], with `note` in the mail of the `actors`.
+    fn announce_end_noting(
+        &self,
+        id: i64,
+        actors: &[Seat],
+        note: Option<&Text>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         for d in self.store.deadlines(Some(id))? {
             self.store.clear_deadline(id, d.seat)?;
         }
@@ -100,10 +132,13 @@ impl Service {
         for seat_row in self.seated(id)? {
             // A seat that resigned or timed out still learns the result.
             if seat_row.status == SeatStatus::Joined || seat_row.status == SeatStatus::Dropped {
-                let words = Words {
+                let mut words = Words {
                     paragraphs: paragraphs.clone(),
                     ..Words::default()
                 };
+                if seat_row.seat.is_some_and(|s| actors.contains(&Seat(s))) {
+                    words.paragraphs.extend(note.cloned());
+                }
                 self.mail_seat(id, &seat_row, MailKind::GameOver, words, now)?;
             }
         }

@@ -1,10 +1,10 @@
 //! Which lines of a reply the player meant: the reply read again with what
-//! we sent them taken out, and the lines that form the turn told apart from
-//! greetings, thanks and sign-offs around them.
+//! we sent them taken out, and its lines sorted in one pass into service
+//! commands, the turn, and the greetings, thanks and sign-offs around them.
 
 use super::{Result, Service};
 use crate::engine::parse::{edit_distance, normalize};
-use crate::engine::{PlayError, Seat, Table};
+use crate::engine::{PlayError, Seat, Table, Text};
 use crate::mail::inbound::{self, Inbound, Known};
 
 /// How many of the latest mails to a player in a game are recognised in a
@@ -13,16 +13,22 @@ const SENT_MAILS_READ: i64 = 12;
 /// How many ids from References are looked up, newest last.
 const REFERENCES_READ: usize = 20;
 
-/// The lines of a reply, sorted: the turn, and what was not read as a command.
+/// Lines of a mail with their line numbers in it (from 1).
+pub type Numbered = Vec<(usize, String)>;
+
+/// The lines of a reply, sorted: service commands, the turn, and what was
+/// not read as a command.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct TurnLines {
-    /// (line number in the mail, text): legal commands and near misses, in order.
-    pub turn: Vec<(usize, String)>,
-    /// Lines that read as no command of the seat (greetings, thanks, chat).
+pub struct MailLines {
+    /// Service commands (help, board, say ...), numbered as in the mail.
+    pub service: Numbered,
+    /// Legal commands and near misses, in order, numbered as in the mail.
+    pub turn: Numbered,
+    /// Lines that read as no command (greetings, thanks, chat).
     pub unread: Vec<String>,
 }
 
-impl TurnLines {
+impl MailLines {
     pub fn commands(&self) -> Vec<String> {
         self.turn.iter().map(|(_, l)| l.clone()).collect()
     }
@@ -35,21 +41,23 @@ impl TurnLines {
             .unwrap_or(n)
     }
 
-    /// "Not read as commands: 'Hi all,' | 'Thanks'" (empty when none).
-    pub fn unread_note(&self) -> (String, String) {
+    /// "Not read as commands: 'Hi all,' | 'Thanks'.", for the player in
+    /// their language (and the record); none when every line was read.
+    pub fn unread_note(&self) -> Option<Text> {
         if self.unread.is_empty() {
-            return (String::new(), String::new());
+            return None;
         }
+        // The lines go back to the one who wrote them, made visible.
         let list = self
             .unread
             .iter()
-            .map(|l| format!("'{l}'"))
+            .map(|l| format!("'{}'", super::guard::visible_text(l)))
             .collect::<Vec<_>>()
             .join(" | ");
-        (
+        Some(Text::new(
             format!("Not read as commands: {list}."),
             format!("명령으로 읽지 않은 줄: {list}."),
-        )
+        ))
     }
 }
 
@@ -82,92 +90,101 @@ impl Service {
         })
     }
 
-    /// The lines of a mail to game `id` (numbered as in the mail), sorted
-    /// into the turn of `email`'s seat and the lines read as no command.
-    pub(super) fn turn_lines(
+    /// A mail's lines (numbered as in the mail) sorted for `email`: in
+    /// `game` where they have a seat, in one pass over a copy of the table
+    /// ([`sort_lines`]); elsewhere by their first word alone, the other
+    /// lines left for `play` to refuse (a game without their seat) or read
+    /// as no command (no game).
+    pub(super) fn mail_lines(
         &self,
-        id: i64,
+        game: Option<i64>,
         email: &str,
-        lines: &[(usize, String)],
-    ) -> Result<TurnLines> {
+        lines: Numbered,
+        is_service: impl Fn(&str) -> bool,
+    ) -> Result<MailLines> {
+        let Some(id) = game else {
+            let (service, unread): (Numbered, Numbered) =
+                lines.into_iter().partition(|(_, l)| is_service(l));
+            return Ok(MailLines {
+                service,
+                turn: vec![],
+                unread: unread.into_iter().map(|(_, l)| l).collect(),
+            });
+        };
         let Ok(seat) = self.seat_of(id, email) else {
             // No seat: `play` answers why, naming the first line.
-            return Ok(TurnLines {
-                turn: lines.to_vec(),
+            let (service, turn) = lines.into_iter().partition(|(_, l)| is_service(l));
+            return Ok(MailLines {
+                service,
+                turn,
                 unread: vec![],
             });
         };
         let mut table = self.table(id)?;
-        Ok(select_turn(table.as_mut(), seat, lines))
+        Ok(sort_lines(table.as_mut(), seat, lines, is_service))
     }
 }
 
-/// Lines of a mail with their line numbers in it (from 1).
-pub type Numbered = Vec<(usize, String)>;
-
-/// Splits a mail's lines into service commands and the lines of the game,
-/// trying each on `table` (a copy) in order: a line the seat can play at
-/// that point of its turn is a move whatever its first word (Tawantinsuyu's
-/// `join worship ...` may follow other moves of the same turn); any other
-/// line is a service command when `is_service` says so.
-pub fn split_service_lines(
+/// Sorts a mail's lines (numbered as in the mail) into service commands,
+/// the seat's turn and the lines that are no command, playing each in order
+/// on `table` (a copy), once.
+///
+/// A line the seat can play at that point of its turn is a move whatever
+/// its first word (Tawantinsuyu's `join worship ...` may follow other moves
+/// of the same turn); any other line is a service command when `is_service`
+/// says so. Of the rest, a line the rules refuse, or that is close to a
+/// legal command, is a near miss: it stays in the turn (which the service
+/// then refuses with the closest legal commands) and ends the judging; the
+/// lines after it, or after the seat's turn ends, are in the turn when they
+/// start like one of the seat's commands. When the seat has nothing to
+/// decide, every line that is no service command stays in the turn (the
+/// answer is that it is not their turn).
+pub fn sort_lines(
     table: &mut dyn Table,
     seat: Seat,
     lines: Numbered,
     is_service: impl Fn(&str) -> bool,
-) -> (Numbered, Numbered) {
-    let mut service = Vec::new();
-    let mut game = Vec::new();
-    for (at, line) in lines {
-        if table.play(seat, &line).is_ok() {
-            game.push((at, line));
-        } else if is_service(&line) {
-            service.push((at, line));
-        } else {
-            game.push((at, line));
-        }
-    }
-    (service, game)
-}
-
-/// Sorts `lines` (numbered as in the mail) into the seat's turn and the
-/// lines that are no command, trying each on `table` (a copy) in order.
-/// A line the rules refuse, or that is close to a legal command, is a near
-/// miss: it stays in the turn, which the service then refuses with the
-/// closest legal commands. When the seat has nothing to decide, every line
-/// stays (the answer is that it is not their turn).
-pub fn select_turn(table: &mut dyn Table, seat: Seat, lines: &[(usize, String)]) -> TurnLines {
-    let mut out = TurnLines::default();
-    if !table.to_act().contains(&seat) {
-        out.turn = lines.to_vec();
-        return out;
-    }
+) -> MailLines {
+    let mut out = MailLines::default();
+    let deciding = table.to_act().contains(&seat);
     // Words that start the seat's commands, gathered as the turn goes on:
-    // lines after the turn ends are judged by them.
+    // lines after the judging ends are judged by them.
     let mut first_words: Vec<String> = Vec::new();
     let mut stopped = false;
     for (at, line) in lines {
-        if !stopped && table.to_act().contains(&seat) {
+        let judging = deciding && !stopped && table.to_act().contains(&seat);
+        let legal = if judging {
             let legal = table.legal(seat);
             first_words.extend(legal.iter().filter_map(|c| first_word(c)));
             first_words.sort();
             first_words.dedup();
-            match table.play(seat, line) {
-                Ok(_) => out.turn.push((*at, line.clone())),
-                Err(PlayError::Rule(_)) => {
-                    out.turn.push((*at, line.clone()));
-                    stopped = true;
-                }
-                Err(_) if is_near_miss(line, &legal, &first_words) => {
-                    out.turn.push((*at, line.clone()));
-                    stopped = true;
-                }
-                Err(_) => out.unread.push(line.clone()),
-            }
-        } else if starts_like(line, &first_words) {
-            out.turn.push((*at, line.clone()));
+            legal
         } else {
-            out.unread.push(line.clone());
+            Vec::new()
+        };
+        let played = table.play(seat, &line);
+        if played.is_err() && is_service(&line) {
+            out.service.push((at, line));
+            continue;
+        }
+        let in_turn = match played {
+            _ if !deciding => true,
+            Ok(_) if judging => true,
+            Err(PlayError::Rule(_)) if judging => {
+                stopped = true;
+                true
+            }
+            Err(_) if judging && is_near_miss(&line, &legal, &first_words) => {
+                stopped = true;
+                true
+            }
+            _ if judging => false,
+            _ => starts_like(&line, &first_words),
+        };
+        if in_turn {
+            out.turn.push((at, line));
+        } else {
+            out.unread.push(line);
         }
     }
     out

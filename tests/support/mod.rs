@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod imap;
+pub mod letters;
 pub mod planted;
 pub mod play;
 pub mod shapes;

@@ -1,6 +1,8 @@
 //! Tikal's command language: the decisions as an enum, their canonical text
-//! (action word first, then the piece, then the places) and a forgiving reader
-//! for English short forms and Korean words.
+//! (action word first, then the piece, then the places), its vocabulary in
+//! both languages for the shared reader of `engine::parse`, and the reading
+//! of its canonical words into a command, listed or not (a walk of several
+//! steps; a move the rules then refuse with their reason).
 
 use super::state::{Pos, State};
 use crate::engine::{parse, ParseError, Text};
@@ -207,41 +209,17 @@ const VERBS: [&str; 13] = [
     "take",
 ];
 
-/// Splits `3w` / `2workers` into a count and a word.
-fn split_counts(words: Vec<String>) -> Vec<String> {
-    let mut out = Vec::new();
-    for w in words {
-        let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
-        let rest = &w[digits.len()..];
-        if !digits.is_empty()
-            && !rest.is_empty()
-            && (rest == "w" || "workers".starts_with(rest) || rest == "l")
-        {
-            out.push(digits);
-            out.push(if rest == "l" {
-                "leader".to_string()
-            } else {
-                "worker".to_string()
-            });
-        } else {
-            out.push(w);
-        }
-    }
-    out
-}
+/// The words of Tikal's commands for the shared reader: aliases, and
+/// counts fused to the members (`3w`, `2workers`, `1l`).
+pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
+    aliases: ALIASES,
+    fused_counts: &[("workers", "worker"), ("l", "leader")],
+    ..parse::Vocabulary::NONE
+};
 
 /// Reads a command structurally; `None` when it does not have a command's shape.
 fn read(s: &State, words: &[String]) -> Option<Command> {
-    let verb_word = words.first()?;
-    let verbs: Vec<&str> = VERBS
-        .iter()
-        .copied()
-        .filter(|v| v.starts_with(verb_word.as_str()))
-        .collect();
-    let verb = match verbs.as_slice() {
-        [v] => *v,
-        _ => VERBS.iter().copied().find(|v| *v == verb_word)?,
-    };
+    let verb = parse::unique_start(words.first()?, &VERBS)?;
     let rest: Vec<&str> = words[1..]
         .iter()
         .map(String::as_str)
@@ -414,9 +392,10 @@ fn read_swap(s: &State, rest: &[&str]) -> Option<Command> {
     })
 }
 
-/// Reads a player's command: structurally first (any command of the right
-/// shape; the rules judge it when applied), else by prefixes against the legal
-/// commands, else an error with the closest legal ones.
+/// Reads a player's command: its words (the vocabulary's) read as a
+/// command of the right shape first (the rules judge it when applied), else
+/// by the shared reader against the legal commands, else an error with the
+/// closest legal ones.
 pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Command, ParseError> {
     // Long input is never a command; do not spend time comparing it.
     if input.chars().count() > 120 || input.chars().any(|c| c.is_control() && c != '\t') {
@@ -428,18 +407,11 @@ pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Comman
             suggestions: legal.iter().take(5).map(ToString::to_string).collect(),
         });
     }
-    let replaced = parse::replace_aliases(input, ALIASES);
-    let words = split_counts(
-        replaced
-            .split(' ')
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect(),
-    );
+    let words = VOCABULARY.words(input);
     if let Some(c) = read(s, &words) {
         return Ok(c);
     }
-    parse::match_legal(&words.join(" "), legal).map_err(|mut e| {
+    parse::match_words(&words, &VOCABULARY, legal).map_err(|mut e| {
         e.message = Text::new(
             format!(
                 "{} Commands look like 'place C4 r2', 'move worker A7 B6', 'dig C4', 'end'.",

@@ -1,6 +1,8 @@
 //! The command language: one decision per command, its canonical text
-//! (`Display`) and the forgiving reader that maps short forms, Korean names
-//! and several-gear placements onto it.
+//! (`Display`), its vocabulary in both languages (short forms, Korean names,
+//! numbered gear spaces, the words a player may leave out) for the shared
+//! reader of `engine::parse`, and the canonical forms that are never listed
+//! (several placements at once, trades with a count).
 
 use super::data::{CHI, GEARS, PAL, TIK, UXM, YAX};
 use crate::engine::{parse, ParseError, Text};
@@ -310,76 +312,20 @@ const ALIASES: &[(&str, &str)] = &[
     ("구매", "buy"),
 ];
 
-/// One word in canonical vocabulary: aliases replaced, and a gear name or
-/// its unambiguous start with digits attached (`팔렝케3`, `palenque3`, `p3`)
-/// turned into `pal3`.
-fn canonical_word(w: &str) -> String {
-    if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == w) {
-        return (*c).to_string();
-    }
-    let split = w.find(|c: char| c.is_ascii_digit()).unwrap_or(w.len());
-    if split > 0 && split < w.len() && w[split..].chars().all(|c| c.is_ascii_digit()) {
-        let head = &w[..split];
-        if let Some((_, c)) = ALIASES.iter().find(|(a, _)| *a == head) {
-            return format!("{c}{}", &w[split..]);
-        }
-        let gears: Vec<&&str> = GEAR_IDS.iter().filter(|g| g.starts_with(head)).collect();
-        if let [g] = gears.as_slice() {
-            return format!("{g}{}", &w[split..]);
-        }
-    }
-    w.to_string()
-}
+/// The words of Tzolk'in's commands for the shared reader: aliases, gear
+/// spaces with their numbers (`팔렝케3`, `palenque 3`, `p3` → `pal3`), and
+/// the words a player may leave out (`p3 wood` for `retrieve pal3 wood`,
+/// `retrieve pal4 pal3 wood` for `retrieve pal4 as pal3 wood`).
+pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
+    aliases: ALIASES,
+    named_numbers: &GEAR_IDS,
+    optional: &["retrieve", "as"],
+    ..parse::Vocabulary::NONE
+};
 
-/// Normalises a command: lower case, aliases replaced, `pal 3` fused to `pal3`.
-pub fn canonical_words(input: &str) -> Vec<String> {
-    let norm = parse::normalize(input);
-    let words: Vec<String> = norm
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(canonical_word)
-        .collect();
-    let mut out: Vec<String> = Vec::with_capacity(words.len());
-    for w in words {
-        let is_num = !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
-        if is_num {
-            if let Some(prev) = out.last_mut() {
-                if GEAR_IDS.contains(&prev.as_str()) {
-                    prev.push_str(&w);
-                    continue;
-                }
-            }
-        }
-        out.push(w);
-    }
-    out
-}
-
-const VERBS: [&str; 19] = [
-    "keep", "beg", "place", "retrieve", "end", "advance", "tech", "build", "monument", "temple",
-    "temples", "gain", "offer", "sell", "buy", "done", "do", "skip", "as",
-];
-
-/// The word (prefix allowed) as an index into `names`, when exactly one starts with it.
-fn pick(word: &str, names: &[&str]) -> Option<usize> {
-    if let Some(i) = names.iter().position(|n| *n == word) {
-        return Some(i);
-    }
-    let hits: Vec<usize> = names
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| n.starts_with(word))
-        .map(|(i, _)| i)
-        .collect();
-    match hits.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
-}
-
-/// Reads `text` against the legal commands: canonical text, prefixes,
-/// aliases, and the written-out forms that stand for one legal decision
-/// (several placements at once, a count of trades, `retrieve` left out).
+/// Reads `text` against the legal commands through the shared reader, then
+/// as the canonical forms that stand for one decision but are never listed
+/// (several placements at once, a count of trades).
 pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
     if text.chars().count() > 200 {
         return Err(ParseError {
@@ -390,40 +336,14 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
             suggestions: parse::closest("", legal, 5),
         });
     }
-    let mut words = canonical_words(text);
-    if let Some(first) = words.first() {
-        let fused_gear = GEAR_IDS
-            .iter()
-            .any(|g| first.starts_with(g) && first.len() > g.len());
-        if fused_gear
-            || (!VERBS.iter().any(|v| v.starts_with(first.as_str()))
-                && first.chars().any(|c| c.is_ascii_digit()))
-        {
-            words.insert(0, "retrieve".to_string());
-        }
-    }
-    // `retrieve pal4 pal3 wood` without "as".
-    if words.len() >= 3
-        && "retrieve".starts_with(words[0].as_str())
-        && GEAR_IDS
-            .iter()
-            .any(|g| words[2].starts_with(g) && words[2].len() > g.len())
-    {
-        words.insert(2, "as".to_string());
-    }
-    let joined = words.join(" ");
-    if let Ok(c) = parse::match_legal(&joined, legal) {
-        return Ok(c);
-    }
-    if let Some(c) = read_written_out(&words, legal) {
-        return Ok(c);
-    }
-    // Report against what the player wrote (aliases replaced), not our guesses.
-    let plain = canonical_words(text).join(" ");
-    let mut err = match parse::match_legal(&plain, legal) {
+    let words = VOCABULARY.words(text);
+    let mut err = match parse::match_words(&words, &VOCABULARY, legal) {
         Ok(c) => return Ok(c),
         Err(e) => e,
     };
+    if let Some(c) = read_written_out(&words, legal) {
+        return Ok(c);
+    }
     err.message = Text::new(
         format!(
             "{} Write e.g. 'place pal', 'retrieve pal3 wood', 'end'.",
@@ -435,7 +355,7 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
         ),
     );
     if err.suggestions.is_empty() {
-        err.suggestions = parse::closest(&plain, legal, 5);
+        err.suggestions = parse::closest(&words.join(" "), legal, 5);
     }
     Err(err)
 }
@@ -443,8 +363,7 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
 /// Several placements in one command (`place pal pal yax`), and trades with a count.
 fn read_written_out(words: &[String], legal: &[Command]) -> Option<Command> {
     let verb = words.first()?.as_str();
-    let mut names: Vec<&str> = GEAR_IDS.to_vec();
-    names.push("start");
+    const TARGETS: [&str; 6] = ["pal", "yax", "tik", "uxm", "chi", "start"];
     if "place".starts_with(verb)
         && words.len() >= 3
         && words.len() <= 7
@@ -452,7 +371,8 @@ fn read_written_out(words: &[String], legal: &[Command]) -> Option<Command> {
     {
         let mut targets = [0u8; 6];
         for (i, w) in words.iter().skip(1).enumerate() {
-            *targets.get_mut(i)? = pick(w, &names)? as u8;
+            let name = parse::unique_start(w, &TARGETS)?;
+            *targets.get_mut(i)? = TARGETS.iter().position(|t| *t == name)? as u8;
         }
         return Some(Command::Place {
             targets,
@@ -460,7 +380,8 @@ fn read_written_out(words: &[String], legal: &[Command]) -> Option<Command> {
         });
     }
     if (verb == "sell" || verb == "buy") && words.len() == 3 {
-        let res = pick(&words[1], &RES_IDS)? as u8;
+        let name = parse::unique_start(&words[1], &RES_IDS)?;
+        let res = RES_IDS.iter().position(|r| *r == name)? as u8;
         let n: u8 = words[2]
             .parse()
             .ok()
@@ -483,14 +404,14 @@ mod tests {
     #[test]
     fn words_are_made_canonical() {
         assert_eq!(
-            canonical_words("Retrieve 팔렝케 3 나무"),
+            VOCABULARY.words("Retrieve 팔렝케 3 나무"),
             vec!["retrieve", "pal3", "wood"]
         );
         assert_eq!(
-            canonical_words("place Palenque palenque YAXCHILAN"),
+            VOCABULARY.words("place Palenque palenque YAXCHILAN"),
             vec!["place", "pal", "pal", "yax"]
         );
-        assert_eq!(canonical_words("치첸이차7"), vec!["chi7"]);
+        assert_eq!(VOCABULARY.words("치첸이차7"), vec!["chi7"]);
     }
 
     #[test]

@@ -121,17 +121,16 @@ fn normalize(line: &str) -> String {
         .to_lowercase()
 }
 
-/// The reply's text with every copy of our mails (and the lines that frame
-/// each copy) replaced by a blank line; the player's lines above, between
-/// and below are kept as they were.
-pub fn remove_known(text: &str, known: &Known) -> String {
+/// Which of a reply's lines are a copy of our mails, or the lines that
+/// frame a copy (a header block, an attribution naming an address): the
+/// player's lines above, between and below are not.
+pub fn copies(lines: &[&str], known: &Known) -> Vec<bool> {
+    let mut drop = vec![false; lines.len()];
     if known.is_empty() {
-        return text.to_string();
+        return drop;
     }
-    let lines: Vec<&str> = text.lines().collect();
     let norms: Vec<String> = lines.iter().map(|l| normalize(l)).collect();
     let marks: Vec<Mark> = norms.iter().map(|l| known.classify(l)).collect();
-    let mut drop = vec![false; lines.len()];
     let mut i = 0;
     while i < lines.len() {
         if !marks[i].ours() {
@@ -156,21 +155,13 @@ pub fn remove_known(text: &str, known: &Known) -> String {
         }
         if is_copy(&marks[i..=end]) {
             drop[i..=end].iter_mut().for_each(|d| *d = true);
-            for k in framing(&lines, &marks, i) {
+            for k in framing(lines, &marks, i) {
                 drop[k] = true;
             }
         }
         i = end + 1;
     }
-    let mut out: Vec<&str> = Vec::with_capacity(lines.len());
-    for (k, line) in lines.iter().enumerate() {
-        if !drop[k] {
-            out.push(line);
-        } else if k == 0 || !drop[k - 1] {
-            out.push("");
-        }
-    }
-    out.join("\n")
+    drop
 }
 
 /// Whether a block of our lines is a copy of our mail rather than commands
@@ -250,6 +241,21 @@ fn is_rule(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reply with each line of a copy made blank, runs of them one.
+    fn remove_known(text: &str, known: &Known) -> String {
+        let lines: Vec<&str> = text.lines().collect();
+        let drop = copies(&lines, known);
+        let mut out: Vec<&str> = Vec::new();
+        for (k, line) in lines.iter().enumerate() {
+            if !drop[k] {
+                out.push(line);
+            } else if k == 0 || !drop[k - 1] {
+                out.push("");
+            }
+        }
+        out.join("\n")
+    }
 
     const SENT: &str = "[quipu #4] Tikal\n================\n\nYour turn in game #4 of Tikal.\n\nYour moves\n----------\nReply with one of these commands on the first line of your answer:\n\n  advance 1\n  advance 2\n  pass\n";
 
