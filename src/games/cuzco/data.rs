@@ -460,8 +460,11 @@ fn zone_of(ch: char) -> Option<Zone> {
     })
 }
 
+/// Cell index by (row, x).
+type ByPos = BTreeMap<(u8, u8), u16>;
+
 /// Reads the map lines into cells, and the cell index of each (row, x).
-fn read_cells(text: &str) -> Result<(Vec<Cell>, BTreeMap<(u8, u8), u16>), String> {
+fn read_cells(text: &str) -> Result<(Vec<Cell>, ByPos), String> {
     let mut cells = Vec::new();
     let mut by_pos = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
