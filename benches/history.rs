@@ -2,7 +2,8 @@
 //! memory with 100 and with 100,000 active games in one database (table
 //! cache at its default size), and the time to load a game that is not
 //! cached at 10 and at 1,000 moves (it loads from its stored state, so the
-//! two should cost the same). No mail stack: moves go through
+//! two should cost the same; the two games are loaded in turn, and the median
+//! is the figure to compare). No mail stack: moves go through
 //! `Service::in_transaction_play`, which composes every mail they cause.
 //! Run: `cargo bench --bench history` (`QUIPU_BENCH_QUICK=1`: 10,000 games).
 
@@ -21,6 +22,8 @@ use clone::clone_games;
 const SMALL: i64 = 100;
 const HISTORY_MOVES: usize = 10;
 const TIMED_ROUNDS: usize = 3;
+/// Uncached loads of each long and short game, taken in turn.
+const LOAD_ROUNDS: usize = 200;
 
 fn config(db: &Path) -> Config {
     Config {
@@ -82,16 +85,30 @@ fn per_move_ms(db: &Path, games: &[i64]) -> f64 {
     mean_ms(&times)
 }
 
-/// Mean time to load game `id` with nothing cached.
-fn uncached_load_ms(svc: &Service, id: i64) -> f64 {
-    let mut times = Vec::new();
-    for _ in 0..20 {
-        svc.forget();
-        let t = Instant::now();
-        svc.table(id).expect("the game loads");
-        times.push(t.elapsed().as_secs_f64());
+/// Times to load each of `ids` with nothing cached, in ms: the games taken in
+/// turn, round after round, so that a busy machine slows them alike (a mean
+/// of a few loads right after a game was played is ruled by the odd
+/// preempted load, not by the game's length).
+fn uncached_loads_ms(svc: &Service, ids: &[i64], rounds: usize) -> Vec<Vec<f64>> {
+    let mut times = vec![Vec::with_capacity(rounds); ids.len()];
+    for _ in 0..rounds {
+        for (k, &id) in ids.iter().enumerate() {
+            svc.forget();
+            let t = Instant::now();
+            svc.table(id).expect("the game loads");
+            times[k].push(1000.0 * t.elapsed().as_secs_f64());
+        }
     }
-    mean_ms(&times)
+    times
+}
+
+/// The `q` quantile (0..=1) of `v`.
+fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(((v.len().max(1) - 1) as f64 * q).round() as usize)
+        .copied()
+        .unwrap_or(f64::NAN)
 }
 
 /// Mean time to replay game `id`'s whole history from its seed, which is
@@ -153,8 +170,10 @@ fn main() {
         while n < target && random_move(&svc, id, &mut rng) {
             n += 1;
         }
-        lengths.push((id, n, uncached_load_ms(&svc, id), full_replay_ms(&svc, id)));
+        lengths.push((id, n, full_replay_ms(&svc, id)));
     }
+    let ids: Vec<i64> = lengths.iter().map(|(id, _, _)| *id).collect();
+    let loads = uncached_loads_ms(&svc, &ids, LOAD_ROUNDS);
 
     println!("per-move time, {SMALL} active games:      {small_ms:.2} ms");
     println!("per-move time, {large} active games:  {large_ms:.2} ms");
@@ -167,10 +186,14 @@ fn main() {
         "peak RSS with {large} games: {rss:.1} MB (at most 100): {}",
         if rss <= 100.0 { "ok" } else { "OVER" }
     );
-    for (id, n, ms, replay) in &lengths {
+    for ((id, n, replay), times) in lengths.iter().zip(&loads) {
         println!(
-            "uncached load of game {id} (cuzco, 4 players) at {n} moves: {ms:.3} ms \
-             (replaying its history instead: {replay:.3} ms)"
+            "uncached load of game {id} (cuzco, 4 players) at {n} moves: median {:.3} ms, \
+             90th percentile {:.3} ms, mean {:.3} ms over {LOAD_ROUNDS} loads (replaying its \
+             history instead: {replay:.3} ms)",
+            quantile(times, 0.5),
+            quantile(times, 0.9),
+            mean_ms(times) / 1000.0
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -4,100 +4,25 @@
 use quipu::engine::{Event, Game, Options, Seat};
 use quipu::games::cuzco::command::Command;
 use quipu::games::cuzco::data::Terrain;
-use quipu::games::cuzco::state::{Cover, Phase, State, Turn};
+use quipu::games::cuzco::state::{Cover, Phase, State};
+use quipu::games::cuzco::testkit::{
+    cell, common_tiles, deck_under_face_up, face_up, farms, flood_region, give, inca, lay,
+    no_markers, remove_inca, remove_temple, sun, suns_left, temple, turn, villages,
+};
 use quipu::games::cuzco::Cuzco;
 
 /// A 4-player game (or `n`) with an empty board, seat 0 to act with a fresh turn.
 fn game(n: usize) -> State {
-    let mut s = Cuzco.setup(n, &Options::default(), 7).unwrap();
-    s.phase = Phase::Turn(turn(0, 6, false));
+    game_opts(n, &[])
+}
+
+/// Like `game`, with options.
+fn game_opts(n: usize, opts: &[&str]) -> State {
+    let mut s = Cuzco
+        .setup(n, &Options::parse_pairs(opts).unwrap(), 7)
+        .unwrap();
+    turn(&mut s, 0, 6, false);
     s
-}
-
-fn turn(seat: u8, ap: u8, placed: bool) -> Turn {
-    Turn {
-        seat,
-        ap,
-        token_used: false,
-        drawn: 0,
-        changed: vec![],
-        placed,
-        final_turn: false,
-        jammed: false,
-    }
-}
-
-fn cell(s: &State, name: &str) -> u16 {
-    *s.data
-        .board
-        .by_name
-        .get(&name.to_lowercase())
-        .unwrap_or_else(|| panic!("no cell {name}"))
-}
-
-/// Lays a one-space tile of terrain `t` at `height` (a fresh tile on top).
-fn lay(s: &mut State, name: &str, t: Terrain, height: u8) {
-    let c = cell(s, name) as usize;
-    s.tiles_placed += 1;
-    let serial = s.tiles_placed;
-    let sp = &mut s.spaces[c];
-    sp.cover = Cover::Tile(t);
-    sp.height = height;
-    sp.top = serial;
-    sp.top_size = 1;
-}
-
-fn villages(s: &mut State, names: &[&str]) {
-    for n in names {
-        lay(s, n, Terrain::Village, 1);
-    }
-}
-
-fn farms(s: &mut State, names: &[&str]) {
-    for n in names {
-        lay(s, n, Terrain::Farm, 1);
-    }
-}
-
-fn inca(s: &mut State, name: &str, seat: usize) {
-    let c = cell(s, name) as usize;
-    s.spaces[c].inca = Some(seat as u8);
-    s.players[seat].incas_off -= 1;
-}
-
-/// A temple of `value` built as a stack (its markers leave the supply).
-fn temple(s: &mut State, name: &str, value: u8) {
-    let c = cell(s, name) as usize;
-    s.spaces[c].temple = value;
-    for (i, m) in s.data.components.marker.clone().iter().enumerate() {
-        if m.value <= value {
-            s.markers[i] -= 1;
-        }
-    }
-}
-
-/// Moves card `card` (index) from wherever it is into `seat`'s hand.
-fn give(s: &mut State, seat: usize, card: u8) {
-    s.deck.retain(|&c| c != card);
-    s.discard.retain(|&c| c != card);
-    for p in &mut s.players {
-        p.hand.retain(|&c| c != card);
-    }
-    s.players[seat].hand.push(card);
-    s.players[seat].hand.sort();
-}
-
-/// Makes `card` the only discard (face up), and empties every hand back into the deck first.
-fn face_up(s: &mut State, card: u8) {
-    let discards = std::mem::take(&mut s.discard);
-    s.deck.extend(discards);
-    for p in &mut s.players {
-        let hand = std::mem::take(&mut p.hand);
-        s.deck.extend(hand);
-    }
-    s.deck.retain(|&c| c != card);
-    s.discard.retain(|&c| c != card);
-    s.discard.push(card);
 }
 
 fn play(s: &mut State, seat: usize, text: &str) -> Vec<Event> {
@@ -240,7 +165,8 @@ fn a_stacked_tile_wholly_outside_the_region_is_an_option_a6() {
     let mut s = game(2);
     play(&mut s, 0, "place tile3 E4v E3 D3");
     assert!(refused(&mut s, 0, "place tile2 D3v E3").contains("at least one space of the region"));
-    s.rules.stacked_need_region = false;
+    let mut s = game_opts(2, &["stacked_outside=free"]);
+    play(&mut s, 0, "place tile3 E4v E3 D3");
     play(&mut s, 0, "place tile2 D3v E3");
     assert_eq!(ap(&s), 2);
 }
@@ -253,9 +179,7 @@ fn a_tile_may_not_join_two_cities_but_may_join_a_city_and_villages_l105_l173() {
     temple(&mut s, "I10", 2);
     assert!(refused(&mut s, 0, "place village I8").contains("join two cities"));
     // Without the second temple it is a city and a village: allowed.
-    let c = cell(&s, "I10") as usize;
-    s.spaces[c].temple = 0;
-    s.markers[0] += 1;
+    remove_temple(&mut s, "I10");
     play(&mut s, 0, "place village I8");
 }
 
@@ -272,9 +196,9 @@ fn highest_position_examples_l186_l189() {
     for c in ["I6", "I7", "I8"] {
         inca(&mut s, c, 1);
     }
-    s.phase = Phase::Turn(turn(1, 6, true));
+    turn(&mut s, 1, 6, true);
     assert!(refused(&mut s, 1, "upgrade I4 4").contains("highest position"));
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     play(&mut s, 0, "upgrade I4 4");
     assert_eq!(pp(&s), vec![2, 0, 0]);
 
@@ -297,9 +221,9 @@ fn highest_position_examples_l186_l189() {
     inca(&mut s, "K8", 1);
     inca(&mut s, "K9", 2);
     inca(&mut s, "K10", 2);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     assert!(refused(&mut s, 0, "build K11 2").contains("highest position"));
-    s.phase = Phase::Turn(turn(1, 6, true));
+    turn(&mut s, 1, 6, true);
     play(&mut s, 1, "build K11 6");
     assert_eq!(pp(&s), vec![0, 3, 0]);
     // A full tie at the top: nobody may build (L154).
@@ -307,7 +231,7 @@ fn highest_position_examples_l186_l189() {
     villages(&mut s, &["K5", "K6", "K7"]);
     inca(&mut s, "K5", 0);
     inca(&mut s, "K6", 1);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     assert!(refused(&mut s, 0, "build K7 2").contains("highest position"));
 }
 
@@ -319,7 +243,7 @@ fn joining_a_village_lets_a_4_temple_jump_to_8_then_a_split_gives_a_new_village_
     inca(&mut s, "I5", 0);
     inca(&mut s, "I10", 0);
     // The city has 4 spaces: at most 4.
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     assert!(refused(&mut s, 0, "upgrade I4 6").contains("at most 4"));
     // L191: a tile joins the village to the city (1 AP): 8 spaces.
     play(&mut s, 0, "place village I8");
@@ -342,12 +266,12 @@ fn a_temple_changes_once_per_turn_and_needs_its_markers_l175_l320() {
     let mut s = game(2);
     villages(&mut s, &["I4", "I5", "I6", "I7", "I8", "I9"]);
     inca(&mut s, "I5", 0);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     play(&mut s, 0, "build I4 2");
     assert!(refused(&mut s, 0, "upgrade I4 4").contains("once per turn"));
     // Next turn: no 6 marker left means no upgrade to 6 (L320); 4 is still possible.
-    s.phase = Phase::Turn(turn(0, 6, true));
-    s.markers[2] = 0;
+    turn(&mut s, 0, 6, true);
+    no_markers(&mut s, 6);
     assert!(refused(&mut s, 0, "upgrade I4 6").contains("marker"));
     let cmd = Cuzco.parse(&s, Seat(0), "upgrade I4 4").unwrap();
     Cuzco.apply(&mut s, Seat(0), &cmd).unwrap();
@@ -359,7 +283,7 @@ fn a_temple_changes_once_per_turn_and_needs_its_markers_l175_l320() {
 #[test]
 fn movement_costs_l124_l138() {
     let mut s = game(2);
-    s.phase = Phase::Turn(turn(0, 7, true));
+    turn(&mut s, 0, 7, true);
     // A mountain edge space costs 2 AP to enter (L124).
     farms(&mut s, &["L4", "K4", "K5"]);
     villages(&mut s, &["K6", "K7"]);
@@ -384,10 +308,8 @@ fn movement_costs_l124_l138() {
     // Through one's own Inca: yes; through another player's: no (L134).
     inca(&mut s, "K6", 1);
     assert!(refused(&mut s, 0, "move K7 K5").contains("No path"));
-    let c = cell(&s, "K6") as usize;
-    s.spaces[c].inca = Some(0);
-    s.players[1].incas_off += 1;
-    s.players[0].incas_off -= 1;
+    remove_inca(&mut s, "K6");
+    inca(&mut s, "K6", 0);
     play(&mut s, 0, "move K7 K5");
     assert_eq!(ap(&s), 3);
     // Not onto empty land, lakes or temples (L130).
@@ -410,7 +332,7 @@ fn lake_example_l219_a_completes_a_two_tile_lake_and_gains_6() {
     inca(&mut s, "F10", 0);
     inca(&mut s, "G9", 1);
     inca(&mut s, "H9", 1);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     play(&mut s, 0, "lake G11");
     assert_eq!(pp(&s), vec![6, 0]);
     assert!(s.space(cell(&s, "G10")).lake_scored);
@@ -436,7 +358,7 @@ fn lake_example_l221_a_tie_at_the_top_scores_nobody() {
 fn lakes_go_only_on_empty_inner_region_spaces_l204_l206() {
     let mut s = game(2);
     farms(&mut s, &["I9"]);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     assert!(refused(&mut s, 0, "lake I9").contains("empty space"));
     assert!(refused(&mut s, 0, "lake I2").contains("edge"));
     play(&mut s, 0, "lake I10");
@@ -447,7 +369,12 @@ fn lakes_go_only_on_empty_inner_region_spaces_l204_l206() {
 
 /// The 8-temple city of the example with an Inca of each of A, B, C, D.
 fn festival_table() -> State {
-    let mut s = game(4);
+    festival_table_with(&[])
+}
+
+/// `festival_table` under options.
+fn festival_table_with(opts: &[&str]) -> State {
+    let mut s = game_opts(4, opts);
     villages(&mut s, &["I4", "I5", "I6", "I7", "I8", "I9", "I10", "I11"]);
     temple(&mut s, "I4", 8);
     for (c, seat) in [("I5", 0), ("I6", 1), ("I7", 2), ("I8", 3)] {
@@ -466,7 +393,7 @@ fn festival_table() -> State {
             give(&mut s, seat, c);
         }
     }
-    s.phase = Phase::Turn(turn(0, 0, true));
+    turn(&mut s, 0, 0, true);
     s
 }
 
@@ -553,8 +480,7 @@ fn festival_example_l291_if_a_had_not_matched_c_would_host_alone_for_4() {
 #[test]
 fn a_sun_marker_blocks_festivals_until_the_temple_is_upgraded_l267() {
     let mut s = festival_table();
-    let c = cell(&s, "I4") as usize;
-    s.spaces[c].sun = true;
+    sun(&mut s, "I4");
     assert!(refused(&mut s, 0, "festival I4").contains("sun marker"));
 }
 
@@ -583,8 +509,8 @@ fn final_scoring_example_l305_b_gets_10_then_a_and_c_get_5() {
         inca(&mut s, c, seat);
     }
     // B places the last 3-space tile: after the turn, B's own final scoring (L296).
-    s.common_tiles = 1;
-    s.phase = Phase::Turn(turn(1, 6, false));
+    common_tiles(&mut s, 1);
+    turn(&mut s, 1, 6, false);
     play(&mut s, 1, "place tile3 E5v D5 E6");
     play(&mut s, 1, "end");
     assert_eq!(pp(&s), vec![0, 10, 0]);
@@ -610,8 +536,8 @@ fn final_ties_share_first_and_second_is_still_paid_l301_l302() {
     lay(&mut s, "K6", Terrain::Village, 2);
     lay(&mut s, "K7", Terrain::Village, 2);
     inca(&mut s, "K8", 2);
-    s.common_tiles = 1;
-    s.phase = Phase::Turn(turn(0, 6, false));
+    common_tiles(&mut s, 1);
+    turn(&mut s, 0, 6, false);
     play(&mut s, 0, "place tile3 E5v D5 E6");
     play(&mut s, 0, "end");
     play(&mut s, 1, "end");
@@ -625,7 +551,7 @@ fn final_ties_share_first_and_second_is_still_paid_l301_l302() {
 #[test]
 fn drawing_cards_at_most_two_per_turn_l226_l229() {
     let mut s = game(2);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     let up = s.face_up().unwrap();
     let deck = s.deck.len();
     play(&mut s, 0, "draw open");
@@ -680,10 +606,8 @@ fn commands_forgive_case_order_prefixes_and_korean() {
 // ---------------------------------------------------------------- options and open points
 
 fn game_with(n: usize, opts: &[&str]) -> State {
-    let mut s = Cuzco
-        .setup(n, &Options::parse_pairs(opts).unwrap(), 7)
-        .unwrap();
-    s.phase = Phase::Turn(turn(0, 6, true));
+    let mut s = game_opts(n, opts);
+    turn(&mut s, 0, 6, true);
     s
 }
 
@@ -697,7 +621,7 @@ fn outside_incas_option_a7() {
     assert_eq!(ap(&s), 1);
     // outside_incas=no: not allowed.
     let mut s = game_with(2, &["outside_incas=no"]);
-    s.phase = Phase::Turn(turn(0, 6, false));
+    turn(&mut s, 0, 6, false);
     play(&mut s, 0, "place tile3 E4v E3 D3");
     play(&mut s, 0, "enter E4");
     assert!(refused(&mut s, 0, "move E4 E3").contains("free farm or village"));
@@ -719,30 +643,27 @@ fn build_markers_option_a2() {
 
 #[test]
 fn sun_limit_option_g9() {
-    let mut s = festival_table();
-    s.rules.sun_limit = true;
-    s.suns_left = 0;
+    let mut s = festival_table_with(&["sun_limit=on"]);
+    suns_left(&mut s, 0);
     assert!(refused(&mut s, 0, "festival I4").contains("festival needs"));
-    s.suns_left = 1;
+    suns_left(&mut s, 1);
     play(&mut s, 0, "festival I4");
 }
 
 #[test]
 fn an_empty_deck_is_refilled_from_the_discards_under_the_face_up_card_g5() {
     let mut s = game(2);
-    s.phase = Phase::Turn(turn(0, 6, true));
+    turn(&mut s, 0, 6, true);
     // Move the whole deck onto the discard pile; the face-up card stays on top.
     let up = s.face_up().unwrap();
-    let deck = std::mem::take(&mut s.deck);
-    s.discard.splice(0..0, deck);
+    deck_under_face_up(&mut s);
     assert_eq!(s.face_up(), Some(up));
     let under = s.discard.len() - 1;
     play(&mut s, 0, "draw deck");
     assert_eq!((s.deck.len(), s.discard.as_slice()), (under - 1, &[up][..]));
     // With deck_empty=none the deck stays empty and cannot be drawn from.
     let mut s = game_with(2, &["deck_empty=none"]);
-    let deck = std::mem::take(&mut s.deck);
-    s.discard.splice(0..0, deck);
+    deck_under_face_up(&mut s);
     assert!(!Cuzco
         .legal(&s, Seat(0))
         .iter()
@@ -754,12 +675,8 @@ fn an_empty_deck_is_refilled_from_the_discards_under_the_face_up_card_g5() {
 fn a_jammed_board_skips_the_placement_and_starts_the_end_phase_g6() {
     let mut s = game(2);
     // Every region space a lake: no tile can go anywhere.
-    for c in 0..s.spaces.len() {
-        if s.data.board.cells[c].in_region() {
-            s.spaces[c].cover = Cover::Lake;
-        }
-    }
-    s.phase = Phase::Turn(turn(0, 0, true));
+    flood_region(&mut s);
+    turn(&mut s, 0, 0, true);
     let g = Cuzco;
     let events = g.apply(&mut s, Seat(0), &Command::End).unwrap();
     assert!(events
@@ -837,4 +754,63 @@ fn every_view_states_the_board_discrepancy_and_hides_other_hands() {
             .count(),
         3
     );
+}
+
+// ---------------------------------------------------------------- stored games survive the upgrade
+
+/// A position stored by an earlier engine (`tests/stored/`): its state as stored, its digest
+/// and the legal commands of the seat to act as that engine listed them.
+struct Stored {
+    digest: String,
+    seat: usize,
+    legal: Vec<String>,
+    state: String,
+}
+
+fn stored(name: &str) -> Stored {
+    let path = format!("{}/tests/stored/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut s = Stored {
+        digest: String::new(),
+        seat: 0,
+        legal: vec![],
+        state: String::new(),
+    };
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        match line.split_once(' ') {
+            Some(("digest", d)) => s.digest = d.to_string(),
+            Some(("seat", n)) => s.seat = n.parse().unwrap(),
+            Some(("legal", c)) => s.legal.push(c.to_string()),
+            Some(("state", json)) => s.state = json.to_string(),
+            _ => {}
+        }
+    }
+    s
+}
+
+#[test]
+fn positions_stored_before_the_shape_load_to_the_same_digest_and_the_same_legal_commands() {
+    let entry = quipu::games::find("cuzco").unwrap();
+    for (name, next) in [
+        ("cuzco-turn-ae43cad.txt", "festival G3"),
+        ("cuzco-festival-ae43cad.txt", "play c09"),
+    ] {
+        let old = stored(name);
+        let fresh = (entry.new)(3, &Options::default(), 42).unwrap();
+        let mut table = fresh.restore(&old.state).unwrap();
+        let snapshot = table.snapshot().unwrap();
+        assert_eq!(snapshot.digest, old.digest, "{name}");
+        assert_eq!(
+            snapshot.state, old.state,
+            "{name}: stored form read back unchanged"
+        );
+        assert_eq!(table.legal(Seat(old.seat)), old.legal, "{name}");
+        assert_eq!(
+            old.legal.len(),
+            if name.contains("turn") { 1040 } else { 7 }
+        );
+        // The game goes on from the stored position.
+        table.play(Seat(old.seat), next).unwrap();
+        assert_ne!(table.snapshot().unwrap().digest, old.digest);
+    }
 }

@@ -6,6 +6,14 @@ use super::data::{Board, Terrain, MAX_TILE, NONE};
 use crate::engine::{parse, ParseError, Text};
 use std::fmt;
 
+/// A seat's name in both languages.
+pub fn seat_name(seat: usize) -> Text {
+    Text::new(
+        format!("seat {}", seat + 1),
+        format!("{}번 플레이어", seat + 1),
+    )
+}
+
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -203,18 +211,7 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
         "build" | "upgrade" => {
             arity(2)?;
             let s = read_spot(board, args[0])?;
-            let v: u8 = args[1].parse().map_err(|_| {
-                err(
-                    format!(
-                        "'{}' is not a temple value; write 2, 4, 6, 8 or 10.",
-                        args[1]
-                    ),
-                    format!(
-                        "'{}'은(는) 사원 가치가 아닙니다. 2, 4, 6, 8, 10 중 하나를 쓰세요.",
-                        args[1]
-                    ),
-                )
-            })?;
+            let v = read_value(args[1])?;
             Ok(if verb == "build" {
                 Command::Build(s, v)
             } else {
@@ -223,33 +220,49 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
         }
         "draw" => {
             arity(1)?;
-            match args[0] {
-                w if "open".starts_with(w) || w == "faceup" || w == "face-up" => {
-                    Ok(Command::DrawOpen)
-                }
-                w if "deck".starts_with(w) => Ok(Command::DrawDeck),
-                w => Err(err(
-                    format!("'draw {w}': write 'draw open' (the face-up card) or 'draw deck'."),
-                    format!(
-                        "'draw {w}': 'draw open'(공개 카드) 또는 'draw deck'(더미)으로 쓰세요."
-                    ),
-                )),
-            }
+            read_draw(args[0])
         }
         "play" => {
             arity(1)?;
-            let w = args[0].trim_start_matches('c');
-            match w.parse::<u16>() {
-                Ok(n) if (1..=250).contains(&n) => Ok(Command::Play((n - 1) as u8)),
-                _ => Err(err(
-                    format!("'{}' is not a card id; write e.g. 'play c07'.", args[0]),
-                    format!("'{}'은(는) 카드 번호가 아닙니다. 예: 'play c07'.", args[0]),
-                )),
-            }
+            read_card(args[0])
         }
         _ => Err(err(
             format!("Unknown command '{first}'."),
             format!("알 수 없는 명령 '{first}'."),
+        )),
+    }
+}
+
+/// A temple value (`4`).
+fn read_value(word: &str) -> Result<u8, ParseError> {
+    word.parse().map_err(|_| {
+        err(
+            format!("'{word}' is not a temple value; write 2, 4, 6, 8 or 10."),
+            format!("'{word}'은(는) 사원 가치가 아닙니다. 2, 4, 6, 8, 10 중 하나를 쓰세요."),
+        )
+    })
+}
+
+/// What `draw` takes: `open` (the face-up card) or `deck`.
+fn read_draw(word: &str) -> Result<Command, ParseError> {
+    match word {
+        w if "open".starts_with(w) || w == "faceup" || w == "face-up" => Ok(Command::DrawOpen),
+        w if "deck".starts_with(w) => Ok(Command::DrawDeck),
+        w => Err(err(
+            format!("'draw {w}': write 'draw open' (the face-up card) or 'draw deck'."),
+            format!("'draw {w}': 'draw open'(공개 카드) 또는 'draw deck'(더미)으로 쓰세요."),
+        )),
+    }
+}
+
+/// A festival card id (`c07`) as the play command of that card.
+fn read_card(word: &str) -> Result<Command, ParseError> {
+    let w = word.trim_start_matches('c');
+    match w.parse::<u16>() {
+        Ok(n) if (1..=250).contains(&n) => Ok(Command::Play((n - 1) as u8)),
+        _ => Err(err(
+            format!("'{word}' is not a card id; write e.g. 'play c07'."),
+            format!("'{word}'은(는) 카드 번호가 아닙니다. 예: 'play c07'."),
         )),
     }
 }

@@ -445,8 +445,26 @@ fn terrain_of(word: &str) -> Option<Terrain> {
     }
 }
 
-/// Reads the map lines and builds cells, neighbours and footprints.
-fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
+/// The zone a map character stands for.
+fn zone_of(ch: char) -> Option<Zone> {
+    let region = |edge, printed_lake| Zone::Region { edge, printed_lake };
+    Some(match ch {
+        'o' => region(None, false),
+        'f' => region(Some(Side::Forest), false),
+        'm' => region(Some(Side::Mountain), false),
+        'b' => region(Some(Side::Both), false),
+        'L' => region(None, true),
+        'F' => Zone::Outside(Side::Forest),
+        'M' => Zone::Outside(Side::Mountain),
+        _ => return None,
+    })
+}
+
+/// Cell index by (row, x).
+type ByPos = BTreeMap<(u8, u8), u16>;
+
+/// Reads the map lines into cells, and the cell index of each (row, x).
+fn read_cells(text: &str) -> Result<(Vec<Cell>, ByPos), String> {
     let mut cells = Vec::new();
     let mut by_pos = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
@@ -478,31 +496,8 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
                     n + 1
                 ));
             }
-            let zone = match ch {
-                'o' => Zone::Region {
-                    edge: None,
-                    printed_lake: false,
-                },
-                'f' => Zone::Region {
-                    edge: Some(Side::Forest),
-                    printed_lake: false,
-                },
-                'm' => Zone::Region {
-                    edge: Some(Side::Mountain),
-                    printed_lake: false,
-                },
-                'b' => Zone::Region {
-                    edge: Some(Side::Both),
-                    printed_lake: false,
-                },
-                'L' => Zone::Region {
-                    edge: None,
-                    printed_lake: true,
-                },
-                'F' => Zone::Outside(Side::Forest),
-                'M' => Zone::Outside(Side::Mountain),
-                other => return Err(format!("board line {}: unknown cell '{other}'", n + 1)),
-            };
+            let zone =
+                zone_of(ch).ok_or_else(|| format!("board line {}: unknown cell '{ch}'", n + 1))?;
             if by_pos.insert((row, x), cells.len() as u16).is_some() {
                 return Err(format!("board line {}: row {row} given twice", n + 1));
             }
@@ -514,6 +509,12 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
             });
         }
     }
+    Ok((cells, by_pos))
+}
+
+/// Reads the map lines and builds cells, neighbours and footprints.
+fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
+    let (cells, by_pos) = read_cells(text)?;
     if cells.is_empty() || cells.len() >= usize::from(NONE) {
         return Err("board: no cells".into());
     }
@@ -560,10 +561,16 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
         region_spaces,
     };
     build_footprints(&mut board, tiles)?;
+    index_footprints(&mut board)?;
+    Ok(board)
+}
+
+/// Each footprint's place order, and the range of footprint ids of each tile kind.
+fn index_footprints(board: &mut Board) -> Result<(), String> {
     board.place_order = board
         .footprints
         .iter()
-        .map(|fp| place_order(&board, fp))
+        .map(|fp| place_order(board, fp))
         .collect();
     for kind in TileKind::ALL {
         let ids: Vec<u32> = (0..board.footprints.len() as u32)
@@ -578,7 +585,7 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
         }
         board.kind_ranges[kind as usize] = lo..hi;
     }
-    Ok(board)
+    Ok(())
 }
 
 /// A footprint's hexes as a place command names them, and which is the village.

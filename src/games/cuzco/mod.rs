@@ -1,20 +1,21 @@
-//! Cuzco (Kiesling & Kramer, 2018; the re-working of Java) as a quipu game: setup, whose turn
-//! it is, the legal decisions and applying them. The rule details live in `rules.rs`, the
-//! festival competition in `festival.rs`, the views in `view.rs`.
+//! Cuzco (Kiesling & Kramer, 2018; the re-working of Java) as a quipu game: options, whose
+//! turn it is, and the invariants; the legal decisions live in `legal.rs`, applying them in
+//! `apply/`, scoring in `scoring.rs`, the views in `view.rs` (see NOTES.md).
 
+mod apply;
 pub mod command;
 pub mod data;
-mod festival;
+pub mod legal;
 mod picture;
-pub mod rules;
+pub mod scoring;
 mod setup;
 pub mod state;
-mod turn;
+pub mod testkit;
 mod view;
 
 use crate::engine::{
     parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Text, Variant, View,
+    SetupError, Variant, View,
 };
 use command::Command;
 use state::{Cover, Phase, State};
@@ -22,14 +23,6 @@ use state::{Cover, Phase, State};
 /// The Cuzco game.
 #[derive(Default)]
 pub struct Cuzco;
-
-/// A seat's name in both languages.
-pub fn seat_name(seat: usize) -> Text {
-    Text::new(
-        format!("seat {}", seat + 1),
-        format!("{}번 플레이어", seat + 1),
-    )
-}
 
 impl Game for Cuzco {
     type State = State;
@@ -77,11 +70,7 @@ impl Game for Cuzco {
     }
 
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
-        match &s.phase {
-            Phase::Turn(t) if usize::from(t.seat) == seat.0 => turn::legal(s, t),
-            Phase::Festival(f) if usize::from(f.current) == seat.0 => festival::legal(s, f),
-            _ => vec![],
-        }
+        legal::legal(s, seat.0)
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
@@ -97,20 +86,9 @@ impl Game for Cuzco {
     }
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
+        // Handlers may change part of the state before they refuse: they work on a copy.
         let mut next = s.clone();
-        let events = match &next.phase {
-            Phase::Turn(t) if usize::from(t.seat) == seat.0 => turn::apply(&mut next, command)?,
-            Phase::Festival(f) if usize::from(f.current) == seat.0 => {
-                festival::apply(&mut next, command)?
-            }
-            Phase::Over => return Err(RuleError::new("The game is over.", "게임이 끝났습니다.")),
-            _ => {
-                return Err(RuleError::new(
-                    format!("It is not {}'s turn to decide.", seat_name(seat.0).en),
-                    format!("{}의 차례가 아닙니다.", seat_name(seat.0).ko),
-                ))
-            }
-        };
+        let events = apply::apply(&mut next, seat.0, command)?;
         *s = next;
         Ok(events)
     }
@@ -120,24 +98,7 @@ impl Game for Cuzco {
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
-        if s.phase != Phase::Over {
-            return None;
-        }
-        let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.pp)).collect();
-        let best = s.players.iter().map(|p| p.pp).max().unwrap_or(0);
-        let winners: Vec<String> = (0..s.n())
-            .filter(|&i| s.players[i].pp == best)
-            .map(|i| (i + 1).to_string())
-            .collect();
-        // L312: ties share the win; no tie-break.
-        Some(Outcome::ranked(
-            scores,
-            vec![],
-            Text::new(
-                format!("Every player has done final scoring. Most prestige ({best}): seat {}. Ties share the win.", winners.join(", ")),
-                format!("모든 플레이어가 최종 점수 계산을 마쳤습니다. 최고 명성 점수({best}): {}번 플레이어. 동점이면 공동 승리입니다.", winners.join(", ")),
-            ),
-        ))
+        scoring::outcome(s)
     }
 
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
@@ -258,7 +219,7 @@ fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("cell {i}: a temple on farm land"));
         }
     }
-    let groups = rules::village_groups(s);
+    let groups = legal::village_groups(s);
     for cells in &groups.cells {
         if cells.iter().filter(|&&c| s.space(c).temple > 0).count() > 1 {
             return Err("two temples in one city".into());

@@ -3,8 +3,8 @@
 //! the scores and the supplies.
 
 use super::command::card_id;
-use super::data::{Side, Terrain, Zone};
-use super::rules::Groups;
+use super::data::{Cell, Side, Terrain, Zone};
+use super::legal::Groups;
 use super::state::{Cover, Phase, State};
 use crate::engine::{Color, Sketch};
 
@@ -43,97 +43,121 @@ fn terrain_color(t: Terrain, height: u8) -> Color {
     }
 }
 
+/// The board as a picture: the map, the tile outlines and the panel of supplies and scores.
 pub fn draw(s: &State, _groups: &Groups) -> Sketch {
     let board = &s.data.board;
     let width = (2 * MARGIN + HALF * (i32::from(board.cols) + 2)).max(900);
     let map_h = MARGIN * 2 + (f64::from(board.rows) * ROW_STEP) as i32 + RADIUS as i32;
     let height = map_h + 170;
     let mut sk = Sketch::new(width as u32, height as u32);
-    let dark = Color(60, 50, 40);
     for (i, c) in board.cells.iter().enumerate() {
-        let sp = s.space(i as u16);
-        let (cx, cy) = centre(c.row, c.x);
-        let base = match (c.zone, sp.cover) {
-            (_, Cover::Tile(t)) => terrain_color(t, sp.height),
-            (_, Cover::Lake) => Color(90, 150, 220),
-            (Zone::Outside(Side::Forest), _) => Color(40, 110, 55),
-            (Zone::Outside(_), _) => Color(135, 125, 115),
-            (Zone::Region { .. }, Cover::Empty) => Color(240, 232, 210),
-        };
-        let stroke = match c.zone {
-            Zone::Outside(_) => Color(30, 30, 30),
-            Zone::Region {
-                edge: Some(Side::Forest),
-                ..
-            } => Color(30, 120, 40),
-            Zone::Region {
-                edge: Some(Side::Mountain),
-                ..
-            } => Color(90, 80, 70),
-            Zone::Region {
-                edge: Some(Side::Both),
-                ..
-            } => Color(30, 120, 40),
-            Zone::Region { .. } => Color(160, 150, 130),
-        };
-        sk.polygon(hexagon(cx, cy, RADIUS - 1.0), Some(base), Some(stroke));
-        let label_color = if matches!(c.zone, Zone::Outside(_)) && sp.height == 0 {
-            Color::WHITE
-        } else {
-            dark
-        };
-        sk.label(cx - 9, cy - 19, c.name.clone(), 6, label_color);
-        match sp.cover {
-            Cover::Tile(t) => {
-                let letter = if t == Terrain::Farm { "f" } else { "v" };
-                if sp.temple == 0 {
-                    sk.label(cx - 8, cy - 6, format!("{letter}{}", sp.height), 9, dark);
-                } else {
-                    sk.rect(
-                        cx - 11,
-                        cy - 9,
-                        22,
-                        16,
-                        Some(Color::WHITE),
-                        Some(Color::BLACK),
+        draw_cell(&mut sk, s, i, c);
+    }
+    draw_outlines(&mut sk, s);
+    let up = draw_panel(&mut sk, s, map_h, height);
+    sk.alt = format!(
+        "Cuzco board: {} land spaces, {} tiles placed, face-up card {up}; scores {}",
+        board.region_spaces,
+        s.tiles_placed,
+        s.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("seat {} {}", i + 1, p.pp))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    sk
+}
+
+/// One cell: its terrain and level, temple and sun marker, lake, and Inca.
+fn draw_cell(sk: &mut Sketch, s: &State, i: usize, c: &Cell) {
+    let dark = Color(60, 50, 40);
+    let sp = s.space(i as u16);
+    let (cx, cy) = centre(c.row, c.x);
+    let base = match (c.zone, sp.cover) {
+        (_, Cover::Tile(t)) => terrain_color(t, sp.height),
+        (_, Cover::Lake) => Color(90, 150, 220),
+        (Zone::Outside(Side::Forest), _) => Color(40, 110, 55),
+        (Zone::Outside(_), _) => Color(135, 125, 115),
+        (Zone::Region { .. }, Cover::Empty) => Color(240, 232, 210),
+    };
+    let stroke = match c.zone {
+        Zone::Outside(_) => Color(30, 30, 30),
+        Zone::Region {
+            edge: Some(Side::Forest),
+            ..
+        } => Color(30, 120, 40),
+        Zone::Region {
+            edge: Some(Side::Mountain),
+            ..
+        } => Color(90, 80, 70),
+        Zone::Region {
+            edge: Some(Side::Both),
+            ..
+        } => Color(30, 120, 40),
+        Zone::Region { .. } => Color(160, 150, 130),
+    };
+    sk.polygon(hexagon(cx, cy, RADIUS - 1.0), Some(base), Some(stroke));
+    let label_color = if matches!(c.zone, Zone::Outside(_)) && sp.height == 0 {
+        Color::WHITE
+    } else {
+        dark
+    };
+    sk.label(cx - 9, cy - 19, c.name.clone(), 6, label_color);
+    match sp.cover {
+        Cover::Tile(t) => {
+            let letter = if t == Terrain::Farm { "f" } else { "v" };
+            if sp.temple == 0 {
+                sk.label(cx - 8, cy - 6, format!("{letter}{}", sp.height), 9, dark);
+            } else {
+                sk.rect(
+                    cx - 11,
+                    cy - 9,
+                    22,
+                    16,
+                    Some(Color::WHITE),
+                    Some(Color::BLACK),
+                );
+                sk.label(cx - 8, cy - 5, format!("T{}", sp.temple), 8, Color::BLACK);
+                sk.label(cx + 8, cy + 8, format!("{}", sp.height), 6, dark);
+                if sp.sun {
+                    sk.circle(
+                        cx + 12,
+                        cy - 12,
+                        6,
+                        Some(Color::YELLOW),
+                        Some(Color::ORANGE),
                     );
-                    sk.label(cx - 8, cy - 5, format!("T{}", sp.temple), 8, Color::BLACK);
-                    sk.label(cx + 8, cy + 8, format!("{}", sp.height), 6, dark);
-                    if sp.sun {
-                        sk.circle(
-                            cx + 12,
-                            cy - 12,
-                            6,
-                            Some(Color::YELLOW),
-                            Some(Color::ORANGE),
-                        );
-                    }
                 }
             }
-            Cover::Lake => {
-                sk.label(
-                    cx - 8,
-                    cy - 5,
-                    if sp.lake_scored { "L*" } else { "L" },
-                    8,
-                    Color::WHITE,
-                );
-            }
-            Cover::Empty => {}
         }
-        if let Some(o) = sp.inca {
-            sk.circle(
-                cx,
-                cy + 12,
+        Cover::Lake => {
+            sk.label(
+                cx - 8,
+                cy - 5,
+                if sp.lake_scored { "L*" } else { "L" },
                 8,
-                Some(Color::seat(usize::from(o))),
-                Some(Color::BLACK),
+                Color::WHITE,
             );
-            sk.label(cx - 2, cy + 9, format!("{}", o + 1), 6, Color::WHITE);
         }
+        Cover::Empty => {}
     }
-    // Tile outlines: a thick line wherever two spaces do not belong to the same top tile, so
-    // that the exact-cover rule (L104) can be judged from the picture.
+    if let Some(o) = sp.inca {
+        sk.circle(
+            cx,
+            cy + 12,
+            8,
+            Some(Color::seat(usize::from(o))),
+            Some(Color::BLACK),
+        );
+        sk.label(cx - 2, cy + 9, format!("{}", o + 1), 6, Color::WHITE);
+    }
+}
+
+/// Tile outlines: a thick line wherever two spaces do not belong to the same top tile, so
+/// that the exact-cover rule (L104) can be judged from the picture.
+fn draw_outlines(sk: &mut Sketch, s: &State) {
+    let board = &s.data.board;
     for (i, c) in board.cells.iter().enumerate() {
         let sp = s.space(i as u16);
         if sp.top == 0 {
@@ -158,7 +182,12 @@ pub fn draw(s: &State, _groups: &Groups) -> Sketch {
             }
         }
     }
-    // The panel under the map.
+}
+
+/// The panel under the map: the face-up card, the supplies and each seat; returns the
+/// face-up card's text for the picture's description.
+fn draw_panel(sk: &mut Sketch, s: &State, map_h: i32, height: i32) -> String {
+    let board = &s.data.board;
     let y0 = map_h + 5;
     let up = s.face_up().map_or("none".to_string(), |c| {
         let bits = s.data.cards.get(usize::from(c)).map_or(0, |c| c.artifacts);
@@ -233,16 +262,5 @@ pub fn draw(s: &State, _groups: &Groups) -> Sketch {
         6,
         Color(90, 90, 90),
     );
-    sk.alt = format!(
-        "Cuzco board: {} land spaces, {} tiles placed, face-up card {up}; scores {}",
-        board.region_spaces,
-        s.tiles_placed,
-        s.players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("seat {} {}", i + 1, p.pp))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    sk
+    up
 }

@@ -1,11 +1,12 @@
 //! What a seat may see of a Cuzco game: the headline, the public sections, the seat's hand,
 //! the board as a picture, and the footer notes (the board's 152-versus-150 discrepancy).
 
-use super::command::card_id;
+use super::command::{card_id, seat_name};
 use super::data::{Terrain, NONE};
+use super::legal::{leader, profiles, value_cap, village_groups, Groups};
 use super::picture;
-use super::rules;
-use super::seat_name;
+use super::scoring::{lake_groups, lake_shore};
+
 use super::state::{Bid, Cover, Festival, Phase, State};
 use crate::engine::{Seat, Section, Text, View};
 
@@ -15,7 +16,7 @@ pub fn hand_line(card: u8) -> String {
 }
 
 pub fn view(s: &State, seat: Option<Seat>) -> View {
-    let groups = rules::village_groups(s);
+    let groups = village_groups(s);
     let mut v = View {
         seat,
         headline: headline(s),
@@ -216,7 +217,7 @@ fn supply_section(s: &State) -> Section {
 }
 
 fn profile_text(s: &State, cells: &[u16]) -> String {
-    let p = rules::profiles(s, cells.iter().copied());
+    let p = profiles(s, cells.iter().copied());
     let parts: Vec<String> = p
         .iter()
         .enumerate()
@@ -236,7 +237,7 @@ fn profile_text(s: &State, cells: &[u16]) -> String {
     }
 }
 
-fn groups_section(s: &State, g: &rules::Groups) -> Section {
+fn groups_section(s: &State, g: &Groups) -> Section {
     let mut rows = Vec::new();
     for gi in 0..g.cells.len() {
         let cells = &g.cells[gi];
@@ -263,14 +264,14 @@ fn groups_section(s: &State, g: &rules::Groups) -> Section {
                 ),
             )
         };
-        let leader = rules::leader(&rules::profiles(s, cells.iter().copied()))
+        let leader = leader(&profiles(s, cells.iter().copied()))
             .map_or("-".to_string(), |l| format!("{}", l + 1));
         rows.push(vec![
             kind,
             Text::same(names.join(" ")),
             Text::same(cells.len().to_string()),
             Text::same(value),
-            Text::same(rules::value_cap(s, cells.len()).to_string()),
+            Text::same(value_cap(s, cells.len()).to_string()),
             Text::same(profile_text(s, cells)),
             Text::same(leader),
         ]);
@@ -291,17 +292,17 @@ fn groups_section(s: &State, g: &rules::Groups) -> Section {
 }
 
 fn lakes_section(s: &State) -> Section {
-    let rows = rules::lake_groups(s)
+    let rows = lake_groups(s)
         .into_iter()
         .map(|lake| {
             let names: Vec<String> = lake
                 .iter()
                 .map(|&c| s.data.board.cells[usize::from(c)].name.clone())
                 .collect();
-            let shore = rules::lake_shore(s, &lake);
+            let shore = lake_shore(s, &lake);
             let open = shore.iter().filter(|&&c| s.space(c).height == 0).count();
             let scored = s.space(lake[0]).lake_scored;
-            let leader = rules::leader(&rules::profiles(s, shore.iter().copied()))
+            let leader = leader(&profiles(s, shore.iter().copied()))
                 .map_or("-".to_string(), |l| format!("{}", l + 1));
             vec![
                 Text::same(names.join(" ")),

@@ -1,11 +1,21 @@
-//! Small pure rule functions of Cuzco: villages and cities, the ranking rule, tile placement
-//! legality, Inca movement costs, temple values, lakes and festival points.
+//! The legal decisions of a seat, and the board rules they rest on: villages and cities, who
+//! occupies the highest position, where a tile may go, where an Inca may walk and at what
+//! cost, temple values and markers, lake spaces, festival points and who may answer what in
+//! a festival competition.
 
-use super::command::TileKind;
+use super::command::{place_command, Command, Spot, TileKind};
 use super::data::{Footprint, Side, Terrain, NONE};
-use super::state::{Cover, State};
-use crate::engine::Text;
+use super::state::{Bid, Cover, Festival, Phase, State, Turn};
 use std::collections::VecDeque;
+
+/// The legal decisions of `seat` now (none when another seat is to decide).
+pub fn legal(s: &State, seat: usize) -> Vec<Command> {
+    match &s.phase {
+        Phase::Turn(t) if usize::from(t.seat) == seat => turn_actions(s, t),
+        Phase::Festival(f) if usize::from(f.current) == seat => festival_answers(s, f),
+        _ => vec![],
+    }
+}
 
 /// The connected groups of village/city spaces (villages without, cities with a temple).
 #[derive(Clone, Debug, Default)]
@@ -96,21 +106,6 @@ pub fn leader(p: &[Vec<u8>]) -> Option<u8> {
     p.iter().position(|q| q == best).map(|i| i as u8)
 }
 
-/// Final-scoring place of a seat in a city: 1 (first, shared on ties), 2, or 0 (L298-302).
-pub fn place_of(p: &[Vec<u8>], seat: usize) -> u8 {
-    let Some(mine) = p.get(seat).filter(|m| !m.is_empty()) else {
-        return 0;
-    };
-    let mut distinct: Vec<&Vec<u8>> = p.iter().filter(|q| !q.is_empty()).collect();
-    distinct.sort_by(|a, b| b.cmp(a));
-    distinct.dedup();
-    match distinct.iter().position(|q| *q == mine) {
-        Some(0) => 1,
-        Some(1) => 2,
-        _ => 0,
-    }
-}
-
 /// Why a tile may not go where it was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -123,53 +118,6 @@ pub enum Refusal {
     JoinsCities,
     TooDear { need: u8, have: u8 },
     NoRegionSpace,
-}
-
-impl Refusal {
-    pub fn text(&self, s: &State) -> Text {
-        let name = |c: &u16| {
-            s.data
-                .board
-                .cells
-                .get(usize::from(*c))
-                .map_or("?".to_string(), |c| c.name.clone())
-        };
-        match self {
-            Refusal::NoTileLeft(k) => Text::new(format!("No {} is left for you.", k.name().en), format!("남은 {}이(가) 없습니다.", k.name().ko)),
-            Refusal::CoversLake(c) => Text::new(
-                format!("The tile would cover the lake on {}; tiles may not cover lakes (L98).", name(c)),
-                format!("{}의 저수지를 덮게 됩니다. 저수지 위에는 놓을 수 없습니다 (L98).", name(c)),
-            ),
-            Refusal::CoversInca(c) => Text::new(
-                format!("The tile would cover the Inca on {}; tiles may not cover Incas (L98).", name(c)),
-                format!("{}의 잉카족을 덮게 됩니다. 잉카족이 있는 칸에는 놓을 수 없습니다 (L98).", name(c)),
-            ),
-            Refusal::CoversTemple(c) => Text::new(
-                format!("The tile would cover the temple on {}; tiles may not cover temples (L98).", name(c)),
-                format!("{}의 사원을 덮게 됩니다. 사원이 있는 칸에는 놓을 수 없습니다 (L98).", name(c)),
-            ),
-            Refusal::Overhangs => Text::new(
-                "The tile overhangs: the spaces under it are not all at the same height (L103).",
-                "타일이 공중에 뜹니다: 아래 칸들의 높이가 모두 같아야 합니다 (L103).",
-            ),
-            Refusal::CoversSameSize => Text::new(
-                "The tile covers a same-size tile exactly; it must straddle other tiles (L104, L116).",
-                "같은 크기의 타일 위에 완전히 겹칩니다. 다른 타일들에 걸쳐 놓아야 합니다 (L104, L116).",
-            ),
-            Refusal::JoinsCities => Text::new(
-                "The tile would join two cities; a city may only grow by villages (L105, L173).",
-                "두 도시를 합치게 됩니다. 도시는 마을과만 이을 수 있습니다 (L105, L173).",
-            ),
-            Refusal::NoRegionSpace => Text::new(
-                "The tile must cover at least one space of the region (L108).",
-                "타일은 쿠스코 지역의 칸을 최소 한 칸 이상 덮어야 합니다 (L108).",
-            ),
-            Refusal::TooDear { need, have } => Text::new(
-                format!("That costs {need} AP (1 plus 1 per space outside the region at ground level) and you have {have}."),
-                format!("그 배치에는 {need}AP가 필요하지만 (1 + 지역 밖 바닥 칸마다 1) 남은 AP는 {have}입니다."),
-            ),
-        }
-    }
 }
 
 /// Per cell: its height, or `BLOCKED` when no tile may cover it (lake, Inca, temple). Lets
@@ -491,50 +439,6 @@ pub fn markers_available(s: &State, needed: &[usize]) -> bool {
         .all(|&i| s.markers.get(i).copied().unwrap_or(0) > 0)
 }
 
-/// The connected lake groups of the board, each with whether it has been scored.
-pub fn lake_groups(s: &State) -> Vec<Vec<u16>> {
-    let board = &s.data.board;
-    let mut seen = vec![false; s.spaces.len()];
-    let mut out = Vec::new();
-    for start in 0..s.spaces.len() {
-        if seen[start] || s.spaces[start].cover != Cover::Lake {
-            continue;
-        }
-        let mut group = Vec::new();
-        let mut stack = vec![start as u16];
-        seen[start] = true;
-        while let Some(c) = stack.pop() {
-            group.push(c);
-            for &n in &board.neighbors[usize::from(c)] {
-                if !seen[usize::from(n)] && s.space(n).cover == Cover::Lake {
-                    seen[usize::from(n)] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        group.sort_unstable();
-        out.push(group);
-    }
-    out
-}
-
-/// The non-lake cells next to a lake.
-pub fn lake_shore(s: &State, lake: &[u16]) -> Vec<u16> {
-    let mut shore: Vec<u16> = lake
-        .iter()
-        .flat_map(|&c| s.data.board.neighbors[usize::from(c)].iter().copied())
-        .filter(|&n| s.space(n).cover != Cover::Lake)
-        .collect();
-    shore.sort_unstable();
-    shore.dedup();
-    shore
-}
-
-/// A lake is complete when every space next to it holds a terrain tile (L210).
-pub fn lake_surrounded(s: &State, lake: &[u16]) -> bool {
-    lake_shore(s, lake).iter().all(|&c| s.space(c).height > 0)
-}
-
 /// Festival points a card brings against the face-up card (L243-254).
 pub fn card_fp(s: &State, card: u8, face_up: u8) -> u8 {
     let a = s
@@ -548,6 +452,290 @@ pub fn card_fp(s: &State, card: u8, face_up: u8) -> u8 {
         .get(usize::from(face_up))
         .map_or(0, |c| c.artifacts);
     (a & b).count_ones() as u8
+}
+
+/// Every placement `seat` may make with `ap` left.
+fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>) {
+    if ap < s.data.components.place_cost_ap {
+        return;
+    }
+    let board = &s.data.board;
+    let codes = cover_codes(s);
+    for kind in TileKind::ALL {
+        let left = match kind {
+            TileKind::Tile3 => s.common_tiles,
+            k => s.players.get(seat).map_or(0, |p| p.tiles[k as usize]),
+        };
+        if left == 0 {
+            continue;
+        }
+        for foot in board.kind_ranges[kind as usize].clone() {
+            let cells = board.footprints[foot as usize].cells();
+            let h = codes[usize::from(cells[0])];
+            if h == BLOCKED || cells[1..].iter().any(|&c| codes[usize::from(c)] != h) {
+                continue;
+            }
+            if check_footing(s, g, &board.footprints[foot as usize], ap).is_ok() {
+                out.extend(place_command(board, foot));
+            }
+        }
+    }
+}
+
+/// Whether the mandatory first placement is still owed (G6: not when no tile could be
+/// placed as the turn began).
+pub fn placement_owed(t: &Turn) -> bool {
+    !t.placed && !t.final_turn && !t.jammed
+}
+
+/// Whether `seat` could place any tile with `ap`.
+pub fn can_place(s: &State, seat: usize, ap: u8) -> bool {
+    let g = village_groups(s);
+    (0..s.data.board.footprints.len() as u32).any(|f| check_place(s, &g, seat, f, ap).is_ok())
+}
+
+/// The legal decisions of the player whose turn it is.
+fn turn_actions(s: &State, t: &Turn) -> Vec<Command> {
+    let seat = usize::from(t.seat);
+    let mut out = Vec::with_capacity(256);
+    let Some(p) = s.players.get(seat) else {
+        return out;
+    };
+    // Villages and cities matter for placements, temples and festivals only.
+    let g = if t.ap > 0 || could_propose(s, t.seat) {
+        village_groups(s)
+    } else {
+        Groups::default()
+    };
+    if !t.token_used && p.tokens > 0 {
+        out.push(Command::Token);
+    }
+    let before = out.len();
+    placements(s, &g, seat, t.ap, &mut out);
+    if placement_owed(t) && out.len() > before {
+        return out;
+    }
+    crossings(s, t, &mut out);
+    moves(s, t, &mut out);
+    temples(s, t, &g, &mut out);
+    lakes(s, t, &mut out);
+    draws(s, t, &mut out);
+    let board = &s.data.board;
+    for temple in proposable(s, t.seat, &g) {
+        out.push(Command::Festival(Spot::of(board, temple)));
+    }
+    out.push(Command::End);
+    out
+}
+
+/// Incas entering and leaving across the border at edge spaces.
+fn crossings(s: &State, t: &Turn, out: &mut Vec<Command>) {
+    let board = &s.data.board;
+    let Some(p) = s.players.get(usize::from(t.seat)) else {
+        return;
+    };
+    for (i, cell) in board.cells.iter().enumerate() {
+        let Some(side) = cell.edge() else { continue };
+        let cost = border_cost(s, side);
+        if cost > t.ap {
+            continue;
+        }
+        let i = i as u16;
+        if p.incas_off > 0 && free_for_inca(s, i) {
+            out.push(Command::Enter(Spot::of(board, i)));
+        }
+        if s.space(i).inca == Some(t.seat) {
+            out.push(Command::Exit(Spot::of(board, i)));
+        }
+    }
+}
+
+/// Every move of one of the seat's Incas to a free space within reach.
+fn moves(s: &State, t: &Turn, out: &mut Vec<Command>) {
+    let board = &s.data.board;
+    let me = t.seat;
+    let step = s.data.components.terrain_change_ap.max(1);
+    let incas: Vec<u16> = (0..s.spaces.len() as u16)
+        .filter(|&i| s.space(i).inca == Some(me))
+        .collect();
+    if incas.is_empty() {
+        return;
+    }
+    let w = walk(s, me, t.ap >= step);
+    let free: Vec<(u16, u16)> = (0..s.spaces.len() as u16)
+        .filter(|&i| free_for_inca(s, i))
+        .map(|i| (i, w.area[usize::from(i)]))
+        .collect();
+    let (mut dist, mut queue) = (Vec::new(), VecDeque::new());
+    let spots: Vec<Spot> = (0..s.spaces.len() as u16)
+        .map(|i| Spot::of(board, i))
+        .collect();
+    for &from in &incas {
+        w.costs_from(from, t.ap / step, &mut dist, &mut queue);
+        for &(to, area) in &free {
+            if dist.get(usize::from(area)).is_some_and(|&d| d != u8::MAX) {
+                out.push(Command::Move(
+                    spots[usize::from(from)],
+                    spots[usize::from(to)],
+                ));
+            }
+        }
+    }
+}
+
+/// Temples the seat may build or upgrade: where it occupies the highest position, with the
+/// markers left, once per temple per turn.
+fn temples(s: &State, t: &Turn, g: &Groups, out: &mut Vec<Command>) {
+    let board = &s.data.board;
+    let c = &s.data.components;
+    if c.temple_cost_ap > t.ap {
+        return;
+    }
+    for gi in 0..g.cells.len() {
+        let cap = value_cap(s, g.size(gi));
+        if g.size(gi) < 2 || leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat) {
+            continue;
+        }
+        let temple = g.temple[gi];
+        let current = if temple == NONE {
+            0
+        } else {
+            s.space(temple).temple
+        };
+        if temple != NONE && t.changed.contains(&temple) {
+            continue;
+        }
+        for m in &c.marker {
+            if m.value <= current
+                || m.value > cap
+                || !markers_available(s, &markers_needed(s, current, m.value))
+            {
+                continue;
+            }
+            if current > 0 {
+                out.push(Command::Upgrade(Spot::of(board, temple), m.value));
+            } else {
+                for &cell in &g.cells[gi] {
+                    if s.space(cell).inca.is_none() {
+                        out.push(Command::Build(Spot::of(board, cell), m.value));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Lake tiles, while any are left.
+fn lakes(s: &State, t: &Turn, out: &mut Vec<Command>) {
+    if s.lakes_left == 0 || s.data.components.lake_cost_ap > t.ap {
+        return;
+    }
+    let board = &s.data.board;
+    for (i, cell) in board.cells.iter().enumerate() {
+        if lake_spot_ok(s, i as u16) && cell.in_region() {
+            out.push(Command::Lake(Spot::of(board, i as u16)));
+        }
+    }
+}
+
+/// Drawing festival cards: the face-up one or the deck's top.
+fn draws(s: &State, t: &Turn, out: &mut Vec<Command>) {
+    let c = &s.data.components;
+    if t.drawn >= c.draws_per_turn || c.draw_cost_ap > t.ap {
+        return;
+    }
+    if s.face_up().is_some() {
+        out.push(Command::DrawOpen);
+    }
+    if !s.deck.is_empty() || (s.rules.reshuffle && s.discard.len() > 1) {
+        out.push(Command::DrawDeck);
+    }
+}
+
+/// A lake tile may go on an empty region space at board level that is not an edge space
+/// (L204-206).
+pub fn lake_spot_ok(s: &State, cell: u16) -> bool {
+    let Some(c) = s.data.board.cells.get(usize::from(cell)) else {
+        return false;
+    };
+    c.in_region() && c.edge().is_none() && s.space(cell).cover == Cover::Empty
+}
+/// Cards in `seat`'s hand that match the face-up card.
+fn playable(s: &State, seat: usize) -> Vec<u8> {
+    let Some(up) = s.face_up() else {
+        return Vec::new();
+    };
+    s.players.get(seat).map_or(Vec::new(), |p| {
+        p.hand
+            .iter()
+            .copied()
+            .filter(|&c| card_fp(s, c, up) > 0)
+            .collect()
+    })
+}
+
+/// Whether `seat` holds a card for the face-up requirement (a festival is then possible).
+pub fn could_propose(s: &State, seat: u8) -> bool {
+    !(s.face_up().is_none()
+        || (s.rules.sun_limit && s.suns_left == 0)
+        || playable(s, usize::from(seat)).is_empty())
+}
+
+/// The temples where `seat` may propose a festival now: a city where it has an Inca, whose
+/// temple has no sun marker, with a playable card in hand (L236, L252, L267).
+pub fn proposable(s: &State, seat: u8, g: &Groups) -> Vec<u16> {
+    if s.face_up().is_none()
+        || (s.rules.sun_limit && s.suns_left == 0)
+        || playable(s, usize::from(seat)).is_empty()
+    {
+        return Vec::new();
+    }
+    (0..g.cells.len())
+        .filter(|&gi| g.temple[gi] != NONE && !s.space(g.temple[gi]).sun)
+        .filter(|&gi| g.cells[gi].iter().any(|&c| s.space(c).inca == Some(seat)))
+        .map(|gi| g.temple[gi])
+        .collect()
+}
+/// The highest festival points among the competitors.
+pub fn high(f: &Festival) -> u8 {
+    f.bids
+        .iter()
+        .zip(&f.fp)
+        .filter(|(b, _)| **b == Bid::Active)
+        .map(|(_, &p)| p)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The proposer's opening play, before anyone else answers.
+pub fn opening(f: &Festival) -> bool {
+    f.current == f.turn.seat
+        && f.played
+            .get(usize::from(f.current))
+            .is_none_or(|p| p.len() == usize::from(f.played_now))
+}
+
+/// The answers open to the seat asked now in a festival competition.
+pub fn festival_answers(s: &State, f: &Festival) -> Vec<Command> {
+    let cur = usize::from(f.current);
+    let mut out: Vec<Command> = playable(s, cur).into_iter().map(Command::Play).collect();
+    let fp = f.fp.get(cur).copied().unwrap_or(0);
+    let h = high(f).max(if f.bids.get(cur) == Some(&Bid::Pending) {
+        1
+    } else {
+        0
+    });
+    if f.played_now > 0 && fp >= h {
+        out.push(Command::Done);
+    }
+    let opening = opening(f);
+    if f.bids.get(cur) == Some(&Bid::Active) && f.played_now == 0 && fp == high(f) && !opening {
+        out.push(Command::Pass);
+    }
+    if !opening {
+        out.push(Command::Drop);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -565,26 +753,5 @@ mod tests {
         assert_eq!(leader(&[vec![], vec![]]), None);
         // More Incas on the same levels win.
         assert_eq!(leader(&[vec![3, 2], vec![3, 2, 1]]), Some(1));
-    }
-
-    #[test]
-    fn final_places_share_ties_and_second_follows_a_shared_first() {
-        // L305: A 3,2; B 3,2,1; C 3,2 -> B first, A and C second.
-        let p = vec![vec![3, 2], vec![3, 2, 1], vec![3, 2]];
-        assert_eq!(
-            (place_of(&p, 0), place_of(&p, 1), place_of(&p, 2)),
-            (2, 1, 2)
-        );
-        // L302: shared first, the next one is still second.
-        let p = vec![vec![2], vec![2], vec![1], vec![]];
-        assert_eq!(
-            (
-                place_of(&p, 0),
-                place_of(&p, 1),
-                place_of(&p, 2),
-                place_of(&p, 3)
-            ),
-            (1, 1, 2, 0)
-        );
     }
 }

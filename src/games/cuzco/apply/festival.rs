@@ -1,60 +1,24 @@
-//! The festival competition (L234-291): the proposal, the answers in turn order with re-raises
-//! (join or decline, raise, pass or drop), sole or co-hosting, and the cleanup.
+//! The festival competition (L234-291): the proposal, the answers in turn order with
+//! re-raises (join or decline, raise, pass or drop), sole or co-hosting, and the cleanup.
 
-use super::command::{card_id, Command};
-use super::data::NONE;
-use super::rules::{self, Groups};
-use super::seat_name;
-use super::state::{Bid, Festival, Phase, State};
-use super::turn;
+use super::super::command::{card_id, seat_name, Command};
+use super::super::legal::{card_fp, festival_answers, high, proposable, village_groups};
+use super::super::state::{Bid, Festival, State, Turn};
+use super::cards::turn_up;
 use crate::engine::{Event, RuleError, Text};
 
-/// Cards in `seat`'s hand that match the face-up card.
-fn playable(s: &State, seat: usize) -> Vec<u8> {
-    let Some(up) = s.face_up() else {
-        return Vec::new();
-    };
-    s.players.get(seat).map_or(Vec::new(), |p| {
-        p.hand
-            .iter()
-            .copied()
-            .filter(|&c| rules::card_fp(s, c, up) > 0)
-            .collect()
-    })
+/// Where an answer leaves the competition.
+pub enum After {
+    /// It goes on with the next answer.
+    GoesOn(Festival),
+    /// It is resolved, and the proposer's turn is over.
+    Resolved(Turn),
 }
 
-/// Whether `seat` holds a card for the face-up requirement (a festival is then possible).
-pub fn could_propose(s: &State, seat: u8) -> bool {
-    !(s.face_up().is_none()
-        || (s.rules.sun_limit && s.suns_left == 0)
-        || playable(s, usize::from(seat)).is_empty())
-}
-
-/// The temples where `seat` may propose a festival now: a city where it has an Inca, whose
-/// temple has no sun marker, with a playable card in hand (L236, L252, L267).
-pub fn proposable(s: &State, seat: u8, g: &Groups) -> Vec<u16> {
-    if s.face_up().is_none()
-        || (s.rules.sun_limit && s.suns_left == 0)
-        || playable(s, usize::from(seat)).is_empty()
-    {
-        return Vec::new();
-    }
-    (0..g.cells.len())
-        .filter(|&gi| g.temple[gi] != NONE && !s.space(g.temple[gi]).sun)
-        .filter(|&gi| g.cells[gi].iter().any(|&c| s.space(c).inca == Some(seat)))
-        .map(|gi| g.temple[gi])
-        .collect()
-}
-
-/// Opens the competition; the proposer plays first.
-pub fn propose(s: &mut State, temple: u16, g: &Groups) -> Result<Vec<Event>, RuleError> {
-    let Phase::Turn(t) = s.phase.clone() else {
-        return Err(RuleError::new(
-            "No turn is in progress.",
-            "진행 중인 차례가 없습니다.",
-        ));
-    };
-    if !proposable(s, t.seat, g).contains(&temple) {
+/// Opens the competition at the temple on `temple`; the proposer plays first.
+pub fn propose(s: &State, t: &Turn, temple: u16) -> Result<(Festival, Vec<Event>), RuleError> {
+    let g = village_groups(s);
+    if !proposable(s, t.seat, &g).contains(&temple) {
         return Err(RuleError::new(
             "A festival needs a city (a temple without a sun marker) where you have an Inca, a face-up card, and a matching card in your hand (L236, L243, L267).",
             "축제를 열려면 자기 잉카족이 있는 도시(태양 마커 없는 사원), 공개 카드, 그리고 그 유물이 그려진 카드가 손에 있어야 합니다 (L236, L243, L267).",
@@ -74,9 +38,9 @@ pub fn propose(s: &mut State, temple: u16, g: &Groups) -> Result<Vec<Event>, Rul
     }
     bids[usize::from(t.seat)] = Bid::Active;
     let who = seat_name(usize::from(t.seat));
-    let name = s.data.board.cells[usize::from(temple)].name.clone();
+    let name = &s.data.board.cells[usize::from(temple)].name;
     let value = s.space(temple).temple;
-    s.phase = Phase::Festival(Festival {
+    let festival = Festival {
         turn: t.clone(),
         temple,
         bids,
@@ -85,66 +49,24 @@ pub fn propose(s: &mut State, temple: u16, g: &Groups) -> Result<Vec<Event>, Rul
         current: t.seat,
         played_now: 0,
         passes: 0,
-    });
-    Ok(vec![Event::public(Text::new(
+    };
+    let event = Event::public(Text::new(
         format!("{} proposes a festival at the {value}-temple on {name} and must now play matching cards ('play cNN', then 'done').", who.en),
         format!("{}이(가) {name}의 {value}짜리 사원에서 축제 개최를 제안합니다. 이제 맞는 카드를 내야 합니다 ('play cNN' 후 'done').", who.ko),
-    ))])
+    ));
+    Ok((festival, vec![event]))
 }
 
-fn high(f: &Festival) -> u8 {
-    f.bids
-        .iter()
-        .zip(&f.fp)
-        .filter(|(b, _)| **b == Bid::Active)
-        .map(|(_, &p)| p)
-        .max()
-        .unwrap_or(0)
-}
-
-/// The proposer's opening play, before anyone else answers.
-fn opening(f: &Festival) -> bool {
-    f.current == f.turn.seat
-        && f.played
-            .get(usize::from(f.current))
-            .is_none_or(|p| p.len() == usize::from(f.played_now))
-}
-
-/// The answers open to the seat asked now.
-pub fn legal(s: &State, f: &Festival) -> Vec<Command> {
-    let cur = usize::from(f.current);
-    let mut out: Vec<Command> = playable(s, cur).into_iter().map(Command::Play).collect();
-    let fp = f.fp.get(cur).copied().unwrap_or(0);
-    let h = high(f).max(if f.bids.get(cur) == Some(&Bid::Pending) {
-        1
-    } else {
-        0
-    });
-    if f.played_now > 0 && fp >= h {
-        out.push(Command::Done);
-    }
-    let opening = opening(f);
-    if f.bids.get(cur) == Some(&Bid::Active) && f.played_now == 0 && fp == high(f) && !opening {
-        out.push(Command::Pass);
-    }
-    if !opening {
-        out.push(Command::Drop);
-    }
-    out
-}
-
-/// Applies one answer in the competition.
-pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
-    let Phase::Festival(mut f) = s.phase.clone() else {
-        return Err(RuleError::new(
-            "No festival is running.",
-            "진행 중인 축제가 없습니다.",
-        ));
-    };
+/// One answer of the seat asked now: a card played, `done`, `pass` or `drop`.
+pub fn answer(
+    s: &mut State,
+    mut f: Festival,
+    cmd: &Command,
+) -> Result<(Vec<Event>, After), RuleError> {
     let cur = usize::from(f.current);
     let who = seat_name(cur);
     let mut events = Vec::new();
-    let legal = legal(s, &f);
+    let legal = festival_answers(s, &f);
     if !legal.contains(cmd) {
         let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
         return Err(RuleError::new(
@@ -157,32 +79,8 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
     }
     match *cmd {
         Command::Play(card) => {
-            let up = s.face_up().unwrap_or(0);
-            let gain = rules::card_fp(s, card, up);
-            s.players[cur].hand.retain(|&c| c != card);
-            s.players[cur].known.retain(|&c| c != card);
-            f.played[cur].push(card);
-            f.fp[cur] += gain;
-            f.played_now += 1;
-            let bits = s.data.cards[usize::from(card)].artifacts;
-            events.push(Event::public(Text::new(
-                format!(
-                    "{} plays {} ({}): +{gain}, festival points {}.",
-                    who.en,
-                    card_id(card),
-                    s.data.artifact_names(bits, false),
-                    f.fp[cur]
-                ),
-                format!(
-                    "{}이(가) {} ({})을(를) 냅니다: +{gain}, 축제 점수 {}.",
-                    who.ko,
-                    card_id(card),
-                    s.data.artifact_names(bits, true),
-                    f.fp[cur]
-                ),
-            )));
-            s.phase = Phase::Festival(f);
-            return Ok(events);
+            events.push(play(s, &mut f, card));
+            return Ok((events, After::GoesOn(f)));
         }
         Command::Done => {
             f.bids[cur] = Bid::Active;
@@ -229,17 +127,50 @@ pub fn apply(s: &mut State, cmd: &Command) -> Result<Vec<Event>, RuleError> {
             ))
         }
     }
-    events.extend(advance(s, f));
-    Ok(events)
+    let (more, after) = advance(s, f);
+    events.extend(more);
+    Ok((events, after))
+}
+
+/// The seat asked now plays `card`: its festival points rise by the artifacts it shares with
+/// the face-up card (L243-254).
+fn play(s: &mut State, f: &mut Festival, card: u8) -> Event {
+    let cur = usize::from(f.current);
+    let who = seat_name(cur);
+    let up = s.face_up().unwrap_or(0);
+    let gain = card_fp(s, card, up);
+    s.players[cur].hand.retain(|&c| c != card);
+    s.players[cur].known.retain(|&c| c != card);
+    f.played[cur].push(card);
+    f.fp[cur] += gain;
+    f.played_now += 1;
+    let bits = s.data.cards[usize::from(card)].artifacts;
+    Event::public(Text::new(
+        format!(
+            "{} plays {} ({}): +{gain}, festival points {}.",
+            who.en,
+            card_id(card),
+            s.data.artifact_names(bits, false),
+            f.fp[cur]
+        ),
+        format!(
+            "{}이(가) {} ({})을(를) 냅니다: +{gain}, 축제 점수 {}.",
+            who.ko,
+            card_id(card),
+            s.data.artifact_names(bits, true),
+            f.fp[cur]
+        ),
+    ))
 }
 
 /// After an answer: resolve the festival or ask the next seat in turn order.
-fn advance(s: &mut State, mut f: Festival) -> Vec<Event> {
+fn advance(s: &mut State, mut f: Festival) -> (Vec<Event>, After) {
     let n = f.bids.len();
     let pending = f.bids.contains(&Bid::Pending);
     let active: Vec<usize> = (0..n).filter(|&i| f.bids[i] == Bid::Active).collect();
     if !pending && (active.len() <= 1 || usize::from(f.passes) >= active.len()) {
-        return resolve(s, f, &active);
+        let events = resolve(s, &f, &active);
+        return (events, After::Resolved(f.turn));
     }
     let mut next = usize::from(f.current);
     for _ in 0..n {
@@ -252,16 +183,16 @@ fn advance(s: &mut State, mut f: Festival) -> Vec<Event> {
     f.played_now = 0;
     let who = seat_name(next);
     let h = high(&f);
-    s.phase = Phase::Festival(f);
-    vec![Event::public(Text::new(
+    let event = Event::public(Text::new(
         format!("{} answers next (highest festival points: {h}).", who.en),
         format!("다음은 {}의 차례입니다 (최고 축제 점수: {h}).", who.ko),
-    ))]
+    ));
+    (vec![event], After::GoesOn(f))
 }
 
-/// Hosts score by the table, all played cards are discarded, a new card is turned up, the
-/// temple gets its sun marker, and the proposer's turn ends (L256-267).
-fn resolve(s: &mut State, f: Festival, hosts: &[usize]) -> Vec<Event> {
+/// Hosts score by the table, all played cards are discarded, a new card is turned up and the
+/// temple gets its sun marker (L256-267); the driver then ends the proposer's turn.
+fn resolve(s: &mut State, f: &Festival, hosts: &[usize]) -> Vec<Event> {
     let mut events = Vec::new();
     let value = s.space(f.temple).temple;
     let table = s.data.prestige(value).cloned();
@@ -294,12 +225,10 @@ fn resolve(s: &mut State, f: Festival, hosts: &[usize]) -> Vec<Event> {
         let seat = (proposer + k) % n;
         s.discard.extend(f.played[seat].iter().copied());
     }
-    events.extend(turn::turn_up(s));
+    events.extend(turn_up(s));
     if let Some(sp) = s.spaces.get_mut(usize::from(f.temple)) {
         sp.sun = true;
     }
     s.suns_left = s.suns_left.saturating_sub(1);
-    s.phase = Phase::Turn(f.turn.clone());
-    events.extend(turn::finish_turn(s, &f.turn));
     events
 }
