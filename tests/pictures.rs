@@ -67,7 +67,9 @@ fn views(game: &str) -> Vec<(String, Box<dyn Table>, View)> {
 fn pictures_are_written_and_measured() {
     let dir = out_dir();
     for game in GAMES {
-        for (players, moves, seed) in [(2, 40, 5), (4, 90, 7)] {
+        // Seed 7 and 60 moves: the positions measured before pictures were
+        // laid out for a phone, so sizes compare.
+        for (players, moves, seed) in [(2, 60, 7), (4, 60, 7)] {
             let t = table(game, players, moves, seed);
             let sketch = t.view(Some(Seat(0))).picture;
             for lang in ["en", "ko"] {
@@ -304,7 +306,7 @@ fn picture_tables_line_up_with_the_view() {
 }
 
 #[test]
-fn every_civilization_is_in_the_picture_and_no_hand_is() {
+fn every_civilization_is_in_the_picture() {
     for (name, t, v) in views("tta") {
         let en = texts(&v.picture, "en");
         for seat in 0..t.players() {

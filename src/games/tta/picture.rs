@@ -235,39 +235,7 @@ fn tableau(k: &mut Sketch, s: &State, seat: usize, p: &Player, y: i32) -> i32 {
         ),
     );
     k.caption(LEFT + 18, y + 7, title, TEXT, Color::BLACK);
-    let mut y = y + 22;
-    let cell_w = ROOM / TECHS_ACROSS;
-    let mut n = 0;
-    for (t, card) in scoring::techs(data, p) {
-        let (col, line) = (n % TECHS_ACROSS, n / TECHS_ACROSS);
-        let (x, ty) = (LEFT + col * cell_w, y + line * (TECH_H + 2));
-        n += 1;
-        k.rect(
-            x,
-            ty,
-            cell_w - 3,
-            TECH_H,
-            Some(Color(246, 243, 234)),
-            Some(kind_color(card.kind)),
-        );
-        k.rect(x, ty, cell_w - 3, 4, Some(kind_color(card.kind)), None);
-        let name = Text::new(
-            fit_words(card.name(), TEXT, cell_w - 9),
-            fit_words(card.name_ko(), TEXT, cell_w - 9),
-        );
-        k.caption(x + 3, ty + 7, name, TEXT, Color::BLACK);
-        let mut dx = x + 8;
-        for (count, colour) in [(t.workers, Color::YELLOW), (t.blue, Color::BLUE)] {
-            if count == 0 {
-                continue;
-            }
-            k.circle(dx, ty + 23, 4, Some(colour), Some(Color::BLACK));
-            k.label(dx + 7, ty + 19, count.to_string(), TEXT, Color::BLACK);
-            dx += 30;
-        }
-    }
-    let rows = (n + TECHS_ACROSS - 1) / TECHS_ACROSS;
-    y += rows * (TECH_H + 2) + 4;
+    let mut y = techs(k, s, p, y + 22);
     let wonders = Text::join(
         &p.wonders
             .iter()
@@ -321,4 +289,42 @@ fn tableau(k: &mut Sketch, s: &State, seat: usize, p: &Player, y: i32) -> i32 {
         ),
     );
     lines(k, &banks, y, Color::BLACK)
+}
+
+/// A player's technologies, four a line, each with its workers (yellow)
+/// and blue tokens counted; returns the y below.
+fn techs(k: &mut Sketch, s: &State, p: &Player, y: i32) -> i32 {
+    let data = &s.data;
+    let cell_w = ROOM / TECHS_ACROSS;
+    let mut n = 0;
+    for (t, card) in scoring::techs(data, p) {
+        let (col, line) = (n % TECHS_ACROSS, n / TECHS_ACROSS);
+        let (x, ty) = (LEFT + col * cell_w, y + line * (TECH_H + 2));
+        n += 1;
+        k.rect(
+            x,
+            ty,
+            cell_w - 3,
+            TECH_H,
+            Some(Color(246, 243, 234)),
+            Some(kind_color(card.kind)),
+        );
+        k.rect(x, ty, cell_w - 3, 4, Some(kind_color(card.kind)), None);
+        let name = Text::new(
+            fit_words(card.name(), TEXT, cell_w - 9),
+            fit_words(card.name_ko(), TEXT, cell_w - 9),
+        );
+        k.caption(x + 3, ty + 7, name, TEXT, Color::BLACK);
+        let mut dx = x + 8;
+        for (count, colour) in [(t.workers, Color::YELLOW), (t.blue, Color::BLUE)] {
+            if count == 0 {
+                continue;
+            }
+            k.circle(dx, ty + 23, 4, Some(colour), Some(Color::BLACK));
+            k.label(dx + 7, ty + 19, count.to_string(), TEXT, Color::BLACK);
+            dx += 30;
+        }
+    }
+    let rows = (n + TECHS_ACROSS - 1) / TECHS_ACROSS;
+    y + rows * (TECH_H + 2) + 4
 }
