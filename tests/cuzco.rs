@@ -739,7 +739,7 @@ fn every_view_states_the_board_discrepancy_and_hides_other_hands() {
             assert!(!json.contains(&item), "{item} leaked to {viewer:?}");
         }
         assert_eq!(v.private.is_empty(), viewer.is_none());
-        assert!(v.picture.width >= 800 && v.picture.width <= 1000);
+        assert_eq!(v.picture.width, quipu::engine::PICTURE_WIDTH);
     }
     // A seat sees its own three cards.
     let v = Cuzco.view(&s, Some(Seat(1)));

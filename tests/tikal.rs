@@ -866,7 +866,7 @@ fn every_view_says_substitute_and_hides_the_stack() {
         // The displayed hexes are public.
         let shown = &s.data.tiles[s.display[0] as usize].id;
         assert!(json.contains(shown.as_str()));
-        assert!(v.picture.width >= 800 && !v.picture.shapes.is_empty());
+        assert!(v.picture.width == quipu::engine::PICTURE_WIDTH && !v.picture.shapes.is_empty());
     }
     assert_eq!(G.hidden_items(&s, None).len(), 32);
 }

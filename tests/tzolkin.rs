@@ -1263,12 +1263,12 @@ fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(v.picture.width >= 800 && v.picture.shapes.len() > 100);
+    assert!(v.picture.width == quipu::engine::PICTURE_WIDTH && v.picture.shapes.len() > 100);
     let red_dots = v
         .picture
         .shapes
         .iter()
-        .filter(|sh| matches!(sh, quipu::engine::Shape::Circle { r: 10, fill: Some(c), .. } if *c == quipu::engine::Color::RED))
+        .filter(|sh| matches!(sh, quipu::engine::Shape::Circle { r: 8, fill: Some(c), .. } if *c == quipu::engine::Color::RED))
         .count();
     assert_eq!(red_dots, 1, "one red worker on the gears");
 }

@@ -8,6 +8,7 @@ pub mod datafile;
 #[cfg(test)]
 mod fixture;
 mod game;
+pub mod layout;
 pub mod parse;
 mod rng;
 pub mod shared;
@@ -20,8 +21,9 @@ pub use game::{
     Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
     Variant,
 };
+pub use layout::{Grid, PICTURE_WIDTH, TEXT_MIN};
 pub use rng::Rng;
 pub use shared::{Linked, Named, Shared};
 pub use table::{digest_of, revealed, PlayError, Played, Snapshot, StateError, Table, Typed};
 pub use text::{game_title, Text};
-pub use view::{seat_label, Block, Color, Section, Shape, Sketch, View};
+pub use view::{seat_label, Anchor, Block, Color, Section, Shape, Sketch, View};

@@ -149,14 +149,17 @@ pub enum Shape {
         stroke: Option<Color>,
     },
     /// `size` is the pixel height of a capital letter; (x, y) is the top
-    /// left of the capitals. The renderer may enlarge small labels so they
-    /// stay legible at the size a mail shows them.
+    /// of the capitals at the side `anchor` names (the left by default).
+    /// The renderer may enlarge small labels so they stay legible at the
+    /// size a mail shows them.
     Label {
         x: i32,
         y: i32,
         text: String,
         size: i32,
         color: Color,
+        #[serde(default)]
+        anchor: Anchor,
     },
     /// A label in both languages; each reader's picture shows theirs.
     Caption {
@@ -165,7 +168,30 @@ pub enum Shape {
         text: Text,
         size: i32,
         color: Color,
+        #[serde(default)]
+        anchor: Anchor,
     },
+}
+
+/// Which point of a label its x names: the start of its text (left), the
+/// middle or the end, so a label keeps its place in either language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Anchor {
+    #[default]
+    Start,
+    Middle,
+    End,
+}
+
+impl Anchor {
+    /// The left edge of text `width` wide whose anchor is at `x`.
+    pub fn left(self, x: f64, width: f64) -> f64 {
+        match self {
+            Anchor::Start => x,
+            Anchor::Middle => x - width / 2.0,
+            Anchor::End => x - width,
+        }
+    }
 }
 
 impl Sketch {
@@ -246,6 +272,46 @@ impl Sketch {
             text,
             size,
             color,
+            anchor: Anchor::Start,
+        });
+    }
+
+    /// A caption whose `anchor` side is at x (centred in a space, flush
+    /// right in a column), in either language.
+    pub fn caption_at(
+        &mut self,
+        (x, y): (i32, i32),
+        anchor: Anchor,
+        text: Text,
+        size: i32,
+        color: Color,
+    ) {
+        self.shapes.push(Shape::Caption {
+            x,
+            y,
+            text,
+            size,
+            color,
+            anchor,
+        });
+    }
+
+    /// A label (one text for every language) whose `anchor` side is at x.
+    pub fn label_at(
+        &mut self,
+        (x, y): (i32, i32),
+        anchor: Anchor,
+        text: impl Into<String>,
+        size: i32,
+        color: Color,
+    ) {
+        self.shapes.push(Shape::Label {
+            x,
+            y,
+            text: text.into(),
+            size,
+            color,
+            anchor,
         });
     }
 
@@ -256,6 +322,7 @@ impl Sketch {
             text: text.into(),
             size,
             color,
+            anchor: Anchor::Start,
         });
     }
 }

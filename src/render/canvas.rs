@@ -9,7 +9,7 @@
 //! A `Line` runs through the centres of its end pixels and includes them.
 
 use super::font;
-use crate::engine::{Color, Shape, Sketch};
+use crate::engine::{Anchor, Color, Shape, Sketch};
 
 /// Width in pixels of the outline drawn for a shape's `stroke` colour. Rect
 /// and circle outlines lie inside the shape; polygon outlines straddle the
@@ -31,6 +31,24 @@ pub struct Canvas {
     pixels: Vec<[u8; 3]>,
     /// Outline width in pixels: `STROKE` at scale 1, scaled with the picture.
     stroke: i32,
+    /// Every text drawn, in order, with its size and where its ink went.
+    texts: Vec<TextMark>,
+}
+
+/// One text as the canvas drew it: what the legibility checks read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextMark {
+    pub text: String,
+    /// The capital height the sketch asked for, in canvas pixels.
+    pub planned: f32,
+    /// The capital height drawn (the planned one, or enlarged to legibility).
+    pub cap: f32,
+    /// The box of its ink (x0, y0, x1, y1), pixels x0..x1 × y0..y1, before
+    /// clipping to the canvas; `None` for text without ink (spaces).
+    pub ink: Option<(i64, i64, i64, i64)>,
+    pub color: Color,
+    /// The colour most of the pixels under its ink had before it was drawn.
+    pub ground: Color,
 }
 
 fn rgb(c: Color) -> [u8; 3] {
@@ -47,6 +65,7 @@ impl Canvas {
             height,
             pixels: vec![rgb(background); (width * height) as usize],
             stroke: STROKE,
+            texts: Vec::new(),
         }
     }
 
@@ -56,6 +75,11 @@ impl Canvas {
 
     pub fn height(&self) -> u32 {
         self.height
+    }
+
+    /// Every text drawn so far, in order.
+    pub fn texts(&self) -> &[TextMark] {
+        &self.texts
     }
 
     /// The pixels row by row from the top left.
@@ -294,24 +318,72 @@ impl Canvas {
         if !(sane(at.0) && sane(at.1) && sane(cap) && sane(cell_cap)) || cap <= 0.0 {
             return;
         }
-        if at.0 >= self.width as f32 || at.1 >= self.height as f32 {
-            return;
-        }
         let (cap, cell_cap) = (cap.min(limit), cell_cap.clamp(0.0, limit));
         let ink = rgb(c);
         let steps = f32::from(COVERAGE_STEPS);
         let mut marks: Vec<(i64, i64, f32)> = Vec::new();
-        font::draw_text(text, at, cap, cell_cap, |px, py, cov| {
-            let q = (cov.clamp(0.0, 1.0) * steps).round() / steps;
-            if q > 0.0 {
-                marks.push((px, py, q));
-            }
-        });
+        if at.0 < self.width as f32 && at.1 < self.height as f32 {
+            font::draw_text(text, at, cap, cell_cap, |px, py, cov| {
+                let q = (cov.clamp(0.0, 1.0) * steps).round() / steps;
+                if q > 0.0 {
+                    marks.push((px, py, q));
+                }
+            });
+        }
+        self.record(text, (cell_cap, cap), &marks, c, at);
         for (px, py, q) in marks {
             if let Some(p) = self.index(px, py).and_then(|i| self.pixels.get_mut(i)) {
                 *p = blend(*p, ink, q);
             }
         }
+    }
+
+    /// Notes a text about to be drawn with ink at `marks`, and the colour
+    /// under it.
+    fn record(
+        &mut self,
+        text: &str,
+        (planned, cap): (f32, f32),
+        marks: &[(i64, i64, f32)],
+        color: Color,
+        at: (f32, f32),
+    ) {
+        let ink = marks
+            .iter()
+            .fold(None, |b: Option<(i64, i64, i64, i64)>, &(x, y, _)| {
+                Some(match b {
+                    None => (x, y, x + 1, y + 1),
+                    Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
+                })
+            });
+        // Text wholly off the canvas has no ink but still a place.
+        let ink = ink.or_else(|| {
+            (!text.trim().is_empty()).then(|| {
+                let (x, y) = (at.0 as i64, at.1 as i64);
+                (x, y, x + 1, y + 1)
+            })
+        });
+        let mut counts: Vec<([u8; 3], usize)> = Vec::new();
+        for &(x, y, _) in marks {
+            if let Some(p) = self.index(x, y).and_then(|i| self.pixels.get(i)) {
+                match counts.iter_mut().find(|(c, _)| c == p) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((*p, 1)),
+                }
+            }
+        }
+        let ground = counts
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or(DEFAULT_BACKGROUND, |(p, _)| Color(p[0], p[1], p[2]));
+        self.texts.push(TextMark {
+            text: text.to_string(),
+            planned,
+            cap,
+            ink,
+            color,
+            ground,
+        });
     }
 
     /// Draws one shape at scale 1 with English labels.
@@ -323,11 +395,19 @@ impl Canvas {
     /// its language and at least its smallest capital height.
     pub fn draw_as(&mut self, shape: &Shape, d: &Drawing) {
         let k = d.factor;
-        let label = |canvas: &mut Canvas, x: &i32, y: &i32, text: &str, size: &i32, c: &Color| {
-            let planned = (f64::from(*size) * k) as f32;
+        let label = |canvas: &mut Canvas,
+                     text: &str,
+                     (x, y): (i32, i32),
+                     size: i32,
+                     c: Color,
+                     anchor: Anchor| {
+            let planned = (f64::from(size) * k) as f32;
             let cap = planned.max(d.min_cap);
-            let (x, y) = (f64::from(*x) * k, f64::from(*y) * k);
-            canvas.text((x as f32, y as f32), text, (cap, planned), *c);
+            let cell = planned.max(cap * font::MIN_SQUEEZE);
+            let width = f64::from(font::text_extent(text, cell).0);
+            let x = anchor.left(f64::from(x) * k, width);
+            let y = f64::from(y) * k;
+            canvas.text((x as f32, y as f32), text, (cap, planned), c);
         };
         match shape {
             Shape::Label {
@@ -336,14 +416,16 @@ impl Canvas {
                 text,
                 size,
                 color,
-            } => label(self, x, y, text, size, color),
+                anchor,
+            } => label(self, text.as_str(), (*x, *y), *size, *color, *anchor),
             Shape::Caption {
                 x,
                 y,
                 text,
                 size,
                 color,
-            } => label(self, x, y, text.get(d.lang), size, color),
+                anchor,
+            } => label(self, text.get(d.lang), (*x, *y), *size, *color, *anchor),
             _ => self.draw_plain(&scaled(shape, k)),
         }
     }
@@ -545,242 +627,5 @@ pub fn rasterise_as(sketch: &Sketch, d: &Drawing) -> Canvas {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const BG: Color = Color::WHITE;
-
-    fn canvas() -> Canvas {
-        Canvas::new(40, 30, BG)
-    }
-
-    /// Pixels of colour `c`, as (x, y), row by row.
-    fn painted(cv: &Canvas, c: Color) -> Vec<(i64, i64)> {
-        let mut out = Vec::new();
-        for y in 0..i64::from(cv.height()) {
-            for x in 0..i64::from(cv.width()) {
-                if cv.get(x, y) == Some(c) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn rect_covers_exactly_its_box() {
-        let mut cv = canvas();
-        cv.fill_rect(2, 3, 4, 5, Color::RED);
-        let px = painted(&cv, Color::RED);
-        assert_eq!(px.len(), 20);
-        assert_eq!(px.first(), Some(&(2, 3)));
-        assert_eq!(px.last(), Some(&(5, 7)));
-    }
-
-    #[test]
-    fn negative_rect_sizes_count_backwards() {
-        let mut cv = canvas();
-        cv.fill_rect(6, 8, -4, -5, Color::RED);
-        let px = painted(&cv, Color::RED);
-        assert_eq!(px.len(), 20);
-        assert_eq!(px.first(), Some(&(2, 3)));
-    }
-
-    #[test]
-    fn rect_outline_is_two_pixels_inside() {
-        let mut cv = canvas();
-        cv.stroke_rect(0, 0, 10, 10, Color::BLUE);
-        assert_eq!(painted(&cv, Color::BLUE).len(), 100 - 36);
-        assert_eq!(cv.get(1, 5), Some(Color::BLUE));
-        assert_eq!(cv.get(2, 5), Some(BG));
-        assert_eq!(cv.get(9, 9), Some(Color::BLUE));
-        assert_eq!(cv.get(10, 9), Some(BG));
-    }
-
-    #[test]
-    fn circle_is_two_r_across_and_symmetric() {
-        let mut cv = canvas();
-        cv.fill_circle(20, 15, 5, Color::GREEN);
-        let px = painted(&cv, Color::GREEN);
-        let xs: Vec<i64> = px.iter().map(|p| p.0).collect();
-        assert_eq!(xs.iter().min(), Some(&15));
-        assert_eq!(xs.iter().max(), Some(&24));
-        // Pixel centres within 5 of (20, 15): 80 of them.
-        assert_eq!(px.len(), 80);
-        assert_eq!(cv.get(15, 15), Some(Color::GREEN));
-        assert_eq!(cv.get(15, 10), Some(BG));
-    }
-
-    #[test]
-    fn circle_outline_leaves_the_middle() {
-        let mut cv = canvas();
-        cv.stroke_circle(20, 15, 6, Color::GREEN);
-        assert_eq!(cv.get(20, 15), Some(BG));
-        assert_eq!(cv.get(14, 15), Some(Color::GREEN));
-        assert_eq!(cv.get(15, 15), Some(Color::GREEN));
-        assert_eq!(cv.get(16, 15), Some(BG));
-    }
-
-    #[test]
-    fn polygon_square_matches_rect() {
-        let mut a = canvas();
-        a.fill_polygon(&[(2, 3), (6, 3), (6, 8), (2, 8)], Color::RED);
-        let mut b = canvas();
-        b.fill_rect(2, 3, 4, 5, Color::RED);
-        assert_eq!(a, b);
-    }
-
-    #[test]
-    fn triangle_area_is_half() {
-        let mut cv = canvas();
-        cv.fill_polygon(&[(0, 0), (20, 0), (0, 20)], Color::RED);
-        // Centres with x + y < 20 - 1: 190 pixels.
-        assert_eq!(painted(&cv, Color::RED).len(), 190);
-    }
-
-    #[test]
-    fn self_overlapping_polygon_fills_by_winding() {
-        let mut cv = canvas();
-        // The same square twice, same direction: the overlap stays filled.
-        cv.fill_polygon(
-            &[
-                (0, 0),
-                (10, 0),
-                (10, 10),
-                (0, 10),
-                (0, 0),
-                (10, 0),
-                (10, 10),
-                (0, 10),
-            ],
-            Color::RED,
-        );
-        assert_eq!(painted(&cv, Color::RED).len(), 100);
-    }
-
-    #[test]
-    fn degenerate_shapes_draw_nothing_and_do_not_panic() {
-        let mut cv = canvas();
-        cv.fill_polygon(&[(0, 0), (10, 10)], Color::RED);
-        cv.fill_circle(5, 5, 0, Color::RED);
-        cv.fill_circle(5, 5, -3, Color::RED);
-        cv.fill_rect(i32::MAX, i32::MIN, i32::MAX, i32::MAX, Color::RED);
-        cv.fill_circle(i32::MIN, i32::MAX, i32::MAX, Color::RED);
-        cv.line(
-            i32::MIN,
-            i32::MIN,
-            i32::MAX,
-            i32::MAX,
-            i32::MAX,
-            Color::BLUE,
-        );
-        cv.text(
-            (f32::MAX, f32::MAX),
-            "overflow",
-            (f32::MAX, f32::MAX),
-            Color::RED,
-        );
-        cv.text((0.0, 0.0), "huge", (f32::INFINITY, f32::NAN), Color::RED);
-        cv.text((-1e9, -1e9), "far", (8.0, 8.0), Color::RED);
-        assert_eq!(painted(&cv, Color::RED).len(), 0);
-    }
-
-    #[test]
-    fn one_pixel_lines_include_both_ends() {
-        let mut cv = canvas();
-        cv.line(3, 4, 12, 4, 1, Color::BLUE);
-        assert_eq!(
-            painted(&cv, Color::BLUE),
-            (3..=12).map(|x| (x, 4)).collect::<Vec<_>>()
-        );
-        let mut cv = canvas();
-        cv.line(5, 2, 5, 9, 1, Color::BLUE);
-        assert_eq!(painted(&cv, Color::BLUE).len(), 8);
-    }
-
-    #[test]
-    fn diagonal_line_has_no_gaps() {
-        let mut cv = canvas();
-        cv.line(0, 0, 29, 9, 1, Color::BLUE);
-        for x in 0..30 {
-            assert!(
-                (0..30).any(|y| cv.get(x, y) == Some(Color::BLUE)),
-                "gap at x={x}"
-            );
-        }
-    }
-
-    #[test]
-    fn thick_line_is_as_wide_as_asked() {
-        let mut cv = canvas();
-        cv.line(10, 15, 30, 15, 5, Color::BLUE);
-        let column: Vec<i64> = (0..30)
-            .filter(|&y| cv.get(20, y) == Some(Color::BLUE))
-            .collect();
-        assert_eq!(column, vec![13, 14, 15, 16, 17]);
-        // Round caps reach two pixels past each end on the centre row.
-        assert_eq!(cv.get(8, 15), Some(Color::BLUE));
-        assert_eq!(cv.get(7, 15), Some(BG));
-        assert_eq!(cv.get(32, 15), Some(Color::BLUE));
-        assert_eq!(cv.get(33, 15), Some(BG));
-    }
-
-    #[test]
-    fn polygon_outline_straddles_edges() {
-        let mut cv = canvas();
-        cv.stroke_polygon(&[(5, 5), (25, 5), (25, 25), (5, 25)], Color::RED);
-        assert_eq!(cv.get(15, 4), Some(Color::RED));
-        assert_eq!(cv.get(15, 5), Some(Color::RED));
-        assert_eq!(cv.get(15, 6), Some(BG));
-        assert_eq!(cv.get(15, 15), Some(BG));
-    }
-
-    /// Pixels in columns `xs`, rows `ys` that are not the background.
-    fn inked(cv: &Canvas, xs: std::ops::Range<i64>, ys: std::ops::Range<i64>) -> usize {
-        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
-            .filter(|&(x, y)| cv.get(x, y) != Some(BG))
-            .count()
-    }
-
-    #[test]
-    fn text_fills_the_capital_height_from_the_top() {
-        let mut cv = canvas();
-        cv.text((1.0, 2.0), "I", (14.0, 14.0), Color::BLACK);
-        // The stem of 'I' is solid from row 2 to row 15 and nothing is below.
-        assert!(painted(&cv, Color::BLACK).len() >= 14);
-        assert_eq!(inked(&cv, 0..30, 0..2), 0);
-        assert!(inked(&cv, 0..30, 2..4) > 0);
-        assert!(inked(&cv, 0..30, 14..16) > 0);
-        assert_eq!(inked(&cv, 0..30, 17..30), 0);
-    }
-
-    #[test]
-    fn text_advances_by_cells_and_breaks_lines() {
-        let mut cv = canvas();
-        cv.text((0.0, 0.0), "..\n.", (7.0, 7.0), Color::BLACK);
-        // Cells of 6 px; the second line's capitals start 11 px lower.
-        assert!(inked(&cv, 0..6, 4..8) > 0, "first dot");
-        assert!(inked(&cv, 6..12, 4..8) > 0, "second dot");
-        assert!(inked(&cv, 0..6, 15..19) > 0, "dot on the second line");
-        assert_eq!(inked(&cv, 6..30, 9..30), 0);
-        assert_eq!(inked(&cv, 0..30, 0..3), 0);
-    }
-
-    #[test]
-    fn canvas_size_is_clamped() {
-        assert_eq!(Canvas::new(0, 0, BG).width(), 1);
-        assert_eq!(Canvas::new(100_000, 3, BG).width(), MAX_SIDE);
-    }
-
-    #[test]
-    fn shapes_draw_in_order_on_the_background() {
-        let mut s = Sketch::new(20, 20);
-        s.background = Some(Color::GREY);
-        s.rect(0, 0, 10, 10, Some(Color::RED), None);
-        s.circle(10, 10, 4, Some(Color::BLUE), None);
-        let cv = rasterise(&s);
-        assert_eq!(cv.get(0, 0), Some(Color::RED));
-        assert_eq!(cv.get(9, 9), Some(Color::BLUE));
-        assert_eq!(cv.get(19, 19), Some(Color::GREY));
-    }
-}
+#[path = "canvas_tests.rs"]
+mod tests;

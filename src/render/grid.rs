@@ -2,34 +2,10 @@
 //! string is in a monospace font, and which columns hold numbers.
 
 /// Columns a character takes in a monospace font: Hangul, CJK and other
-/// wide characters take two, combining marks and zero-width ones none.
+/// wide characters take two, combining marks and zero-width ones none (the
+/// same cells pictures set labels in).
 pub fn char_width(c: char) -> usize {
-    let u = c as u32;
-    let zero = matches!(u, 0x0300..=0x036F | 0x1160..=0x11FF | 0x200B..=0x200F | 0xFE00..=0xFE0F);
-    let wide = matches!(
-        u,
-        0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0x33FF
-            | 0x3400..=0x4DBF
-            | 0x4E00..=0x9FFF
-            | 0xA000..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x1F300..=0x1F64F
-            | 0x1F900..=0x1F9FF
-            | 0x20000..=0x3FFFD
-    );
-    if zero {
-        0
-    } else if wide {
-        2
-    } else {
-        1
-    }
+    crate::engine::layout::char_cells(c)
 }
 
 /// Columns `s` takes in a monospace font.

@@ -13,6 +13,7 @@ pub mod font;
 pub mod grid;
 pub mod html;
 pub mod labels;
+pub mod legible;
 pub mod links;
 pub mod moves;
 pub mod svg;
@@ -71,9 +72,13 @@ pub fn png(sketch: &Sketch) -> Result<Vec<u8>, EncodeError> {
 /// screens have two device pixels per CSS pixel, so a 2× image stays sharp.
 pub const DENSITY: u32 = 2;
 
-/// The smallest capital height, in CSS pixels at the size a mail shows the
+/// The smallest capital height, in CSS pixels at the size a phone shows the
 /// picture: the capitals of 11-px text.
-pub const LEGIBLE_CAP: f32 = 8.0;
+pub const LEGIBLE_CAP: f32 = crate::engine::TEXT_MIN as f32;
+
+/// How wide a 390-px phone shows a picture, in CSS pixels (see
+/// `engine::PICTURE_WIDTH`); a picture shown wider on a desktop is shrunk to it.
+pub const PHONE_WIDTH: u32 = crate::engine::PICTURE_WIDTH;
 
 /// A board picture for one reader.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,19 +91,37 @@ pub struct Picture {
 
 /// The board picture for a reader of `lang`, drawn for the size a mail shows
 /// it (`html::CONTENT_WIDTH` at most) at `DENSITY`, no label smaller than
-/// `LEGIBLE_CAP` there.
+/// `LEGIBLE_CAP` there; `legible::problems` says whether it reads on a phone.
 pub fn picture(sketch: &Sketch, lang: &str) -> Result<Picture, EncodeError> {
-    let shown = html::fit(sketch.width, sketch.height, html::CONTENT_WIDTH);
-    let factor = f64::from(shown.0 * DENSITY) / f64::from(sketch.width.max(1));
-    let drawing = canvas::Drawing {
-        factor,
-        lang,
-        min_cap: LEGIBLE_CAP * DENSITY as f32,
-    };
+    let (canvas, shown) = draw_picture(sketch, lang);
     Ok(Picture {
-        png: encode::encode(&canvas::rasterise_as(sketch, &drawing))?,
+        png: encode::encode(&canvas)?,
         shown,
     })
+}
+
+/// The picture's canvas as `picture` draws it, and the size a mail shows it at.
+pub fn draw_picture(sketch: &Sketch, lang: &str) -> (canvas::Canvas, (u32, u32)) {
+    let shown = html::fit(sketch.width, sketch.height, html::CONTENT_WIDTH);
+    let drawing = canvas::Drawing {
+        factor: picture_factor(sketch, shown),
+        lang,
+        // Enlarging labels is a last resort (an enlarged label is squeezed
+        // into the cells it was laid out for); pictures laid out
+        // `PICTURE_WIDTH` wide never need it, and `legible` holds them to that.
+        min_cap: LEGIBLE_CAP * DENSITY as f32,
+    };
+    (canvas::rasterise_as(sketch, &drawing), shown)
+}
+
+/// Picture pixels per sketch unit for a picture shown `shown` wide.
+fn picture_factor(sketch: &Sketch, shown: (u32, u32)) -> f64 {
+    f64::from(shown.0 * DENSITY) / f64::from(sketch.width.max(1))
+}
+
+/// How much a phone shrinks a picture shown `shown` wide (1 when it fits).
+pub fn phone_shrink(shown: (u32, u32)) -> f32 {
+    (PHONE_WIDTH as f32 / shown.0.max(1) as f32).min(1.0)
 }
 
 /// The view as plain text: headline, sections (tables as aligned columns),

@@ -5,7 +5,7 @@
 
 use super::html::{escape, fit, CONTENT_WIDTH};
 use super::LEGIBLE_CAP;
-use crate::engine::{Color, Shape, Sketch};
+use crate::engine::{Anchor, Color, Shape, Sketch};
 use std::fmt::Write;
 
 /// Font size per capital height: a sans-serif capital is about 0.72 em.
@@ -38,10 +38,23 @@ fn paint(fill: &Option<Color>, stroke: &Option<Color>) -> String {
     }
 }
 
-fn text(x: i32, y: i32, text: &str, size: i32, color: Color, min_cap: f64) -> String {
+fn text(
+    at: (i32, i32),
+    anchor: Anchor,
+    text: &str,
+    size: i32,
+    color: Color,
+    min_cap: f64,
+) -> String {
+    let (x, y) = at;
     let cap = f64::from(size).max(min_cap);
+    let anchor = match anchor {
+        Anchor::Start => "",
+        Anchor::Middle => " text-anchor=\"middle\"",
+        Anchor::End => " text-anchor=\"end\"",
+    };
     format!(
-        "<text x=\"{x}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{}\">{}</text>",
+        "<text x=\"{x}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{}\"{anchor}>{}</text>",
         f64::from(y) + cap,
         cap * EM_PER_CAP,
         hex(color),
@@ -110,14 +123,16 @@ pub fn shape_svg(shape: &Shape, lang: &str, min_cap: f64) -> String {
             text: t,
             size,
             color,
-        } => text(*x, *y, t, *size, *color, min_cap),
+            anchor,
+        } => text((*x, *y), *anchor, t, *size, *color, min_cap),
         Shape::Caption {
             x,
             y,
             text: t,
             size,
             color,
-        } => text(*x, *y, t.get(lang), *size, *color, min_cap),
+            anchor,
+        } => text((*x, *y), *anchor, t.get(lang), *size, *color, min_cap),
     }
 }
 
@@ -167,6 +182,7 @@ mod tests {
             text: Text::new("Temple <1>", "신전"),
             size: 30,
             color: Color::BLACK,
+            anchor: Anchor::Start,
         });
         let en = svg(&sketch, "en", "board");
         assert!(en.contains("width=\"568\" height=\"50\""), "{en}");
@@ -189,6 +205,7 @@ mod tests {
             text: "x".into(),
             size: 4,
             color: Color::BLACK,
+            anchor: Anchor::Start,
         };
         assert!(shape_svg(&label, "en", 16.0).contains("y=\"16.0\""));
     }

@@ -1,25 +1,53 @@
-//! The board as a picture: every hex with its name, terrain and level, temples with value and
-//! sun marker, lakes, Incas, the forest and mountain ring, and a panel with the face-up card,
-//! the scores and the supplies.
+//! The board as a picture laid out for a phone (`PICTURE_WIDTH` units, a
+//! unit a CSS pixel there). The board is 19 hexes across, too many for a
+//! phone with a readable name in each, so it is drawn in two halves, west
+//! then east, overlapping by a column: every hex with its name, terrain and
+//! level, temples with value and sun marker, lakes, Incas, the forest and
+//! mountain ring, thick lines between tiles; then the face-up card, the
+//! supplies and the players' table (the view's own cells).
 
 use super::command::card_id;
-use super::data::{Cell, Side, Terrain, Zone};
-use super::legal::Groups;
-use super::state::{Cover, Phase, State};
-use crate::engine::{Color, Sketch};
+use super::data::{Side, Terrain, Zone};
+use super::state::{Cover, State};
+use crate::engine::layout::{fit_words, ink_on};
+use crate::engine::{Anchor, Color, Grid, Section, Sketch, Text, PICTURE_WIDTH};
 
-/// Half the width of a hex in pixels (one doubled-width column).
-const HALF: i32 = 24;
-/// Hex radius (centre to corner) for a pointy-top hex 48 px wide.
-const RADIUS: f64 = 27.7;
-const ROW_STEP: f64 = 41.6;
-const MARGIN: i32 = 20;
+const LEFT: i32 = 6;
+const TEXT: i32 = 8;
+const HEAD: i32 = 9;
+/// Half-hex columns two halves share, so neighbours across the cut show.
+const OVERLAP: i32 = 2;
 
-fn centre(row: u8, x: u8) -> (i32, i32) {
-    (
-        MARGIN + HALF + i32::from(x) * HALF,
-        MARGIN + RADIUS as i32 + (f64::from(row) * ROW_STEP) as i32,
-    )
+/// The geometry of one half: which half-columns it shows and at what size.
+struct Half {
+    /// The first and last half-column (a cell's `x`) shown.
+    from: i32,
+    to: i32,
+    /// Units per half-column; a hex is two wide.
+    half: i32,
+    /// Where the half's first row is centred.
+    top: i32,
+}
+
+impl Half {
+    fn radius(&self) -> f64 {
+        f64::from(self.half) * 2.0 / 3f64.sqrt()
+    }
+
+    fn row_step(&self) -> f64 {
+        1.5 * self.radius()
+    }
+
+    fn centre(&self, row: u8, x: u8) -> (i32, i32) {
+        (
+            LEFT + self.half * (1 + i32::from(x) - self.from),
+            self.top + (f64::from(row) * self.row_step()) as i32,
+        )
+    }
+
+    fn shows(&self, x: u8) -> bool {
+        (self.from..=self.to).contains(&i32::from(x))
+    }
 }
 
 fn hexagon(cx: i32, cy: i32, r: f64) -> Vec<(i32, i32)> {
@@ -43,134 +71,165 @@ fn terrain_color(t: Terrain, height: u8) -> Color {
     }
 }
 
-/// The board as a picture: the map, the tile outlines and the panel of supplies and scores.
-pub fn draw(s: &State, _groups: &Groups) -> Sketch {
+/// The whole picture; `players` is the view's players table.
+pub fn draw(s: &State, players: &Section) -> Sketch {
     let board = &s.data.board;
-    let width = (2 * MARGIN + HALF * (i32::from(board.cols) + 2)).max(900);
-    let map_h = MARGIN * 2 + (f64::from(board.rows) * ROW_STEP) as i32 + RADIUS as i32;
-    let height = map_h + 170;
-    let mut sk = Sketch::new(width as u32, height as u32);
-    for (i, c) in board.cells.iter().enumerate() {
-        draw_cell(&mut sk, s, i, c);
+    let max_x = board
+        .cells
+        .iter()
+        .map(|c| i32::from(c.x))
+        .max()
+        .unwrap_or(0);
+    let rows = board
+        .cells
+        .iter()
+        .map(|c| i32::from(c.row))
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mid = max_x / 2;
+    let span = (mid + OVERLAP).max(max_x - mid + OVERLAP) + 1;
+    let half = (PICTURE_WIDTH as i32 - 2 * LEFT) / (span + 1);
+    let mut sk = Sketch::new(PICTURE_WIDTH, 100);
+    let mut y = 4;
+    for (n, (from, to)) in [(0, mid + OVERLAP), (mid - OVERLAP, max_x)]
+        .into_iter()
+        .enumerate()
+    {
+        let title = if n == 0 {
+            Text::new("Board, west half", "게임판 서쪽 절반")
+        } else {
+            Text::new("Board, east half", "게임판 동쪽 절반")
+        };
+        sk.caption(LEFT, y, title, HEAD, Color::BLACK);
+        let mut h = Half {
+            from,
+            to,
+            half,
+            top: 0,
+        };
+        h.top = y + 16 + h.radius().ceil() as i32;
+        draw_half(&mut sk, s, &h);
+        y = h.top + (f64::from(rows - 1) * h.row_step() + h.radius()).ceil() as i32 + 8;
     }
-    draw_outlines(&mut sk, s);
-    let up = draw_panel(&mut sk, s, map_h, height);
+    y = panel(&mut sk, s, y);
+    let mut grid = Grid::from_section(players, &[0, 1, 2, 4, 5], TEXT);
+    grid.gap = 5;
+    y = grid.draw(&mut sk, LEFT, y + 4);
+    sk.caption(
+        LEFT,
+        y + 2,
+        Text::new(
+            "fN/vN farm/village on level N · TN temple · L lake",
+            "fN/vN 농장/마을 N층 · TN 사원 · L 호수",
+        ),
+        TEXT,
+        Color::BLACK,
+    );
+    sk.height = u32::try_from(y + 18).unwrap_or(900);
     sk.alt = format!(
-        "Cuzco board: {} land spaces, {} tiles placed, face-up card {up}; scores {}",
+        "Cuzco board in two halves: {} land spaces, {} tiles placed; scores {}",
         board.region_spaces,
         s.tiles_placed,
-        s.players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("seat {} {}", i + 1, p.pp))
-            .collect::<Vec<_>>()
-            .join(", ")
+        scores(s)
+    );
+    sk.alt_ko = format!(
+        "쿠스코 게임판 (두 부분): 땅 {}칸, 놓인 타일 {}개; 명성 {}",
+        board.region_spaces,
+        s.tiles_placed,
+        scores(s)
     );
     sk
 }
 
-/// One cell: its terrain and level, temple and sun marker, lake, and Inca.
-fn draw_cell(sk: &mut Sketch, s: &State, i: usize, c: &Cell) {
-    let dark = Color(60, 50, 40);
-    let sp = s.space(i as u16);
-    let (cx, cy) = centre(c.row, c.x);
-    let base = match (c.zone, sp.cover) {
-        (_, Cover::Tile(t)) => terrain_color(t, sp.height),
-        (_, Cover::Lake) => Color(90, 150, 220),
-        (Zone::Outside(Side::Forest), _) => Color(40, 110, 55),
-        (Zone::Outside(_), _) => Color(135, 125, 115),
-        (Zone::Region { .. }, Cover::Empty) => Color(240, 232, 210),
-    };
-    let stroke = match c.zone {
-        Zone::Outside(_) => Color(30, 30, 30),
-        Zone::Region {
-            edge: Some(Side::Forest),
-            ..
-        } => Color(30, 120, 40),
-        Zone::Region {
-            edge: Some(Side::Mountain),
-            ..
-        } => Color(90, 80, 70),
-        Zone::Region {
-            edge: Some(Side::Both),
-            ..
-        } => Color(30, 120, 40),
-        Zone::Region { .. } => Color(160, 150, 130),
-    };
-    sk.polygon(hexagon(cx, cy, RADIUS - 1.0), Some(base), Some(stroke));
-    let label_color = if matches!(c.zone, Zone::Outside(_)) && sp.height == 0 {
-        Color::WHITE
-    } else {
-        dark
-    };
-    sk.label(cx - 9, cy - 19, c.name.clone(), 6, label_color);
-    match sp.cover {
-        Cover::Tile(t) => {
-            let letter = if t == Terrain::Farm { "f" } else { "v" };
-            if sp.temple == 0 {
-                sk.label(cx - 8, cy - 6, format!("{letter}{}", sp.height), 9, dark);
-            } else {
-                sk.rect(
-                    cx - 11,
-                    cy - 9,
-                    22,
-                    16,
-                    Some(Color::WHITE),
-                    Some(Color::BLACK),
-                );
-                sk.label(cx - 8, cy - 5, format!("T{}", sp.temple), 8, Color::BLACK);
-                sk.label(cx + 8, cy + 8, format!("{}", sp.height), 6, dark);
-                if sp.sun {
-                    sk.circle(
-                        cx + 12,
-                        cy - 12,
-                        6,
-                        Some(Color::YELLOW),
-                        Some(Color::ORANGE),
-                    );
-                }
-            }
-        }
-        Cover::Lake => {
-            sk.label(
-                cx - 8,
-                cy - 5,
-                if sp.lake_scored { "L*" } else { "L" },
-                8,
-                Color::WHITE,
-            );
-        }
-        Cover::Empty => {}
-    }
-    if let Some(o) = sp.inca {
-        sk.circle(
-            cx,
-            cy + 12,
-            8,
-            Some(Color::seat(usize::from(o))),
-            Some(Color::BLACK),
-        );
-        sk.label(cx - 2, cy + 9, format!("{}", o + 1), 6, Color::WHITE);
-    }
+fn scores(s: &State) -> String {
+    s.players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{} {}", i + 1, p.pp))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// Tile outlines: a thick line wherever two spaces do not belong to the same top tile, so
-/// that the exact-cover rule (L104) can be judged from the picture.
-fn draw_outlines(sk: &mut Sketch, s: &State) {
+/// The hexes of one half, then the tile outlines inside it.
+fn draw_half(sk: &mut Sketch, s: &State, h: &Half) {
+    let board = &s.data.board;
+    let r = h.radius();
+    for (i, c) in board.cells.iter().enumerate() {
+        if !h.shows(c.x) {
+            continue;
+        }
+        let sp = s.space(i as u16);
+        let (cx, cy) = h.centre(c.row, c.x);
+        let base = match (c.zone, sp.cover) {
+            (_, Cover::Tile(t)) => terrain_color(t, sp.height),
+            (_, Cover::Lake) => Color(90, 150, 220),
+            (Zone::Outside(Side::Forest), _) => Color(40, 110, 55),
+            (Zone::Outside(_), _) => Color(135, 125, 115),
+            (Zone::Region { .. }, Cover::Empty) => Color(240, 232, 210),
+        };
+        let stroke = match c.zone {
+            Zone::Outside(_) => Color(30, 30, 30),
+            Zone::Region {
+                edge: Some(Side::Forest | Side::Both),
+                ..
+            } => Color(30, 120, 40),
+            Zone::Region {
+                edge: Some(Side::Mountain),
+                ..
+            } => Color(90, 80, 70),
+            Zone::Region { .. } => Color(160, 150, 130),
+        };
+        sk.polygon(hexagon(cx, cy, r - 1.0), Some(base), Some(stroke));
+        let ink = ink_on(base);
+        sk.label_at((cx, cy - 11), Anchor::Middle, c.name.clone(), TEXT, ink);
+        let second_x = if sp.inca.is_some() { cx - 7 } else { cx };
+        let second = match sp.cover {
+            Cover::Tile(_) if sp.temple > 0 => format!("T{}", sp.temple),
+            Cover::Tile(Terrain::Farm) => format!("f{}", sp.height),
+            Cover::Tile(Terrain::Village) => format!("v{}", sp.height),
+            Cover::Lake if sp.lake_scored => "L*".to_string(),
+            Cover::Lake => "L".to_string(),
+            Cover::Empty => String::new(),
+        };
+        if !second.is_empty() {
+            sk.label_at((second_x, cy + 1), Anchor::Middle, second, TEXT, ink);
+        }
+        if sp.temple > 0 && sp.sun {
+            sk.circle(cx - 9, cy + 9, 3, Some(Color::YELLOW), Some(Color::ORANGE));
+        }
+        if let Some(o) = sp.inca {
+            let c = Color::seat(usize::from(o));
+            sk.circle(cx + 7, cy + 5, 7, Some(c), Some(Color::BLACK));
+            sk.label_at(
+                (cx + 7, cy + 1),
+                Anchor::Middle,
+                format!("{}", o + 1),
+                TEXT,
+                ink_on(c),
+            );
+        }
+    }
+    outlines(sk, s, h);
+}
+
+/// A thick line wherever two spaces do not belong to the same top tile, so
+/// the tiles can be told apart.
+fn outlines(sk: &mut Sketch, s: &State, h: &Half) {
     let board = &s.data.board;
     for (i, c) in board.cells.iter().enumerate() {
         let sp = s.space(i as u16);
-        if sp.top == 0 {
+        if sp.top == 0 || !h.shows(c.x) {
             continue;
         }
-        let (cx, cy) = centre(c.row, c.x);
-        let corners = hexagon(cx, cy, RADIUS - 1.0);
+        let (cx, cy) = h.centre(c.row, c.x);
+        let corners = hexagon(cx, cy, h.radius() - 1.0);
         for &n in &board.neighbors[i] {
-            if s.space(n).top == sp.top {
+            let other = &board.cells[usize::from(n)];
+            if s.space(n).top == sp.top || !h.shows(other.x) {
                 continue;
             }
-            let other = &board.cells[usize::from(n)];
-            let (nx, ny) = centre(other.row, other.x);
+            let (nx, ny) = h.centre(other.row, other.x);
             // The two corners nearest the neighbour's centre bound the shared edge.
             let mut by_distance: Vec<(i32, (i32, i32))> = corners
                 .iter()
@@ -178,26 +237,51 @@ fn draw_outlines(sk: &mut Sketch, s: &State) {
                 .collect();
             by_distance.sort();
             if let [(_, a), (_, b), ..] = by_distance.as_slice() {
-                sk.line(a.0, a.1, b.0, b.1, Color(40, 30, 20), 3);
+                sk.line(a.0, a.1, b.0, b.1, Color(40, 30, 20), 2);
             }
         }
     }
 }
 
-/// The panel under the map: the face-up card, the supplies and each seat; returns the
-/// face-up card's text for the picture's description.
-fn draw_panel(sk: &mut Sketch, s: &State, map_h: i32, height: i32) -> String {
-    let board = &s.data.board;
-    let y0 = map_h + 5;
-    let up = s.face_up().map_or("none".to_string(), |c| {
-        let bits = s.data.cards.get(usize::from(c)).map_or(0, |c| c.artifacts);
-        format!("{} ({})", card_id(c), s.data.artifact_names(bits, false))
-    });
-    sk.label(
-        MARGIN,
-        y0,
-        format!("FACE-UP FESTIVAL CARD: {up}   DECK {}", s.deck.len()),
-        8,
+/// The face-up card and the supplies; returns the y below.
+fn panel(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    let room = PICTURE_WIDTH as i32 - 2 * LEFT;
+    let (up_en, up_ko) = s
+        .face_up()
+        .map_or(("none".to_string(), "없음".to_string()), |c| {
+            let bits = s.data.cards.get(usize::from(c)).map_or(0, |c| c.artifacts);
+            (
+                format!("{} ({})", card_id(c), s.data.artifact_names(bits, false)),
+                format!("{} ({})", card_id(c), s.data.artifact_names(bits, true)),
+            )
+        });
+    let card = Text::new(
+        fit_words(
+            &format!("Face-up card {up_en} · deck {}", s.deck.len()),
+            HEAD,
+            room,
+        ),
+        fit_words(
+            &format!("공개 카드 {up_ko} · 더미 {}", s.deck.len()),
+            HEAD,
+            room,
+        ),
+    );
+    sk.caption(LEFT, y, card, HEAD, Color::BLACK);
+    sk.caption(
+        LEFT,
+        y + 17,
+        Text::new(
+            format!(
+                "3-space tiles {} · lakes {} · suns {}",
+                s.common_tiles, s.lakes_left, s.suns_left
+            ),
+            format!(
+                "3칸 타일 {} · 호수 {} · 태양 {}",
+                s.common_tiles, s.lakes_left, s.suns_left
+            ),
+        ),
+        TEXT,
         Color::BLACK,
     );
     let markers: Vec<String> = s
@@ -208,59 +292,16 @@ fn draw_panel(sk: &mut Sketch, s: &State, map_h: i32, height: i32) -> String {
         .zip(&s.markers)
         .map(|(m, n)| format!("{}x{n}", m.value))
         .collect();
-    sk.label(
-        MARGIN,
-        y0 + 20,
-        format!(
-            "3-SPACE TILES {}   LAKE TILES {}   SUNS {}   TEMPLE MARKERS {}",
-            s.common_tiles,
-            s.lakes_left,
-            s.suns_left,
-            markers.join(" ")
+    let markers = markers.join(" ");
+    sk.caption(
+        LEFT,
+        y + 31,
+        Text::new(
+            fit_words(&format!("Temple markers {markers}"), TEXT, room),
+            fit_words(&format!("사원 표지 {markers}"), TEXT, room),
         ),
-        7,
+        TEXT,
         Color::BLACK,
     );
-    let acting = match &s.phase {
-        Phase::Turn(t) => Some(usize::from(t.seat)),
-        Phase::Festival(f) => Some(usize::from(f.current)),
-        Phase::Over => None,
-    };
-    for (i, p) in s.players.iter().enumerate() {
-        let y = y0 + 44 + 20 * i as i32;
-        sk.circle(
-            MARGIN + 6,
-            y + 3,
-            6,
-            Some(Color::seat(i)),
-            Some(Color::BLACK),
-        );
-        let mark = if acting == Some(i) { "> " } else { "  " };
-        sk.label(
-            MARGIN + 18,
-            y,
-            format!(
-                "{mark}SEAT {}: {} PP   INCAS OFF {}   TILES 2:{} V:{} F:{}   TOKENS {}   CARDS {}{}",
-                i + 1,
-                p.pp,
-                p.incas_off,
-                p.tiles[1],
-                p.tiles[2],
-                p.tiles[3],
-                p.tokens,
-                p.hand.len(),
-                if p.final_scored { "   FINAL SCORED" } else { "" }
-            ),
-            7,
-            Color::BLACK,
-        );
-    }
-    sk.label(
-        MARGIN,
-        height - 18,
-        format!("BOARD {} LAND SPACES + 3 LAKES (RULEBOOK: 150 + 3, UNRESOLVED). fN/vN = FARM/VILLAGE ON LEVEL N, TN = TEMPLE", board.region_spaces),
-        6,
-        Color(90, 90, 90),
-    );
-    up
+    y + 46
 }

@@ -22,7 +22,10 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         headline: headline(s),
         ..View::default()
     };
-    v.sections.push(players_section(s));
+    let players = players_section(s);
+    // The picture's players table is drawn from the view's own cells.
+    v.picture = picture::draw(s, &players);
+    v.sections.push(players);
     v.sections.push(turn_section(s));
     v.sections.push(festival_section(s));
     v.sections.push(supply_section(s));
@@ -65,7 +68,6 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             ));
         }
     }
-    v.picture = picture::draw(s, &groups);
     v.footer = footer(s);
     v
 }

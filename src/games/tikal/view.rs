@@ -488,7 +488,10 @@ pub fn footer(s: &State) -> Vec<Text> {
 }
 
 pub fn view(s: &State, seat: Option<Seat>) -> View {
-    let mut sections = vec![status(s), players(s)];
+    let players = players(s);
+    // The picture's players table is drawn from the view's own cells.
+    let picture = super::picture::picture(s, &players);
+    let mut sections = vec![status(s), players];
     if let Some(l) = last_scores(s) {
         sections.push(l);
     }
@@ -500,7 +503,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         headline: headline(s),
         sections,
         private: Vec::new(),
-        picture: super::picture::picture(s),
+        picture,
         footer: footer(s),
     }
 }

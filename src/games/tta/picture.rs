@@ -1,10 +1,24 @@
-//! The board picture: the card row and (for a seat) its board, drawn.
+//! The board picture laid out for a phone (`PICTURE_WIDTH` units, a unit a
+//! CSS pixel there): the card row, one card a line with its whole name and
+//! what taking it costs; every civilization's numbers side by side; then
+//! every player's public tableau (government, leader, technologies with
+//! their workers and blue tokens, wonders, banks, hand size). Nothing of a
+//! hand but its size is drawn.
 
-use super::data::{age_name, Kind, ROW_COSTS};
+use super::data::{age_name, age_name_ko, Kind, ROW_COSTS};
 use super::legal::take_cost;
 use super::scoring;
 use super::state::{Player, State};
-use crate::engine::{Color, Sketch};
+use crate::engine::layout::{fit_words, ink_on, wrap};
+use crate::engine::{Anchor, Color, Grid, Sketch, Text, PICTURE_WIDTH};
+
+const LEFT: i32 = 6;
+const TEXT: i32 = 8;
+const HEAD: i32 = 9;
+const ROOM: i32 = PICTURE_WIDTH as i32 - 2 * LEFT;
+/// Technologies side by side in a tableau, and the size of each.
+const TECHS_ACROSS: i32 = 4;
+const TECH_H: i32 = 30;
 
 fn kind_color(kind: Kind) -> Color {
     match kind {
@@ -20,229 +34,297 @@ fn kind_color(kind: Kind) -> Color {
     }
 }
 
-fn short(name: &str, n: usize) -> String {
-    name.chars().filter(char::is_ascii).take(n).collect()
-}
-
-/// The card row and (for a seat) its board, drawn.
+/// The card row and every civilization, drawn for `seat` (whose costs to
+/// take the row's cards are shown) or for a spectator.
 pub fn picture(s: &State, seat: Option<usize>) -> Sketch {
-    let data = &s.data;
-    let mut k = Sketch::new(960, 560);
-    k.label(
-        12,
-        10,
-        format!(
-            "THROUGH THE AGES - ROUND {} - AGE {}",
-            s.round,
-            age_name(s.age)
+    let mut k = Sketch::new(PICTURE_WIDTH, 100);
+    k.caption(
+        LEFT,
+        4,
+        Text::new(
+            format!("Round {} · Age {}", s.round, age_name(s.age)),
+            format!("{}라운드 · {}시대", s.round, age_name_ko(s.age)),
         ),
-        9,
+        HEAD,
         Color::BLACK,
     );
-    draw_row(&mut k, s, seat);
-    let Some((seat, p)) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) else {
-        k.alt = format!("The card row of round {}.", s.round);
-        return k;
-    };
-    let st = scoring::stats(data, p, s.rules.mode);
-    k.label(
-        12,
-        140,
-        format!(
-            "SEAT {} - {}",
-            seat + 1,
-            short(data.card_name(p.government).en.as_str(), 30).to_uppercase()
-        ),
-        9,
-        Color::seat(seat),
-    );
-    k.label(
-        12,
-        160,
-        format!(
-            "CULTURE {} (+{})  SCIENCE {} (+{})  STRENGTH {}  HAPPY {}",
-            p.culture, st.culture_rate, p.science, st.science_rate, st.strength, st.happiness
-        ),
-        7,
-        Color::BLACK,
-    );
-    draw_techs(&mut k, s, p);
-    let lines = (p.techs.len() as i32 + 7) / 8;
-    let base = 190 + lines.max(1) * 120;
-    k.height = u32::try_from(base + 100).unwrap_or(560);
-    k.label(
-        12,
-        base,
-        format!(
-            "YELLOW BANK {}   WORKERS {}   BLUE BANK {}",
-            p.yellow_bank, p.workers, p.blue_bank
-        ),
-        7,
-        Color::BLACK,
-    );
-    draw_tokens_and_cards(&mut k, s, p, base);
+    let mut y = draw_row(&mut k, s, seat, 22);
+    y = civilizations(s).draw(&mut k, LEFT, y + 10);
+    for (i, p) in s.players.iter().enumerate() {
+        y = tableau(&mut k, s, i, p, y + 8);
+    }
+    k.height = u32::try_from(y + 4).unwrap_or(600);
     k.alt = format!(
-        "The card row of round {} and seat {}'s board: culture {}, science {}, {} workers unused.",
+        "The card row of round {} and every civilization: {}.",
         s.round,
-        seat + 1,
-        p.culture,
-        p.science,
-        p.workers
+        culture_list(s)
+    );
+    k.alt_ko = format!(
+        "{}라운드의 카드 열과 모든 문명: {}.",
+        s.round,
+        culture_list(s)
     );
     k
 }
 
-/// A seat's banks as tokens, then its wonders, leader and hand size, from `base` down.
-fn draw_tokens_and_cards(k: &mut Sketch, s: &State, p: &Player, base: i32) {
-    let data = &s.data;
-    for i in 0..i32::from(p.yellow_bank) {
-        k.circle(
-            20 + i * 14,
-            base + 20,
-            5,
-            Some(Color::YELLOW),
-            Some(Color::BLACK),
-        );
-    }
-    for i in 0..i32::from(p.blue_bank) {
-        k.circle(300 + i * 14, base + 20, 5, Some(Color::BLUE), None);
-    }
-    let wonders: Vec<String> = p
-        .wonders
+fn culture_list(s: &State) -> String {
+    s.players
         .iter()
-        .map(|&w| short(data.card_name(w).en.as_str(), 20))
-        .collect();
-    k.label(
-        12,
-        base + 40,
-        format!("WONDERS: {}", wonders.join(", ")).to_uppercase(),
-        7,
-        Color::PURPLE,
+        .enumerate()
+        .map(|(i, p)| format!("{} {}", i + 1, p.culture))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Each civilization's numbers, in the words and cells of the view's
+/// "Civilizations" table (seat, culture, science, strength/happy) and its
+/// hand size.
+pub fn civilizations(s: &State) -> Grid {
+    let mut g = Grid::new(
+        vec![
+            Text::new("Seat", "자리"),
+            Text::new("Culture", "문화"),
+            Text::new("Science", "과학"),
+            Text::new("Strength/happy", "군사력/행복"),
+            Text::new("Hand", "손패"),
+        ],
+        TEXT,
     );
-    if let Some(w) = &p.wonder {
-        k.label(
-            12,
-            base + 56,
-            format!(
-                "BUILDING: {} {} STAGES",
-                short(data.card_name(w.card).en.as_str(), 24),
-                w.built
-            )
-            .to_uppercase(),
-            7,
-            Color::PURPLE,
-        );
+    g.gap = 8;
+    for (i, p) in s.players.iter().enumerate() {
+        let st = scoring::stats(&s.data, p, s.rules.mode);
+        let start = if i == s.start_player { " *" } else { "" };
+        g.rows.push(vec![
+            Text::same(format!("{}{start}", i + 1)),
+            Text::same(format!("{} (+{})", p.culture, st.culture_rate)),
+            Text::same(format!("{} (+{})", p.science, st.science_rate)),
+            Text::same(format!("{}/{}", st.strength, st.happiness)),
+            Text::same(p.hand.len().to_string()),
+        ]);
+        g.swatches.push(Color::seat(i));
     }
-    let leader = p
-        .leader
-        .map(|l| short(data.card_name(l).en.as_str(), 24))
-        .unwrap_or_else(|| "-".into());
-    k.label(
-        12,
-        base + 72,
-        format!("LEADER: {leader}").to_uppercase(),
-        7,
-        Color::GREEN,
-    );
-    k.label(
-        12,
-        base + 88,
-        format!("HAND: {} CARDS", p.hand.len()),
-        7,
+    g
+}
+
+/// The 13 slots of the card row, one a line: slot, the card's whole name
+/// with its kind and age, and the civil actions taking it costs.
+fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, y: i32) -> i32 {
+    let data = &s.data;
+    let who = seat.and_then(|x| s.players.get(x));
+    k.caption(
+        LEFT,
+        y,
+        if who.is_some() {
+            Text::new(
+                "Card row: civil actions to take for you",
+                "카드 열: 가져오는 데 드는 시민 행동",
+            )
+        } else {
+            Text::new(
+                "Card row: civil actions to take",
+                "카드 열: 가져오는 데 드는 시민 행동",
+            )
+        },
+        TEXT,
         Color::BLACK,
     );
-}
-
-/// The 13 slots of the card row with their prices (and this seat's cost).
-fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>) {
-    let data = &s.data;
+    let mut y = y + 16;
+    let name_x = LEFT + 30;
+    let cost_x = LEFT + ROOM;
+    let name_room = cost_x - 14 - name_x;
     for (i, slot) in s.row.iter().enumerate() {
-        let x = 12 + (i as i32) * 72;
-        let price = ROW_COSTS.get(i).copied().unwrap_or(0);
-        k.rect(
-            x,
-            30,
-            68,
-            96,
-            Some(Color(240, 236, 220)),
-            Some(Color::BLACK),
+        let card = slot.and_then(|id| data.card(id));
+        let fill = card.map_or(Color(235, 235, 235), |c| kind_color(c.kind));
+        k.rect(LEFT, y - 2, 8, 13, Some(fill), None);
+        k.label_at(
+            (LEFT + 26, y),
+            Anchor::End,
+            (i + 1).to_string(),
+            TEXT,
+            Color::BLACK,
         );
-        k.label(x + 4, 34, format!("{} ({price})", i + 1), 7, Color::BLACK);
-        if let Some(c) = slot.and_then(|id| data.card(id)) {
-            k.rect(x + 2, 46, 64, 10, Some(kind_color(c.kind)), None);
-            let name = short(c.name(), 20);
-            k.label(
-                x + 4,
-                62,
-                name.chars().take(10).collect::<String>(),
-                7,
-                Color::BLACK,
+        let Some(c) = card else {
+            k.caption(
+                name_x,
+                y,
+                Text::new("(empty)", "(빈 칸)"),
+                TEXT,
+                Color(90, 90, 90),
             );
-            k.label(
-                x + 4,
-                74,
-                name.chars().skip(10).take(10).collect::<String>(),
-                7,
-                Color::BLACK,
-            );
-            k.label(
-                x + 4,
-                92,
-                format!("AGE {}", age_name(c.age)),
-                7,
-                Color::GREY,
-            );
-            if let Some(p) = seat.and_then(|x| s.players.get(x)) {
-                if let Some(cost) = take_cost(s, p, i) {
-                    k.label(x + 4, 108, format!("TAKE {cost}"), 7, Color::BLUE);
-                }
-            }
-        }
+            y += 16;
+            continue;
+        };
+        let name = Text::new(
+            fit_words(
+                &format!("{} ({}, {})", c.name(), c.kind.word(), age_name(c.age)),
+                TEXT,
+                name_room,
+            ),
+            fit_words(
+                &format!(
+                    "{} ({}, {}시대)",
+                    c.name_ko(),
+                    c.kind.word_ko(),
+                    age_name_ko(c.age)
+                ),
+                TEXT,
+                name_room,
+            ),
+        );
+        k.caption(name_x, y, name, TEXT, Color::BLACK);
+        let cost = match who {
+            Some(p) => take_cost(s, p, i)
+                .map(|c| c.to_string())
+                .unwrap_or_else(|| "-".into()),
+            None => ROW_COSTS.get(i).copied().unwrap_or(0).to_string(),
+        };
+        k.label_at((cost_x, y), Anchor::End, cost, TEXT, Color::BLUE);
+        y += 16;
     }
+    y
 }
 
-/// A seat's technologies with workers (yellow) and blue tokens.
-fn draw_techs(k: &mut Sketch, s: &State, p: &Player) {
+/// Lines of `text` wrapped to the picture's width, from `y`; returns the y below.
+fn lines(k: &mut Sketch, text: &Text, y: i32, color: Color) -> i32 {
+    let en = wrap(&text.en, TEXT, ROOM);
+    let ko = wrap(text.get("ko"), TEXT, ROOM);
+    let n = en.len().max(ko.len());
+    for i in 0..n {
+        let line = Text::new(
+            en.get(i).cloned().unwrap_or_default(),
+            ko.get(i).cloned().unwrap_or_default(),
+        );
+        // A line one language lacks stays empty there, never the other's.
+        let line = if line.ko.is_empty() && !line.en.is_empty() {
+            Text::new(line.en, " ")
+        } else {
+            line
+        };
+        k.caption(LEFT, y + 14 * i as i32, line, TEXT, color);
+    }
+    y + 14 * n as i32
+}
+
+/// One player's public tableau from `y`; returns the y below.
+fn tableau(k: &mut Sketch, s: &State, seat: usize, p: &Player, y: i32) -> i32 {
     let data = &s.data;
-    for (i, (t, c)) in scoring::techs(data, p).enumerate() {
-        let col = (i % 8) as i32;
-        let line = (i / 8) as i32;
-        let x = 12 + col * 116;
-        let y = 180 + line * 120;
+    k.line(LEFT, y, LEFT + ROOM, y, Color::GREY, 1);
+    let c = Color::seat(seat);
+    k.rect(LEFT, y + 5, 12, 12, Some(c), Some(Color::BLACK));
+    k.label_at(
+        (LEFT + 6, y + 7),
+        Anchor::Middle,
+        (seat + 1).to_string(),
+        TEXT,
+        ink_on(c),
+    );
+    let gov = data.card_name(p.government);
+    let leader = p
+        .leader
+        .map_or_else(|| Text::same("-"), |l| data.card_name(l));
+    let title = Text::new(
+        fit_words(
+            &format!("Seat {} · {} · leader {}", seat + 1, gov.en, leader.en),
+            TEXT,
+            ROOM - 18,
+        ),
+        fit_words(
+            &format!("{}번 자리 · {} · 지도자 {}", seat + 1, gov.ko, leader.ko),
+            TEXT,
+            ROOM - 18,
+        ),
+    );
+    k.caption(LEFT + 18, y + 7, title, TEXT, Color::BLACK);
+    let mut y = techs(k, s, p, y + 22);
+    let wonders = Text::join(
+        &p.wonders
+            .iter()
+            .map(|&w| data.card_name(w))
+            .collect::<Vec<_>>(),
+        ", ",
+    );
+    let mut wonder_line = Text::new(
+        format!(
+            "Wonders: {}",
+            if wonders.en.is_empty() {
+                "-"
+            } else {
+                &wonders.en
+            }
+        ),
+        format!(
+            "문화 유산: {}",
+            if wonders.ko.is_empty() {
+                "-"
+            } else {
+                &wonders.ko
+            }
+        ),
+    );
+    if let Some(w) = &p.wonder {
+        let name = data.card_name(w.card);
+        wonder_line.en.push_str(&format!(
+            " · building {} ({} stages done)",
+            name.en, w.built
+        ));
+        wonder_line
+            .ko
+            .push_str(&format!(" · 건설 중 {} ({}단계 완료)", name.ko, w.built));
+    }
+    y = lines(k, &wonder_line, y, Color::BLACK);
+    let banks = Text::new(
+        format!(
+            "Idle workers {} · yellow bank {} · blue {} · hand {}",
+            p.workers,
+            p.yellow_bank,
+            p.blue_bank,
+            p.hand.len()
+        ),
+        format!(
+            "쉬는 일꾼 {} · 노랑 저장소 {} · 파랑 {} · 손패 {}",
+            p.workers,
+            p.yellow_bank,
+            p.blue_bank,
+            p.hand.len()
+        ),
+    );
+    lines(k, &banks, y, Color::BLACK)
+}
+
+/// A player's technologies, four a line, each with its workers (yellow)
+/// and blue tokens counted; returns the y below.
+fn techs(k: &mut Sketch, s: &State, p: &Player, y: i32) -> i32 {
+    let data = &s.data;
+    let cell_w = ROOM / TECHS_ACROSS;
+    let mut n = 0;
+    for (t, card) in scoring::techs(data, p) {
+        let (col, line) = (n % TECHS_ACROSS, n / TECHS_ACROSS);
+        let (x, ty) = (LEFT + col * cell_w, y + line * (TECH_H + 2));
+        n += 1;
         k.rect(
             x,
-            y,
-            110,
-            110,
-            Some(Color(245, 242, 232)),
-            Some(kind_color(c.kind)),
+            ty,
+            cell_w - 3,
+            TECH_H,
+            Some(Color(246, 243, 234)),
+            Some(kind_color(card.kind)),
         );
-        k.rect(x, y, 110, 12, Some(kind_color(c.kind)), None);
-        k.label(x + 4, y + 16, short(c.name(), 16), 7, Color::BLACK);
-        k.label(
-            x + 4,
-            y + 28,
-            format!("{} {}", c.kind.word().to_uppercase(), age_name(c.age)),
-            7,
-            Color::GREY,
+        k.rect(x, ty, cell_w - 3, 4, Some(kind_color(card.kind)), None);
+        let name = Text::new(
+            fit_words(card.name(), TEXT, cell_w - 9),
+            fit_words(card.name_ko(), TEXT, cell_w - 9),
         );
-        for w in 0..i32::from(t.workers).min(12) {
-            k.circle(
-                x + 10 + (w % 6) * 16,
-                y + 50 + (w / 6) * 16,
-                6,
-                Some(Color::YELLOW),
-                Some(Color::BLACK),
-            );
-        }
-        for b in 0..i32::from(t.blue).min(12) {
-            k.circle(
-                x + 10 + (b % 6) * 16,
-                y + 84 + (b / 6) * 14,
-                5,
-                Some(Color::BLUE),
-                None,
-            );
+        k.caption(x + 3, ty + 7, name, TEXT, Color::BLACK);
+        let mut dx = x + 8;
+        for (count, colour) in [(t.workers, Color::YELLOW), (t.blue, Color::BLUE)] {
+            if count == 0 {
+                continue;
+            }
+            k.circle(dx, ty + 23, 4, Some(colour), Some(Color::BLACK));
+            k.label(dx + 7, ty + 19, count.to_string(), TEXT, Color::BLACK);
+            dx += 30;
         }
     }
+    let rows = (n + TECHS_ACROSS - 1) / TECHS_ACROSS;
+    y + rows * (TECH_H + 2) + 4
 }

@@ -1,10 +1,13 @@
-//! The picture of the board: the gears with their workers, the skull slots,
-//! temples and technologies, the buildings and monuments on offer, the
-//! players' goods, and a legend of the actions, drawn as a `Sketch`.
+//! The picture of the board, laid out for a phone (`PICTURE_WIDTH` units,
+//! a unit a CSS pixel there): the calendar, the five gears as strips of
+//! numbered spaces with their workers, the temples and technologies with
+//! each player's markers, the buildings and monuments on offer, and the
+//! players' table (the view's own cells, so the numbers are the view's).
 
-use super::data::{seat_name, ActionKind, Category, Goods};
+use super::data::{seat_name, Category, Goods};
 use super::state::{State, DUMMY, EMPTY, NONE};
-use crate::engine::{Color, Sketch};
+use crate::engine::layout::{caption_width, ink_on};
+use crate::engine::{Anchor, Color, Grid, Section, Sketch, Text, PICTURE_WIDTH};
 
 /// The seats' initials on the picture and in the gear rows.
 pub const INITIALS: [&str; 4] = ["R", "B", "G", "Y"];
@@ -25,373 +28,312 @@ fn seat_color(o: u8) -> Color {
     }
 }
 
-/// The whole board as one picture.
-pub fn picture(s: &State) -> Sketch {
-    let mut sk = Sketch::new(1000, 820);
+/// Capital height of ordinary text and of headings.
+const TEXT: i32 = 8;
+const HEAD: i32 = 9;
+const LEFT: i32 = 6;
+/// Width of one gear space, one temple step and one technology level.
+const SPACE: i32 = 18;
+const STEP: i32 = 24;
+const LEVEL: i32 = 46;
+const INK: Color = Color::BLACK;
+const BROWN_INK: Color = Color(110, 70, 30);
+
+/// The whole board as one picture; `players` is the view's players table.
+pub fn picture(s: &State, players: &Section) -> Sketch {
+    let mut sk = Sketch::new(PICTURE_WIDTH, 100);
     sk.alt = format!("Tzolk'in board, day {}, age {}", s.day, s.age);
-    gears(&mut sk, s);
-    skulls_and_start(&mut sk, s);
-    temples_and_techs(&mut sk, s);
-    offer(&mut sk, s);
-    let jungle_y = players(&mut sk, s);
-    legend(&mut sk, s, jungle_y);
+    sk.alt_ko = format!("촐킨 게임판, {}일째, {}시대", s.day, s.age);
+    let mut y = calendar(&mut sk, s, 6);
+    y = gears(&mut sk, s, y + 4);
+    y = temples(&mut sk, s, y + 8);
+    y = techs(&mut sk, s, y + 8);
+    y = offer(&mut sk, s, y + 8);
+    y = players_table(&mut sk, players, y + 10);
+    sk.height = u32::try_from(y + 4).unwrap_or(600);
     sk
 }
 
-/// The calendar line and the five gears with their workers.
-fn gears(sk: &mut Sketch, s: &State) {
-    // Calendar.
-    sk.label(
-        20,
-        14,
-        format!(
-            "DAY {}  AGE {}  CORN ON TEETH {}  SKULLS LEFT {}",
-            s.day, s.age, s.accumulated, s.skull_supply
+fn heading(sk: &mut Sketch, y: i32, text: Text) -> i32 {
+    sk.caption(LEFT, y, text, HEAD, INK);
+    y + HEAD + 8
+}
+
+/// The calendar line; returns the y below it.
+fn calendar(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    sk.caption(
+        LEFT,
+        y,
+        Text::new(
+            format!(
+                "Day {} · age {} · corn on teeth {} · skulls {}",
+                s.day, s.age, s.accumulated, s.skull_supply
+            ),
+            format!(
+                "{}일째 · {}시대 · 톱니 옥수수 {} · 해골 {}",
+                s.day, s.age, s.accumulated, s.skull_supply
+            ),
         ),
-        9,
-        Color::BLACK,
+        HEAD,
+        INK,
     );
-    // Gears.
-    for g in 0..5 {
-        let gd = &s.data.gears[g];
-        let (cx, cy, r) = (100 + g as i32 * 190, 140, 72);
-        sk.circle(cx, cy, r, Some(Color(235, 225, 200)), Some(Color::BROWN));
-        sk.label(cx - 40, cy - 4, gd.name.to_uppercase(), 8, Color::BROWN);
+    let start = match s.seat_on_start() {
+        Some(o) => seat_name(o),
+        None => Text::new("empty", "비어 있음"),
+    };
+    let first = seat_name(s.first);
+    sk.caption(
+        LEFT,
+        y + 18,
+        Text::new(
+            format!("First player {} · start space: {}", first.en, start.en),
+            format!("선 플레이어 {} · 시작 칸: {}", first.ko, start.ko),
+        ),
+        TEXT,
+        INK,
+    );
+    y + 34
+}
+
+/// The five gears, one strip each: name, then its spaces 0.. with workers;
+/// spaces past the last numbered one are shaded. Returns the y below.
+fn gears(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    let names: Vec<Text> = s
+        .data
+        .gears
+        .iter()
+        .map(|g| Text::new(g.name.clone(), g.ko.clone()))
+        .collect();
+    let name_w = names
+        .iter()
+        .map(|t| caption_width(t, TEXT))
+        .max()
+        .unwrap_or(0);
+    let x0 = LEFT + name_w + 4;
+    let widest = s.data.gears.iter().map(|g| g.teeth).max().unwrap_or(1) as i32;
+    // Shrink spaces if a gear would run off the picture.
+    let space = SPACE.min((PICTURE_WIDTH as i32 - LEFT - x0) / widest.max(1));
+    for (g, gd) in s.data.gears.iter().enumerate() {
+        let row_y = y + g as i32 * 22;
+        sk.caption(LEFT, row_y + 5, names[g].clone(), TEXT, BROWN_INK);
         for pos in 0..gd.teeth {
-            let ang = std::f64::consts::PI * 2.0 * pos as f64 / gd.teeth as f64
-                - std::f64::consts::FRAC_PI_2;
-            let (x, y) = (
-                cx + (f64::from(r - 14) * ang.cos()) as i32,
-                cy + (f64::from(r - 14) * ang.sin()) as i32,
-            );
-            let o = s.gears[g][pos];
+            let x = x0 + pos as i32 * space;
             let numbered = pos <= gd.last;
-            if o != EMPTY {
-                sk.circle(x, y, 10, Some(seat_color(o)), Some(Color::BLACK));
-                sk.label(x - 3, y - 3, occupant(o), 7, Color::WHITE);
+            let o = s.gears[g].get(pos).copied().unwrap_or(EMPTY);
+            let fill = if numbered {
+                Color(250, 246, 232)
             } else {
-                sk.circle(
-                    x,
-                    y,
-                    10,
-                    Some(if numbered {
-                        Color::WHITE
-                    } else {
-                        Color(200, 190, 170)
-                    }),
-                    Some(Color::GREY),
-                );
-                if numbered {
-                    sk.label(x - 3, y - 3, pos.to_string(), 7, Color::BLACK);
-                }
+                Color(214, 204, 184)
+            };
+            sk.rect(x, row_y, space, 19, Some(fill), Some(Color(170, 150, 120)));
+            let (cx, cy) = (x + space / 2, row_y + 9);
+            if o != EMPTY {
+                let c = seat_color(o);
+                sk.circle(cx, cy + 1, 8, Some(c), Some(Color::BLACK));
+                sk.label_at((cx, cy - 3), Anchor::Middle, occupant(o), TEXT, ink_on(c));
+            } else if numbered {
+                sk.label_at((cx, cy - 3), Anchor::Middle, pos.to_string(), TEXT, INK);
             }
         }
     }
+    let y = y + s.data.gears.len() as i32 * 22 + 2;
+    // Chichen Itza's skull slots filled so far.
+    let filled: Vec<String> = (0..s.data.gears.get(4).map_or(0, |g| g.actions.len()))
+        .filter(|k| s.chi_slots & (1 << k) != 0)
+        .map(|k| (k + 1).to_string())
+        .collect();
+    let list = if filled.is_empty() {
+        "-".to_string()
+    } else {
+        filled.join(" ")
+    };
+    let chichen = names.get(4).cloned().unwrap_or_default();
+    sk.caption(
+        LEFT,
+        y + 2,
+        Text::new(
+            format!("{} skulls on spaces: {list}", chichen.en),
+            format!("{} 해골이 놓인 칸: {list}", chichen.ko),
+        ),
+        TEXT,
+        INK,
+    );
+    y + 16
 }
 
-/// Chichen Itza's skull slots and the starting player space.
-fn skulls_and_start(sk: &mut Sketch, s: &State) {
-    // Chichen Itza skull slots.
-    let chi_x = 100 + 4 * 190 - 90;
-    sk.label(chi_x, 222, "SKULLS", 7, Color::BLACK);
-    for k in 0..s.data.gears[4].actions.len() {
-        let filled = s.chi_slots & (1 << k) != 0;
-        let x = chi_x + 50 + k as i32 * 14;
-        sk.circle(
-            x,
-            226,
-            6,
-            Some(if filled {
-                Color(90, 90, 210)
-            } else {
-                Color::WHITE
-            }),
-            Some(Color::BLACK),
-        );
-        sk.label(x - 2, 236, (k + 1).to_string(), 6, Color::BLACK);
-    }
-    sk.label(
-        200,
-        233,
-        format!("FIRST PLAYER: {}", seat_name(s.first).en.to_uppercase()),
-        7,
-        Color::BLACK,
-    );
-    // Starting player space.
-    sk.rect(
-        20,
-        225,
-        150,
-        24,
-        Some(Color(250, 240, 200)),
-        Some(Color::BROWN),
-    );
-    let start = s.seat_on_start().map(|o| INITIALS[o]).unwrap_or("-");
-    sk.label(26, 233, format!("START SPACE: {start}"), 7, Color::BLACK);
+/// A player's marker in a cell: up to four in a 2 × 2 block.
+fn marker(sk: &mut Sketch, x: i32, y: i32, i: usize) {
+    let (dx, dy) = ((i % 2) as i32 * 9, (i / 2) as i32 * 8);
+    sk.circle(x + dx, y + dy, 4, Some(Color::seat(i)), Some(Color::BLACK));
 }
 
-/// The temples and technology tracks with each player's markers.
-fn temples_and_techs(sk: &mut Sketch, s: &State) {
-    // Temples.
-    let tcols = [Color::BROWN, Color::YELLOW, Color::GREEN];
+/// The temples as strips of steps (victory points on each) with markers.
+fn temples(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    let mut y = heading(
+        sk,
+        y,
+        Text::new("Temples (points per step)", "신전 (칸별 점수)"),
+    );
+    let names: Vec<Text> = s
+        .data
+        .temples
+        .iter()
+        .map(|t| Text::new(t.name.clone(), t.ko.clone()))
+        .collect();
+    let name_w = names
+        .iter()
+        .map(|t| caption_width(t, TEXT))
+        .max()
+        .unwrap_or(0);
+    let x0 = LEFT + name_w + 4;
+    let widest = s.data.temples.iter().map(|t| t.vp.len()).max().unwrap_or(1) as i32;
+    let step = STEP.min((PICTURE_WIDTH as i32 - LEFT - x0) / widest.max(1));
+    let fills = [
+        Color(214, 190, 160),
+        Color(240, 222, 150),
+        Color(180, 214, 170),
+    ];
     for (t, td) in s.data.temples.iter().enumerate() {
-        let x = 30 + t as i32 * 110;
-        sk.label(x, 268, td.name.to_uppercase(), 7, Color::BLACK);
-        for step in 0..td.vp.len() {
-            let y = 470 - step as i32 * 22;
+        sk.caption(LEFT, y + 9, names[t].clone(), TEXT, INK);
+        for (k, vp) in td.vp.iter().enumerate() {
+            let x = x0 + k as i32 * step;
+            let fill = if k == 1 { Color::WHITE } else { fills[t % 3] };
+            sk.rect(x, y, step, 30, Some(fill), Some(Color(120, 110, 100)));
+            sk.label_at(
+                (x + step / 2, y + 3),
+                Anchor::Middle,
+                vp.to_string(),
+                TEXT,
+                INK,
+            );
+            for (i, p) in s.players.iter().enumerate().take(s.n) {
+                if p.temple.get(t).is_some_and(|&m| m as usize == k) {
+                    marker(sk, x + step / 2 - 4, y + 17, i);
+                }
+            }
+        }
+        y += 33;
+    }
+    y
+}
+
+/// The technology tracks, levels 0 to 3, with markers.
+fn techs(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    let mut y = heading(sk, y, Text::new("Technologies (level)", "기술 (단계)"));
+    let names: Vec<Text> = s
+        .data
+        .techs
+        .iter()
+        .map(|t| Text::new(t.name.clone(), t.ko.clone()))
+        .collect();
+    let name_w = names
+        .iter()
+        .map(|t| caption_width(t, TEXT))
+        .max()
+        .unwrap_or(0);
+    let x0 = LEFT + name_w + 4;
+    let level = LEVEL.min((PICTURE_WIDTH as i32 - LEFT - x0) / 4);
+    for (t, _) in s.data.techs.iter().enumerate() {
+        sk.caption(LEFT, y + 6, names[t].clone(), TEXT, INK);
+        for lvl in 0..4i32 {
+            let x = x0 + lvl * level;
             sk.rect(
                 x,
                 y,
-                90,
+                level,
                 20,
-                Some(if step == 1 { Color::WHITE } else { tcols[t] }),
-                Some(Color::BLACK),
+                Some(Color(232, 232, 242)),
+                Some(Color::GREY),
             );
-            sk.label(x + 2, y + 7, format!("{}", td.vp[step]), 7, Color::BLACK);
-            for (i, p) in s.players.iter().enumerate() {
-                if p.temple[t] as usize == step {
-                    sk.circle(
-                        x + 30 + i as i32 * 15,
-                        y + 10,
-                        6,
-                        Some(Color::seat(i)),
-                        Some(Color::BLACK),
-                    );
+            sk.label(x + 3, y + 6, lvl.to_string(), TEXT, INK);
+            let mut i_here = 0;
+            for (i, p) in s.players.iter().enumerate().take(s.n) {
+                if p.tech.get(t).is_some_and(|&l| i32::from(l) == lvl) {
+                    let dx = 16 + i_here * 7;
+                    sk.circle(x + dx, y + 10, 4, Some(Color::seat(i)), Some(Color::BLACK));
+                    i_here += 1;
                 }
             }
         }
+        y += 23;
     }
-    // Technologies.
-    sk.label(370, 268, "TECHNOLOGY", 8, Color::BLACK);
-    for (t, td) in s.data.techs.iter().enumerate() {
-        let y = 290 + t as i32 * 44;
-        sk.label(370, y + 12, td.id.to_uppercase(), 7, Color::BLACK);
-        for lvl in 0..4 {
-            let x = 420 + lvl * 50;
-            sk.rect(x, y, 46, 38, Some(Color(230, 230, 240)), Some(Color::GREY));
-            sk.label(x + 2, y + 2, lvl.to_string(), 7, Color::GREY);
-            for (i, p) in s.players.iter().enumerate() {
-                if i32::from(p.tech[t]) == lvl {
-                    sk.circle(
-                        x + 10 + (i as i32 % 2) * 20,
-                        y + 16 + (i as i32 / 2) * 12,
-                        5,
-                        Some(Color::seat(i)),
-                        Some(Color::BLACK),
-                    );
-                }
-            }
-        }
-    }
+    y
 }
 
-/// The buildings and monuments on offer.
-fn offer(sk: &mut Sketch, s: &State) {
-    // Buildings and monuments on offer.
-    sk.label(640, 268, "ON OFFER", 8, Color::BLACK);
-    let mut row = 0;
+/// A cost in short words: "1W 2S" / "나1 돌2".
+fn cost_text(g: &Goods) -> Text {
+    let mut en = Vec::new();
+    let mut ko = Vec::new();
+    for (n, e, k) in [
+        (g.corn, "C", "옥"),
+        (g.res[0], "W", "나"),
+        (g.res[1], "S", "돌"),
+        (g.res[2], "G", "금"),
+        (g.skull, "K", "해"),
+    ] {
+        if n > 0 {
+            en.push(format!("{n}{e}"));
+            ko.push(format!("{k}{n}"));
+        }
+    }
+    Text::new(en.join(" "), ko.join(" "))
+}
+
+/// The buildings and monuments on offer, in two columns.
+fn offer(sk: &mut Sketch, s: &State, y: i32) -> i32 {
+    let y = heading(
+        sk,
+        y,
+        Text::new(
+            "On offer (C corn W wood S stone G gold)",
+            "제공 중 (옥 옥수수, 나 나무, 돌, 금)",
+        ),
+    );
+    let half = (PICTURE_WIDTH as i32 - 2 * LEFT) / 2;
+    let mut rows = [y, y];
+    let mut item = |sk: &mut Sketch, col: usize, id: &str, cost: &Goods, fill: Color| {
+        let x = LEFT + col as i32 * half;
+        sk.rect(
+            x,
+            rows[col],
+            half - 4,
+            17,
+            Some(fill),
+            Some(Color(120, 120, 120)),
+        );
+        let c = cost_text(cost);
+        sk.caption(
+            x + 3,
+            rows[col] + 5,
+            Text::new(format!("{id} {}", c.en), format!("{id} {}", c.ko)),
+            TEXT,
+            INK,
+        );
+        rows[col] += 19;
+    };
     for &b in s.display.iter().filter(|&&b| b != NONE) {
         if let Some(bd) = s.data.buildings.get(b as usize) {
-            let y = 288 + row * 24;
             let fill = match bd.category {
-                Category::Farm => Color(240, 220, 120),
-                Category::Tomb => Color(190, 190, 190),
-                Category::City => Color(150, 210, 150),
-                Category::Holy => Color(150, 180, 230),
+                Category::Farm => Color(240, 222, 140),
+                Category::Tomb => Color(210, 210, 210),
+                Category::City => Color(180, 222, 180),
+                Category::Holy => Color(180, 200, 236),
             };
-            sk.rect(640, y, 340, 20, Some(fill), Some(Color::BLACK));
-            sk.label(
-                646,
-                y + 7,
-                format!("{} {}", bd.id, cost_ascii(&bd.cost)),
-                7,
-                Color::BLACK,
-            );
-            row += 1;
+            item(sk, 0, &bd.id, &bd.cost, fill);
         }
     }
     for &m in &s.monuments {
         if let Some(md) = s.data.monuments.get(m as usize) {
-            let y = 288 + row * 24;
-            sk.rect(
-                640,
-                y,
-                340,
-                20,
-                Some(Color(220, 200, 240)),
-                Some(Color::BLACK),
-            );
-            sk.label(
-                646,
-                y + 7,
-                format!("{} {}", md.id, cost_ascii(&md.cost)),
-                7,
-                Color::BLACK,
-            );
-            row += 1;
+            item(sk, 1, &md.id, &md.cost, Color(226, 210, 242));
         }
     }
+    rows[0].max(rows[1])
 }
 
-/// Each player's goods and workers, and the jungle line below them; returns
-/// the jungle line's height, under which the legend goes.
-fn players(sk: &mut Sketch, s: &State) -> i32 {
-    // Players.
-    let y0 = 560;
-    sk.label(
-        20,
-        y0,
-        "PLAYER   VP  CORN WOOD STONE GOLD SKULL  HAND GEARS SUPPLY  BOARD",
-        8,
-        Color::BLACK,
-    );
-    for i in 0..s.n {
-        let p = &s.players[i];
-        let y = y0 + 22 + i as i32 * 22;
-        sk.rect(20, y - 4, 14, 14, Some(Color::seat(i)), Some(Color::BLACK));
-        sk.label(
-            40,
-            y,
-            format!(
-                "{:<6} {:>4} {:>5} {:>4} {:>5} {:>4} {:>5} {:>5} {:>5} {:>6}  {}",
-                seat_name(i).en.to_uppercase(),
-                p.vp,
-                p.corn,
-                p.res[0],
-                p.res[1],
-                p.res[2],
-                p.skulls,
-                p.hand,
-                s.on_gears(i),
-                p.supply,
-                if p.light { "LIGHT" } else { "DARK" }
-            ),
-            8,
-            Color::BLACK,
-        );
-    }
-    let jy = y0 + 22 + s.n as i32 * 22 + 10;
-    let j: Vec<String> = (0..4)
-        .map(|k| format!("PAL{}: {}W {}C", k + 2, s.jungle[k][0], s.jungle[k][1]))
-        .collect();
-    sk.label(
-        20,
-        jy,
-        format!("JUNGLE  {}", j.join("   ")),
-        7,
-        Color::BLACK,
-    );
-    jy
-}
-
-/// The legend of the gears' actions.
-fn legend(sk: &mut Sketch, s: &State, jy: i32) {
-    sk.label(
-        20,
-        jy + 24,
-        "ACTIONS (C corn, W wood, S stone, G gold, R resource of choice)",
-        7,
-        Color::BLACK,
-    );
-    for (g, gd) in s.data.gears.iter().enumerate() {
-        let parts: Vec<String> = gd
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| format!("{}:{}", i + 1, action_ascii(s, i + 1, a)))
-            .collect();
-        let line = format!(
-            "{} {} {}+:FREE",
-            gd.id.to_uppercase(),
-            parts.join(" "),
-            gd.free_from
-        );
-        sk.label(20, jy + 42 + g as i32 * 16, line, 7, Color::BROWN);
-    }
-}
-
-/// A few ASCII characters for an action, for the picture's legend.
-fn action_ascii(s: &State, n: usize, kind: &ActionKind) -> String {
-    let goods = |g: &Goods| {
-        let mut v = Vec::new();
-        for (k, w) in [
-            (g.res[0], "W"),
-            (g.res[1], "S"),
-            (g.res[2], "G"),
-            (g.corn, "C"),
-        ] {
-            if k > 0 {
-                v.push(format!("{k}{w}"));
-            }
-        }
-        if g.skull > 0 {
-            v.push("SKULL".to_string());
-        }
-        v.join("+")
-    };
-    match *kind {
-        ActionKind::Fish { corn } => format!("{corn}C"),
-        ActionKind::Harvest => {
-            let k = n.saturating_sub(2);
-            let (c, w) = (
-                s.data.jungle_corn.get(k).copied().unwrap_or(0),
-                s.data.jungle_wood.get(k).copied().unwrap_or(0),
-            );
-            if w > 0 {
-                format!("{c}C/{w}W")
-            } else {
-                format!("{c}C")
-            }
-        }
-        ActionKind::Gain(g) => goods(&g),
-        ActionKind::Tech { count } => {
-            if count > 1 {
-                format!("{count}TECH")
-            } else {
-                "TECH".into()
-            }
-        }
-        ActionKind::Build { count } => {
-            if count > 1 {
-                format!("{count}BUILD/MON")
-            } else {
-                "BUILD".into()
-            }
-        }
-        ActionKind::Temples { count, .. } => format!("R>{count}TEMPLES"),
-        ActionKind::Temple { corn } => format!("{corn}C>TEMPLE"),
-        ActionKind::Market => "MARKET".into(),
-        ActionKind::Worker => "+WORKER".into(),
-        ActionKind::BuildCorn { .. } => "BUILD(C)".into(),
-        ActionKind::AnyAction { corn } => format!("{corn}C>ANY"),
-        ActionKind::Offer {
-            vp,
-            temple,
-            resources,
-        } => {
-            let t = s
-                .data
-                .temples
-                .get(temple)
-                .map(|t| t.id.to_uppercase())
-                .unwrap_or_default();
-            format!("{vp}VP {t}{}", if resources > 0 { "+R" } else { "" })
-        }
-    }
-}
-
-fn cost_ascii(g: &Goods) -> String {
-    let mut parts = Vec::new();
-    for (n, w) in [
-        (g.corn, "CORN"),
-        (g.res[0], "WOOD"),
-        (g.res[1], "STONE"),
-        (g.res[2], "GOLD"),
-        (g.skull, "SKULL"),
-    ] {
-        if n > 0 {
-            parts.push(format!("{n} {w}"));
-        }
-    }
-    parts.join(" ")
+/// The players' table: the first seven columns of the view's players table
+/// (seat, points, corn, wood, stone, gold, skulls), cell for cell.
+fn players_table(sk: &mut Sketch, players: &Section, y: i32) -> i32 {
+    let mut grid = Grid::from_section(players, &[0, 1, 2, 3, 4, 5, 6], TEXT);
+    grid.gap = 7;
+    grid.draw(sk, LEFT, y)
 }

@@ -571,6 +571,9 @@ fn tile_line(s: &State, t: u8) -> Text {
 }
 
 pub fn view(s: &State, seat: Option<usize>) -> View {
+    let players = players_section(s);
+    // The picture's players table is drawn from the view's own cells.
+    let picture = picture(s, &players);
     let mut sections = vec![
         actions_section(s),
         calendar_section(s),
@@ -579,7 +582,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         techs_section(s),
         jungle_section(s),
         offer_section(s),
-        players_section(s),
+        players,
     ];
     sections.extend(dummies_section(s));
     sections.push(chichen_section(s));
@@ -595,7 +598,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         headline: headline(s),
         sections,
         private,
-        picture: picture(s),
+        picture,
         footer: vec![Text::new(
             "Commands: place <gear>, retrieve <gear><space> [as <action>], beg <temple>, end. Gears pal yax tik uxm chi start; temples chaac quetz kukul; techs agri res arch theo.",
             "명령: place <기어>, retrieve <기어><칸> [as <행동>], beg <신전>, end. 기어 pal yax tik uxm chi start; 신전 chaac quetz kukul; 기술 agri res arch theo.",
