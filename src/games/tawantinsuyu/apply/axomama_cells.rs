@@ -3,8 +3,7 @@
 
 use super::super::command::Bld;
 use super::super::data::{Effect, CORN, GOLD, STONE};
-use super::super::legal;
-use super::super::state::{Item, State, Step};
+use super::super::state::{self, Item, State, Step};
 use super::axomama::*;
 use super::effects;
 use super::{build::*, effects::*, weave::*};
@@ -21,7 +20,7 @@ pub(super) fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
     let Some(ax) = s.players.get_mut(p) else {
         return false;
     };
-    match legal::pay(&ax.res, cost) {
+    match state::pay(&ax.res, cost) {
         Some(r) => {
             ax.res = r;
             true
@@ -67,12 +66,12 @@ pub(super) fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>
             }
         }
         "build_step" => {
-            let open = legal::open_steps(s);
+            let open = state::open_steps(s);
             let has = s.players.get(p).is_some_and(|x| x.steps_left > 0);
             if let (Some(&i), true) = (open.first(), has) {
                 if s.players
                     .get(p)
-                    .is_some_and(|x| legal::can_pay(&x.res, &d.rules.step_cost))
+                    .is_some_and(|x| state::can_pay(&x.res, &d.rules.step_cost))
                 {
                     build_step(s, p, i, ev);
                     return;
@@ -93,9 +92,9 @@ pub(super) fn cell_action_more(s: &mut State, p: usize, c: usize, ev: &mut Vec<E
     match cell.action.as_str() {
         "build_statue" => {
             let res = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let large = legal::can_pay(&res, &d.rules.statue_large_cost)
+            let large = state::can_pay(&res, &d.rules.statue_large_cost)
                 && s.statues.iter().any(|x| x.1 > 0);
-            let small = legal::can_pay(&res, &d.rules.statue_small_cost)
+            let small = state::can_pay(&res, &d.rules.statue_small_cost)
                 && s.statues.iter().any(|x| x.0 > 0);
             if !large && !small {
                 fail_gold(s, p);
@@ -149,7 +148,7 @@ pub(super) fn cell_action_last(s: &mut State, p: usize, c: usize, ev: &mut Vec<E
                     .iter()
                     .filter(|b| b.1)
                     .filter_map(|b| d.production.get(b.0 as usize).map(|bd| (bd, b.0)))
-                    .filter(|(bd, _)| legal::can_pay(&x.res, &bd.input))
+                    .filter(|(bd, _)| state::can_pay(&x.res, &bd.input))
                     .max_by_key(|(bd, id)| {
                         (
                             bd.output.vp * 3 + bd.output.res.iter().sum::<u32>(),
@@ -190,9 +189,9 @@ pub(super) fn buy_weavings(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
     let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
     let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
-    let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
+    let n = if tiles.len() >= 2 && state::can_pay(&corn, &[0, price2, 0, 0]) {
         2
-    } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
+    } else if !tiles.is_empty() && state::can_pay(&corn, &[0, price1, 0, 0]) {
         1
     } else {
         0
@@ -340,7 +339,7 @@ pub(super) fn best_tile(s: &State, p: usize, tiles: &[u8]) -> Option<u8> {
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
     tiles.iter().copied().max_by_key(|&t| {
-        let fits = legal::tile_targets(d, &taps, t)
+        let fits = state::tile_targets(d, &taps, t)
             .into_iter()
             .flatten()
             .map(|(i, _)| taps.get(i).map(Vec::len).unwrap_or(0))
@@ -359,7 +358,7 @@ pub(super) fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
         .get(p)
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
-    legal::tile_targets(d, &taps, t)
+    state::tile_targets(d, &taps, t)
         .into_iter()
         .flatten()
         .max_by_key(|&(i, right)| (taps.get(i).map(Vec::len).unwrap_or(0), right))
@@ -410,7 +409,7 @@ pub(super) fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                 }
             }
             "build_step" => {
-                let open = legal::open_steps(s);
+                let open = state::open_steps(s);
                 match open.first() {
                     Some(&i) if s.players.get(p).is_some_and(|x| x.steps_left > 0) => {
                         if let Some(ax) = s.players.get_mut(p) {
