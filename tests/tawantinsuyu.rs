@@ -3035,3 +3035,26 @@ fn a_game_stored_with_hyphenated_option_keys_is_set_up_as_with_the_snake_case_on
     assert!(keys.iter().all(|k| !k.contains('-')), "{keys:?}");
     assert!(table(&["priest-start=sometime"]).is_err());
 }
+
+/// Issue 13: Axomama's statue symbol comes from a die roll (L755-762), so the move
+/// after which it rolls reveals, and must say so (undo then refuses it). With seed 5
+/// your `deploy done` lets Axomama conquer QU5 (a large statue), and at the easier
+/// level your `casualty potato` lets it conquer QU2 (a small one); the suite's check
+/// that a move which drew on chance says it reveals failed on both.
+#[test]
+fn solo_moves_after_which_axomama_rolls_for_a_statue_say_they_reveal() {
+    use quipu::engine::conformance::{play_and_check, Depth};
+    use quipu::engine::Options;
+    let entry = quipu::games::find("tawantinsuyu").expect("registered");
+    for opts in [
+        "",
+        "level=easier deploy=simultaneous priest_start=before-play coricancha=printed",
+        "level=harder",
+    ] {
+        let pairs: Vec<&str> = opts.split_whitespace().collect();
+        let options = Options::parse_pairs(&pairs).expect("options");
+        let make = |seed| (entry.new)(1, &options, seed);
+        let checked = play_and_check(&make, 5, &Depth::default());
+        assert!(checked.is_ok(), "[{opts}] {checked:?}");
+    }
+}

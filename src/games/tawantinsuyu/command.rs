@@ -155,13 +155,16 @@ impl Names<'_> {
             .unwrap_or_else(|| "?".into())
     }
 
+    /// The ids of `items` named by `name`, separated by spaces.
+    fn list(&self, items: &[u8], name: fn(&Self, u8) -> String) -> String {
+        let ids: Vec<String> = items.iter().map(|&i| name(self, i)).collect();
+        ids.join(" ")
+    }
+
     pub fn text(&self, c: &Cmd) -> String {
         let w = worker_word;
         match c {
-            Cmd::Keep(v) => format!(
-                "keep {}",
-                v.iter().map(|&g| self.god(g)).collect::<Vec<_>>().join(" ")
-            ),
+            Cmd::Keep(v) => format!("keep {}", self.list(v, Self::god)),
             Cmd::Use(g) => format!("use {}", self.god(*g)),
             Cmd::UseDone => "use done".into(),
             Cmd::Start(t) => format!("start {}", self.weaving(*t)),
@@ -255,13 +258,7 @@ impl Names<'_> {
                 if v.is_empty() {
                     "buy none".into()
                 } else {
-                    format!(
-                        "buy {}",
-                        v.iter()
-                            .map(|&t| self.weaving(t))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
+                    format!("buy {}", self.list(v, Self::weaving))
                 }
             }
             Cmd::Put(t, target) => match target {
@@ -332,13 +329,7 @@ impl Names<'_> {
                 if v.is_empty() {
                     "deploy none".into()
                 } else {
-                    format!(
-                        "deploy {}",
-                        v.iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
+                    format!("deploy {}", self.list(v, Self::army))
                 }
             }
             Cmd::Conquer {
@@ -348,34 +339,17 @@ impl Names<'_> {
             } => {
                 let mut t = format!("conquer {}", self.conquest(*space));
                 if !flip.is_empty() {
-                    t.push_str(&format!(
-                        " flip {}",
-                        flip.iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                    t.push_str(&format!(" flip {}", self.list(flip, Self::army)));
                 }
                 if !discard.is_empty() {
-                    t.push_str(&format!(
-                        " discard {}",
-                        discard
-                            .iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                    t.push_str(&format!(" discard {}", self.list(discard, Self::army)));
                 }
                 t
             }
             Cmd::ConquerWith { space, cards } => format!(
                 "conquer {} with {}",
                 self.conquest(*space),
-                cards
-                    .iter()
-                    .map(|&a| self.army(a))
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                self.list(cards, Self::army)
             ),
             Cmd::Hire(e) => format!(
                 "hire {}",

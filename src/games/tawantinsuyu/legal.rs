@@ -18,13 +18,8 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
     let mut out = Vec::with_capacity(if matches!(ask, Ask::Main) { 512 } else { 16 });
     match ask {
         Ask::Keep => {
-            let cards = &pl.dealt;
-            let k = d.rules.god_cards_kept.min(cards.len());
-            for combo in combinations(cards.len(), k) {
-                let mut v: Vec<u8> = combo
-                    .iter()
-                    .filter_map(|&i| cards.get(i).copied())
-                    .collect();
+            let k = d.rules.god_cards_kept.min(pl.dealt.len());
+            for mut v in choose(&pl.dealt, k) {
                 v.sort();
                 out.push(Cmd::Keep(v));
             }
@@ -222,13 +217,7 @@ fn legal_weavings_and_sources(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
     let Some(pl) = s.players.get(p) else { return };
     match ask {
         Ask::Buy => {
-            let tiles = &s.offer.tiles;
-            let n = tiles.len().min(3);
-            for mask in 0u32..(1 << n) {
-                let pick: Vec<u8> = (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .filter_map(|i| tiles.get(i).copied())
-                    .collect();
+            for pick in subsets(&s.offer.tiles, 3) {
                 let price = if pick.is_empty() {
                     0
                 } else {
@@ -318,17 +307,7 @@ fn legal_recovery_and_worship(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
         }
         Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
         // Z16: one production building or army card, free.
-        Ask::Z16Recover { .. } => legal_rest(
-            s,
-            p,
-            &Ask::Recover {
-                left: 1,
-                free: 1,
-                cost: [0; 4],
-                buildings_only: false,
-            },
-            out,
-        ),
+        Ask::Z16Recover { .. } => legal_rest(s, p, &Z16_RECOVER, out),
         Ask::Optional { pay, .. } => {
             if can_pay(&pl.res, pay) {
                 out.push(Cmd::Pay(true));
@@ -415,13 +394,7 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
         }
         Ask::DeploySecret { free } => {
-            let hand = &pl.army_hand;
-            let n = hand.len().min(8);
-            for mask in 0u32..(1 << n) {
-                let pick: Vec<u8> = (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .filter_map(|i| hand.get(i).copied())
-                    .collect();
+            for pick in subsets(&pl.army_hand, 8) {
                 let cost = (pick.len() as u32).saturating_sub(u32::from(*free))
                     * d.rules.conquest_deploy_potato;
                 if can_pay(&pl.res, &[cost, 0, 0, 0]) {
@@ -464,6 +437,26 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
     }
 }
 
+/// Z16's recovery: one production building or army card, free.
+const Z16_RECOVER: Ask = Ask::Recover {
+    left: 1,
+    free: 1,
+    cost: [0; 4],
+    buildings_only: false,
+};
+
+/// The sub-lists of the first `most` of `items`, in the order of their bit
+/// masks (item 0 is bit 0): none first, all last.
+fn subsets(items: &[u8], most: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let n = items.len().min(most);
+    (0u32..(1 << n)).map(move |mask| {
+        (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .filter_map(|i| items.get(i).copied())
+            .collect()
+    })
+}
+
 /// `produce b` for a face-up building whose input `pl` can pay (once).
 fn push_produce(s: &State, pl: &Player, b: u8, up: bool, out: &mut Vec<Cmd>) {
     let input = s.d().production.get(b as usize).map(|x| &x.input);
@@ -485,13 +478,9 @@ fn bonus_options(s: &State, p: usize, card: u8, out: &mut Vec<Cmd>) {
     out.push(Cmd::Bonus(true));
     let parts = c.benefit.parts();
     if parts.len() >= 2 && parts.len() <= 6 {
-        for mask in 1u32..(1 << parts.len()) - 1 {
-            let pick: Vec<u8> = (0..parts.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .filter_map(|i| parts.get(i).copied())
-                .collect();
-            out.push(Cmd::BonusParts(pick));
-        }
+        // Some parts: neither none nor all.
+        let some = subsets(&parts, 6).filter(|v| !v.is_empty() && v.len() < parts.len());
+        out.extend(some.map(Cmd::BonusParts));
     }
 }
 
@@ -655,8 +644,7 @@ fn conquer_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
                             .chain(&twos[f2..f2 + d2])
                             .copied()
                             .collect();
-                        let fs: Vec<u32> = flip.iter().map(|&a| soldiers(a)).collect();
-                        let ds: Vec<u32> = discard.iter().map(|&a| soldiers(a)).collect();
+                        let (fs, ds) = (soldiers_on(s, &flip), soldiers_on(s, &discard));
                         if soldiers_ok(&fs, &ds, c.flip, c.discard, z13) {
                             let mut flip = flip;
                             let mut discard = discard;
@@ -687,50 +675,9 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
                 flip,
                 discard,
             },
-        ) => {
-            let d = s.d();
-            let Some(pl) = s.players.get(p) else {
-                return false;
-            };
-            let Some(c) = d.conquest.get(*space as usize) else {
-                return false;
-            };
-            let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
-            let n = all.len();
-            all.sort();
-            all.dedup();
-            let face_up = |a: &u8| pl.army_front.contains(&(*a, true));
-            let soldiers = |v: &Vec<u8>| -> Vec<u32> {
-                v.iter()
-                    .map(|&a| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0))
-                    .collect()
-            };
-            pl.markers_left > 0
-                && s.conquest.get(*space as usize) == Some(&None)
-                && all.len() == n
-                && all.iter().all(face_up)
-                && soldiers_ok(
-                    &soldiers(flip),
-                    &soldiers(discard),
-                    c.flip,
-                    c.discard,
-                    s.has_passive(p, "conquest_discount_1"),
-                )
-        }
-        (
-            Ask::Main,
-            Cmd::Place {
-                worker,
-                role,
-                space,
-                card,
-                extra,
-                food,
-            },
-        ) => {
-            !s.turn.placed
-                && s.turn.subs.is_empty()
-                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra, *food)
+        ) => conquest_ok(s, p, *space, flip, discard),
+        (Ask::Main, Cmd::Place { .. }) => {
+            !s.turn.placed && s.turn.subs.is_empty() && place_ok(s, p, cmd, true)
         }
         (Ask::Main, _) => {
             let mut out = Vec::new();
@@ -741,46 +688,50 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
     }
 }
 
-/// The food mixes a placement allows, when the placement itself is legal
-/// (for the error message of a mix that cannot be paid).
-pub fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
-    let Cmd::Place {
+/// A conquest marker on `space`, paid with a minimal choice of distinct
+/// face-up army cards (A8; Z13 or the harder Axomama: one soldier fewer).
+fn conquest_ok(s: &State, p: usize, space: u8, flip: &[u8], discard: &[u8]) -> bool {
+    let (Some(pl), Some(c)) = (s.players.get(p), s.d().conquest.get(space as usize)) else {
+        return false;
+    };
+    let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
+    let n = all.len();
+    all.sort();
+    all.dedup();
+    pl.markers_left > 0
+        && s.conquest.get(space as usize) == Some(&None)
+        && all.len() == n
+        && all.iter().all(|&a| pl.army_front.contains(&(a, true)))
+        && soldiers_ok(
+            &soldiers_on(s, flip),
+            &soldiers_on(s, discard),
+            c.flip,
+            c.discard,
+            s.has_passive(p, "conquest_discount_1"),
+        )
+}
+
+/// The soldiers on each of `cards`.
+fn soldiers_on(s: &State, cards: &[u8]) -> Vec<u32> {
+    let soldiers = |a: u8| s.d().army.get(a as usize).map_or(0, |x| x.soldiers);
+    cards.iter().map(|&a| soldiers(a)).collect()
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them),
+/// with the food mix when it is given in the same command and `with_mix`.
+pub(super) fn place_ok(s: &State, p: usize, cmd: &Cmd, with_mix: bool) -> bool {
+    let &Cmd::Place {
         worker,
         role,
         space,
         card,
         extra,
-        food: Some(_),
+        food: mix,
     } = cmd
     else {
-        return None;
+        return false;
     };
-    if s.turn.placed
-        || !s.turn.subs.is_empty()
-        || !place_ok(s, p, *worker, *role, *space as usize, *card, *extra, None)
-    {
-        return None;
-    }
-    let pl = s.players.get(p)?;
-    let food = food(s, p, *space as usize, *role == super::data::PORTER);
-    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
-    let mixes = food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
-    Some((food + potato, mixes))
-}
-
-/// The placement rules of one candidate (as `place_options` enumerates them),
-/// with the food mix when it is given in the same command.
-#[allow(clippy::too_many_arguments)]
-fn place_ok(
-    s: &State,
-    p: usize,
-    worker: u8,
-    role: u8,
-    space: usize,
-    card: Option<u8>,
-    extra: bool,
-    mix: Option<[u32; 3]>,
-) -> bool {
+    let (space, mix) = (space as usize, mix.filter(|_| with_mix));
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
         return false;
@@ -815,22 +766,17 @@ fn place_ok(
         && food_ok
 }
 
-/// All `k`-element index combinations of `0..n`, in lexicographic order.
-pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![vec![]];
-    }
-    (0..n)
-        .flat_map(|first| {
-            combinations(n.saturating_sub(first + 1), k - 1)
-                .into_iter()
-                .map(move |rest| {
-                    let mut v = vec![first];
-                    v.extend(rest.into_iter().map(|i| i + first + 1));
-                    v
-                })
-        })
-        .collect()
+/// Every choice of `k` of `items`, in the lexicographic order of positions.
+fn choose(items: &[u8], k: usize) -> Vec<Vec<u8>> {
+    let Some((&first, rest)) = items.split_first().filter(|_| k > 0) else {
+        return if k == 0 { vec![vec![]] } else { vec![] };
+    };
+    let mut out: Vec<Vec<u8>> = choose(rest, k - 1)
+        .into_iter()
+        .map(|v| [vec![first], v].concat())
+        .collect();
+    out.extend(choose(rest, k));
+    out
 }
 
 /// The kinds among `items` (worker types), each once, in order.

@@ -173,6 +173,30 @@ fn split_conquest(s: &State, seat: usize, space: u8, cards: &[u8]) -> Option<Cmd
     })
 }
 
+/// The food mixes a placement allows, when the placement itself is legal
+/// (for the error message of a mix that cannot be paid).
+fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
+    let Cmd::Place {
+        role,
+        space,
+        card,
+        extra,
+        food: Some(_),
+        ..
+    } = cmd
+    else {
+        return None;
+    };
+    if s.turn.placed || !s.turn.subs.is_empty() || !legal::place_ok(s, p, cmd, false) {
+        return None;
+    }
+    let pl = s.players.get(p)?;
+    let food = state::food(s, p, *space as usize, *role == data::PORTER);
+    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
+    let mixes = state::food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
+    Some((food + potato, mixes))
+}
+
 impl Game for Tawantinsuyu {
     type State = State;
     type Command = Command;
@@ -277,7 +301,7 @@ impl Game for Tawantinsuyu {
             ));
         };
         if !legal::is_legal(s, p, &ask, &command.cmd) {
-            if let Some((food, mixes)) = legal::place_mixes(s, p, &command.cmd) {
+            if let Some((food, mixes)) = place_mixes(s, p, &command.cmd) {
                 let list: Vec<String> = mixes.iter().map(command::food_text).collect();
                 return Err(RuleError::new(
                     format!(
