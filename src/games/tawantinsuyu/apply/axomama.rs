@@ -547,7 +547,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd], ev: &mut Vec<
             }
         }
         Ask::Statue { large, .. } => {
-            let sym = statue_symbol(s, *large);
+            let sym = statue_symbol(s, *large, ev);
             let c = Cmd::Statue(*large, sym);
             if legal.contains(&c) {
                 c

@@ -100,7 +100,7 @@ pub(super) fn cell_action_more(s: &mut State, p: usize, c: usize, ev: &mut Vec<E
                 fail_gold(s, p);
                 return;
             }
-            let (large, sym) = statue_choice(s, large, small);
+            let (large, sym) = statue_choice(s, large, small, ev);
             pay(
                 s,
                 p,
@@ -264,13 +264,17 @@ pub(super) fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Ve
     );
 }
 
-/// The statue symbol: a die-chosen slot, then the next slots clockwise, else random (L755-762).
 /// The statue Axomama builds (L755-762): the symbol of the die-chosen slid-in
 /// card, else the next slots clockwise, large preferred when affordable; only
 /// when no slot symbol has a statue left, a random one (large preferred).
-pub(super) fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
+pub(super) fn statue_choice(
+    s: &mut State,
+    can_large: bool,
+    can_small: bool,
+    ev: &mut Vec<Event>,
+) -> (bool, u8) {
     let d = s.data.arc().clone();
-    let r = roll(s) as usize;
+    let r = statue_roll(s, ev);
     let n = s.axo.slots.len().max(1);
     for k in 0..s.axo.slots.len() {
         let slot = (r.saturating_sub(1) + k) % n;
@@ -303,9 +307,23 @@ pub(super) fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> 
     (large, any.get(i).copied().unwrap_or(0) as u8)
 }
 
-pub(super) fn statue_symbol(s: &mut State, large: bool) -> u8 {
-    let d = s.data.arc().clone();
+/// The die roll that picks the slot a statue's symbol comes from (L755-762),
+/// said: chance decides, so the move it happens in reveals (issue 13).
+fn statue_roll(s: &mut State, ev: &mut Vec<Event>) -> usize {
     let r = roll(s) as usize;
+    bot_ev(
+        ev,
+        format!("Axomama rolls {r} for the symbol of its statue."),
+        format!("악소마마가 조각상의 심벌을 정하려고 {r}을(를) 굴립니다."),
+    );
+    r
+}
+
+/// The symbol of a statue of the given size Axomama receives: the die-chosen
+/// slot's, then the next slots', else a random one with one left (L755-762).
+pub(super) fn statue_symbol(s: &mut State, large: bool, ev: &mut Vec<Event>) -> u8 {
+    let d = s.data.arc().clone();
+    let r = statue_roll(s, ev);
     let avail = |s: &State, sym: usize| {
         s.statues
             .get(sym)
@@ -427,7 +445,7 @@ pub(super) fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                     .iter()
                     .any(|x| if large { x.1 > 0 } else { x.0 > 0 })
                 {
-                    let sym = statue_symbol(s, large);
+                    let sym = statue_symbol(s, large, ev);
                     give_statue(s, p, large, sym, ev);
                     true
                 } else {
@@ -482,9 +500,15 @@ mod tests {
         }
         s.statues[0] = (2, 0);
         s.statues[1] = (0, 1);
-        assert_eq!(statue_choice(&mut s, true, true), (false, 0));
+        assert_eq!(
+            statue_choice(&mut s, true, true, &mut Vec::new()),
+            (false, 0)
+        );
         // No slot symbol left at all: a random statue, large preferred.
         s.statues[0] = (0, 0);
-        assert_eq!(statue_choice(&mut s, true, true), (true, 1));
+        assert_eq!(
+            statue_choice(&mut s, true, true, &mut Vec::new()),
+            (true, 1)
+        );
     }
 }
