@@ -1553,7 +1553,7 @@ fn load_weavings(
         );
     }
     ck.check(
-        example7_possible(&weavings, &rewards),
+        example7_possible(&weavings, rewards),
         "Example 7: the two tapestries can be built (L353-361)",
     );
     ck.check(
