@@ -30,15 +30,7 @@ fn conforms(name: &str) {
         let options = Options::parse_pairs(&pairs).expect("variant options are KEY=VALUE");
         for players in min..=max {
             let make = |seed| (entry.new)(players, &options, seed);
-            let depth = Depth {
-                // Axomama, Tawantinsuyu's solo opponent, now says so when
-                // chance decides for it, but some solo moves still reveal
-                // unsaid (seed 5: 'deploy done', 'casualty potato'); the
-                // engine layer marks those moves, so undo refuses them.
-                events_say_reveals: !(name == "tawantinsuyu" && players == 1),
-                ..Depth::default()
-            };
-            match run(&make, 1..1 + seeds(), &depth) {
+            match run(&make, 1..1 + seeds(), &Depth::default()) {
                 Ok(r) => eprintln!(
                     "{name} [{opts}] {players}p: {} games, {} moves",
                     r.games, r.moves

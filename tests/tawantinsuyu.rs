@@ -7,7 +7,7 @@ use quipu::engine::{Game, Options, Seat};
 use quipu::games::tawantinsuyu::apply;
 use quipu::games::tawantinsuyu::command::Cmd;
 use quipu::games::tawantinsuyu::data::{ARCHITECT, ARTISAN, WARRIOR};
-use quipu::games::tawantinsuyu::state::{Ask, Item, State, Step};
+use quipu::games::tawantinsuyu::state::{self, Ask, Item, State, Step};
 use quipu::games::tawantinsuyu::{legal, scoring, Tawantinsuyu};
 
 fn new_game(players: usize) -> State {
@@ -117,7 +117,7 @@ fn example_2_step_discount_and_step_vp_l208_212() {
     s.hand_gods(0, &["G36"]);
     let sp = space(&s, "S3B2");
     // Descent cost 5, lowered by 2 by the step (total 3); Black scores 1 VP.
-    assert_eq!(legal::food_cost(&s, 0, sp, false), (3, vec![1]));
+    assert_eq!(state::food_cost(&s, 0, sp, false), (3, vec![1]));
     play(&mut s, 0, "place artisan s3b2 pay card 36");
     assert_eq!(s.players[0].res[0], 2);
     assert_eq!(s.players[1].vp, 11);
@@ -211,11 +211,11 @@ fn example_6_tapestries_patterns_differ_icons_need_not_match_l332_342() {
     let d = s.d();
     // W13 is a llama like W19: only a new tapestry.
     assert_eq!(
-        legal::tile_targets(d, &s.players[0].tapestries, t[2]),
+        state::tile_targets(d, &s.players[0].tapestries, t[2]),
         vec![None]
     );
     assert_eq!(
-        legal::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
+        state::tile_targets(d, &s.players[0].tapestries, t[1]).len(),
         3
     );
     s.to_weaving_pile([t[2]]);
@@ -652,7 +652,7 @@ fn porter_discount_and_first_worker_in_segment_bonus_l270_275() {
     s.set_resources(0, [2, 0, 0, 1]);
     // S1M1: middle terrace (2), same section (0), porter -1 = 1 food; first in its segment: 2 tasks.
     let sp = space(&s, "S1M1");
-    assert_eq!(legal::food(&s, 0, sp, true), 1);
+    assert_eq!(state::food(&s, 0, sp, true), 1);
     play(&mut s, 0, "place porter s1m1 gold");
     assert_eq!(s.players[0].res, [1, 0, 0, 0]);
     assert_eq!(
@@ -1632,11 +1632,11 @@ fn build_task_reaches_the_market_swap_when_nothing_is_affordable_l308_310() {
     s.hand_gods(0, &["G05"]);
     let d = s.data.arc().clone();
     let dear_p: Vec<u8> = (0..d.production.len() as u8)
-        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
+        .filter(|&b| !state::can_pay(&[0, 1, 1, 0], &d.production[b as usize].cost))
         .take(2)
         .collect();
     let dear_z: Vec<u8> = (0..d.passive.len() as u8)
-        .filter(|&b| !legal::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
+        .filter(|&b| !state::can_pay(&[0, 1, 1, 0], &d.passive[b as usize].cost))
         .take(2)
         .collect();
     s.empty_markets();
@@ -2210,7 +2210,7 @@ fn z05_artisans_count_blue_spaces_and_architects_green_ones_l572() {
         s.set_resources(0, [1, 0, 0, 1]);
         let sp = space(&s, id);
         // S1T2 is blue (the Architect's bonus), S2T1 green (the Artisan's).
-        assert_eq!(legal::task_count(&s, 0, sp, worker, worker, false), 1);
+        assert_eq!(state::task_count(&s, 0, sp, worker, worker, false), 1);
         s.give_passive(0, "artisan_architect_swap");
         play(
             &mut s,
@@ -3034,4 +3034,27 @@ fn a_game_stored_with_hyphenated_option_keys_is_set_up_as_with_the_snake_case_on
     let keys: Vec<&str> = (entry.info)().options.iter().map(|o| o.key).collect();
     assert!(keys.iter().all(|k| !k.contains('-')), "{keys:?}");
     assert!(table(&["priest-start=sometime"]).is_err());
+}
+
+/// Issue 13: Axomama's statue symbol comes from a die roll (L755-762), so the move
+/// after which it rolls reveals, and must say so (undo then refuses it). With seed 5
+/// your `deploy done` lets Axomama conquer QU5 (a large statue), and at the easier
+/// level your `casualty potato` lets it conquer QU2 (a small one); the suite's check
+/// that a move which drew on chance says it reveals failed on both.
+#[test]
+fn solo_moves_after_which_axomama_rolls_for_a_statue_say_they_reveal() {
+    use quipu::engine::conformance::{play_and_check, Depth};
+    use quipu::engine::Options;
+    let entry = quipu::games::find("tawantinsuyu").expect("registered");
+    for opts in [
+        "",
+        "level=easier deploy=simultaneous priest_start=before-play coricancha=printed",
+        "level=harder",
+    ] {
+        let pairs: Vec<&str> = opts.split_whitespace().collect();
+        let options = Options::parse_pairs(&pairs).expect("options");
+        let make = |seed| (entry.new)(1, &options, seed);
+        let checked = play_and_check(&make, 5, &Depth::default());
+        assert!(checked.is_ok(), "[{opts}] {checked:?}");
+    }
 }

@@ -50,6 +50,15 @@ pub struct Vocabulary {
     /// Words of the commands a player may leave out (`retrieve` in
     /// `retrieve pal3 wood`): used only when nothing matches with them.
     pub optional: &'static [&'static str],
+    /// (first word, word): `word` is dropped from a command that starts
+    /// with that first word (`place … pay card g17`).
+    pub fillers: &'static [(&'static str, &'static str)],
+    /// (word, prefix): the bare numbers right after `word` stand for the id
+    /// `prefix` + two digits (`card 17` → `card g17`).
+    pub numbered: &'static [(&'static str, &'static str)],
+    /// (word, units): after `word`, counts run together with unit letters
+    /// are written out (`food 2p1c` → `food 2 potato 1 corn`).
+    pub compact: &'static [(&'static str, &'static [(char, &'static str)])],
 }
 
 impl Vocabulary {
@@ -59,6 +68,9 @@ impl Vocabulary {
         named_numbers: &[],
         fused_counts: &[],
         optional: &[],
+        fillers: &[],
+        numbered: &[],
+        compact: &[],
     };
 
     /// A player's line in the game's words: normalised, counts split off,
@@ -243,6 +255,86 @@ fn word_matches(full: &str, part: &str) -> bool {
     }
 }
 
+/// `input` normalised and in the game's canonical words (see `Vocabulary`).
+pub fn rewrite(input: &str, words: &Vocabulary) -> String {
+    let replaced = replace_aliases(input, words.aliases);
+    let all: Vec<&str> = replaced.split(' ').collect();
+    let first = all.first().copied().unwrap_or_default();
+    let mut out: Vec<String> = Vec::with_capacity(all.len());
+    let mut numbering: Option<&str> = None;
+    let mut units: Option<&[(char, &str)]> = None;
+    for (i, &w) in all.iter().enumerate() {
+        if i > 0 && words.fillers.contains(&(first, w)) {
+            continue;
+        }
+        let bare = !w.is_empty() && w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit());
+        match (numbering, w.parse::<u32>()) {
+            (Some(prefix), Ok(n)) if bare => {
+                out.push(format!("{prefix}{n:02}"));
+                continue;
+            }
+            _ => numbering = None,
+        }
+        if let Some(parts) = units.and_then(|u| written_out(w, u)) {
+            out.extend(parts);
+            continue;
+        }
+        numbering = words.numbered.iter().find(|(a, _)| *a == w).map(|x| x.1);
+        if let Some((_, u)) = words.compact.iter().find(|(a, _)| *a == w) {
+            units = Some(u);
+        }
+        out.push(w.to_string());
+    }
+    out.join(" ")
+}
+
+/// `2p1c` → `2 potato 1 corn` with units `p`, `c`; None when the word is not
+/// counts (of at most four digits) each followed by a unit letter.
+fn written_out(w: &str, units: &[(char, &str)]) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut num = String::new();
+    for ch in w.chars() {
+        if ch.is_ascii_digit() {
+            if num.len() > 3 {
+                return None;
+            }
+            num.push(ch);
+        } else {
+            let unit = units.iter().find(|(c, _)| *c == ch)?.1;
+            if num.is_empty() {
+                return None;
+            }
+            out.push(std::mem::take(&mut num));
+            out.push(unit.to_string());
+        }
+    }
+    (num.is_empty() && !out.is_empty()).then_some(out)
+}
+
+/// The one reading route of a game: its words applied (`rewrite`), then its
+/// canonical text read exactly (`exact`, which may accept a legal choice the
+/// list writes another way, such as the same cards in another order), then
+/// the legal commands by unambiguous prefixes (`match_legal`), with the
+/// closest ones suggested when nothing fits.
+pub fn read<C: Display + Clone>(
+    input: &str,
+    words: &Vocabulary,
+    exact: impl FnOnce(&str) -> Option<C>,
+    legal: impl FnOnce() -> Vec<C>,
+) -> Result<C, ParseError> {
+    let clean = rewrite(input, words);
+    if let Some(c) = exact(&clean) {
+        return Ok(c);
+    }
+    let legal = legal();
+    match_legal(&clean, &legal).map_err(|mut e| {
+        if e.suggestions.is_empty() && !legal.is_empty() {
+            e.suggestions = closest(&clean, &legal, 5);
+        }
+        e
+    })
+}
+
 /// Characters of an input that suggestions are scored on; a command is shorter.
 const SUGGEST_CHARS: usize = 48;
 
@@ -340,6 +432,7 @@ mod tests {
         named_numbers: &["pal", "yax"],
         fused_counts: &[("workers", "worker")],
         optional: &["retrieve", "as"],
+        ..Vocabulary::NONE
     };
 
     #[test]
@@ -383,6 +476,42 @@ mod tests {
         assert_eq!(read("do pal3 wood").unwrap(), "do pal3 wood");
         assert!(read("pal3").is_err());
         assert!(read("wood").is_err());
+    }
+
+    #[test]
+    fn vocabulary_rewrites_fillers_numbers_and_counts() {
+        const WORDS: Vocabulary = Vocabulary {
+            aliases: &[("카드", "card")],
+            fillers: &[("place", "pay")],
+            numbered: &[("card", "g"), ("with", "a")],
+            compact: &[("food", &[('p', "potato"), ('c', "corn")])],
+            ..Vocabulary::NONE
+        };
+        assert_eq!(
+            rewrite("Place arch s3b2 pay 카드 7 food 2p1c", &WORDS),
+            "place arch s3b2 card g07 food 2 potato 1 corn"
+        );
+        assert_eq!(rewrite("pay yes", &WORDS), "pay yes");
+        assert_eq!(
+            rewrite("conquer ch 4 with 19 1", &WORDS),
+            "conquer ch 4 with a19 a01"
+        );
+        // Counts are written out only after their word, and only whole.
+        assert_eq!(rewrite("take 2p", &WORDS), "take 2p");
+        assert_eq!(rewrite("food 2x 1c", &WORDS), "food 2x 1 corn");
+        let legal = ["card g07", "pass"];
+        assert_eq!(
+            read("카드 7", &WORDS, |_| None, || legal.to_vec()).unwrap(),
+            "card g07"
+        );
+        assert_eq!(
+            read("pa", &WORDS, |_| None, || legal.to_vec()).unwrap(),
+            "pass"
+        );
+        assert_eq!(
+            read("x", &WORDS, |t| Some(t.to_string()), Vec::new).unwrap(),
+            "x"
+        );
     }
 
     #[test]

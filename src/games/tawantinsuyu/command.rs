@@ -1,9 +1,11 @@
 //! The command language: one decision per command, canonical text starting
 //! with the action word, then the piece, then the place. `Display` prints the
 //! canonical form; `read` parses it back (structurally, so that long legal
-//! lists need not be searched); Korean words are aliases.
+//! lists need not be searched); `WORDS` holds the other words a player may
+//! write (Korean and short forms), which the shared reader applies first.
 
 use super::data::{Data, HpAction, Task, WORKER_IDS};
+use crate::engine::parse::Vocabulary;
 
 /// A building in the market or in front of a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +83,13 @@ pub enum Cmd {
         flip: Vec<u8>,
         discard: Vec<u8>,
     },
+    /// A conquest naming its cards without the split into flipped and
+    /// discarded (`conquer chinchaysuyu 4 with a19 a01`): read, never legal
+    /// itself; the reading stands for the legal `Conquer` of those cards.
+    ConquerWith {
+        space: u8,
+        cards: Vec<u8>,
+    },
     Hire(Option<bool>),
     Dismiss(u8),
     Feed(u32),
@@ -146,13 +155,16 @@ impl Names<'_> {
             .unwrap_or_else(|| "?".into())
     }
 
+    /// The ids of `items` named by `name`, separated by spaces.
+    fn list(&self, items: &[u8], name: fn(&Self, u8) -> String) -> String {
+        let ids: Vec<String> = items.iter().map(|&i| name(self, i)).collect();
+        ids.join(" ")
+    }
+
     pub fn text(&self, c: &Cmd) -> String {
         let w = worker_word;
         match c {
-            Cmd::Keep(v) => format!(
-                "keep {}",
-                v.iter().map(|&g| self.god(g)).collect::<Vec<_>>().join(" ")
-            ),
+            Cmd::Keep(v) => format!("keep {}", self.list(v, Self::god)),
             Cmd::Use(g) => format!("use {}", self.god(*g)),
             Cmd::UseDone => "use done".into(),
             Cmd::Start(t) => format!("start {}", self.weaving(*t)),
@@ -246,13 +258,7 @@ impl Names<'_> {
                 if v.is_empty() {
                     "buy none".into()
                 } else {
-                    format!(
-                        "buy {}",
-                        v.iter()
-                            .map(|&t| self.weaving(t))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
+                    format!("buy {}", self.list(v, Self::weaving))
                 }
             }
             Cmd::Put(t, target) => match target {
@@ -323,13 +329,7 @@ impl Names<'_> {
                 if v.is_empty() {
                     "deploy none".into()
                 } else {
-                    format!(
-                        "deploy {}",
-                        v.iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
+                    format!("deploy {}", self.list(v, Self::army))
                 }
             }
             Cmd::Conquer {
@@ -339,26 +339,18 @@ impl Names<'_> {
             } => {
                 let mut t = format!("conquer {}", self.conquest(*space));
                 if !flip.is_empty() {
-                    t.push_str(&format!(
-                        " flip {}",
-                        flip.iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                    t.push_str(&format!(" flip {}", self.list(flip, Self::army)));
                 }
                 if !discard.is_empty() {
-                    t.push_str(&format!(
-                        " discard {}",
-                        discard
-                            .iter()
-                            .map(|&a| self.army(a))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ));
+                    t.push_str(&format!(" discard {}", self.list(discard, Self::army)));
                 }
                 t
             }
+            Cmd::ConquerWith { space, cards } => format!(
+                "conquer {} with {}",
+                self.conquest(*space),
+                self.list(cards, Self::army)
+            ),
             Cmd::Hire(e) => format!(
                 "hire {}",
                 e.map(|c| if c { "corn" } else { "potato" })
@@ -634,6 +626,11 @@ impl Names<'_> {
                     .conquest
                     .iter()
                     .position(|c| c.region == region && c.position == pos)?;
+                let space = u8::try_from(space).ok()?;
+                if one(2) == Some("with") {
+                    let cards = Self::all(rest.get(3..)?, |w| self.army_of(w))?;
+                    return Some(Cmd::ConquerWith { space, cards });
+                }
                 let (mut flip, mut discard) = (Vec::new(), Vec::new());
                 let mut mode = 0;
                 for w in &rest[2..] {
@@ -646,7 +643,7 @@ impl Names<'_> {
                     }
                 }
                 Cmd::Conquer {
-                    space: u8::try_from(space).ok()?,
+                    space,
                     flip,
                     discard,
                 }
@@ -717,6 +714,20 @@ fn part_of(w: &str) -> Option<u8> {
         .position(|x| *x == w)
         .and_then(|i| u8::try_from(i).ok())
 }
+
+/// The words of the command language beyond its canonical text, for the
+/// shared reader (`engine::parse::read`): the aliases below; `pay` in a
+/// placement adds nothing (`place architect s3b2 pay card 17`); a bare card
+/// number after `card` is a God card (`card 17` = `card g17`) and after
+/// `with` an army card (`with 19 1` = `with a19 a01`); the compact food mix
+/// of the spec after `food` (`food 2p1c` = `food 2 potato 1 corn`).
+pub const WORDS: Vocabulary = Vocabulary {
+    aliases: ALIASES,
+    fillers: &[("place", "pay")],
+    numbered: &[("card", "g"), ("with", "a")],
+    compact: &[("food", &[('p', "potato"), ('c', "corn"), ('g', "gold")])],
+    ..Vocabulary::NONE
+};
 
 /// Short forms and Korean words, replaced word by word before parsing.
 pub const ALIASES: &[(&str, &str)] = &[

@@ -708,6 +708,7 @@ impl Checks {
 }
 
 /// Parses and checks the three files.
+/// Parses and checks the three files.
 pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Data, String> {
     let b = parse_toml("board.toml", board)?;
     let c = parse_toml("cards.toml", cards)?;
@@ -727,9 +728,58 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         );
     }
     let rules = load_rules(&mut ck, tbl(&b, "rules")?)?;
+    let (worker_colours, worker_ko) = load_workers(&mut ck, &b)?;
+    let symbols = load_symbols(&mut ck, &c)?;
+    let (spaces, icons) = load_hill(&mut ck, &b, &symbols)?;
+    let steps = load_steps(&mut ck, &b, &rules, &spaces, &icons)?;
+    let (village_size, nomads_size) = load_supply(&mut ck, &b, &rules, &spaces)?;
+    let (coricancha, first_game_section) = load_coricancha(&mut ck, &b)?;
+    let temple = load_temple(&mut ck, &b)?;
+    let (regions, conquest) = load_conquest(&mut ck, &b)?;
+    let (gods, army) = load_cards(&mut ck, &c, &symbols)?;
+    let rewards = load_rewards(&mut ck, &c)?;
+    let (patterns, weavings) = load_weavings(&mut ck, &c, &rules, &rewards)?;
+    let (production, passive) = load_buildings(&mut ck, &c)?;
+    let statues = load_statues(&mut ck, &c, &symbols)?;
 
-    // worker types
-    let wts = records(&b, "worker_type")?;
+    let solo = load_solo(&mut ck, &s, &passive)?;
+    if !ck.0.is_empty() {
+        return Err(format!(
+            "{name}: {} check(s) failed: {}",
+            ck.0.len(),
+            ck.0.join("; ")
+        ));
+    }
+    Ok(Data {
+        name: name.to_string(),
+        rules,
+        worker_colours,
+        worker_ko,
+        symbols,
+        spaces,
+        steps,
+        village_size,
+        nomads_size,
+        coricancha,
+        first_game_section,
+        temple,
+        regions,
+        conquest,
+        gods,
+        army,
+        rewards,
+        patterns,
+        weavings,
+        production,
+        passive,
+        statues,
+        solo,
+    })
+}
+
+/// Worker types, the per-player components and the task kinds (L54-71, L279-282).
+fn load_workers(ck: &mut Checks, b: &Table) -> Result<([String; 5], [String; 5]), String> {
+    let wts = records(b, "worker_type")?;
     let mut worker_colours: [String; 5] = Default::default();
     let mut worker_ko: [String; 5] = Default::default();
     ck.check(wts.len() == 5, "5 worker types (L55-59)");
@@ -754,7 +804,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         cols.len() == 5,
         "worker colours distinct (same-colour adjacency, L218)",
     );
-    let pc = tbl(&b, "player_colours")?;
+    let pc = tbl(b, "player_colours")?;
     let per = tbl(pc, "per_player")?;
     ck.check(
         int(per, "step_markers")? == 5
@@ -762,7 +812,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             && int(per, "high_priest")? == 1,
         "per-player components (L65-71)",
     );
-    for t in records(&b, "task")? {
+    for t in records(b, "task")? {
         let id = string(t, "id")?;
         let task = Task::from_data(&id).ok_or_else(|| format!("unknown task {id}"))?;
         let gain = resources(t.get("gain"))?;
@@ -775,33 +825,47 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         };
         ck.check(gain == want, &format!("task {id} gains as L282"));
     }
-    ck.check(records(&b, "task")?.len() == 11, "11 task kinds (L279-374)");
+    ck.check(records(b, "task")?.len() == 11, "11 task kinds (L279-374)");
+    Ok((worker_colours, worker_ko))
+}
 
-    // symbols
-    let symbols: Vec<(String, String)> = records(&c, "god_symbol")?
+/// The god symbols.
+fn load_symbols(ck: &mut Checks, c: &Table) -> Result<Vec<(String, String)>, String> {
+    let symbols: Vec<(String, String)> = records(c, "god_symbol")?
         .iter()
         .map(|g| Ok((string(g, "id")?, string(g, "name")?)))
         .collect::<Result<_, String>>()?;
     ck.check(symbols.len() >= 2, "god symbols defined");
-    let sym = |id: &str| {
-        symbols
-            .iter()
-            .position(|s| s.0 == id)
-            .ok_or_else(|| format!("unknown god symbol {id}"))
-    };
+    Ok(symbols)
+}
 
-    // the hill
-    ck.check(
-        int(tbl(&b, "sections")?, "count")? == 5,
-        "5 sections (L196)",
-    );
-    let terr = |t: &str| {
-        ["top", "middle", "bottom"]
-            .iter()
-            .position(|x| *x == t)
-            .ok_or_else(|| format!("unknown terrace {t}"))
-    };
-    let icon_recs = records(&b, "icon")?;
+/// The index of a god symbol by id.
+fn symbol_index(symbols: &[(String, String)], id: &str) -> Result<usize, String> {
+    symbols
+        .iter()
+        .position(|s| s.0 == id)
+        .ok_or_else(|| format!("unknown god symbol {id}"))
+}
+
+/// A terrace by name: 0 top, 1 middle, 2 bottom.
+fn terrace_index(t: &str) -> Result<usize, String> {
+    ["top", "middle", "bottom"]
+        .iter()
+        .position(|x| *x == t)
+        .ok_or_else(|| format!("unknown terrace {t}"))
+}
+
+/// The task icons of the hill by id: their task and the spaces they touch.
+type Icons = BTreeMap<String, (Task, Vec<String>)>;
+
+/// The hill: its sections, task icons and worker spaces (L194-239).
+fn load_hill(
+    ck: &mut Checks,
+    b: &Table,
+    symbols: &[(String, String)],
+) -> Result<(Vec<Space>, Icons), String> {
+    ck.check(int(tbl(b, "sections")?, "count")? == 5, "5 sections (L196)");
+    let icon_recs = records(b, "icon")?;
     let mut icons: BTreeMap<String, (Task, Vec<String>)> = BTreeMap::new();
     for i in &icon_recs {
         let id = string(i, "id")?;
@@ -814,7 +878,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         icons.insert(id, (task, touches));
     }
     ck.check(icons.len() == icon_recs.len(), "icon ids unique");
-    let space_recs = records(&b, "space")?;
+    let space_recs = records(b, "space")?;
     let ids: Vec<String> = space_recs
         .iter()
         .map(|r| string(r, "id"))
@@ -822,88 +886,114 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
     let mut spaces = Vec::new();
     let mut space_icons: Vec<Vec<String>> = Vec::new();
     for r in &space_recs {
-        let id = string(r, "id")?;
-        let section = int(r, "section")? as usize;
-        ck.check(
-            (1..=5).contains(&section),
-            &format!("{id} section 1-5 (L196)"),
-        );
-        let terrace = terr(&string(r, "terrace")?)?;
-        let icon_ids: Vec<String> = arr(r, "icons")?
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_string))
-            .collect();
-        ck.check(
-            icon_ids.len() == 3,
-            &format!("{id} touches exactly 3 task icons (L213)"),
-        );
-        let mut tasks = Vec::new();
-        for ic in &icon_ids {
-            match icons.get(ic) {
-                Some((t, touches)) => {
-                    tasks.push(*t);
-                    ck.check(
-                        touches.contains(&id),
-                        &format!("icon {ic} <-> space {id} consistent"),
-                    );
-                }
-                None => ck.check(false, &format!("{id}: icon {ic} exists")),
-            }
-        }
-        let listed: Vec<Task> = arr(r, "tasks")?
-            .iter()
-            .filter_map(|v| v.as_str().and_then(Task::from_data))
-            .collect();
-        ck.check(listed == tasks, &format!("{id} tasks = its icons' tasks"));
-        let mut distinct = tasks.clone();
-        distinct.sort();
-        distinct.dedup();
-        ck.check(
-            distinct.len() == 3,
-            &format!("[designed] {id} 3 different tasks (L227-229)"),
-        );
-        let tasks: [Task; 3] = [
-            *tasks.first().unwrap_or(&Task::Potato),
-            *tasks.get(1).unwrap_or(&Task::Corn),
-            *tasks.get(2).unwrap_or(&Task::Stone),
-        ];
-        let colour = match string(r, "colour")?.as_str() {
-            "blue" => SpaceColour::Blue,
-            "green" => SpaceColour::Green,
-            "none" => SpaceColour::None,
-            other => return Err(format!("{id}: colour {other} is not blue/green/none")),
-        };
-        let two = r.get("two_player").and_then(Value::as_str).unwrap_or("");
-        let pos = tbl(r, "pos")?;
-        let adjacent: Vec<usize> = arr(r, "adjacent")?
-            .iter()
-            .filter_map(|v| v.as_str())
-            .map(|a| {
-                ids.iter()
-                    .position(|x| x == a)
-                    .ok_or_else(|| format!("{id}: unknown neighbour {a}"))
-            })
-            .collect::<Result<_, _>>()?;
-        spaces.push(Space {
-            id,
-            section: section.saturating_sub(1),
-            terrace,
-            symbol: sym(&string(r, "symbol")?)?,
-            colour,
-            tasks,
-            adjacent,
-            two_player_setup: two == "setup",
-            two_player_festival: two == "festival1",
-            angle: float(pos, "angle"),
-            ring: float(pos, "ring"),
-        });
+        let (space, icon_ids) = read_space(ck, r, &ids, &icons, symbols)?;
+        spaces.push(space);
         space_icons.push(icon_ids);
     }
+    check_hill(ck, b, &spaces, &space_icons, &ids, symbols.len())?;
+    Ok((spaces, icons))
+}
+
+/// One worker space and the ids of the icons it touches.
+fn read_space(
+    ck: &mut Checks,
+    r: &Table,
+    ids: &[String],
+    icons: &Icons,
+    symbols: &[(String, String)],
+) -> Result<(Space, Vec<String>), String> {
+    let id = string(r, "id")?;
+    let section = int(r, "section")? as usize;
     ck.check(
-        spaces.len() == int(tbl(&b, "hill")?, "spaces")? as usize,
+        (1..=5).contains(&section),
+        &format!("{id} section 1-5 (L196)"),
+    );
+    let terrace = terrace_index(&string(r, "terrace")?)?;
+    let icon_ids: Vec<String> = arr(r, "icons")?
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+    ck.check(
+        icon_ids.len() == 3,
+        &format!("{id} touches exactly 3 task icons (L213)"),
+    );
+    let mut tasks = Vec::new();
+    for ic in &icon_ids {
+        match icons.get(ic) {
+            Some((t, touches)) => {
+                tasks.push(*t);
+                ck.check(
+                    touches.contains(&id),
+                    &format!("icon {ic} <-> space {id} consistent"),
+                );
+            }
+            None => ck.check(false, &format!("{id}: icon {ic} exists")),
+        }
+    }
+    let listed: Vec<Task> = arr(r, "tasks")?
+        .iter()
+        .filter_map(|v| v.as_str().and_then(Task::from_data))
+        .collect();
+    ck.check(listed == tasks, &format!("{id} tasks = its icons' tasks"));
+    let mut distinct = tasks.clone();
+    distinct.sort();
+    distinct.dedup();
+    ck.check(
+        distinct.len() == 3,
+        &format!("[designed] {id} 3 different tasks (L227-229)"),
+    );
+    let tasks: [Task; 3] = [
+        *tasks.first().unwrap_or(&Task::Potato),
+        *tasks.get(1).unwrap_or(&Task::Corn),
+        *tasks.get(2).unwrap_or(&Task::Stone),
+    ];
+    let colour = match string(r, "colour")?.as_str() {
+        "blue" => SpaceColour::Blue,
+        "green" => SpaceColour::Green,
+        "none" => SpaceColour::None,
+        other => return Err(format!("{id}: colour {other} is not blue/green/none")),
+    };
+    let two = r.get("two_player").and_then(Value::as_str).unwrap_or("");
+    let pos = tbl(r, "pos")?;
+    let adjacent: Vec<usize> = arr(r, "adjacent")?
+        .iter()
+        .filter_map(|v| v.as_str())
+        .map(|a| {
+            ids.iter()
+                .position(|x| x == a)
+                .ok_or_else(|| format!("{id}: unknown neighbour {a}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let space = Space {
+        id,
+        section: section.saturating_sub(1),
+        terrace,
+        symbol: symbol_index(symbols, &string(r, "symbol")?)?,
+        colour,
+        tasks,
+        adjacent,
+        two_player_setup: two == "setup",
+        two_player_festival: two == "festival1",
+        angle: float(pos, "angle"),
+        ring: float(pos, "ring"),
+    };
+    Ok((space, icon_ids))
+}
+
+/// The hill as a whole: totals, adjacency and the worked examples it must allow.
+fn check_hill(
+    ck: &mut Checks,
+    b: &Table,
+    spaces: &[Space],
+    space_icons: &[Vec<String>],
+    ids: &[String],
+    n_symbols: usize,
+) -> Result<(), String> {
+    ck.check(
+        spaces.len() == int(tbl(b, "hill")?, "spaces")? as usize,
         "hill totals match lists",
     );
-    let mut uniq = ids.clone();
+    let mut uniq = ids.to_vec();
     uniq.sort();
     uniq.dedup();
     ck.check(uniq.len() == ids.len(), "space ids unique");
@@ -963,7 +1053,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         on.sort();
         on.dedup();
         ck.check(
-            on.len() == symbols.len(),
+            on.len() == n_symbols,
             "[designed] every god symbol on every terrace (L712)",
         );
     }
@@ -980,9 +1070,18 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             "[designed] every section offers all 11 tasks",
         );
     }
+    Ok(())
+}
 
-    // steps
-    let step_recs = records(&b, "step_space")?;
+/// The step spaces (L203, L283-297).
+fn load_steps(
+    ck: &mut Checks,
+    b: &Table,
+    rules: &Rules,
+    spaces: &[Space],
+    icons: &Icons,
+) -> Result<Vec<StepSpace>, String> {
+    let step_recs = records(b, "step_space")?;
     let step_ids: Vec<String> = step_recs
         .iter()
         .map(|r| string(r, "id"))
@@ -993,7 +1092,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         let discounts: Vec<usize> = arr(r, "discounts")?
             .iter()
             .filter_map(|v| v.as_str())
-            .map(terr)
+            .map(terrace_index)
             .collect::<Result<_, _>>()?;
         let requires = match r.get("requires").and_then(Value::as_str) {
             Some(q) => Some(
@@ -1060,10 +1159,18 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         }),
         "[designed] some icons touch two terraces (L219)",
     );
+    Ok(steps)
+}
 
-    // village, nomads, two-player
-    let village_size = per_count(tbl(&b, "village")?, "size")?;
-    let nomads_size = per_count(tbl(&b, "nomads")?, "size")?;
+/// Village and Nomads sizes, the two-player spaces and the bag (L101-119, L514).
+fn load_supply(
+    ck: &mut Checks,
+    b: &Table,
+    rules: &Rules,
+    spaces: &[Space],
+) -> Result<([usize; 5], [usize; 5]), String> {
+    let village_size = per_count(tbl(b, "village")?, "size")?;
+    let nomads_size = per_count(tbl(b, "nomads")?, "size")?;
     ck.check(
         village_size[1] == village_size[2] && nomads_size[1] == nomads_size[2],
         "solo uses the 2-player sizes (L615)",
@@ -1104,9 +1211,12 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             "[designed] the bag refills the Village twice (L514)",
         );
     }
+    Ok((village_size, nomads_size))
+}
 
-    // coricancha
-    let co = tbl(&b, "coricancha")?;
+/// The Coricancha's actions clockwise and the printed first-game section (L98-99).
+fn load_coricancha(ck: &mut Checks, b: &Table) -> Result<([HpAction; 5], usize), String> {
+    let co = tbl(b, "coricancha")?;
     let acts: Vec<HpAction> = arr(co, "actions_clockwise")?
         .iter()
         .filter_map(|v| v.as_str())
@@ -1128,11 +1238,14 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
     ];
     let first_game_section =
         (int(co, "first_game_section_of_first_action")? as usize).clamp(1, 5) - 1;
+    Ok((coricancha, first_game_section))
+}
 
-    // temple
-    let tp = tbl(&b, "temple")?;
+/// The temple track (L96, L499-501, L555-562).
+fn load_temple(ck: &mut Checks, b: &Table) -> Result<Vec<TempleSpace>, String> {
+    let tp = tbl(b, "temple")?;
     let mut temple = Vec::new();
-    for (i, r) in records(&b, "temple_space")?.iter().enumerate() {
+    for (i, r) in records(b, "temple_space")?.iter().enumerate() {
         ck.check(
             int(r, "index")? as usize == i,
             "temple spaces indexed from the lowest (L96)",
@@ -1169,9 +1282,12 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
                 .any(|t| t.reward.workers > 0 || t.reward.choice.iter().any(|c| c.workers > 0)),
         "temple rewards include God cards and free workers (L561, L649)",
     );
+    Ok(temple)
+}
 
-    // conquest
-    let regions: Vec<Region> = records(&b, "conquest_region")?
+/// The conquest regions and their spaces (L78-81, L422-449).
+fn load_conquest(ck: &mut Checks, b: &Table) -> Result<(Vec<Region>, Vec<ConquestSpace>), String> {
+    let regions: Vec<Region> = records(b, "conquest_region")?
         .iter()
         .map(|r| {
             Ok(Region {
@@ -1192,7 +1308,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         "region Korean names (L78-81)",
     );
     let mut conquest = Vec::new();
-    for r in records(&b, "conquest_space")? {
+    for r in records(b, "conquest_space")? {
         let rid = string(r, "region")?;
         let region = regions
             .iter()
@@ -1254,13 +1370,20 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         conquest.len() <= 40,
         "conquest spaces do not exceed 4 players x 10 markers (L71)",
     );
+    Ok((regions, conquest))
+}
 
-    // cards
+/// God cards and army cards (L61-62, L142-145, L366-369).
+fn load_cards(
+    ck: &mut Checks,
+    c: &Table,
+    symbols: &[(String, String)],
+) -> Result<(Vec<GodCard>, Vec<ArmyCard>), String> {
     let mut gods = Vec::new();
-    for g in records(&c, "god_card")? {
+    for g in records(c, "god_card")? {
         gods.push(GodCard {
             id: string(g, "id")?,
-            symbol: sym(&string(g, "symbol")?)?,
+            symbol: symbol_index(symbols, &string(g, "symbol")?)?,
             cost: resources(g.get("cost"))?,
             benefit: effect(g.get("benefit"))?,
         });
@@ -1283,7 +1406,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
     );
     ck.check(example1_possible(&gods), "Example 1: five God cards give 5 potato, 1 stone, 1 corn, 1 army, 5 VP + a building (L143-145)");
     let mut army = Vec::new();
-    for a in records(&c, "army_card")? {
+    for a in records(c, "army_card")? {
         army.push(ArmyCard {
             id: string(a, "id")?,
             soldiers: int(a, "soldiers")?,
@@ -1307,8 +1430,13 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             && army.iter().filter(|a| a.soldiers == 1).count() >= 5,
         "Example 8 hands possible (L437-442)",
     );
+    Ok((gods, army))
+}
+
+/// The eight merchant rewards (L349-351).
+fn load_rewards(ck: &mut Checks, c: &Table) -> Result<Vec<(String, Effect)>, String> {
     let mut rewards = Vec::new();
-    for m in records(&c, "merchant_reward")? {
+    for m in records(c, "merchant_reward")? {
         rewards.push((string(m, "id")?, effect(m.get("effect"))?));
     }
     let seed_rewards = [
@@ -1351,13 +1479,23 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         rewards.iter().map(|r| &r.1).eq(seed_rewards.iter()),
         "8 merchant rewards (L349-351)",
     );
-    let patterns: Vec<String> = records(&c, "pattern")?
+    Ok(rewards)
+}
+
+/// Weaving patterns and tiles (L37-38, L127-129, L332-361).
+fn load_weavings(
+    ck: &mut Checks,
+    c: &Table,
+    rules: &Rules,
+    rewards: &[(String, Effect)],
+) -> Result<(Vec<String>, Vec<Weaving>), String> {
+    let patterns: Vec<String> = records(c, "pattern")?
         .iter()
         .map(|p| string(p, "id"))
         .collect::<Result<_, _>>()?;
     ck.check(patterns.len() == 7, "7 weaving patterns (L339)");
     let mut weavings = Vec::new();
-    for w in records(&c, "weaving")? {
+    for w in records(c, "weaving")? {
         let reward = |k: &str| -> Result<usize, String> {
             let id = string(w, k)?;
             rewards
@@ -1415,7 +1553,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         );
     }
     ck.check(
-        example7_possible(&weavings, &rewards),
+        example7_possible(&weavings, rewards),
         "Example 7: the two tapestries can be built (L353-361)",
     );
     ck.check(
@@ -1435,9 +1573,13 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         distinct.len() == 7,
         "[designed] the 7 patterns have 7 different rarities (L339)",
     );
+    Ok((patterns, weavings))
+}
 
+/// Production and passive buildings (L34-36).
+fn load_buildings(ck: &mut Checks, c: &Table) -> Result<(Vec<Building>, Vec<Building>), String> {
     let mut production = Vec::new();
-    for p in records(&c, "production_building")? {
+    for p in records(c, "production_building")? {
         production.push(Building {
             id: string(p, "id")?,
             cost: resources(p.get("cost"))?,
@@ -1457,7 +1599,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         "19 production buildings (L36)",
     );
     let mut passive = Vec::new();
-    for p in records(&c, "passive_building")? {
+    for p in records(c, "passive_building")? {
         passive.push(Building {
             id: string(p, "id")?,
             cost: resources(p.get("cost"))?,
@@ -1490,9 +1632,18 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
             .any(|b| b.cost == [0, 1, 1, 0]),
         "a building costs exactly 1 stone + 1 corn (Example 1, L145)",
     );
+    Ok((production, passive))
+}
+
+/// The statues of each god symbol (L40-41).
+fn load_statues(
+    ck: &mut Checks,
+    c: &Table,
+    symbols: &[(String, String)],
+) -> Result<Vec<(u32, u32)>, String> {
     let mut statues = vec![(0u32, 0u32); symbols.len()];
-    for st in records(&c, "statue")? {
-        let s = sym(&string(st, "symbol")?)?;
+    for st in records(c, "statue")? {
+        let s = symbol_index(symbols, &string(st, "symbol")?)?;
         if let Some(x) = statues.get_mut(s) {
             *x = (int(st, "small")?, int(st, "large")?);
         }
@@ -1506,40 +1657,7 @@ pub fn load_texts(name: &str, board: &str, cards: &str, solo: &str) -> Result<Da
         statues.iter().all(|s| s.0 + s.1 > 0),
         "statues exist for every god symbol (L241)",
     );
-
-    let solo = load_solo(&mut ck, &s, &passive)?;
-    if !ck.0.is_empty() {
-        return Err(format!(
-            "{name}: {} check(s) failed: {}",
-            ck.0.len(),
-            ck.0.join("; ")
-        ));
-    }
-    Ok(Data {
-        name: name.to_string(),
-        rules,
-        worker_colours,
-        worker_ko,
-        symbols,
-        spaces,
-        steps,
-        village_size,
-        nomads_size,
-        coricancha,
-        first_game_section,
-        temple,
-        regions,
-        conquest,
-        gods,
-        army,
-        rewards,
-        patterns,
-        weavings,
-        production,
-        passive,
-        statues,
-        solo,
-    })
+    Ok(statues)
 }
 
 /// Every record carries a valid provenance; every seed value a `ref` (README §2).

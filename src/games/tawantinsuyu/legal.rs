@@ -1,296 +1,13 @@
 //! What may be done: the legal commands of each decision and the check of a
-//! command against them, with the pure rule functions they rest on (costs,
-//! payments, food, task counts and their even distribution, tile places and
-//! conquest requirements).
+//! command against them. The rule arithmetic they rest on (payments, food,
+//! task counts and orders, tile places, soldiers) is in `state.rs`.
 
 use super::command::{Bld, Cmd, Item as FlipItem};
-use super::data::{
-    Data, SpaceColour, Task, ARCHITECT, ARTISAN, CORN, GOLD, PORTER, POTATO, PRIEST, STONE, WARRIOR,
+use super::data::{CORN, GOLD, POTATO, PRIEST, STONE, WARRIOR};
+use super::state::{
+    bld_cost, can_pay, can_pay_food, festival_short, food, food_mixes, market, open_steps,
+    soldiers_ok, task_sequences, tile_targets, Ask, Player, State,
 };
-use super::state::{Ask, Player, State};
-
-/// Ring distance between two of the 5 sections: 0 same, 1 adjacent, 2 not adjacent.
-pub fn section_distance(a: usize, b: usize) -> usize {
-    let d = (a + 5 - b % 5) % 5;
-    d.min(5 - d).min(2)
-}
-
-/// Can `have` pay `cost`, gold covering any shortfall (L177)?
-pub fn can_pay(have: &[u32; 4], cost: &[u32; 4]) -> bool {
-    pay(have, cost).is_some()
-}
-
-/// `have` after paying `cost`: each resource from its own kind first, gold
-/// replacing what is missing (only when necessary).
-pub fn pay(have: &[u32; 4], cost: &[u32; 4]) -> Option<[u32; 4]> {
-    let mut out = *have;
-    let mut gold_needed = cost[GOLD];
-    for i in 0..3 {
-        if out[i] >= cost[i] {
-            out[i] -= cost[i];
-        } else {
-            gold_needed += cost[i] - out[i];
-            out[i] = 0;
-        }
-    }
-    if out[GOLD] < gold_needed {
-        return None;
-    }
-    out[GOLD] -= gold_needed;
-    Some(out)
-}
-
-/// One way to pay a food cost: potatoes, corn and gold given (gold is the
-/// joker, L177: the player may give it for any part).
-pub type FoodMix = [u32; 3];
-
-/// Every way to pay `food` (potatoes or corn) plus `potato` (potatoes only),
-/// gold replacing any part (L177), from `have` keeping `reserve_gold` back
-/// for another part of the same cost. Potatoes-first comes first (the old
-/// automatic payment, the timeout default).
-pub fn food_mixes(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> Vec<FoodMix> {
-    let total = food + potato;
-    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
-        return vec![];
-    };
-    let mut out = Vec::new();
-    for g in 0..=total.min(gold) {
-        for c in 0..=(total - g).min(food).min(have[1]) {
-            let p = total - g - c;
-            if p <= have[0] {
-                out.push([p, c, g]);
-            }
-        }
-    }
-    out
-}
-
-/// Can `have` pay `food` plus `potato` in some mix (`food_mixes` not empty)?
-pub fn can_pay_food(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> bool {
-    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
-        return false;
-    };
-    have[0] + gold >= potato && have[0] + have[1].min(food) + gold >= food + potato
-}
-
-/// `have` after paying `mix`, if it holds that much.
-pub fn pay_mix(have: &[u32; 4], mix: &FoodMix) -> Option<[u32; 4]> {
-    let mut out = *have;
-    out[0] = out[0].checked_sub(mix[0])?;
-    out[1] = out[1].checked_sub(mix[1])?;
-    out[GOLD] = out[GOLD].checked_sub(mix[2])?;
-    Some(out)
-}
-
-/// Festival feeding (L505-506): the potatoes owed for the God cards in hand.
-pub fn festival_need(d: &Data, pl: &Player) -> u32 {
-    pl.gods.len() as u32 * d.rules.festival_potato_per_card
-}
-
-/// The potatoes owed that the potatoes held cannot pay (gold may, A6).
-pub fn festival_short(d: &Data, pl: &Player) -> u32 {
-    festival_need(d, pl).saturating_sub(pl.res[0])
-}
-
-/// The food cost of placing on `space` for player `p` (no step owners listed).
-pub fn food(s: &State, p: usize, space: usize, porter: bool) -> u32 {
-    let d = s.d();
-    let Some(sp) = d.spaces.get(space) else {
-        return 0;
-    };
-    let priest = s
-        .players
-        .get(p)
-        .and_then(|pl| pl.priest)
-        .unwrap_or(sp.section);
-    let section = d.rules.section_cost[section_distance(priest, sp.section)];
-    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
-    for (i, st) in d.steps.iter().enumerate() {
-        if st.section == sp.section
-            && matches!(s.steps.get(i), Some(Some(_)))
-            && st.discounts.contains(&sp.terrace)
-        {
-            descent = descent.saturating_sub(d.rules.step_discount);
-        }
-    }
-    let total = section + descent;
-    if porter {
-        total.saturating_sub(d.rules.porter_discount)
-    } else {
-        total
-    }
-}
-
-/// The food cost of placing on `space` for player `p` (section + descent −
-/// steps − porter), and the owners of the steps used (one entry per step).
-pub fn food_cost(s: &State, p: usize, space: usize, porter: bool) -> (u32, Vec<u8>) {
-    let d = s.d();
-    let Some(sp) = d.spaces.get(space) else {
-        return (0, vec![]);
-    };
-    let priest = s
-        .players
-        .get(p)
-        .and_then(|pl| pl.priest)
-        .unwrap_or(sp.section);
-    let section = d.rules.section_cost[section_distance(priest, sp.section)];
-    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
-    let mut owners = Vec::new();
-    for (i, st) in d.steps.iter().enumerate() {
-        if st.section == sp.section && st.discounts.contains(&sp.terrace) {
-            if let Some(Some(owner)) = s.steps.get(i) {
-                descent = descent.saturating_sub(d.rules.step_discount);
-                owners.push(*owner);
-            }
-        }
-    }
-    let mut total = section + descent;
-    if porter {
-        total = total.saturating_sub(d.rules.porter_discount);
-    }
-    (total, owners)
-}
-
-/// The number of tasks of a worker of type `colour` placed on `space` in the
-/// role `role` (L216-218, L262-278).
-pub fn task_count(
-    s: &State,
-    p: usize,
-    space: usize,
-    colour: u8,
-    role: u8,
-    priest_potato: bool,
-) -> u8 {
-    let d = s.d();
-    let Some(sp) = d.spaces.get(space) else {
-        return 1;
-    };
-    let mut n: u8 = 1;
-    let swap = s.has_passive(p, "artisan_architect_swap");
-    let on_blue = sp.colour == SpaceColour::Blue;
-    let on_green = sp.colour == SpaceColour::Green;
-    match role {
-        ARCHITECT if on_blue || (swap && on_green) => n += 1,
-        ARTISAN if on_green || (swap && on_blue) => n += 1,
-        PORTER if porter_first(s, space) => n += 1,
-        PRIEST if priest_potato => n += 1,
-        WARRIOR if s.has_passive(p, "warrior_plus_2_tasks") => n += 2,
-        _ => {}
-    }
-    for &a in &sp.adjacent {
-        if s.hill.get(a).copied().flatten() == Some(colour) {
-            n += 1;
-        }
-    }
-    n
-}
-
-/// Is a Porter on `space` the first worker of its segment (A3)?
-pub fn porter_first(s: &State, space: usize) -> bool {
-    let d = s.d();
-    let Some(sp) = d.spaces.get(space) else {
-        return false;
-    };
-    let seg = sp.section * 3 + sp.terrace;
-    if s.readings.porter_first_ever {
-        !s.segment_used.get(seg).copied().unwrap_or(true)
-    } else {
-        !d.spaces.iter().enumerate().any(|(i, o)| {
-            o.section == sp.section
-                && o.terrace == sp.terrace
-                && s.hill.get(i).copied().flatten().is_some()
-        })
-    }
-}
-
-/// Is `seq` a legal order of at most `n` tasks on the three icons: each full
-/// round of three uses every icon once, a last partial round uses different
-/// icons (L225-232)? Stopping early is allowed (A7).
-pub fn valid_task_sequence(icons: &[Task; 3], n: usize, seq: &[Task]) -> bool {
-    if seq.len() > n {
-        return false;
-    }
-    seq.chunks(3).all(|round| {
-        round.iter().all(|t| icons.contains(t))
-            && round
-                .iter()
-                .enumerate()
-                .all(|(i, t)| !round[..i].contains(t))
-    })
-}
-
-/// Every legal task order of `n` tasks that uses them all, or as many as the
-/// distribution allows.
-pub fn task_sequences(icons: &[Task; 3], n: usize) -> Vec<Vec<Task>> {
-    let mut out = vec![Vec::new()];
-    let mut frontier = vec![Vec::new()];
-    for _ in 0..n.min(12) {
-        let mut next = Vec::new();
-        for seq in &frontier {
-            for t in icons {
-                let mut s2: Vec<Task> = seq.clone();
-                s2.push(*t);
-                if valid_task_sequence(icons, n, &s2) {
-                    next.push(s2);
-                }
-            }
-        }
-        out.extend(next.iter().cloned());
-        frontier = next;
-        if out.len() > 5000 {
-            break;
-        }
-    }
-    out
-}
-
-/// The places a tile may go: `None` = a new tapestry, `Some((i, right))` = an
-/// end of tapestry `i` whose patterns all differ from the tile's (L332-338).
-pub fn tile_targets(d: &Data, tapestries: &[Vec<u8>], tile: u8) -> Vec<Option<(usize, bool)>> {
-    let Some(w) = d.weavings.get(tile as usize) else {
-        return vec![];
-    };
-    let mut out = vec![None];
-    for (i, t) in tapestries.iter().enumerate() {
-        if t.iter()
-            .all(|&x| d.weavings.get(x as usize).map(|o| o.pattern) != Some(w.pattern))
-        {
-            out.push(Some((i, false)));
-            out.push(Some((i, true)));
-        }
-    }
-    out
-}
-
-/// Is paying with `flip` and `discard` (army cards, by soldiers) a minimal
-/// way to meet `need_flip` / `need_discard` (A8)? `discount` (Z13) lowers one
-/// part by 1, at least 1 soldier in total.
-pub fn soldiers_ok(
-    flip: &[u32],
-    discard: &[u32],
-    need_flip: u32,
-    need_discard: u32,
-    discount: bool,
-) -> bool {
-    let f: u32 = flip.iter().sum();
-    let dsum: u32 = discard.iter().sum();
-    let meets = |nf: u32, nd: u32| {
-        let cover = f >= nf && dsum >= nd;
-        // minimal: dropping any card breaks the requirement
-        let min_f = flip.iter().all(|&c| f - c < nf);
-        let min_d = discard.iter().all(|&c| dsum - c < nd);
-        cover && min_f && min_d && (nf > 0 || flip.is_empty()) && (nd > 0 || discard.is_empty())
-    };
-    if !discount {
-        return meets(need_flip, need_discard);
-    }
-    let total = need_flip + need_discard;
-    if total <= 1 {
-        return meets(need_flip, need_discard);
-    }
-    (need_flip > 0 && meets(need_flip - 1, need_discard))
-        || (need_discard > 0 && meets(need_flip, need_discard - 1))
-}
 
 /// Every legal command of `p` for `ask`.
 pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
@@ -301,13 +18,8 @@ pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
     let mut out = Vec::with_capacity(if matches!(ask, Ask::Main) { 512 } else { 16 });
     match ask {
         Ask::Keep => {
-            let cards = &pl.dealt;
-            let k = d.rules.god_cards_kept.min(cards.len());
-            for combo in combinations(cards.len(), k) {
-                let mut v: Vec<u8> = combo
-                    .iter()
-                    .filter_map(|&i| cards.get(i).copied())
-                    .collect();
+            let k = d.rules.god_cards_kept.min(pl.dealt.len());
+            for mut v in choose(&pl.dealt, k) {
                 v.sort();
                 out.push(Cmd::Keep(v));
             }
@@ -395,9 +107,7 @@ fn main_others(s: &State, p: usize, out: &mut Vec<Cmd>) {
             out.push(Cmd::Train);
         }
         if !subs.contains(&3) {
-            let mut types: Vec<u8> = s.nomads.clone();
-            types.sort();
-            types.dedup();
+            let types = kinds(&s.nomads);
             if types.is_empty() {
                 out.push(Cmd::Recruit(None));
             }
@@ -507,13 +217,7 @@ fn legal_weavings_and_sources(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
     let Some(pl) = s.players.get(p) else { return };
     match ask {
         Ask::Buy => {
-            let tiles = &s.offer.tiles;
-            let n = tiles.len().min(3);
-            for mask in 0u32..(1 << n) {
-                let pick: Vec<u8> = (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .filter_map(|i| tiles.get(i).copied())
-                    .collect();
+            for pick in subsets(&s.offer.tiles, 3) {
                 let price = if pick.is_empty() {
                     0
                 } else {
@@ -542,14 +246,7 @@ fn legal_weavings_and_sources(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
         Ask::TrainKeep { cards } => out.extend(cards.iter().map(|&a| Cmd::KeepArmy(a))),
         Ask::Produce1 => {
             for &(b, up) in &pl.production {
-                if up
-                    && d.production
-                        .get(b as usize)
-                        .is_some_and(|x| can_pay(&pl.res, &x.input))
-                    && !out.contains(&Cmd::Produce(Some(b)))
-                {
-                    out.push(Cmd::Produce(Some(b)));
-                }
+                push_produce(s, pl, b, up, out);
             }
         }
         Ask::GodSource => {
@@ -571,9 +268,7 @@ fn legal_weavings_and_sources(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
             }
         }
         Ask::Nomad => {
-            let mut types = s.nomads.clone();
-            types.sort();
-            types.dedup();
+            let types = kinds(&s.nomads);
             out.extend(types.into_iter().map(Cmd::Worker));
         }
         _ => legal_recovery_and_worship(s, p, ask, out),
@@ -612,17 +307,7 @@ fn legal_recovery_and_worship(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>
         }
         Ask::Choice { alts } => out.extend((0..alts.len()).map(Cmd::Choose)),
         // Z16: one production building or army card, free.
-        Ask::Z16Recover { .. } => legal_rest(
-            s,
-            p,
-            &Ask::Recover {
-                left: 1,
-                free: 1,
-                cost: [0; 4],
-                buildings_only: false,
-            },
-            out,
-        ),
+        Ask::Z16Recover { .. } => legal_rest(s, p, &Z16_RECOVER, out),
         Ask::Optional { pay, .. } => {
             if can_pay(&pl.res, pay) {
                 out.push(Cmd::Pay(true));
@@ -680,14 +365,7 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
     match ask {
         Ask::Produce { flip_left, .. } => {
             for &(b, up) in &pl.production {
-                if up
-                    && d.production
-                        .get(b as usize)
-                        .is_some_and(|x| can_pay(&pl.res, &x.input))
-                    && !out.contains(&Cmd::Produce(Some(b)))
-                {
-                    out.push(Cmd::Produce(Some(b)));
-                }
+                push_produce(s, pl, b, up, out);
                 if !up && *flip_left && !out.contains(&Cmd::FlipUp(b)) {
                     out.push(Cmd::FlipUp(b));
                 }
@@ -703,9 +381,7 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
                     out.push(Cmd::Casualty(None, true));
                 }
             } else {
-                let mut types = s.nomads.clone();
-                types.sort();
-                types.dedup();
+                let types = kinds(&s.nomads);
                 out.extend(types.into_iter().map(|t| Cmd::Casualty(Some(t), false)));
             }
         }
@@ -718,13 +394,7 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             }
         }
         Ask::DeploySecret { free } => {
-            let hand = &pl.army_hand;
-            let n = hand.len().min(8);
-            for mask in 0u32..(1 << n) {
-                let pick: Vec<u8> = (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .filter_map(|i| hand.get(i).copied())
-                    .collect();
+            for pick in subsets(&pl.army_hand, 8) {
                 let cost = (pick.len() as u32).saturating_sub(u32::from(*free))
                     * d.rules.conquest_deploy_potato;
                 if can_pay(&pl.res, &[cost, 0, 0, 0]) {
@@ -756,9 +426,7 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             free_actions(s, p, out);
         }
         Ask::Dismiss => {
-            let mut types = pl.workers.clone();
-            types.sort();
-            types.dedup();
+            let types = kinds(&pl.workers);
             out.extend(types.into_iter().map(Cmd::Dismiss));
         }
         Ask::Feed => {
@@ -766,6 +434,34 @@ fn legal_army_and_workers(s: &State, p: usize, ask: &Ask, out: &mut Vec<Cmd>) {
             out.extend((0..=pl.res[GOLD].min(short)).map(Cmd::Feed));
         }
         _ => {}
+    }
+}
+
+/// Z16's recovery: one production building or army card, free.
+const Z16_RECOVER: Ask = Ask::Recover {
+    left: 1,
+    free: 1,
+    cost: [0; 4],
+    buildings_only: false,
+};
+
+/// The sub-lists of the first `most` of `items`, in the order of their bit
+/// masks (item 0 is bit 0): none first, all last.
+fn subsets(items: &[u8], most: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let n = items.len().min(most);
+    (0u32..(1 << n)).map(move |mask| {
+        (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .filter_map(|i| items.get(i).copied())
+            .collect()
+    })
+}
+
+/// `produce b` for a face-up building whose input `pl` can pay (once).
+fn push_produce(s: &State, pl: &Player, b: u8, up: bool, out: &mut Vec<Cmd>) {
+    let input = s.d().production.get(b as usize).map(|x| &x.input);
+    if up && input.is_some_and(|x| can_pay(&pl.res, x)) && !out.contains(&Cmd::Produce(Some(b))) {
+        out.push(Cmd::Produce(Some(b)));
     }
 }
 
@@ -782,13 +478,9 @@ fn bonus_options(s: &State, p: usize, card: u8, out: &mut Vec<Cmd>) {
     out.push(Cmd::Bonus(true));
     let parts = c.benefit.parts();
     if parts.len() >= 2 && parts.len() <= 6 {
-        for mask in 1u32..(1 << parts.len()) - 1 {
-            let pick: Vec<u8> = (0..parts.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .filter_map(|i| parts.get(i).copied())
-                .collect();
-            out.push(Cmd::BonusParts(pick));
-        }
+        // Some parts: neither none nor all.
+        let some = subsets(&parts, 6).filter(|v| !v.is_empty() && v.len() < parts.len());
+        out.extend(some.map(Cmd::BonusParts));
     }
 }
 
@@ -799,15 +491,6 @@ fn recover_payable(res: &[u32; 4], cost: &[u32; 4]) -> bool {
     } else {
         can_pay(res, cost)
     }
-}
-
-/// The four market buildings.
-pub fn market(s: &State) -> Vec<Bld> {
-    s.market_prod
-        .iter()
-        .map(|&b| Bld::Prod(b))
-        .chain(s.market_pass.iter().map(|&b| Bld::Pass(b)))
-        .collect()
 }
 
 fn free_actions(s: &State, p: usize, out: &mut Vec<Cmd>) {
@@ -857,9 +540,7 @@ fn z15_trades(s: &State, p: usize, out: &mut Vec<Cmd>) {
 fn place_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
     let d = s.d();
     let Some(pl) = s.players.get(p) else { return };
-    let mut types = pl.workers.clone();
-    types.sort();
-    types.dedup();
+    let types = kinds(&pl.workers);
     // (worker, role) pairs: a worker's own role, or Porter/Priest with Z01/Z02.
     let mut roles: Vec<(u8, u8)> = Vec::new();
     let as_porter = s.has_passive(p, "place_as_porter");
@@ -963,8 +644,7 @@ fn conquer_options(s: &State, p: usize, out: &mut Vec<Cmd>) {
                             .chain(&twos[f2..f2 + d2])
                             .copied()
                             .collect();
-                        let fs: Vec<u32> = flip.iter().map(|&a| soldiers(a)).collect();
-                        let ds: Vec<u32> = discard.iter().map(|&a| soldiers(a)).collect();
+                        let (fs, ds) = (soldiers_on(s, &flip), soldiers_on(s, &discard));
                         if soldiers_ok(&fs, &ds, c.flip, c.discard, z13) {
                             let mut flip = flip;
                             let mut discard = discard;
@@ -995,50 +675,9 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
                 flip,
                 discard,
             },
-        ) => {
-            let d = s.d();
-            let Some(pl) = s.players.get(p) else {
-                return false;
-            };
-            let Some(c) = d.conquest.get(*space as usize) else {
-                return false;
-            };
-            let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
-            let n = all.len();
-            all.sort();
-            all.dedup();
-            let face_up = |a: &u8| pl.army_front.contains(&(*a, true));
-            let soldiers = |v: &Vec<u8>| -> Vec<u32> {
-                v.iter()
-                    .map(|&a| d.army.get(a as usize).map(|x| x.soldiers).unwrap_or(0))
-                    .collect()
-            };
-            pl.markers_left > 0
-                && s.conquest.get(*space as usize) == Some(&None)
-                && all.len() == n
-                && all.iter().all(face_up)
-                && soldiers_ok(
-                    &soldiers(flip),
-                    &soldiers(discard),
-                    c.flip,
-                    c.discard,
-                    s.has_passive(p, "conquest_discount_1"),
-                )
-        }
-        (
-            Ask::Main,
-            Cmd::Place {
-                worker,
-                role,
-                space,
-                card,
-                extra,
-                food,
-            },
-        ) => {
-            !s.turn.placed
-                && s.turn.subs.is_empty()
-                && place_ok(s, p, *worker, *role, *space as usize, *card, *extra, *food)
+        ) => conquest_ok(s, p, *space, flip, discard),
+        (Ask::Main, Cmd::Place { .. }) => {
+            !s.turn.placed && s.turn.subs.is_empty() && place_ok(s, p, cmd, true)
         }
         (Ask::Main, _) => {
             let mut out = Vec::new();
@@ -1049,46 +688,50 @@ pub fn is_legal(s: &State, p: usize, ask: &Ask, cmd: &Cmd) -> bool {
     }
 }
 
-/// The food mixes a placement allows, when the placement itself is legal
-/// (for the error message of a mix that cannot be paid).
-pub fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
-    let Cmd::Place {
+/// A conquest marker on `space`, paid with a minimal choice of distinct
+/// face-up army cards (A8; Z13 or the harder Axomama: one soldier fewer).
+fn conquest_ok(s: &State, p: usize, space: u8, flip: &[u8], discard: &[u8]) -> bool {
+    let (Some(pl), Some(c)) = (s.players.get(p), s.d().conquest.get(space as usize)) else {
+        return false;
+    };
+    let mut all: Vec<u8> = flip.iter().chain(discard).copied().collect();
+    let n = all.len();
+    all.sort();
+    all.dedup();
+    pl.markers_left > 0
+        && s.conquest.get(space as usize) == Some(&None)
+        && all.len() == n
+        && all.iter().all(|&a| pl.army_front.contains(&(a, true)))
+        && soldiers_ok(
+            &soldiers_on(s, flip),
+            &soldiers_on(s, discard),
+            c.flip,
+            c.discard,
+            s.has_passive(p, "conquest_discount_1"),
+        )
+}
+
+/// The soldiers on each of `cards`.
+fn soldiers_on(s: &State, cards: &[u8]) -> Vec<u32> {
+    let soldiers = |a: u8| s.d().army.get(a as usize).map_or(0, |x| x.soldiers);
+    cards.iter().map(|&a| soldiers(a)).collect()
+}
+
+/// The placement rules of one candidate (as `place_options` enumerates them),
+/// with the food mix when it is given in the same command and `with_mix`.
+pub(super) fn place_ok(s: &State, p: usize, cmd: &Cmd, with_mix: bool) -> bool {
+    let &Cmd::Place {
         worker,
         role,
         space,
         card,
         extra,
-        food: Some(_),
+        food: mix,
     } = cmd
     else {
-        return None;
+        return false;
     };
-    if s.turn.placed
-        || !s.turn.subs.is_empty()
-        || !place_ok(s, p, *worker, *role, *space as usize, *card, *extra, None)
-    {
-        return None;
-    }
-    let pl = s.players.get(p)?;
-    let food = food(s, p, *space as usize, *role == super::data::PORTER);
-    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
-    let mixes = food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
-    Some((food + potato, mixes))
-}
-
-/// The placement rules of one candidate (as `place_options` enumerates them),
-/// with the food mix when it is given in the same command.
-#[allow(clippy::too_many_arguments)]
-fn place_ok(
-    s: &State,
-    p: usize,
-    worker: u8,
-    role: u8,
-    space: usize,
-    card: Option<u8>,
-    extra: bool,
-    mix: Option<[u32; 3]>,
-) -> bool {
+    let (space, mix) = (space as usize, mix.filter(|_| with_mix));
     let d = s.d();
     let Some(pl) = s.players.get(p) else {
         return false;
@@ -1123,33 +766,25 @@ fn place_ok(
         && food_ok
 }
 
-/// All `k`-element index combinations of `0..n`.
-pub fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut idx: Vec<usize> = (0..k).collect();
-    if k > n {
-        return out;
-    }
-    loop {
-        out.push(idx.clone());
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return out;
-            }
-            i -= 1;
-            if idx[i] < n - k + i {
-                idx[i] += 1;
-                for j in i + 1..k {
-                    idx[j] = idx[j - 1] + 1;
-                }
-                break;
-            }
-        }
-        if k == 0 {
-            return out;
-        }
-    }
+/// Every choice of `k` of `items`, in the lexicographic order of positions.
+fn choose(items: &[u8], k: usize) -> Vec<Vec<u8>> {
+    let Some((&first, rest)) = items.split_first().filter(|_| k > 0) else {
+        return if k == 0 { vec![vec![]] } else { vec![] };
+    };
+    let mut out: Vec<Vec<u8>> = choose(rest, k - 1)
+        .into_iter()
+        .map(|v| [vec![first], v].concat())
+        .collect();
+    out.extend(choose(rest, k));
+    out
+}
+
+/// The kinds among `items` (worker types), each once, in order.
+fn kinds(items: &[u8]) -> Vec<u8> {
+    let mut v = items.to_vec();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// True when two market buildings go back under the same pile.
@@ -1158,95 +793,4 @@ fn same_pile(a: Bld, b: Bld) -> bool {
         (a, b),
         (Bld::Prod(_), Bld::Prod(_)) | (Bld::Pass(_), Bld::Pass(_))
     )
-}
-
-pub fn bld_cost(s: &State, b: Bld) -> [u32; 4] {
-    let d = s.d();
-    match b {
-        Bld::Prod(i) => d
-            .production
-            .get(i as usize)
-            .map(|x| x.cost)
-            .unwrap_or([99; 4]),
-        Bld::Pass(i) => d.passive.get(i as usize).map(|x| x.cost).unwrap_or([99; 4]),
-    }
-}
-
-/// Step spaces that may be built now (empty; the upper one first, L290-291).
-pub fn open_steps(s: &State) -> Vec<u8> {
-    let d = s.d();
-    (0..d.steps.len())
-        .filter(|&i| {
-            s.steps.get(i) == Some(&None)
-                && d.steps[i]
-                    .requires
-                    .is_none_or(|r| matches!(s.steps.get(r), Some(Some(_))))
-        })
-        .map(|i| i as u8)
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn distances_on_the_ring() {
-        assert_eq!(section_distance(0, 0), 0);
-        assert_eq!(section_distance(0, 4), 1);
-        assert_eq!(section_distance(0, 2), 2);
-        assert_eq!(section_distance(3, 1), 2);
-    }
-
-    #[test]
-    fn gold_replaces_only_what_is_missing() {
-        assert_eq!(pay(&[1, 0, 3, 2], &[0, 1, 3, 0]), Some([1, 0, 0, 1]));
-        assert_eq!(pay(&[0, 0, 1, 1], &[0, 0, 3, 0]), None);
-    }
-
-    #[test]
-    fn food_mixes_list_every_split_with_gold_as_joker() {
-        // 2 food from 1 potato, 2 corn, 1 gold: pp/pc/cc/pg/cg (L177).
-        assert_eq!(
-            food_mixes(&[1, 2, 0, 1], 2, 0, 0),
-            vec![[1, 1, 0], [0, 2, 0], [1, 0, 1], [0, 1, 1]]
-        );
-        // 1 food + the Priest's potato: corn may not pay the potato part.
-        assert_eq!(food_mixes(&[1, 2, 0, 0], 1, 1, 0), vec![[1, 1, 0]]);
-        // The placement's gold is kept back.
-        assert!(food_mixes(&[0, 0, 0, 1], 1, 0, 1).is_empty());
-        assert!(can_pay_food(&[0, 1, 0, 1], 1, 1, 0));
-        assert!(!can_pay_food(&[0, 2, 0, 0], 1, 1, 0));
-    }
-
-    #[test]
-    fn even_distribution_of_tasks() {
-        use Task::*;
-        let icons = [Building, Potato, Stone];
-        // Example 4 (L235-239): 5 tasks = the three once, then two different ones.
-        assert!(valid_task_sequence(
-            &icons,
-            5,
-            &[Building, Potato, Stone, Potato, Stone]
-        ));
-        assert!(!valid_task_sequence(
-            &icons,
-            5,
-            &[Building, Potato, Stone, Stone, Stone]
-        ));
-        assert!(!valid_task_sequence(&icons, 2, &[Potato, Potato]));
-        assert!(!valid_task_sequence(&icons, 2, &[Potato, Stone, Building]));
-        // 0 (stop at once) .. 5 tasks: 1 + 3 + 6 + 6 + 18 + 36
-        assert_eq!(task_sequences(&icons, 5).len(), 70);
-    }
-
-    #[test]
-    fn minimal_soldiers() {
-        // Example 8: flip 2 + discard 1 with a 2-soldier card flipped and a 1 discarded.
-        assert!(soldiers_ok(&[2], &[1], 2, 1, false));
-        assert!(!soldiers_ok(&[2, 1], &[1], 2, 1, false));
-        assert!(soldiers_ok(&[1, 1], &[2], 2, 2, false));
-        assert!(!soldiers_ok(&[], &[], 0, 1, false));
-        assert!(soldiers_ok(&[1], &[], 2, 1, true) || soldiers_ok(&[2], &[], 2, 1, true));
-    }
 }

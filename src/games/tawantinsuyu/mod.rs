@@ -85,6 +85,17 @@ fn wrap(s: &State, cmd: Cmd) -> Command {
     }
 }
 
+/// The legal command a reading stands for: a conquest naming its cards
+/// without the split is the legal split of those cards (none: not read), and
+/// lists of cards or tiles typed in another order are the legal command with
+/// the same items.
+fn resolve(s: &State, seat: usize, c: Cmd) -> Option<Cmd> {
+    match c {
+        Cmd::ConquerWith { space, cards } => split_conquest(s, seat, space, &cards),
+        c => Some(same_set(s, seat, c)),
+    }
+}
+
 /// Lists of cards or tiles typed in another order mean the legal command with
 /// the same items.
 fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
@@ -137,101 +148,14 @@ fn same_set(s: &State, seat: usize, c: Cmd) -> Cmd {
         .unwrap_or(c)
 }
 
-/// Accepts `place … pay card 17` for `place … card g17`.
-fn shorthand(text: &str) -> String {
-    let text = &expand_food(text);
-    let words: Vec<&str> = text.split(' ').collect();
-    if words.first() != Some(&"place") {
-        return text.to_string();
-    }
-    let mut out: Vec<String> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        if *w == "pay" {
-            continue;
-        }
-        let after_card = i > 0 && words.get(i - 1) == Some(&"card");
-        match w.parse::<u32>() {
-            Ok(n) if after_card && n < 100 => out.push(format!("g{n:02}")),
-            _ => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
-}
-
-/// The compact food mix of the spec (`food 1p1c`, `food 2p 1g`) written out
-/// as `food 1 potato 1 corn`.
-fn expand_food(text: &str) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut in_food = false;
-    for w in text.split(' ') {
-        if w == "food" {
-            in_food = true;
-            out.push(w.to_string());
-            continue;
-        }
-        match compact_mix(w) {
-            Some(parts) if in_food => out.extend(parts),
-            _ => out.push(w.to_string()),
-        }
-    }
-    out.join(" ")
-}
-
-/// `1p1c` → `1 potato 1 corn`; None when the word is not of that shape.
-fn compact_mix(w: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut num = String::new();
-    for ch in w.chars() {
-        if ch.is_ascii_digit() {
-            if num.len() > 3 {
-                return None;
-            }
-            num.push(ch);
-        } else {
-            let kind = match ch {
-                'p' => "potato",
-                'c' => "corn",
-                'g' => "gold",
-                _ => return None,
-            };
-            if num.is_empty() {
-                return None;
-            }
-            out.push(std::mem::take(&mut num));
-            out.push(kind.to_string());
-        }
-    }
-    (num.is_empty() && !out.is_empty()).then_some(out)
-}
-
-/// `conquer chinchaysuyu 4 with a19 a01` (or `with 19 1`): the engine splits the
-/// named cards into the soldiers to flip and to discard.
-fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
-    let words: Vec<&str> = text.split(' ').collect();
-    if words.len() < 4 || words.first() != Some(&"conquer") || words.get(3) != Some(&"with") {
-        return None;
-    }
-    let d = s.d();
-    let rname = *words.get(1)?;
-    let region = d.regions.iter().position(|r| r.id == rname)?;
-    let pos: usize = words.get(2)?.parse().ok()?;
-    let space = d
-        .conquest
-        .iter()
-        .position(|c| c.region == region && c.position == pos)?;
-    let mut cards = Vec::new();
-    for w in &words[4..] {
-        let id = match w.parse::<u32>() {
-            Ok(n) => format!("A{n:02}"),
-            Err(_) => w.to_uppercase(),
-        };
-        cards.push(u8::try_from(d.army.iter().position(|a| a.id == id)?).ok()?);
-    }
+/// `conquer chinchaysuyu 4 with a19 a01`: the first split of the named cards
+/// into soldiers to flip and to discard that is legal now.
+fn split_conquest(s: &State, seat: usize, space: u8, cards: &[u8]) -> Option<Cmd> {
     if cards.is_empty() || cards.len() > 12 {
         return None;
     }
     let ask = apply::current_ask(s, seat)?;
-    for mask in 0u32..(1 << cards.len()) {
+    (0u32..(1 << cards.len())).find_map(|mask| {
         let (mut flip, mut discard) = (Vec::new(), Vec::new());
         for (i, &c) in cards.iter().enumerate() {
             if mask & (1 << i) != 0 {
@@ -241,15 +165,36 @@ fn conquer_with(s: &State, seat: usize, text: &str) -> Option<Cmd> {
             }
         }
         let cmd = Cmd::Conquer {
-            space: u8::try_from(space).ok()?,
+            space,
             flip,
             discard,
         };
-        if legal::is_legal(s, seat, &ask, &cmd) {
-            return Some(cmd);
-        }
+        legal::is_legal(s, seat, &ask, &cmd).then_some(cmd)
+    })
+}
+
+/// The food mixes a placement allows, when the placement itself is legal
+/// (for the error message of a mix that cannot be paid).
+fn place_mixes(s: &State, p: usize, cmd: &Cmd) -> Option<(u32, Vec<[u32; 3]>)> {
+    let Cmd::Place {
+        role,
+        space,
+        card,
+        extra,
+        food: Some(_),
+        ..
+    } = cmd
+    else {
+        return None;
+    };
+    if s.turn.placed || !s.turn.subs.is_empty() || !legal::place_ok(s, p, cmd, false) {
+        return None;
     }
-    None
+    let pl = s.players.get(p)?;
+    let food = state::food(s, p, *space as usize, *role == data::PORTER);
+    let potato = u32::from(*extra) * s.d().rules.priest_extra_task_potato;
+    let mixes = state::food_mixes(&pl.res, food, potato, u32::from(card.is_none()));
+    Some((food + potato, mixes))
 }
 
 impl Game for Tawantinsuyu {
@@ -330,20 +275,15 @@ impl Game for Tawantinsuyu {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        let clean = shorthand(&parse::replace_aliases(text, command::ALIASES));
-        if let Some(c) = conquer_with(s, seat.0, &clean) {
-            return Ok(wrap(s, c));
-        }
-        if let Some(c) = Names(s.d()).read(&clean) {
-            return Ok(wrap(s, same_set(s, seat.0, c)));
-        }
-        let legal = self.legal(s, seat);
-        parse::match_legal(&clean, &legal).map_err(|mut e| {
-            if e.suggestions.is_empty() && !legal.is_empty() {
-                e.suggestions = parse::closest(&clean, &legal, 5);
-            }
-            e
-        })
+        parse::read(
+            text,
+            &command::WORDS,
+            |clean| {
+                let c = Names(s.d()).read(clean)?;
+                resolve(s, seat.0, c).map(|c| wrap(s, c))
+            },
+            || self.legal(s, seat),
+        )
     }
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
@@ -361,7 +301,7 @@ impl Game for Tawantinsuyu {
             ));
         };
         if !legal::is_legal(s, p, &ask, &command.cmd) {
-            if let Some((food, mixes)) = legal::place_mixes(s, p, &command.cmd) {
+            if let Some((food, mixes)) = place_mixes(s, p, &command.cmd) {
                 let list: Vec<String> = mixes.iter().map(command::food_text).collect();
                 return Err(RuleError::new(
                     format!(

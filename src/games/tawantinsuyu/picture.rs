@@ -4,8 +4,7 @@
 
 use super::command::{Bld, Names};
 use super::data::{res_text, Data, SpaceColour};
-use super::legal;
-use super::state::State;
+use super::state::{self, State};
 use crate::engine::{Color, Sketch};
 
 fn worker_letter(w: u8) -> &'static str {
@@ -74,33 +73,63 @@ pub(super) fn bld_text(d: &Data, b: Bld) -> (String, String, String) {
     }
 }
 
+/// Where the picture's hill is centred, and its unit of radius.
+const CENTRE: (f64, f64) = (370.0, 370.0);
+const SCALE: f64 = 95.0;
+
+/// A point of the hill by angle (sections 0-5 round the circle) and ring.
+fn polar(angle: f64, ring: f64) -> (i32, i32) {
+    let a = angle / 5.0 * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
+    (
+        (CENTRE.0 + ring * SCALE * a.cos()) as i32,
+        (CENTRE.1 + ring * SCALE * a.sin()) as i32,
+    )
+}
+
 /// The picture: the hill around the Coricancha, and side panels.
 pub(super) fn picture(s: &State) -> Sketch {
-    let d = s.d();
     let mut k = Sketch::new(1000, if s.solo { 830 } else { 780 });
-    let (cx, cy) = (370.0f64, 370.0f64);
-    let scale = 95.0;
-    let polar = |angle: f64, ring: f64| {
-        let a = angle / 5.0 * std::f64::consts::TAU - std::f64::consts::FRAC_PI_2;
-        (
-            (cx + ring * scale * a.cos()) as i32,
-            (cy + ring * scale * a.sin()) as i32,
-        )
-    };
-    // terraces
+    draw_terraces(&mut k, s);
+    draw_spaces(&mut k, s);
+    draw_side_panel(&mut k, s);
+    k.label(
+        20,
+        8,
+        "WORKERS: A=architect P=porter R=artisan I=priest W=warrior",
+        6,
+        Color::BLACK,
+    );
+    k.label(
+        20,
+        20,
+        "SPACES blue=architect +1, green=artisan +1; STEPS sNu/sNl",
+        6,
+        Color::BLACK,
+    );
+    if s.solo {
+        draw_axomama_board(&mut k, s);
+    }
+    k.label(
+        700,
+        if s.solo { 815 } else { 765 },
+        "SUBSTITUTE COMPONENTS (designed stand-in)",
+        7,
+        Color::RED,
+    );
+    k.alt = format!("Tawantinsuyu board: the hill with {} workers placed, {} steps built; Village {}, Nomads {}.", s.hill.iter().flatten().count(), s.steps.iter().flatten().count(), s.village.len(), s.nomads.len());
+    k
+}
+
+/// The terraces, the Coricancha's sections with their actions, and the High Priests.
+fn draw_terraces(k: &mut Sketch, s: &State) {
+    let (cx, cy) = (CENTRE.0 as i32, CENTRE.1 as i32);
     for (r, c) in [
         (3.9, Color(222, 205, 170)),
         (2.85, Color(232, 218, 185)),
         (1.85, Color(242, 232, 205)),
         (0.7, Color(250, 220, 120)),
     ] {
-        k.circle(
-            cx as i32,
-            cy as i32,
-            (r * scale) as i32,
-            Some(c),
-            Some(Color::BROWN),
-        );
+        k.circle(cx, cy, (r * SCALE) as i32, Some(c), Some(Color::BROWN));
     }
     for sec in 0..5 {
         let (x1, y1) = polar(sec as f64, 0.7);
@@ -129,6 +158,11 @@ pub(super) fn picture(s: &State) -> Sketch {
             k.circle(px, py, 7, Some(player_color(*q)), Some(Color::BLACK));
         }
     }
+}
+
+/// The worker spaces with their workers, and the step spaces with their owners.
+fn draw_spaces(k: &mut Sketch, s: &State) {
+    let d = s.d();
     for (i, sp) in d.spaces.iter().enumerate() {
         let (x, y) = polar(sp.angle, sp.ring);
         let fill = match sp.colour {
@@ -153,51 +187,42 @@ pub(super) fn picture(s: &State) -> Sketch {
     for (i, st) in d.steps.iter().enumerate() {
         let (x, y) = polar(st.angle, st.ring);
         let owner = s.steps.get(i).copied().flatten();
-        k.rect(
-            x - 11,
-            y - 6,
-            22,
-            12,
-            Some(
-                owner
-                    .map(|o| player_color(o as usize))
-                    .unwrap_or(Color::WHITE),
-            ),
-            Some(Color::BLACK),
-        );
-        k.label(
-            x - 10,
-            y - 3,
-            st.id.to_lowercase(),
-            5,
-            if owner.is_some() {
-                Color::WHITE
-            } else {
-                Color::BLACK
-            },
-        );
+        let fill = owner
+            .map(|o| player_color(o as usize))
+            .unwrap_or(Color::WHITE);
+        k.rect(x - 11, y - 6, 22, 12, Some(fill), Some(Color::BLACK));
+        let ink = if owner.is_some() {
+            Color::WHITE
+        } else {
+            Color::BLACK
+        };
+        k.label(x - 10, y - 3, st.id.to_lowercase(), 5, ink);
     }
-    // side panel
-    let x0 = 760;
-    let mut y = 20;
-    k.label(x0, y, "VILLAGE (potato > corn)", 7, Color::BLACK);
-    y += 14;
-    for (j, &w) in s.village.iter().enumerate() {
+}
+
+/// A row of workers (the Village, the Nomads) from `(x0, y)`.
+fn draw_worker_row(k: &mut Sketch, d: &Data, x0: i32, y: i32, workers: &[u8]) {
+    for (j, &w) in workers.iter().enumerate() {
+        let x = x0 + 20 * j as i32;
         k.circle(
-            x0 + 8 + 20 * j as i32,
+            x + 8,
             y + 6,
             8,
             Some(worker_color(d, w)),
             Some(Color::BLACK),
         );
-        k.label(
-            x0 + 5 + 20 * j as i32,
-            y + 3,
-            worker_letter(w),
-            7,
-            Color::BLACK,
-        );
+        k.label(x + 5, y + 3, worker_letter(w), 7, Color::BLACK);
     }
+}
+
+/// The panel right of the hill: supply, market, piles, temple, conquest, players.
+fn draw_side_panel(k: &mut Sketch, s: &State) {
+    let d = s.d();
+    let x0 = 760;
+    let mut y = 20;
+    k.label(x0, y, "VILLAGE (potato > corn)", 7, Color::BLACK);
+    y += 14;
+    draw_worker_row(k, d, x0, y, &s.village);
     y += 24;
     k.label(
         x0,
@@ -211,90 +236,59 @@ pub(super) fn picture(s: &State) -> Sketch {
         Color::BLACK,
     );
     y += 14;
-    for (j, &w) in s.nomads.iter().enumerate() {
-        k.circle(
-            x0 + 8 + 20 * j as i32,
-            y + 6,
-            8,
-            Some(worker_color(d, w)),
-            Some(Color::BLACK),
-        );
-        k.label(
-            x0 + 5 + 20 * j as i32,
-            y + 3,
-            worker_letter(w),
-            7,
-            Color::BLACK,
-        );
-    }
+    draw_worker_row(k, d, x0, y, &s.nomads);
     y += 28;
     k.label(x0, y, "MARKET", 7, Color::BLACK);
     y += 12;
-    for b in legal::market(s) {
+    for b in state::market(s) {
         let (cost, _, _) = bld_text(d, b);
-        k.label(
-            x0,
-            y,
-            format!("{} {}", Names(d).bld(b).to_uppercase(), cost),
-            6,
-            Color::BLACK,
-        );
+        let name = Names(d).bld(b).to_uppercase();
+        k.label(x0, y, format!("{name} {cost}"), 6, Color::BLACK);
         y += 11;
     }
     y += 8;
-    k.label(
-        x0,
-        y,
-        format!(
-            "OFFERINGS {}",
-            s.offerings
-                .iter()
-                .map(|&g| Names(d).god(g).to_uppercase())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        6,
-        Color::BLACK,
-    );
+    let offerings: Vec<String> = s
+        .offerings
+        .iter()
+        .map(|&g| Names(d).god(g).to_uppercase())
+        .collect();
+    let offerings = format!("OFFERINGS {}", offerings.join(" "));
+    k.label(x0, y, offerings, 6, Color::BLACK);
     y += 12;
-    k.label(
-        x0,
-        y,
-        format!(
-            "WEAVING TOP {}",
-            pile_top_shown(s)
-                .map(|w| Names(d).weaving(w).to_uppercase())
-                .unwrap_or_default()
-        ),
-        6,
-        Color::BLACK,
-    );
+    let top = pile_top_shown(s)
+        .map(|w| Names(d).weaving(w).to_uppercase())
+        .unwrap_or_default();
+    k.label(x0, y, format!("WEAVING TOP {top}"), 6, Color::BLACK);
     y += 20;
+    y = draw_temple_and_conquest(k, s, x0, y);
+    draw_player_lines(k, s, x0, y + 10);
+}
+
+/// The temple track with the players' markers, then the conquest regions;
+/// the height below them.
+fn draw_temple_and_conquest(k: &mut Sketch, s: &State, x0: i32, mut y: i32) -> i32 {
+    let d = s.d();
     k.label(x0, y, "TEMPLE", 7, Color::BLACK);
     y += 12;
     let tw = 14;
-    for i in 0..d.temple.len() {
+    for (i, space) in d.temple.iter().enumerate() {
+        let fill = if space.final_vp > 0 {
+            Color(250, 220, 120)
+        } else {
+            Color(240, 240, 230)
+        };
         k.rect(
             x0 + (i as i32) * tw,
             y,
             tw - 1,
             16,
-            Some(if d.temple[i].final_vp > 0 {
-                Color(250, 220, 120)
-            } else {
-                Color(240, 240, 230)
-            }),
+            Some(fill),
             Some(Color::GREY),
         );
     }
     for (q, p) in s.players.iter().enumerate() {
-        k.circle(
-            x0 + p.temple as i32 * tw + 6,
-            y + 4 + 4 * q as i32,
-            3,
-            Some(player_color(q)),
-            None,
-        );
+        let (x, at) = (x0 + p.temple as i32 * tw + 6, y + 4 + 4 * q as i32);
+        k.circle(x, at, 3, Some(player_color(q)), None);
     }
     y += 26;
     k.label(x0, y, "CONQUEST", 7, Color::BLACK);
@@ -321,25 +315,24 @@ pub(super) fn picture(s: &State) -> Sketch {
         }
         y += 17;
     }
-    y += 10;
+    y
+}
+
+/// Each player's colour, VP and resources, then statues and tapestries.
+fn draw_player_lines(k: &mut Sketch, s: &State, x0: i32, mut y: i32) {
+    let d = s.d();
     for (q, p) in s.players.iter().enumerate() {
         k.rect(x0, y, 10, 10, Some(player_color(q)), None);
+        let name = if s.is_bot(q) {
+            "AXO".to_string()
+        } else {
+            format!("P{}", q + 1)
+        };
+        let [potato, corn, stone, gold] = p.res;
         k.label(
             x0 + 14,
             y + 2,
-            format!(
-                "{} {}VP P{} C{} S{} G{}",
-                if s.is_bot(q) {
-                    "AXO".to_string()
-                } else {
-                    format!("P{}", q + 1)
-                },
-                p.vp,
-                p.res[0],
-                p.res[1],
-                p.res[2],
-                p.res[3]
-            ),
+            format!("{name} {}VP P{potato} C{corn} S{stone} G{gold}", p.vp),
             7,
             Color::BLACK,
         );
@@ -363,77 +356,57 @@ pub(super) fn picture(s: &State) -> Sketch {
         );
         y += 14;
     }
+}
+
+/// Solo: Axomama's board, 16 cells clockwise with the number tokens on them,
+/// and the symbols of its card slots.
+fn draw_axomama_board(k: &mut Sketch, s: &State) {
+    let d = s.d();
+    let (bx, by) = (20, 762);
     k.label(
-        20,
-        8,
-        "WORKERS: A=architect P=porter R=artisan I=priest W=warrior",
-        6,
-        Color::BLACK,
-    );
-    k.label(
-        20,
-        20,
-        "SPACES blue=architect +1, green=artisan +1; STEPS sNu/sNl",
-        6,
-        Color::BLACK,
-    );
-    if s.solo {
-        // Axomama's board: 16 cells clockwise, number tokens on them, slot symbols.
-        let (bx, by) = (20, 762);
-        k.label(
-            bx,
-            by - 12,
-            "AXOMAMA BOARD (cells 0-15, #tokens)",
-            7,
-            Color::BLACK,
-        );
-        for (c, cell) in d.solo.cells.iter().enumerate() {
-            let x = bx + c as i32 * 44;
-            let fill = if c == d.solo.personality_cell {
-                Color(250, 220, 120)
-            } else {
-                Color(240, 240, 230)
-            };
-            k.rect(x, by, 42, 30, Some(fill), Some(Color::GREY));
-            k.label(
-                x + 2,
-                by + 3,
-                cell.action.chars().take(6).collect::<String>(),
-                5,
-                Color::BLACK,
-            );
-            let toks: Vec<String> = d
-                .solo
-                .tokens
-                .iter()
-                .zip(&s.axo.tokens)
-                .filter(|(_, &at)| at == c)
-                .map(|(tk, _)| format!("#{}", tk.0))
-                .collect();
-            k.label(x + 2, by + 16, toks.join(""), 6, Color::RED);
-        }
-        let slots: Vec<String> = s
-            .axo
-            .slots
-            .iter()
-            .filter_map(|&g| d.gods.get(g as usize))
-            .map(|g| d.symbol_name(g.symbol).to_string())
-            .collect();
-        k.label(
-            bx + 300,
-            by - 12,
-            format!("slots: {}", slots.join(" ")),
-            6,
-            Color::BLACK,
-        );
-    }
-    k.label(
-        700,
-        if s.solo { 815 } else { 765 },
-        "SUBSTITUTE COMPONENTS (designed stand-in)",
+        bx,
+        by - 12,
+        "AXOMAMA BOARD (cells 0-15, #tokens)",
         7,
-        Color::RED,
+        Color::BLACK,
     );
-    k.alt = format!("Tawantinsuyu board: the hill with {} workers placed, {} steps built; Village {}, Nomads {}.", s.hill.iter().flatten().count(), s.steps.iter().flatten().count(), s.village.len(), s.nomads.len());
-    k
+    for (c, cell) in d.solo.cells.iter().enumerate() {
+        let x = bx + c as i32 * 44;
+        let fill = if c == d.solo.personality_cell {
+            Color(250, 220, 120)
+        } else {
+            Color(240, 240, 230)
+        };
+        k.rect(x, by, 42, 30, Some(fill), Some(Color::GREY));
+        k.label(
+            x + 2,
+            by + 3,
+            cell.action.chars().take(6).collect::<String>(),
+            5,
+            Color::BLACK,
+        );
+        let toks: Vec<String> = d
+            .solo
+            .tokens
+            .iter()
+            .zip(&s.axo.tokens)
+            .filter(|(_, &at)| at == c)
+            .map(|(tk, _)| format!("#{}", tk.0))
+            .collect();
+        k.label(x + 2, by + 16, toks.join(""), 6, Color::RED);
+    }
+    let slots: Vec<String> = s
+        .axo
+        .slots
+        .iter()
+        .filter_map(|&g| d.gods.get(g as usize))
+        .map(|g| d.symbol_name(g.symbol).to_string())
+        .collect();
+    k.label(
+        bx + 300,
+        by - 12,
+        format!("slots: {}", slots.join(" ")),
+        6,
+        Color::BLACK,
+    );
 }

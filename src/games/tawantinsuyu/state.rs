@@ -1,7 +1,13 @@
 //! The game state: the board, the decks and piles, each player's holdings, and
-//! the stack of pending steps and decisions that drives the flow of play.
+//! the stack of pending steps and decisions that drives the flow of play;
+//! and the rule arithmetic on it that the legal lists and the handlers share
+//! (payments with gold as the joker, food and task counts of a placement,
+//! task orders, tile places, soldiers).
 
-use super::data::{Data, Effect, HpAction, Task};
+use super::command::Bld;
+use super::data::{
+    Data, Effect, HpAction, SpaceColour, Task, ARCHITECT, ARTISAN, GOLD, PORTER, PRIEST, WARRIOR,
+};
 use crate::engine::{Rng, Shared};
 use serde::{Deserialize, Serialize};
 
@@ -367,5 +373,383 @@ impl State {
 
     pub fn offerings_capacity(&self) -> usize {
         self.d().rules.offerings_capacity[self.np().min(4)]
+    }
+}
+
+// What the state allows, as the rules count it: payments (gold as the
+// joker), food and task counts of a placement, the market and open steps.
+// Both the legal lists and the handlers rest on these.
+
+/// Ring distance between two of the 5 sections: 0 same, 1 adjacent, 2 not adjacent.
+pub fn section_distance(a: usize, b: usize) -> usize {
+    let d = (a + 5 - b % 5) % 5;
+    d.min(5 - d).min(2)
+}
+
+/// Can `have` pay `cost`, gold covering any shortfall (L177)?
+pub fn can_pay(have: &[u32; 4], cost: &[u32; 4]) -> bool {
+    pay(have, cost).is_some()
+}
+
+/// `have` after paying `cost`: each resource from its own kind first, gold
+/// replacing what is missing (only when necessary).
+pub fn pay(have: &[u32; 4], cost: &[u32; 4]) -> Option<[u32; 4]> {
+    let mut out = *have;
+    let mut gold_needed = cost[GOLD];
+    for i in 0..3 {
+        if out[i] >= cost[i] {
+            out[i] -= cost[i];
+        } else {
+            gold_needed += cost[i] - out[i];
+            out[i] = 0;
+        }
+    }
+    if out[GOLD] < gold_needed {
+        return None;
+    }
+    out[GOLD] -= gold_needed;
+    Some(out)
+}
+
+/// One way to pay a food cost: potatoes, corn and gold given (gold is the
+/// joker, L177: the player may give it for any part).
+pub type FoodMix = [u32; 3];
+
+/// Every way to pay `food` (potatoes or corn) plus `potato` (potatoes only),
+/// gold replacing any part (L177), from `have` keeping `reserve_gold` back
+/// for another part of the same cost. Potatoes-first comes first (the old
+/// automatic payment, the timeout default).
+pub fn food_mixes(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> Vec<FoodMix> {
+    let total = food + potato;
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for g in 0..=total.min(gold) {
+        for c in 0..=(total - g).min(food).min(have[1]) {
+            let p = total - g - c;
+            if p <= have[0] {
+                out.push([p, c, g]);
+            }
+        }
+    }
+    out
+}
+
+/// Can `have` pay `food` plus `potato` in some mix (`food_mixes` not empty)?
+pub fn can_pay_food(have: &[u32; 4], food: u32, potato: u32, reserve_gold: u32) -> bool {
+    let Some(gold) = have[GOLD].checked_sub(reserve_gold) else {
+        return false;
+    };
+    have[0] + gold >= potato && have[0] + have[1].min(food) + gold >= food + potato
+}
+
+/// `have` after paying `mix`, if it holds that much.
+pub fn pay_mix(have: &[u32; 4], mix: &FoodMix) -> Option<[u32; 4]> {
+    let mut out = *have;
+    out[0] = out[0].checked_sub(mix[0])?;
+    out[1] = out[1].checked_sub(mix[1])?;
+    out[GOLD] = out[GOLD].checked_sub(mix[2])?;
+    Some(out)
+}
+
+/// Festival feeding (L505-506): the potatoes owed for the God cards in hand.
+pub fn festival_need(d: &Data, pl: &Player) -> u32 {
+    pl.gods.len() as u32 * d.rules.festival_potato_per_card
+}
+
+/// The potatoes owed that the potatoes held cannot pay (gold may, A6).
+pub fn festival_short(d: &Data, pl: &Player) -> u32 {
+    festival_need(d, pl).saturating_sub(pl.res[0])
+}
+
+/// The food cost of placing on `space` for player `p` (section + descent −
+/// steps − porter).
+pub fn food(s: &State, p: usize, space: usize, porter: bool) -> u32 {
+    food_parts(s, p, space, porter, |_| {})
+}
+
+/// The food cost of placing on `space` for player `p`, and the owners of the
+/// steps used (one entry per step).
+pub fn food_cost(s: &State, p: usize, space: usize, porter: bool) -> (u32, Vec<u8>) {
+    let mut owners = Vec::new();
+    let total = food_parts(s, p, space, porter, |o| owners.push(o));
+    (total, owners)
+}
+
+/// The food cost (L194-207, L270-272), telling `step_owner` the owner of
+/// each step that lowers it.
+fn food_parts(
+    s: &State,
+    p: usize,
+    space: usize,
+    porter: bool,
+    mut step_owner: impl FnMut(u8),
+) -> u32 {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return 0;
+    };
+    let priest = s
+        .players
+        .get(p)
+        .and_then(|pl| pl.priest)
+        .unwrap_or(sp.section);
+    let section = d.rules.section_cost[section_distance(priest, sp.section)];
+    let mut descent = d.rules.descent_cost[sp.terrace.min(2)];
+    for (i, st) in d.steps.iter().enumerate() {
+        if st.section == sp.section && st.discounts.contains(&sp.terrace) {
+            if let Some(Some(owner)) = s.steps.get(i) {
+                descent = descent.saturating_sub(d.rules.step_discount);
+                step_owner(*owner);
+            }
+        }
+    }
+    let total = section + descent;
+    if porter {
+        total.saturating_sub(d.rules.porter_discount)
+    } else {
+        total
+    }
+}
+
+/// The number of tasks of a worker of type `colour` placed on `space` in the
+/// role `role` (L216-218, L262-278).
+pub fn task_count(
+    s: &State,
+    p: usize,
+    space: usize,
+    colour: u8,
+    role: u8,
+    priest_potato: bool,
+) -> u8 {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return 1;
+    };
+    let mut n: u8 = 1;
+    let swap = s.has_passive(p, "artisan_architect_swap");
+    let on_blue = sp.colour == SpaceColour::Blue;
+    let on_green = sp.colour == SpaceColour::Green;
+    match role {
+        ARCHITECT if on_blue || (swap && on_green) => n += 1,
+        ARTISAN if on_green || (swap && on_blue) => n += 1,
+        PORTER if porter_first(s, space) => n += 1,
+        PRIEST if priest_potato => n += 1,
+        WARRIOR if s.has_passive(p, "warrior_plus_2_tasks") => n += 2,
+        _ => {}
+    }
+    for &a in &sp.adjacent {
+        if s.hill.get(a).copied().flatten() == Some(colour) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Is a Porter on `space` the first worker of its segment (A3)?
+pub fn porter_first(s: &State, space: usize) -> bool {
+    let d = s.d();
+    let Some(sp) = d.spaces.get(space) else {
+        return false;
+    };
+    let seg = sp.section * 3 + sp.terrace;
+    if s.readings.porter_first_ever {
+        !s.segment_used.get(seg).copied().unwrap_or(true)
+    } else {
+        !d.spaces.iter().enumerate().any(|(i, o)| {
+            o.section == sp.section
+                && o.terrace == sp.terrace
+                && s.hill.get(i).copied().flatten().is_some()
+        })
+    }
+}
+
+/// The four market buildings.
+pub fn market(s: &State) -> Vec<Bld> {
+    s.market_prod
+        .iter()
+        .map(|&b| Bld::Prod(b))
+        .chain(s.market_pass.iter().map(|&b| Bld::Pass(b)))
+        .collect()
+}
+
+pub fn bld_cost(s: &State, b: Bld) -> [u32; 4] {
+    let d = s.d();
+    match b {
+        Bld::Prod(i) => d
+            .production
+            .get(i as usize)
+            .map(|x| x.cost)
+            .unwrap_or([99; 4]),
+        Bld::Pass(i) => d.passive.get(i as usize).map(|x| x.cost).unwrap_or([99; 4]),
+    }
+}
+
+/// Step spaces that may be built now (empty; the upper one first, L290-291).
+pub fn open_steps(s: &State) -> Vec<u8> {
+    let d = s.d();
+    (0..d.steps.len())
+        .filter(|&i| {
+            s.steps.get(i) == Some(&None)
+                && d.steps[i]
+                    .requires
+                    .is_none_or(|r| matches!(s.steps.get(r), Some(Some(_))))
+        })
+        .map(|i| i as u8)
+        .collect()
+}
+
+/// Is `seq` a legal order of at most `n` tasks on the three icons: each full
+/// round of three uses every icon once, a last partial round uses different
+/// icons (L225-232)? Stopping early is allowed (A7).
+pub fn valid_task_sequence(icons: &[Task; 3], n: usize, seq: &[Task]) -> bool {
+    if seq.len() > n {
+        return false;
+    }
+    seq.chunks(3).all(|round| {
+        round.iter().all(|t| icons.contains(t))
+            && round
+                .iter()
+                .enumerate()
+                .all(|(i, t)| !round[..i].contains(t))
+    })
+}
+
+/// Every legal task order of `n` tasks that uses them all, or as many as the
+/// distribution allows.
+pub fn task_sequences(icons: &[Task; 3], n: usize) -> Vec<Vec<Task>> {
+    let mut out = vec![Vec::new()];
+    let mut frontier = vec![Vec::new()];
+    for _ in 0..n.min(12) {
+        let mut next = Vec::new();
+        for seq in &frontier {
+            for t in icons {
+                let mut s2: Vec<Task> = seq.clone();
+                s2.push(*t);
+                if valid_task_sequence(icons, n, &s2) {
+                    next.push(s2);
+                }
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+        if out.len() > 5000 {
+            break;
+        }
+    }
+    out
+}
+
+/// The places a tile may go: `None` = a new tapestry, `Some((i, right))` = an
+/// end of tapestry `i` whose patterns all differ from the tile's (L332-338).
+pub fn tile_targets(d: &Data, tapestries: &[Vec<u8>], tile: u8) -> Vec<Option<(usize, bool)>> {
+    let Some(w) = d.weavings.get(tile as usize) else {
+        return vec![];
+    };
+    let mut out = vec![None];
+    for (i, t) in tapestries.iter().enumerate() {
+        if t.iter()
+            .all(|&x| d.weavings.get(x as usize).map(|o| o.pattern) != Some(w.pattern))
+        {
+            out.push(Some((i, false)));
+            out.push(Some((i, true)));
+        }
+    }
+    out
+}
+
+/// Is paying with `flip` and `discard` (army cards, by soldiers) a minimal
+/// way to meet `need_flip` / `need_discard` (A8)? `discount` (Z13) lowers one
+/// part by 1, at least 1 soldier in total.
+pub fn soldiers_ok(
+    flip: &[u32],
+    discard: &[u32],
+    need_flip: u32,
+    need_discard: u32,
+    discount: bool,
+) -> bool {
+    let f: u32 = flip.iter().sum();
+    let dsum: u32 = discard.iter().sum();
+    let meets = |nf: u32, nd: u32| {
+        let cover = f >= nf && dsum >= nd;
+        // minimal: dropping any card breaks the requirement
+        let min_f = flip.iter().all(|&c| f - c < nf);
+        let min_d = discard.iter().all(|&c| dsum - c < nd);
+        cover && min_f && min_d && (nf > 0 || flip.is_empty()) && (nd > 0 || discard.is_empty())
+    };
+    if !discount {
+        return meets(need_flip, need_discard);
+    }
+    let total = need_flip + need_discard;
+    if total <= 1 {
+        return meets(need_flip, need_discard);
+    }
+    (need_flip > 0 && meets(need_flip - 1, need_discard))
+        || (need_discard > 0 && meets(need_flip, need_discard - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_on_the_ring() {
+        assert_eq!(section_distance(0, 0), 0);
+        assert_eq!(section_distance(0, 4), 1);
+        assert_eq!(section_distance(0, 2), 2);
+        assert_eq!(section_distance(3, 1), 2);
+    }
+
+    #[test]
+    fn gold_replaces_only_what_is_missing() {
+        assert_eq!(pay(&[1, 0, 3, 2], &[0, 1, 3, 0]), Some([1, 0, 0, 1]));
+        assert_eq!(pay(&[0, 0, 1, 1], &[0, 0, 3, 0]), None);
+    }
+
+    #[test]
+    fn food_mixes_list_every_split_with_gold_as_joker() {
+        // 2 food from 1 potato, 2 corn, 1 gold: pp/pc/cc/pg/cg (L177).
+        assert_eq!(
+            food_mixes(&[1, 2, 0, 1], 2, 0, 0),
+            vec![[1, 1, 0], [0, 2, 0], [1, 0, 1], [0, 1, 1]]
+        );
+        // 1 food + the Priest's potato: corn may not pay the potato part.
+        assert_eq!(food_mixes(&[1, 2, 0, 0], 1, 1, 0), vec![[1, 1, 0]]);
+        // The placement's gold is kept back.
+        assert!(food_mixes(&[0, 0, 0, 1], 1, 0, 1).is_empty());
+        assert!(can_pay_food(&[0, 1, 0, 1], 1, 1, 0));
+        assert!(!can_pay_food(&[0, 2, 0, 0], 1, 1, 0));
+    }
+
+    #[test]
+    fn even_distribution_of_tasks() {
+        use Task::*;
+        let icons = [Building, Potato, Stone];
+        // Example 4 (L235-239): 5 tasks = the three once, then two different ones.
+        assert!(valid_task_sequence(
+            &icons,
+            5,
+            &[Building, Potato, Stone, Potato, Stone]
+        ));
+        assert!(!valid_task_sequence(
+            &icons,
+            5,
+            &[Building, Potato, Stone, Stone, Stone]
+        ));
+        assert!(!valid_task_sequence(&icons, 2, &[Potato, Potato]));
+        assert!(!valid_task_sequence(&icons, 2, &[Potato, Stone, Building]));
+        // 0 (stop at once) .. 5 tasks: 1 + 3 + 6 + 6 + 18 + 36
+        assert_eq!(task_sequences(&icons, 5).len(), 70);
+    }
+
+    #[test]
+    fn minimal_soldiers() {
+        // Example 8: flip 2 + discard 1 with a 2-soldier card flipped and a 1 discarded.
+        assert!(soldiers_ok(&[2], &[1], 2, 1, false));
+        assert!(!soldiers_ok(&[2, 1], &[1], 2, 1, false));
+        assert!(soldiers_ok(&[1, 1], &[2], 2, 2, false));
+        assert!(!soldiers_ok(&[], &[], 0, 1, false));
+        assert!(soldiers_ok(&[1], &[], 2, 1, true) || soldiers_ok(&[2], &[], 2, 1, true));
     }
 }

@@ -7,7 +7,7 @@ use super::command::{Bld, Names};
 use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
-use super::state::{Ask, State};
+use super::state::{self, Ask, Player, State};
 use crate::engine::{Section, Text, View};
 
 /// Bilingual text; seat and worker names in the Korean line are put in Korean.
@@ -150,45 +150,70 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
 
 /// The public board, the seat's private part, the picture and the footer.
 pub fn view(s: &State, seat: Option<usize>) -> View {
-    let d = s.d();
-    let names = Names(d);
-    let mut sections = Vec::new();
-    let acting = apply::to_act(s);
-    let headline = if s.over {
+    let mut sections = vec![coricancha_section(s), supply_section(s)];
+    sections.extend(offer_section(s, seat));
+    sections.extend([
+        market_section(s),
+        hill_section(s),
+        steps_section(s),
+        temple_section(s),
+        conquest_section(s),
+        players_section(s),
+    ]);
+    sections.extend(axomama_section(s));
+    sections.extend(final_section(s));
+    View {
+        seat: seat.map(crate::engine::Seat),
+        headline: headline(s),
+        sections,
+        private: seat.map(|me| private_part(s, me)).unwrap_or_default(),
+        picture: picture(s),
+        footer: vec![t(
+            "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in (data/README.md), not the published ones.",
+            "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다 (data/README.md).",
+        )],
+    }
+}
+
+/// The scores at the end, else the Festivals held and who decides what.
+fn headline(s: &State) -> Text {
+    if s.over {
         let sc: Vec<String> = s
             .players
             .iter()
             .enumerate()
             .map(|(q, p)| format!("{} {}", who(s, q), p.vp))
             .collect();
-        t(
+        return t(
             format!("Game over: {}", sc.join(", ")),
             format!("게임 종료: {}", sc.join(", ")),
-        )
-    } else {
-        let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
-        let what = acting
-            .first()
-            .and_then(|&q| apply::current_ask(s, q))
-            .map(|a| ask_text(s, &a))
-            .unwrap_or_else(|| t("", ""));
-        t(
-            format!(
-                "Festivals held {}/3 - {} to {}",
-                s.festivals_done,
-                names.join(", "),
-                what.en
-            ),
-            format!(
-                "축제 {}/3 진행 - {}: {}",
-                s.festivals_done,
-                names.join(", "),
-                what.ko
-            ),
-        )
-    };
+        );
+    }
+    let acting = apply::to_act(s);
+    let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
+    let what = acting
+        .first()
+        .and_then(|&q| apply::current_ask(s, q))
+        .map(|a| ask_text(s, &a))
+        .unwrap_or_else(|| t("", ""));
+    t(
+        format!(
+            "Festivals held {}/3 - {} to {}",
+            s.festivals_done,
+            names.join(", "),
+            what.en
+        ),
+        format!(
+            "축제 {}/3 진행 - {}: {}",
+            s.festivals_done,
+            names.join(", "),
+            what.ko
+        ),
+    )
+}
 
-    // Coricancha and the queues.
+/// The Coricancha's five sections and the High Priests on them.
+fn coricancha_section(s: &State) -> Section {
     let mut lines = Vec::new();
     for sec in 0..5 {
         let here: Vec<String> = s
@@ -199,40 +224,33 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             .map(|(q, _)| who(s, q))
             .collect();
         let a = s.action_at(sec);
+        let (en, ko) = if here.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (
+                format!("- High Priest of {}", here.join(", ")),
+                format!("- 대제사장: {}", here.join(", ")),
+            )
+        };
         lines.push(t(
-            format!(
-                "Section {}: {} {}",
-                sec + 1,
-                a.word(),
-                if here.is_empty() {
-                    String::new()
-                } else {
-                    format!("- High Priest of {}", here.join(", "))
-                }
-            ),
-            format!(
-                "구역 {}: {} {}",
-                sec + 1,
-                a.ko(),
-                if here.is_empty() {
-                    String::new()
-                } else {
-                    format!("- 대제사장: {}", here.join(", "))
-                }
-            ),
+            format!("Section {}: {} {en}", sec + 1, a.word()),
+            format!("구역 {}: {} {ko}", sec + 1, a.ko()),
         ));
     }
-    sections.push(Section::lines(
-        t("Coricancha (High Priests)", "코리칸차 (대제사장)"),
-        lines,
-    ));
+    Section::lines(t("Coricancha (High Priests)", "코리칸차 (대제사장)"), lines)
+}
 
-    let wl = |v: &[u8]| {
-        v.iter()
-            .map(|&w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+/// Worker types named, in order.
+fn worker_list(v: &[u8]) -> String {
+    v.iter()
+        .map(|&w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Village, Nomads, bag, Festival token, Offerings, decks and the statue supply.
+fn supply_section(s: &State) -> Section {
+    let d = s.d();
     let mut bag_counts = [0usize; 5];
     for &w in &s.bag {
         if let Some(x) = bag_counts.get_mut(w as usize) {
@@ -250,17 +268,20 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     let top = pile_top_shown(s)
         .map(|w| weaving_text(d, w))
         .unwrap_or_else(|| "-".into());
-    sections.push(Section::lines(
+    let statues = (0..d.symbols.len())
+        .map(|i| format!("{} {}/{}", d.symbol_name(i), s.statues[i].0, s.statues[i].1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (village, nomads) = (worker_list(&s.village), worker_list(&s.nomads));
+    let (gods, army, discard) = (s.god_deck.len(), s.army_deck.len(), s.army_discard.len());
+    Section::lines(
         t("Village, Nomads, decks", "마을, 유목민, 더미"),
         vec![
             t(
-                format!("Village (potato end first): {}", wl(&s.village)),
-                format!("마을 (감자 쪽부터): {}", wl(&s.village)),
+                format!("Village (potato end first): {village}"),
+                format!("마을 (감자 쪽부터): {village}"),
             ),
-            t(
-                format!("Nomads: {}", wl(&s.nomads)),
-                format!("유목민: {}", wl(&s.nomads)),
-            ),
+            t(format!("Nomads: {nomads}"), format!("유목민: {nomads}")),
             t(
                 format!("Casualties of War: {}", s.casualties.len()),
                 format!("전쟁 사상자: {}", s.casualties.len()),
@@ -281,18 +302,8 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 format!("제물 (오래된 것부터): {}", offerings.join(" | ")),
             ),
             t(
-                format!(
-                    "God deck: {} cards; army deck {} / discard {}",
-                    s.god_deck.len(),
-                    s.army_deck.len(),
-                    s.army_discard.len()
-                ),
-                format!(
-                    "신 카드 더미 {}장; 군대 더미 {} / 버림 {}",
-                    s.god_deck.len(),
-                    s.army_deck.len(),
-                    s.army_discard.len()
-                ),
+                format!("God deck: {gods} cards; army deck {army} / discard {discard}"),
+                format!("신 카드 더미 {gods}장; 군대 더미 {army} / 버림 {discard}"),
             ),
             t(
                 format!(
@@ -302,64 +313,52 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 format!("직조물 더미 {}개, 공개: {top}", s.weaving_pile.len()),
             ),
             t(
-                format!(
-                    "Statue supply (small/large): {}",
-                    (0..d.symbols.len())
-                        .map(|i| format!(
-                            "{} {}/{}",
-                            d.symbol_name(i),
-                            s.statues[i].0,
-                            s.statues[i].1
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                format!(
-                    "조각상 (소/대): {}",
-                    (0..d.symbols.len())
-                        .map(|i| format!(
-                            "{} {}/{}",
-                            d.symbol_name(i),
-                            s.statues[i].0,
-                            s.statues[i].1
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                format!("Statue supply (small/large): {statues}"),
+                format!("조각상 (소/대): {statues}"),
             ),
         ],
-    ));
-    if !s.offer.tiles.is_empty() {
-        let sees_all = s.offer.public || seat == Some(s.offer.buyer);
-        let tiles: Vec<String> = s
-            .offer
-            .tiles
-            .iter()
-            .map(|&w| {
-                if sees_all || Some(w) == s.offer.top {
-                    weaving_text(d, w)
-                } else {
-                    "(hidden / 비공개)".to_string()
-                }
-            })
-            .collect();
-        sections.push(Section::lines(
-            t("Weavings on offer", "구입 가능한 직조물"),
-            vec![plain(tiles.join(" | "))],
-        ));
+    )
+}
+
+/// The weavings drawn for a purchase: hidden from the others until decided.
+fn offer_section(s: &State, seat: Option<usize>) -> Option<Section> {
+    if s.offer.tiles.is_empty() {
+        return None;
     }
-    let market: Vec<Vec<Text>> = legal::market(s)
+    let d = s.d();
+    let sees_all = s.offer.public || seat == Some(s.offer.buyer);
+    let tiles: Vec<String> = s
+        .offer
+        .tiles
+        .iter()
+        .map(|&w| {
+            if sees_all || Some(w) == s.offer.top {
+                weaving_text(d, w)
+            } else {
+                "(hidden / 비공개)".to_string()
+            }
+        })
+        .collect();
+    Some(Section::lines(
+        t("Weavings on offer", "구입 가능한 직조물"),
+        vec![plain(tiles.join(" | "))],
+    ))
+}
+
+fn market_section(s: &State) -> Section {
+    let d = s.d();
+    let market: Vec<Vec<Text>> = state::market(s)
         .into_iter()
         .map(|b| {
             let (cost, what_en, what_ko) = bld_text(d, b);
             vec![
-                plain(names.bld(b).to_uppercase()),
+                plain(Names(d).bld(b).to_uppercase()),
                 plain(cost),
                 t(what_en, what_ko),
             ]
         })
         .collect();
-    sections.push(Section::table(
+    Section::table(
         t("Building market", "건물 시장"),
         vec![
             t("building", "건물"),
@@ -367,9 +366,12 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             t("effect", "효과"),
         ],
         market,
-    ));
+    )
+}
 
-    // The hill.
+/// Every space of the hill: god, colour, tasks and the worker on it.
+fn hill_section(s: &State) -> Section {
+    let d = s.d();
     let rows: Vec<Vec<Text>> = d
         .spaces
         .iter()
@@ -380,35 +382,24 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 .get(i)
                 .copied()
                 .flatten()
-                .map(|w| {
-                    WORKER_IDS
-                        .get(w as usize)
-                        .copied()
-                        .unwrap_or("?")
-                        .to_string()
-                })
+                .map(|w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
                 .unwrap_or_default();
             let col = match sp.colour {
                 SpaceColour::Blue => "blue",
                 SpaceColour::Green => "green",
                 SpaceColour::None => "",
             };
+            let tasks: Vec<&str> = sp.tasks.iter().map(|x| x.word()).collect();
             vec![
                 plain(sp.id.to_lowercase()),
                 plain(d.symbol_name(sp.symbol)),
                 plain(col),
-                plain(
-                    sp.tasks
-                        .iter()
-                        .map(|x| x.word())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
+                plain(tasks.join(" ")),
                 plain(occ),
             ]
         })
         .collect();
-    sections.push(Section::table(
+    Section::table(
         t(
             "The hill (spaces S<section><T/M/B><n>)",
             "언덕 (칸 S<구역><고/중/저><번호>)",
@@ -421,55 +412,57 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             t("worker", "일꾼"),
         ],
         rows,
-    ));
-    let steps: Vec<String> = d
+    )
+}
+
+fn steps_section(s: &State) -> Section {
+    let steps: Vec<String> = s
+        .d()
         .steps
         .iter()
         .enumerate()
         .map(|(i, st)| {
+            let owner = s.steps.get(i).copied().flatten();
+            let owner = owner.map(|o| who(s, o as usize));
             format!(
                 "{} {}",
                 st.id.to_lowercase(),
-                s.steps
-                    .get(i)
-                    .copied()
-                    .flatten()
-                    .map(|o| who(s, o as usize))
-                    .unwrap_or_else(|| "-".into())
+                owner.unwrap_or_else(|| "-".into())
             )
         })
         .collect();
-    sections.push(Section::lines(
-        t("Steps", "계단"),
-        vec![plain(steps.join(", "))],
-    ));
+    Section::lines(t("Steps", "계단"), vec![plain(steps.join(", "))])
+}
 
-    // Temple and conquest.
+fn temple_section(s: &State) -> Section {
+    let d = s.d();
     let temple: Vec<Text> = s
         .players
         .iter()
         .enumerate()
         .map(|(q, p)| {
             let sp = d.temple.get(p.temple);
+            let festival = sp.map(|x| x.festival_vp).unwrap_or(0);
+            let last = sp.map(|x| x.final_vp).unwrap_or(0);
             t(
                 format!(
-                    "{}: space {} (festival {} VP, final {} VP)",
+                    "{}: space {} (festival {festival} VP, final {last} VP)",
                     who(s, q),
-                    p.temple,
-                    sp.map(|x| x.festival_vp).unwrap_or(0),
-                    sp.map(|x| x.final_vp).unwrap_or(0)
+                    p.temple
                 ),
                 format!(
-                    "{}: {}칸 (축제 승점 {}, 최종 {})",
+                    "{}: {}칸 (축제 승점 {festival}, 최종 {last})",
                     who(s, q),
-                    p.temple,
-                    sp.map(|x| x.festival_vp).unwrap_or(0),
-                    sp.map(|x| x.final_vp).unwrap_or(0)
+                    p.temple
                 ),
             )
         })
         .collect();
-    sections.push(Section::lines(t("Temple track", "신전 트랙"), temple));
+    Section::lines(t("Temple track", "신전 트랙"), temple)
+}
+
+fn conquest_section(s: &State) -> Section {
+    let d = s.d();
     let conquest: Vec<Vec<Text>> = d
         .conquest
         .iter()
@@ -483,14 +476,14 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
                 .map(|o| who(s, o as usize))
                 .unwrap_or_default();
             vec![
-                plain(names.conquest(i as u8)),
+                plain(Names(d).conquest(i as u8)),
                 plain(format!("flip {} discard {}", c.flip, c.discard)),
                 plain(c.benefit.describe()),
                 plain(who_there),
             ]
         })
         .collect();
-    sections.push(Section::table(
+    Section::table(
         t("Conquest regions", "정복 지역"),
         vec![
             t("space", "칸"),
@@ -499,80 +492,76 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             t("marker", "마커"),
         ],
         conquest,
-    ));
+    )
+}
 
-    // Players.
-    let prow: Vec<Vec<Text>> = s
+/// A card or building id, marked when it lies face down.
+fn up_or_down(id: String, up: bool) -> String {
+    format!("{}{}", id.to_uppercase(), if up { "" } else { "(down)" })
+}
+
+/// One player's public holdings, a row of the players' table.
+fn player_row(s: &State, q: usize, p: &Player) -> Vec<Text> {
+    let d = s.d();
+    let names = Names(d);
+    let front: Vec<String> = p
+        .army_front
+        .iter()
+        .map(|&(a, up)| up_or_down(names.army(a), up))
+        .collect();
+    let blds: Vec<String> = p
+        .production
+        .iter()
+        .map(|&(b, up)| up_or_down(names.bld(Bld::Prod(b)), up))
+        .chain(
+            p.passive
+                .iter()
+                .map(|&b| names.bld(Bld::Pass(b)).to_uppercase()),
+        )
+        .collect();
+    let statues: Vec<String> = p
+        .statues
+        .iter()
+        .map(|&(sym, l)| {
+            let size = if l { "large" } else { "small" };
+            format!("{size} {}", d.symbol_name(sym as usize))
+        })
+        .collect();
+    let taps: Vec<String> = p
+        .tapestries
+        .iter()
+        .map(|tp| {
+            tp.iter()
+                .map(|&w| names.weaving(w).to_uppercase())
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .collect();
+    vec![
+        plain(who(s, q)),
+        plain(p.vp.to_string()),
+        plain(res_text(&p.res)),
+        plain(worker_list(&p.workers)),
+        plain(format!("{} God, {} army", p.gods.len(), p.army_hand.len())),
+        plain(front.join(" ")),
+        plain(blds.join(" ")),
+        plain(statues.join(", ")),
+        plain(taps.join(" / ")),
+        plain(format!(
+            "{} steps, {} markers",
+            p.steps_left, p.markers_left
+        )),
+    ]
+}
+
+fn players_section(s: &State) -> Section {
+    let rows = s
         .players
         .iter()
         .enumerate()
-        .map(|(q, p)| {
-            let front: Vec<String> = p
-                .army_front
-                .iter()
-                .map(|&(a, up)| {
-                    format!(
-                        "{}{}",
-                        names.army(a).to_uppercase(),
-                        if up { "" } else { "(down)" }
-                    )
-                })
-                .collect();
-            let blds: Vec<String> = p
-                .production
-                .iter()
-                .map(|&(b, up)| {
-                    format!(
-                        "{}{}",
-                        names.bld(Bld::Prod(b)).to_uppercase(),
-                        if up { "" } else { "(down)" }
-                    )
-                })
-                .chain(
-                    p.passive
-                        .iter()
-                        .map(|&b| names.bld(Bld::Pass(b)).to_uppercase()),
-                )
-                .collect();
-            let statues: Vec<String> = p
-                .statues
-                .iter()
-                .map(|&(sym, l)| {
-                    format!(
-                        "{} {}",
-                        if l { "large" } else { "small" },
-                        d.symbol_name(sym as usize)
-                    )
-                })
-                .collect();
-            let taps: Vec<String> = p
-                .tapestries
-                .iter()
-                .map(|tp| {
-                    tp.iter()
-                        .map(|&w| names.weaving(w).to_uppercase())
-                        .collect::<Vec<_>>()
-                        .join("-")
-                })
-                .collect();
-            vec![
-                plain(who(s, q)),
-                plain(p.vp.to_string()),
-                plain(res_text(&p.res)),
-                plain(wl(&p.workers)),
-                plain(format!("{} God, {} army", p.gods.len(), p.army_hand.len())),
-                plain(front.join(" ")),
-                plain(blds.join(" ")),
-                plain(statues.join(", ")),
-                plain(taps.join(" / ")),
-                plain(format!(
-                    "{} steps, {} markers",
-                    p.steps_left, p.markers_left
-                )),
-            ]
-        })
+        .map(|(q, p)| player_row(s, q, p))
         .collect();
-    sections.push(Section::table(
+    Section::table(
         t("Players", "플레이어"),
         vec![
             t("player", "플레이어"),
@@ -586,122 +575,123 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             t("tapestries", "태피스트리"),
             t("left", "남은 것"),
         ],
-        prow,
-    ));
-    if s.solo {
-        let slots: Vec<String> = s
-            .axo
-            .slots
-            .iter()
-            .map(|&g| {
-                d.gods
-                    .get(g as usize)
-                    .map(|c| d.symbol_name(c.symbol).to_string())
-                    .unwrap_or_default()
-            })
-            .collect();
-        let tokens: Vec<String> = d
-            .solo
-            .tokens
-            .iter()
-            .zip(&s.axo.tokens)
-            .map(|(tk, c)| format!("#{} on {}", tk.0, c))
-            .collect();
-        let pers = s
-            .axo
-            .personality
-            .and_then(|i| d.solo.personalities.get(i))
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|| "none".into());
-        sections.push(Section::lines(
-            t("Axomama's board", "악소마마 보드"),
-            vec![
-                t(
-                    format!("Slots (symbols): {}", slots.join(", ")),
-                    format!("슬롯 (심벌): {}", slots.join(", ")),
-                ),
-                t(
-                    format!("Number tokens: {}", tokens.join(", ")),
-                    format!("숫자 토큰: {}", tokens.join(", ")),
-                ),
-                t(
-                    format!("Personality: {pers}; last roll {}", s.axo.last_roll),
-                    format!("성격: {pers}; 마지막 주사위 {}", s.axo.last_roll),
-                ),
-            ],
-        ));
-    }
-    if let Some(sc) = &s.final_scores {
-        let lines: Vec<Text> = sc
-            .iter()
-            .enumerate()
-            .map(|(q, v)| {
-                t(
-                    format!("{}: {v} VP", who(s, q)),
-                    format!("{}: 승점 {v}점", who(s, q)),
-                )
-            })
-            .collect();
-        sections.push(Section::lines(t("Final scores", "최종 점수"), lines));
-    }
+        rows,
+    )
+}
 
-    // Private part.
+/// Solo: Axomama's slots, number tokens, personality and last roll.
+fn axomama_section(s: &State) -> Option<Section> {
+    if !s.solo {
+        return None;
+    }
+    let d = s.d();
+    let slots: Vec<String> = s
+        .axo
+        .slots
+        .iter()
+        .map(|&g| {
+            d.gods
+                .get(g as usize)
+                .map(|c| d.symbol_name(c.symbol).to_string())
+                .unwrap_or_default()
+        })
+        .collect();
+    let tokens: Vec<String> = d
+        .solo
+        .tokens
+        .iter()
+        .zip(&s.axo.tokens)
+        .map(|(tk, c)| format!("#{} on {}", tk.0, c))
+        .collect();
+    let pers = s
+        .axo
+        .personality
+        .and_then(|i| d.solo.personalities.get(i))
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| "none".into());
+    Some(Section::lines(
+        t("Axomama's board", "악소마마 보드"),
+        vec![
+            t(
+                format!("Slots (symbols): {}", slots.join(", ")),
+                format!("슬롯 (심벌): {}", slots.join(", ")),
+            ),
+            t(
+                format!("Number tokens: {}", tokens.join(", ")),
+                format!("숫자 토큰: {}", tokens.join(", ")),
+            ),
+            t(
+                format!("Personality: {pers}; last roll {}", s.axo.last_roll),
+                format!("성격: {pers}; 마지막 주사위 {}", s.axo.last_roll),
+            ),
+        ],
+    ))
+}
+
+fn final_section(s: &State) -> Option<Section> {
+    let lines: Vec<Text> = s
+        .final_scores
+        .as_ref()?
+        .iter()
+        .enumerate()
+        .map(|(q, v)| {
+            t(
+                format!("{}: {v} VP", who(s, q)),
+                format!("{}: 승점 {v}점", who(s, q)),
+            )
+        })
+        .collect();
+    Some(Section::lines(t("Final scores", "최종 점수"), lines))
+}
+
+/// The seat's hand, what it may do now and, at its main choice, its costs.
+fn private_part(s: &State, me: usize) -> Vec<Section> {
+    let d = s.d();
+    let Some(pl) = s.players.get(me) else {
+        return vec![];
+    };
     let mut private = Vec::new();
-    if let Some(me) = seat {
-        if let Some(pl) = s.players.get(me) {
-            let mut lines: Vec<Text> = pl
-                .gods
+    let mut lines: Vec<Text> = pl
+        .gods
+        .iter()
+        .map(|&g| plain(format!("in hand: {}", god_text(d, g))))
+        .collect();
+    lines.extend(
+        pl.dealt
+            .iter()
+            .map(|&g| plain(format!("in hand: {} (dealt)", god_text(d, g)))),
+    );
+    lines.extend(
+        pl.army_hand
+            .iter()
+            .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
+    );
+    if let Some(Ask::TrainKeep { cards }) = apply::current_ask(s, me) {
+        lines.extend(
+            cards
                 .iter()
-                .map(|&g| plain(format!("in hand: {}", god_text(d, g))))
-                .collect();
-            lines.extend(
-                pl.dealt
-                    .iter()
-                    .map(|&g| plain(format!("in hand: {} (dealt)", god_text(d, g)))),
-            );
-            lines.extend(
-                pl.army_hand
-                    .iter()
-                    .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
-            );
-            if let Some(Ask::TrainKeep { cards }) = apply::current_ask(s, me) {
-                lines.extend(
-                    cards
-                        .iter()
-                        .map(|&a| plain(format!("drawn: {}", army_text(d, a)))),
-                );
-            }
-            if lines.is_empty() {
-                lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
-            }
-            private.push(Section::lines(t("Your hand", "내 손패"), lines));
-            if let Some(a) = apply::current_ask(s, me) {
-                let legal: Vec<String> = legal::legal_for(s, me, &a)
-                    .iter()
-                    .take(40)
-                    .map(|c| names.text(c))
-                    .collect();
-                private.push(Section::lines(
-                    t("You may now", "지금 가능한 명령"),
-                    legal.into_iter().map(plain).collect(),
-                ));
-                if a == Ask::Main && !s.turn.placed && s.turn.subs.is_empty() {
-                    private.push(cost_preview(s, me));
-                }
-            }
+                .map(|&a| plain(format!("drawn: {}", army_text(d, a)))),
+        );
+    }
+    if lines.is_empty() {
+        lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
+    }
+    private.push(Section::lines(t("Your hand", "내 손패"), lines));
+    if let Some(a) = apply::current_ask(s, me) {
+        let legal: Vec<String> = legal::legal_for(s, me, &a)
+            .iter()
+            .take(40)
+            .map(|c| Names(d).text(c))
+            .collect();
+        private.push(Section::lines(
+            t("You may now", "지금 가능한 명령"),
+            legal.into_iter().map(plain).collect(),
+        ));
+        if a == Ask::Main && !s.turn.placed && s.turn.subs.is_empty() {
+            private.push(cost_preview(s, me));
         }
     }
-    View {
-        seat: seat.map(crate::engine::Seat),
-        headline,
-        sections,
-        private,
-        picture: picture(s),
-        footer: vec![t(
-            "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in (data/README.md), not the published ones.",
-            "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다 (data/README.md).",
-        )],
-    }
+    private
 }
 
 /// For each empty space: the food it would cost this seat and the tasks each
@@ -727,14 +717,14 @@ fn cost_preview(s: &State, me: usize) -> Section {
                     format!(
                         "{} {}",
                         WORKER_IDS.get(w as usize).copied().unwrap_or("?"),
-                        legal::task_count(s, me, i, w, w, false)
+                        state::task_count(s, me, i, w, w, false)
                     )
                 })
                 .collect();
             vec![
                 plain(sp.id.to_lowercase()),
                 plain(d.symbol_name(sp.symbol)),
-                plain(legal::food(s, me, i, false).to_string()),
+                plain(state::food(s, me, i, false).to_string()),
                 t(tasks.join(", "), tasks.join(", ")),
             ]
         })

@@ -4,8 +4,7 @@
 
 use super::super::command::Cmd;
 use super::super::data::{HpAction, CORN, POTATO};
-use super::super::legal;
-use super::super::state::{Ask, Item, State, Step};
+use super::super::state::{self, Ask, Item, State, Step};
 use super::axomama_cells::*;
 use super::effects;
 use super::{effects::*, high_priest::*};
@@ -346,7 +345,7 @@ pub fn turn(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         }
     }
     if let Some(sp) = space {
-        let (_, owners) = legal::food_cost(s, p, sp, false);
+        let (_, owners) = state::food_cost(s, p, sp, false);
         if let Some(h) = s.hill.get_mut(sp) {
             *h = Some(worker);
         }
@@ -457,7 +456,7 @@ pub(super) fn find_space(s: &mut State, p: usize, sym: usize, pref: usize) -> Op
                     && d.spaces[i].symbol == sym
                     && s.hill.get(i) == Some(&None)
             })
-            .map(|i| (legal::food_cost(s, p, i, false).0, i))
+            .map(|i| (state::food_cost(s, p, i, false).0, i))
             .collect();
         if let Some(min) = cands.iter().map(|c| c.0).min() {
             let best: Vec<usize> = cands.iter().filter(|c| c.0 == min).map(|c| c.1).collect();
@@ -527,7 +526,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd], ev: &mut Vec<
                 .tiles
                 .iter()
                 .copied()
-                .filter(|&t| legal::tile_targets(&d, &taps, t).len() > 1)
+                .filter(|&t| state::tile_targets(&d, &taps, t).len() > 1)
                 .collect();
             match best_tile(s, p, &fitting) {
                 Some(t)
@@ -548,7 +547,7 @@ pub fn bot_pick(s: &mut State, p: usize, ask: &Ask, legal: &[Cmd], ev: &mut Vec<
             }
         }
         Ask::Statue { large, .. } => {
-            let sym = statue_symbol(s, *large);
+            let sym = statue_symbol(s, *large, ev);
             let c = Cmd::Statue(*large, sym);
             if legal.contains(&c) {
                 c

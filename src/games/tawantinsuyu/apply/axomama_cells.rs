@@ -3,8 +3,7 @@
 
 use super::super::command::Bld;
 use super::super::data::{Effect, CORN, GOLD, STONE};
-use super::super::legal;
-use super::super::state::{Item, State, Step};
+use super::super::state::{self, Item, State, Step};
 use super::axomama::*;
 use super::effects;
 use super::{build::*, effects::*, weave::*};
@@ -21,7 +20,7 @@ pub(super) fn pay(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
     let Some(ax) = s.players.get_mut(p) else {
         return false;
     };
-    match legal::pay(&ax.res, cost) {
+    match state::pay(&ax.res, cost) {
         Some(r) => {
             ax.res = r;
             true
@@ -67,12 +66,12 @@ pub(super) fn cell_action(s: &mut State, p: usize, c: usize, ev: &mut Vec<Event>
             }
         }
         "build_step" => {
-            let open = legal::open_steps(s);
+            let open = state::open_steps(s);
             let has = s.players.get(p).is_some_and(|x| x.steps_left > 0);
             if let (Some(&i), true) = (open.first(), has) {
                 if s.players
                     .get(p)
-                    .is_some_and(|x| legal::can_pay(&x.res, &d.rules.step_cost))
+                    .is_some_and(|x| state::can_pay(&x.res, &d.rules.step_cost))
                 {
                     build_step(s, p, i, ev);
                     return;
@@ -93,15 +92,15 @@ pub(super) fn cell_action_more(s: &mut State, p: usize, c: usize, ev: &mut Vec<E
     match cell.action.as_str() {
         "build_statue" => {
             let res = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
-            let large = legal::can_pay(&res, &d.rules.statue_large_cost)
+            let large = state::can_pay(&res, &d.rules.statue_large_cost)
                 && s.statues.iter().any(|x| x.1 > 0);
-            let small = legal::can_pay(&res, &d.rules.statue_small_cost)
+            let small = state::can_pay(&res, &d.rules.statue_small_cost)
                 && s.statues.iter().any(|x| x.0 > 0);
             if !large && !small {
                 fail_gold(s, p);
                 return;
             }
-            let (large, sym) = statue_choice(s, large, small);
+            let (large, sym) = statue_choice(s, large, small, ev);
             pay(
                 s,
                 p,
@@ -149,7 +148,7 @@ pub(super) fn cell_action_last(s: &mut State, p: usize, c: usize, ev: &mut Vec<E
                     .iter()
                     .filter(|b| b.1)
                     .filter_map(|b| d.production.get(b.0 as usize).map(|bd| (bd, b.0)))
-                    .filter(|(bd, _)| legal::can_pay(&x.res, &bd.input))
+                    .filter(|(bd, _)| state::can_pay(&x.res, &bd.input))
                     .max_by_key(|(bd, id)| {
                         (
                             bd.output.vp * 3 + bd.output.res.iter().sum::<u32>(),
@@ -190,9 +189,9 @@ pub(super) fn buy_weavings(s: &mut State, p: usize, ev: &mut Vec<Event>) {
     let corn = s.players.get(p).map(|x| x.res).unwrap_or([0; 4]);
     let price2 = d.rules.weaving_prices_corn.get(1).copied().unwrap_or(3);
     let price1 = d.rules.weaving_prices_corn.first().copied().unwrap_or(1);
-    let n = if tiles.len() >= 2 && legal::can_pay(&corn, &[0, price2, 0, 0]) {
+    let n = if tiles.len() >= 2 && state::can_pay(&corn, &[0, price2, 0, 0]) {
         2
-    } else if !tiles.is_empty() && legal::can_pay(&corn, &[0, price1, 0, 0]) {
+    } else if !tiles.is_empty() && state::can_pay(&corn, &[0, price1, 0, 0]) {
         1
     } else {
         0
@@ -265,13 +264,17 @@ pub(super) fn take_building(s: &mut State, p: usize, b: Option<Bld>, ev: &mut Ve
     );
 }
 
-/// The statue symbol: a die-chosen slot, then the next slots clockwise, else random (L755-762).
 /// The statue Axomama builds (L755-762): the symbol of the die-chosen slid-in
 /// card, else the next slots clockwise, large preferred when affordable; only
 /// when no slot symbol has a statue left, a random one (large preferred).
-pub(super) fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> (bool, u8) {
+pub(super) fn statue_choice(
+    s: &mut State,
+    can_large: bool,
+    can_small: bool,
+    ev: &mut Vec<Event>,
+) -> (bool, u8) {
     let d = s.data.arc().clone();
-    let r = roll(s) as usize;
+    let r = statue_roll(s, ev);
     let n = s.axo.slots.len().max(1);
     for k in 0..s.axo.slots.len() {
         let slot = (r.saturating_sub(1) + k) % n;
@@ -304,9 +307,23 @@ pub(super) fn statue_choice(s: &mut State, can_large: bool, can_small: bool) -> 
     (large, any.get(i).copied().unwrap_or(0) as u8)
 }
 
-pub(super) fn statue_symbol(s: &mut State, large: bool) -> u8 {
-    let d = s.data.arc().clone();
+/// The die roll that picks the slot a statue's symbol comes from (L755-762),
+/// said: chance decides, so the move it happens in reveals (issue 13).
+fn statue_roll(s: &mut State, ev: &mut Vec<Event>) -> usize {
     let r = roll(s) as usize;
+    bot_ev(
+        ev,
+        format!("Axomama rolls {r} for the symbol of its statue."),
+        format!("악소마마가 조각상의 심벌을 정하려고 {r}을(를) 굴립니다."),
+    );
+    r
+}
+
+/// The symbol of a statue of the given size Axomama receives: the die-chosen
+/// slot's, then the next slots', else a random one with one left (L755-762).
+pub(super) fn statue_symbol(s: &mut State, large: bool, ev: &mut Vec<Event>) -> u8 {
+    let d = s.data.arc().clone();
+    let r = statue_roll(s, ev);
     let avail = |s: &State, sym: usize| {
         s.statues
             .get(sym)
@@ -340,7 +357,7 @@ pub(super) fn best_tile(s: &State, p: usize, tiles: &[u8]) -> Option<u8> {
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
     tiles.iter().copied().max_by_key(|&t| {
-        let fits = legal::tile_targets(d, &taps, t)
+        let fits = state::tile_targets(d, &taps, t)
             .into_iter()
             .flatten()
             .map(|(i, _)| taps.get(i).map(Vec::len).unwrap_or(0))
@@ -359,7 +376,7 @@ pub(super) fn best_target(s: &State, p: usize, t: u8) -> Option<(usize, bool)> {
         .get(p)
         .map(|x| x.tapestries.clone())
         .unwrap_or_default();
-    legal::tile_targets(d, &taps, t)
+    state::tile_targets(d, &taps, t)
         .into_iter()
         .flatten()
         .max_by_key(|&(i, right)| (taps.get(i).map(Vec::len).unwrap_or(0), right))
@@ -410,7 +427,7 @@ pub(super) fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                 }
             }
             "build_step" => {
-                let open = legal::open_steps(s);
+                let open = state::open_steps(s);
                 match open.first() {
                     Some(&i) if s.players.get(p).is_some_and(|x| x.steps_left > 0) => {
                         if let Some(ax) = s.players.get_mut(p) {
@@ -428,7 +445,7 @@ pub(super) fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
                     .iter()
                     .any(|x| if large { x.1 > 0 } else { x.0 > 0 })
                 {
-                    let sym = statue_symbol(s, large);
+                    let sym = statue_symbol(s, large, ev);
                     give_statue(s, p, large, sym, ev);
                     true
                 } else {
@@ -483,9 +500,15 @@ mod tests {
         }
         s.statues[0] = (2, 0);
         s.statues[1] = (0, 1);
-        assert_eq!(statue_choice(&mut s, true, true), (false, 0));
+        assert_eq!(
+            statue_choice(&mut s, true, true, &mut Vec::new()),
+            (false, 0)
+        );
         // No slot symbol left at all: a random statue, large preferred.
         s.statues[0] = (0, 0);
-        assert_eq!(statue_choice(&mut s, true, true), (true, 1));
+        assert_eq!(
+            statue_choice(&mut s, true, true, &mut Vec::new()),
+            (true, 1)
+        );
     }
 }

@@ -1,8 +1,7 @@
 //! Building: the step space, buildings and swaps, statues.
 
 use super::super::command::{Bld, Cmd, Names};
-use super::super::legal;
-use super::super::state::{Ask, State};
+use super::super::state::{self, Ask, State};
 use super::effects::*;
 use crate::engine::Event;
 
@@ -21,7 +20,7 @@ pub(super) fn on_build(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Eve
     let me_ko = who_ko(s, p);
     match (a, c) {
         (Ask::Build { .. }, Cmd::Build(Some(b))) => {
-            pay_or_keep(s, p, &legal::bld_cost(s, b));
+            pay_or_keep(s, p, &state::bld_cost(s, b));
             match b {
                 Bld::Prod(x) => {
                     s.market_prod.retain(|&m| m != x);

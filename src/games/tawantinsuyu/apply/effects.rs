@@ -2,8 +2,8 @@
 //! the draws from bag and decks, and the event texts every handler shares.
 
 use super::super::data::{res_text, res_text_ko, Effect, WORKER_IDS};
-use super::super::legal;
-use super::super::state::{Ask, Item, State, Step};
+use super::super::state::{self, Ask, Item, State, Step};
+use super::Solo;
 use crate::engine::{Event, Text};
 
 pub fn say(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
@@ -81,7 +81,7 @@ pub(super) fn pay_or_keep(s: &mut State, p: usize, cost: &[u32; 4]) -> bool {
     let Some(pl) = s.players.get_mut(p) else {
         return false;
     };
-    match legal::pay(&pl.res, cost) {
+    match state::pay(&pl.res, cost) {
         Some(r) => {
             pl.res = r;
             true
@@ -274,7 +274,7 @@ fn push_pending_parts(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) 
     }
     for _ in 0..e.workers {
         if bot {
-            super::axomama::bot_worker(s, p, ev);
+            super::solo(s, p, Solo::Worker, ev);
         } else {
             ask(s, p, Ask::Nomad);
         }
@@ -287,7 +287,7 @@ fn push_pending_parts(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) 
     }
     for _ in 0..e.god_cards {
         if bot {
-            super::axomama::bot_god_card(s, p, ev);
+            super::solo(s, p, Solo::GodCard, ev);
         } else {
             ask(s, p, Ask::GodSource);
         }

@@ -4,11 +4,11 @@
 use super::super::command::Cmd;
 use super::super::data::GOLD;
 use super::super::data::{Effect, POTATO};
-use super::super::legal;
 use super::super::scoring;
-use super::super::state::{Ask, Item, State, Step};
+use super::super::state::{self, Ask, Item, State, Step};
 use super::effects::*;
 use super::effects::{draw_god, refill_market, say, who};
+use super::Solo;
 use crate::engine::{Event, Text};
 
 fn push(s: &mut State, p: usize, step: Step) {
@@ -69,7 +69,7 @@ pub fn run(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
             push(s, h, Step::Festival(2));
             for &q in order.iter().rev() {
                 if s.is_bot(q) {
-                    super::axomama::festival_weavings(s, q, ev);
+                    super::solo(s, q, Solo::FestivalWeavings, ev);
                 } else {
                     push(s, q, Step::Merchant);
                 }
@@ -161,7 +161,7 @@ fn run_stage_4(s: &mut State, h: usize, stage: u8, ev: &mut Vec<Event>) {
                 // their temple rewards resolve before the scoring (stage 9).
                 push(s, h, Step::Festival(9));
                 if s.solo {
-                    super::axomama::last_actions(s, ev);
+                    super::solo(s, 1, Solo::LastActions, ev);
                 }
                 return;
             }
@@ -279,7 +279,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
     for (rank, &q) in seats.iter().enumerate() {
         let n = table.get(rank).copied().unwrap_or(0);
         if s.is_bot(q) {
-            super::axomama::festival_card_draw(s, q, ev);
+            super::solo(s, q, Solo::FestivalDraw, ev);
             continue;
         }
         let mut got = Vec::new();
@@ -322,7 +322,7 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
             pl.vp += add;
         }
         if s.solo && q == 1 {
-            super::axomama::final_bonus(s, ev);
+            super::solo(s, q, Solo::FinalBonus, ev);
         }
         let vp = s.players.get(q).map(|x| x.vp).unwrap_or(0);
         let parts: Vec<String> = items.iter().map(|x| format!("{} {}", x.0, x.2)).collect();
@@ -352,7 +352,7 @@ pub(super) fn on_feed(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
         let Some(pl) = s.players.get_mut(p) else {
             return;
         };
-        let need = legal::festival_need(&d, pl);
+        let need = state::festival_need(&d, pl);
         let potatoes = need.min(pl.res[POTATO]);
         pl.res[POTATO] -= potatoes;
         let gold = k.min(pl.res[GOLD]).min(need - potatoes);

@@ -3,6 +3,7 @@
 use super::super::data::{Effect, HpAction};
 use super::super::state::{Ask, State, Step};
 use super::effects::*;
+use super::Solo;
 use crate::engine::Event;
 
 /// Adds a used God card to the Offerings, reshuffling them into the deck first
@@ -41,7 +42,7 @@ pub(super) fn activate(s: &mut State, p: usize, action: HpAction, ev: &mut Vec<E
         format!("{}이(가) {}을(를) 활성화합니다.", who_ko(s, p), action.ko()),
     );
     if s.is_bot(p) {
-        super::axomama::bot_hp(s, p, action, ev);
+        super::solo(s, p, Solo::HighPriest(action), ev);
     } else {
         ask(s, p, Ask::HpChoice { action });
     }
@@ -115,7 +116,7 @@ pub(super) fn ask_production(s: &mut State, q: usize, active: bool) {
 /// it holds (L685-693; it follows the basic rules, L679, paying nothing to
 /// flip, L694-695).
 pub(super) fn bot_joins(s: &State, q: usize, action: HpAction) -> bool {
-    s.is_bot(q) && super::axomama::wants(s, action)
+    s.is_bot(q) && super::solo_joins(s, action)
 }
 
 /// The others join an activated action in turn order (Conquest: everybody deploys).

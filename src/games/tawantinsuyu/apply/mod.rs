@@ -1,7 +1,9 @@
 //! Applying decisions. This file is the driver of play: the stack of pending
 //! steps and decisions, who is to act, and running automatic steps until a
 //! seat must decide (a decision with a single option is taken at once). Only
-//! the driver pops the stack; the handlers beside it push onto it.
+//! the driver pops the stack; the handlers beside it push onto it. The solo
+//! opponent (Axomama) is consulted here alone: for the decisions put to it
+//! (`bot_pick`) and at the moments it acts by its own rules (`Solo`).
 
 mod army;
 mod axomama;
@@ -22,9 +24,56 @@ pub use effects::{draw_army, draw_worker, ko_names, refill_market, refill_nomads
 pub use high_priest::to_offerings;
 
 use super::command::Cmd;
+use super::data::HpAction;
 use super::legal;
 use super::state::{Ask, Item, State};
 use crate::engine::Event;
+
+/// The moments where the solo opponent acts by its own rules (L605-816)
+/// instead of answering a decision. A handler names the moment; the driver
+/// consults Axomama, as it does for the decisions put to it (`bot_pick`).
+#[derive(Clone, Copy, Debug)]
+pub enum Solo {
+    /// Its turn: the High Priest check, a worker by die roll, the tokens.
+    Turn,
+    /// Its High Priest after yours (placed in section `.0`) and its free step.
+    PlacePriest(usize),
+    /// A worker it receives: the Village's potato end, else a random Nomad.
+    Worker,
+    /// A God card it receives: the oldest Offering cleared and 1 VP.
+    GodCard,
+    /// An action it activates, performed as the active player.
+    HighPriest(HpAction),
+    /// Festival step 1: VP per weaving instead of the merchant.
+    FestivalWeavings,
+    /// Festival card draw: VP when behind you instead of cards.
+    FestivalDraw,
+    /// Before the final scoring: its last Recover and Worship.
+    LastActions,
+    /// At the final scoring: the harder level's VP for resources left.
+    FinalBonus,
+}
+
+/// Hands a moment of the solo opponent's own conduct to Axomama.
+pub(super) fn solo(s: &mut State, p: usize, moment: Solo, ev: &mut Vec<Event>) {
+    match moment {
+        Solo::Turn => axomama::turn(s, p, ev),
+        Solo::PlacePriest(human) => axomama::place_priest(s, human, ev),
+        Solo::Worker => axomama::bot_worker(s, p, ev),
+        Solo::GodCard => axomama::bot_god_card(s, p, ev),
+        Solo::HighPriest(action) => axomama::bot_hp(s, p, action, ev),
+        Solo::FestivalWeavings => axomama::festival_weavings(s, p, ev),
+        Solo::FestivalDraw => axomama::festival_card_draw(s, p, ev),
+        Solo::LastActions => axomama::last_actions(s, ev),
+        Solo::FinalBonus => axomama::final_bonus(s, ev),
+    }
+}
+
+/// Whether the solo opponent joins your activated action (its activation
+/// condition for it holds, L685-693).
+pub(super) fn solo_joins(s: &State, action: HpAction) -> bool {
+    axomama::wants(s, action)
+}
 
 /// Runs automatic steps until a human seat must decide or the game is over.
 pub fn advance(s: &mut State, ev: &mut Vec<Event>) {

@@ -3,6 +3,7 @@
 use super::super::command::{Cmd, Names};
 use super::super::state::{Ask, State, Step};
 use super::effects::*;
+use super::Solo;
 use crate::engine::Event;
 
 /// Answers `Ask::Keep`.
@@ -131,7 +132,7 @@ pub(super) fn on_priest_start(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut 
             format!("{me_ko}이(가) 대제사장을 {}에 놓습니다.", action.ko()),
         );
         if s.solo {
-            super::axomama::place_priest(s, sec, ev);
+            super::solo(s, 1, Solo::PlacePriest(sec), ev);
         }
     }
 }

@@ -2,9 +2,9 @@
 
 use super::super::command::Names;
 use super::super::data::{Effect, Task, CORN, GOLD, POTATO, STONE};
-use super::super::legal;
 use super::super::scoring;
-use super::super::state::{Ask, Item, State, Step, TurnState};
+use super::super::state::{self, Ask, Item, State, Step, TurnState};
+use super::Solo;
 use super::{effects::*, high_priest::*};
 use crate::engine::{Event, Text};
 
@@ -24,16 +24,16 @@ pub(super) fn task_possible(s: &State, p: usize, t: Task) -> bool {
         Task::Potato | Task::Corn | Task::Stone | Task::Gold | Task::Merchant => true,
         Task::Step => {
             pl.steps_left > 0
-                && legal::can_pay(&pl.res, &d.rules.step_cost)
-                && !legal::open_steps(s).is_empty()
+                && state::can_pay(&pl.res, &d.rules.step_cost)
+                && !state::open_steps(s).is_empty()
         }
         // Before building, the market may be changed with a God card (L308-309)
         // and free actions may pay (L164-167, L589): the decision is then
         // reached, where `build none` remains possible.
         Task::Building => {
-            legal::market(s)
+            state::market(s)
                 .iter()
-                .any(|&b| legal::can_pay(&pl.res, &legal::bld_cost(s, b)))
+                .any(|&b| state::can_pay(&pl.res, &state::bld_cost(s, b)))
                 || (!s.is_bot(p)
                     && (swap_possible(s, pl)
                         || !pl.army_hand.is_empty()
@@ -41,9 +41,9 @@ pub(super) fn task_possible(s: &State, p: usize, t: Task) -> bool {
         }
         Task::Statue => {
             (s.statues.iter().any(|x| x.0 > 0)
-                && legal::can_pay(&pl.res, &d.rules.statue_small_cost))
+                && state::can_pay(&pl.res, &d.rules.statue_small_cost))
                 || (s.statues.iter().any(|x| x.1 > 0)
-                    && legal::can_pay(&pl.res, &d.rules.statue_large_cost))
+                    && state::can_pay(&pl.res, &d.rules.statue_large_cost))
         }
         Task::Weave => !s.weaving_pile.is_empty(),
         Task::Train => !s.army_deck.is_empty() || !s.army_discard.is_empty(),
@@ -51,7 +51,7 @@ pub(super) fn task_possible(s: &State, p: usize, t: Task) -> bool {
             up && d
                 .production
                 .get(b as usize)
-                .is_some_and(|x| legal::can_pay(&pl.res, &x.input))
+                .is_some_and(|x| state::can_pay(&pl.res, &x.input))
         }),
     }
 }
@@ -366,7 +366,7 @@ fn run_turn_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             let before = s.market_prod.len() + s.market_pass.len();
             refill_market(s);
             if s.market_prod.len() + s.market_pass.len() > before {
-                let m: Vec<String> = legal::market(s)
+                let m: Vec<String> = state::market(s)
                     .iter()
                     .map(|&b| Names(s.d()).bld(b).to_uppercase())
                     .collect();
@@ -382,7 +382,7 @@ fn run_turn_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             push(s, s.current, Step::TurnStart);
         }
         Step::Festival(stage) => super::festival::run(s, p, stage, ev),
-        Step::Solo => super::axomama::turn(s, p, ev),
+        Step::Solo => super::solo(s, p, Solo::Turn, ev),
         Step::Z16After => ask(s, p, Ask::Z16Recover { late: true }),
         Step::BonusLate => {
             if let Some(card) = s.turn.bonus.take() {

@@ -2,8 +2,7 @@
 
 use super::super::command::{Cmd, Names};
 use super::super::data::{res_text, res_text_ko, GOLD, PORTER, PRIEST, WARRIOR, WORKER_IDS};
-use super::super::legal;
-use super::super::state::{Ask, State, Step};
+use super::super::state::{self, Ask, State, Step};
 use super::{effects::*, workers::*};
 use crate::engine::Event;
 
@@ -151,8 +150,8 @@ pub(super) fn place(
     let names = Names(&d);
     let sp_i = space as usize;
     let Some(sp) = d.spaces.get(sp_i) else { return };
-    let (food, owners) = legal::food_cost(s, p, sp_i, role == PORTER);
-    let tasks = legal::task_count(s, p, sp_i, worker, role, extra);
+    let (food, owners) = state::food_cost(s, p, sp_i, role == PORTER);
+    let tasks = state::task_count(s, p, sp_i, worker, role, extra);
     let own_vp = s.has_passive(p, "own_step_vp");
     if let Some(pl) = s.players.get_mut(p) {
         if let Some(i) = pl.workers.iter().position(|&x| x == worker) {
@@ -177,7 +176,7 @@ pub(super) fn place(
     let mixes = s
         .players
         .get(p)
-        .map(|pl| legal::food_mixes(&pl.res, food, potato, 0))
+        .map(|pl| state::food_mixes(&pl.res, food, potato, 0))
         .unwrap_or_default();
     let mix = mix.or_else(|| (mixes.len() == 1).then(|| mixes.first().copied()).flatten());
     s.turn.used_card = card;

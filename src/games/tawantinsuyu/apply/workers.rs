@@ -2,8 +2,7 @@
 
 use super::super::command::{Cmd, Names};
 use super::super::data::{Task, WORKER_IDS};
-use super::super::legal;
-use super::super::state::{Ask, State, Step};
+use super::super::state::{self, Ask, State, Step};
 use super::{effects::*, turn::*};
 use crate::engine::Event;
 
@@ -200,7 +199,7 @@ pub(super) fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<E
     let Some(pl) = s.players.get_mut(p) else {
         return;
     };
-    if let Some(r) = legal::pay_mix(&pl.res, m) {
+    if let Some(r) = state::pay_mix(&pl.res, m) {
         pl.res = r;
     }
     let (me, me_ko) = (who(s, p), who_ko(s, p));
