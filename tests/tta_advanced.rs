@@ -222,8 +222,8 @@ fn preparing_a_future_event_scores_its_age_and_reveals_the_current_one_l2085_211
     let food_before: Vec<i32> = (0..3).map(|i| food(&s, i)).collect();
     let said = play(&mut s, 0, "event crusades");
     assert_eq!(s.players[0].culture, 6);
-    for i in 0..3 {
-        assert_eq!(food(&s, i), food_before[i] + 2, "seat {}", i + 1);
+    for (i, before) in food_before.iter().enumerate() {
+        assert_eq!(food(&s, i), before + 2, "seat {}", i + 1);
     }
     assert_eq!(s.future_events.len(), 1);
     assert_eq!(s.events.len(), 1);
