@@ -57,6 +57,20 @@ pub enum Command {
     /// Take an event's free building or unit.
     ChooseBuild,
     ChooseDecline,
+    /// No political action this turn (advanced and full games).
+    Skip,
+    /// Political action: prepare a future event (an event or territory card
+    /// from the military hand, seed L2085-2100).
+    Event(Named),
+    /// Discard a military card down to the hand limit (seed L2032-2048).
+    Discard(Named),
+    /// A bid in a colonization auction, or none (out for good).
+    Bid(u8),
+    NoBid,
+    /// Send (sacrifice) a unit of this technology.
+    Sacrifice(Named),
+    /// Play a colonization bonus card from the military hand.
+    Bonus(Named),
     /// End the turn (or the round-1 card taking).
     Done,
 }
@@ -86,13 +100,26 @@ impl fmt::Display for Command {
             Command::ChooseResources => write!(f, "choose resources"),
             Command::ChooseBuild => write!(f, "choose build"),
             Command::ChooseDecline => write!(f, "choose decline"),
+            Command::Skip => write!(f, "skip"),
+            Command::Event(c) => write!(f, "event {}", c.word),
+            Command::Discard(c) => write!(f, "discard {}", c.word),
+            Command::Bid(n) => write!(f, "bid {n}"),
+            Command::NoBid => write!(f, "bid none"),
+            Command::Sacrifice(c) => write!(f, "sacrifice {} {}", c.kind, c.word),
+            Command::Bonus(c) => write!(f, "bonus {}", c.word),
             Command::Done => write!(f, "done"),
         }
     }
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 24] = [
+const VERB_ALIASES: [(&str, &str); 30] = [
+    ("입찰", "bid"),
+    ("희생", "sacrifice"),
+    ("보너스", "bonus"),
+    ("생략", "skip"),
+    ("이벤트", "event"),
+    ("버리기", "discard"),
     ("end", "done"),
     ("pass", "done"),
     ("끝", "done"),

@@ -146,6 +146,10 @@ pub const BONUS_PER_PRODUCE: i32 = 1;
 /// the other 9 are its events.
 pub const INTRO_REMOVED_EVENT: &str = "mil-A-development-of-politics";
 pub const INTRO_EVENTS: usize = 9;
+/// Military cards drawn at the end of a turn: one per unused military
+/// action, at most 3 (seed L2016-2023).
+pub const MILITARY_DRAW_MAX: u8 = 3;
+
 /// The advanced and full games deal as many Age A events as players plus 2
 /// (seed L1926-1932, L2888-2891); the rest of Age A goes to the box unseen.
 pub const EVENTS_OVER_PLAYERS: usize = 2;
@@ -188,6 +192,31 @@ pub struct Marks {
     pub plus4: u32,
 }
 
+/// A territory's bonus (`permanent` while held, `immediate` once).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct TerritoryBonus {
+    pub population: i32,
+    pub military_cards: i32,
+    pub food: i32,
+    pub resources: i32,
+    pub science: i32,
+    pub culture: i32,
+    pub yellow_tokens: i32,
+    pub blue_tokens: i32,
+    pub happy: i32,
+    pub strength: i32,
+}
+
+/// `immediate`: a territory's one-time bonus, or a wonder's flag that its
+/// effect happens once on completion.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Immediate {
+    Flag(bool),
+    Bonus(TerritoryBonus),
+}
+
 /// One card as the TOML holds it (fields the engine reads; others ignored).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default)]
@@ -213,6 +242,9 @@ pub struct RawCard {
     pub strength: i32,
     pub white_tokens: i32,
     pub red_tokens: i32,
+    /// Blue tokens taken from the box while the card is in play (Justice
+    /// System, Civil Service).
+    pub blue_tokens: i32,
     pub urban_limit: i32,
     pub urban_discount: Vec<i32>,
     pub wonder_stages_per_action: i32,
@@ -231,6 +263,15 @@ pub struct RawCard {
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,
+    /// Military cards each player draws (Development of Politics).
+    pub military_cards: i32,
+    /// Territories: the bonus while held and the one at colonizing.
+    pub permanent: Option<TerritoryBonus>,
+    pub immediate: Option<Immediate>,
+    /// Colonization bonus: permanent (Colossus, Cartography, …) or of a
+    /// bonus card; `defense` is a bonus card's defence value.
+    pub colonize: i32,
+    pub defense: i32,
     pub action: Option<String>,
     pub amount: i32,
     pub removed_in_2p: bool,
@@ -258,8 +299,14 @@ pub enum Kind {
     Leader,
     Action,
     Event,
-    /// Military cards of the advanced and full games (not used yet).
-    OtherMilitary,
+    /// Military cards of the advanced and full games.
+    Territory,
+    Tactic,
+    Aggression,
+    War,
+    Pact,
+    /// Defence / colonization bonus cards.
+    Bonus,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -310,7 +357,12 @@ impl Kind {
             "leader" => Kind::Leader,
             "action" => Kind::Action,
             "event" => Kind::Event,
-            "territory" | "tactic" | "aggression" | "war" | "pact" | "bonus" => Kind::OtherMilitary,
+            "territory" => Kind::Territory,
+            "tactic" => Kind::Tactic,
+            "aggression" => Kind::Aggression,
+            "war" => Kind::War,
+            "pact" => Kind::Pact,
+            "bonus" => Kind::Bonus,
             _ => return None,
         })
     }
@@ -335,7 +387,12 @@ impl Kind {
             Kind::Leader => "leader",
             Kind::Action => "action",
             Kind::Event => "event",
-            Kind::OtherMilitary => "military",
+            Kind::Territory => "territory",
+            Kind::Tactic => "tactic",
+            Kind::Aggression => "aggression",
+            Kind::War => "war",
+            Kind::Pact => "pact",
+            Kind::Bonus => "bonus",
         }
     }
 
@@ -359,7 +416,12 @@ impl Kind {
             Kind::Leader => "지도자",
             Kind::Action => "행동 카드",
             Kind::Event => "이벤트",
-            Kind::OtherMilitary => "군사 카드",
+            Kind::Territory => "영토",
+            Kind::Tactic => "전술",
+            Kind::Aggression => "침략",
+            Kind::War => "전쟁",
+            Kind::Pact => "조약",
+            Kind::Bonus => "방어/식민지 점령 보너스",
         }
     }
 
@@ -369,6 +431,25 @@ impl Kind {
             self,
             Kind::Farm | Kind::Mine | Kind::Urban(_) | Kind::Unit(_)
         )
+    }
+
+    /// Cards of the military decks.
+    pub fn is_military(self) -> bool {
+        matches!(
+            self,
+            Kind::Event
+                | Kind::Territory
+                | Kind::Tactic
+                | Kind::Aggression
+                | Kind::War
+                | Kind::Pact
+                | Kind::Bonus
+        )
+    }
+
+    /// Cards a political action may prepare as a future event (seed L2085-2100).
+    pub fn is_future_event(self) -> bool {
+        matches!(self, Kind::Event | Kind::Territory)
     }
 
     pub fn is_technology(self) -> bool {
@@ -413,6 +494,126 @@ impl ActionCode {
     }
 }
 
+/// Whom a military event touches. Rankings break ties in turn order from
+/// the active player, who is favoured (NOTES.md; seed L2113-2122).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    All,
+    Strongest,
+    Weakest,
+    /// The two strongest; with two players the stronger (seed L2113-2120).
+    TwoStrongest,
+    TwoWeakest,
+    MostCulture,
+    LeastCulture,
+    /// Every civilization with the most happy faces (ties all count).
+    MostHappy,
+    /// The civilization with the most culture, if it is one of the two weakest.
+    MostCultureIfTwoWeakest,
+}
+
+/// What a military event does to each civilization it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gain {
+    /// Culture (a loss when negative; culture stays at 0 or more).
+    Culture,
+    Science,
+    Food,
+    Resources,
+    /// Population: grow for free, or lose workers (unused ones first).
+    Population,
+    /// Blue tokens lost from the bank to the box.
+    BlueTokens,
+    /// A yellow token from the weakest's yellow bank to the strongest's.
+    YellowToStrongest,
+    CultureFromCultureRate,
+    ScienceFromScienceRate,
+    CultureFromScienceRate,
+    /// Farms produce now, no consumption.
+    FarmsProduce,
+    /// Mines produce now, no corruption.
+    MinesProduce,
+    /// Farms and mines produce now, with consumption and corruption.
+    FarmsAndMinesWithUpkeep,
+    LoseAllFood,
+    /// Culture per discontent worker (negative value: a loss).
+    CulturePerDiscontent,
+    /// Half the discontent workers, rounded up, go back to the yellow bank.
+    LoseHalfDiscontent,
+    /// Leaders not of the current age are discarded.
+    OldLeadersLeave,
+}
+
+/// One effect of a military event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventEffect {
+    pub who: Who,
+    pub gain: Gain,
+    pub value: i32,
+}
+
+#[derive(Deserialize)]
+struct RawEvent {
+    card: String,
+    who: String,
+    gain: String,
+    #[serde(default)]
+    value: i32,
+}
+
+fn read_event(r: &RawEvent) -> Result<EventEffect, String> {
+    let who = match r.who.as_str() {
+        "all" => Who::All,
+        "strongest" => Who::Strongest,
+        "weakest" => Who::Weakest,
+        "two_strongest" => Who::TwoStrongest,
+        "two_weakest" => Who::TwoWeakest,
+        "most_culture" => Who::MostCulture,
+        "least_culture" => Who::LeastCulture,
+        "most_happy" => Who::MostHappy,
+        "most_culture_if_two_weakest" => Who::MostCultureIfTwoWeakest,
+        other => return Err(format!("effects: {}: unknown who {other}", r.card)),
+    };
+    let gain = match r.gain.as_str() {
+        "culture" => Gain::Culture,
+        "science" => Gain::Science,
+        "food" => Gain::Food,
+        "resources" => Gain::Resources,
+        "population" => Gain::Population,
+        "blue_tokens" => Gain::BlueTokens,
+        "yellow_to_strongest" => Gain::YellowToStrongest,
+        "culture_from_culture_rate" => Gain::CultureFromCultureRate,
+        "science_from_science_rate" => Gain::ScienceFromScienceRate,
+        "culture_from_science_rate" => Gain::CultureFromScienceRate,
+        "farms_produce" => Gain::FarmsProduce,
+        "mines_produce" => Gain::MinesProduce,
+        "farms_and_mines_with_upkeep" => Gain::FarmsAndMinesWithUpkeep,
+        "lose_all_food" => Gain::LoseAllFood,
+        "culture_per_discontent" => Gain::CulturePerDiscontent,
+        "lose_half_discontent" => Gain::LoseHalfDiscontent,
+        "old_leaders_leave" => Gain::OldLeadersLeave,
+        other => return Err(format!("effects: {}: unknown gain {other}", r.card)),
+    };
+    Ok(EventEffect {
+        who,
+        gain,
+        value: r.value,
+    })
+}
+
+/// Puts each `[[event]]` effect on its card, in the file's order.
+fn attach_events(cards: &mut [Card], events: &[RawEvent]) -> Result<(), String> {
+    for r in events {
+        let effect = read_event(r)?;
+        let card = cards
+            .iter_mut()
+            .find(|c| c.raw.id == r.card)
+            .ok_or_else(|| format!("effects: no card {}", r.card))?;
+        card.events.push(effect);
+    }
+    Ok(())
+}
+
 /// A named rule from `effects.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleName {
@@ -442,6 +643,8 @@ struct RawRule {
 #[derive(Deserialize)]
 struct RawRules {
     rule: Vec<RawRule>,
+    #[serde(default)]
+    event: Vec<RawEvent>,
 }
 
 /// A named rule attached to a card, with its parameter and modes.
@@ -465,9 +668,19 @@ pub struct Card {
     /// The word for this card in commands (`rich-land-a`, `iron`).
     pub token: Arc<str>,
     pub rules: Vec<CardRule>,
+    /// The effects of a military event of ages I-III, in order.
+    pub events: Vec<EventEffect>,
 }
 
 impl Card {
+    /// A territory's immediate bonus.
+    pub fn immediate_bonus(&self) -> Option<&TerritoryBonus> {
+        match &self.raw.immediate {
+            Some(Immediate::Bonus(b)) => Some(b),
+            _ => None,
+        }
+    }
+
     pub fn name(&self) -> &str {
         &self.raw.name
     }
@@ -566,6 +779,7 @@ impl Data {
                 action,
                 token,
                 rules: Vec::new(),
+                events: Vec::new(),
             });
         }
         for r in rules.rule {
@@ -602,6 +816,7 @@ impl Data {
                 target,
             });
         }
+        attach_events(&mut cards, &rules.event)?;
         let data = Data {
             source: source.to_string(),
             cards,

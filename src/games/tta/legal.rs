@@ -26,6 +26,28 @@ pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
     u8::try_from(n.max(0)).unwrap_or(u8::MAX)
 }
 
+/// Blue tokens the civilization owns: the 18 of the board plus those that
+/// cards in play brought from the box (Justice System, Civil Service; spec
+/// §5.11: a replaced special technology's tokens do not stack).
+pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.blue_tokens)
+        .sum::<i32>()
+        + i32::from(data::BLUE_TOKENS)
+        + i32::from(p.blue_moved)
+        + scoring::colony_bonus(data, p, |b| b.blue_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Yellow tokens the civilization owns: the 25 of the board and those
+/// moved to or from it (Uncertain Borders).
+pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
+    let n = i32::from(data::YELLOW_TOKENS)
+        + i32::from(p.yellow_moved)
+        + scoring::colony_bonus(data, p, |b| b.yellow_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
 /// The civil hand limit: the number of white tokens (used or not, spec §11.11)
 /// plus card bonuses (Library of Alexandria).
 pub fn hand_limit(data: &Data, p: &Player, mode: Mode) -> usize {
@@ -384,9 +406,147 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
                 EventChoiceKind::FreeBuild(_) => vec![Command::ChooseBuild, Command::ChooseDecline],
             }
         }
-        Phase::Actions if seat != s.turn => Vec::new(),
+        Phase::Auction { bid, queue, .. } => {
+            if queue.first() != Some(&seat) {
+                return Vec::new();
+            }
+            let cap = s
+                .players
+                .get(seat)
+                .map(|p| colonize_capacity(&s.data, p, s.rules.mode))
+                .unwrap_or(0);
+            let mut out: Vec<Command> = (i32::from(*bid) + 1..=cap.min(i32::from(u8::MAX)))
+                .filter_map(|n| u8::try_from(n).ok().map(Command::Bid))
+                .collect();
+            out.push(Command::NoBid);
+            out
+        }
+        Phase::Colonize {
+            seat: winner, owed, ..
+        } => {
+            if *winner != seat {
+                return Vec::new();
+            }
+            payments(s, seat, *owed > 0)
+        }
+        _ if seat != s.turn => Vec::new(),
         Phase::Actions => actions(s, seat),
+        Phase::Political => political(s, seat),
+        Phase::Discard => discards(s, seat),
     }
+}
+
+/// The political actions of the active player, then (when no discard is
+/// due after them) the civil and military actions, which pass the
+/// political action (seed L2049-2053).
+fn political(s: &State, seat: usize) -> Vec<Command> {
+    let Some(p) = s.players.get(seat) else {
+        return Vec::new();
+    };
+    let mut out = vec![Command::Skip];
+    let mut seen: Vec<CardId> = Vec::new();
+    for &card in &p.military_hand {
+        if seen.contains(&card) {
+            continue;
+        }
+        seen.push(card);
+        if s.data.card(card).is_some_and(|c| c.kind.is_future_event()) {
+            out.push(Command::Event(named(&s.data, card)));
+        }
+    }
+    let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
+    if s.no_discard || !over {
+        out.extend(actions(s, seat));
+    }
+    out
+}
+
+/// Strength a unit on `card` adds now: the civilization's strength less
+/// what it would be without one of its workers there (leaders' and
+/// tactics' bonuses for the unit included).
+pub fn unit_strength(data: &Data, p: &Player, mode: Mode, card: CardId) -> i32 {
+    let Some(i) = tech_index(p, card) else {
+        return 0;
+    };
+    if p.techs.get(i).is_none_or(|t| t.workers == 0) {
+        return 0;
+    }
+    let with = scoring::stats(data, p, mode).strength;
+    let mut less = p.clone();
+    if let Some(t) = less.techs.get_mut(i) {
+        t.workers -= 1;
+    }
+    with - scoring::stats(data, &less, mode).strength
+}
+
+/// The permanent colonization bonus (Colossus, Cartography, Navigation, …).
+pub fn permanent_colonize(data: &Data, p: &Player, mode: Mode) -> i32 {
+    permanent_cards(data, p, mode).map(|c| c.raw.colonize).sum()
+}
+
+/// The highest bid a civilization could pay: every unit, every bonus card
+/// in hand and its permanent bonus; 0 without a unit (one must be sent,
+/// seed L2167-2172).
+pub fn colonize_capacity(data: &Data, p: &Player, mode: Mode) -> i32 {
+    let units: Vec<(CardId, u8)> = techs(data, p)
+        .filter(|(t, c)| is_unit(c) && t.workers > 0)
+        .map(|(t, _)| (t.card, t.workers))
+        .collect();
+    if units.is_empty() {
+        return 0;
+    }
+    let with = scoring::stats(data, p, mode).strength;
+    let mut none = p.clone();
+    for t in &mut none.techs {
+        if units.iter().any(|&(c, _)| c == t.card) {
+            t.workers = 0;
+        }
+    }
+    let sent = with - scoring::stats(data, &none, mode).strength;
+    let cards: i32 = p
+        .military_hand
+        .iter()
+        .filter_map(|&c| data.card(c))
+        .filter(|c| c.kind == Kind::Bonus)
+        .map(|c| c.raw.colonize)
+        .sum();
+    sent.max(1) + cards + permanent_colonize(data, p, mode)
+}
+
+/// The winner's payments: a unit to send, or (while something is owed) a
+/// colonization bonus card.
+fn payments(s: &State, seat: usize, owing: bool) -> Vec<Command> {
+    let Some(p) = s.players.get(seat) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Command> = techs(&s.data, p)
+        .filter(|(t, c)| is_unit(c) && t.workers > 0)
+        .map(|(t, _)| Command::Sacrifice(named(&s.data, t.card)))
+        .collect();
+    if owing {
+        for &card in &p.military_hand {
+            let c = Command::Bonus(named(&s.data, card));
+            if s.data.card(card).is_some_and(|x| x.kind == Kind::Bonus) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The military cards the active player may discard, one at a time.
+fn discards(s: &State, seat: usize) -> Vec<Command> {
+    let Some(p) = s.players.get(seat) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Command> = Vec::new();
+    for &card in &p.military_hand {
+        let c = Command::Discard(named(&s.data, card));
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn actions(s: &State, seat: usize) -> Vec<Command> {

@@ -76,10 +76,11 @@ impl Game for ThroughTheAges {
     fn to_act(&self, s: &State) -> Vec<Seat> {
         match &s.phase {
             Phase::Over => Vec::new(),
-            Phase::Actions => vec![Seat(s.turn)],
-            Phase::EventChoice { queue, .. } => {
+            Phase::Actions | Phase::Political | Phase::Discard => vec![Seat(s.turn)],
+            Phase::EventChoice { queue, .. } | Phase::Auction { queue, .. } => {
                 queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
             }
+            Phase::Colonize { seat, .. } => vec![Seat(*seat)],
         }
     }
 
@@ -124,6 +125,9 @@ impl Game for ThroughTheAges {
             for h in &p.hand {
                 out.push(view::hand_line(s, seat, h.card).en);
             }
+            for &card in &p.military_hand {
+                out.push(view::military_hand_line(s, seat, card).en);
+            }
         }
         // Face-down cards no seat may see: the future events and the cards
         // boxed unseen at setup, unless a copy of the same name lies open.
@@ -146,22 +150,19 @@ impl Game for ThroughTheAges {
         for (i, p) in s.players.iter().enumerate() {
             let on_cards: u32 = p.techs.iter().map(|t| u32::from(t.workers)).sum();
             let yellow = on_cards + u32::from(p.yellow_bank) + u32::from(p.workers);
-            if yellow != u32::from(data::YELLOW_TOKENS) {
+            let owned = legal::yellow_owned(&s.data, p);
+            if yellow != u32::from(owned) {
                 return Err(format!(
-                    "seat {}: {yellow} yellow tokens, not {}",
-                    i + 1,
-                    data::YELLOW_TOKENS
+                    "seat {}: {yellow} yellow tokens, not {owned}",
+                    i + 1
                 ));
             }
             let blue: u32 = p.techs.iter().map(|t| u32::from(t.blue)).sum::<u32>()
                 + u32::from(p.blue_bank)
                 + p.wonder.as_ref().map(|w| u32::from(w.built)).unwrap_or(0);
-            if blue != u32::from(data::BLUE_TOKENS) {
-                return Err(format!(
-                    "seat {}: {blue} blue tokens, not {}",
-                    i + 1,
-                    data::BLUE_TOKENS
-                ));
+            let owned = legal::blue_owned(&s.data, p, s.rules.mode);
+            if blue != u32::from(owned) {
+                return Err(format!("seat {}: {blue} blue tokens, not {owned}", i + 1));
             }
             if p.science < 0 || p.science > data::SCIENCE_CAP || p.culture < 0 {
                 return Err(format!(
@@ -204,6 +205,16 @@ impl Game for ThroughTheAges {
         }
         // Every military card is in a deck, an event pile or the box unseen.
         let military = s.events.len()
+            + s.players
+                .iter()
+                .map(|p| p.military_hand.len() + p.colonies.len())
+                .sum::<usize>()
+            + usize::from(matches!(
+                s.phase,
+                Phase::Auction { .. } | Phase::Colonize { .. }
+            ))
+            + s.military_discards.iter().map(Vec::len).sum::<usize>()
+            + s.military_boxed as usize
             + s.past_events.len()
             + s.future_events.len()
             + s.scoring_events.len()
@@ -223,8 +234,26 @@ impl Game for ThroughTheAges {
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = legal::legal(s, seat.0);
-        [Command::Done, Command::ChooseDecline, Command::ChooseFood]
-            .into_iter()
-            .find(|c| legal.contains(c))
+        // No political action; a discard due takes the first card listed.
+        [
+            Command::Skip,
+            Command::NoBid,
+            Command::Done,
+            Command::ChooseDecline,
+            Command::ChooseFood,
+        ]
+        .into_iter()
+        .find(|c| legal.contains(c))
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|c| {
+                    matches!(
+                        c,
+                        Command::Discard(_) | Command::Sacrifice(_) | Command::Bonus(_)
+                    )
+                })
+                .cloned()
+        })
     }
 }

@@ -38,6 +38,15 @@ pub fn permanent_cards<'a>(
         .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
 }
 
+/// A permanent bonus of the colonies held, summed.
+pub fn colony_bonus(data: &Data, p: &Player, f: impl Fn(&data::TerritoryBonus) -> i32) -> i32 {
+    p.colonies
+        .iter()
+        .filter_map(|&c| data.card(c)?.raw.permanent.as_ref())
+        .map(f)
+        .sum()
+}
+
 /// The technologies with their cards.
 pub fn techs<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = (&'a Tech, &'a Card)> + 'a {
     p.techs
@@ -111,6 +120,8 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
             s.science_rate += v * level;
         }
     }
+    s.happiness_raw += colony_bonus(data, p, |b| b.happy);
+    s.strength += colony_bonus(data, p, |b| b.strength);
     s.happiness_raw = (s.happiness_raw * multiplier).max(0);
     s.happiness = s.happiness_raw.min(HAPPINESS_CAP);
     s.culture_rate = s.culture_rate.clamp(0, RATE_CAP);
@@ -127,6 +138,12 @@ pub fn consumption(p: &Player) -> i32 {
 /// Happiness the yellow bank requires (advanced and full games; L2472-2525).
 pub fn required_happiness(p: &Player) -> i32 {
     i32::from(data::yellow_row(p.yellow_bank).required_happiness)
+}
+
+/// Discontent workers: the happiness the yellow bank requires beyond the
+/// happiness the civilization has (advanced and full games; L2472-2525).
+pub fn discontent(data: &Data, p: &Player, mode: Mode) -> i32 {
+    (required_happiness(p) - stats(data, p, mode).happiness).max(0)
 }
 
 /// Resources lost to corruption in production (advanced and full games;

@@ -115,6 +115,10 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         military_resources: 0,
         final_bonus: 0,
         discarded: 0,
+        military_hand: Vec::new(),
+        yellow_moved: 0,
+        blue_moved: 0,
+        colonies: Vec::new(),
     })
 }
 
@@ -222,6 +226,7 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
             rng.shuffle(deck);
         }
     }
+    let intro = rules.mode == Mode::Intro;
     // The introductory game has no military decks at all (its events are
     // dealt), and stores none.
     if rules.mode == Mode::Intro {
@@ -250,6 +255,13 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         future_events: Vec::new(),
         scoring_events,
         removed,
+        military_discards: if intro {
+            Vec::new()
+        } else {
+            vec![Vec::new(); 4]
+        },
+        military_boxed: 0,
+        no_discard: false,
         boxed: 0,
         civil_cards,
         round: 1,

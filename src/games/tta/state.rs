@@ -102,6 +102,19 @@ pub struct Player {
     /// Civil cards this civilization put out of play (played action cards,
     /// replaced leaders, governments and special technologies).
     pub discarded: u32,
+    /// The military hand (advanced and full games), private to the seat.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub military_hand: Vec<CardId>,
+    /// Yellow tokens gained from (or, negative, lost to) others or the box
+    /// other than through cards in play (Uncertain Borders).
+    #[serde(default, skip_serializing_if = "is_zero_i16")]
+    pub yellow_moved: i16,
+    /// Territories colonized and held (seed L2177-2190).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colonies: Vec<CardId>,
+    /// Blue tokens lost to the box (Crime Wave), negative.
+    #[serde(default, skip_serializing_if = "is_zero_i16")]
+    pub blue_moved: i16,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -126,6 +139,29 @@ pub enum Phase {
         choice: EventChoiceKind,
         queue: Vec<usize>,
     },
+    /// The start of a turn in the advanced and full games (from round 2):
+    /// the active player takes one political action or none (seed
+    /// L2049-2053).
+    Political,
+    /// A territory is auctioned (seed L2137-2176): `queue` holds the seats
+    /// still bidding, the next first; `high` made the bid standing.
+    Auction {
+        territory: CardId,
+        bid: u8,
+        high: Option<usize>,
+        queue: Vec<usize>,
+    },
+    /// The auction's winner pays: units sacrificed (at least one) and
+    /// colonization bonus cards until `owed` is covered (seed L2150-2176).
+    Colonize {
+        territory: CardId,
+        seat: usize,
+        owed: i32,
+        units: u8,
+    },
+    /// The active player discards military cards down to its military
+    /// action tokens, after the political action (seed L2032-2048).
+    Discard,
     /// The game is over; the final bonus has been scored.
     Over,
 }
@@ -160,6 +196,18 @@ pub struct State {
     /// dealt, the Age III cards not turned up): nobody may see them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<CardId>,
+    /// Military discard piles by age, face down (seed L2039-2048); a pile
+    /// is shuffled into a new deck when its age's deck runs out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub military_discards: Vec<Vec<CardId>>,
+    /// Military cards put in the box during the game (discards of an age
+    /// already over, seed L2047-2048).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub military_boxed: u32,
+    /// Development of Politics: the active player does not discard excess
+    /// military cards this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_discard: bool,
     /// Civil cards put in the box by refills and the end of Age A.
     pub boxed: u32,
     /// Civil cards in the game at setup (for the conservation invariant).
@@ -182,9 +230,23 @@ impl State {
         (0..n).map(move |i| (self.start_player + i) % n)
     }
 
+    /// 0 for `first`, 1 for the seat after it, …
+    pub fn position_from(&self, first: usize, seat: usize) -> usize {
+        let n = self.players.len().max(1);
+        (seat + n - first % n) % n
+    }
+
     /// 0 for the start player, 1 for the next, …
     pub fn position(&self, seat: usize) -> usize {
         let n = self.players.len().max(1);
         (seat + n - self.start_player % n) % n
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_i16(n: &i16) -> bool {
+    *n == 0
 }

@@ -264,3 +264,127 @@ pub fn wonder_begun(s: &mut State, seat: usize, id: &str) {
     let c = card(s, id);
     s.players[seat].wonder = Some(WonderWork { card: c, built: 0 });
 }
+
+/// [`later_round`] in another mode: round 4 of Age I, seat 1 in the middle
+/// of its actions, an empty card row.
+pub fn later_round_in(mode: Mode, players: usize) -> State {
+    let mut s = new_game_in(mode, players, 7);
+    s.round = 4;
+    s.age = 1;
+    // The Age A cards of the row go to the box, so every card stays counted.
+    s.boxed += s.row.iter().flatten().count() as u32;
+    s.row = vec![None; 13];
+    s
+}
+
+/// Puts a civil card from its deck into a seat's hand (taken on an earlier
+/// turn), so that every card stays counted.
+pub fn give_from_deck(s: &mut State, seat: usize, id: &str) {
+    let c = card(s, id);
+    let found = s.civil_decks.iter_mut().find_map(|d| {
+        let i = d.iter().position(|&x| x == c)?;
+        Some(d.remove(i))
+    });
+    let c = found.unwrap_or_else(|| panic!("{id} is in no civil deck"));
+    s.players[seat].hand.push(HandCard {
+        card: c,
+        fresh: false,
+    });
+}
+
+/// Civil and military action tokens a seat owns now.
+pub fn action_tokens(s: &State, seat: usize) -> (u8, u8) {
+    let p = &s.players[seat];
+    (
+        legal::white_total(&s.data, p, s.rules.mode),
+        legal::red_total(&s.data, p, s.rules.mode),
+    )
+}
+
+/// Takes a copy of a card out of the military decks (so that every card
+/// stays counted once).
+fn from_decks(s: &mut State, id: &str) -> CardId {
+    let c = card(s, id);
+    let found = s.military_decks.iter_mut().find_map(|d| {
+        let i = d.iter().position(|&x| x == c)?;
+        Some(d.remove(i))
+    });
+    found.unwrap_or_else(|| panic!("{id} is in no military deck"))
+}
+
+/// Gives a seat military cards from the decks.
+pub fn military_hand(s: &mut State, seat: usize, ids: &[&str]) {
+    for id in ids {
+        let c = from_decks(s, id);
+        s.players[seat].military_hand.push(c);
+    }
+}
+
+/// Puts these cards on top of their military deck, the last one on top
+/// (drawn first).
+pub fn military_on_top(s: &mut State, ids: &[&str]) {
+    for id in ids {
+        let c = from_decks(s, id);
+        let age = s.data.card(c).map(|x| usize::from(x.age)).unwrap_or(0);
+        s.military_decks[age].push(c);
+    }
+}
+
+/// Moves an age's whole military deck to its discard pile.
+pub fn deck_to_discards(s: &mut State, age: usize) {
+    let deck = std::mem::take(&mut s.military_decks[age]);
+    s.military_discards[age].extend(deck);
+}
+
+/// The current events, the next one last, taken from the Age A events
+/// dealt, the box, the past events or the decks (the count stays whole).
+pub fn current_events(s: &mut State, ids: &[&str]) {
+    let mut pool = std::mem::take(&mut s.events);
+    let mut pile = Vec::new();
+    for id in ids {
+        let c = card(s, id);
+        if let Some(i) = pool.iter().position(|&x| x == c) {
+            pile.push(pool.remove(i));
+        } else if let Some(i) = s.removed.iter().position(|&x| x == c) {
+            pile.push(s.removed.remove(i));
+        } else if let Some(i) = s.past_events.iter().position(|&x| x == c) {
+            pile.push(s.past_events.remove(i));
+        } else {
+            pile.push(from_decks(s, id));
+        }
+    }
+    s.removed.extend(pool);
+    s.events = pile;
+}
+
+/// The future events already prepared, taken from the decks.
+pub fn future_events(s: &mut State, ids: &[&str]) {
+    for id in ids {
+        let c = from_decks(s, id);
+        s.future_events.push(c);
+    }
+}
+
+/// Develops a technology taken from its civil deck (a special technology
+/// joins the specials), so that every card stays counted.
+pub fn develop_from_deck(s: &mut State, seat: usize, id: &str) {
+    give_from_deck(s, seat, id);
+    let c = s.players[seat]
+        .hand
+        .pop()
+        .map(|h| h.card)
+        .expect("just given");
+    let special = s
+        .data
+        .card(c)
+        .is_some_and(|x| matches!(x.kind, super::data::Kind::Special(_)));
+    if special {
+        s.players[seat].specials.push(c);
+    } else {
+        s.players[seat].techs.push(Tech {
+            card: c,
+            workers: 0,
+            blue: 0,
+        });
+    }
+}

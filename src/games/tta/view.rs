@@ -42,11 +42,131 @@ pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     )
 }
 
+/// One card of a seat's military hand, as only that seat reads it.
+pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
+    let name = s.data.card_name(card);
+    let (kind, kind_ko, age) = s
+        .data
+        .card(card)
+        .map(|c| (c.kind.word(), c.kind.word_ko(), c.age))
+        .unwrap_or(("?", "?", 0));
+    let word = s
+        .data
+        .card(card)
+        .map(|c| c.token.to_string())
+        .unwrap_or_default();
+    let effect = s
+        .data
+        .card(card)
+        .and_then(|c| c.raw.effect.clone())
+        .unwrap_or_default();
+    Text::new(
+        format!(
+            "Seat {} military hand: {} ({kind}, Age {}; command word {word}) {effect}",
+            seat + 1,
+            name.en,
+            age_name(age)
+        ),
+        format!(
+            "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 {word}) {effect}",
+            seat + 1,
+            name.ko,
+            age_name_ko(age)
+        ),
+    )
+}
+
+/// The private military hand with its limit (advanced and full games).
+fn military_hand_section(s: &State, seat: usize, p: &Player) -> Section {
+    let mut lines: Vec<Text> = p
+        .military_hand
+        .iter()
+        .map(|&c| military_hand_line(s, seat, c))
+        .collect();
+    let limit = legal::red_total(&s.data, p, s.rules.mode);
+    lines.push(Text::new(
+        format!(
+            "{} military cards in hand; after your political action you keep at most {limit} (your military actions).",
+            p.military_hand.len()
+        ),
+        format!(
+            "손에 군사 카드 {}장; 정치 행동 후 최대 {limit}장(군사 행동 수)까지 남깁니다.",
+            p.military_hand.len()
+        ),
+    ));
+    Section::lines(Text::new("Your military hand", "내 군사 손패"), lines)
+}
+
 fn headline(s: &State) -> Text {
     match &s.phase {
         Phase::Over => Text::new(
             format!("Game over after round {}.", s.round),
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
+        ),
+        Phase::Political => Text::new(
+            format!(
+                "Round {}, Age {}: seat {} may take a political action (or 'skip').",
+                s.round,
+                age_name(s.age),
+                s.turn + 1
+            ),
+            format!(
+                "{}라운드, {}시대: {}번 자리가 정치 행동을 할 수 있습니다 (안 하면 'skip').",
+                s.round,
+                age_name_ko(s.age),
+                s.turn + 1
+            ),
+        ),
+        Phase::Auction {
+            territory,
+            bid,
+            queue,
+            ..
+        } => {
+            let name = s.data.card_name(*territory);
+            let who = queue.first().map(|q| q + 1).unwrap_or(0);
+            Text::new(
+                format!(
+                    "Colonization of {}: the bid stands at {bid}; seat {who} bids ('bid N') or passes ('bid none').",
+                    name.en
+                ),
+                format!(
+                    "{} 식민지 경매: 현재 입찰 {bid}; {who}번 자리가 입찰('bid N')하거나 패스('bid none')합니다.",
+                    name.ko
+                ),
+            )
+        }
+        Phase::Colonize {
+            territory,
+            seat,
+            owed,
+            ..
+        } => {
+            let name = s.data.card_name(*territory);
+            Text::new(
+                format!(
+                    "Seat {} won {}: {owed} strength still to send (at least one unit): 'sacrifice …' or 'bonus …'.",
+                    seat + 1,
+                    name.en
+                ),
+                format!(
+                    "{}번 자리가 {}을(를) 낙찰: 보낼 군사력 {owed} 남음 (유닛 하나 이상): 'sacrifice …' 또는 'bonus …'.",
+                    seat + 1,
+                    name.ko
+                ),
+            )
+        }
+        Phase::Discard => Text::new(
+            format!(
+                "Round {}: seat {} discards military cards down to its military actions.",
+                s.round,
+                s.turn + 1
+            ),
+            format!(
+                "{}라운드: {}번 자리가 군사 행동 수만큼 남기고 군사 카드를 버립니다.",
+                s.round,
+                s.turn + 1
+            ),
         ),
         Phase::Actions => Text::new(
             format!(
@@ -183,7 +303,7 @@ fn government_line(s: &State, seat: usize, p: &Player) -> Text {
     let data = &s.data;
     let mode = s.rules.mode;
     let gov = data.card_name(p.government);
-    let acting = s.turn == seat && s.phase == Phase::Actions;
+    let acting = s.turn == seat && matches!(s.phase, Phase::Actions | Phase::Political);
     let (white, red) = if acting {
         (white_left(s, seat), red_left(s, seat))
     } else {
@@ -540,6 +660,9 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             ),
         ));
         private.push(Section::lines(Text::new("Your hand", "내 손패"), lines));
+        if s.rules.mode != super::state::Mode::Intro {
+            private.push(military_hand_section(s, p.0, p.1));
+        }
     }
     sections.push(others_section(s, seat));
     sections.push(events_section(s));

@@ -257,25 +257,6 @@ pub(super) fn play_action(
     Some(())
 }
 
-/// Re-counts action tokens after the cards that grant them changed; a lost
-/// token may be one already used (seed L1145-1153).
-pub(super) fn settle_tokens(
-    data: &Data,
-    p: &mut Player,
-    mode: Mode,
-    white_before: u8,
-    red_before: u8,
-) {
-    let white_after = legal::white_total(data, p, mode);
-    let red_after = legal::red_total(data, p, mode);
-    if white_after < white_before {
-        p.white_used = p.white_used.saturating_sub(white_before - white_after);
-    }
-    if red_after < red_before {
-        p.red_used = p.red_used.saturating_sub(red_before - red_after);
-    }
-}
-
 /// A civil or military action other than taking a card; the action tokens
 /// are re-counted when the cards that grant them changed.
 pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
@@ -284,6 +265,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
     let p = s.players.get_mut(seat)?;
     let white_before = legal::white_total(&data, p, mode);
     let red_before = legal::red_total(&data, p, mode);
+    let blue_before = legal::blue_owned(&data, p, mode);
     let government_before = p.government;
     match cmd {
         Command::Elect(_)
@@ -295,8 +277,9 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
     }
     // A government change sets its own token counts (seed L1500-1567).
     if p.government == government_before {
-        settle_tokens(&data, p, mode, white_before, red_before);
+        tokens::settle_tokens(&data, p, mode, white_before, red_before);
     }
+    tokens::settle_blue(&data, p, mode, blue_before);
     Some(())
 }
 

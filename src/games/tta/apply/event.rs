@@ -1,5 +1,6 @@
 //! Events: revealing one and the choices players make about it.
 
+use super::military;
 use super::report::{name_of, said};
 use super::tokens;
 use crate::engine::{Event, Text};
@@ -7,13 +8,24 @@ use crate::games::tta::command::Command;
 use crate::games::tta::data::{self, RuleName};
 use crate::games::tta::legal;
 use crate::games::tta::legal::can_choose;
-use crate::games::tta::state::{EventChoiceKind, Phase, State};
+use crate::games::tta::state::{EventChoiceKind, Mode, Phase, State};
 
 /// Reveals the top current event and applies it to everyone (seed L1361-1381).
 pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
     let Some(event) = s.events.pop() else { return };
     let data = s.data.clone();
     let Some(card) = data.card(event) else { return };
+    if card.kind == data::Kind::Territory {
+        out.push(Event::reveal(Text::new(
+            format!(
+                "A territory is discovered: {}. Colonization auction.",
+                card.name()
+            ),
+            format!("새 영토 발견: {}. 식민지 경매를 합니다.", card.name_ko()),
+        )));
+        super::colonize::open_auction(s, event, out);
+        return;
+    }
     s.past_events.push(event);
     out.push(Event::reveal(Text::new(
         format!(
@@ -52,6 +64,21 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
                 p.workers += 1;
             }
         }
+    }
+    if !card.events.is_empty() {
+        super::event_effects::apply(s, &card.events, out);
+    }
+    // Development of Politics: everyone draws; the active player keeps the
+    // excess this turn (its effect text).
+    if card.raw.military_cards > 0 {
+        for &seat in &order {
+            military::draw(
+                s,
+                seat,
+                usize::try_from(card.raw.military_cards).unwrap_or(0),
+            );
+        }
+        s.no_discard = true;
     }
     let choice = if card.rule(RuleName::ChooseFoodOrResources, mode).is_some() {
         Some(EventChoiceKind::FoodOrResources)
@@ -134,6 +161,9 @@ pub(super) fn answer(
     }
     if done {
         s.phase = Phase::Actions;
+        if s.rules.mode != Mode::Intro {
+            military::after_politics(s);
+        }
     }
     Some(())
 }

@@ -2,7 +2,11 @@
 //! hands it to the handler of its kind on a copy of the state.
 
 mod action;
+pub mod colonize;
 pub mod event;
+pub mod event_effects;
+pub mod military;
+mod politics;
 mod report;
 pub mod tokens;
 pub mod turn;
@@ -32,8 +36,19 @@ pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, Ru
 }
 
 fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
-    if matches!(s.phase, Phase::EventChoice { .. }) {
-        return event::answer(s, seat, cmd, out);
+    match s.phase {
+        Phase::EventChoice { .. } => return event::answer(s, seat, cmd, out),
+        Phase::Discard => return military::discard(s, seat, cmd, out),
+        Phase::Auction { .. } => return colonize::bid(s, seat, cmd, out),
+        Phase::Colonize { .. } => return colonize::pay(s, seat, cmd, out),
+        Phase::Political if politics::is_political(cmd) => return politics::act(s, seat, cmd, out),
+        // An action written in the political phase passes the political
+        // action first (the legal list offers it only when no discard is due).
+        Phase::Political => military::after_politics(s),
+        _ => {}
+    }
+    if s.phase != Phase::Actions {
+        return None;
     }
     match cmd {
         Command::Done => {

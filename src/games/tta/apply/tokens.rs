@@ -1,8 +1,10 @@
-//! Producing and paying food and resources with blue tokens.
+//! Producing and paying food and resources with blue tokens, feeding the
+//! population, corruption, and the counts of tokens cards bring or take.
 
-use crate::games::tta::data::Data;
-use crate::games::tta::legal::{pay_plan, producers};
-use crate::games::tta::state::Player;
+use crate::games::tta::data::{self as board, Data};
+use crate::games::tta::legal::{self, blue_owned, pay_plan, producers};
+use crate::games::tta::scoring;
+use crate::games::tta::state::{Mode, Player};
 
 /// Produces `amount` food or resources from the blue bank onto the best
 /// cards that fit (a card effect; seed L1199-1204). Produces less when the
@@ -59,4 +61,82 @@ pub fn pay(data: &Data, p: &mut Player, food: bool, price: i32) -> Option<()> {
     }
     p.blue_bank = plan.bank;
     Some(())
+}
+
+/// Takes blue tokens from the box into the bank, or returns them, after the
+/// cards in play that bring them changed (`before` = tokens owned before).
+/// Tokens returned come from the bank first, then from the lowest-value
+/// cards (spec §5.14: not necessarily the same tokens).
+pub fn settle_blue(data: &Data, p: &mut Player, mode: Mode, before: u8) {
+    let after = blue_owned(data, p, mode);
+    if after >= before {
+        p.blue_bank = p.blue_bank.saturating_add(after - before);
+        return;
+    }
+    let mut owed = before - after;
+    let from_bank = owed.min(p.blue_bank);
+    p.blue_bank -= from_bank;
+    owed -= from_bank;
+    for food in [false, true] {
+        let mut cards = producers(data, p, food);
+        cards.reverse();
+        for (i, _) in cards {
+            if let Some(t) = p.techs.get_mut(i) {
+                let n = owed.min(t.blue);
+                t.blue -= n;
+                owed -= n;
+            }
+        }
+    }
+}
+
+/// Re-counts action tokens after the cards that grant them changed; a lost
+/// token may be one already used (seed L1145-1153).
+pub fn settle_tokens(data: &Data, p: &mut Player, mode: Mode, white_before: u8, red_before: u8) {
+    let white_after = legal::white_total(data, p, mode);
+    let red_after = legal::red_total(data, p, mode);
+    if white_after < white_before {
+        p.white_used = p.white_used.saturating_sub(white_before - white_after);
+    }
+    if red_after < red_before {
+        p.red_used = p.red_used.saturating_sub(red_before - red_after);
+    }
+}
+
+/// Pays the food the population eats (seed L1773-1784); each food short
+/// costs 4 culture. Returns (food eaten, culture lost to famine).
+pub fn feed(data: &Data, p: &mut Player) -> (i32, i32) {
+    let eat = scoring::consumption(p);
+    let paid = eat.min(legal::stock(data, p, true));
+    // Paying what is held always succeeds (the value-1 farm gives change).
+    let paid = if pay(data, p, true, paid).is_some() {
+        paid
+    } else {
+        0
+    };
+    let famine = (eat - paid) * board::FAMINE_CULTURE;
+    p.culture = (p.culture - famine).max(0);
+    (eat, famine)
+}
+
+/// Pays corruption in resources only, as much as is held (advanced and
+/// full games, seed L2580-2618). Returns the resources lost.
+pub fn pay_corruption(data: &Data, p: &mut Player) -> i32 {
+    let due = scoring::corruption(p).min(legal::stock(data, p, false));
+    if pay(data, p, false, due).is_some() {
+        due
+    } else {
+        0
+    }
+}
+
+/// Returns a stock of food or resources worth up to `amount` (a loss);
+/// returns the value lost.
+pub fn lose(data: &Data, p: &mut Player, food: bool, amount: i32) -> i32 {
+    let due = amount.min(legal::stock(data, p, food)).max(0);
+    if pay(data, p, food, due).is_some() {
+        due
+    } else {
+        0
+    }
 }

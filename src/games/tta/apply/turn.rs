@@ -2,6 +2,7 @@
 //! production and maintenance at its end, the passing of turns and rounds.
 
 use super::event::reveal_event;
+use super::military;
 use super::report::seat_text;
 use super::tokens;
 use crate::engine::{Event, Text};
@@ -84,6 +85,7 @@ pub(super) fn event_due(s: &State) -> bool {
 /// Begins the turn of `s.turn`: refill, event, per-turn leader resources.
 pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
     s.phase = Phase::Actions;
+    s.no_discard = false;
     let mode = s.rules.mode;
     if let Some(p) = s.players.get_mut(s.turn) {
         p.military_resources =
@@ -95,12 +97,19 @@ pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
     if event_due(s) {
         reveal_event(s, out);
     }
+    // The advanced and full games: a political action first (seed L2049-2053).
+    if s.rules.mode != Mode::Intro && s.round >= 2 {
+        s.phase = Phase::Political;
+    }
 }
 
 /// Production and maintenance at the end of a turn (seed L647-720, L2024-2031).
 pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
+    // Military cards are drawn last, for the military actions left unused
+    // (seed L2016-2031); the tokens come back after.
+    let unused_red = legal::red_left(s, seat);
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
@@ -108,18 +117,14 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     p.culture += st.culture_rate;
     p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
     let food = tokens::produce_by_workers(&data, p, true);
-    let eat = scoring::consumption(p);
-    let paid = eat.min(legal::stock(&data, p, true));
-    // Paying what is held always succeeds (the value-1 farm gives change).
-    let paid = if tokens::pay(&data, p, true, paid).is_some() {
-        paid
-    } else {
-        0
-    };
-    let famine = (eat - paid) * data::FAMINE_CULTURE;
-    p.culture = (p.culture - famine).max(0);
+    let (eat, famine) = tokens::feed(&data, p);
     let res = tokens::produce_by_workers(&data, p, false);
-    // Corruption and military cards belong to the advanced and full games.
+    // Corruption belongs to the advanced and full games (seed L2580-2618).
+    let corruption = if mode == Mode::Intro {
+        0
+    } else {
+        tokens::pay_corruption(&data, p)
+    };
     let mut en = format!(
         "Seat {} produces: +{} culture, +{} science, {} food (eats {}), {} resources.",
         seat + 1,
@@ -142,6 +147,10 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
         en.push_str(&format!(" Famine: -{famine} culture."));
         ko.push_str(&format!(" 기아: 문화 -{famine}."));
     }
+    if corruption > 0 {
+        en.push_str(&format!(" Corruption: -{corruption} resources."));
+        ko.push_str(&format!(" 자원 낭비: 자원 -{corruption}."));
+    }
     out.push(Event::public(Text::new(en, ko)));
     // Tokens come back; this turn's extras expire (seed L317-321, L991-995).
     p.white_used = 0;
@@ -151,6 +160,7 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     for h in &mut p.hand {
         h.fresh = false;
     }
+    military::draw_at_end_of_turn(s, seat, unused_red, out);
 }
 
 /// Ends the active player's turn and starts the next one (or ends the game).

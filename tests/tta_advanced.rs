@@ -1,0 +1,525 @@
+//! Through the Ages (first edition), the advanced and full games: a
+//! scenario per rule with the rulebook's numbers (seed
+//! 004_9680d37650e49187.txt, lines in each test's name or comment).
+
+use quipu::engine::{Game, Seat};
+use quipu::games::tta::apply::{event, turn};
+use quipu::games::tta::state::{Mode, Phase, State};
+use quipu::games::tta::testkit::{
+    self, action_tokens, culture, current_events, deck_to_discards, food, future_events,
+    give_from_deck, later_round_in, legal_texts, military_hand, military_on_top, play, put_workers,
+    refused, resources, science, turn_of,
+};
+use quipu::games::tta::ThroughTheAges as TheGame;
+
+/// Reveals this event as the top current event.
+fn reveal(s: &mut State, id: &str) -> Vec<String> {
+    current_events(s, &[id]);
+    let mut out = Vec::new();
+    event::reveal_event(s, &mut out);
+    out.into_iter().map(|e| e.text.en).collect()
+}
+
+fn hand_of(s: &State, seat: usize) -> Vec<String> {
+    s.players[seat]
+        .military_hand
+        .iter()
+        .map(|&c| s.data.card(c).map(|x| x.raw.id.clone()).unwrap_or_default())
+        .collect()
+}
+
+/// Seat `seat`'s turn begins (refill, then the political phase).
+fn begin(s: &mut State, seat: usize) -> Vec<String> {
+    turn_of(s, seat);
+    let mut out = Vec::new();
+    turn::begin_turn(s, &mut out);
+    out.into_iter().map(|e| e.text.en).collect()
+}
+
+fn invariants(s: &State) {
+    TheGame
+        .invariants(s)
+        .unwrap_or_else(|e| panic!("invariant: {e}"));
+}
+
+#[allow(dead_code)]
+fn to_act(s: &State) -> Vec<usize> {
+    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
+}
+
+#[test]
+fn special_civil_technologies_bring_blue_tokens_that_do_not_stack_spec_5_11() {
+    // Code of Laws +1 civil action; Justice System +1 civil action and 3 blue
+    // tokens from the box, replacing Code of Laws (the bonuses do not stack,
+    // spec §5.11); Civil Service +2 civil actions and 3 blue tokens.
+    let mut s = later_round_in(Mode::Full, 2);
+    for card in [
+        "civ-I-code-of-laws",
+        "civ-II-justice-system",
+        "civ-III-civil-service",
+    ] {
+        give_from_deck(&mut s, 0, card);
+    }
+    science(&mut s, 0, 30);
+    assert_eq!(action_tokens(&s, 0), (4, 2));
+    play(&mut s, 0, "develop code-of-laws");
+    assert_eq!(action_tokens(&s, 0), (5, 2));
+    assert_eq!(s.players[0].blue_bank, 18);
+    play(&mut s, 0, "develop justice-system");
+    assert_eq!(action_tokens(&s, 0), (5, 2));
+    assert_eq!(s.players[0].blue_bank, 21, "3 blue tokens from the box");
+    invariants(&s);
+    play(&mut s, 0, "develop civil-service");
+    assert_eq!(action_tokens(&s, 0), (6, 2));
+    assert_eq!(
+        s.players[0].blue_bank, 21,
+        "Civil Service's 3 replace Justice System's 3"
+    );
+    assert_eq!(s.players[0].science, 30 - 6 - 7 - 10);
+    invariants(&s);
+}
+
+#[test]
+fn a_turn_begins_with_the_political_phase_then_the_discard_l2032_2053() {
+    // Despotism: 2 military actions, so 2 military cards may be kept after
+    // the political action (L2032-2038); with 4 in hand, 2 are discarded,
+    // face down on the Age I discard pile (L2039-2044).
+    let mut s = later_round_in(Mode::Advanced, 2);
+    military_hand(
+        &mut s,
+        0,
+        &[
+            "mil-I-crusades",
+            "mil-I-raid",
+            "mil-I-legion",
+            "mil-I-fighting-band",
+        ],
+    );
+    begin(&mut s, 0);
+    assert_eq!(s.phase, Phase::Political);
+    assert_eq!(to_act(&s), vec![0]);
+    let legal = legal_texts(&s, 0);
+    assert!(legal.contains(&"skip".to_string()));
+    assert!(legal.contains(&"event crusades".to_string()), "{legal:?}");
+    assert!(
+        !legal.contains(&"done".to_string()),
+        "no actions before the discard: {legal:?}"
+    );
+    refused(&s, 0, "event raid");
+    refused(&s, 1, "skip");
+    play(&mut s, 0, "skip");
+    assert_eq!(s.phase, Phase::Discard);
+    play(&mut s, 0, "discard raid");
+    assert_eq!(s.phase, Phase::Discard);
+    refused(&s, 0, "done");
+    play(&mut s, 0, "discard legion");
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(
+        hand_of(&s, 0),
+        vec!["mil-I-crusades", "mil-I-fighting-band"]
+    );
+    assert_eq!(s.military_discards[1].len(), 2);
+    invariants(&s);
+}
+
+#[test]
+fn an_action_written_in_the_political_phase_passes_it() {
+    // A whole turn per reply: writing an action first means no political
+    // action (no discard is due with 1 card and 2 military actions).
+    let mut s = later_round_in(Mode::Advanced, 2);
+    military_hand(&mut s, 0, &["mil-I-legion"]);
+    testkit::put_blue(&mut s, 0, "board-A-agriculture", 2);
+    begin(&mut s, 0);
+    assert_eq!(s.phase, Phase::Political);
+    play(&mut s, 0, "grow");
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(s.players[0].white_used, 1);
+    refused(&s, 0, "skip");
+    invariants(&s);
+}
+
+#[test]
+fn military_cards_are_drawn_for_unused_military_actions_at_most_three_l2016_2023() {
+    // Despotism, no military action used: 2 cards at the end of the turn.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    military_on_top(&mut s, &["mil-I-raid", "mil-I-legion"]);
+    play(&mut s, 0, "done");
+    assert_eq!(hand_of(&s, 0), vec!["mil-I-legion", "mil-I-raid"]);
+    // One military action used (a Warriors unit built): 1 card.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::put_blue(&mut s, 0, "board-A-bronze", 2);
+    play(&mut s, 0, "build infantry warriors");
+    play(&mut s, 0, "done");
+    assert_eq!(s.players[0].military_hand.len(), 1);
+    // Constitutional Monarchy has 4 military actions, but at most 3 are drawn.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    give_from_deck(&mut s, 0, "civ-II-constitutional-monarchy");
+    science(&mut s, 0, 30);
+    play(&mut s, 0, "revolution constitutional-monarchy");
+    assert_eq!(action_tokens(&s, 0), (6, 4));
+    play(&mut s, 0, "done");
+    assert_eq!(s.players[0].military_hand.len(), 3);
+    invariants(&s);
+    // The introductory game draws none.
+    let mut s = testkit::later_round(2);
+    play(&mut s, 0, "done");
+    assert!(s.players[0].military_hand.is_empty());
+}
+
+#[test]
+fn no_military_cards_in_round_one_l2020_2023() {
+    let mut s = testkit::new_game_in(Mode::Advanced, 2, 5);
+    play(&mut s, 0, "done");
+    assert!(s.players[0].military_hand.is_empty());
+    assert_eq!(s.phase, Phase::Actions, "round 1 has no political phase");
+}
+
+#[test]
+fn an_exhausted_military_deck_is_made_from_its_discards_l2045_2046() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    deck_to_discards(&mut s, 1);
+    let pile = s.military_discards[1].len();
+    play(&mut s, 0, "done");
+    assert_eq!(s.players[0].military_hand.len(), 2);
+    assert_eq!(s.military_decks[1].len(), pile - 2);
+    assert!(s.military_discards[1].is_empty());
+    invariants(&s);
+}
+
+#[test]
+fn a_discarded_card_of_an_age_that_is_over_goes_to_the_box_l2047_2048() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    military_hand(
+        &mut s,
+        0,
+        &["mil-I-raid", "mil-I-legion", "mil-II-spy", "mil-II-raid"],
+    );
+    testkit::in_round(&mut s, 2, 9);
+    begin(&mut s, 0);
+    play(&mut s, 0, "skip");
+    play(&mut s, 0, "discard raid-i");
+    play(&mut s, 0, "discard spy");
+    assert_eq!(s.military_boxed, 1, "the Age I card");
+    assert_eq!(s.military_discards[2].len(), 1, "the Age II card");
+    invariants(&s);
+}
+
+#[test]
+fn preparing_a_future_event_scores_its_age_and_reveals_the_current_one_l2085_2112() {
+    // Seat 1 buries an Age I event (+1 culture, L2090-2094) and the top
+    // current event, Development of Agriculture, gives everyone 2 food.
+    let mut s = later_round_in(Mode::Advanced, 3);
+    current_events(
+        &mut s,
+        &[
+            "mil-A-development-of-science",
+            "mil-A-development-of-agriculture",
+        ],
+    );
+    military_hand(&mut s, 0, &["mil-I-crusades"]);
+    culture(&mut s, 0, 5);
+    begin(&mut s, 0);
+    let food_before: Vec<i32> = (0..3).map(|i| food(&s, i)).collect();
+    let said = play(&mut s, 0, "event crusades");
+    assert_eq!(s.players[0].culture, 6);
+    for (i, before) in food_before.iter().enumerate() {
+        assert_eq!(food(&s, i), before + 2, "seat {}", i + 1);
+    }
+    assert_eq!(s.future_events.len(), 1);
+    assert_eq!(s.events.len(), 1);
+    assert_eq!(s.phase, Phase::Actions);
+    // The buried card's name is not told; its age is.
+    assert!(said.iter().all(|l| !l.contains("Crusades")), "{said:?}");
+    assert!(said.iter().any(|l| l.contains("Age I")), "{said:?}");
+    // The hidden items of the other seats include the future event.
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    assert!(hidden.iter().any(|h| h == "Crusades"), "{hidden:?}");
+    invariants(&s);
+}
+
+#[test]
+fn the_last_current_event_turns_the_future_pile_over_older_ages_on_top_l2101_2109() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    current_events(&mut s, &["mil-A-development-of-crafts"]);
+    // Future events already prepared: an Age II and an Age I card.
+    future_events(&mut s, &["mil-II-cold-war", "mil-I-crusades"]);
+    military_hand(&mut s, 0, &["mil-I-rats"]);
+    begin(&mut s, 0);
+    let res = resources(&s, 0);
+    play(&mut s, 0, "event rats");
+    assert_eq!(resources(&s, 0), res + 2, "Development of Crafts");
+    assert!(s.future_events.is_empty());
+    assert_eq!(s.events.len(), 3);
+    // Top (last) two are the Age I cards, the Age II card at the bottom.
+    let ages: Vec<u8> = s
+        .events
+        .iter()
+        .map(|&c| s.data.card(c).map(|x| x.age).unwrap_or(9))
+        .collect();
+    assert_eq!(ages, vec![2, 1, 1]);
+    invariants(&s);
+}
+
+#[test]
+fn development_of_politics_draws_three_each_and_spares_the_active_discard() {
+    // Its effect: each player draws 3 military cards; the player whose
+    // turn it is does not discard the excess this turn.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    current_events(&mut s, &["mil-A-no-event", "mil-A-development-of-politics"]);
+    military_hand(&mut s, 0, &["mil-I-crusades", "mil-I-legion"]);
+    begin(&mut s, 0);
+    play(&mut s, 0, "event crusades");
+    assert_eq!(s.players[0].military_hand.len(), 4);
+    assert_eq!(s.players[1].military_hand.len(), 3);
+    assert_eq!(s.phase, Phase::Actions, "no discard this turn");
+    invariants(&s);
+}
+
+#[test]
+fn military_hands_are_private() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    military_hand(&mut s, 0, &["mil-I-legion"]);
+    let mine = TheGame.view(&s, Some(Seat(0)));
+    let theirs = TheGame.view(&s, Some(Seat(1)));
+    let text = |v: &quipu::engine::View| format!("{v:?}");
+    assert!(text(&mine).contains("military hand: Legion"));
+    assert!(!text(&theirs).contains("Legion"));
+    let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
+    assert!(hidden.iter().any(|h| h.contains("military hand: Legion")));
+    assert!(TheGame
+        .hidden_items(&s, Some(Seat(0)))
+        .iter()
+        .all(|h| !h.contains("Legion")));
+}
+
+#[test]
+fn crusades_strongest_and_weakest_with_ties_to_the_active_player() {
+    // Seat 2 is strongest (3 Warriors); seats 1 and 3 tie at 1: the active
+    // seat 1 is favoured, so seat 3 is the weakest and loses 4 culture.
+    let mut s = later_round_in(Mode::Advanced, 3);
+    put_workers(&mut s, 1, "board-A-warriors", 2);
+    for seat in 0..3 {
+        culture(&mut s, seat, 10);
+    }
+    reveal(&mut s, "mil-I-crusades");
+    assert_eq!(
+        (
+            s.players[0].culture,
+            s.players[1].culture,
+            s.players[2].culture
+        ),
+        (10, 14, 6)
+    );
+    invariants(&s);
+}
+
+#[test]
+fn two_strongest_means_the_stronger_with_two_players_l2113_2120() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    put_workers(&mut s, 1, "board-A-warriors", 1);
+    reveal(&mut s, "mil-II-cold-war");
+    assert_eq!((s.players[0].science, s.players[1].science), (0, 6));
+    // Crime Wave: the weaker loses 3 culture and a blue token to the box.
+    culture(&mut s, 0, 5);
+    reveal(&mut s, "mil-II-crime-wave");
+    assert_eq!(s.players[0].culture, 2);
+    assert_eq!(s.players[0].blue_bank, 17);
+    assert_eq!(s.players[1].blue_bank, 18);
+    invariants(&s);
+}
+
+#[test]
+fn population_events_take_unused_workers_first_l2128_2134() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    // Pestilence: each loses 1 population: the unused worker goes home.
+    reveal(&mut s, "mil-I-pestilence");
+    assert_eq!((s.players[0].workers, s.players[0].yellow_bank), (0, 19));
+    // Again: now a worker leaves a card (the lowest level: Age A).
+    reveal(&mut s, "mil-I-pestilence");
+    assert_eq!(s.players[0].yellow_bank, 20);
+    let on_cards: u8 = s.players[0].techs.iter().map(|t| t.workers).sum();
+    assert_eq!(on_cards, 5);
+    // Immigration: the happiest (a temple) grows by 1.
+    testkit::put_workers(&mut s, 1, "board-A-religion", 1);
+    reveal(&mut s, "mil-I-immigration");
+    assert_eq!(s.players[1].workers, 1);
+    assert_eq!(s.players[0].workers, 0);
+    invariants(&s);
+}
+
+#[test]
+fn uncertain_borders_moves_a_yellow_token_to_the_strongest() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    put_workers(&mut s, 0, "board-A-warriors", 1);
+    reveal(&mut s, "mil-I-uncertain-borders");
+    assert_eq!(s.players[0].yellow_bank, 17 + 1);
+    assert_eq!(s.players[1].yellow_bank, 18 - 1);
+    invariants(&s);
+}
+
+#[test]
+fn rats_and_harvests_and_rates_become_points() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::put_blue(&mut s, 0, "board-A-agriculture", 3);
+    reveal(&mut s, "mil-I-rats");
+    assert_eq!(food(&s, 0), 0);
+    // Good Harvest: 2 farmers make 2 food, no consumption.
+    reveal(&mut s, "mil-I-good-harvest");
+    assert_eq!(food(&s, 0), 2);
+    reveal(&mut s, "mil-I-new-deposits");
+    assert_eq!(resources(&s, 0), 2);
+    // Scientific Breakthrough: science rate 1 (one Philosophy lab).
+    reveal(&mut s, "mil-I-scientific-breakthrough");
+    assert_eq!(s.players[0].science, 1);
+    reveal(&mut s, "mil-II-popularization-of-science");
+    assert_eq!(s.players[0].culture, 1);
+    invariants(&s);
+}
+
+#[test]
+fn civil_unrest_costs_four_culture_per_discontent_worker_l2472_2525() {
+    // 10 tokens left in the yellow bank: 3 happy faces required; none owned.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::unused_workers(&mut s, 0, 9);
+    assert_eq!(s.players[0].yellow_bank, 10);
+    culture(&mut s, 0, 20);
+    reveal(&mut s, "mil-II-civil-unrest");
+    assert_eq!(s.players[0].culture, 20 - 12);
+    // Emigration: half of 3 discontent workers, rounded up, go home.
+    reveal(&mut s, "mil-II-emigration");
+    assert_eq!((s.players[0].workers, s.players[0].yellow_bank), (7, 12));
+    invariants(&s);
+}
+
+#[test]
+fn iconoclasm_discards_leaders_of_earlier_ages() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::in_round(&mut s, 2, 9);
+    testkit::leader(&mut s, 0, "civ-A-hammurabi");
+    testkit::leader(&mut s, 1, "civ-II-napoleon-bonaparte");
+    assert_eq!(action_tokens(&s, 0), (5, 1));
+    reveal(&mut s, "mil-II-iconoclasm");
+    assert_eq!(s.players[0].leader, None);
+    assert_eq!(action_tokens(&s, 0), (4, 2));
+    assert!(s.players[1].leader.is_some());
+}
+
+#[test]
+fn corruption_is_paid_in_resources_in_the_advanced_game_l2580_2618() {
+    // 14 resource tokens on Bronze leave 4 in the blue bank; 2 farmers and
+    // 2 miners take the last 4: the bank is empty, corruption 6 (spec §9.2).
+    for (mode, want) in [(Mode::Advanced, 14 + 2 - 6), (Mode::Intro, 16)] {
+        let mut s = if mode == Mode::Intro {
+            testkit::later_round(2)
+        } else {
+            later_round_in(mode, 2)
+        };
+        testkit::put_blue(&mut s, 0, "board-A-bronze", 14);
+        play(&mut s, 0, "done");
+        assert_eq!(resources(&s, 0), want, "{mode:?}");
+    }
+}
+
+/// Seat 1 is active and prepares an Age I event so that `territory`, the
+/// top current event, is revealed.
+fn discover(s: &mut State, territory: &str) -> Vec<String> {
+    current_events(s, &[territory]);
+    military_hand(s, 0, &["mil-I-crusades"]);
+    begin(s, 0);
+    play(s, 0, "event crusades")
+}
+
+#[test]
+fn colonization_example_inhabited_territory_l2207_2224() {
+    // 민호 (seat 1) bids 4 for Inhabited Territory; Cartography gives +2, so
+    // one Swordsmen (strength 2) pays the rest without the bonus card
+    // (L2212-2219). Permanent: 2 yellow tokens from the box; immediate: one
+    // of them to the worker pool (L2220-2224).
+    let mut s = later_round_in(Mode::Advanced, 3);
+    testkit::develop_from_deck(&mut s, 0, "civ-I-cartography");
+    testkit::develop_from_deck(&mut s, 0, "civ-I-swordsmen");
+    put_workers(&mut s, 0, "civ-I-swordsmen", 1);
+    military_hand(&mut s, 0, &["mil-II-defense-colonization"]);
+    discover(&mut s, "mil-I-inhabited-territory");
+    assert!(matches!(s.phase, Phase::Auction { .. }), "{:?}", s.phase);
+    assert_eq!(to_act(&s), vec![0]);
+    // Strength 2 + Warriors 1 + bonus card 2 + Cartography 2 = 7 at most.
+    let legal = legal_texts(&s, 0);
+    assert!(legal.contains(&"bid 7".to_string()) && !legal.contains(&"bid 8".to_string()));
+    play(&mut s, 0, "bid 4");
+    // The others (Warriors only, strength 1) cannot outbid 4: seat 1 wins.
+    assert!(
+        matches!(s.phase, Phase::Colonize { owed: 2, .. }),
+        "{:?}",
+        s.phase
+    );
+    let (bank, workers) = (s.players[0].yellow_bank, s.players[0].workers);
+    play(&mut s, 0, "sacrifice infantry swordsmen");
+    assert_eq!(s.players[0].colonies.len(), 1);
+    assert_eq!(s.players[0].yellow_bank, bank + 1 + 2 - 1);
+    assert_eq!(s.players[0].workers, workers + 1);
+    assert_eq!(s.players[0].military_hand.len(), 1, "the bonus card kept");
+    assert_eq!(s.phase, Phase::Actions);
+    invariants(&s);
+}
+
+#[test]
+fn the_auction_goes_round_until_all_but_one_pass_and_the_winner_pays_l2137_2176() {
+    // Seat 2 (3 Warriors) outbids the active seat 1 (1 Warriors and a
+    // colonization +2 card), wins and sends 2 units: the bid of 2 is paid.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    put_workers(&mut s, 1, "board-A-warriors", 2);
+    military_hand(&mut s, 0, &["mil-II-defense-colonization"]);
+    discover(&mut s, "mil-I-historic-territory");
+    play(&mut s, 0, "bid 1");
+    assert_eq!(to_act(&s), vec![1]);
+    play(&mut s, 1, "bid 2");
+    assert_eq!(to_act(&s), vec![0]);
+    play(&mut s, 0, "bid none");
+    assert!(matches!(
+        s.phase,
+        Phase::Colonize {
+            seat: 1,
+            owed: 2,
+            ..
+        }
+    ));
+    assert_eq!(to_act(&s), vec![1]);
+    refused(&s, 0, "sacrifice infantry warriors");
+    play(&mut s, 1, "sacrifice infantry warriors");
+    assert!(matches!(s.phase, Phase::Colonize { owed: 1, .. }));
+    let culture_before = s.players[1].culture;
+    play(&mut s, 1, "sacrifice infantry warriors");
+    // Historic Territory: +6 culture now, +1 happy face while held.
+    assert_eq!(s.players[1].culture, culture_before + 6);
+    assert_eq!(testkit::stats(&s, 1).happiness, 1);
+    assert_eq!(testkit::stats(&s, 1).strength, 1);
+    // The active seat goes on with its turn.
+    assert_eq!(to_act(&s), vec![0]);
+    invariants(&s);
+}
+
+#[test]
+fn a_territory_nobody_bids_for_goes_to_the_past_events() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    discover(&mut s, "mil-I-wealthy-territory");
+    play(&mut s, 0, "bid none");
+    play(&mut s, 1, "bid none");
+    assert_eq!(s.past_events.len(), 1);
+    assert!(s.players.iter().all(|p| p.colonies.is_empty()));
+    assert_eq!(s.phase, Phase::Actions);
+    invariants(&s);
+}
+
+#[test]
+fn colonies_bring_blue_tokens_and_strength() {
+    // Wealthy Territory: 2 blue tokens from the box and 5 resources now.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    discover(&mut s, "mil-I-wealthy-territory");
+    play(&mut s, 0, "bid 1");
+    // Seat 2 (strength 1) cannot outbid 1: seat 1 wins at once.
+    play(&mut s, 0, "sacrifice infantry warriors");
+    assert_eq!(resources(&s, 0), 5);
+    assert_eq!(s.players[0].blue_bank, 18 + 2 - 5);
+    invariants(&s);
+}
