@@ -348,7 +348,7 @@ impl Service {
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let (service_lines, game_lines) = self.split_lines(caller, lines)?;
+        let (mut service_lines, game_lines) = self.split_lines(caller, lines)?;
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if !game_lines.is_empty() {
             let Some(id) = caller.game else {
@@ -396,9 +396,32 @@ impl Service {
             if self.is_stale_reply(mail, id, &caller.email)? {
                 return self.ask_to_confirm(id, &caller.email, &read.commands(), now);
             }
-            match self.play(id, &caller.email, &read.commands(), &mail.message_id, now) {
+            // Talk beside a move goes out with the move's own mails.
+            let talk = match service_lines.iter().position(|l| first_word(l) == "say") {
+                Some(i) => {
+                    let text = service_lines[i].trim()[3..].trim().to_string();
+                    if self.talk_refusal(id, &text)?.is_none() {
+                        service_lines.remove(i);
+                        Some(text)
+                    } else {
+                        None
+                    }
+                }
+                None => None,
+            };
+            match self.play_with_talk(
+                id,
+                &caller.email,
+                &read.commands(),
+                talk.as_deref(),
+                &mail.message_id,
+                now,
+            ) {
                 Ok(applied) => {
                     let mut reason = applied.commands.join("; ");
+                    if talk.is_some() {
+                        reason.push_str("; said");
+                    }
                     if !unread_en.is_empty() {
                         reason = format!("{reason} ({unread_en})");
                     }
@@ -410,9 +433,20 @@ impl Service {
                     reason,
                     suggestions,
                 }) => {
+                    let (unsaid_en, unsaid_ko) = match talk {
+                        Some(_) => (
+                            " Your table talk was not sent either: send it again with the turn.",
+                            " 테이블에 할 말도 보내지 않았습니다. 차례와 함께 다시 보내세요.",
+                        ),
+                        None => ("", ""),
+                    };
                     let reason = Text::new(
-                        format!("{} {unread_en}", reason.en).trim_end().to_string(),
-                        format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
+                        format!("{}{unsaid_en} {unread_en}", reason.en)
+                            .trim_end()
+                            .to_string(),
+                        format!("{}{unsaid_ko} {unread_ko}", reason.ko)
+                            .trim_end()
+                            .to_string(),
                     );
                     return self.refuse(
                         id,
@@ -556,10 +590,7 @@ impl Service {
             ));
         }
         let subject = match game {
-            Some(g) => format!(
-                "[quipu #{g}] {}",
-                self.table(g).map(|t| t.info().title).unwrap_or("game")
-            ),
+            Some(g) => self.game_subject(g, to)?,
             None => "[quipu]".to_string(),
         };
         let reply = game.map(|g| self.reply_address(g, to));

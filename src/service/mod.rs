@@ -313,6 +313,21 @@ impl Service {
         source: &str,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
+        self.play_with_talk(id, email, lines, None, source, now)
+    }
+
+    /// `play`, with table talk that came in the same mail recorded after
+    /// the moves, so the mails the turn causes carry it: one mail per
+    /// recipient. A refused turn records no talk either.
+    pub(crate) fn play_with_talk(
+        &self,
+        id: i64,
+        email: &str,
+        lines: &[String],
+        talk: Option<&str>,
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Applied> {
         let game = self.game(id)?;
         if game.status != GameStatus::Active {
             return Err(ServiceError::NotActive(id, game.status));
@@ -348,6 +363,9 @@ impl Service {
                 at: at.clone(),
             })?;
         }
+        if let Some(talk) = talk {
+            self.record_talk(id, email, talk, now)?;
+        }
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
         self.after_change(id, &[seat], &before, now)?;
@@ -373,10 +391,18 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
     let closest = || crate::engine::parse::closest(line, &legal, 5);
     match e {
         PlayError::Parse(p) => {
-            let s = if p.suggestions.is_empty() {
+            // Only what the seat may play now is suggested: a game's guess
+            // (`end`) that is not legal at this point is left out.
+            let legal_only: Vec<String> = p
+                .suggestions
+                .iter()
+                .filter(|s| legal.contains(s))
+                .cloned()
+                .collect();
+            let s = if legal_only.is_empty() {
                 closest()
             } else {
-                p.suggestions.clone()
+                legal_only
             };
             (p.message.clone(), s)
         }

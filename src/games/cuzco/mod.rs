@@ -119,6 +119,10 @@ impl Game for Cuzco {
         view::view(s, seat)
     }
 
+    fn seat_names(&self, s: &State) -> Vec<Text> {
+        (0..s.players.len()).map(seat_name).collect()
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         if s.phase != Phase::Over {
             return None;

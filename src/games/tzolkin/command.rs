@@ -424,16 +424,13 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
         Ok(c) => return Ok(c),
         Err(e) => e,
     };
-    err.message = Text::new(
-        format!(
-            "{} Write e.g. 'place pal', 'retrieve pal3 wood', 'end'.",
-            err.message.en
-        ),
-        format!(
-            "{} 예: 'place pal', 'retrieve pal3 wood', 'end'.",
-            err.message.ko
-        ),
-    );
+    let examples = parse::examples(legal, 4);
+    if !examples.is_empty() {
+        err.message = Text::new(
+            format!("{} Write e.g. {examples}.", err.message.en),
+            format!("{} 예: {examples}.", err.message.ko),
+        );
+    }
     if err.suggestions.is_empty() {
         err.suggestions = parse::closest(&plain, legal, 5);
     }
