@@ -592,7 +592,7 @@ fn check_clock_move(policy: &str) {
         .unwrap();
     assert!(
         text(&turn).contains(&format!(
-            "(that move of seat 1 (a@x.test) was made by the clock: {policy})"
+            "(that move of Red (seat 1, a@x.test) was made by the clock: {policy})"
         )),
         "{}",
         text(&turn)
@@ -696,7 +696,7 @@ fn deadlines_survive_a_restart_and_two_days_down_bring_one_summary_per_player() 
         "{to_b}"
     );
     assert!(
-        to_b.contains("#1: (that move of seat 1 (a@x.test) was made by the clock: bot)"),
+        to_b.contains("#1: (that move of Red (seat 1, a@x.test) was made by the clock: bot)"),
         "{to_b}"
     );
     assert_eq!(svc.store.moves(id).unwrap().pop().unwrap().source, "bot");
@@ -925,7 +925,7 @@ fn a_seat_offered_to_a_newcomer_changes_hands_when_they_join_with_its_history_an
     assert!(body.contains("You take over a seat in game #1."), "{body}");
     assert!(
         body.contains(
-            "Game #1 of Tikal has started. Seats in order: a@x.test, b@x.test, c@x.test."
+            "Game #1 of Tikal has started. Seats in order: Red (seat 1, a@x.test), Blue (seat 2, b@x.test), Green (seat 3, c@x.test)."
         ),
         "{body}"
     );
@@ -1047,7 +1047,10 @@ fn a_seat_dropped_by_the_clock_goes_on_by_default_and_is_handed_to_a_newcomer_in
         .find(|m| m.recipient == N && m.created_at == stamp(joined) && m.kind != "answer")
         .unwrap();
     let body = text(&update);
-    assert!(body.contains("seat 1 (a@x.test) left the game."), "{body}");
+    assert!(
+        body.contains("Player 1 (a@x.test) left the game."),
+        "{body}"
+    );
     assert!(body.contains("Game #1 of Tawantinsuyu"), "{body}");
     // From now on the newcomer's seat is asked: play on until it must decide.
     let mut asked = false;

@@ -487,13 +487,14 @@ fn page_text_lists_everything_in_order() {
         "It is your turn, Alice.",
         "What happened since your last mail",
         "- Bob placed a worker on Palenque 1.",
+        // Decision first: where the game stands, the moves, then the board and hand.
         "Round 3",
-        "Your hand",
         "Your moves",
         "Reply with one of these commands",
         "Gear 0:",
         "  place palenque 0 2 pay corn",
         "Gear 1:",
+        "Your hand",
         "Reply to this mail with your move.",
     ];
     let mut at = 0;
@@ -593,14 +594,15 @@ fn html_page_keeps_the_order_of_a_turn_mail() {
         "It is your turn, Alice.",
         "What happened since your last mail",
         "Bob placed a worker",
+        // Decision first: where the game stands, the moves, then the board and hand.
         "Round 3",
+        "Your moves",
+        "Gear 0",
+        "Gear 1",
         "<img src=\"cid:",
         "Temples",
         "Your hand",
         "Quarry worker",
-        "Your moves",
-        "Gear 0",
-        "Gear 1",
         "Reply to this mail with your move.",
         "Cards stand in for the wooden tiles.",
     ];
@@ -830,4 +832,47 @@ fn grouped_commands_become_mailto_links_in_the_page() {
     assert!(html.contains("href=\"mailto:play+k3j5v7q9@play.example.test?subject=Re%3A%20%5BTikal%20%237%5D%20Game%20update&#38;body=place%20palenque%202\""));
     assert!(html.contains(">pick tikal 3</a>"));
     assert!(html.contains(">pass</a>"));
+}
+
+#[test]
+fn reference_tables_come_last_folded_away_in_both_parts() {
+    let mut v = sample_view();
+    v.sections.insert(
+        0,
+        Section::table(
+            t("Building costs", "건물 비용"),
+            vec![t("Building", "건물"), t("Cost", "비용")],
+            vec![vec![Text::same("Granary"), Text::same("4")]],
+        )
+        .as_reference(),
+    );
+    for lang in ["en", "ko"] {
+        let page = sample_page(&v, lang, groups(2, 3));
+        let html = render::page_html(&page);
+        let (reference, costs, hand) = if lang == "ko" {
+            ("참고 표", "건물 비용", "채석장 일꾼")
+        } else {
+            ("Reference tables", "Building costs", "Quarry worker")
+        };
+        let folded = html.find("<details").expect("a folded block");
+        assert!(
+            html[folded..].find(reference).is_some(),
+            "{lang}: its heading"
+        );
+        assert!(
+            html.find(costs).expect("the table") > folded,
+            "{lang}: the reference table is inside the fold"
+        );
+        assert!(
+            html.find(hand).expect("the hand") < folded,
+            "{lang}: the hand comes before the reference tables"
+        );
+        let text = render::page_text(&page);
+        let costs_at = text.find(costs).expect("the table in text");
+        assert!(
+            text.find(hand).expect("hand") < costs_at,
+            "{lang}: text order"
+        );
+        assert!(text.find(reference).expect("heading") < costs_at);
+    }
 }

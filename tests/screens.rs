@@ -31,7 +31,18 @@ struct Measure {
     /// Images in the page and how many of them decoded.
     images: u32,
     decoded: u32,
+    /// Where the folded reference tables begin (the page's height without
+    /// them), or the scroll height when the mail has none.
+    main: u32,
 }
+
+/// The tallest a turn mail may be at 390 px, reference tables excluded.
+const PHONE_HEIGHT_BUDGET: u32 = 3000;
+
+/// Games whose mails are not yet held to the height budget, and why.
+/// Cuzco lists thousands of placements until its compact command form
+/// lands (after its rules are restructured, issue 14).
+const HEIGHT_EXEMPT: &[&str] = &["cuzco"];
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z")
@@ -50,7 +61,7 @@ fn service(dir: &Path) -> Service {
 }
 
 /// A game of `game` in `lang` after some deterministic moves; returns the
-/// raw last turn mail of the player to act.
+/// longest turn mail written on the way (the one a phone shows tallest).
 fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
     let s = service(dir);
     for who in [ALICE, BOB] {
@@ -86,13 +97,12 @@ fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
             break;
         }
     }
-    let to_act = s.to_act(id).expect("to act");
-    let who = to_act.first().expect("someone is to act").clone();
     s.store
         .outbox(None)
         .expect("outbox")
         .into_iter()
-        .rfind(|r| r.recipient == who && r.kind == "turn")
+        .filter(|r| r.kind == "turn")
+        .max_by_key(|r| r.raw.len())
         .map(|r| r.raw)
         .expect("a turn mail")
 }
@@ -114,7 +124,7 @@ fn page_of(raw: &[u8], out: &Path, name: &str) -> (PathBuf, usize, usize) {
             png_bytes += b.len();
         }
     }
-    let script = r#"<script>addEventListener('load',()=>{const d=document.documentElement;const im=[...document.images];parent.postMessage(JSON.stringify({vw:innerWidth,sw:d.scrollWidth,sh:d.scrollHeight,images:im.length,decoded:im.filter(i=>i.complete&&i.naturalWidth>0).length}),'*')});</script>"#;
+    let script = r#"<script>addEventListener('load',()=>{const d=document.documentElement;const im=[...document.images];parent.postMessage(JSON.stringify({vw:innerWidth,sw:d.scrollWidth,sh:d.scrollHeight,images:im.length,decoded:im.filter(i=>i.complete&&i.naturalWidth>0).length,main:(()=>{const r=document.querySelector('.q-ref');return r?Math.round(r.getBoundingClientRect().top+scrollY):d.scrollHeight})()}),'*')});</script>"#;
     html = html.replace("</body>", &format!("{script}</body>"));
     let path = out.join(format!("{name}.html"));
     std::fs::write(&path, html).expect("page written");
@@ -172,7 +182,16 @@ fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
             );
             for width in WIDTHS {
                 let m = measure(&page, width);
-                line.push_str(&format!(", {width}px: {} px tall", m.sh));
+                line.push_str(&format!(
+                    ", {width}px: {} px tall ({} without reference)",
+                    m.sh, m.main
+                ));
+                if width == 390 && m.main > PHONE_HEIGHT_BUDGET && !HEIGHT_EXEMPT.contains(&game) {
+                    failures.push(format!(
+                        "{name} at 390: {} px tall without its reference tables (budget {PHONE_HEIGHT_BUDGET})",
+                        m.main
+                    ));
+                }
                 if m.vw != width || m.sw > m.vw {
                     failures.push(format!(
                         "{name} at {width}: scroll width {} in {}",

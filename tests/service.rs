@@ -242,8 +242,22 @@ fn undo_say_and_settings() {
         .handle_mail(&mail(BOB, &bob_reply, "u3@x", "say good luck!"), t0)
         .unwrap();
     assert_eq!(out.outcome, "answered");
-    let (_, raw) = outbox_to(&s, ALICE).pop().unwrap();
-    assert!(raw.contains("(bob@example.test) says: good luck!"), "{raw}");
+    let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
+    assert_eq!(kind, "update");
+    assert!(
+        raw.contains("Blue (seat 2, bob@example.test) says: good luck!"),
+        "{raw}"
+    );
+    assert!(
+        !raw.contains("Content-ID"),
+        "a talk mail carries no board: {raw}"
+    );
+    let (kind, raw) = outbox_to(&s, BOB).pop().unwrap();
+    assert_eq!(kind, "answer", "bob is told his words went out");
+    assert!(
+        raw.contains("Sent to Red (seat 1, alice@example.test): good luck!"),
+        "{raw}"
+    );
     // Bob switches to Korean: his next mail is in Korean.
     s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
         .unwrap();
@@ -369,4 +383,140 @@ fn two_installs_never_mint_the_same_message_id() {
     let dir = std::env::temp_dir().join(format!("quipu-svc-{}-install-a", std::process::id()));
     let again = quipu::store::Store::open(&dir.join("quipu.db")).unwrap();
     assert_eq!(again.install_id().unwrap(), install);
+}
+
+#[test]
+fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
+    let s = service("talkmove");
+    let t0 = at("2026-11-22T10:00:00Z");
+    let id = new_tikal(&s, t0);
+    let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let before_alice = outbox_to(&s, ALICE).len();
+    let before_bob = outbox_to(&s, BOB).len();
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let body = format!("{first}\nsay your move, Bob\nend");
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "t1@x", &body), t0)
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    let alice = outbox_to(&s, ALICE);
+    let bob = outbox_to(&s, BOB);
+    assert_eq!(alice.len(), before_alice + 1, "one mail to the mover");
+    assert_eq!(bob.len(), before_bob + 1, "one mail to the other seat");
+    let (kind, raw) = bob.last().unwrap();
+    assert_eq!(kind, "turn", "bob's turn mail carries the talk");
+    assert!(
+        raw.contains("Red (seat 1, alice@example.test) says: your move, Bob"),
+        "{raw}"
+    );
+    let (_, raw) = alice.last().unwrap();
+    assert!(
+        raw.contains("You said to the table: your move, Bob"),
+        "{raw}"
+    );
+    // A refused turn sends no talk.
+    let bob_reply = format!("quipu+{}@example.test", s.reply_token(id, BOB));
+    let out = s
+        .handle_mail(
+            &mail(BOB, &bob_reply, "t2@x", "place Z99 r9\nsay hello"),
+            t0,
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    assert_eq!(
+        outbox_to(&s, ALICE).len(),
+        before_alice + 1,
+        "no talk relayed"
+    );
+    let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
+    assert!(raw.contains("table talk was not sent"), "{raw}");
+}
+
+#[test]
+fn a_refusal_suggests_only_legal_commands() {
+    let s = service("suggest");
+    let t0 = at("2026-11-22T10:00:00Z");
+    let id = new_tikal(&s, t0);
+    let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let legal = s.legal(id, ALICE).unwrap();
+    assert!(
+        !legal.iter().any(|c| c == "end"),
+        "ending is not legal before the hex is placed"
+    );
+    let out = s
+        .handle_mail(&mail(ALICE, &reply_to, "e1@x", "place Z99 r9"), t0)
+        .unwrap();
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    let (_, raw) = outbox_to(&s, ALICE).pop().unwrap();
+    let parsed = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap();
+    let text = parsed.body_text(0).unwrap().to_string();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Closest legal commands:"))
+        .unwrap_or_else(|| panic!("no suggestions: {text}"));
+    for c in line["Closest legal commands:".len()..].split(" | ") {
+        assert!(
+            legal.contains(&c.trim().to_string()),
+            "'{c}' is not legal: {line}"
+        );
+    }
+    // Nor does the reason offer `end` as an example.
+    let reason = text
+        .lines()
+        .find(|l| l.starts_with("Nothing was applied"))
+        .unwrap_or_else(|| panic!("no reason: {text}"));
+    assert!(!reason.contains("'end'"), "{reason}");
+}
+
+#[test]
+fn every_mail_of_a_game_to_a_player_is_one_thread_and_the_sender_says_what_it_is() {
+    let s = service("thread");
+    let t0 = at("2026-11-22T10:00:00Z");
+    s.setting(BOB, "language ko", t0).unwrap();
+    let id = new_tikal(&s, t0);
+    let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let bob_reply = format!("quipu+{}@example.test", s.reply_token(id, BOB));
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    s.handle_mail(&mail(ALICE, &reply_to, "h1@x", &first), t0)
+        .unwrap();
+    s.handle_mail(&mail(ALICE, &reply_to, "h2@x", "xyzzy"), t0)
+        .unwrap();
+    s.handle_mail(&mail(BOB, &bob_reply, "h3@x", "say 안녕"), t0)
+        .unwrap();
+    s.handle_mail(&mail(BOB, &bob_reply, "h4@x", "help"), t0)
+        .unwrap();
+    for (who, subject) in [(ALICE, "[quipu #1] Tikal"), (BOB, "[quipu #1] 티칼")] {
+        let mut roots = std::collections::BTreeSet::new();
+        let mails = outbox_to(&s, who);
+        assert!(mails.len() >= 3, "{who}: {}", mails.len());
+        for (kind, raw) in mails {
+            let m = mail_parser::MessageParser::default()
+                .parse(raw.as_bytes())
+                .unwrap();
+            assert_eq!(m.subject(), Some(subject), "{who} {kind}");
+            let refs: Vec<String> = match m.references() {
+                mail_parser::HeaderValue::Text(t) => vec![t.to_string()],
+                mail_parser::HeaderValue::TextList(l) => l.iter().map(|t| t.to_string()).collect(),
+                _ => vec![],
+            };
+            roots.insert(refs.first().cloned().unwrap_or_default());
+            let name = m
+                .from()
+                .and_then(|f| f.first())
+                .and_then(|a| a.name())
+                .unwrap_or("")
+                .to_string();
+            let says = match (kind.as_str(), who) {
+                ("turn", ALICE) => "your turn",
+                ("turn", _) => "당신 차례",
+                ("update", ALICE) => "news",
+                ("update", _) => "소식",
+                _ => "",
+            };
+            assert!(name.contains(says), "{who} {kind}: sender '{name}'");
+        }
+        assert_eq!(roots.len(), 1, "{who}: one thread root, got {roots:?}");
+    }
 }

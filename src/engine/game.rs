@@ -269,6 +269,13 @@ pub trait Game: Send + Sync + 'static {
     /// What `seat` may see (`None`: a spectator, public information only).
     fn view(&self, state: &Self::State, seat: Option<Seat>) -> View;
 
+    /// Each seat's name as this game's views call it (its colour), in both
+    /// languages and seat order; every mail says "Red (seat 2)" from it
+    /// (`engine::seat_label`). Empty where the game names seats by number.
+    fn seat_names(&self, _state: &Self::State) -> Vec<Text> {
+        Vec::new()
+    }
+
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
 
     /// Strings that must not appear in the view of `viewer` (another seat's

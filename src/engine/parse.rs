@@ -363,6 +363,26 @@ pub fn closest<C: Display>(input: &str, legal: &[C], n: usize) -> Vec<String> {
     scored.into_iter().take(n).map(|(_, t)| t).collect()
 }
 
+/// A few legal commands as examples for an error message, one per kind
+/// (first word), quoted: `'place C4 r2', 'end'`; a message never offers a
+/// command the seat cannot play now.
+pub fn examples<C: Display>(legal: &[C], n: usize) -> String {
+    let mut kinds: Vec<String> = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    for c in legal {
+        let t = c.to_string();
+        let kind = t.split_whitespace().next().unwrap_or("").to_string();
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+            out.push(format!("'{t}'"));
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out.join(", ")
+}
+
 /// Levenshtein distance over characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();

@@ -75,6 +75,8 @@ pub trait Table: Send + Sync {
     fn drop_seat(&mut self, seat: Seat) -> bool;
     fn restore_seat(&mut self, seat: Seat) -> bool;
     fn view(&self, seat: Option<Seat>) -> View;
+    /// The game's names for its seats (see `Game::seat_names`).
+    fn seat_names(&self) -> Vec<Text>;
     fn outcome(&self) -> Option<Outcome>;
     fn hidden_items(&self, viewer: Option<Seat>) -> Vec<String>;
     fn invariants(&self) -> Result<(), String>;
@@ -265,6 +267,10 @@ impl<G: Game> Table for Typed<G> {
 
     fn view(&self, seat: Option<Seat>) -> View {
         self.game.view(&self.state, seat)
+    }
+
+    fn seat_names(&self) -> Vec<Text> {
+        self.game.seat_names(&self.state)
     }
 
     fn outcome(&self) -> Option<Outcome> {

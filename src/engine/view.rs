@@ -25,10 +25,12 @@ pub struct View {
 }
 
 /// Seat `i` (from 0) as every mail names it: "Red (seat 2)" given the
-/// game's names for its seats in seat order, or "seat 2" without one.
+/// game's names for its seats in seat order, "seat 2" without one, and the
+/// name alone where it already carries the number ("Player 2").
 pub fn seat_label(names: &[Text], i: usize) -> Text {
     let n = i + 1;
     match names.get(i).filter(|t| !t.en.trim().is_empty()) {
+        Some(name) if name.en.split_whitespace().any(|w| w == n.to_string()) => name.clone(),
         Some(name) => Text::new(
             format!("{} (seat {n})", name.en),
             format!("{} ({n}번 자리)", name.get("ko")),
@@ -42,6 +44,10 @@ pub fn seat_label(names: &[Text], i: usize) -> Text {
 pub struct Section {
     pub title: Text,
     pub body: Block,
+    /// A reference table (costs, rules, every space's effect): mails show
+    /// it folded away at the end, after the decision, board and hand.
+    #[serde(default)]
+    pub reference: bool,
 }
 
 /// The content of a section.
@@ -59,6 +65,7 @@ impl Section {
         Section {
             title,
             body: Block::Lines(lines),
+            reference: false,
         }
     }
 
@@ -66,7 +73,14 @@ impl Section {
         Section {
             title,
             body: Block::Table { header, rows },
+            reference: false,
         }
+    }
+
+    /// The same section marked as a reference table (see `reference`).
+    pub fn as_reference(mut self) -> Section {
+        self.reference = true;
+        self
     }
 }
 

@@ -86,10 +86,13 @@ struct SectionHtml<'a> {
 #[template(path = "view.html", whitespace = "minimize")]
 struct ViewHtml<'a> {
     l: &'static Labels,
+    /// Empty when the page shows the headline itself, above the moves.
     headline: &'a str,
     image: Option<Image<'a>>,
     sections: Vec<SectionHtml<'a>>,
     private: Vec<SectionHtml<'a>>,
+    /// The reference tables, folded away after everything else.
+    reference: Vec<SectionHtml<'a>>,
     footer: Vec<&'a str>,
 }
 
@@ -114,6 +117,8 @@ struct PageHtml<'a> {
     preheader: &'a str,
     paragraphs: &'a [String],
     events: &'a [String],
+    /// Where the game stands and what to decide, above the moves.
+    headline: &'a str,
     /// The view fragment, already rendered (and escaped) by `ViewHtml`.
     view: Option<String>,
     groups: Vec<GroupHtml<'a>>,
@@ -191,9 +196,12 @@ fn section<'a>(s: &'a Section, lang: &str) -> SectionHtml<'a> {
             };
             let header: Vec<&str> = header.iter().map(|t| t.get(lang)).collect();
             let natural = table_width(&header, &rows);
-            let wide = natural > PHONE_TABLE_WIDTH;
+            // A reference table is written once, as a table that scrolls
+            // inside its fold on a phone: half the bytes, and a mail's
+            // bytes are what keeps its move links under Gmail's clip.
+            let wide = natural > PHONE_TABLE_WIDTH && !s.reference;
             let table = TableHtml {
-                cards_only: natural > CONTENT_WIDTH as usize,
+                cards_only: natural > CONTENT_WIDTH as usize && !s.reference,
                 cards: wide.then(|| cards(&header, &rows)),
                 header: if header.is_empty() {
                     Vec::new()
@@ -219,15 +227,28 @@ fn lang_code(lang: &str) -> &'static str {
     }
 }
 
-fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, with_footer: bool) -> String {
+/// The view as HTML; `in_page`: inside a whole mail, which shows the
+/// headline itself (above the moves) and the footer notes.
+fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, in_page: bool) -> String {
     let l = Labels::for_lang(lang);
     let t = ViewHtml {
         l,
-        headline: view.headline.get(lang),
+        headline: if in_page { "" } else { view.headline.get(lang) },
         image: image(&view.picture, image_cid, lang, l),
-        sections: view.sections.iter().map(|s| section(s, lang)).collect(),
+        sections: view
+            .sections
+            .iter()
+            .filter(|s| !s.reference)
+            .map(|s| section(s, lang))
+            .collect(),
         private: view.private.iter().map(|s| section(s, lang)).collect(),
-        footer: if with_footer {
+        reference: view
+            .sections
+            .iter()
+            .filter(|s| s.reference)
+            .map(|s| section(s, lang))
+            .collect(),
+        footer: if !in_page {
             view.footer.iter().map(|f| f.get(lang)).collect()
         } else {
             Vec::new()
@@ -241,7 +262,7 @@ fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, with_footer: 
 /// `<img src="cid:…">` when `image_cid` is given, sections, the private part
 /// highlighted, footer notes.
 pub fn view_html(view: &View, lang: &str, image_cid: Option<&str>) -> String {
-    view_fragment(view, lang, image_cid, true)
+    view_fragment(view, lang, image_cid, false)
 }
 
 /// The whole mail as an HTML document, listing moves within `limits`, and
@@ -274,7 +295,7 @@ pub fn page_html_with(page: &Page, limits: Limits) -> String {
 }
 
 /// Bytes of markup around one move link in `page.html`.
-const MOVE_MARKUP: usize = 80;
+const MOVE_MARKUP: usize = 125;
 
 fn render_page(page: &Page, limits: Limits) -> String {
     let l = Labels::for_lang(page.lang);
@@ -304,7 +325,8 @@ fn render_page(page: &Page, limits: Limits) -> String {
         events: &page.events,
         view: page
             .view
-            .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), false)),
+            .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), true)),
+        headline: page.view.map(|v| v.headline.get(page.lang)).unwrap_or(""),
         groups,
         unlisted: (!shown.unlisted.is_empty()).then(|| {
             let groups: Vec<(&str, usize)> =

@@ -98,10 +98,16 @@ fn section(out: &mut String, s: &Section, lang: &str) {
     }
 }
 
-/// The view's headline, public sections and private part, without footer.
+/// The view's headline, public sections and private part, without the
+/// reference tables and the footer.
 fn view_body(out: &mut String, view: &View, lang: &str) {
     heading(out, view.headline.get(lang), '=');
-    for s in &view.sections {
+    view_board(out, view, lang);
+}
+
+/// The view's public sections and private part, without the headline.
+fn view_board(out: &mut String, view: &View, lang: &str) {
+    for s in view.sections.iter().filter(|s| !s.reference) {
         out.push('\n');
         section(out, s, lang);
     }
@@ -117,11 +123,26 @@ fn view_body(out: &mut String, view: &View, lang: &str) {
     }
 }
 
+/// The reference tables, last, under their own heading.
+fn view_reference(out: &mut String, view: &View, lang: &str) {
+    let mut first = true;
+    for s in view.sections.iter().filter(|s| s.reference) {
+        if first {
+            out.push('\n');
+            heading(out, Labels::for_lang(lang).reference, '=');
+            first = false;
+        }
+        out.push('\n');
+        section(out, s, lang);
+    }
+}
+
 /// The view as plain text: headline, sections, the private part under its
-/// own heading, then the footer notes.
+/// own heading, the reference tables, then the footer notes.
 pub fn view_text(view: &View, lang: &str) -> String {
     let mut out = String::new();
     view_body(&mut out, view, lang);
+    view_reference(&mut out, view, lang);
     if !view.footer.is_empty() {
         out.push_str("\n----\n");
         for f in &view.footer {
@@ -169,7 +190,7 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
         out.push('\n');
     }
     if let Some(v) = page.view {
-        view_body(&mut out, v, page.lang);
+        heading(&mut out, v.headline.get(page.lang), '=');
         out.push('\n');
     }
     let shown = shown_moves(&page.moves, limits);
@@ -206,6 +227,11 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
             out.push_str(&l.not_all_shown(shown.shown, shown.total));
             out.push('\n');
         }
+        out.push('\n');
+    }
+    if let Some(v) = page.view {
+        view_board(&mut out, v, page.lang);
+        view_reference(&mut out, v, page.lang);
         out.push('\n');
     }
     let footer = footer_lines(page);

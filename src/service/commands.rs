@@ -158,10 +158,15 @@ impl Service {
             }),
             // A player's settings change only by a mail carrying one of their tokens.
             "set" => in_game(&|_| done(self.setting(email, &rest, now)?)),
-            "vacation" => in_game(&|_| match self.set_vacation(email, &rest, now) {
+            "vacation" => in_game(&|_| {
+                match self.set_vacation(email, &rest, now) {
                 Ok(t) => done(t),
-                Err(ServiceError::Setup(m)) => done(Text::same(m)),
+                Err(ServiceError::Setup(m)) => done(Text::new(
+                    m,
+                    format!("'{rest}'(으)로는 휴가를 정할 수 없습니다: 이미 지난 기간입니다. 휴가는 오늘 이후에 끝나야 합니다."),
+                )),
                 Err(e) => Err(e),
+            }
             }),
             "stop" => in_game(&|id| done(self.stop_invitations(id, email, now)?)),
             "new" => self.request_game(email, &rest, now),
@@ -228,7 +233,51 @@ impl Service {
         ))
     }
 
-    /// `say TEXT`: table talk, recorded and relayed to the other seats.
+    /// Why `text` cannot be said at game `id` now, if it cannot.
+    pub(super) fn talk_refusal(&self, id: i64, text: &str) -> Result<Option<Text>> {
+        let status = self.game(id)?.status;
+        if status != GameStatus::Active && status != GameStatus::Forming {
+            // A finished game's record does not change.
+            return Ok(Some(Text::new(
+                "That game is over; its record is closed.",
+                "그 게임은 끝나서 기록이 닫혔습니다.",
+            )));
+        }
+        if super::guard::visible_text(text).trim().is_empty() {
+            return Ok(Some(Text::new(
+                "Write what to say after 'say'.",
+                "'say' 뒤에 할 말을 쓰세요.",
+            )));
+        }
+        Ok(None)
+    }
+
+    /// Records table talk in the game's history; the mails that tell the
+    /// others are the caller's to send (with a move, its own mails carry it).
+    pub(super) fn record_talk(
+        &self,
+        id: i64,
+        email: &str,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let text = super::guard::visible_text(text);
+        let seat = self.seat_of(id, email).ok().map(|s| s.0);
+        self.store.append_move(&NewMove {
+            game_id: id,
+            seat,
+            email: Some(email.to_string()),
+            kind: MoveKind::Say,
+            command: text.trim().chars().take(2000).collect(),
+            events: "[]".into(),
+            source: "mail".into(),
+            at: stamp(now),
+        })?;
+        Ok(())
+    }
+
+    /// `say TEXT` alone: recorded, relayed to the other seats in a short
+    /// talk mail (no board), and confirmed to the sender.
     fn say(
         &self,
         id: i64,
@@ -237,46 +286,38 @@ impl Service {
         replies: &Replies,
         now: DateTime<Utc>,
     ) -> Result<(InboundOutcome, String)> {
-        if self.game(id)?.status != GameStatus::Active
-            && self.game(id)?.status != GameStatus::Forming
-        {
-            // A finished game's record does not change.
-            return answered(
-                replies,
-                Text::new(
-                    "That game is over; its record is closed.",
-                    "그 게임은 끝나서 기록이 닫혔습니다.",
-                ),
-            );
+        if let Some(why) = self.talk_refusal(id, rest)? {
+            return answered(replies, why);
         }
-        let rest = super::guard::visible_text(rest);
-        if rest.trim().is_empty() {
-            return answered(
-                replies,
-                Text::new(
-                    "Write what to say after 'say'.",
-                    "'say' 뒤에 할 말을 쓰세요.",
-                ),
-            );
-        }
-        let seat = self.seat_of(id, email).ok().map(|s| s.0);
-        self.store.append_move(&NewMove {
-            game_id: id,
-            seat,
-            email: Some(email.to_string()),
-            kind: MoveKind::Say,
-            command: rest.chars().take(2000).collect(),
-            events: "[]".into(),
-            source: "mail".into(),
-            at: stamp(now),
-        })?;
+        self.record_talk(id, email, rest, now)?;
+        let said = super::guard::visible_text(rest);
+        let said = said.trim();
+        let people = self.people(id, &self.table(id)?.seat_names())?;
+        let me = self.seat_of(id, email).ok().map(|s| s.0);
+        let speaker = people
+            .iter()
+            .find(|(s, _)| Some(*s) == me)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| Text::same(email));
+        let mut heard = Vec::new();
         for r in self
             .seated(id)?
             .into_iter()
             .filter(|r| r.email != email && r.status == SeatStatus::Joined)
         {
-            self.mail_seat(id, &r, MailKind::Update, Words::default(), now)?;
+            self.mail_talk(id, &r.email, &speaker, said, now)?;
+            if let Some((_, t)) = people.iter().find(|(s, _)| Some(*s) == r.seat) {
+                heard.push(t.clone());
+            }
         }
+        let heard = Text::join(&heard, ", ");
+        answered(
+            replies,
+            Text::new(
+                format!("Sent to {}: {said}", heard.en),
+                format!("{}에게 보냈습니다: {said}", heard.ko),
+            ),
+        )?;
         Ok((InboundOutcome::Answered, "said".into()))
     }
 
@@ -352,22 +393,22 @@ impl Service {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let key = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
         let value = words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
-        let bad = |what: &str| {
+        let bad = |what: &str, what_ko: &str| {
             Ok(Text::new(
                 format!("'{value}' is not a valid {what}."),
-                format!("'{value}'은(는) 올바른 {what} 값이 아닙니다."),
+                format!("'{value}'은(는) 올바른 {what_ko} 값이 아닙니다."),
             ))
         };
         match key.as_str() {
             "language" | "lang" | "언어" => match value.to_lowercase().as_str() {
                 "ko" | "korean" | "한국어" => p.lang = "ko".into(),
                 "en" | "english" | "영어" => p.lang = "en".into(),
-                _ => return bad("language (en or ko)"),
+                _ => return bad("language (en or ko)", "언어(en 또는 ko)"),
             },
             "timezone" | "tz" => {
                 match value.parse::<chrono_tz::Tz>() {
                     Ok(zone) => p.timezone = zone,
-                    Err(_) => return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)"),
+                    Err(_) => return bad("time zone (e.g. Asia/Seoul, Europe/Berlin)", "시간대(예: Asia/Seoul)"),
                 }
             }
             "quiet" => {
@@ -376,7 +417,7 @@ impl Service {
                     p.quiet_to = None;
                 } else {
                     let Some((a, b)) = value.split_once('-').filter(|_| super::clock::parse_quiet(&value).is_some()) else {
-                        return bad("quiet time (e.g. 23:00-08:00 or off)");
+                        return bad("quiet time (e.g. 23:00-08:00 or off)", "방해 금지 시간(예: 23:00-08:00 또는 off)");
                     };
                     p.quiet_from = Some(a.trim().into());
                     p.quiet_to = Some(b.trim().into());
@@ -390,12 +431,12 @@ impl Service {
                     p.notify = "digest".into();
                     p.digest_at = Some(at.into());
                 } else {
-                    return bad("digest time (e.g. daily 19:00, or off)");
+                    return bad("digest time (e.g. daily 19:00, or off)", "요약 시각(예: daily 19:00 또는 off)");
                 }
             }
             "notify" => match value.as_str() {
                 "every" | "turn" | "digest" => p.notify = value.clone(),
-                _ => return bad("notify setting (every, turn or digest)"),
+                _ => return bad("notify setting (every, turn or digest)", "알림 설정(every, turn, digest 중 하나)"),
             },
             _ => {
                 return Ok(Text::new(

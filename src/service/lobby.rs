@@ -114,14 +114,26 @@ impl Service {
 
     /// Records the start and tells everyone; the seats to act get their turn mail.
     fn start_notice(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        let emails = self.emails(id)?;
-        let title = self.table(id)?.info().title;
-        let order = emails.join(", ");
+        let table = self.table(id)?;
+        let info = table.info();
+        let title = crate::engine::game_title(info.name, info.title);
+        let people: Vec<Text> = self
+            .people(id, &table.seat_names())?
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        let order = Text::join(&people, ", ");
         self.note(
             id,
             Text::new(
-                format!("Game #{id} of {title} has started. Seats in order: {order}."),
-                format!("{title} #{id} 게임이 시작되었습니다. 자리 순서: {order}."),
+                format!(
+                    "Game #{id} of {} has started. Seats in order: {}.",
+                    title.en, order.en
+                ),
+                format!(
+                    "{} #{id} 게임이 시작되었습니다. 자리 순서: {}.",
+                    title.ko, order.ko
+                ),
             ),
             now,
         )?;

@@ -8,7 +8,7 @@ use super::logs;
 use super::notify::Words;
 use super::reading::Numbered;
 use super::verdict::Verdict;
-use super::{stamp, Result, Service, ServiceError};
+use super::{stamp, Besides, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::MailKind;
@@ -330,7 +330,7 @@ impl Service {
             .collect();
         let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
         let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
-        let service_lines =
+        let mut service_lines =
             merge_service_lines(read.service.iter().map(|(_, l)| l.clone()).collect());
         let note = read.unread_note();
         let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
@@ -357,16 +357,25 @@ impl Service {
             return self.ask_to_confirm(id, &caller.email, &read.commands(), note, now);
         }
         let commands = read.commands();
-        match self.play_noting(
+        // Talk beside a move goes out with the move's own mails.
+        let talk = self.talk_beside_turn(id, &mut service_lines)?;
+        let besides = Besides {
+            talk: talk.as_deref(),
+            note: note.as_ref(),
+        };
+        match self.play_with(
             id,
             &caller.email,
             &commands,
             &mail.message_id,
-            note.as_ref(),
+            besides,
             now,
         ) {
             Ok(applied) => {
                 let mut reason = applied.commands.join("; ");
+                if talk.is_some() {
+                    reason.push_str("; said");
+                }
                 if !unread_en.is_empty() {
                     reason = format!("{reason} ({unread_en})");
                 }
@@ -378,9 +387,20 @@ impl Service {
                 reason,
                 suggestions,
             }) => {
+                let (unsaid_en, unsaid_ko) = match talk {
+                    Some(_) => (
+                        " Your table talk was not sent either: send it again with the turn.",
+                        " 테이블에 할 말도 보내지 않았습니다. 차례와 함께 다시 보내세요.",
+                    ),
+                    None => ("", ""),
+                };
                 let reason = Text::new(
-                    format!("{} {unread_en}", reason.en).trim_end().to_string(),
-                    format!("{} {unread_ko}", reason.ko).trim_end().to_string(),
+                    format!("{}{unsaid_en} {unread_en}", reason.en)
+                        .trim_end()
+                        .to_string(),
+                    format!("{}{unsaid_ko} {unread_ko}", reason.ko)
+                        .trim_end()
+                        .to_string(),
                 );
                 return self.refuse(
                     id,
@@ -411,6 +431,28 @@ impl Service {
         }
         // The move's mail carried the note.
         self.run_service_lines(caller, service_lines, outcome, None, now)
+    }
+
+    /// The first `say` line of a mail that also carries a turn, taken out of
+    /// `service_lines` to go with the move's mails; `None` when there is none
+    /// or the talk would be refused (then it stays a service line and is
+    /// answered as one).
+    fn talk_beside_turn(&self, id: i64, service_lines: &mut Vec<String>) -> Result<Option<String>> {
+        let Some(i) = service_lines.iter().position(|l| first_word(l) == "say") else {
+            return Ok(None);
+        };
+        // The words after `say`, however the player wrote that word.
+        let text = service_lines[i]
+            .trim()
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, rest)| rest)
+            .trim()
+            .to_string();
+        if self.talk_refusal(id, &text)?.is_some() {
+            return Ok(None);
+        }
+        service_lines.remove(i);
+        Ok(Some(text))
     }
 
     /// A mail with lines but no command in them: outside a game, the first
@@ -566,10 +608,7 @@ impl Service {
             ));
         }
         let subject = match game {
-            Some(g) => format!(
-                "[quipu #{g}] {}",
-                self.table(g).map(|t| t.info().title).unwrap_or("game")
-            ),
+            Some(g) => self.game_subject(g, to)?,
             None => "[quipu]".to_string(),
         };
         let reply = game.map(|g| self.reply_address(g, to));

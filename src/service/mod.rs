@@ -313,18 +313,20 @@ impl Service {
         source: &str,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
-        self.play_noting(id, email, lines, source, None, now)
+        self.play_with(id, email, lines, source, Besides::default(), now)
     }
 
-    /// [`Service::play`], with `note` (what the player's mail said besides
-    /// the turn) in the mail the player gets about the move.
-    pub(crate) fn play_noting(
+    /// [`Service::play`], with what the player's mail held besides the turn:
+    /// table talk, recorded after the moves so the mails the turn causes
+    /// carry it (one mail per recipient; a refused turn records no talk), and
+    /// the note of lines not read as commands, in the mail the player gets.
+    pub(crate) fn play_with(
         &self,
         id: i64,
         email: &str,
         lines: &[String],
         source: &str,
-        note: Option<&Text>,
+        besides: Besides<'_>,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
         let game = self.game(id)?;
@@ -362,9 +364,12 @@ impl Service {
                 at: at.clone(),
             })?;
         }
+        if let Some(talk) = besides.talk {
+            self.record_talk(id, email, talk, now)?;
+        }
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change_noting(id, &[seat], &before, note, now)?;
+        self.after_change_noting(id, &[seat], &before, besides.note, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,
@@ -387,10 +392,18 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
     let closest = || crate::engine::parse::closest(line, &legal, 5);
     match e {
         PlayError::Parse(p) => {
-            let s = if p.suggestions.is_empty() {
+            // Only what the seat may play now is suggested: a game's guess
+            // (`end`) that is not legal at this point is left out.
+            let legal_only: Vec<String> = p
+                .suggestions
+                .iter()
+                .filter(|s| legal.contains(s))
+                .cloned()
+                .collect();
+            let s = if legal_only.is_empty() {
                 closest()
             } else {
-                p.suggestions.clone()
+                legal_only
             };
             (p.message.clone(), s)
         }
@@ -434,4 +447,13 @@ impl Service {
     pub fn in_tx_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
         self.in_tx(|| self.set_vacation(email, spec, now))
     }
+}
+
+/// What a player's mail held besides the commands of its turn.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Besides<'a> {
+    /// Table talk (`say`) that came with the turn.
+    pub talk: Option<&'a str>,
+    /// The lines not read as commands, told back to the player.
+    pub note: Option<&'a Text>,
 }

@@ -103,19 +103,23 @@ impl Service {
             self.store.clear_deadline(id, d.seat)?;
         }
         let outcome = self.outcome(id)?;
-        let emails = self.emails(id)?;
+        let people = self.people(id, &self.table(id)?.seat_names())?;
         let mut lines = Vec::new();
         if let Some(o) = &outcome {
             lines.push(o.summary.clone());
             let mut order: Vec<usize> = (0..o.scores.len()).collect();
             order.sort_by_key(|&i| o.ranks.get(i).copied().unwrap_or(usize::MAX));
             for i in order {
-                let who = emails.get(i).cloned().unwrap_or_default();
+                let who = people
+                    .iter()
+                    .find(|(s, _)| *s == i)
+                    .map(|(_, t)| t.clone())
+                    .unwrap_or_else(|| crate::engine::seat_label(&[], i));
                 let rank = o.ranks.get(i).copied().unwrap_or(0);
                 let score = o.scores.get(i).copied().unwrap_or(0.0);
                 lines.push(Text::new(
-                    format!("{rank}. {who}: {score}"),
-                    format!("{rank}위 {who}: {score}점"),
+                    format!("{rank}. {}: {score}", who.en),
+                    format!("{rank}위 {}: {score}점", who.ko),
                 ));
             }
         }
@@ -154,7 +158,9 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<()> {
         let events = self.events_since(id, seat_row, table)?;
-        let title = table.info().title;
+        let info = table.info();
+        let title = crate::engine::game_title(info.name, info.title);
+        let title = title.get(&player.lang);
         for e in events {
             self.store.add_digest_line(
                 &player.email,
@@ -174,8 +180,9 @@ impl Service {
     }
 
     /// What happened since this seat's last mail, as the seat may know it.
-    fn events_since(&self, id: i64, seat_row: &SeatRow, _table: &dyn Table) -> Result<Vec<Text>> {
+    fn events_since(&self, id: i64, seat_row: &SeatRow, table: &dyn Table) -> Result<Vec<Text>> {
         let seat = seat_row.seat.map(Seat);
+        let names = table.seat_names();
         let mut out = Vec::new();
         for m in self
             .store
@@ -185,11 +192,9 @@ impl Service {
         {
             // Table talk and notes name the seat as every mail does, with the address.
             let email = m.email.clone().unwrap_or_else(|| "quipu".into());
+            // The address the row was written by: a seat changes hands.
             let who = match m.seat {
-                Some(s) => {
-                    let l = crate::engine::seat_label(&[], s);
-                    Text::new(format!("{} ({email})", l.en), format!("{} ({email})", l.ko))
-                }
+                Some(s) => with_address(crate::engine::seat_label(&names, s), &email),
                 None => Text::same(email),
             };
             let (who_en, who_ko) = (who.en.as_str(), who.ko.as_str());
@@ -220,6 +225,12 @@ impl Service {
                         ));
                     }
                 }
+                MoveKind::Say if m.seat.is_some() && m.seat.map(Seat) == seat => {
+                    out.push(Text::new(
+                        format!("You said to the table: {}", m.command),
+                        format!("테이블에 한 말: {}", m.command),
+                    ))
+                }
                 MoveKind::Say => out.push(Text::new(
                     format!("{who_en} says: {}", m.command),
                     format!("{who_ko}: {}", m.command),
@@ -232,7 +243,16 @@ impl Service {
                     format!("{who_en} left the game."),
                     format!("{who_ko}님이 게임을 떠났습니다."),
                 )),
-                MoveKind::Note => out.push(Text::same(m.command.clone())),
+                // A note keeps both languages in its events; the command
+                // column is its English, for the operator's history.
+                MoveKind::Note => {
+                    let events: Vec<Event> =
+                        serde_json::from_str(&m.events).map_err(StoreError::from)?;
+                    match events.into_iter().next() {
+                        Some(e) => out.push(e.text),
+                        None => out.push(Text::same(m.command.clone())),
+                    }
+                }
                 MoveKind::Return => {}
             }
         }
@@ -278,7 +298,7 @@ impl Service {
         let view = table.view(seat);
         let info = table.info();
         let title = crate::engine::game_title(info.name, info.title);
-        let subject = format!("[quipu #{id}] {}", title.get(lang));
+        let subject = self.game_subject(id, &seat_row.email)?;
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
         let events = one_fact_a_line(events);
@@ -292,7 +312,7 @@ impl Service {
             ));
         }
         if let Some(s) = seat {
-            paragraphs.push(self.who_is_who(id, s)?);
+            paragraphs.push(self.who_is_who(id, s, &table.seat_names())?);
         }
         paragraphs.extend(words.paragraphs.iter().cloned());
         let reply = self.reply_address(id, &seat_row.email);
@@ -333,28 +353,76 @@ impl Service {
         Ok(())
     }
 
-    /// "You are seat 2. At the table: seat 1 alice@…, seat 2 bob@…", in the
-    /// same words in every game.
-    fn who_is_who(&self, id: i64, me: Seat) -> Result<Text> {
-        // Games do not name their seats in the view yet; numbers until then.
-        let names: &[Text] = &[];
-        let you = crate::engine::seat_label(names, me.0);
-        let table: Vec<Text> = self
+    /// Each seated player as every mail names them: the game's name for the
+    /// seat with their address beside it ("Red (seat 2, bob@…)").
+    pub(crate) fn people(&self, id: i64, names: &[Text]) -> Result<Vec<(usize, Text)>> {
+        Ok(self
             .seated(id)?
             .iter()
             .filter_map(|r| {
-                let l = crate::engine::seat_label(names, r.seat?);
-                Some(Text::new(
-                    format!("{} {}", l.en, r.email),
-                    format!("{} {}", l.ko, r.email),
+                let seat = r.seat?;
+                Some((
+                    seat,
+                    with_address(crate::engine::seat_label(names, seat), &r.email),
                 ))
             })
+            .collect())
+    }
+
+    /// "You are Red (seat 2). At the table: Red (seat 1) alice@…, Blue
+    /// (seat 2) bob@…", in the same words in every game.
+    fn who_is_who(&self, id: i64, me: Seat, names: &[Text]) -> Result<Text> {
+        let you = crate::engine::seat_label(names, me.0);
+        let people: Vec<Text> = self
+            .people(id, names)?
+            .into_iter()
+            .map(|(_, t)| t)
             .collect();
-        let table = Text::join(&table, ", ");
+        let table = Text::join(&people, ", ");
         Ok(Text::new(
             format!("You are {}. At the table: {}.", you.en, table.en),
             format!("당신은 {}입니다. 참가자: {}.", you.ko, table.ko),
         ))
+    }
+
+    /// The Subject of every mail about game `id` to `email`, in their
+    /// language: the same on every mail of the game, so that clients that
+    /// thread by Subject (Gmail) keep one thread per game and player.
+    pub(crate) fn game_subject(&self, id: i64, email: &str) -> Result<String> {
+        let lang = match self.store.find_player(email)? {
+            Some(p) => p.lang,
+            None => "en".to_string(),
+        };
+        let name = self.game(id)?.game;
+        let title = match crate::games::find(&name) {
+            Some(e) => crate::engine::game_title(e.name, (e.info)().title),
+            None => Text::same(name),
+        };
+        Ok(format!("[quipu #{id}] {}", title.get(&lang)))
+    }
+
+    /// A short talk mail to `to`: who said what at the table, no board.
+    pub(crate) fn mail_talk(
+        &self,
+        id: i64,
+        to: &str,
+        speaker: &Text,
+        said: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let subject = self.game_subject(id, to)?;
+        let words = [
+            Text::new(
+                format!("{} says: {said}", speaker.en),
+                format!("{}: {said}", speaker.ko),
+            ),
+            Text::new(
+                "Reply with 'say' and your words to answer the table; your next board comes with the next move.",
+                "답하려면 'say' 뒤에 할 말을 써서 답장하세요. 보드는 다음 수와 함께 옵니다.",
+            ),
+        ];
+        let reply = Some(self.reply_address(id, to));
+        self.mail_plain(to, Some(id), reply, &subject, &words, MailKind::Update, now)
     }
 
     /// The plus-address that routes replies to (game, player).
@@ -382,6 +450,15 @@ impl Service {
             None => "en".to_string(),
         };
         let lang = lang.as_str();
+        // Every mail about a game to one of its players carries the game's
+        // one Subject, so that it joins that player's thread of the game.
+        let game_subject = match game {
+            Some(id) if self.seated(id)?.iter().any(|r| r.email == to) => {
+                Some(self.game_subject(id, to)?)
+            }
+            _ => None,
+        };
+        let subject = game_subject.as_deref().unwrap_or(subject);
         let page = Page {
             lang,
             title: subject.to_string(),
@@ -616,6 +693,16 @@ fn sender_name(name: &str, kind: MailKind, lang: &str) -> String {
 pub(super) struct PictureCache {
     sketch: crate::engine::Sketch,
     by_lang: Vec<(String, Vec<u8>)>,
+}
+
+/// A seat's label with the player's address beside it: "Red (seat 2,
+/// bob@…)", "seat 2 (bob@…)", in both languages.
+fn with_address(label: Text, email: &str) -> Text {
+    let add = |l: &str| match l.strip_suffix(')') {
+        Some(open) => format!("{open}, {email})"),
+        None => format!("{l} ({email})"),
+    };
+    Text::new(add(&label.en), add(&label.ko))
 }
 
 #[cfg(test)]

@@ -97,6 +97,10 @@ impl Game for Cuzco {
         view::view(s, seat)
     }
 
+    fn seat_names(&self, s: &State) -> Vec<Text> {
+        (0..s.players.len()).map(seat_name).collect()
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         scoring::outcome(s)
     }

@@ -253,16 +253,23 @@ fn groups_section(s: &State, g: &Groups) -> Section {
         names.sort();
         let temple = g.temple[gi];
         let (kind, value) = if temple == NONE {
-            (Text::new("village", "마을"), "-".to_string())
+            (Text::new("village", "마을"), Text::same("-"))
         } else {
             let sp = s.space(temple);
+            let cell = &s.data.board.cells[usize::from(temple)].name;
             (
                 Text::new("city", "도시"),
-                format!(
-                    "{} on {}{}",
-                    sp.temple,
-                    s.data.board.cells[usize::from(temple)].name,
-                    if sp.sun { " (sun)" } else { "" }
+                Text::new(
+                    format!(
+                        "{} on {cell}{}",
+                        sp.temple,
+                        if sp.sun { " (sun)" } else { "" }
+                    ),
+                    format!(
+                        "{cell}의 {}{}",
+                        sp.temple,
+                        if sp.sun { " (태양)" } else { "" }
+                    ),
                 ),
             )
         };
@@ -272,7 +279,7 @@ fn groups_section(s: &State, g: &Groups) -> Section {
             kind,
             Text::same(names.join(" ")),
             Text::same(cells.len().to_string()),
-            Text::same(value),
+            value,
             Text::same(value_cap(s, cells.len()).to_string()),
             Text::same(profile_text(s, cells)),
             Text::same(leader),
@@ -461,14 +468,16 @@ fn players_section(s: &State) -> Section {
 }
 
 fn footer(s: &State) -> Vec<Text> {
+    // Where the board came from is the operator's business (NOTES.md);
+    // players are told only what may differ from their printed board.
     vec![Text::new(
         format!(
-            "Board: {} ({} land spaces + 3 lakes, recovered from a fan diagram of Java's board, confidence medium). The rulebook (L48) says 150 + 3: two spaces are wrong somewhere; not yet checked against a real board.",
-            s.data.board_source, s.data.board.region_spaces
+            "Board: {} land spaces + 3 lakes, recovered from a fan diagram of Java's board. The rulebook says 150 + 3, so two spaces may differ from the printed board.",
+            s.data.board.region_spaces
         ),
         format!(
-            "게임판: {} (육지 {}칸 + 저수지 3칸, 자바 게임판의 팬 도식에서 복원, 신뢰도 중간). 규칙서(L48)는 150 + 3칸이라고 하므로 어딘가 두 칸이 틀립니다. 실제 게임판과 아직 대조하지 않았습니다.",
-            s.data.board_source, s.data.board.region_spaces
+            "게임판: 육지 {}칸 + 저수지 3칸, 자바 게임판의 팬 도식에서 복원했습니다. 규칙서는 150 + 3칸이라고 하므로 두 칸이 인쇄된 게임판과 다를 수 있습니다.",
+            s.data.board.region_spaces
         ),
     )]
 }

@@ -351,6 +351,12 @@ impl Game for Tawantinsuyu {
         view::view(s, seat.map(|x| x.0))
     }
 
+    fn seat_names(&self, s: &State) -> Vec<Text> {
+        (0..s.players.len())
+            .map(|p| Text::new(apply::who(s, p), apply::ko_names(apply::who(s, p))))
+            .collect()
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let scores = s.final_scores.as_ref()?;
         let tiebreak: Vec<f64> = s

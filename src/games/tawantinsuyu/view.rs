@@ -4,7 +4,7 @@
 
 use super::apply;
 use super::command::{Bld, Names};
-use super::data::{res_text, Data, SpaceColour, WORKER_IDS};
+use super::data::{res_text, res_text_ko, Data, Effect, SpaceColour, WORKER_IDS};
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
 use super::state::{self, Ask, Player, State};
@@ -413,6 +413,8 @@ fn hill_section(s: &State) -> Section {
         ],
         rows,
     )
+    // Every space of the hill in words: the picture shows it; kept, folded.
+    .as_reference()
 }
 
 fn steps_section(s: &State) -> Section {
@@ -493,6 +495,7 @@ fn conquest_section(s: &State) -> Section {
         ],
         conquest,
     )
+    .as_reference()
 }
 
 /// A card or building id, marked when it lies face down.
@@ -678,6 +681,9 @@ fn private_part(s: &State, me: usize) -> Vec<Section> {
     }
     private.push(Section::lines(t("Your hand", "내 손패"), lines));
     if let Some(a) = apply::current_ask(s, me) {
+        if a == Ask::StartWeaving {
+            private.push(start_weavings_section(s, d));
+        }
         let legal: Vec<String> = legal::legal_for(s, me, &a)
             .iter()
             .take(40)
@@ -788,4 +794,97 @@ fn weaving_text(d: &Data, w: u8) -> String {
             )
         })
         .unwrap_or_default()
+}
+
+/// The starting weavings to choose from, each named and described, so the
+/// first decision can be made from the mail alone.
+fn start_weavings_section(s: &State, d: &Data) -> Section {
+    let names = Names(d);
+    let lines = s
+        .start_weavings
+        .iter()
+        .filter_map(|&w| {
+            let x = d.weavings.get(w as usize)?;
+            let pattern = d.patterns.get(x.pattern).map(String::as_str).unwrap_or("?");
+            let end = |i: usize| d.rewards.get(i).map(|r| &r.1);
+            let (left, right) = (end(x.left)?, end(x.right)?);
+            let word = format!("start {}", names.weaving(w));
+            Some(Text::new(
+                format!(
+                    "{word}: {}, {pattern} pattern; its ends: {} | {}",
+                    x.id,
+                    left.describe(),
+                    right.describe()
+                ),
+                format!(
+                    "{word}: {}, {} 무늬; 양 끝: {} | {}",
+                    x.id,
+                    pattern_ko(pattern),
+                    effect_ko(left),
+                    effect_ko(right)
+                ),
+            ))
+        })
+        .collect();
+    Section::lines(
+        t(
+            "Your first decision: a starting weaving",
+            "첫 결정: 시작 직조물",
+        ),
+        lines,
+    )
+}
+
+/// A weaving pattern's name in Korean.
+fn pattern_ko(p: &str) -> &str {
+    match p {
+        "llama" => "라마",
+        "condor" => "콘도르",
+        "puma" => "퓨마",
+        "serpent" => "뱀",
+        "maize" => "옥수수",
+        "sun" => "태양",
+        "moon" => "달",
+        other => other,
+    }
+}
+
+/// An effect in Korean words (the Korean side of `Effect::describe`).
+fn effect_ko(e: &Effect) -> String {
+    let mut parts = Vec::new();
+    if e.pay.iter().any(|&x| x > 0) {
+        parts.push(format!("{} 내고", res_text_ko(&e.pay)));
+    }
+    if e.res.iter().any(|&x| x > 0) {
+        parts.push(res_text_ko(&e.res));
+    }
+    let named = [
+        (e.vp, "승점", "점"),
+        (e.god_cards, "신 카드", "장"),
+        (e.army_cards, "군대 카드", "장"),
+        (e.train, "훈련", "번"),
+        (e.weavings, "직조물", "개"),
+        (e.workers, "일꾼", "명"),
+        (e.temple, "신전 칸", "칸"),
+        (e.recover, "회수", "번"),
+        (e.statue_small, "작은 석상", "개"),
+        (e.statue_large, "큰 석상", "개"),
+    ];
+    for (n, w, unit) in named {
+        if n > 0 {
+            parts.push(format!("{w} {n}{unit}"));
+        }
+    }
+    for task in &e.tasks {
+        parts.push(format!("작업 {}", task.ko()));
+    }
+    if !e.choice.is_empty() {
+        let alts: Vec<String> = e.choice.iter().map(effect_ko).collect();
+        parts.push(format!("({})", alts.join(" 또는 ")));
+    }
+    if parts.is_empty() {
+        "없음".into()
+    } else {
+        parts.join(", ")
+    }
 }

@@ -111,6 +111,16 @@ pub fn color(seat: usize) -> Text {
     )
 }
 
+/// The seat's name for mails: its colour, capitalised in English.
+pub fn seat_name(seat: usize) -> Text {
+    let c = color(seat);
+    let mut en = c.en;
+    if let Some(first) = en.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    Text::new(en, c.ko)
+}
+
 /// The members in Korean, for messages.
 pub fn who_ko(who: Who) -> String {
     match who {
@@ -401,8 +411,14 @@ pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Comman
     if input.chars().count() > 120 || input.chars().any(|c| c.is_control() && c != '\t') {
         return Err(ParseError {
             message: Text::new(
-                "That is not a command: too long or with control characters. Write e.g. 'end' or 'move worker A7 B6'.",
-                "명령이 아닙니다: 너무 길거나 제어 문자가 있습니다. 예: 'end', 'move worker A7 B6'.",
+                format!(
+                    "That is not a command: too long or with control characters. Write e.g. {}.",
+                    parse::examples(legal, 3)
+                ),
+                format!(
+                    "명령이 아닙니다: 너무 길거나 제어 문자가 있습니다. 예: {}.",
+                    parse::examples(legal, 3)
+                ),
             ),
             suggestions: legal.iter().take(5).map(ToString::to_string).collect(),
         });
@@ -412,16 +428,13 @@ pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Comman
         return Ok(c);
     }
     parse::match_words(&words, &VOCABULARY, legal).map_err(|mut e| {
-        e.message = Text::new(
-            format!(
-                "{} Commands look like 'place C4 r2', 'move worker A7 B6', 'dig C4', 'end'.",
-                e.message.en
-            ),
-            format!(
-                "{} 명령 예: 'place C4 r2', 'move worker A7 B6', 'dig C4', 'end'.",
-                e.message.ko
-            ),
-        );
+        let examples = parse::examples(legal, 4);
+        if !examples.is_empty() {
+            e.message = Text::new(
+                format!("{} Commands now look like {examples}.", e.message.en),
+                format!("{} 지금 가능한 명령 예: {examples}.", e.message.ko),
+            );
+        }
         e
     })
 }

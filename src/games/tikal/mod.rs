@@ -128,6 +128,10 @@ impl Game for Tikal {
         view::view(s, seat)
     }
 
+    fn seat_names(&self, s: &State) -> Vec<Text> {
+        (0..s.players).map(command::seat_name).collect()
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         if !s.is_over() {
             return None;

@@ -474,15 +474,16 @@ fn last_scores(s: &State) -> Option<Section> {
 }
 
 /// The footer every Tikal mail carries.
-pub fn footer(s: &State) -> Vec<Text> {
+pub fn footer(_s: &State) -> Vec<Text> {
+    // Where the tile data came from is the operator's business (NOTES.md).
     vec![
         t(
-            format!("This game uses a substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures). Data: {}.", s.data.source),
-            format!("이 게임은 대체 타일 세트를 사용합니다: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재). 데이터: {}.", s.data.source),
+            "This game uses a substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures).",
+            "이 게임은 대체 타일 세트를 사용합니다: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재).",
         ),
         t(
             "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
-            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
+            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <공개된 지형의 번호>",
         ),
     ]
 }
@@ -496,7 +497,8 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         sections.push(l);
     }
     sections.push(temples(s));
-    sections.push(board(s));
+    // The hexes in words say what the picture shows: kept, folded away.
+    sections.push(board(s).as_reference());
     sections.push(supplies(s));
     View {
         seat,

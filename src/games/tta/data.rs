@@ -278,6 +278,8 @@ pub struct RawCard {
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
     pub effect: Option<String>,
+    /// The effect in our own Korean wording.
+    pub effect_ko: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -204,8 +204,7 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
     for (i, slot) in s.row.iter().enumerate() {
         let Some(id) = slot else {
             rows.push(vec![
-                Text::same((i + 1).to_string()),
-                Text::new("(empty)", "(빈 칸)"),
+                Text::new(format!("{}. (empty)", i + 1), format!("{}. (빈 칸)", i + 1)),
                 Text::same(""),
                 Text::same(""),
             ]);
@@ -216,18 +215,20 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
             Some(p) => take_cost(s, p, i).map(i32::from).unwrap_or(0),
             None => ROW_COSTS.get(i).copied().map(i32::from).unwrap_or(0),
         };
+        // The slot leads the card's cell: one line less per card on a phone.
         rows.push(vec![
-            Text::same((i + 1).to_string()),
             Text::new(
                 format!(
-                    "{} [{}] ({}, Age {})",
+                    "{}. {} [{}] ({}, Age {})",
+                    i + 1,
                     c.name(),
                     c.token,
                     c.kind.word(),
                     age_name(c.age)
                 ),
                 format!(
-                    "{} [{}] ({}, {}시대)",
+                    "{}. {} [{}] ({}, {}시대)",
+                    i + 1,
                     c.name_ko(),
                     c.token,
                     c.kind.word_ko(),
@@ -235,14 +236,13 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
                 ),
             ),
             Text::same(price.to_string()),
-            Text::same(summary(c)),
+            summary(c),
         ]);
     }
     Section::table(
         Text::new("Card row (take N)", "카드 열 (take N)"),
         vec![
-            Text::new("Slot", "칸"),
-            Text::new("Card", "카드"),
+            Text::new("Slot. Card", "칸. 카드"),
             Text::new("Civil actions", "시민 행동"),
             Text::new("Numbers", "수치"),
         ],
@@ -250,44 +250,59 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
     )
 }
 
-/// The card's main numbers, short.
-fn summary(c: &super::data::Card) -> String {
+/// The card's main numbers and its effect, short, in both languages.
+fn summary(c: &super::data::Card) -> Text {
     let r = &c.raw;
-    let mut parts = Vec::new();
+    let mut parts: Vec<(String, String)> = Vec::new();
+    let mut both = |e: String, k: String| parts.push((e, k));
     if r.science_cost > 0 {
         match r.revolution_science_cost {
-            Some(rev) => parts.push(format!("sci {rev} ({})", r.science_cost)),
-            None => parts.push(format!("sci {}", r.science_cost)),
+            Some(rev) => both(
+                format!("sci {rev} ({})", r.science_cost),
+                format!("과학 {rev} ({})", r.science_cost),
+            ),
+            None => both(
+                format!("sci {}", r.science_cost),
+                format!("과학 {}", r.science_cost),
+            ),
         }
     }
     if r.build_cost > 0 && c.kind != Kind::Wonder {
-        parts.push(format!("cost {}", r.build_cost));
+        both(
+            format!("cost {}", r.build_cost),
+            format!("비용 {}", r.build_cost),
+        );
     }
     if !r.stages.is_empty() {
         let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
-        parts.push(format!("stages {}", st.join("-")));
+        both(
+            format!("stages {}", st.join("-")),
+            format!("단계 {}", st.join("-")),
+        );
     }
-    for (v, label) in [
-        (r.food, "food"),
-        (r.resources, "res"),
-        (r.science, "sci+"),
-        (r.culture, "cult"),
-        (r.happy, "happy"),
-        (r.strength, "str"),
-        (r.white_tokens, "white"),
-        (r.red_tokens, "red"),
-        (r.amount, "amount"),
+    for (v, label, label_ko) in [
+        (r.food, "food", "음식"),
+        (r.resources, "res", "자원"),
+        (r.science, "sci+", "과학+"),
+        (r.culture, "cult", "문화"),
+        (r.happy, "happy", "행복"),
+        (r.strength, "str", "군사력"),
+        (r.white_tokens, "white", "시민 행동"),
+        (r.red_tokens, "red", "군사 행동"),
+        (r.amount, "amount", "양"),
     ] {
         if v != 0 {
-            parts.push(format!("{label} {v}"));
+            both(format!("{label} {v}"), format!("{label_ko} {v}"));
         }
     }
     if let Some(e) = &r.effect {
         if c.kind != Kind::Action || parts.len() < 2 {
-            parts.push(e.clone());
+            let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
+            parts.push((e.clone(), k));
         }
     }
-    parts.join(", ")
+    let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
+    Text::new(en.join(", "), ko.join(", "))
 }
 
 /// The lines on one's own government, tokens, stock, leader and wonders.
@@ -433,19 +448,20 @@ fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
     let mut rows = Vec::new();
     for (t, c) in scoring::techs(data, p) {
         let r = &c.raw;
-        let value = [
-            (r.food, "food"),
-            (r.resources, "res"),
-            (r.science, "sci"),
-            (r.culture, "cult"),
-            (r.happy, "happy"),
-            (r.strength, "str"),
+        let pairs: Vec<(String, String)> = [
+            (r.food, "food", "음식"),
+            (r.resources, "res", "자원"),
+            (r.science, "sci", "과학"),
+            (r.culture, "cult", "문화"),
+            (r.happy, "happy", "행복"),
+            (r.strength, "str", "군사력"),
         ]
         .iter()
-        .filter(|(v, _)| *v != 0)
-        .map(|(v, l)| format!("{l} {v}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+        .filter(|(v, _, _)| *v != 0)
+        .map(|(v, l, k)| (format!("{l} {v}"), format!("{k} {v}")))
+        .collect();
+        let (value_en, value_ko): (Vec<String>, Vec<String>) = pairs.into_iter().unzip();
+        let value = Text::new(value_en.join(", "), value_ko.join(", "));
         rows.push(vec![
             Text::new(
                 format!("{} [{}]", c.name(), c.token),
@@ -457,10 +473,14 @@ fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
             ),
             Text::same(t.workers.to_string()),
             Text::same(t.blue.to_string()),
-            Text::same(format!(
-                "cost {}; each: {value}",
-                legal::build_cost(data, p, c)
-            )),
+            Text::new(
+                format!("cost {}; each: {}", legal::build_cost(data, p, c), value.en),
+                format!(
+                    "비용 {}; 하나당: {}",
+                    legal::build_cost(data, p, c),
+                    value.ko
+                ),
+            ),
         ]);
     }
     rows
@@ -528,10 +548,15 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
                 .collect::<Vec<_>>(),
             ", ",
         );
-        let techs: Vec<String> = scoring::techs(data, p)
+        let (techs, techs_ko): (Vec<String>, Vec<String>) = scoring::techs(data, p)
             .filter(|(t, _)| t.workers > 0)
-            .map(|(t, c)| format!("{} {}", c.token, t.workers))
-            .collect();
+            .map(|(t, c)| {
+                (
+                    format!("{} {}", c.token, t.workers),
+                    format!("{} {}", c.name_ko(), t.workers),
+                )
+            })
+            .unzip();
         let start = if i == s.start_player { " *" } else { "" };
         rows.push(vec![
             Text::same(format!("{}{start}", i + 1)),
@@ -543,13 +568,22 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
                 format!("{} / {}", gov.ko, leader.ko),
             ),
             Text::new(or_none(&wonders.en), or_none_ko(&wonders.ko)),
-            Text::same(format!(
-                "{} | pool {} | bank {}/{}",
-                techs.join(", "),
-                p.workers,
-                p.yellow_bank,
-                p.blue_bank
-            )),
+            Text::new(
+                format!(
+                    "{} | pool {} | bank {}/{}",
+                    techs.join(", "),
+                    p.workers,
+                    p.yellow_bank,
+                    p.blue_bank
+                ),
+                format!(
+                    "{} | 일꾼 풀 {} | 은행 {}/{}",
+                    techs_ko.join(", "),
+                    p.workers,
+                    p.yellow_bank,
+                    p.blue_bank
+                ),
+            ),
             Text::same(p.hand.len().to_string()),
         ]);
     }

@@ -344,16 +344,13 @@ pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
     if let Some(c) = read_written_out(&words, legal) {
         return Ok(c);
     }
-    err.message = Text::new(
-        format!(
-            "{} Write e.g. 'place pal', 'retrieve pal3 wood', 'end'.",
-            err.message.en
-        ),
-        format!(
-            "{} 예: 'place pal', 'retrieve pal3 wood', 'end'.",
-            err.message.ko
-        ),
-    );
+    let examples = parse::examples(legal, 4);
+    if !examples.is_empty() {
+        err.message = Text::new(
+            format!("{} Write e.g. {examples}.", err.message.en),
+            format!("{} 예: {examples}.", err.message.ko),
+        );
+    }
     if err.suggestions.is_empty() {
         err.suggestions = parse::closest(&words.join(" "), legal, 5);
     }

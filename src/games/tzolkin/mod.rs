@@ -238,6 +238,10 @@ impl Game for Tzolkin {
         view::view(s, seat.map(|x| x.0))
     }
 
+    fn seat_names(&self, s: &State) -> Vec<Text> {
+        (0..s.players.len()).map(data::seat_name).collect()
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         if s.phase != Phase::Over {
             return None;

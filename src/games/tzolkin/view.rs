@@ -192,7 +192,7 @@ fn pending_text(s: &State) -> Text {
         ),
         Some(Pending::Market { .. }) => Text::new(
             "trade at the market (sell/buy ..., done)",
-            "시장 거래 (sell/buy ..., done)",
+            "시장 거래 ('sell'/'buy' ..., 'done')",
         ),
         Some(Pending::Action { .. }) => {
             Text::new("choose an action (do ...)", "행동 선택 (do ...)")
@@ -282,7 +282,7 @@ fn actions_section(s: &State) -> Section {
 fn temples_section(s: &State) -> Section {
     let mut header = vec![Text::new("Temple", "신전")];
     header.extend((0..s.n).map(seat_name));
-    header.push(Text::new("Top bonus I/II", "꼭대기 보너스 I/II"));
+    header.push(Text::new("Top bonus I/II", "꼭대기 보너스 1/2시대"));
     let rows = s
         .data
         .temples
@@ -312,12 +312,15 @@ fn temples_section(s: &State) -> Section {
                     format!("{label_ko} ({vp}점)"),
                 ));
             }
-            row.push(Text::same(format!(
-                "{} / {} (top +{})",
-                td.bonus[0],
-                td.bonus[1],
-                td.top() - 1
-            )));
+            row.push(Text::new(
+                format!("{} / {} (top +{})", td.bonus[0], td.bonus[1], td.top() - 1),
+                format!(
+                    "{} / {} (맨 위 +{})",
+                    td.bonus[0],
+                    td.bonus[1],
+                    td.top() - 1
+                ),
+            ));
             row
         })
         .collect();
@@ -575,14 +578,17 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     // The picture's players table is drawn from the view's own cells.
     let picture = picture(s, &players);
     let mut sections = vec![
-        actions_section(s),
+        // The actions of every gear position are reference; temples,
+        // technologies, the jungle and the tiles on offer are drawn in the
+        // picture, their exact numbers folded away below it.
+        actions_section(s).as_reference(),
         calendar_section(s),
         gears_section(s),
-        temples_section(s),
-        techs_section(s),
-        jungle_section(s),
-        offer_section(s),
         players,
+        temples_section(s).as_reference(),
+        techs_section(s).as_reference(),
+        jungle_section(s).as_reference(),
+        offer_section(s).as_reference(),
     ];
     sections.extend(dummies_section(s));
     sections.push(chichen_section(s));

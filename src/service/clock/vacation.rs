@@ -41,17 +41,21 @@ impl Service {
                 "휴가를 끝냈습니다. 시계가 다시 갑니다.",
             ));
         }
-        let bad = || {
-            ServiceError::Setup(format!(
-                "'{spec}' is not a vacation; write e.g. 'vacation 2026-12-20..2026-12-27' or 'vacation off'"
-            ))
+        // A mistyped vacation is answered like other settings: what was
+        // wrong and what would be right, in the player's language.
+        let not_a_vacation = Text::new(
+            format!("'{spec}' is not a vacation; write e.g. 'vacation 2026-12-20..2026-12-27' or 'vacation off'."),
+            format!("'{spec}'은(는) 휴가 기간이 아닙니다. 예: 'vacation 2026-12-20..2026-12-27' 또는 'vacation off'."),
+        );
+        let dates = spec.split_once("..").and_then(|(a, b)| {
+            let from = NaiveDate::parse_from_str(a.trim(), "%Y-%m-%d").ok()?;
+            let to = NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").ok()?;
+            Some((from, to)).filter(|(from, to)| to >= from)
+        });
+        let Some((from, to)) = dates else {
+            return Ok(not_a_vacation);
         };
-        let (a, b) = spec.split_once("..").ok_or_else(bad)?;
-        let from = NaiveDate::parse_from_str(a.trim(), "%Y-%m-%d").map_err(|_| bad())?;
-        let to = NaiveDate::parse_from_str(b.trim(), "%Y-%m-%d").map_err(|_| bad())?;
-        if to < from {
-            return Err(bad());
-        }
+        let bad = || ServiceError::Setup(not_a_vacation.en.clone());
         let today = now.with_timezone(&tz).date_naive();
         if to < today {
             return Err(ServiceError::Setup(format!(

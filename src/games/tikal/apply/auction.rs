@@ -107,7 +107,7 @@ pub fn take(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleE
         let ids = displayed_ids(s);
         return Err(err(
             format!("Choose a displayed hex: 'take ID' with ID one of {ids}."),
-            format!("공개된 지형을 고르세요: 'take ID' (ID는 {ids} 중 하나)."),
+            format!("공개된 지형을 고르세요: 'take 번호' (번호는 {ids} 중 하나)."),
         ));
     };
     let Some(i) = s.display.iter().position(|&t| {

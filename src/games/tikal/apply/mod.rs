@@ -37,7 +37,7 @@ pub fn apply(s: &mut State, who: usize, c: &Command) -> Result<Vec<Event>, RuleE
                 auction::displayed_ids(s)
             ),
             format!(
-                "먼저 공개된 지형을 고르세요: 'take ID' (ID는 {} 중 하나).",
+                "먼저 공개된 지형을 고르세요: 'take 번호' (번호는 {} 중 하나).",
                 auction::displayed_ids(s)
             ),
         )),

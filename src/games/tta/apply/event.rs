@@ -36,7 +36,12 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
         format!(
             "이벤트: {} — {}.",
             card.name_ko(),
-            card.raw.effect.as_deref().unwrap_or("")
+            card.raw
+                .effect_ko
+                .as_deref()
+                .or(card.raw.effect.as_deref())
+                .unwrap_or("")
+                .trim_end_matches('.')
         ),
     )));
     let mode = s.rules.mode.key();
