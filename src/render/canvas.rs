@@ -35,6 +35,9 @@ pub struct Canvas {
     texts: Vec<TextMark>,
 }
 
+/// The box of a text's ink: pixels x0..x1 × y0..y1.
+pub type InkBox = (i64, i64, i64, i64);
+
 /// One text as the canvas drew it: what the legibility checks read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextMark {
@@ -45,7 +48,7 @@ pub struct TextMark {
     pub cap: f32,
     /// The box of its ink (x0, y0, x1, y1), pixels x0..x1 × y0..y1, before
     /// clipping to the canvas; `None` for text without ink (spaces).
-    pub ink: Option<(i64, i64, i64, i64)>,
+    pub ink: Option<InkBox>,
     pub color: Color,
     /// The colour most of the pixels under its ink had before it was drawn.
     pub ground: Color,
@@ -348,14 +351,12 @@ impl Canvas {
         color: Color,
         at: (f32, f32),
     ) {
-        let ink = marks
-            .iter()
-            .fold(None, |b: Option<(i64, i64, i64, i64)>, &(x, y, _)| {
-                Some(match b {
-                    None => (x, y, x + 1, y + 1),
-                    Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
-                })
-            });
+        let ink = marks.iter().fold(None, |b: Option<InkBox>, &(x, y, _)| {
+            Some(match b {
+                None => (x, y, x + 1, y + 1),
+                Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
+            })
+        });
         // Text wholly off the canvas has no ink but still a place.
         let ink = ink.or_else(|| {
             (!text.trim().is_empty()).then(|| {

@@ -4,7 +4,7 @@
 //! clear of every other text, and in ink that stands out from what it is
 //! drawn on. Tests run these checks on every game's pictures.
 
-use super::canvas::TextMark;
+use super::canvas::{InkBox, TextMark};
 use super::{draw_picture, phone_shrink, DENSITY, LEGIBLE_CAP};
 use crate::engine::layout::contrast;
 use crate::engine::Sketch;
@@ -57,7 +57,7 @@ pub fn problems(sketch: &Sketch, lang: &str) -> Vec<String> {
 
 /// Pairs of texts whose ink boxes share pixels.
 fn overlaps(marks: &[TextMark]) -> Vec<String> {
-    let boxes: Vec<(&str, (i64, i64, i64, i64))> = marks
+    let boxes: Vec<(&str, InkBox)> = marks
         .iter()
         .filter_map(|m| m.ink.map(|b| (m.text.as_str(), b)))
         .collect();
