@@ -413,7 +413,7 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             let cap = s
                 .players
                 .get(seat)
-                .map(|p| colonize_capacity(&s.data, p, s.rules.mode))
+                .map(|p| scoring::colonize_capacity(&s.data, p, s.rules.mode))
                 .unwrap_or(0);
             let mut out: Vec<Command> = (i32::from(*bid) + 1..=cap.min(i32::from(u8::MAX)))
                 .filter_map(|n| u8::try_from(n).ok().map(Command::Bid))
@@ -459,58 +459,6 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
         out.extend(actions(s, seat));
     }
     out
-}
-
-/// Strength a unit on `card` adds now: the civilization's strength less
-/// what it would be without one of its workers there (leaders' and
-/// tactics' bonuses for the unit included).
-pub fn unit_strength(data: &Data, p: &Player, mode: Mode, card: CardId) -> i32 {
-    let Some(i) = tech_index(p, card) else {
-        return 0;
-    };
-    if p.techs.get(i).is_none_or(|t| t.workers == 0) {
-        return 0;
-    }
-    let with = scoring::stats(data, p, mode).strength;
-    let mut less = p.clone();
-    if let Some(t) = less.techs.get_mut(i) {
-        t.workers -= 1;
-    }
-    with - scoring::stats(data, &less, mode).strength
-}
-
-/// The permanent colonization bonus (Colossus, Cartography, Navigation, …).
-pub fn permanent_colonize(data: &Data, p: &Player, mode: Mode) -> i32 {
-    permanent_cards(data, p, mode).map(|c| c.raw.colonize).sum()
-}
-
-/// The highest bid a civilization could pay: every unit, every bonus card
-/// in hand and its permanent bonus; 0 without a unit (one must be sent,
-/// seed L2167-2172).
-pub fn colonize_capacity(data: &Data, p: &Player, mode: Mode) -> i32 {
-    let units: Vec<(CardId, u8)> = techs(data, p)
-        .filter(|(t, c)| is_unit(c) && t.workers > 0)
-        .map(|(t, _)| (t.card, t.workers))
-        .collect();
-    if units.is_empty() {
-        return 0;
-    }
-    let with = scoring::stats(data, p, mode).strength;
-    let mut none = p.clone();
-    for t in &mut none.techs {
-        if units.iter().any(|&(c, _)| c == t.card) {
-            t.workers = 0;
-        }
-    }
-    let sent = with - scoring::stats(data, &none, mode).strength;
-    let cards: i32 = p
-        .military_hand
-        .iter()
-        .filter_map(|&c| data.card(c))
-        .filter(|c| c.kind == Kind::Bonus)
-        .map(|c| c.raw.colonize)
-        .sum();
-    sent.max(1) + cards + permanent_colonize(data, p, mode)
 }
 
 /// The winner's payments: a unit to send, or (while something is owed) a

@@ -2,8 +2,8 @@
 //! needs of its population) and the final scoring of the introductory game.
 
 use super::data::{
-    self, Card, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP, RATE_CAP,
-    STRENGTH_CAP,
+    self, Card, CardId, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP,
+    RATE_CAP, STRENGTH_CAP,
 };
 use super::state::{Mode, Phase, Player, State, Tech};
 use crate::engine::{Event, Text};
@@ -45,6 +45,58 @@ pub fn colony_bonus(data: &Data, p: &Player, f: impl Fn(&data::TerritoryBonus) -
         .filter_map(|&c| data.card(c)?.raw.permanent.as_ref())
         .map(f)
         .sum()
+}
+
+/// Strength a unit on `card` adds now: the civilization's strength less
+/// what it would be without one of its workers there (leaders' and
+/// tactics' bonuses for the unit included).
+pub fn unit_strength(data: &Data, p: &Player, mode: Mode, card: CardId) -> i32 {
+    let Some(i) = p.techs.iter().position(|t| t.card == card) else {
+        return 0;
+    };
+    if p.techs.get(i).is_none_or(|t| t.workers == 0) {
+        return 0;
+    }
+    let with = stats(data, p, mode).strength;
+    let mut less = p.clone();
+    if let Some(t) = less.techs.get_mut(i) {
+        t.workers -= 1;
+    }
+    with - stats(data, &less, mode).strength
+}
+
+/// The permanent colonization bonus (Colossus, Cartography, Navigation, …).
+pub fn permanent_colonize(data: &Data, p: &Player, mode: Mode) -> i32 {
+    permanent_cards(data, p, mode).map(|c| c.raw.colonize).sum()
+}
+
+/// The highest bid a civilization could pay: every unit, every bonus card
+/// in hand and its permanent bonus; 0 without a unit (one must be sent,
+/// seed L2167-2172).
+pub fn colonize_capacity(data: &Data, p: &Player, mode: Mode) -> i32 {
+    let units: Vec<(CardId, u8)> = techs(data, p)
+        .filter(|(t, c)| matches!(c.kind, Kind::Unit(_)) && t.workers > 0)
+        .map(|(t, _)| (t.card, t.workers))
+        .collect();
+    if units.is_empty() {
+        return 0;
+    }
+    let with = stats(data, p, mode).strength;
+    let mut none = p.clone();
+    for t in &mut none.techs {
+        if units.iter().any(|&(c, _)| c == t.card) {
+            t.workers = 0;
+        }
+    }
+    let sent = with - stats(data, &none, mode).strength;
+    let cards: i32 = p
+        .military_hand
+        .iter()
+        .filter_map(|&c| data.card(c))
+        .filter(|c| c.kind == Kind::Bonus)
+        .map(|c| c.raw.colonize)
+        .sum();
+    sent.max(1) + cards + permanent_colonize(data, p, mode)
 }
 
 /// The technologies with their cards.

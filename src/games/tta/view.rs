@@ -97,12 +97,9 @@ fn military_hand_section(s: &State, seat: usize, p: &Player) -> Section {
     Section::lines(Text::new("Your military hand", "내 군사 손패"), lines)
 }
 
-fn headline(s: &State) -> Text {
+/// The headline of the advanced and full games' own phases.
+fn military_headline(s: &State) -> Text {
     match &s.phase {
-        Phase::Over => Text::new(
-            format!("Game over after round {}.", s.round),
-            format!("{}라운드 후 게임이 끝났습니다.", s.round),
-        ),
         Phase::Political => Text::new(
             format!(
                 "Round {}, Age {}: seat {} may take a political action (or 'skip').",
@@ -168,6 +165,19 @@ fn headline(s: &State) -> Text {
                 s.turn + 1
             ),
         ),
+        _ => Text::same(""),
+    }
+}
+
+fn headline(s: &State) -> Text {
+    match &s.phase {
+        Phase::Over => Text::new(
+            format!("Game over after round {}.", s.round),
+            format!("{}라운드 후 게임이 끝났습니다.", s.round),
+        ),
+        Phase::Political | Phase::Discard | Phase::Auction { .. } | Phase::Colonize { .. } => {
+            military_headline(s)
+        }
         Phase::Actions => Text::new(
             format!(
                 "Round {}, Age {}: seat {} takes its turn.",

@@ -9,6 +9,7 @@ use crate::engine::Event;
 use crate::games::tta::command::Command;
 use crate::games::tta::data::{CardId, SCIENCE_CAP};
 use crate::games::tta::legal;
+use crate::games::tta::scoring;
 use crate::games::tta::state::{Phase, State};
 
 /// A territory is revealed: every seat that can send a unit bids in turn
@@ -20,7 +21,7 @@ pub fn open_auction(s: &mut State, territory: CardId, out: &mut Vec<Event>) {
         .filter(|&i| {
             s.players
                 .get(i)
-                .is_some_and(|p| legal::colonize_capacity(&s.data, p, s.rules.mode) > 0)
+                .is_some_and(|p| scoring::colonize_capacity(&s.data, p, s.rules.mode) > 0)
         })
         .collect();
     s.phase = Phase::Auction {
@@ -81,7 +82,7 @@ fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
         Some(q) == *high
             || players
                 .get(q)
-                .is_some_and(|p| legal::colonize_capacity(&data, p, mode) > i32::from(*bid))
+                .is_some_and(|p| scoring::colonize_capacity(&data, p, mode) > i32::from(*bid))
     });
     let (territory, bid) = (*territory, *bid);
     let winner = match (queue.as_slice(), *high) {
@@ -102,7 +103,7 @@ fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
             let owed = i32::from(bid)
                 - s.players
                     .get(seat)
-                    .map(|p| legal::permanent_colonize(&data, p, mode))
+                    .map(|p| scoring::permanent_colonize(&data, p, mode))
                     .unwrap_or(0);
             s.phase = Phase::Colonize {
                 territory,
@@ -134,7 +135,7 @@ pub fn pay(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> O
     let p = s.players.get_mut(seat)?;
     let (owed, units) = match cmd {
         Command::Sacrifice(n) => {
-            let strength = legal::unit_strength(&data, p, mode, n.id);
+            let strength = scoring::unit_strength(&data, p, mode, n.id);
             let i = legal::tech_index(p, n.id)?;
             let t = p.techs.get_mut(i)?;
             t.workers = t.workers.checked_sub(1)?;
