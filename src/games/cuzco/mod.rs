@@ -15,9 +15,9 @@ mod view;
 
 use crate::engine::{
     parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Variant, View,
+    SetupError, Text, Variant, View,
 };
-use command::Command;
+use command::{seat_name, Command};
 use state::{Cover, Phase, State};
 
 /// The Cuzco game.
