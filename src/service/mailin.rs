@@ -363,14 +363,7 @@ impl Service {
             talk: talk.as_deref(),
             note: note.as_ref(),
         };
-        match self.play_with(
-            id,
-            &caller.email,
-            &commands,
-            &mail.message_id,
-            besides,
-            now,
-        ) {
+        match self.play_with(id, &caller.email, &commands, &mail.message_id, besides, now) {
             Ok(applied) => {
                 let mut reason = applied.commands.join("; ");
                 if talk.is_some() {

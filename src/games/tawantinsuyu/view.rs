@@ -169,8 +169,8 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         private: seat.map(|me| private_part(s, me)).unwrap_or_default(),
         picture: picture(s),
         footer: vec![t(
-            "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in (data/README.md), not the published ones.",
-            "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다 (data/README.md).",
+            "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in, not the published ones.",
+            "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다.",
         )],
     }
 }
