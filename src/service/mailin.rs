@@ -380,21 +380,7 @@ impl Service {
                 reason,
                 suggestions,
             }) => {
-                let (unsaid_en, unsaid_ko) = match talk {
-                    Some(_) => (
-                        " Your table talk was not sent either: send it again with the turn.",
-                        " 테이블에 할 말도 보내지 않았습니다. 차례와 함께 다시 보내세요.",
-                    ),
-                    None => ("", ""),
-                };
-                let reason = Text::new(
-                    format!("{}{unsaid_en} {unread_en}", reason.en)
-                        .trim_end()
-                        .to_string(),
-                    format!("{}{unsaid_ko} {unread_ko}", reason.ko)
-                        .trim_end()
-                        .to_string(),
-                );
+                let reason = refusal_words(&reason, talk.is_some(), (&unread_en, &unread_ko));
                 return self.refuse(
                     id,
                     &caller.email,
@@ -659,4 +645,25 @@ impl Service {
         }
         Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
+}
+
+/// A refused turn's reason, followed by what else the mail lost: its table
+/// talk, which goes only with an applied turn, and the lines not read.
+fn refusal_words(reason: &Text, talk: bool, (unread_en, unread_ko): (&str, &str)) -> Text {
+    let (unsaid_en, unsaid_ko) = if talk {
+        (
+            " Your table talk was not sent either: send it again with the turn.",
+            " 테이블에 할 말도 보내지 않았습니다. 차례와 함께 다시 보내세요.",
+        )
+    } else {
+        ("", "")
+    };
+    Text::new(
+        format!("{}{unsaid_en} {unread_en}", reason.en)
+            .trim_end()
+            .to_string(),
+        format!("{}{unsaid_ko} {unread_ko}", reason.ko)
+            .trim_end()
+            .to_string(),
+    )
 }

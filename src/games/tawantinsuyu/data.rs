@@ -2254,3 +2254,108 @@ mod tests {
         assert!(load_texts("bad", &bad, CARDS_TOML, SOLO_TOML).is_err());
     }
 }
+
+// Words for the components, as the mails show them.
+
+pub fn god_text(d: &Data, g: u8) -> String {
+    d.gods
+        .get(g as usize)
+        .map(|c| {
+            let cost = if c.cost.iter().any(|&x| x > 0) {
+                format!("pay {}: ", res_text(&c.cost))
+            } else {
+                String::new()
+            };
+            format!(
+                "{} ({}) {cost}{}",
+                c.id,
+                d.symbol_name(c.symbol),
+                c.benefit.describe()
+            )
+        })
+        .unwrap_or_default()
+}
+
+pub fn army_text(d: &Data, a: u8) -> String {
+    d.army
+        .get(a as usize)
+        .map(|c| {
+            format!(
+                "{} ({} soldier(s); {})",
+                c.id,
+                c.soldiers,
+                res_text(&c.resources)
+            )
+        })
+        .unwrap_or_default()
+}
+
+pub fn weaving_text(d: &Data, w: u8) -> String {
+    d.weavings
+        .get(w as usize)
+        .map(|x| {
+            let r = |i: usize| d.rewards.get(i).map(|r| r.0.as_str()).unwrap_or("?");
+            format!(
+                "{} {} [{}|{}]",
+                x.id,
+                d.patterns.get(x.pattern).map(String::as_str).unwrap_or("?"),
+                r(x.left),
+                r(x.right)
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// A weaving pattern's name in Korean.
+pub fn pattern_ko(p: &str) -> &str {
+    match p {
+        "llama" => "라마",
+        "condor" => "콘도르",
+        "puma" => "퓨마",
+        "serpent" => "뱀",
+        "maize" => "옥수수",
+        "sun" => "태양",
+        "moon" => "달",
+        other => other,
+    }
+}
+
+/// An effect in Korean words (the Korean side of `Effect::describe`).
+pub fn effect_ko(e: &Effect) -> String {
+    let mut parts = Vec::new();
+    if e.pay.iter().any(|&x| x > 0) {
+        parts.push(format!("{} 내고", res_text_ko(&e.pay)));
+    }
+    if e.res.iter().any(|&x| x > 0) {
+        parts.push(res_text_ko(&e.res));
+    }
+    let named = [
+        (e.vp, "승점", "점"),
+        (e.god_cards, "신 카드", "장"),
+        (e.army_cards, "군대 카드", "장"),
+        (e.train, "훈련", "번"),
+        (e.weavings, "직조물", "개"),
+        (e.workers, "일꾼", "명"),
+        (e.temple, "신전 칸", "칸"),
+        (e.recover, "회수", "번"),
+        (e.statue_small, "작은 석상", "개"),
+        (e.statue_large, "큰 석상", "개"),
+    ];
+    for (n, w, unit) in named {
+        if n > 0 {
+            parts.push(format!("{w} {n}{unit}"));
+        }
+    }
+    for task in &e.tasks {
+        parts.push(format!("작업 {}", task.ko()));
+    }
+    if !e.choice.is_empty() {
+        let alts: Vec<String> = e.choice.iter().map(effect_ko).collect();
+        parts.push(format!("({})", alts.join(" 또는 ")));
+    }
+    if parts.is_empty() {
+        "없음".into()
+    } else {
+        parts.join(", ")
+    }
+}
