@@ -2229,32 +2229,6 @@ fn resources_vp(v: Option<&Value>) -> u32 {
         .unwrap_or(0) as u32
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn default_set_loads_and_passes_every_check() {
-        let d = default_data().unwrap();
-        assert_eq!(d.spaces.len(), 45);
-        assert_eq!(d.gods.len(), 42);
-        assert_eq!(d.army.len(), 30);
-        assert_eq!(d.weavings.len(), 35);
-        assert_eq!(d.temple.len(), 16);
-        assert_eq!(d.conquest.len(), 20);
-        assert_eq!(d.village_size[4], 9);
-    }
-
-    #[test]
-    fn a_broken_set_is_refused() {
-        let bad = CARDS_TOML.replacen("soldiers = 2", "soldiers = 3", 1);
-        let e = load_texts("bad", BOARD_TOML, &bad, SOLO_TOML).unwrap_err();
-        assert!(e.contains("1 or 2 soldiers"), "{e}");
-        let bad = BOARD_TOML.replacen("start_vp = 10", "start_vp = 11", 1);
-        assert!(load_texts("bad", &bad, CARDS_TOML, SOLO_TOML).is_err());
-    }
-}
-
 // Words for the components, as the mails show them.
 
 pub fn god_text(d: &Data, g: u8) -> String {
@@ -2357,5 +2331,31 @@ pub fn effect_ko(e: &Effect) -> String {
         "없음".into()
     } else {
         parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_set_loads_and_passes_every_check() {
+        let d = default_data().unwrap();
+        assert_eq!(d.spaces.len(), 45);
+        assert_eq!(d.gods.len(), 42);
+        assert_eq!(d.army.len(), 30);
+        assert_eq!(d.weavings.len(), 35);
+        assert_eq!(d.temple.len(), 16);
+        assert_eq!(d.conquest.len(), 20);
+        assert_eq!(d.village_size[4], 9);
+    }
+
+    #[test]
+    fn a_broken_set_is_refused() {
+        let bad = CARDS_TOML.replacen("soldiers = 2", "soldiers = 3", 1);
+        let e = load_texts("bad", BOARD_TOML, &bad, SOLO_TOML).unwrap_err();
+        assert!(e.contains("1 or 2 soldiers"), "{e}");
+        let bad = BOARD_TOML.replacen("start_vp = 10", "start_vp = 11", 1);
+        assert!(load_texts("bad", &bad, CARDS_TOML, SOLO_TOML).is_err());
     }
 }

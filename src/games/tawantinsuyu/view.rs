@@ -5,8 +5,8 @@
 use super::apply;
 use super::command::{Bld, Names};
 use super::data::{
-    army_text, effect_ko, god_text, pattern_ko, res_text, res_text_ko, weaving_text, Data,
-    SpaceColour, WORKER_IDS,
+    army_text, effect_ko, god_text, pattern_ko, res_text, weaving_text, Data, SpaceColour,
+    WORKER_IDS,
 };
 use super::legal;
 use super::picture::{bld_text, picture, pile_top_shown};
