@@ -7,6 +7,8 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
+pub mod impact;
+
 /// The card file shipped with the game (a copy of the project's
 /// `data/tta/cards-2006.toml`; provenance in `data/README.md`).
 pub const CARDS_FILE: &str = include_str!("data/cards-2006.toml");
@@ -149,6 +151,9 @@ pub const INTRO_EVENTS: usize = 9;
 /// Military cards drawn at the end of a turn: one per unused military
 /// action, at most 3 (seed L2016-2023).
 pub const MILITARY_DRAW_MAX: u8 = 3;
+/// Yellow tokens each civilization puts in the box from its yellow bank at
+/// the end of Ages I, II and III in the full game (seed L3056-3064).
+pub const YELLOW_LOST_AT_AGE_END: u8 = 2;
 
 /// The advanced and full games deal as many Age A events as players plus 2
 /// (seed L1926-1932, L2888-2891); the rest of Age A goes to the box unseen.
@@ -160,7 +165,7 @@ pub const ADVANCED_SCORING_EVENTS: usize = 4;
 pub type Age = u8;
 
 pub fn age_name(age: Age) -> &'static str {
-    ["A", "I", "II", "III"]
+    ["A", "I", "II", "III", "IV"]
         .get(age as usize)
         .copied()
         .unwrap_or("?")
@@ -168,7 +173,7 @@ pub fn age_name(age: Age) -> &'static str {
 
 /// The age as the Korean rulebook writes it (A, 1, 2, 3).
 pub fn age_name_ko(age: Age) -> &'static str {
-    ["A", "1", "2", "3"]
+    ["A", "1", "2", "3", "4"]
         .get(age as usize)
         .copied()
         .unwrap_or("?")
@@ -277,6 +282,8 @@ pub struct RawCard {
     pub removed_in_2p: bool,
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
+    /// An Age III event scored at the end (its terms: `[[impact]]`).
+    pub scoring: Option<bool>,
     pub effect: Option<String>,
     /// The effect in our own Korean wording.
     pub effect_ko: Option<String>,
@@ -647,6 +654,8 @@ struct RawRules {
     rule: Vec<RawRule>,
     #[serde(default)]
     event: Vec<RawEvent>,
+    #[serde(default)]
+    impact: Vec<impact::RawImpact>,
 }
 
 /// A named rule attached to a card, with its parameter and modes.
@@ -672,6 +681,8 @@ pub struct Card {
     pub rules: Vec<CardRule>,
     /// The effects of a military event of ages I-III, in order.
     pub events: Vec<EventEffect>,
+    /// The terms of an Age III scoring event.
+    pub impact: Vec<impact::ImpactTerm>,
 }
 
 impl Card {
@@ -782,6 +793,7 @@ impl Data {
                 token,
                 rules: Vec::new(),
                 events: Vec::new(),
+                impact: Vec::new(),
             });
         }
         for r in rules.rule {
@@ -819,6 +831,7 @@ impl Data {
             });
         }
         attach_events(&mut cards, &rules.event)?;
+        impact::attach(&mut cards, &rules.impact)?;
         let data = Data {
             source: source.to_string(),
             cards,

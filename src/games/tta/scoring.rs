@@ -1,6 +1,7 @@
 //! What a civilization's cards add up to (rates, strength, happiness, the
 //! needs of its population) and the final scoring of the introductory game.
 
+use super::data::impact::{ImpactTerm, Measure};
 use super::data::{
     self, Card, CardId, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP,
     RATE_CAP, STRENGTH_CAP,
@@ -198,6 +199,12 @@ pub fn discontent(data: &Data, p: &Player, mode: Mode) -> i32 {
     (required_happiness(p) - stats(data, p, mode).happiness).max(0)
 }
 
+/// An uprising: fewer unused workers than discontent workers at the start
+/// of production (advanced and full games; seed L2526-2539).
+pub fn uprising(data: &Data, p: &Player, mode: Mode) -> bool {
+    i32::from(p.workers) < discontent(data, p, mode)
+}
+
 /// Resources lost to corruption in production (advanced and full games;
 /// L2580-2618): read at the leftmost empty section of the blue bank.
 pub fn corruption(p: &Player) -> i32 {
@@ -227,7 +234,148 @@ pub fn final_bonus(data: &Data, p: &Player, mode: Mode) -> i32 {
         + (st.food_rate + st.resource_rate) * data::BONUS_PER_PRODUCE
 }
 
+/// What one term of a scoring event counts on a civilization.
+fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
+    let st = stats(data, p, mode);
+    let level_sum = |pick: &dyn Fn(Kind) -> bool| -> i32 {
+        techs(data, p)
+            .filter(|(_, c)| pick(c.kind))
+            .map(|(t, c)| i32::from(t.workers) * i32::from(c.age))
+            .sum()
+    };
+    let age_of = |id: CardId| data.card(id).map(|c| i32::from(c.age)).unwrap_or(0);
+    match term.measure {
+        Measure::FoodRate => st.food_rate,
+        Measure::ResourceRate => st.resource_rate,
+        Measure::UrbanLevels => level_sum(&|k| matches!(k, Kind::Urban(_))),
+        Measure::Colonies => p.colonies.len() as i32,
+        Measure::UnitAndArenaLevels => {
+            level_sum(&|k| matches!(k, Kind::Unit(_) | Kind::Urban(Urban::Arena)))
+        }
+        Measure::CivilActions => permanent_cards(data, p, mode)
+            .map(|c| c.raw.white_tokens)
+            .sum(),
+        Measure::MilitaryActions => permanent_cards(data, p, mode)
+            .map(|c| c.raw.red_tokens)
+            .sum(),
+        Measure::HappyFaces => st.happiness,
+        Measure::DiscontentWorkers => discontent(data, p, mode),
+        Measure::ContentWorkers => {
+            let population: i32 = p.techs.iter().map(|t| i32::from(t.workers)).sum::<i32>()
+                + i32::from(p.workers);
+            (population - discontent(data, p, mode) - term.above).max(0)
+        }
+        Measure::GovernmentAndSpecialLevels => {
+            age_of(p.government) + p.specials.iter().map(|&c| age_of(c)).sum::<i32>()
+        }
+        Measure::TechnologiesOfLevel => p
+            .techs
+            .iter()
+            .map(|t| t.card)
+            .chain(p.specials.iter().copied())
+            .chain(std::iter::once(p.government))
+            .filter_map(|id| data.card(id))
+            .filter(|c| c.kind.is_technology() && c.age == term.level)
+            .count() as i32,
+        Measure::WondersOfAge => p.wonders.iter().filter(|&&w| age_of(w) == i32::from(term.level)).count() as i32,
+        Measure::ScienceRank => st.science_rate,
+        Measure::StrengthRank => st.strength,
+    }
+}
+
+/// Culture each seat scores for an Age III scoring event (0 for seats that
+/// resigned). Ranked terms give the prizes by rank; tied seats share the
+/// prizes of the places they take, rounded down (a reading, NOTES.md).
+pub fn impact_scores(s: &State, card: CardId) -> Vec<i32> {
+    let data = &s.data;
+    let mode = s.rules.mode;
+    let mut out = vec![0; s.players.len()];
+    let Some(c) = data.card(card) else {
+        return out;
+    };
+    let playing: Vec<usize> = s.playing_from(s.start_player);
+    for term in c.impact.iter().filter(|t| t.modes.is_empty() || t.modes.iter().any(|m| m == mode.key())) {
+        let counts: Vec<i32> = s
+            .players
+            .iter()
+            .map(|p| measured(data, p, mode, term))
+            .collect();
+        if matches!(term.measure, Measure::ScienceRank | Measure::StrengthRank) {
+            let prizes = term.prizes.get(playing.len().saturating_sub(2)).cloned().unwrap_or_default();
+            for &i in &playing {
+                let mine = counts.get(i).copied().unwrap_or(0);
+                let above = playing.iter().filter(|&&j| counts.get(j).copied().unwrap_or(0) > mine).count();
+                let tied = playing.iter().filter(|&&j| counts.get(j).copied().unwrap_or(0) == mine).count();
+                let shared: i32 = prizes.iter().skip(above).take(tied).sum();
+                if let Some(o) = out.get_mut(i) {
+                    *o += shared / tied.max(1) as i32;
+                }
+            }
+        } else {
+            for &i in &playing {
+                let mut v = counts.get(i).copied().unwrap_or(0) * term.value;
+                if let Some(cap) = term.cap {
+                    v = v.min(cap);
+                }
+                if let Some(o) = out.get_mut(i) {
+                    *o += v;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Scores an Age III scoring event for every seat still playing (culture
+/// stays at 0 or more).
+pub fn score_impact(s: &mut State, card: CardId, out: &mut Vec<Event>) {
+    let gains = impact_scores(s, card);
+    let name = s.data.card_name(card);
+    for (seat, gain) in gains.into_iter().enumerate() {
+        let Some(p) = s.players.get_mut(seat).filter(|p| !p.resigned) else {
+            continue;
+        };
+        p.culture = (p.culture + gain).max(0);
+        out.push(Event::public(Text::new(
+            format!("{}: seat {} scores {gain:+} culture ({} in all).", name.en, seat + 1, p.culture),
+            format!("{}: {}번 자리 문화 {gain:+}점 (총 {}점).", name.ko, seat + 1, p.culture),
+        )));
+    }
+}
+
+/// The end of the game: the introductory final bonus, the advanced game's
+/// four scoring events (seed L2866-2869), or the full game's Age III events
+/// left in the current and future events (seed L3131-3151).
 pub fn finish(s: &mut State, out: &mut Vec<Event>) {
+    let before: Vec<i32> = s.players.iter().map(|p| p.culture).collect();
+    match s.rules.mode {
+        Mode::Intro => return finish_intro(s, out),
+        Mode::Advanced => {
+            for card in s.scoring_events.clone() {
+                score_impact(s, card, out);
+            }
+            s.phase = Phase::Over;
+        }
+        Mode::Full => {
+            let left: Vec<CardId> = s
+                .events
+                .iter()
+                .chain(&s.future_events)
+                .copied()
+                .filter(|&c| s.data.card(c).is_some_and(|x| !x.impact.is_empty()))
+                .collect();
+            for card in left {
+                score_impact(s, card, out);
+            }
+            s.phase = Phase::Over;
+        }
+    }
+    for (p, b) in s.players.iter_mut().zip(before) {
+        p.final_bonus = p.culture - b;
+    }
+}
+
+fn finish_intro(s: &mut State, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     for (seat, p) in s.players.iter_mut().enumerate() {

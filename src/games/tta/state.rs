@@ -115,6 +115,10 @@ pub struct Player {
     /// Blue tokens lost to the box (Crime Wave), negative.
     #[serde(default, skip_serializing_if = "is_zero_i16")]
     pub blue_moved: i16,
+    /// The civilization resigned (seed L3076-3094): it is skipped in turn
+    /// order, touched by nothing and not scored.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resigned: bool,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -220,6 +224,11 @@ pub struct State {
     /// The last civil card entered the row this round: the game ends when
     /// the round does (seed L1819-1829).
     pub last_round: bool,
+    /// The full game's Age III ended during a round begun by another seat
+    /// than the start player: after this round one more is played (seed
+    /// L3113-3119).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extra_round: bool,
     pub rng: Rng,
 }
 
@@ -228,6 +237,15 @@ impl State {
     pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.players.len();
         (0..n).map(move |i| (self.start_player + i) % n)
+    }
+
+    /// Seats still playing (not resigned), in turn order from `first`.
+    pub fn playing_from(&self, first: usize) -> Vec<usize> {
+        let n = self.players.len();
+        (0..n)
+            .map(|i| (first + i) % n)
+            .filter(|&i| self.players.get(i).is_some_and(|p| !p.resigned))
+            .collect()
     }
 
     /// 0 for `first`, 1 for the seat after it, …

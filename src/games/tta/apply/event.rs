@@ -73,6 +73,10 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
     if !card.events.is_empty() {
         super::event_effects::apply(s, &card.events, out);
     }
+    // An Age III scoring event revealed during the full game scores now.
+    if !card.impact.is_empty() {
+        crate::games::tta::scoring::score_impact(s, event, out);
+    }
     // Development of Politics: everyone draws; the active player keeps the
     // excess this turn (its effect text).
     if card.raw.military_cards > 0 {

@@ -2,6 +2,7 @@
 //! hands it to the handler of its kind on a copy of the state.
 
 mod action;
+pub mod age;
 pub mod colonize;
 pub mod event;
 pub mod event_effects;
