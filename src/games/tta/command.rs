@@ -73,6 +73,8 @@ pub enum Command {
     Bonus(Named),
     /// End the turn (or the round-1 card taking).
     Done,
+    /// Resign at the start of the turn (full game, seed L3076-3094).
+    Resign,
 }
 
 impl fmt::Display for Command {
@@ -108,12 +110,14 @@ impl fmt::Display for Command {
             Command::Sacrifice(c) => write!(f, "sacrifice {} {}", c.kind, c.word),
             Command::Bonus(c) => write!(f, "bonus {}", c.word),
             Command::Done => write!(f, "done"),
+            Command::Resign => write!(f, "resign"),
         }
     }
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 30] = [
+const VERB_ALIASES: [(&str, &str); 31] = [
+    ("포기", "resign"),
     ("입찰", "bid"),
     ("희생", "sacrifice"),
     ("보너스", "bonus"),

@@ -444,6 +444,10 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
         return Vec::new();
     };
     let mut out = vec![Command::Skip];
+    // Resigning, at the start of the turn, belongs to the full game (L3076).
+    if s.rules.mode == Mode::Full {
+        out.push(Command::Resign);
+    }
     let mut seen: Vec<CardId> = Vec::new();
     for &card in &p.military_hand {
         if seen.contains(&card) {

@@ -40,7 +40,8 @@ impl Game for ThroughTheAges {
                     key: "mode",
                     values: &["intro", "advanced", "full"],
                     default: "intro",
-                    help: "intro = the introductory game (the only one playable yet); advanced and full are refused for now",
+                    help: "intro = the introductory game (Ages A-I); advanced = Ages A-II with four Age III scoring events; \
+                           full = Ages A-III with wars and resignation",
                 },
                 OptionDoc {
                     key: "events",
@@ -65,6 +66,8 @@ impl Game for ThroughTheAges {
             variants: vec![
                 Variant { options: "mode=intro events=turn", min_players: 2, max_players: 4 },
                 Variant { options: "events=once start=2", min_players: 2, max_players: 2 },
+                Variant { options: "mode=advanced", min_players: 2, max_players: 4 },
+                Variant { options: "mode=full", min_players: 2, max_players: 4 },
             ],
         }
     }
@@ -103,6 +106,9 @@ impl Game for ThroughTheAges {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         if s.phase != Phase::Over {
             return None;
+        }
+        if s.rules.mode != Mode::Intro {
+            return Some(scoring::outcome_of_later_modes(s));
         }
         let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.culture)).collect();
         // The rulebook has no tie-break (spec §6.5): tied seats share the rank.
@@ -230,6 +236,33 @@ impl Game for ThroughTheAges {
             return Err(format!("{in_game} events, not {}", data::INTRO_EVENTS));
         }
         Ok(())
+    }
+
+    /// A seat that leaves resigns (full game, L3076-3094; the advanced game
+    /// by the same rule, a reading): skipped and not scored. The
+    /// introductory game cannot go on without it.
+    fn drop_seat(&self, s: &mut State, seat: Seat) -> bool {
+        if s.rules.mode == Mode::Intro
+            || s.phase == Phase::Over
+            || s.players.get(seat.0).is_none_or(|p| p.resigned)
+            || apply::resign::playing(s) <= 2
+        {
+            return false;
+        }
+        apply::resign::leave(s, seat.0, &mut Vec::new());
+        true
+    }
+
+    /// A newcomer takes over a civilization that left: it plays again from
+    /// its next turn.
+    fn restore_seat(&self, s: &mut State, seat: Seat) -> bool {
+        match s.players.get_mut(seat.0) {
+            Some(p) if p.resigned && s.phase != Phase::Over => {
+                p.resigned = false;
+                true
+            }
+            _ => false,
+        }
     }
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {

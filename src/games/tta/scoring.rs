@@ -7,7 +7,7 @@ use super::data::{
     RATE_CAP, STRENGTH_CAP,
 };
 use super::state::{Mode, Phase, Player, State, Tech};
-use crate::engine::{Event, Text};
+use crate::engine::{Event, Outcome, Text};
 
 /// What a civilization's cards add up to now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -396,4 +396,40 @@ fn finish_intro(s: &mut State, out: &mut Vec<Event>) {
         )));
     }
     s.phase = Phase::Over;
+}
+
+/// The result of the advanced and full games: most culture wins, ties are
+/// shared (the rulebook has none, spec §6.5); seats that resigned are not
+/// scored and rank after every other (seed L3078-3079).
+pub fn outcome_of_later_modes(s: &State) -> Outcome {
+    let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.culture)).collect();
+    let playing: Vec<usize> = (0..s.players.len())
+        .filter(|&i| s.players.get(i).is_some_and(|p| !p.resigned))
+        .collect();
+    let ranks = (0..s.players.len())
+        .map(|i| {
+            let score = |j: usize| scores.get(j).copied().unwrap_or(0.0);
+            if playing.contains(&i) {
+                1 + playing.iter().filter(|&&j| score(j) > score(i)).count()
+            } else {
+                1 + playing.len()
+            }
+        })
+        .collect();
+    let summary = if playing.len() <= 1 {
+        Text::new(
+            "Every other civilization resigned; the one left wins.",
+            "다른 문명이 모두 게임을 포기해 남은 문명이 승리합니다.",
+        )
+    } else {
+        Text::new(
+            "The last round ended and the Age III events were scored. Most culture wins; ties are shared; civilizations that resigned are not scored.",
+            "마지막 라운드가 끝나 3시대 이벤트 점수를 계산했습니다. 문화 점수가 가장 높은 사람이 이기며, 동점은 공동 순위입니다. 포기한 문명은 순위에서 빠집니다.",
+        )
+    };
+    Outcome {
+        scores,
+        ranks,
+        summary,
+    }
 }

@@ -616,21 +616,59 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
     )
 }
 
+/// The advanced and full games' lines: the future events, the four
+/// scoring events, the extra round, the civilizations that resigned.
+fn later_mode_lines(s: &State) -> Vec<Text> {
+    if s.rules.mode == super::state::Mode::Intro {
+        return Vec::new();
+    }
+    let mut lines = vec![Text::new(
+        format!("Future events: {} face down.", s.future_events.len()),
+        format!("미래 이벤트: {}장 (뒷면).", s.future_events.len()),
+    )];
+    if !s.scoring_events.is_empty() {
+        let names: Vec<Text> = s.scoring_events.iter().map(|&c| s.data.card_name(c)).collect();
+        let list = Text::join(&names, ", ");
+        lines.push(Text::new(
+            format!("Scored at the end: {}.", list.en),
+            format!("게임 끝에 점수 계산: {}.", list.ko),
+        ));
+    }
+    if s.extra_round {
+        lines.push(Text::new(
+            "Age III is over: one more round after this one.",
+            "3시대가 끝났습니다. 이번 라운드 뒤에 한 라운드를 더 합니다.",
+        ));
+    }
+    let gone: Vec<String> = (0..s.players.len())
+        .filter(|&i| s.players.get(i).is_some_and(|p| p.resigned))
+        .map(|i| (i + 1).to_string())
+        .collect();
+    if !gone.is_empty() {
+        lines.push(Text::new(
+            format!("Resigned: seat {}.", gone.join(", ")),
+            format!("게임 포기: {}번 자리.", gone.join(", ")),
+        ));
+    }
+    lines
+}
+
 fn events_section(s: &State) -> Section {
     let mut lines = vec![Text::new(
         format!(
             "Current events: {} face down. Civil deck Age {}: {} cards.",
             s.events.len(),
             age_name(s.age.max(1)),
-            s.civil_decks.get(1).map(Vec::len).unwrap_or(0)
+            s.civil_decks.get(usize::from(s.age.max(1))).map(Vec::len).unwrap_or(0)
         ),
         format!(
             "현재 이벤트: {}장 (뒷면). {}시대 시민 카드 덱: {}장.",
             s.events.len(),
             age_name_ko(s.age.max(1)),
-            s.civil_decks.get(1).map(Vec::len).unwrap_or(0)
+            s.civil_decks.get(usize::from(s.age.max(1))).map(Vec::len).unwrap_or(0)
         ),
     )];
+    lines.extend(later_mode_lines(s));
     if !s.past_events.is_empty() {
         let past = Text::join(
             &s.past_events

@@ -15,9 +15,9 @@ use crate::games::tta::state::{Phase, State};
 /// A territory is revealed: every seat that can send a unit bids in turn
 /// order from the active player (seed L2137-2149).
 pub fn open_auction(s: &mut State, territory: CardId, out: &mut Vec<Event>) {
-    let n = s.players.len();
-    let queue: Vec<usize> = (0..n)
-        .map(|i| (s.turn + i) % n)
+    let queue: Vec<usize> = s
+        .playing_from(s.turn)
+        .into_iter()
         .filter(|&i| {
             s.players
                 .get(i)
@@ -65,7 +65,7 @@ pub fn bid(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> O
 
 /// Drops seats that cannot outbid the standing bid; ends the auction when
 /// only the high bidder is left, or nobody.
-fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
+pub(super) fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     let Phase::Auction {

@@ -45,8 +45,7 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
         ),
     )));
     let mode = s.rules.mode.key();
-    let n = s.players.len();
-    let order: Vec<usize> = (0..n).map(|i| (s.turn + i) % n).collect();
+    let order: Vec<usize> = s.playing_from(s.turn);
     for &seat in &order {
         let Some(p) = s.players.get_mut(seat) else {
             continue;

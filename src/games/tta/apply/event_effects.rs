@@ -13,8 +13,7 @@ use crate::games::tta::state::{Player, State};
 /// Seats ranked by `key`, highest first; ties go to the active player
 /// first, then in turn order (the reading in NOTES.md).
 pub fn ranked(s: &State, key: impl Fn(&Player) -> i32) -> Vec<usize> {
-    let n = s.players.len();
-    let mut seats: Vec<usize> = (0..n).map(|i| (s.turn + i) % n).collect();
+    let mut seats: Vec<usize> = s.playing_from(s.turn);
     // A stable sort keeps the turn order among equals.
     seats.sort_by_key(|&i| std::cmp::Reverse(s.players.get(i).map(&key).unwrap_or(0)));
     seats
@@ -49,8 +48,9 @@ fn touched(s: &State, who: Who) -> Vec<usize> {
                     .map(|p| scoring::stats(&s.data, p, s.rules.mode).happiness)
                     .unwrap_or(0)
             };
-            let best = (0..n).map(happy).max().unwrap_or(0);
-            (0..n).filter(|&i| happy(i) == best).collect()
+            let seats = s.playing_from(s.turn);
+            let best = seats.iter().map(|&i| happy(i)).max().unwrap_or(0);
+            seats.into_iter().filter(|&i| happy(i) == best).collect()
         }
         Who::MostCultureIfTwoWeakest => {
             let weak: Vec<usize> = by_strength.iter().rev().take(two).copied().collect();

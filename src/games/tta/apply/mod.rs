@@ -9,6 +9,7 @@ pub mod event_effects;
 pub mod military;
 mod politics;
 mod report;
+pub mod resign;
 pub mod tokens;
 pub mod turn;
 
@@ -42,6 +43,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Phase::Discard => return military::discard(s, seat, cmd, out),
         Phase::Auction { .. } => return colonize::bid(s, seat, cmd, out),
         Phase::Colonize { .. } => return colonize::pay(s, seat, cmd, out),
+        Phase::Political if *cmd == Command::Resign => return resign::resign(s, seat, out),
         Phase::Political if politics::is_political(cmd) => return politics::act(s, seat, cmd, out),
         // An action written in the political phase passes the political
         // action first (the legal list offers it only when no discard is due).
