@@ -150,7 +150,10 @@ fn advanced_and_full_modes_set_up_and_an_unknown_mode_is_refused_clearly() {
     }
     let opts = Options::parse_pairs(&["mode=expert"]).expect("pairs");
     let err = TheGame.setup(3, &opts, 1).expect_err("refused");
-    assert!(err.to_string().contains("use intro, advanced or full"), "{err}");
+    assert!(
+        err.to_string().contains("use intro, advanced or full"),
+        "{err}"
+    );
 }
 
 // ------------------------------------------------------ round 1 (L594-646)

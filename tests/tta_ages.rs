@@ -9,9 +9,9 @@ use quipu::games::tta::scoring;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     action_tokens, card, civil_deck_down_to, culture, current_events, food, future_events,
-    give_from_deck, in_civil_deck, in_round, later_round_in, later_round_seeded, legal_texts, new_game_in, play,
-    put_blue, put_workers, resources, scoring_events, stats, turn_of, unused_workers,
-    wonder_from_deck,
+    give_from_deck, in_civil_deck, in_round, later_round_in, later_round_seeded, legal_texts,
+    new_game_in, play, put_blue, put_workers, resources, scoring_events, stats, turn_of,
+    unused_workers, wonder_from_deck,
 };
 use quipu::games::tta::ThroughTheAges as TheGame;
 
@@ -116,7 +116,11 @@ fn an_uprising_skips_production_and_the_military_draw_l2526_2539() {
     let mut out = Vec::new();
     turn::production(&mut s, 0, &mut out);
     assert_eq!(s.players[0].science, science + rate);
-    assert_eq!(s.players[0].military_hand.len(), 2, "2 unused military actions");
+    assert_eq!(
+        s.players[0].military_hand.len(),
+        2,
+        "2 unused military actions"
+    );
 }
 
 // ------------------------------------------------- the end of an age
@@ -162,7 +166,10 @@ fn the_end_of_age_i_discards_age_a_hands_leaders_and_unfinished_wonders_l2827_28
     assert_eq!(p.discarded, discarded + 3);
     // The last two Age I cards, then Age II cards fill the row.
     assert_eq!(ages_in_row(&s), [1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
-    assert!(s.military_decks[1].is_empty(), "the Age I military deck leaves");
+    assert!(
+        s.military_decks[1].is_empty(),
+        "the Age I military deck leaves"
+    );
     assert_eq!(s.military_boxed, boxed + old_deck);
     assert!(!s.last_round);
     invariants(&s);
@@ -206,7 +213,11 @@ fn the_advanced_game_ends_with_the_round_of_age_ii_and_scores_its_four_events_l2
     in_round(&mut s, 2, 12);
     civil_deck_down_to(&mut s, 2, 1);
     put_workers(&mut s, 0, "board-A-warriors", 1);
-    assert_eq!(action_tokens(&s, 0), (4, 2), "Despotism: 4 civil, 2 military");
+    assert_eq!(
+        action_tokens(&s, 0),
+        (4, 2),
+        "Despotism: 4 civil, 2 military"
+    );
     invariants(&s);
 
     let said = begin(&mut s, 1).join(" ");
@@ -217,7 +228,11 @@ fn the_advanced_game_ends_with_the_round_of_age_ii_and_scores_its_four_events_l2
     assert_eq!(to_act(&s), [2]);
     let culture_before: Vec<i32> = s.players.iter().map(|p| p.culture).collect();
     play(&mut s, 2, "done");
-    assert_eq!(s.phase, Phase::Over, "the seat right of the start player ended");
+    assert_eq!(
+        s.phase,
+        Phase::Over,
+        "the seat right of the start player ended"
+    );
     // Government: 2 per civil action, 1 per military (4 and 2): 10 each.
     // Strength (3 players 14/7/0): seat 1 has 2, seats 2 and 3 tie at 1 and
     // share 7 + 0, rounded down: 3. No colony, no level II technology.
@@ -240,7 +255,10 @@ fn the_full_game_plays_one_more_round_when_age_iii_ends_at_another_turn_l3106_31
     assert!(s.extra_round && !s.last_round);
     assert_eq!(ages_in_row(&s), [3], "no Age IV cards: the row stays short");
     play(&mut s, 1, "done");
-    assert!(s.players[1].military_hand.is_empty(), "no military cards in Age IV");
+    assert!(
+        s.players[1].military_hand.is_empty(),
+        "no military cards in Age IV"
+    );
     assert!(s.last_round && !s.extra_round);
     assert_eq!(s.round, 21);
     play(&mut s, 0, "done");
@@ -357,7 +375,10 @@ fn a_dropped_seat_resigns_and_a_newcomer_takes_it_back() {
     begin(&mut s, 0);
     assert!(TheGame.drop_seat(&mut s, Seat(0)));
     assert_eq!(to_act(&s), [1]);
-    assert!(!TheGame.drop_seat(&mut s, Seat(1)), "two must stay in the game");
+    assert!(
+        !TheGame.drop_seat(&mut s, Seat(1)),
+        "two must stay in the game"
+    );
     assert!(TheGame.restore_seat(&mut s, Seat(0)));
     play(&mut s, 1, "done");
     play(&mut s, 2, "done");

@@ -445,7 +445,7 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     };
     let mut out = vec![Command::Skip];
     // Resigning, at the start of the turn, belongs to the full game (L3076).
-    if s.rules.mode == Mode::Full {
+    if s.rules.mode == Mode::Full && !s.rules.no_resign {
         out.push(Command::Resign);
     }
     let mut seen: Vec<CardId> = Vec::new();

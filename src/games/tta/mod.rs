@@ -57,6 +57,12 @@ impl Game for ThroughTheAges {
                     help: "the start player: drawn at random (the rulebook names no method), or a seat number",
                 },
                 OptionDoc {
+                    key: "resign",
+                    values: &["on", "off"],
+                    default: "on",
+                    help: "full game: a player may resign at the start of a turn (on, the rulebook's rule) or not (off)",
+                },
+                OptionDoc {
                     key: "cards",
                     values: &[],
                     default: "",
@@ -68,6 +74,7 @@ impl Game for ThroughTheAges {
                 Variant { options: "events=once start=2", min_players: 2, max_players: 2 },
                 Variant { options: "mode=advanced", min_players: 2, max_players: 4 },
                 Variant { options: "mode=full", min_players: 2, max_players: 4 },
+                Variant { options: "mode=full resign=off", min_players: 2, max_players: 4 },
             ],
         }
     }
@@ -137,15 +144,28 @@ impl Game for ThroughTheAges {
         }
         // Face-down cards no seat may see: the future events and the cards
         // boxed unseen at setup, unless a copy of the same name lies open.
+        // The viewer's own hands show their names too (a copy of the same
+        // name may lie in the box).
+        let own = viewer.and_then(|v| s.players.get(v.0));
         let open: Vec<String> = s
             .past_events
             .iter()
             .chain(&s.scoring_events)
+            .chain(own.map(|p| p.military_hand.as_slice()).unwrap_or_default())
+            .chain(own.into_iter().flat_map(|p| p.hand.iter().map(|h| &h.card)))
+            .chain(s.players.iter().flat_map(|p| p.colonies.iter()))
+            .chain(match &s.phase {
+                Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => {
+                    Some(territory)
+                }
+                _ => None,
+            })
             .map(|&c| s.data.card_name(c).en)
             .collect();
         for &card in s.future_events.iter().chain(&s.removed) {
             let name = s.data.card_name(card).en;
-            if !open.contains(&name) {
+            // A name inside an open one ("Raid" in "Raiders") is left out.
+            if !open.iter().any(|o| o.contains(&name)) {
                 out.push(name);
             }
         }

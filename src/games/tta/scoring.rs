@@ -261,8 +261,8 @@ fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
         Measure::HappyFaces => st.happiness,
         Measure::DiscontentWorkers => discontent(data, p, mode),
         Measure::ContentWorkers => {
-            let population: i32 = p.techs.iter().map(|t| i32::from(t.workers)).sum::<i32>()
-                + i32::from(p.workers);
+            let population: i32 =
+                p.techs.iter().map(|t| i32::from(t.workers)).sum::<i32>() + i32::from(p.workers);
             (population - discontent(data, p, mode) - term.above).max(0)
         }
         Measure::GovernmentAndSpecialLevels => {
@@ -277,7 +277,11 @@ fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
             .filter_map(|id| data.card(id))
             .filter(|c| c.kind.is_technology() && c.age == term.level)
             .count() as i32,
-        Measure::WondersOfAge => p.wonders.iter().filter(|&&w| age_of(w) == i32::from(term.level)).count() as i32,
+        Measure::WondersOfAge => p
+            .wonders
+            .iter()
+            .filter(|&&w| age_of(w) == i32::from(term.level))
+            .count() as i32,
         Measure::ScienceRank => st.science_rate,
         Measure::StrengthRank => st.strength,
     }
@@ -294,18 +298,32 @@ pub fn impact_scores(s: &State, card: CardId) -> Vec<i32> {
         return out;
     };
     let playing: Vec<usize> = s.playing_from(s.start_player);
-    for term in c.impact.iter().filter(|t| t.modes.is_empty() || t.modes.iter().any(|m| m == mode.key())) {
+    for term in c
+        .impact
+        .iter()
+        .filter(|t| t.modes.is_empty() || t.modes.iter().any(|m| m == mode.key()))
+    {
         let counts: Vec<i32> = s
             .players
             .iter()
             .map(|p| measured(data, p, mode, term))
             .collect();
         if matches!(term.measure, Measure::ScienceRank | Measure::StrengthRank) {
-            let prizes = term.prizes.get(playing.len().saturating_sub(2)).cloned().unwrap_or_default();
+            let prizes = term
+                .prizes
+                .get(playing.len().saturating_sub(2))
+                .cloned()
+                .unwrap_or_default();
             for &i in &playing {
                 let mine = counts.get(i).copied().unwrap_or(0);
-                let above = playing.iter().filter(|&&j| counts.get(j).copied().unwrap_or(0) > mine).count();
-                let tied = playing.iter().filter(|&&j| counts.get(j).copied().unwrap_or(0) == mine).count();
+                let above = playing
+                    .iter()
+                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) > mine)
+                    .count();
+                let tied = playing
+                    .iter()
+                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) == mine)
+                    .count();
                 let shared: i32 = prizes.iter().skip(above).take(tied).sum();
                 if let Some(o) = out.get_mut(i) {
                     *o += shared / tied.max(1) as i32;
@@ -336,9 +354,19 @@ pub fn score_impact(s: &mut State, card: CardId, out: &mut Vec<Event>) {
             continue;
         };
         p.culture = (p.culture + gain).max(0);
-        out.push(Event::public(Text::new(
-            format!("{}: seat {} scores {gain:+} culture ({} in all).", name.en, seat + 1, p.culture),
-            format!("{}: {}번 자리 문화 {gain:+}점 (총 {}점).", name.ko, seat + 1, p.culture),
+        out.push(Event::reveal(Text::new(
+            format!(
+                "{}: seat {} scores {gain:+} culture ({} in all).",
+                name.en,
+                seat + 1,
+                p.culture
+            ),
+            format!(
+                "{}: {}번 자리 문화 {gain:+}점 (총 {}점).",
+                name.ko,
+                seat + 1,
+                p.culture
+            ),
         )));
     }
 }
@@ -357,13 +385,14 @@ pub fn finish(s: &mut State, out: &mut Vec<Event>) {
             s.phase = Phase::Over;
         }
         Mode::Full => {
-            let left: Vec<CardId> = s
-                .events
-                .iter()
-                .chain(&s.future_events)
-                .copied()
-                .filter(|&c| s.data.card(c).is_some_and(|x| !x.impact.is_empty()))
-                .collect();
+            // They are turned face up: into the past events.
+            let data = s.data.clone();
+            let scored = |c: &CardId| data.card(*c).is_some_and(|x| !x.impact.is_empty());
+            let mut left: Vec<CardId> = s.events.iter().copied().filter(scored).collect();
+            left.extend(s.future_events.iter().copied().filter(scored));
+            s.events.retain(|c| !scored(c));
+            s.future_events.retain(|c| !scored(c));
+            s.past_events.extend(left.iter().copied());
             for card in left {
                 score_impact(s, card, out);
             }

@@ -38,10 +38,20 @@ pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
             }
         },
     };
+    let no_resign = match options.get_or("resign", "on") {
+        "on" => false,
+        "off" => true,
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "resign={other} is unknown; use on or off / resign은 on 또는 off입니다"
+            )))
+        }
+    };
     Ok(Rules {
         mode,
         events,
         start,
+        no_resign,
     })
 }
 

@@ -44,6 +44,10 @@ pub struct Rules {
     pub events: EventTiming,
     /// The start player's seat, or `None` to draw it (spec §11.3).
     pub start: Option<usize>,
+    /// `resign=off`: the full game's resignation (seed L3076-3094) is not
+    /// offered (the group agrees to play to the end).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_resign: bool,
 }
 
 /// A technology on a player's board with its workers and the blue tokens

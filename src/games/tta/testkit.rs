@@ -157,6 +157,7 @@ pub fn new_game_in(mode: Mode, players: usize, seed: u64) -> State {
         mode,
         events: EventTiming::EachRound,
         start: Some(0),
+        no_resign: false,
     };
     let data = super::data::default_data().expect("the built-in cards");
     setup::setup(data, rules, players, seed).expect("the built-in setup")

@@ -627,7 +627,11 @@ fn later_mode_lines(s: &State) -> Vec<Text> {
         format!("미래 이벤트: {}장 (뒷면).", s.future_events.len()),
     )];
     if !s.scoring_events.is_empty() {
-        let names: Vec<Text> = s.scoring_events.iter().map(|&c| s.data.card_name(c)).collect();
+        let names: Vec<Text> = s
+            .scoring_events
+            .iter()
+            .map(|&c| s.data.card_name(c))
+            .collect();
         let list = Text::join(&names, ", ");
         lines.push(Text::new(
             format!("Scored at the end: {}.", list.en),
@@ -659,13 +663,19 @@ fn events_section(s: &State) -> Section {
             "Current events: {} face down. Civil deck Age {}: {} cards.",
             s.events.len(),
             age_name(s.age.max(1)),
-            s.civil_decks.get(usize::from(s.age.max(1))).map(Vec::len).unwrap_or(0)
+            s.civil_decks
+                .get(usize::from(s.age.max(1)))
+                .map(Vec::len)
+                .unwrap_or(0)
         ),
         format!(
             "현재 이벤트: {}장 (뒷면). {}시대 시민 카드 덱: {}장.",
             s.events.len(),
             age_name_ko(s.age.max(1)),
-            s.civil_decks.get(usize::from(s.age.max(1))).map(Vec::len).unwrap_or(0)
+            s.civil_decks
+                .get(usize::from(s.age.max(1)))
+                .map(Vec::len)
+                .unwrap_or(0)
         ),
     )];
     lines.extend(later_mode_lines(s));

@@ -205,5 +205,11 @@ fn take_territory(s: &mut State, seat: usize, territory: CardId, out: &mut Vec<E
         format!("colonizes {en}."),
         format!("{ko}을(를) 식민지로 만듭니다."),
     ));
-    military::draw(s, seat, usize::try_from(now.military_cards).unwrap_or(0));
+    let drawn = military::draw(s, seat, usize::try_from(now.military_cards).unwrap_or(0));
+    if drawn > 0 {
+        out.push(Event::reveal(crate::engine::Text::new(
+            format!("Seat {} draws {drawn} military card(s).", seat + 1),
+            format!("{}번 자리가 군사 카드 {drawn}장을 가져옵니다.", seat + 1),
+        )));
+    }
 }

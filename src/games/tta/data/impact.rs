@@ -113,7 +113,10 @@ pub(super) fn attach(cards: &mut [Card], raw: &[RawImpact]) -> Result<(), String
         .iter()
         .find(|c| c.raw.scoring == Some(true) && c.impact.is_empty())
     {
-        return Err(format!("effects: the scoring event {} has no [[impact]]", c.raw.id));
+        return Err(format!(
+            "effects: the scoring event {} has no [[impact]]",
+            c.raw.id
+        ));
     }
     Ok(())
 }
