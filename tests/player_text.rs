@@ -47,12 +47,6 @@ const PENDING: &[(&str, Rule, &str)] = &[
          ...'); it is being restructured into legal.rs and apply/",
     ),
     (
-        "tta",
-        Rule::Korean,
-        "some card command words still show unbracketed in Korean views late in a game \
-         (an upgrade line, a list at the game's end): not finished in the D1 session",
-    ),
-    (
         "tawantinsuyu",
         Rule::Korean,
         "the view's tables and hand, and the data's names and effects, are English in \

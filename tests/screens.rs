@@ -40,11 +40,8 @@ const PHONE_HEIGHT_BUDGET: u32 = 3000;
 
 /// Games whose mails are not yet held to the height budget, and why (issue
 /// 14, open). Cuzco lists thousands of placements until its compact command
-/// form lands. Tawantinsuyu (6,127 px in English) still shows its tables
-/// and hand unfolded, and its picture is not yet redrawn for a phone;
-/// Through the Ages (4,788 px) shows its card row as thirteen cards and its
-/// picture now draws every player's tableau.
-const HEIGHT_EXEMPT: &[&str] = &["cuzco", "tawantinsuyu", "tta"];
+/// form lands.
+const HEIGHT_EXEMPT: &[&str] = &["cuzco"];
 
 /// A game of `game` in `lang` after some deterministic moves; returns the
 /// longest turn mail written on the way (the one a phone shows tallest).

@@ -212,14 +212,17 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
 pub fn view(s: &State, seat: Option<usize>) -> View {
     let (players, holdings) = (players_section(s), holdings_section(s));
     let picture = picture(s, &players, &holdings);
-    let mut sections = vec![players, holdings];
-    sections.extend(offer_section(s, seat));
-    sections.extend([market_section(s), coricancha_section(s), temple_section(s)]);
+    let mut sections: Vec<Section> = offer_section(s, seat).into_iter().collect();
+    sections.push(market_section(s));
     sections.extend(axomama_section(s));
     sections.extend(final_section(s));
     // What the picture shows in full, in words: kept, folded in a mail.
     sections.extend(
         [
+            players,
+            holdings,
+            coricancha_section(s),
+            temple_section(s),
             supply_section(s),
             steps_section(s),
             hill_section(s),

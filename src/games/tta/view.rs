@@ -214,15 +214,16 @@ fn headline(s: &State) -> Text {
     }
 }
 
-/// The card row's cells, one per slot: the card (slot, name, command word,
-/// kind and age), the civil actions taking it costs this seat (or anyone,
-/// for a spectator) and its numbers. The picture draws the first.
-fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 3]> {
+/// The card row's cells, one per slot: the card (slot, name, kind and
+/// age), its command word, the civil actions taking it costs this seat (or
+/// anyone, for a spectator) and its numbers. The picture draws the first.
+fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
     let mut rows = Vec::new();
     for (i, slot) in s.row.iter().enumerate() {
         let Some(id) = slot else {
             rows.push([
                 Text::new(format!("{}. (empty)", i + 1), format!("{}. (빈 칸)", i + 1)),
+                Text::same(""),
                 Text::same(""),
                 Text::same(""),
             ]);
@@ -236,22 +237,21 @@ fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 3]> {
         rows.push([
             Text::new(
                 format!(
-                    "{}. {} [{}] ({}, Age {})",
+                    "{}. {} ({}, Age {})",
                     i + 1,
                     c.name(),
-                    c.token,
                     c.kind.word(),
                     age_name(c.age)
                 ),
                 format!(
-                    "{}. {} [{}] ({}, {}시대)",
+                    "{}. {} ({}, {}시대)",
                     i + 1,
                     c.name_ko(),
-                    c.token,
                     c.kind.word_ko(),
                     age_name_ko(c.age)
                 ),
             ),
+            Text::same(format!("[{}]", c.token)),
             Text::same(price.to_string()),
             summary(c),
         ]);
@@ -261,16 +261,22 @@ fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 3]> {
 
 /// The card row, a line a card: on a phone a table of thirteen rows
 /// becomes thirteen cards, twice as tall as these lines.
-fn row_section(cells: &[[Text; 3]]) -> Section {
+fn row_section(cells: &[[Text; 4]]) -> Section {
     let lines = cells
         .iter()
-        .map(|[card, price, numbers]| {
+        .map(|[card, word, price, numbers]| {
             if price.en.is_empty() {
                 return card.clone();
             }
             Text::new(
-                format!("{} — {} civil action(s): {}", card.en, price.en, numbers.en),
-                format!("{} — 시민 행동 {}: {}", card.ko, price.ko, numbers.ko),
+                format!(
+                    "{} {} — {} civil action(s): {}",
+                    card.en, word.en, price.en, numbers.en
+                ),
+                format!(
+                    "{} {} — 시민 행동 {}: {}",
+                    card.ko, word.ko, price.ko, numbers.ko
+                ),
             )
         })
         .collect();
@@ -708,7 +714,7 @@ fn events_section(s: &State) -> Section {
 
 pub fn view(s: &State, seat: Option<usize>) -> View {
     let cells = row_cells(s, seat);
-    let names: Vec<Text> = cells.iter().map(|[card, _, _]| card.clone()).collect();
+    let names: Vec<Text> = cells.iter().map(|[card, ..]| card.clone()).collect();
     let picture = picture(s, seat, &names);
     let mut sections = vec![row_section(&cells)];
     let mut private = Vec::new();
@@ -733,7 +739,8 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     }
     // Every civilization is in the picture, tableau and numbers.
     sections.push(others_section(s, seat).as_reference());
-    sections.push(events_section(s));
+    // The decks and past events: looked up, not decided on.
+    sections.push(events_section(s).as_reference());
     View {
         seat: seat.map(crate::engine::Seat),
         headline: headline(s),
