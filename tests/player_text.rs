@@ -46,12 +46,6 @@ const PENDING: &[(&str, Rule, &str)] = &[
         "command.rs lists the action words unquoted in Korean refusals ('행동: token, place, \
          ...'); it is being restructured into legal.rs and apply/",
     ),
-    (
-        "tawantinsuyu",
-        Rule::Korean,
-        "the view's tables and hand, and the data's names and effects, are English in \
-         Korean; view.rs and the data loader are being restructured",
-    ),
 ];
 
 /// The two rules of this file.
