@@ -33,7 +33,7 @@ pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
             what.2
         ),
         format!(
-            "{}번 자리 손패: {} ({}, {}시대; 명령어 {word})",
+            "{}번 자리 손패: {} ({}, {}시대; 명령어 [{word}])",
             seat + 1,
             name.ko,
             what.1,
@@ -60,6 +60,11 @@ pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
         .card(card)
         .and_then(|c| c.raw.effect.clone())
         .unwrap_or_default();
+    let effect_ko = s
+        .data
+        .card(card)
+        .and_then(|c| c.raw.effect_ko.clone().or_else(|| c.raw.effect.clone()))
+        .unwrap_or_default();
     Text::new(
         format!(
             "Seat {} military hand: {} ({kind}, Age {}; command word {word}) {effect}",
@@ -68,7 +73,7 @@ pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
             age_name(age)
         ),
         format!(
-            "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 {word}) {effect}",
+            "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 [{word}]) {effect_ko}",
             seat + 1,
             name.ko,
             age_name_ko(age)
@@ -209,12 +214,16 @@ fn headline(s: &State) -> Text {
     }
 }
 
-fn row_section(s: &State, seat: Option<usize>) -> Section {
+/// The card row's cells, one per slot: the card (slot, name, kind and
+/// age), its command word, the civil actions taking it costs this seat (or
+/// anyone, for a spectator) and its numbers. The picture draws the first.
+fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
     let mut rows = Vec::new();
     for (i, slot) in s.row.iter().enumerate() {
         let Some(id) = slot else {
-            rows.push(vec![
+            rows.push([
                 Text::new(format!("{}. (empty)", i + 1), format!("{}. (빈 칸)", i + 1)),
+                Text::same(""),
                 Text::same(""),
                 Text::same(""),
             ]);
@@ -225,39 +234,53 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
             Some(p) => take_cost(s, p, i).map(i32::from).unwrap_or(0),
             None => ROW_COSTS.get(i).copied().map(i32::from).unwrap_or(0),
         };
-        // The slot leads the card's cell: one line less per card on a phone.
-        rows.push(vec![
+        rows.push([
             Text::new(
                 format!(
-                    "{}. {} [{}] ({}, Age {})",
+                    "{}. {} ({}, Age {})",
                     i + 1,
                     c.name(),
-                    c.token,
                     c.kind.word(),
                     age_name(c.age)
                 ),
                 format!(
-                    "{}. {} [{}] ({}, {}시대)",
+                    "{}. {} ({}, {}시대)",
                     i + 1,
                     c.name_ko(),
-                    c.token,
                     c.kind.word_ko(),
                     age_name_ko(c.age)
                 ),
             ),
+            Text::same(format!("[{}]", c.token)),
             Text::same(price.to_string()),
             summary(c),
         ]);
     }
-    Section::table(
-        Text::new("Card row (take N)", "카드 열 (take N)"),
-        vec![
-            Text::new("Slot. Card", "칸. 카드"),
-            Text::new("Civil actions", "시민 행동"),
-            Text::new("Numbers", "수치"),
-        ],
-        rows,
-    )
+    rows
+}
+
+/// The card row, a line a card: on a phone a table of thirteen rows
+/// becomes thirteen cards, twice as tall as these lines.
+fn row_section(cells: &[[Text; 4]]) -> Section {
+    let lines = cells
+        .iter()
+        .map(|[card, word, price, numbers]| {
+            if price.en.is_empty() {
+                return card.clone();
+            }
+            Text::new(
+                format!(
+                    "{} {} — {} civil action(s): {}",
+                    card.en, word.en, price.en, numbers.en
+                ),
+                format!(
+                    "{} {} — 시민 행동 {}: {}",
+                    card.ko, word.ko, price.ko, numbers.ko
+                ),
+            )
+        })
+        .collect();
+    Section::lines(Text::new("Card row (take N)", "카드 열 (take N)"), lines)
 }
 
 /// The card's main numbers and its effect, short, in both languages.
@@ -507,6 +530,8 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             ),
             lines,
         ),
+        // The picture shows each technology with its workers and tokens;
+        // the table's numbers are kept, folded in a mail.
         Section::table(
             Text::new("Your technologies", "내 기술"),
             vec![
@@ -517,7 +542,8 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
                 Text::new("Numbers", "수치"),
             ],
             rows,
-        ),
+        )
+        .as_reference(),
     ]
 }
 
@@ -735,7 +761,10 @@ fn events_section(s: &State) -> Section {
 }
 
 pub fn view(s: &State, seat: Option<usize>) -> View {
-    let mut sections = vec![row_section(s, seat)];
+    let cells = row_cells(s, seat);
+    let names: Vec<Text> = cells.iter().map(|[card, ..]| card.clone()).collect();
+    let picture = picture(s, seat, &names);
+    let mut sections = vec![row_section(&cells)];
     let mut private = Vec::new();
     if let Some(p) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) {
         sections.extend(own_board(s, p.0, p.1));
@@ -756,14 +785,16 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             private.push(military_hand_section(s, p.0, p.1));
         }
     }
-    sections.push(others_section(s, seat));
-    sections.push(events_section(s));
+    // Every civilization is in the picture, tableau and numbers.
+    sections.push(others_section(s, seat).as_reference());
+    // The decks and past events: looked up, not decided on.
+    sections.push(events_section(s).as_reference());
     View {
         seat: seat.map(crate::engine::Seat),
         headline: headline(s),
         sections,
         private,
-        picture: picture(s, seat),
+        picture,
         footer: vec![Text::new(
             "Commands: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
             "명령: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
