@@ -1,12 +1,12 @@
 //! What is allowed now: action tokens left, limits, costs and whether they
 //! can be paid, and the complete list of legal commands of a seat.
 
-use super::command::{named, Command, Target};
+use super::command::{named, spoil, Command, Named, Target};
 use super::data::{
     self, ActionCode, Card, CardId, Data, Kind, RuleName, Special, Urban, ROW_COSTS,
 };
 use super::scoring::{self, permanent_cards, techs};
-use super::state::{EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
+use super::state::{Clash, EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
 
 /// Civil (white) action tokens the civilization owns: the government's plus
 /// the changes of leader, wonders and special technologies (seed L1128-1153).
@@ -429,10 +429,15 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             }
             payments(s, seat, *owed > 0)
         }
+        Phase::Aggression(c) => clash_answers(s, seat, c),
+        Phase::Spoils { clash, choices } if clash.attacker == seat => {
+            choices.iter().map(|x| spoil(&s.data, *x)).collect()
+        }
+        Phase::Spoils { .. } => Vec::new(),
         _ if seat != s.turn => Vec::new(),
         Phase::Actions => actions(s, seat),
         Phase::Political => political(s, seat),
-        Phase::Discard => discards(s, seat),
+        Phase::Discard => military_cards(s, seat, None, Command::Discard),
     }
 }
 
@@ -450,14 +455,42 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
             continue;
         }
         seen.push(card);
-        if s.data.card(card).is_some_and(|c| c.kind.is_future_event()) {
-            out.push(Command::Event(named(&s.data, card)));
+        match s.data.card(card) {
+            Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
+            Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, seat, card, c)),
+            _ => {}
         }
     }
     let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
     if s.no_discard || !over {
         out.extend(actions(s, seat));
     }
+    out
+}
+
+/// An aggression card against each seat it can hit now (L2243-2248).
+fn attacks(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
+    let red = red_left(s, seat);
+    let hits = |t: &Player| scoring::attack_cost(&s.data, c, t).is_some_and(|n| n <= red);
+    (0..s.players.len())
+        .filter(|&t| t != seat && s.players.get(t).is_some_and(hits))
+        .filter_map(|t| u8::try_from(t + 1).ok())
+        .map(|t| Command::Attack(named(&s.data, id), t))
+        .collect()
+}
+
+/// Sending units (attacker, then defender), defence cards (L2301-2316).
+fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
+    let attacking = c.defence.is_none();
+    if seat != if attacking { c.attacker } else { c.target } {
+        return Vec::new();
+    }
+    let mut out = payments(s, seat, false);
+    if !attacking {
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Defend));
+    }
+    let end = [Command::NoDefence, Command::NoSacrifice][usize::from(attacking)].clone();
+    out.push(end);
     out
 }
 
@@ -472,25 +505,26 @@ fn payments(s: &State, seat: usize, owing: bool) -> Vec<Command> {
         .map(|(t, _)| Command::Sacrifice(named(&s.data, t.card)))
         .collect();
     if owing {
-        for &card in &p.military_hand {
-            let c = Command::Bonus(named(&s.data, card));
-            if s.data.card(card).is_some_and(|x| x.kind == Kind::Bonus) && !out.contains(&c) {
-                out.push(c);
-            }
-        }
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Bonus));
     }
     out
 }
 
-/// The military cards the active player may discard, one at a time.
-fn discards(s: &State, seat: usize) -> Vec<Command> {
+/// One command per distinct military card in hand of a kind (`None`: any).
+fn military_cards(
+    s: &State,
+    seat: usize,
+    kind: Option<Kind>,
+    make: fn(Named) -> Command,
+) -> Vec<Command> {
     let Some(p) = s.players.get(seat) else {
         return Vec::new();
     };
-    let mut out: Vec<Command> = Vec::new();
+    let mut out = Vec::new();
+    let fits = |x: &Card| kind.is_none_or(|k| x.kind == k);
     for &card in &p.military_hand {
-        let c = Command::Discard(named(&s.data, card));
-        if !out.contains(&c) {
+        let c = make(named(&s.data, card));
+        if s.data.card(card).is_some_and(fits) && !out.contains(&c) {
             out.push(c);
         }
     }
@@ -520,6 +554,9 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
     hand_actions(s, p, tokens, &techs, &mut out);
     if tokens.white > 0 {
         recruit_actions(s, p, &techs, &mut out);
+    }
+    if tokens.red > 0 {
+        out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic));
     }
     out.push(Command::Done);
     out

@@ -174,12 +174,104 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
+    s.strength += army_bonus(
+        data,
+        p.tactic,
+        techs(data, p).map(|(t, c)| (c, i32::from(t.workers))),
+    );
     s.happiness_raw = (s.happiness_raw * multiplier).max(0);
     s.happiness = s.happiness_raw.min(HAPPINESS_CAP);
     s.culture_rate = s.culture_rate.clamp(0, RATE_CAP);
     s.science_rate = s.science_rate.clamp(0, RATE_CAP);
     s.strength = s.strength.clamp(0, STRENGTH_CAP);
     s
+}
+
+/// The strength the armies of a tactic add (seed L2730-2826): as many
+/// armies as the units fill, full bonus for those whose units are at most
+/// one age older than the card, the lower bonus for the rest (forming the
+/// full ones first never costs an army); each air force doubles the bonus of
+/// one army, best first (L2944-2967).
+pub fn army_bonus<'a>(
+    data: &Data,
+    tactic: Option<CardId>,
+    units: impl Iterator<Item = (&'a Card, i32)>,
+) -> i32 {
+    let Some(t) = tactic.and_then(|id| data.card(id)) else {
+        return 0;
+    };
+    let Some(army) = t.raw.army else {
+        return 0;
+    };
+    let need = [army.infantry, army.cavalry, army.artillery];
+    let (mut all, mut recent, mut air) = ([0i32; 3], [0i32; 3], 0);
+    for (c, n) in units {
+        let i = match c.kind {
+            Kind::Unit(Unit::Infantry) => 0,
+            Kind::Unit(Unit::Cavalry) => 1,
+            Kind::Unit(Unit::Artillery) => 2,
+            Kind::Unit(Unit::AirForce) => {
+                air += n;
+                continue;
+            }
+            _ => continue,
+        };
+        all[i] += n;
+        if i32::from(c.age) + 1 >= i32::from(t.age) {
+            recent[i] += n;
+        }
+    }
+    let armies = |have: &[i32; 3]| {
+        need.iter()
+            .zip(have)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, h)| h / n)
+            .min()
+            .unwrap_or(0)
+    };
+    let total = armies(&all);
+    let full = armies(&recent).min(total);
+    let low = t.raw.bonus_obsolete.unwrap_or(t.raw.bonus);
+    let full_doubled = full.min(air);
+    let low_doubled = (total - full).min(air - full_doubled);
+    (full + full_doubled) * t.raw.bonus + (total - full + low_doubled) * low
+}
+
+/// The strength units sent (sacrificed) add to an attack or a defence: their
+/// own strength with the per-unit bonuses of the cards in play, and the
+/// armies they form among themselves (seed L2767-2785).
+pub fn sent_strength(data: &Data, p: &Player, mode: Mode, sent: &[CardId]) -> i32 {
+    let cards: Vec<&Card> = sent.iter().filter_map(|&id| data.card(id)).collect();
+    let count = |u: Unit| cards.iter().filter(|c| c.kind == Kind::Unit(u)).count() as i32;
+    let own: i32 = cards.iter().map(|c| c.raw.strength).sum();
+    let per_unit: i32 = permanent_cards(data, p, mode)
+        .map(|c| {
+            let r = &c.raw;
+            r.strength_per_unit * cards.len() as i32
+                + r.strength_per_infantry * count(Unit::Infantry)
+                + r.strength_per_artillery * count(Unit::Artillery)
+                + r.strength_per_cavalry * count(Unit::Cavalry)
+        })
+        .sum();
+    own + per_unit + army_bonus(data, p.tactic, cards.iter().map(|&c| (c, 1)))
+}
+
+/// The military actions an aggression card costs against a civilization
+/// (Assassinate and Sabotage: the level of the leader or wonder, at least
+/// 1), or `None` when the card has nothing there to hit (Annex without a
+/// colony, Assassinate without a leader, Sabotage without a wonder begun).
+pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
+    let level = |id: CardId| data.card(id).map(|c| c.age.max(1));
+    let cost = match card.raw.red_cost_rule.as_deref() {
+        Some(r) if r.contains("leader") => level(target.leader?)?,
+        Some(r) if r.contains("wonder") => level(target.wonder.as_ref()?.card)?,
+        Some(_) => return None,
+        None => u8::try_from(card.raw.red_cost).ok()?,
+    };
+    if card.raw.colonies_taken > 0 && target.colonies.is_empty() {
+        return None;
+    }
+    Some(cost)
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).

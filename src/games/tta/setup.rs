@@ -119,6 +119,7 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         yellow_moved: 0,
         blue_moved: 0,
         colonies: Vec::new(),
+        tactic: None,
     })
 }
 

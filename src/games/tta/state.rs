@@ -115,6 +115,28 @@ pub struct Player {
     /// Blue tokens lost to the box (Crime Wave), negative.
     #[serde(default, skip_serializing_if = "is_zero_i16")]
     pub blue_moved: i16,
+    /// The tactic card in play, open to all (seed L2730-2745).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<CardId>,
+}
+
+/// An aggression under way (seed L2243-2330): the aggression card on the
+/// table, the military actions it cost, each side's strength before its
+/// sacrifices and the units it sent (their armies count together, L2767-2785).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clash {
+    pub card: CardId,
+    pub attacker: usize,
+    pub target: usize,
+    pub cost: u8,
+    pub attack: i32,
+    pub attack_sent: Vec<CardId>,
+    /// The defender's strength, once it answers (`None` while the attacker
+    /// still sends units).
+    pub defence: Option<i32>,
+    pub defence_sent: Vec<CardId>,
+    /// Defence bonus cards played.
+    pub defence_cards: i32,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -125,6 +147,17 @@ pub enum EventChoiceKind {
     /// Build a free building or unit on the named board card with an unused
     /// worker, or decline (Development of Religion / Warfare).
     FreeBuild(CardId),
+}
+
+/// What the winner of an aggression may take, as the card says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spoil {
+    /// Plunder: this much food and these resources.
+    Seize { food: u8, resources: u8 },
+    /// Raid: urban buildings on this card.
+    Destroy(CardId),
+    /// Annex: this colony.
+    Annex(CardId),
 }
 
 /// Where the turn machine stands.
@@ -159,6 +192,12 @@ pub enum Phase {
         owed: i32,
         units: u8,
     },
+    /// An aggression: the attacker sends units (`defence` is `None`), then
+    /// the defender answers with defence cards and units.
+    Aggression(Clash),
+    /// A successful aggression whose card lets the attacker choose what it
+    /// takes (Raid, Plunder, Annex), among `choices`.
+    Spoils { clash: Clash, choices: Vec<Spoil> },
     /// The active player discards military cards down to its military
     /// action tokens, after the political action (seed L2032-2048).
     Discard,
