@@ -490,3 +490,154 @@ fn the_defenders_hand_stays_hidden_and_the_played_card_is_told() {
         "{hidden:?}"
     );
 }
+
+/// Three players in the full game, Age III, seat 1 to begin its turn.
+fn three_in_full(pacts: &[&str]) -> State {
+    let mut s = later_round_in(Mode::Full, 3);
+    testkit::in_round(&mut s, 3, 12);
+    military_hand(&mut s, 0, pacts);
+    s
+}
+
+#[test]
+fn a_pact_offered_and_accepted_is_in_force_for_both_l2363_2394() {
+    // Peace Treaty: no attacks between the two, +1 culture each per turn.
+    let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-armed-intervention"]);
+    let rates = (stats(&s, 0).culture_rate, stats(&s, 1).culture_rate);
+    begin(&mut s, 0);
+    let legal = legal_texts(&s, 0);
+    assert!(
+        legal.contains(&"pact peace-treaty 2 a".to_string()),
+        "{legal:?}"
+    );
+    assert!(
+        !legal.contains(&"pact peace-treaty 2 b".to_string()),
+        "symmetric"
+    );
+    play(&mut s, 0, "pact peace-treaty 2 a");
+    assert_eq!(to_act(&s), vec![1]);
+    assert_eq!(legal_texts(&s, 1), vec!["accept", "refuse"]);
+    refused(&s, 2, "accept");
+    play(&mut s, 1, "수락");
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(stats(&s, 0).culture_rate, rates.0 + 1);
+    assert_eq!(stats(&s, 1).culture_rate, rates.1 + 1);
+    assert_eq!(s.players[0].pacts.len(), 1);
+    assert_eq!(s.players[1].pacts.len(), 1);
+    let view = TheGame.view(&s, Some(Seat(2)));
+    let text = format!("{view:?}");
+    assert!(
+        text.contains("Pact Peace Treaty: seat 1 A, seat 2 B."),
+        "{text}"
+    );
+    invariants(&s);
+    // Next turn: no attack on seat 2, seat 3 may be attacked.
+    begin(&mut s, 0);
+    let legal = legal_texts(&s, 0);
+    assert!(
+        legal.contains(&"attack armed-intervention 3".to_string()),
+        "{legal:?}"
+    );
+    assert!(!legal.contains(&"attack armed-intervention 2".to_string()));
+    assert!(legal.contains(&"cancel peace-treaty".to_string()));
+}
+
+#[test]
+fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2373_2379() {
+    let mut s = three_in_full(&["mil-III-peace-treaty"]);
+    begin(&mut s, 0);
+    play(&mut s, 0, "pact peace-treaty 3 a");
+    let d = TheGame.default_command(&s, Seat(2)).expect("a default");
+    assert_eq!(d.to_string(), "refuse");
+    play(&mut s, 2, "refuse");
+    assert_eq!(s.phase, Phase::Actions, "no second political action");
+    assert_eq!(s.players[0].military_hand.len(), 1);
+    assert!(s.players[0].pacts.is_empty() && s.players[2].pacts.is_empty());
+    invariants(&s);
+}
+
+#[test]
+fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2395_2410_l2447_2456() {
+    // Promise of Military Protection: seat 1 offers, taking A (+1 culture
+    // per turn); seat 2 takes B (+5 strength, -1 culture per turn).
+    let mut s = three_in_full(&["mil-II-promise-of-military-protection"]);
+    let (c0, c1, st1) = (
+        stats(&s, 0).culture_rate,
+        stats(&s, 1).culture_rate,
+        strength(&s, 1),
+    );
+    begin(&mut s, 0);
+    let legal = legal_texts(&s, 0);
+    assert!(legal.contains(&"pact promise-of-military-protection 2 b".to_string()));
+    play(&mut s, 0, "pact promise-of-military-protection 2 a");
+    play(&mut s, 1, "accept");
+    assert_eq!(stats(&s, 0).culture_rate, c0 + 1);
+    assert_eq!(stats(&s, 1).culture_rate, (c1 - 1).max(0));
+    assert_eq!(strength(&s, 1), st1 + 5);
+    // Seat 2 attacks seat 1: the pact ends (its card says so).
+    units(&mut s, 1, &[("civ-II-riflemen", 3)]);
+    military_hand(&mut s, 1, &["mil-III-armed-intervention"]);
+    begin(&mut s, 1);
+    play(&mut s, 1, "attack armed-intervention 1");
+    assert!(s.players[0].pacts.is_empty() && s.players[1].pacts.is_empty());
+    assert_eq!(strength(&s, 1), st1 + 9);
+    invariants(&s);
+}
+
+#[test]
+fn a_new_pact_replaces_the_one_offered_before_and_cancel_ends_one_l2380_2446() {
+    let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-military-pact"]);
+    begin(&mut s, 0);
+    play(&mut s, 0, "pact peace-treaty 2 a");
+    play(&mut s, 1, "accept");
+    begin(&mut s, 0);
+    play(&mut s, 0, "pact military-pact 3 a");
+    play(&mut s, 2, "accept");
+    assert_eq!(s.players[0].pacts.len(), 1, "Peace Treaty discarded");
+    assert!(s.players[1].pacts.is_empty());
+    assert_eq!(s.military_discards[3].len(), 1);
+    // Seat 3 cancels it as its political action.
+    let st = strength(&s, 2);
+    begin(&mut s, 2);
+    play(&mut s, 2, "파기 military-pact");
+    assert!(s.players[0].pacts.is_empty() && s.players[2].pacts.is_empty());
+    assert_eq!(strength(&s, 2), st - 4);
+    assert_eq!(s.phase, Phase::Actions);
+    invariants(&s);
+}
+
+#[test]
+fn open_borders_gives_a_military_action_each_and_three_strength_to_an_attacker() {
+    let mut s = later_round_in(Mode::Advanced, 3);
+    testkit::in_round(&mut s, 2, 8);
+    military_hand(&mut s, 0, &["mil-I-open-borders-agreement", "mil-II-spy"]);
+    begin(&mut s, 0);
+    play(&mut s, 0, "pact open-borders-agreement 2 a");
+    play(&mut s, 1, "accept");
+    assert_eq!(testkit::action_tokens(&s, 0).1, 3);
+    assert_eq!(testkit::action_tokens(&s, 1).1, 3);
+    begin(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    match &s.phase {
+        Phase::Aggression(c) => assert_eq!(c.attack, strength(&s, 0) + 3),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn acceptance_of_supremacy_moves_a_resource_each_turn() {
+    let mut s = later_round_in(Mode::Advanced, 3);
+    testkit::in_round(&mut s, 2, 8);
+    military_hand(&mut s, 0, &["mil-II-acceptance-of-supremacy"]);
+    begin(&mut s, 0);
+    play(&mut s, 0, "pact acceptance-of-supremacy 2 a");
+    play(&mut s, 1, "accept");
+    let made = |s: &mut State, seat: usize| {
+        let before = resources(s, seat);
+        turn::production(s, seat, &mut Vec::new());
+        resources(s, seat) - before
+    };
+    let plain = made(&mut s, 2);
+    assert_eq!(made(&mut s, 0), plain + 1);
+    assert_eq!(made(&mut s, 1), plain - 1);
+}

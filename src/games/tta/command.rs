@@ -87,6 +87,14 @@ pub enum Command {
     Seize(u8, u8),
     /// Annex's spoils: the colony taken.
     Annex(Named),
+    /// Political action: offer a pact to a seat (1-4), taking side A
+    /// (`true`) or B.
+    Pact(Named, u8, bool),
+    /// Answers to a pact offered.
+    Accept,
+    Refuse,
+    /// Political action: cancel a pact one takes part in.
+    Cancel(Named),
     /// End the turn (or the round-1 card taking).
     Done,
 }
@@ -130,13 +138,23 @@ impl fmt::Display for Command {
             Command::NoDefence => write!(f, "defend none"),
             Command::Seize(food, res) => write!(f, "seize {food} food {res} resources"),
             Command::Annex(c) => write!(f, "annex {}", c.word),
+            Command::Pact(c, seat, a) => {
+                write!(f, "pact {} {seat} {}", c.word, if *a { "a" } else { "b" })
+            }
+            Command::Accept => write!(f, "accept"),
+            Command::Refuse => write!(f, "refuse"),
+            Command::Cancel(c) => write!(f, "cancel {}", c.word),
             Command::Done => write!(f, "done"),
         }
     }
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 35] = [
+const VERB_ALIASES: [(&str, &str); 39] = [
+    ("조약", "pact"),
+    ("수락", "accept"),
+    ("거부", "refuse"),
+    ("파기", "cancel"),
     ("전술", "tactic"),
     ("공격", "attack"),
     ("방어", "defend"),

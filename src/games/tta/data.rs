@@ -208,6 +208,18 @@ pub struct TerritoryBonus {
     pub strength: i32,
 }
 
+/// What one side of a pact gets while the pact is in force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct PactSideBonus {
+    pub red_tokens: i32,
+    pub strength: i32,
+    /// Culture produced each turn (in the culture rate).
+    pub culture: i32,
+    pub resources_per_turn: i32,
+    pub food_per_turn: i32,
+}
+
 /// The units of each type one army of a tactic needs.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(default)]
@@ -304,6 +316,15 @@ pub struct RawCard {
     /// Annex: colonies the winner takes (a field added here, read from the
     /// card's text).
     pub colonies_taken: i32,
+    /// Pacts (seed L2363-2460): what sides A and B get while in force;
+    /// `no_attack`, `ends_on_attack` and Open Borders' `attacker_strength`
+    /// are fields added here, read from the cards' texts.
+    pub symmetric: bool,
+    pub a: Option<PactSideBonus>,
+    pub b: Option<PactSideBonus>,
+    pub no_attack: bool,
+    pub ends_on_attack: bool,
+    pub attacker_strength: i32,
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
     pub effect: Option<String>,

@@ -6,47 +6,9 @@ use super::data::{
     self, ActionCode, Card, CardId, Data, Kind, RuleName, Special, Urban, ROW_COSTS,
 };
 use super::scoring::{self, permanent_cards, techs};
+// The token totals are what the cards add up to; read here too, as before.
+pub use super::scoring::{blue_owned, red_total, white_total, yellow_owned};
 use super::state::{Clash, EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
-
-/// Civil (white) action tokens the civilization owns: the government's plus
-/// the changes of leader, wonders and special technologies (seed L1128-1153).
-pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.white_tokens)
-        .sum();
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Military (red) action tokens, with this turn's extra ones.
-pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.red_tokens)
-        .sum::<i32>()
-        + i32::from(p.red_bonus);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Blue tokens the civilization owns: the 18 of the board plus those that
-/// cards in play brought from the box (Justice System, Civil Service; spec
-/// §5.11: a replaced special technology's tokens do not stack).
-pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.blue_tokens)
-        .sum::<i32>()
-        + i32::from(data::BLUE_TOKENS)
-        + i32::from(p.blue_moved)
-        + scoring::colony_bonus(data, p, |b| b.blue_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Yellow tokens the civilization owns: the 25 of the board and those
-/// moved to or from it (Uncertain Borders).
-pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
-    let n = i32::from(data::YELLOW_TOKENS)
-        + i32::from(p.yellow_moved)
-        + scoring::colony_bonus(data, p, |b| b.yellow_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
 
 /// The civil hand limit: the number of white tokens (used or not, spec §11.11)
 /// plus card bonuses (Library of Alexandria).
@@ -434,6 +396,8 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             choices.iter().map(|x| spoil(&s.data, *x)).collect()
         }
         Phase::Spoils { .. } => Vec::new(),
+        Phase::PactOffer { to, .. } if *to == seat => vec![Command::Accept, Command::Refuse],
+        Phase::PactOffer { .. } => Vec::new(),
         _ if seat != s.turn => Vec::new(),
         Phase::Actions => actions(s, seat),
         Phase::Political => political(s, seat),
@@ -449,17 +413,21 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
         return Vec::new();
     };
     let mut out = vec![Command::Skip];
-    let mut seen: Vec<CardId> = Vec::new();
-    for &card in &p.military_hand {
-        if seen.contains(&card) {
-            continue;
-        }
-        seen.push(card);
+    let hand = &p.military_hand;
+    for (_, &card) in hand
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !hand[..*i].contains(c))
+    {
         match s.data.card(card) {
             Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
             Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, seat, card, c)),
+            Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
             _ => {}
         }
+    }
+    for x in &p.pacts {
+        out.push(Command::Cancel(named(&s.data, x.card)));
     }
     let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
     if s.no_discard || !over {
@@ -472,11 +440,31 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
 fn attacks(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
     let red = red_left(s, seat);
     let hits = |t: &Player| scoring::attack_cost(&s.data, c, t).is_some_and(|n| n <= red);
+    let at_peace = |t: usize| scoring::pact_with(&s.data, &s.players[seat], t, |c| c.no_attack);
     (0..s.players.len())
-        .filter(|&t| t != seat && s.players.get(t).is_some_and(hits))
+        .filter(|&t| t != seat && !at_peace(t) && s.players.get(t).is_some_and(hits))
         .filter_map(|t| u8::try_from(t + 1).ok())
         .map(|t| Command::Attack(named(&s.data, id), t))
         .collect()
+}
+
+/// A pact offered to each other seat, on either side (L2363-2420).
+fn offers(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
+    let sides: &[bool] = if c.raw.symmetric {
+        &[true]
+    } else {
+        &[true, false]
+    };
+    let n = u8::try_from(s.players.len()).unwrap_or(0);
+    let to = (1..=n).filter(|&t| usize::from(t) != seat + 1);
+    let supported = c.raw.a.is_some_and(|a| a != Default::default()) || c.raw.no_attack;
+    to.flat_map(|t| {
+        sides
+            .iter()
+            .map(move |&a| Command::Pact(named(&s.data, id), t, a))
+    })
+    .filter(|_| supported)
+    .collect()
 }
 
 /// Sending units (attacker, then defender), defence cards (L2301-2316).

@@ -84,6 +84,7 @@ impl Game for ThroughTheAges {
             Phase::Aggression(c) if c.defence.is_none() => vec![Seat(c.attacker)],
             Phase::Aggression(c) => vec![Seat(c.target)],
             Phase::Spoils { clash, .. } => vec![Seat(clash.attacker)],
+            Phase::PactOffer { to, .. } => vec![Seat(*to)],
         }
     }
 
@@ -218,7 +219,12 @@ impl Game for ThroughTheAges {
                     | Phase::Colonize { .. }
                     | Phase::Aggression(_)
                     | Phase::Spoils { .. }
+                    | Phase::PactOffer { .. }
             ))
+            + s.players
+                .iter()
+                .map(|p| p.pacts.iter().filter(|x| x.offered).count())
+                .sum::<usize>()
             + s.players.iter().filter(|p| p.tactic.is_some()).count()
             + s.military_discards.iter().map(Vec::len).sum::<usize>()
             + s.military_boxed as usize
@@ -248,6 +254,7 @@ impl Game for ThroughTheAges {
             Command::NoBid,
             Command::NoSacrifice,
             Command::NoDefence,
+            Command::Refuse,
             Command::Done,
             Command::ChooseDecline,
             Command::ChooseFood,

@@ -38,6 +38,47 @@ pub fn permanent_cards<'a>(
         .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
 }
 
+/// Civil (white) action tokens the civilization owns: the government's plus
+/// the changes of leader, wonders and special technologies (seed L1128-1153).
+pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.white_tokens)
+        .sum();
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Military (red) action tokens, with this turn's extra ones.
+pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.red_tokens)
+        .sum::<i32>()
+        + i32::from(p.red_bonus)
+        + pact_bonus(data, p, |b| b.red_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Blue tokens the civilization owns: the 18 of the board plus those that
+/// cards in play brought from the box (Justice System, Civil Service; spec
+/// §5.11: a replaced special technology's tokens do not stack).
+pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.blue_tokens)
+        .sum::<i32>()
+        + i32::from(data::BLUE_TOKENS)
+        + i32::from(p.blue_moved)
+        + colony_bonus(data, p, |b| b.blue_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Yellow tokens the civilization owns: the 25 of the board and those
+/// moved to or from it (Uncertain Borders).
+pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
+    let n = i32::from(data::YELLOW_TOKENS)
+        + i32::from(p.yellow_moved)
+        + colony_bonus(data, p, |b| b.yellow_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
 /// A permanent bonus of the colonies held, summed.
 pub fn colony_bonus(data: &Data, p: &Player, f: impl Fn(&data::TerritoryBonus) -> i32) -> i32 {
     p.colonies
@@ -174,6 +215,8 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
+    s.strength += pact_bonus(data, p, |b| b.strength);
+    s.culture_rate += pact_bonus(data, p, |b| b.culture);
     s.strength += army_bonus(
         data,
         p.tactic,
@@ -185,6 +228,36 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     s.science_rate = s.science_rate.clamp(0, RATE_CAP);
     s.strength = s.strength.clamp(0, STRENGTH_CAP);
     s
+}
+
+/// A bonus of the pacts a civilization takes part in, each on its side,
+/// summed (seed L2363-2460).
+pub fn pact_bonus(data: &Data, p: &Player, f: impl Fn(&data::PactSideBonus) -> i32) -> i32 {
+    p.pacts
+        .iter()
+        .filter_map(|x| {
+            let c = data.card(x.card)?;
+            if x.a {
+                c.raw.a.as_ref()
+            } else {
+                c.raw.b.as_ref()
+            }
+        })
+        .map(f)
+        .sum()
+}
+
+/// Whether a civilization takes part in a pact with `other` whose card
+/// says `what` (no attacks, ends on an attack, …).
+pub fn pact_with(
+    data: &Data,
+    p: &Player,
+    other: usize,
+    what: impl Fn(&data::RawCard) -> bool,
+) -> bool {
+    p.pacts
+        .iter()
+        .any(|x| x.partner == other && data.card(x.card).is_some_and(|c| what(&c.raw)))
 }
 
 /// The strength the armies of a tactic add (seed L2730-2826): as many

@@ -120,6 +120,7 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         blue_moved: 0,
         colonies: Vec::new(),
         tactic: None,
+        pacts: Vec::new(),
     })
 }
 

@@ -118,6 +118,20 @@ pub struct Player {
     /// The tactic card in play, open to all (seed L2730-2745).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactic: Option<CardId>,
+    /// The pacts this civilization takes part in, open to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pacts: Vec<PactSide>,
+}
+
+/// One civilization's side of a pact in force (seed L2363-2460): side A or
+/// B, the partner, and whether it offered the pact (the card lies in front
+/// of the one who offered it; one such pact each).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PactSide {
+    pub card: CardId,
+    pub a: bool,
+    pub partner: usize,
+    pub offered: bool,
 }
 
 /// An aggression under way (seed L2243-2330): the aggression card on the
@@ -198,6 +212,14 @@ pub enum Phase {
     /// A successful aggression whose card lets the attacker choose what it
     /// takes (Raid, Plunder, Annex), among `choices`.
     Spoils { clash: Clash, choices: Vec<Spoil> },
+    /// A pact offered: `to` accepts or refuses; `from_a` when the one who
+    /// offers takes side A (seed L2363-2420).
+    PactOffer {
+        card: CardId,
+        from: usize,
+        to: usize,
+        from_a: bool,
+    },
     /// The active player discards military cards down to its military
     /// action tokens, after the political action (seed L2032-2048).
     Discard,

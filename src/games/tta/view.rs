@@ -188,28 +188,31 @@ fn clash_headline(s: &State, c: &Clash) -> Text {
             "대응: 'defend …', 'sacrifice …' 또는 'defend none'",
         ),
     };
+    let (x, y, w) = (c.attacker + 1, c.target + 1, who + 1);
     Text::new(
         format!(
-            "Seat {} attacks seat {} with {} (attack {a}, defence {d}): seat {} {en}.",
-            c.attacker + 1,
-            c.target + 1,
-            name.en,
-            who + 1
+            "Seat {x} attacks seat {y} with {} (attack {a}, defence {d}): seat {w} {en}.",
+            name.en
         ),
         format!(
-            "{}번 자리가 {}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {}번 자리가 {ko}.",
-            c.attacker + 1,
-            c.target + 1,
-            name.ko,
-            who + 1
+            "{x}번 자리가 {y}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {w}번 자리가 {ko}.",
+            name.ko
         ),
     )
 }
 
-/// The tactics in play, open to all (advanced and full games).
+/// The tactics and pacts in play, open to all (advanced and full games).
 fn tactic_lines(s: &State) -> Vec<Text> {
     let mut out = Vec::new();
     for (i, p) in s.players.iter().enumerate() {
+        for x in p.pacts.iter().filter(|x| x.offered) {
+            let (n, me, other) = (s.data.card_name(x.card), i + 1, x.partner + 1);
+            let (side, their) = if x.a { ("A", "B") } else { ("B", "A") };
+            out.push(Text::new(
+                format!("Pact {}: seat {me} {side}, seat {other} {their}.", n.en),
+                format!("조약 {}: {me}번 자리 {side}, {other}번 자리 {their}.", n.ko),
+            ));
+        }
         if let Some(t) = p.tactic {
             let n = s.data.card_name(t);
             out.push(Text::new(
@@ -228,6 +231,19 @@ fn headline(s: &State) -> Text {
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
         ),
         Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
+        Phase::PactOffer { card, from, to, .. } => {
+            let (n, f, t) = (s.data.card_name(*card), from + 1, to + 1);
+            Text::new(
+                format!(
+                    "Seat {f} offers seat {t} the pact {}: 'accept' or 'refuse'.",
+                    n.en
+                ),
+                format!(
+                    "{f}번 자리가 {t}번 자리에 조약 {}을(를) 제안: 'accept' 또는 'refuse'.",
+                    n.ko
+                ),
+            )
+        }
         Phase::Political | Phase::Discard | Phase::Auction { .. } | Phase::Colonize { .. } => {
             military_headline(s)
         }

@@ -5,6 +5,7 @@
 
 use super::event_effects::{population, strength};
 use super::military;
+use super::pact;
 use super::report::{name_of, said};
 use super::tokens;
 use crate::engine::{Event, Text};
@@ -31,11 +32,13 @@ pub(super) fn declare(
     if target == seat || legal::red_left(s, seat) < cost {
         return None;
     }
+    let bonus = pact::attack_bonus(&data, s.players.get(seat)?, target);
     let p = s.players.get_mut(seat)?;
     let i = p.military_hand.iter().position(|&x| x == card)?;
     p.military_hand.remove(i);
     p.red_used += cost;
-    let attack = strength(s, seat);
+    let attack = strength(s, seat) + bonus;
+    pact::end_on_attack(s, seat, target, out);
     out.push(said(
         seat,
         format!(

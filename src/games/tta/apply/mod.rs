@@ -7,6 +7,7 @@ pub mod colonize;
 pub mod event;
 pub mod event_effects;
 pub mod military;
+pub mod pact;
 mod politics;
 mod report;
 mod tactics;
@@ -47,6 +48,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Phase::Colonize { .. } => return colonize::pay(s, seat, cmd, out),
         Phase::Aggression(_) => return aggression::answer(s, seat, cmd, out),
         Phase::Spoils { .. } => return aggression::take(s, seat, cmd, out),
+        Phase::PactOffer { .. } => return pact::answer(s, seat, *cmd == Command::Accept, out),
         Phase::Political if politics::is_political(cmd) => return politics::act(s, seat, cmd, out),
         // An action written in the political phase passes the political
         // action first (the legal list offers it only when no discard is due).
