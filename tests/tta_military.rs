@@ -54,7 +54,7 @@ fn age_two() -> State {
 }
 
 #[test]
-fn tactic_armies_example_l2755_2772() {
+fn tactic_armies_example_l2750_2765() {
     // 민호: Medieval Army (+2 per infantry-cavalry pair); 2 Warriors,
     // 1 Swordsmen, 2 Knights: units 8, two armies +4 = 12.
     let mut s = later_round_in(Mode::Advanced, 2);
@@ -74,7 +74,7 @@ fn tactic_armies_example_l2755_2772() {
 }
 
 #[test]
-fn obsolete_armies_take_the_lower_bonus_l2796_2826() {
+fn obsolete_armies_take_the_lower_bonus_l2790_2826() {
     // 영희: Defensive Army (Age II: 2 infantry + 1 artillery, +6, or +3
     // with a unit more than one age older). Warriors (A) are too old,
     // Swordsmen (I) are not: units 13, one army +6, one old army +3 = 22.
@@ -86,7 +86,7 @@ fn obsolete_armies_take_the_lower_bonus_l2796_2826() {
 }
 
 #[test]
-fn air_forces_double_an_army_each_l2940_2967() {
+fn air_forces_double_an_army_each_l2928_2967() {
     // 민호: Entrenchments (Age III: 1 infantry + 2 artillery, +9, or +5).
     // Units 24 with one Air Forces; one army of up-to-date units (+9,
     // doubled to +18) and one with Swordsmen (+5): 47.
@@ -165,7 +165,7 @@ fn spy_example() -> State {
 }
 
 #[test]
-fn spy_example_the_defender_gives_way_l2331_2362() {
+fn spy_example_the_defender_gives_way_l2345_2372() {
     // 철수 (14) spends a military action and plays Spy on 영희 (10); he
     // sends a Riflemen (3): 17. 영희's defence card (+4) and two Knights
     // (+4) would just hold, but she would be too weak after: no defence.
@@ -241,7 +241,7 @@ fn a_stronger_defender_needs_no_answer() {
 }
 
 #[test]
-fn sent_armies_count_their_tactic_bonus_l2773_2795() {
+fn sent_armies_count_their_tactic_bonus_l2766_2789() {
     // 민호 (12 with Medieval Army) sends a Knight: 14; a Swordsmen too:
     // 18 (a whole army sent: 2 + 2 + its bonus 2). Or 2 Warriors and
     // 2 Knights: 12 + 2 × 5 = 22.
@@ -500,7 +500,7 @@ fn three_in_full(pacts: &[&str]) -> State {
 }
 
 #[test]
-fn a_pact_offered_and_accepted_is_in_force_for_both_l2363_2394() {
+fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
     // Peace Treaty: no attacks between the two, +1 culture each per turn.
     let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-armed-intervention"]);
     let rates = (stats(&s, 0).culture_rate, stats(&s, 1).culture_rate);
@@ -543,7 +543,7 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2363_2394() {
 }
 
 #[test]
-fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2373_2379() {
+fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2378_2388() {
     let mut s = three_in_full(&["mil-III-peace-treaty"]);
     begin(&mut s, 0);
     play(&mut s, 0, "pact peace-treaty 3 a");
@@ -557,7 +557,7 @@ fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2373_
 }
 
 #[test]
-fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2395_2410_l2447_2456() {
+fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2405_2420_l2466_2472() {
     // Promise of Military Protection: seat 1 offers, taking A (+1 culture
     // per turn); seat 2 takes B (+5 strength, -1 culture per turn).
     let mut s = three_in_full(&["mil-II-promise-of-military-protection"]);
@@ -585,7 +585,7 @@ fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2395_2410_l2447_2456() {
 }
 
 #[test]
-fn a_new_pact_replaces_the_one_offered_before_and_cancel_ends_one_l2380_2446() {
+fn a_new_pact_replaces_the_one_offered_before_and_cancel_ends_one_l2389_2465() {
     let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-military-pact"]);
     begin(&mut s, 0);
     play(&mut s, 0, "pact peace-treaty 2 a");

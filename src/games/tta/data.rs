@@ -297,7 +297,7 @@ pub struct RawCard {
     pub amount: i32,
     pub removed_in_2p: bool,
     /// Tactics: the units one army needs, its bonus, and the bonus of an
-    /// army with a unit more than one age older than the card (L2786-2826).
+    /// army with a unit more than one age older than the card (L2790-2826).
     pub army: Option<Army>,
     pub bonus: i32,
     pub bonus_obsolete: Option<i32>,
@@ -316,7 +316,7 @@ pub struct RawCard {
     /// Annex: colonies the winner takes (a field added here, read from the
     /// card's text).
     pub colonies_taken: i32,
-    /// Pacts (seed L2363-2460): what sides A and B get while in force;
+    /// Pacts (seed L2373-2472): what sides A and B get while in force;
     /// `no_attack`, `ends_on_attack` and Open Borders' `attacker_strength`
     /// are fields added here, read from the cards' texts.
     pub symmetric: bool,

@@ -421,7 +421,7 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     {
         match s.data.card(card) {
             Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
-            Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, seat, card, c)),
+            Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, (seat, p), card, c)),
             Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
             _ => {}
         }
@@ -437,10 +437,10 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
 }
 
 /// An aggression card against each seat it can hit now (L2243-2248).
-fn attacks(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
+fn attacks(s: &State, (seat, p): (usize, &Player), id: CardId, c: &Card) -> Vec<Command> {
     let red = red_left(s, seat);
     let hits = |t: &Player| scoring::attack_cost(&s.data, c, t).is_some_and(|n| n <= red);
-    let at_peace = |t: usize| scoring::pact_with(&s.data, &s.players[seat], t, |c| c.no_attack);
+    let at_peace = |t: usize| scoring::pact_with(&s.data, p, t, |c| c.no_attack);
     (0..s.players.len())
         .filter(|&t| t != seat && !at_peace(t) && s.players.get(t).is_some_and(hits))
         .filter_map(|t| u8::try_from(t + 1).ok())
@@ -448,7 +448,7 @@ fn attacks(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
         .collect()
 }
 
-/// A pact offered to each other seat, on either side (L2363-2420).
+/// A pact offered to each other seat, on either side (L2374-2420).
 fn offers(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
     let sides: &[bool] = if c.raw.symmetric {
         &[true]
@@ -467,7 +467,7 @@ fn offers(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
     .collect()
 }
 
-/// Sending units (attacker, then defender), defence cards (L2301-2316).
+/// Sending units (attacker, then defender), defence cards (L2302-2318).
 fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
     let attacking = c.defence.is_none();
     if seat != if attacking { c.attacker } else { c.target } {

@@ -231,7 +231,7 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
 }
 
 /// A bonus of the pacts a civilization takes part in, each on its side,
-/// summed (seed L2363-2460).
+/// summed (seed L2373-2472).
 pub fn pact_bonus(data: &Data, p: &Player, f: impl Fn(&data::PactSideBonus) -> i32) -> i32 {
     p.pacts
         .iter()
@@ -264,7 +264,7 @@ pub fn pact_with(
 /// armies as the units fill, full bonus for those whose units are at most
 /// one age older than the card, the lower bonus for the rest (forming the
 /// full ones first never costs an army); each air force doubles the bonus of
-/// one army, best first (L2944-2967).
+/// one army, best first (L2928-2967).
 pub fn army_bonus<'a>(
     data: &Data,
     tactic: Option<CardId>,
@@ -312,7 +312,7 @@ pub fn army_bonus<'a>(
 
 /// The strength units sent (sacrificed) add to an attack or a defence: their
 /// own strength with the per-unit bonuses of the cards in play, and the
-/// armies they form among themselves (seed L2767-2785).
+/// armies they form among themselves (seed L2766-2789).
 pub fn sent_strength(data: &Data, p: &Player, mode: Mode, sent: &[CardId]) -> i32 {
     let cards: Vec<&Card> = sent.iter().filter_map(|&id| data.card(id)).collect();
     let count = |u: Unit| cards.iter().filter(|c| c.kind == Kind::Unit(u)).count() as i32;

@@ -123,7 +123,7 @@ pub struct Player {
     pub pacts: Vec<PactSide>,
 }
 
-/// One civilization's side of a pact in force (seed L2363-2460): side A or
+/// One civilization's side of a pact in force (seed L2373-2472): side A or
 /// B, the partner, and whether it offered the pact (the card lies in front
 /// of the one who offered it; one such pact each).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -136,7 +136,7 @@ pub struct PactSide {
 
 /// An aggression under way (seed L2243-2330): the aggression card on the
 /// table, the military actions it cost, each side's strength before its
-/// sacrifices and the units it sent (their armies count together, L2767-2785).
+/// sacrifices and the units it sent (their armies count together, L2766-2789).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Clash {
     pub card: CardId,
@@ -213,7 +213,7 @@ pub enum Phase {
     /// takes (Raid, Plunder, Annex), among `choices`.
     Spoils { clash: Clash, choices: Vec<Spoil> },
     /// A pact offered: `to` accepts or refuses; `from_a` when the one who
-    /// offers takes side A (seed L2363-2420).
+    /// offers takes side A (seed L2374-2420).
     PactOffer {
         card: CardId,
         from: usize,

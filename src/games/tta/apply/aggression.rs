@@ -17,7 +17,7 @@ use crate::games::tta::state::{Clash, Phase, Player, Spoil, State};
 
 /// Plays an aggression card against `target_number` (seat 1-4): its
 /// military actions are spent, the card lies open, and the attacker may
-/// send units first (L2243-2262, L2301-2304).
+/// send units first (L2243-2262, L2302-2318).
 pub(super) fn declare(
     s: &mut State,
     seat: usize,
@@ -157,7 +157,7 @@ pub(super) fn answer(
 }
 
 /// A unit leaves its card; its worker goes back to the yellow bank
-/// (L2317-2320).
+/// (L2302-2318).
 fn send_unit(s: &mut State, seat: usize, card: CardId, out: &mut Vec<Event>) -> Option<()> {
     let p = s.players.get_mut(seat)?;
     let i = legal::tech_index(p, card)?;

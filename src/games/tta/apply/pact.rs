@@ -1,5 +1,5 @@
 //! Pacts (blue cards) of the advanced and full games with 3 or 4 players
-//! (seed L2363-2460): offered as a political action with the sides named,
+//! (seed L2373-2472): offered as a political action with the sides named,
 //! accepted or refused by the other seat, in force for both, cancelled as a
 //! political action, replaced by a new pact of the same offerer, or ended
 //! by an attack where the card says so. Their bonuses are read by
@@ -13,8 +13,8 @@ use crate::games::tta::data::{CardId, Data};
 use crate::games::tta::scoring;
 use crate::games::tta::state::{PactSide, Phase, Player, State};
 
-/// Offers a pact: the card is shown, the other seat answers (L2363-2372,
-/// L2395-2410).
+/// Offers a pact: the card is shown, the other seat answers (L2374-2388,
+/// L2405-2420).
 pub(super) fn offer(
     s: &mut State,
     seat: usize,
@@ -56,7 +56,7 @@ pub(super) fn offer(
 
 /// The answer: refused, the card goes back to the hand; accepted, it
 /// lies before the one who offered it, replacing the pact it offered
-/// before (L2373-2394). Either way the offerer's turn goes on.
+/// before (L2378-2404). Either way the offerer's turn goes on.
 pub(super) fn answer(s: &mut State, seat: usize, accept: bool, out: &mut Vec<Event>) -> Option<()> {
     let Phase::PactOffer {
         card,
@@ -111,7 +111,7 @@ pub(super) fn answer(s: &mut State, seat: usize, accept: bool, out: &mut Vec<Eve
     Some(())
 }
 
-/// Cancels a pact one takes part in (political action, L2437-2446).
+/// Cancels a pact one takes part in (political action, L2447-2465).
 pub(super) fn cancel(s: &mut State, seat: usize, card: CardId, out: &mut Vec<Event>) -> Option<()> {
     if !s.players.get(seat)?.pacts.iter().any(|x| x.card == card) {
         return None;
@@ -143,7 +143,7 @@ fn end(s: &mut State, card: CardId, out: &mut Vec<Event>) {
 }
 
 /// An attack between the two ends the pacts whose card says so (Promise
-/// of Military Protection, Military Pact; L2447-2456).
+/// of Military Protection, Military Pact; L2466-2472).
 pub(super) fn end_on_attack(s: &mut State, attacker: usize, target: usize, out: &mut Vec<Event>) {
     let cards: Vec<CardId> = s
         .players
