@@ -3,6 +3,7 @@
 //! English and Korean card names and unambiguous prefixes.
 
 use super::data::{CardId, Data};
+use super::state::Spoil;
 use crate::engine::{parse, ParseError, Text};
 use std::fmt;
 use std::sync::Arc;
@@ -71,6 +72,29 @@ pub enum Command {
     Sacrifice(Named),
     /// Play a colonization bonus card from the military hand.
     Bonus(Named),
+    /// Put a tactic card from the military hand in play (military action,
+    /// seed L2730-2745).
+    Tactic(Named),
+    /// Political action: an aggression card against a seat (1-4).
+    Attack(Named, u8),
+    /// The attacker sends no (more) units.
+    NoSacrifice,
+    /// The defender plays a defence bonus card.
+    Defend(Named),
+    /// The defender plays nothing (more): the aggression succeeds.
+    NoDefence,
+    /// Plunder's spoils: food and resources taken.
+    Seize(u8, u8),
+    /// Annex's spoils: the colony taken.
+    Annex(Named),
+    /// Political action: offer a pact to a seat (1-4), taking side A
+    /// (`true`) or B.
+    Pact(Named, u8, bool),
+    /// Answers to a pact offered.
+    Accept,
+    Refuse,
+    /// Political action: cancel a pact one takes part in.
+    Cancel(Named),
     /// End the turn (or the round-1 card taking).
     Done,
     /// Resign at the start of the turn (full game, seed L3076-3094).
@@ -109,6 +133,19 @@ impl fmt::Display for Command {
             Command::NoBid => write!(f, "bid none"),
             Command::Sacrifice(c) => write!(f, "sacrifice {} {}", c.kind, c.word),
             Command::Bonus(c) => write!(f, "bonus {}", c.word),
+            Command::Tactic(c) => write!(f, "tactic {}", c.word),
+            Command::Attack(c, seat) => write!(f, "attack {} {seat}", c.word),
+            Command::NoSacrifice => write!(f, "sacrifice none"),
+            Command::Defend(c) => write!(f, "defend {}", c.word),
+            Command::NoDefence => write!(f, "defend none"),
+            Command::Seize(food, res) => write!(f, "seize {food} food {res} resources"),
+            Command::Annex(c) => write!(f, "annex {}", c.word),
+            Command::Pact(c, seat, a) => {
+                write!(f, "pact {} {seat} {}", c.word, if *a { "a" } else { "b" })
+            }
+            Command::Accept => write!(f, "accept"),
+            Command::Refuse => write!(f, "refuse"),
+            Command::Cancel(c) => write!(f, "cancel {}", c.word),
             Command::Done => write!(f, "done"),
             Command::Resign => write!(f, "resign"),
         }
@@ -116,8 +153,17 @@ impl fmt::Display for Command {
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 31] = [
+const VERB_ALIASES: [(&str, &str); 40] = [
     ("포기", "resign"),
+    ("조약", "pact"),
+    ("수락", "accept"),
+    ("거부", "refuse"),
+    ("파기", "cancel"),
+    ("전술", "tactic"),
+    ("공격", "attack"),
+    ("방어", "defend"),
+    ("없음", "none"),
+    ("빼앗기", "seize"),
     ("입찰", "bid"),
     ("희생", "sacrifice"),
     ("보너스", "bonus"),
@@ -210,5 +256,14 @@ pub fn named(data: &Data, id: CardId) -> Named {
             word: "?".into(),
             kind: "?",
         },
+    }
+}
+
+/// The command that takes a spoil of an aggression.
+pub fn spoil(data: &Data, spoil: Spoil) -> Command {
+    match spoil {
+        Spoil::Seize { food, resources } => Command::Seize(food, resources),
+        Spoil::Destroy(card) => Command::Destroy(named(data, card)),
+        Spoil::Annex(card) => Command::Annex(named(data, card)),
     }
 }

@@ -213,6 +213,27 @@ pub struct TerritoryBonus {
     pub strength: i32,
 }
 
+/// What one side of a pact gets while the pact is in force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct PactSideBonus {
+    pub red_tokens: i32,
+    pub strength: i32,
+    /// Culture produced each turn (in the culture rate).
+    pub culture: i32,
+    pub resources_per_turn: i32,
+    pub food_per_turn: i32,
+}
+
+/// The units of each type one army of a tactic needs.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Army {
+    pub infantry: i32,
+    pub cavalry: i32,
+    pub artillery: i32,
+}
+
 /// `immediate`: a territory's one-time bonus, or a wonder's flag that its
 /// effect happens once on completion.
 #[derive(Clone, Debug, Deserialize)]
@@ -280,6 +301,35 @@ pub struct RawCard {
     pub action: Option<String>,
     pub amount: i32,
     pub removed_in_2p: bool,
+    /// Tactics: the units one army needs, its bonus, and the bonus of an
+    /// army with a unit more than one age older than the card (L2790-2826).
+    pub army: Option<Army>,
+    pub bonus: i32,
+    pub bonus_obsolete: Option<i32>,
+    /// Aggressions and wars: military actions spent (`red_cost_rule`: the
+    /// level of the target leader or wonder instead).
+    pub red_cost: i32,
+    pub red_cost_rule: Option<String>,
+    /// What a successful aggression does (see `apply/aggression.rs`).
+    pub target_population: i32,
+    pub attacker_resources: i32,
+    pub steal_food_or_resources: i32,
+    pub steal_science: i32,
+    pub steal_culture: i32,
+    pub buildings_destroyed: i32,
+    pub culture_per_red: i32,
+    /// Annex: colonies the winner takes (a field added here, read from the
+    /// card's text).
+    pub colonies_taken: i32,
+    /// Pacts (seed L2373-2472): what sides A and B get while in force;
+    /// `no_attack`, `ends_on_attack` and Open Borders' `attacker_strength`
+    /// are fields added here, read from the cards' texts.
+    pub symmetric: bool,
+    pub a: Option<PactSideBonus>,
+    pub b: Option<PactSideBonus>,
+    pub no_attack: bool,
+    pub ends_on_attack: bool,
+    pub attacker_strength: i32,
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
     /// An Age III event scored at the end (its terms: `[[impact]]`).

@@ -1,52 +1,14 @@
 //! What is allowed now: action tokens left, limits, costs and whether they
 //! can be paid, and the complete list of legal commands of a seat.
 
-use super::command::{named, Command, Target};
+use super::command::{named, spoil, Command, Named, Target};
 use super::data::{
     self, ActionCode, Card, CardId, Data, Kind, RuleName, Special, Urban, ROW_COSTS,
 };
 use super::scoring::{self, permanent_cards, techs};
-use super::state::{EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
-
-/// Civil (white) action tokens the civilization owns: the government's plus
-/// the changes of leader, wonders and special technologies (seed L1128-1153).
-pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.white_tokens)
-        .sum();
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Military (red) action tokens, with this turn's extra ones.
-pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.red_tokens)
-        .sum::<i32>()
-        + i32::from(p.red_bonus);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Blue tokens the civilization owns: the 18 of the board plus those that
-/// cards in play brought from the box (Justice System, Civil Service; spec
-/// §5.11: a replaced special technology's tokens do not stack).
-pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.blue_tokens)
-        .sum::<i32>()
-        + i32::from(data::BLUE_TOKENS)
-        + i32::from(p.blue_moved)
-        + scoring::colony_bonus(data, p, |b| b.blue_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Yellow tokens the civilization owns: the 25 of the board and those
-/// moved to or from it (Uncertain Borders).
-pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
-    let n = i32::from(data::YELLOW_TOKENS)
-        + i32::from(p.yellow_moved)
-        + scoring::colony_bonus(data, p, |b| b.yellow_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
+// The token totals are what the cards add up to; read here too, as before.
+pub use super::scoring::{blue_owned, red_total, white_total, yellow_owned};
+use super::state::{Clash, EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
 
 /// The civil hand limit: the number of white tokens (used or not, spec §11.11)
 /// plus card bonuses (Library of Alexandria).
@@ -429,10 +391,17 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             }
             payments(s, seat, *owed > 0)
         }
+        Phase::Aggression(c) => clash_answers(s, seat, c),
+        Phase::Spoils { clash, choices } if clash.attacker == seat => {
+            choices.iter().map(|x| spoil(&s.data, *x)).collect()
+        }
+        Phase::Spoils { .. } => Vec::new(),
+        Phase::PactOffer { to, .. } if *to == seat => vec![Command::Accept, Command::Refuse],
+        Phase::PactOffer { .. } => Vec::new(),
         _ if seat != s.turn => Vec::new(),
         Phase::Actions => actions(s, seat),
         Phase::Political => political(s, seat),
-        Phase::Discard => discards(s, seat),
+        Phase::Discard => military_cards(s, seat, None, Command::Discard),
     }
 }
 
@@ -448,20 +417,78 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     if s.rules.mode == Mode::Full && !s.rules.no_resign {
         out.push(Command::Resign);
     }
-    let mut seen: Vec<CardId> = Vec::new();
-    for &card in &p.military_hand {
-        if seen.contains(&card) {
-            continue;
+    let hand = &p.military_hand;
+    for (_, &card) in hand
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !hand[..*i].contains(c))
+    {
+        match s.data.card(card) {
+            Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
+            Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, (seat, p), card, c)),
+            Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
+            _ => {}
         }
-        seen.push(card);
-        if s.data.card(card).is_some_and(|c| c.kind.is_future_event()) {
-            out.push(Command::Event(named(&s.data, card)));
-        }
+    }
+    for x in &p.pacts {
+        out.push(Command::Cancel(named(&s.data, x.card)));
     }
     let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
     if s.no_discard || !over {
         out.extend(actions(s, seat));
     }
+    out
+}
+
+/// An aggression card against each seat it can hit now (L2243-2248).
+fn attacks(s: &State, (seat, p): (usize, &Player), id: CardId, c: &Card) -> Vec<Command> {
+    let red = red_left(s, seat);
+    let hits = |t: &Player| scoring::attack_cost(&s.data, c, t).is_some_and(|n| n <= red);
+    let at_peace = |t: usize| scoring::pact_with(&s.data, p, t, |c| c.no_attack);
+    (0..s.players.len())
+        .filter(|&t| t != seat && !at_peace(t))
+        .filter(|&t| s.players.get(t).is_some_and(|t| !t.resigned && hits(t)))
+        .filter_map(|t| u8::try_from(t + 1).ok())
+        .map(|t| Command::Attack(named(&s.data, id), t))
+        .collect()
+}
+
+/// A pact offered to each other seat, on either side (L2374-2420).
+fn offers(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
+    let sides: &[bool] = if c.raw.symmetric {
+        &[true]
+    } else {
+        &[true, false]
+    };
+    let n = u8::try_from(s.players.len()).unwrap_or(0);
+    let playing = |t: u8| {
+        s.players
+            .get(usize::from(t) - 1)
+            .is_some_and(|p| !p.resigned)
+    };
+    let to = (1..=n).filter(|&t| usize::from(t) != seat + 1 && playing(t));
+    let supported = c.raw.a.is_some_and(|a| a != Default::default()) || c.raw.no_attack;
+    to.flat_map(|t| {
+        sides
+            .iter()
+            .map(move |&a| Command::Pact(named(&s.data, id), t, a))
+    })
+    .filter(|_| supported)
+    .collect()
+}
+
+/// Sending units (attacker, then defender), defence cards (L2302-2318).
+fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
+    let attacking = c.defence.is_none();
+    if seat != if attacking { c.attacker } else { c.target } {
+        return Vec::new();
+    }
+    let mut out = payments(s, seat, false);
+    if !attacking {
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Defend));
+    }
+    let end = [Command::NoDefence, Command::NoSacrifice][usize::from(attacking)].clone();
+    out.push(end);
     out
 }
 
@@ -476,25 +503,26 @@ fn payments(s: &State, seat: usize, owing: bool) -> Vec<Command> {
         .map(|(t, _)| Command::Sacrifice(named(&s.data, t.card)))
         .collect();
     if owing {
-        for &card in &p.military_hand {
-            let c = Command::Bonus(named(&s.data, card));
-            if s.data.card(card).is_some_and(|x| x.kind == Kind::Bonus) && !out.contains(&c) {
-                out.push(c);
-            }
-        }
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Bonus));
     }
     out
 }
 
-/// The military cards the active player may discard, one at a time.
-fn discards(s: &State, seat: usize) -> Vec<Command> {
+/// One command per distinct military card in hand of a kind (`None`: any).
+fn military_cards(
+    s: &State,
+    seat: usize,
+    kind: Option<Kind>,
+    make: fn(Named) -> Command,
+) -> Vec<Command> {
     let Some(p) = s.players.get(seat) else {
         return Vec::new();
     };
-    let mut out: Vec<Command> = Vec::new();
+    let mut out = Vec::new();
+    let fits = |x: &Card| kind.is_none_or(|k| x.kind == k);
     for &card in &p.military_hand {
-        let c = Command::Discard(named(&s.data, card));
-        if !out.contains(&c) {
+        let c = make(named(&s.data, card));
+        if s.data.card(card).is_some_and(fits) && !out.contains(&c) {
             out.push(c);
         }
     }
@@ -524,6 +552,9 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
     hand_actions(s, p, tokens, &techs, &mut out);
     if tokens.white > 0 {
         recruit_actions(s, p, &techs, &mut out);
+    }
+    if tokens.red > 0 {
+        out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic));
     }
     out.push(Command::Done);
     out

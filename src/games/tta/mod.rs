@@ -91,6 +91,10 @@ impl Game for ThroughTheAges {
                 queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
             }
             Phase::Colonize { seat, .. } => vec![Seat(*seat)],
+            Phase::Aggression(c) if c.defence.is_none() => vec![Seat(c.attacker)],
+            Phase::Aggression(c) => vec![Seat(c.target)],
+            Phase::Spoils { clash, .. } => vec![Seat(clash.attacker)],
+            Phase::PactOffer { to, .. } => vec![Seat(*to)],
         }
     }
 
@@ -237,8 +241,17 @@ impl Game for ThroughTheAges {
                 .sum::<usize>()
             + usize::from(matches!(
                 s.phase,
-                Phase::Auction { .. } | Phase::Colonize { .. }
+                Phase::Auction { .. }
+                    | Phase::Colonize { .. }
+                    | Phase::Aggression(_)
+                    | Phase::Spoils { .. }
+                    | Phase::PactOffer { .. }
             ))
+            + s.players
+                .iter()
+                .map(|p| p.pacts.iter().filter(|x| x.offered).count())
+                .sum::<usize>()
+            + s.players.iter().filter(|p| p.tactic.is_some()).count()
             + s.military_discards.iter().map(Vec::len).sum::<usize>()
             + s.military_boxed as usize
             + s.past_events.len()
@@ -287,10 +300,14 @@ impl Game for ThroughTheAges {
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = legal::legal(s, seat.0);
-        // No political action; a discard due takes the first card listed.
+        // No political action, no bid, no unit sent, no defence; a discard,
+        // payment or spoil due takes the first listed.
         [
             Command::Skip,
             Command::NoBid,
+            Command::NoSacrifice,
+            Command::NoDefence,
+            Command::Refuse,
             Command::Done,
             Command::ChooseDecline,
             Command::ChooseFood,
@@ -303,7 +320,12 @@ impl Game for ThroughTheAges {
                 .find(|c| {
                     matches!(
                         c,
-                        Command::Discard(_) | Command::Sacrifice(_) | Command::Bonus(_)
+                        Command::Discard(_)
+                            | Command::Sacrifice(_)
+                            | Command::Bonus(_)
+                            | Command::Seize(..)
+                            | Command::Destroy(_)
+                            | Command::Annex(_)
                     )
                 })
                 .cloned()

@@ -39,6 +39,47 @@ pub fn permanent_cards<'a>(
         .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
 }
 
+/// Civil (white) action tokens the civilization owns: the government's plus
+/// the changes of leader, wonders and special technologies (seed L1128-1153).
+pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.white_tokens)
+        .sum();
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Military (red) action tokens, with this turn's extra ones.
+pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.red_tokens)
+        .sum::<i32>()
+        + i32::from(p.red_bonus)
+        + pact_bonus(data, p, |b| b.red_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Blue tokens the civilization owns: the 18 of the board plus those that
+/// cards in play brought from the box (Justice System, Civil Service; spec
+/// §5.11: a replaced special technology's tokens do not stack).
+pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.blue_tokens)
+        .sum::<i32>()
+        + i32::from(data::BLUE_TOKENS)
+        + i32::from(p.blue_moved)
+        + colony_bonus(data, p, |b| b.blue_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Yellow tokens the civilization owns: the 25 of the board and those
+/// moved to or from it (Uncertain Borders).
+pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
+    let n = i32::from(data::YELLOW_TOKENS)
+        + i32::from(p.yellow_moved)
+        + colony_bonus(data, p, |b| b.yellow_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
 /// A permanent bonus of the colonies held, summed.
 pub fn colony_bonus(data: &Data, p: &Player, f: impl Fn(&data::TerritoryBonus) -> i32) -> i32 {
     p.colonies
@@ -175,12 +216,136 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
+    s.strength += pact_bonus(data, p, |b| b.strength);
+    s.culture_rate += pact_bonus(data, p, |b| b.culture);
+    s.strength += army_bonus(
+        data,
+        p.tactic,
+        techs(data, p).map(|(t, c)| (c, i32::from(t.workers))),
+    );
     s.happiness_raw = (s.happiness_raw * multiplier).max(0);
     s.happiness = s.happiness_raw.min(HAPPINESS_CAP);
     s.culture_rate = s.culture_rate.clamp(0, RATE_CAP);
     s.science_rate = s.science_rate.clamp(0, RATE_CAP);
     s.strength = s.strength.clamp(0, STRENGTH_CAP);
     s
+}
+
+/// A bonus of the pacts a civilization takes part in, each on its side,
+/// summed (seed L2373-2472).
+pub fn pact_bonus(data: &Data, p: &Player, f: impl Fn(&data::PactSideBonus) -> i32) -> i32 {
+    p.pacts
+        .iter()
+        .filter_map(|x| {
+            let c = data.card(x.card)?;
+            if x.a {
+                c.raw.a.as_ref()
+            } else {
+                c.raw.b.as_ref()
+            }
+        })
+        .map(f)
+        .sum()
+}
+
+/// Whether a civilization takes part in a pact with `other` whose card
+/// says `what` (no attacks, ends on an attack, …).
+pub fn pact_with(
+    data: &Data,
+    p: &Player,
+    other: usize,
+    what: impl Fn(&data::RawCard) -> bool,
+) -> bool {
+    p.pacts
+        .iter()
+        .any(|x| x.partner == other && data.card(x.card).is_some_and(|c| what(&c.raw)))
+}
+
+/// The strength the armies of a tactic add (seed L2730-2826): as many
+/// armies as the units fill, full bonus for those whose units are at most
+/// one age older than the card, the lower bonus for the rest (forming the
+/// full ones first never costs an army); each air force doubles the bonus of
+/// one army, best first (L2928-2967).
+pub fn army_bonus<'a>(
+    data: &Data,
+    tactic: Option<CardId>,
+    units: impl Iterator<Item = (&'a Card, i32)>,
+) -> i32 {
+    let Some(t) = tactic.and_then(|id| data.card(id)) else {
+        return 0;
+    };
+    let Some(army) = t.raw.army else {
+        return 0;
+    };
+    let need = [army.infantry, army.cavalry, army.artillery];
+    let (mut all, mut recent, mut air) = ([0i32; 3], [0i32; 3], 0);
+    for (c, n) in units {
+        let i = match c.kind {
+            Kind::Unit(Unit::Infantry) => 0,
+            Kind::Unit(Unit::Cavalry) => 1,
+            Kind::Unit(Unit::Artillery) => 2,
+            Kind::Unit(Unit::AirForce) => {
+                air += n;
+                continue;
+            }
+            _ => continue,
+        };
+        all[i] += n;
+        if i32::from(c.age) + 1 >= i32::from(t.age) {
+            recent[i] += n;
+        }
+    }
+    let armies = |have: &[i32; 3]| {
+        need.iter()
+            .zip(have)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, h)| h / n)
+            .min()
+            .unwrap_or(0)
+    };
+    let total = armies(&all);
+    let full = armies(&recent).min(total);
+    let low = t.raw.bonus_obsolete.unwrap_or(t.raw.bonus);
+    let full_doubled = full.min(air);
+    let low_doubled = (total - full).min(air - full_doubled);
+    (full + full_doubled) * t.raw.bonus + (total - full + low_doubled) * low
+}
+
+/// The strength units sent (sacrificed) add to an attack or a defence: their
+/// own strength with the per-unit bonuses of the cards in play, and the
+/// armies they form among themselves (seed L2766-2789).
+pub fn sent_strength(data: &Data, p: &Player, mode: Mode, sent: &[CardId]) -> i32 {
+    let cards: Vec<&Card> = sent.iter().filter_map(|&id| data.card(id)).collect();
+    let count = |u: Unit| cards.iter().filter(|c| c.kind == Kind::Unit(u)).count() as i32;
+    let own: i32 = cards.iter().map(|c| c.raw.strength).sum();
+    let per_unit: i32 = permanent_cards(data, p, mode)
+        .map(|c| {
+            let r = &c.raw;
+            r.strength_per_unit * cards.len() as i32
+                + r.strength_per_infantry * count(Unit::Infantry)
+                + r.strength_per_artillery * count(Unit::Artillery)
+                + r.strength_per_cavalry * count(Unit::Cavalry)
+        })
+        .sum();
+    own + per_unit + army_bonus(data, p.tactic, cards.iter().map(|&c| (c, 1)))
+}
+
+/// The military actions an aggression card costs against a civilization
+/// (Assassinate and Sabotage: the level of the leader or wonder, at least
+/// 1), or `None` when the card has nothing there to hit (Annex without a
+/// colony, Assassinate without a leader, Sabotage without a wonder begun).
+pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
+    let level = |id: CardId| data.card(id).map(|c| c.age.max(1));
+    let cost = match card.raw.red_cost_rule.as_deref() {
+        Some(r) if r.contains("leader") => level(target.leader?)?,
+        Some(r) if r.contains("wonder") => level(target.wonder.as_ref()?.card)?,
+        Some(_) => return None,
+        None => u8::try_from(card.raw.red_cost).ok()?,
+    };
+    if card.raw.colonies_taken > 0 && target.colonies.is_empty() {
+        return None;
+    }
+    Some(cost)
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).

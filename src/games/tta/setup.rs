@@ -126,6 +126,8 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         blue_moved: 0,
         colonies: Vec::new(),
         resigned: false,
+        tactic: None,
+        pacts: Vec::new(),
     })
 }
 

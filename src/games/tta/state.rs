@@ -123,6 +123,42 @@ pub struct Player {
     /// order, touched by nothing and not scored.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub resigned: bool,
+    /// The tactic card in play, open to all (seed L2730-2745).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<CardId>,
+    /// The pacts this civilization takes part in, open to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pacts: Vec<PactSide>,
+}
+
+/// One civilization's side of a pact in force (seed L2373-2472): side A or
+/// B, the partner, and whether it offered the pact (the card lies in front
+/// of the one who offered it; one such pact each).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PactSide {
+    pub card: CardId,
+    pub a: bool,
+    pub partner: usize,
+    pub offered: bool,
+}
+
+/// An aggression under way (seed L2243-2330): the aggression card on the
+/// table, the military actions it cost, each side's strength before its
+/// sacrifices and the units it sent (their armies count together, L2766-2789).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clash {
+    pub card: CardId,
+    pub attacker: usize,
+    pub target: usize,
+    pub cost: u8,
+    pub attack: i32,
+    pub attack_sent: Vec<CardId>,
+    /// The defender's strength, once it answers (`None` while the attacker
+    /// still sends units).
+    pub defence: Option<i32>,
+    pub defence_sent: Vec<CardId>,
+    /// Defence bonus cards played.
+    pub defence_cards: i32,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -133,6 +169,17 @@ pub enum EventChoiceKind {
     /// Build a free building or unit on the named board card with an unused
     /// worker, or decline (Development of Religion / Warfare).
     FreeBuild(CardId),
+}
+
+/// What the winner of an aggression may take, as the card says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spoil {
+    /// Plunder: this much food and these resources.
+    Seize { food: u8, resources: u8 },
+    /// Raid: urban buildings on this card.
+    Destroy(CardId),
+    /// Annex: this colony.
+    Annex(CardId),
 }
 
 /// Where the turn machine stands.
@@ -166,6 +213,20 @@ pub enum Phase {
         seat: usize,
         owed: i32,
         units: u8,
+    },
+    /// An aggression: the attacker sends units (`defence` is `None`), then
+    /// the defender answers with defence cards and units.
+    Aggression(Clash),
+    /// A successful aggression whose card lets the attacker choose what it
+    /// takes (Raid, Plunder, Annex), among `choices`.
+    Spoils { clash: Clash, choices: Vec<Spoil> },
+    /// A pact offered: `to` accepts or refuses; `from_a` when the one who
+    /// offers takes side A (seed L2374-2420).
+    PactOffer {
+        card: CardId,
+        from: usize,
+        to: usize,
+        from_a: bool,
     },
     /// The active player discards military cards down to its military
     /// action tokens, after the political action (seed L2032-2048).

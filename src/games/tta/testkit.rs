@@ -444,3 +444,23 @@ pub fn in_civil_deck(s: &State, age: usize, kind: &str) -> Vec<String> {
         .map(|c| c.raw.id.clone())
         .collect()
 }
+
+/// Puts a tactic card from the military decks in play for a seat.
+pub fn tactic(s: &mut State, seat: usize, id: &str) {
+    let c = from_decks(s, id);
+    s.players[seat].tactic = Some(c);
+}
+
+/// Gives a seat a colony from the military decks, with the tokens its
+/// permanent bonus brings from the box (none of its one-time bonus).
+pub fn colony(s: &mut State, seat: usize, id: &str) {
+    let c = from_decks(s, id);
+    let p = &mut s.players[seat];
+    let (blue, yellow) = (
+        legal::blue_owned(&s.data, p, s.rules.mode),
+        legal::yellow_owned(&s.data, p),
+    );
+    p.colonies.push(c);
+    p.blue_bank += legal::blue_owned(&s.data, p, s.rules.mode) - blue;
+    p.yellow_bank += legal::yellow_owned(&s.data, p) - yellow;
+}

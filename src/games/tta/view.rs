@@ -2,11 +2,12 @@
 //! board in full, the other civilizations in short, the events, the hand in
 //! the private part, and a picture of the row and the seat's board.
 
+use super::apply::{attack_total, defence_total};
 use super::data::{self, age_name, age_name_ko, CardId, Kind, ROW_COSTS};
 use super::legal::{self, red_left, take_cost, white_left};
 use super::picture::picture;
 use super::scoring;
-use super::state::{EventChoiceKind, Phase, Player, State};
+use super::state::{Clash, EventChoiceKind, Phase, Player, State};
 use crate::engine::{Section, Text, View};
 
 /// The line that shows one card of a hand; only its owner's view has it.
@@ -174,12 +175,80 @@ fn military_headline(s: &State) -> Text {
     }
 }
 
+/// An aggression under way: who attacks whom with what, both strengths,
+/// and who answers how.
+fn clash_headline(s: &State, c: &Clash) -> Text {
+    let name = s.data.card_name(c.card);
+    let (a, d) = (attack_total(s, c), defence_total(s, c));
+    let (who, en, ko) = match (&s.phase, c.defence) {
+        (Phase::Spoils { .. }, _) => (c.attacker, "chooses the spoils", "전리품을 고릅니다"),
+        (_, None) => (
+            c.attacker,
+            "sends units ('sacrifice …') or 'sacrifice none'",
+            "유닛을 희생('sacrifice …')하거나 'sacrifice none'",
+        ),
+        _ => (
+            c.target,
+            "answers: 'defend …', 'sacrifice …' or 'defend none'",
+            "대응: 'defend …', 'sacrifice …' 또는 'defend none'",
+        ),
+    };
+    let (x, y, w) = (c.attacker + 1, c.target + 1, who + 1);
+    Text::new(
+        format!(
+            "Seat {x} attacks seat {y} with {} (attack {a}, defence {d}): seat {w} {en}.",
+            name.en
+        ),
+        format!(
+            "{x}번 자리가 {y}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {w}번 자리가 {ko}.",
+            name.ko
+        ),
+    )
+}
+
+/// The tactics and pacts in play, open to all (advanced and full games).
+fn tactic_lines(s: &State) -> Vec<Text> {
+    let mut out = Vec::new();
+    for (i, p) in s.players.iter().enumerate() {
+        for x in p.pacts.iter().filter(|x| x.offered) {
+            let (n, me, other) = (s.data.card_name(x.card), i + 1, x.partner + 1);
+            let (side, their) = if x.a { ("A", "B") } else { ("B", "A") };
+            out.push(Text::new(
+                format!("Pact {}: seat {me} {side}, seat {other} {their}.", n.en),
+                format!("조약 {}: {me}번 자리 {side}, {other}번 자리 {their}.", n.ko),
+            ));
+        }
+        if let Some(t) = p.tactic {
+            let n = s.data.card_name(t);
+            out.push(Text::new(
+                format!("Seat {} tactic: {}.", i + 1, n.en),
+                format!("{}번 자리 전술: {}.", i + 1, n.ko),
+            ));
+        }
+    }
+    out
+}
+
 fn headline(s: &State) -> Text {
     match &s.phase {
         Phase::Over => Text::new(
             format!("Game over after round {}.", s.round),
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
         ),
+        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
+        Phase::PactOffer { card, from, to, .. } => {
+            let (n, f, t) = (s.data.card_name(*card), from + 1, to + 1);
+            Text::new(
+                format!(
+                    "Seat {f} offers seat {t} the pact {}: 'accept' or 'refuse'.",
+                    n.en
+                ),
+                format!(
+                    "{f}번 자리가 {t}번 자리에 조약 {}을(를) 제안: 'accept' 또는 'refuse'.",
+                    n.ko
+                ),
+            )
+        }
         Phase::Political | Phase::Discard | Phase::Auction { .. } | Phase::Colonize { .. } => {
             military_headline(s)
         }
@@ -733,6 +802,7 @@ fn events_section(s: &State) -> Section {
             }
         });
     }
+    lines.extend(tactic_lines(s));
     if s.last_round {
         lines.push(Text::new(
             "This is the last round.",

@@ -5,6 +5,7 @@
 
 use super::colonize::settle_auction;
 use super::military;
+use super::pact;
 use super::report::said;
 use super::turn::pass_turn;
 use crate::engine::{Event, Text};
@@ -37,6 +38,7 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
         return;
     };
     p.resigned = true;
+    pact::end_all(s, seat, out);
     if playing(s) <= 1 {
         out.push(Event::public(Text::new(
             "Only one civilization is left: it wins.",
@@ -81,9 +83,31 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
             s.past_events.push(*territory);
             military::after_politics(s);
         }
-        _ => {}
+        _ => leave_clash_or_offer(s, seat, out),
     }
     if active && s.phase != Phase::Over {
         pass_turn(s, seat, out);
+    }
+}
+
+/// An aggression or a pact offer the leaving seat takes part in is called
+/// off: the aggression card is discarded (it was played), a pact offer is
+/// refused (a reading, NOTES.md).
+fn leave_clash_or_offer(s: &mut State, seat: usize, out: &mut Vec<Event>) {
+    match s.phase.clone() {
+        Phase::Aggression(c) | Phase::Spoils { clash: c, .. }
+            if c.attacker == seat || c.target == seat =>
+        {
+            military::put_away(s, c.card);
+            military::after_politics(s);
+        }
+        Phase::PactOffer { to, .. } if to == seat => {
+            pact::answer(s, seat, false, out);
+        }
+        Phase::PactOffer { card, from, .. } if from == seat => {
+            military::put_away(s, card);
+            military::after_politics(s);
+        }
+        _ => {}
     }
 }

@@ -138,9 +138,11 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     let st = scoring::stats(&data, p, mode);
     p.culture += st.culture_rate;
     p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
-    let food = tokens::produce_by_workers(&data, p, true);
+    // Pacts add (or take) food and resources each turn (seed L2373-2472).
+    let food = tokens::produce_by_workers(&data, p, true) + super::pact::produce(&data, p, true);
     let (eat, famine) = tokens::feed(&data, p);
-    let res = tokens::produce_by_workers(&data, p, false);
+    let res = tokens::produce_by_workers(&data, p, false) + super::pact::produce(&data, p, false);
+
     // Corruption belongs to the advanced and full games (seed L2580-2618).
     let corruption = if mode == Mode::Intro {
         0
