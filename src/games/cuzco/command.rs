@@ -1,9 +1,12 @@
-//! The Cuzco command language: the command enum, its canonical text (`Display`) and a
-//! structural reader that forgives case, prefixes of the action word and Korean words.
+//! The Cuzco command language: the command enum, its canonical text (`Display`), its
+//! words in both languages for the shared reader, and its canonical form read whole
+//! (spaces checked against the board; prefixes are the shared reader's, among the
+//! seat's legal commands).
 
 pub use super::data::{card_id, Spot, TileKind};
 use super::data::{Board, Terrain, MAX_TILE, NONE};
-use crate::engine::{parse, ParseError, Text};
+use crate::engine::parse::{Canonical, Vocabulary};
+use crate::engine::Text;
 use std::fmt;
 
 /// A seat's name in both languages.
@@ -108,6 +111,13 @@ const VERBS: [&str; 15] = [
     "play", "done", "pass", "drop", "end",
 ];
 
+/// Cuzco's words for the shared reader: Korean and short forms.
+pub const VOCABULARY: Vocabulary = Vocabulary {
+    aliases: ALIASES,
+    verbs: &VERBS,
+    ..Vocabulary::NONE
+};
+
 /// Short forms and Korean words, replaced word by word before reading.
 const ALIASES: &[(&str, &str)] = &[
     ("토큰", "token"),
@@ -140,27 +150,29 @@ const ALIASES: &[(&str, &str)] = &[
     ("city", "village"),
 ];
 
-fn err(en: String, ko: String) -> ParseError {
-    ParseError {
-        message: Text::new(en, ko),
-        suggestions: Vec::new(),
+/// A command's shape met with a wrong part: what was wrong, what would be right.
+fn err(en: String, ko: String) -> Text {
+    Text::new(en, ko)
+}
+
+/// Reads a command in its canonical words (whole action words; the shared reader
+/// resolves prefixes among the legal commands). Spaces are checked against the board;
+/// whether the command is allowed now is the rules' business (`apply` says why not).
+pub fn canonical(board: &Board, words: &[&str]) -> Canonical<Command> {
+    match read(board, words) {
+        Ok(Some(c)) => Canonical::Read(c),
+        Ok(None) => Canonical::Other,
+        Err(t) => Canonical::Wrong(t),
     }
 }
 
-/// Reads a command from text. Cells are checked against the board; whether the command is
-/// allowed now is the rules' business (`apply` says why not).
-pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
-    let text = parse::replace_aliases(input, ALIASES);
-    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
-    let Some(first) = words.first() else {
-        return Err(err(
-            "The command is empty.".into(),
-            "명령이 비어 있습니다.".into(),
-        ));
+/// A command, `None` when the first word is no action word, or what is wrong in it.
+fn read(board: &Board, words: &[&str]) -> Result<Option<Command>, Text> {
+    let Some(verb) = words.first().and_then(|w| VERBS.iter().find(|v| *v == w)) else {
+        return Ok(None);
     };
-    let verb = verb_of(first)?;
     let args = &words[1..];
-    let arity = |n: usize| -> Result<(), ParseError> {
+    let arity = |n: usize| -> Result<(), Text> {
         if args.len() == n {
             Ok(())
         } else {
@@ -170,11 +182,11 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             ))
         }
     };
-    let simple = |c: Command| -> Result<Command, ParseError> {
+    let simple = |c: Command| -> Result<Command, Text> {
         arity(0)?;
         Ok(c)
     };
-    match verb {
+    let c = match *verb {
         "token" => simple(Command::Token),
         "done" => simple(Command::Done),
         "pass" => simple(Command::Pass),
@@ -184,7 +196,7 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
         "enter" | "exit" | "lake" | "festival" => {
             arity(1)?;
             let s = read_spot(board, args[0])?;
-            Ok(match verb {
+            Ok(match *verb {
                 "enter" => Command::Enter(s),
                 "exit" => Command::Exit(s),
                 "lake" => Command::Lake(s),
@@ -212,7 +224,7 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             arity(2)?;
             let s = read_spot(board, args[0])?;
             let v = read_value(args[1])?;
-            Ok(if verb == "build" {
+            Ok(if *verb == "build" {
                 Command::Build(s, v)
             } else {
                 Command::Upgrade(s, v)
@@ -222,19 +234,16 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             arity(1)?;
             read_draw(args[0])
         }
-        "play" => {
+        _ => {
             arity(1)?;
             read_card(args[0])
         }
-        _ => Err(err(
-            format!("Unknown command '{first}'."),
-            format!("알 수 없는 명령 '{first}'."),
-        )),
-    }
+    };
+    c.map(Some)
 }
 
 /// A temple value (`4`).
-fn read_value(word: &str) -> Result<u8, ParseError> {
+fn read_value(word: &str) -> Result<u8, Text> {
     word.parse().map_err(|_| {
         err(
             format!("'{word}' is not a temple value; write 2, 4, 6, 8 or 10."),
@@ -244,10 +253,10 @@ fn read_value(word: &str) -> Result<u8, ParseError> {
 }
 
 /// What `draw` takes: `open` (the face-up card) or `deck`.
-fn read_draw(word: &str) -> Result<Command, ParseError> {
+fn read_draw(word: &str) -> Result<Command, Text> {
     match word {
-        w if "open".starts_with(w) || w == "faceup" || w == "face-up" => Ok(Command::DrawOpen),
-        w if "deck".starts_with(w) => Ok(Command::DrawDeck),
+        "open" | "faceup" | "face-up" => Ok(Command::DrawOpen),
+        "deck" => Ok(Command::DrawDeck),
         w => Err(err(
             format!("'draw {w}': write 'draw open' (the face-up card) or 'draw deck'."),
             format!("'draw {w}': 'draw open'(공개 카드) 또는 'draw deck'(더미)으로 쓰세요."),
@@ -256,7 +265,7 @@ fn read_draw(word: &str) -> Result<Command, ParseError> {
 }
 
 /// A festival card id (`c07`) as the play command of that card.
-fn read_card(word: &str) -> Result<Command, ParseError> {
+fn read_card(word: &str) -> Result<Command, Text> {
     let w = word.trim_start_matches('c');
     match w.parse::<u16>() {
         Ok(n) if (1..=250).contains(&n) => Ok(Command::Play((n - 1) as u8)),
@@ -267,40 +276,8 @@ fn read_card(word: &str) -> Result<Command, ParseError> {
     }
 }
 
-/// The action word meant by `word`: itself or its only completion.
-fn verb_of(word: &str) -> Result<&'static str, ParseError> {
-    if let Some(v) = VERBS.iter().find(|v| **v == word) {
-        return Ok(v);
-    }
-    let hits: Vec<&'static str> = VERBS
-        .iter()
-        .copied()
-        .filter(|v| v.starts_with(word))
-        .collect();
-    match hits.as_slice() {
-        [one] => Ok(one),
-        [] => Err(err(
-            format!(
-                "'{word}' is not a Cuzco action; actions are: {}.",
-                VERBS.join(", ")
-            ),
-            format!(
-                "'{word}'은(는) 쿠스코 행동이 아닙니다. 행동: {}.",
-                VERBS.join(", ")
-            ),
-        )),
-        many => Err(err(
-            format!("'{word}' could be {}; write more of it.", many.join(" or ")),
-            format!(
-                "'{word}'은(는) {} 중 무엇인지 모호합니다. 더 쓰세요.",
-                many.join(", ")
-            ),
-        )),
-    }
-}
-
 /// A cell name like `E7` (any case).
-pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
+pub fn read_spot(board: &Board, word: &str) -> Result<Spot, Text> {
     let bad = || {
         err(
             format!("'{word}' is not a space of the board; spaces are a row letter and a number, e.g. H5 (see the picture)."),
@@ -323,7 +300,7 @@ pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
     Ok(Spot::of(board, cell))
 }
 
-fn read_place(board: &Board, args: &[&str]) -> Result<Command, ParseError> {
+fn read_place(board: &Board, args: &[&str]) -> Result<Command, Text> {
     let usage = || {
         err(
             "Write 'place <tile> <spaces>', e.g. 'place tile3 H5v H6 G5' (v marks the village space), 'place tile2 D4v D5', 'place farm C9' or 'place village C9'.".into(),
