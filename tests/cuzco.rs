@@ -605,6 +605,47 @@ fn commands_forgive_case_order_prefixes_and_korean() {
         .contains("place <tile>"));
 }
 
+#[test]
+fn every_placement_reads_in_its_compact_form_and_the_offer_hides_none() {
+    let g = Cuzco;
+    let s = game(2);
+    let legal = g.legal(&s, Seat(0));
+    let places: Vec<&Command> = legal
+        .iter()
+        .filter(|c| matches!(c, Command::Place { .. }))
+        .collect();
+    assert!(places.len() > 1000, "{}", places.len());
+    for c in &places {
+        let short = quipu::games::cuzco::command::compact(c);
+        assert_eq!(&g.parse(&s, Seat(0), &short).unwrap(), *c, "{short}");
+    }
+    // Korean directions, any order of the farms.
+    let canon = g.parse(&s, Seat(0), "place tile3 E5v E4 F4").unwrap();
+    let short = quipu::games::cuzco::command::compact(&canon);
+    assert_eq!(short, "place tile3 E5 w sw");
+    assert_eq!(g.parse(&s, Seat(0), "놓기 3칸 e5 남서 서").unwrap(), canon);
+    assert!(g.parse(&s, Seat(0), "place tile3 A1 nw n").is_err());
+    // The mail lists the moves that are not placements and summarises each kind of
+    // placement: the counts add up to every placement, nothing else is left out.
+    let (listed, summaries) = g.offer(&s, Seat(0), legal.clone());
+    assert!(listed.contains(&Command::Token));
+    assert!(!listed.iter().any(|c| matches!(c, Command::Place { .. })));
+    let counted: usize = summaries
+        .iter()
+        .map(|m| {
+            let n = m.title.en.rsplit(": ").next().unwrap_or("");
+            n.trim_end_matches(" ways").parse::<usize>().unwrap()
+        })
+        .sum();
+    assert_eq!(counted + listed.len(), legal.len());
+    for m in &summaries {
+        assert!(!m.examples.is_empty() && m.how.ko.contains("예:"), "{m:?}");
+        for e in &m.examples {
+            assert!(places.contains(&&g.parse(&s, Seat(0), e).unwrap()), "{e}");
+        }
+    }
+}
+
 /// The first words of the seat's legal commands.
 fn legal_words(s: &State, seat: usize) -> Vec<String> {
     let mut words: Vec<String> = Cuzco

@@ -148,7 +148,101 @@ const ALIASES: &[(&str, &str)] = &[
     ("마을", "village"),
     ("도시", "village"),
     ("city", "village"),
+    ("동", "e"),
+    ("서", "w"),
+    ("북동", "ne"),
+    ("북서", "nw"),
+    ("남동", "se"),
+    ("남서", "sw"),
 ];
+
+/// The six directions from a space to its neighbours: the word in both languages and
+/// the step in (row, doubled column); row A is at the top of the picture.
+pub const DIRECTIONS: [(&str, &str, i16, i16); 6] = [
+    ("e", "동", 0, 2),
+    ("w", "서", 0, -2),
+    ("ne", "북동", -1, 1),
+    ("nw", "북서", -1, -1),
+    ("se", "남동", 1, 1),
+    ("sw", "남서", 1, -1),
+];
+
+/// The compact form of a placement (`H5 ne e`: the village space, then the direction
+/// of each other space from it) as the spaces it names (`H5v G5 H6`); `None` when the
+/// words are not that form.
+fn from_directions(
+    board: &Board,
+    kind: TileKind,
+    written: &[&str],
+) -> Result<Option<Vec<String>>, Text> {
+    let Some((anchor, words)) = written.split_first() else {
+        return Ok(None);
+    };
+    let steps: Option<Vec<&(&str, &str, i16, i16)>> = words
+        .iter()
+        .map(|w| DIRECTIONS.iter().find(|d| d.0 == *w))
+        .collect();
+    let Some(steps) = steps.filter(|s| !s.is_empty() && kind.marks_village()) else {
+        return Ok(None);
+    };
+    let village = read_spot(board, anchor.strip_suffix('v').unwrap_or(anchor))?;
+    let mut names = vec![format!("{village}v")];
+    for (en, ko, dr, dx) in steps {
+        let row = u8::try_from(i16::from(village.row) + dr).ok();
+        let x = u8::try_from(i16::from(village.x) + dx).ok();
+        let cell = row
+            .zip(x)
+            .and_then(|pos| board.by_pos.get(&pos))
+            .ok_or_else(|| {
+                err(
+                    format!("There is no space {en} of {village}."),
+                    format!("{village}의 {ko}쪽에는 칸이 없습니다."),
+                )
+            })?;
+        names.push(Spot::of(board, *cell).to_string());
+    }
+    Ok(Some(names))
+}
+
+/// A placement in the compact form (`place tile3 H5 e ne`); other commands as they are.
+pub fn compact(c: &Command) -> String {
+    let Command::Place {
+        kind,
+        spots,
+        village,
+        len,
+        ..
+    } = c
+    else {
+        return c.to_string();
+    };
+    let len = usize::from(*len).min(MAX_TILE);
+    let Some(v) = (0..len)
+        .find(|&i| village[i])
+        .filter(|_| kind.marks_village())
+    else {
+        return c.to_string();
+    };
+    let at = spots[v];
+    let mut out = format!("place {} {at}", kind.key());
+    for (i, spot) in spots.iter().enumerate().take(len) {
+        if i == v {
+            continue;
+        }
+        let step = (
+            i16::from(spot.row) - i16::from(at.row),
+            i16::from(spot.x) - i16::from(at.x),
+        );
+        match DIRECTIONS.iter().find(|d| (d.2, d.3) == step) {
+            Some(d) => {
+                out.push(' ');
+                out.push_str(d.0);
+            }
+            None => return c.to_string(),
+        }
+    }
+    out
+}
 
 /// A command's shape met with a wrong part: what was wrong, what would be right.
 fn err(en: String, ko: String) -> Text {
@@ -307,13 +401,18 @@ fn read_place(board: &Board, args: &[&str]) -> Result<Command, Text> {
             "'place <타일> <칸들>' 형식으로 쓰세요. 예: 'place tile3 H5v H6 G5' (v는 마을 칸), 'place tile2 D4v D5', 'place farm C9', 'place village C9'.".into(),
         )
     };
-    let (kind_word, spaces) = args.split_first().ok_or_else(usage)?;
+    let (kind_word, written) = args.split_first().ok_or_else(usage)?;
     let kind = match *kind_word {
         "tile3" | "3" | "t3" | "triple" | "three" => TileKind::Tile3,
         "tile2" | "2" | "t2" | "double" | "two" => TileKind::Tile2,
         "farm" | "f" => TileKind::Farm,
         "village" | "v" => TileKind::Village,
         _ => return Err(usage()),
+    };
+    let named = from_directions(board, kind, written)?;
+    let spaces: Vec<&str> = match &named {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None => written.to_vec(),
     };
     if spaces.is_empty() || spaces.len() > MAX_TILE {
         return Err(usage());
@@ -322,7 +421,7 @@ fn read_place(board: &Board, args: &[&str]) -> Result<Command, Text> {
     for w in spaces {
         let (name, marked) = match w.strip_suffix('v') {
             Some(rest) if kind.marks_village() => (rest, true),
-            _ => (*w, false),
+            _ => (w, false),
         };
         let spot = read_spot(board, name)?;
         let terrain = match kind {

@@ -14,8 +14,8 @@ pub mod testkit;
 mod view;
 
 use crate::engine::{
-    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Text, Variant, View,
+    parse, Event, Game, GameInfo, MoveSummary, OptionDoc, Options, Outcome, ParseError, RuleError,
+    Seat, SetupError, Text, Variant, View,
 };
 use command::{seat_name, Command};
 use state::{Cover, Phase, State};
@@ -80,6 +80,15 @@ impl Game for Cuzco {
             |words| command::canonical(&s.data.board, words),
             || self.legal(s, seat),
         )
+    }
+
+    fn offer(
+        &self,
+        _s: &State,
+        _seat: Seat,
+        legal: Vec<Command>,
+    ) -> (Vec<Command>, Vec<MoveSummary>) {
+        view::offer(legal)
     }
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
