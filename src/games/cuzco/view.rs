@@ -29,9 +29,10 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     v.sections.push(turn_section(s));
     v.sections.push(festival_section(s));
     v.sections.push(supply_section(s));
-    v.sections.push(groups_section(s, &groups));
-    v.sections.push(lakes_section(s));
-    v.sections.push(map_section(s));
+    // These repeat the picture in words: folded away at the end of a mail.
+    v.sections.push(groups_section(s, &groups).as_reference());
+    v.sections.push(lakes_section(s).as_reference());
+    v.sections.push(map_section(s).as_reference());
     if let Some(Seat(i)) = seat {
         if let Some(p) = s.players.get(i) {
             let mut lines: Vec<Text> = p
@@ -483,27 +484,102 @@ fn footer(s: &State) -> Vec<Text> {
 }
 
 /// The legal moves as a mail offers them: placements (thousands of them) summarised per
-/// tile kind, with where each can go, how to write it and two examples; the rest listed.
+/// tile kind, with where each can go, how to write it and an example; the rest listed.
 pub fn offer(legal: Vec<Command>) -> (Vec<Command>, Vec<MoveSummary>) {
-    let (placements, listed): (Vec<Command>, Vec<Command>) = legal
+    let (placements, mut listed): (Vec<Command>, Vec<Command>) = legal
         .into_iter()
         .partition(|c| matches!(c, Command::Place { .. }));
-    let summaries = [
-        TileKind::Tile3,
-        TileKind::Tile2,
-        TileKind::Farm,
-        TileKind::Village,
-    ]
-    .into_iter()
-    .filter_map(|kind| {
-        let of_kind: Vec<&Command> = placements
+    let of_kind = |kind: TileKind| -> Vec<&Command> {
+        placements
             .iter()
             .filter(|c| matches!(c, Command::Place { kind: k, .. } if *k == kind))
-            .collect();
-        placement_summary(kind, &of_kind)
-    })
-    .collect();
+            .collect()
+    };
+    let mut summaries: Vec<MoveSummary> = [TileKind::Tile3, TileKind::Tile2]
+        .into_iter()
+        .filter_map(|kind| placement_summary(kind, &of_kind(kind)))
+        .collect();
+    let (farms, villages) = (of_kind(TileKind::Farm), of_kind(TileKind::Village));
+    let one_space: Vec<&Command> = farms.iter().chain(&villages).copied().collect();
+    summaries.extend(one_space_summary(&farms, &villages, &one_space));
+    let lakes: Vec<Spot> = listed
+        .iter()
+        .filter_map(|c| match c {
+            Command::Lake(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    if lakes.len() > LISTED_LAKES {
+        listed.retain(|c| !matches!(c, Command::Lake(_)));
+        summaries.push(lake_summary(lakes));
+    }
     (listed, summaries)
+}
+
+/// Lake spaces a mail lists one by one; more are summarised.
+const LISTED_LAKES: usize = 12;
+
+/// The lake placements in a few lines.
+fn lake_summary(mut lakes: Vec<Spot>) -> MoveSummary {
+    lakes.sort_by_key(|s| (s.row, s.x));
+    let n = lakes.len();
+    let examples: Vec<String> = lakes.iter().take(1).map(|s| format!("lake {s}")).collect();
+    let at = spans(&lakes);
+    MoveSummary {
+        title: Text::new(
+            format!("Place a lake tile: {n} ways"),
+            format!("저수지 타일 놓기: {n}가지"),
+        ),
+        how: Text::new(
+            format!(
+                "Write 'lake' and the space, e.g. '{}'. It can go on: {at}.",
+                examples[0]
+            ),
+            format!(
+                "'lake'와 칸을 쓰세요. 예: '{}'. 놓을 수 있는 곳: {at}.",
+                examples[0]
+            ),
+        ),
+        examples,
+    }
+}
+
+/// The 1-space farm and village placements: one summary when they may go on the same
+/// spaces (as they usually may), else one each.
+fn one_space_summary(
+    farms: &[&Command],
+    villages: &[&Command],
+    both: &[&Command],
+) -> Vec<MoveSummary> {
+    let spaces = |cs: &[&Command]| -> Vec<Spot> { cs.iter().filter_map(|c| anchor(c)).collect() };
+    if farms.is_empty() || villages.is_empty() || spaces(farms) != spaces(villages) {
+        return [(TileKind::Farm, farms), (TileKind::Village, villages)]
+            .into_iter()
+            .filter_map(|(kind, cs)| placement_summary(kind, cs))
+            .collect();
+    }
+    let mut at = spaces(farms);
+    at.sort_by_key(|s| (s.row, s.x));
+    let n = both.len();
+    let examples = vec![compact(farms[0]), compact(villages[0])];
+    let at = spans(&at);
+    vec![MoveSummary {
+        title: Text::new(
+            format!("Place a 1-space farm or village tile: {n} ways"),
+            format!("1칸 농장 또는 마을 타일 놓기: {n}가지"),
+        ),
+        how: Text::new(
+            format!(
+                "Write the tile and the space, e.g. '{}' or '{}'. Either can go on: {at}.",
+                examples[0], examples[1]
+            ),
+            format!(
+                "타일과 칸을 쓰세요. 예: '{}', '{}'. 둘 다 놓을 수 있는 곳: {at}.",
+                examples[0], examples[1]
+            ),
+        ),
+        examples,
+    }]
 }
 
 /// The space a placement is written from: its village, or its one space.
@@ -557,7 +633,7 @@ fn placement_summary(kind: TileKind, placements: &[&Command]) -> Option<MoveSumm
             };
             Text::new(
                 format!(
-                    "Write the village space, then the {farms_en} from it (e, w, ne, nw, se, sw), e.g. '{}'; or {three} spaces with v on the village. The village can go on: {at}.",
+                    "Write the village space, then the {farms_en} from it (e, w, ne, nw, se, sw), e.g. '{}'; or {three} spaces, v on the village. The village can go on: {at}.",
                     examples[0]
                 ),
                 format!(
