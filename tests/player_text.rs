@@ -40,12 +40,6 @@ const PENDING: &[(&str, Rule, &str)] = &[
          which are being restructured into legal.rs and apply/",
     ),
     (
-        "cuzco",
-        Rule::Korean,
-        "command.rs lists the action words unquoted in Korean refusals ('행동: token, place, \
-         ...'); it is being restructured into legal.rs and apply/",
-    ),
-    (
         "tta",
         Rule::Korean,
         "some card command words still show unbracketed in Korean views late in a game \
