@@ -33,20 +33,12 @@ const ALLOWED_LATIN: &[&str] = &[
 /// is restructuring the code they come from (issue 14): their findings are
 /// printed, not failed, and an entry whose game has no finding left fails,
 /// so that it is removed as soon as it is fixed.
-const PENDING: &[(&str, Rule, &str)] = &[
-    (
-        "cuzco",
-        Rule::Internals,
-        "rulebook line numbers in the rule messages of turn.rs, festival.rs and rules.rs, \
+const PENDING: &[(&str, Rule, &str)] = &[(
+    "cuzco",
+    Rule::Internals,
+    "rulebook line numbers in the rule messages of turn.rs, festival.rs and rules.rs, \
          which are being restructured into legal.rs and apply/",
-    ),
-    (
-        "cuzco",
-        Rule::Korean,
-        "command.rs lists the action words unquoted in Korean refusals ('행동: token, place, \
-         ...'); it is being restructured into legal.rs and apply/",
-    ),
-];
+)];
 
 /// The two rules of this file.
 #[derive(Clone, Copy, Debug, PartialEq)]

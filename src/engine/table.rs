@@ -2,7 +2,9 @@
 //! service sees. `Typed<G>` wraps any `Game` and its state as a `Table`.
 
 use super::rng::draws_on_this_thread;
-use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, Text, View};
+use super::{
+    Event, Game, GameInfo, MoveSummary, Outcome, ParseError, Rng, RuleError, Seat, Text, View,
+};
 use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;
@@ -61,6 +63,8 @@ pub trait Table: Send + Sync {
     fn players(&self) -> usize;
     fn to_act(&self) -> Vec<Seat>;
     fn legal(&self, seat: Seat) -> Vec<String>;
+    /// The legal moves as a mail offers them: listed, and summarised by kind.
+    fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>);
     /// Parses and applies one command for `seat`; all or nothing.
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
     /// Applies a stored command: `text` must be exactly the canonical form
@@ -206,6 +210,12 @@ impl<G: Game> Table for Typed<G> {
             .iter()
             .map(ToString::to_string)
             .collect()
+    }
+
+    fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>) {
+        let legal = self.game.legal(&self.state, seat);
+        let (listed, summaries) = self.game.offer(&self.state, seat, legal);
+        (listed.iter().map(ToString::to_string).collect(), summaries)
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {

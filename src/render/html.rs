@@ -104,6 +104,7 @@ struct MoveHtml<'a> {
 
 struct GroupHtml<'a> {
     title: &'a str,
+    note: &'a str,
     moves: Vec<MoveHtml<'a>>,
     more: Option<String>,
 }
@@ -313,6 +314,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
         .iter()
         .map(|g| GroupHtml {
             title: g.title,
+            note: g.note,
             moves: g
                 .moves
                 .iter()

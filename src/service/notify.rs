@@ -316,13 +316,29 @@ impl Service {
         }
         paragraphs.extend(words.paragraphs.iter().cloned());
         let reply = self.reply_address(id, &seat_row.email);
-        let legal = match seat {
-            Some(s) if deciding => table.legal(s),
-            _ => vec![],
+        let (listed, summaries) = match seat {
+            Some(s) if deciding => table.offer(s),
+            _ => (vec![], vec![]),
         };
         let reply_subject = format!("Re: {subject}");
-        let moves =
-            render::group_commands(&legal, 40, |c| render::mailto(&reply, &reply_subject, c));
+        let link = |c: &str| render::mailto(&reply, &reply_subject, c);
+        let mut moves = render::group_commands(&listed, 40, link);
+        // Moves too many to list come after the listed ones, each kind
+        // summarised with its examples as links.
+        moves.extend(summaries.iter().map(|m| {
+            render::MoveGroup {
+                title: m.title.get(lang).to_string(),
+                note: m.how.get(lang).to_string(),
+                moves: m
+                    .examples
+                    .iter()
+                    .map(|c| render::MoveLink {
+                        command: c.clone(),
+                        mailto: link(c),
+                    })
+                    .collect(),
+            }
+        }));
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),

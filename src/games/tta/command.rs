@@ -4,7 +4,7 @@
 
 use super::data::{CardId, Data};
 use super::state::Spoil;
-use crate::engine::{parse, ParseError, Text};
+use crate::engine::{parse, ParseError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -153,7 +153,7 @@ impl fmt::Display for Command {
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 40] = [
+const VERB_ALIASES: &[(&str, &str)] = &[
     ("포기", "resign"),
     ("조약", "pact"),
     ("수락", "accept"),
@@ -196,9 +196,18 @@ const VERB_ALIASES: [(&str, &str); 40] = [
     ("광산", "mine"),
 ];
 
-/// Replaces card names (English with spaces, Korean) by command words, then
-/// command-word aliases.
-pub fn replace_names(data: &Data, input: &str) -> String {
+/// The words of Through the Ages' commands for the shared reader: the
+/// action words in Korean and their other English names. Card names are
+/// the game's data (`card_words`).
+pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
+    aliases: VERB_ALIASES,
+    longest: 300,
+    ..parse::Vocabulary::NONE
+};
+
+/// Card names written with spaces or in Korean made their command words
+/// (`st. peter's basilica` → its one word); the game's name table.
+pub fn card_words(data: &Data, input: &str) -> String {
     let mut text = format!(" {} ", parse::normalize(input));
     let mut names: Vec<(String, &str)> = Vec::new();
     for c in &data.cards {
@@ -217,30 +226,23 @@ pub fn replace_names(data: &Data, input: &str) -> String {
             }
         }
     }
-    parse::replace_aliases(&text, &VERB_ALIASES)
+    text.trim().to_string()
 }
 
-/// Reads a command against the legal ones.
-pub fn read(data: &Data, input: &str, legal: &[Command]) -> Result<Command, ParseError> {
-    if input.chars().count() > 300 {
-        return Err(ParseError {
-            message: Text::new(
-                "The command is too long; write one command such as 'take 3' or 'done'.",
-                "명령이 너무 깁니다. 'take 3'이나 'done'처럼 명령 하나를 쓰세요.",
-            ),
-            suggestions: parse::closest("", legal, 5),
-        });
-    }
-    let text = replace_names(data, input);
-    parse::match_legal(&text, legal).map_err(|mut e| {
-        if legal.is_empty() {
-            e.message = Text::new(
-                "You have no decision to make now.",
-                "지금은 결정할 것이 없습니다.",
-            );
-        }
-        e
-    })
+/// Reads a command of the seat through the shared reader, card names first
+/// made command words.
+pub fn read(
+    data: &Data,
+    input: &str,
+    legal: impl FnOnce() -> Vec<Command>,
+) -> Result<Command, ParseError> {
+    // A line too long to be a command is left as it is: the reader refuses it.
+    let text = if input.chars().count() > VOCABULARY.longest {
+        input.to_string()
+    } else {
+        card_words(data, input)
+    };
+    parse::read(&text, &VOCABULARY, |_| parse::Canonical::Other, legal)
 }
 
 /// The command form of a card.

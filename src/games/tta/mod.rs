@@ -103,7 +103,7 @@ impl Game for ThroughTheAges {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        command::read(&s.data, text, &legal::legal(s, seat.0))
+        command::read(&s.data, text, || legal::legal(s, seat.0))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
