@@ -4,6 +4,7 @@
 use super::rng::draws_on_this_thread;
 use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, Text, View};
 use serde::Serialize;
+use std::collections::HashSet;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -145,10 +146,13 @@ impl<G: Game> Typed<G> {
 
 /// Whether anything hidden from `mover` before the move is no longer hidden.
 pub fn revealed<G: Game>(game: &G, before: &G::State, after: &G::State, mover: Seat) -> bool {
-    let still = game.hidden_items(after, Some(mover));
+    // A set, not a list: a game may hide hundreds of items and this runs at
+    // every move.
+    let after = game.hidden_items(after, Some(mover));
+    let still: HashSet<&str> = after.iter().map(String::as_str).collect();
     game.hidden_items(before, Some(mover))
         .iter()
-        .any(|item| !still.contains(item))
+        .any(|item| !still.contains(item.as_str()))
 }
 
 /// The game's events, every one marked as revealing when the move revealed

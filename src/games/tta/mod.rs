@@ -20,6 +20,7 @@ use crate::engine::{
 };
 use command::Command;
 use state::{Mode, Phase, State};
+use std::collections::HashMap;
 
 /// The `tta` game.
 #[derive(Default)]
@@ -136,10 +137,10 @@ impl Game for ThroughTheAges {
                 continue;
             }
             for h in &p.hand {
-                out.push(view::hand_line(s, seat, h.card).en);
+                out.push(view::hand_line_en(s, seat, h.card));
             }
             for &card in &p.military_hand {
-                out.push(view::military_hand_line(s, seat, card).en);
+                out.push(view::military_hand_line_en(s, seat, card));
             }
         }
         // Face-down cards no seat may see: the future events and the cards
@@ -147,7 +148,8 @@ impl Game for ThroughTheAges {
         // The viewer's own hands show their names too (a copy of the same
         // name may lie in the box).
         let own = viewer.and_then(|v| s.players.get(v.0));
-        let open: Vec<String> = s
+        let name_of = |c: data::CardId| s.data.card(c).map(|c| c.name()).unwrap_or("?");
+        let open: Vec<&str> = s
             .past_events
             .iter()
             .chain(&s.scoring_events)
@@ -160,13 +162,31 @@ impl Game for ThroughTheAges {
                 }
                 _ => None,
             })
-            .map(|&c| s.data.card_name(c).en)
+            .map(|&c| name_of(c))
             .collect();
+        // Every open name on one line, so that "inside some open name" is one
+        // search (names hold no line break; one that did, or an empty one, is
+        // searched name by name).
+        // This runs twice per move (`revealed`), over every boxed card.
+        let open_line = open.join("\n");
+        let mut seen: HashMap<&str, bool> = HashMap::new();
         for &card in s.future_events.iter().chain(&s.removed) {
-            let name = s.data.card_name(card).en;
+            let name = name_of(card);
             // A name inside an open one ("Raid" in "Raiders") is left out.
-            if !open.iter().any(|o| o.contains(&name)) {
-                out.push(name);
+            let is_open = match seen.get(&name) {
+                Some(&known) => known,
+                None => {
+                    let known = if name.is_empty() || name.contains('\n') {
+                        open.iter().any(|o| o.contains(name))
+                    } else {
+                        open_line.contains(name)
+                    };
+                    seen.insert(name, known);
+                    known
+                }
+            };
+            if !is_open {
+                out.push(name.to_string());
             }
         }
         out
