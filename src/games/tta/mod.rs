@@ -137,10 +137,10 @@ impl Game for ThroughTheAges {
                 continue;
             }
             for h in &p.hand {
-                out.push(view::hand_line_en(s, seat, h.card));
+                out.push(hand_item(s, seat, h.card));
             }
             for &card in &p.military_hand {
-                out.push(view::military_hand_line_en(s, seat, card));
+                out.push(military_hand_item(s, seat, card));
             }
         }
         // Face-down cards no seat may see: the future events and the cards
@@ -328,5 +328,56 @@ impl Game for ThroughTheAges {
                 })
                 .cloned()
         })
+    }
+}
+
+/// The English of `view::hand_line`, which `hidden_items` lists for every
+/// card in another seat's hand. It runs twice at every move (the engine's
+/// `revealed`), so it is put together without the Korean and without the
+/// formatting machinery; `tests/tta_advanced.rs` checks it is the same line.
+pub fn hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c
+        .map(|c| (c.kind.word(), data::age_name(c.age)))
+        .unwrap_or(("?", "?"));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let mut line = String::with_capacity(64 + name.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" hand: ", name, " (", kind, ", Age ", age] {
+        line.push_str(part);
+    }
+    for part in ["; command word ", word, ")"] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// The English of `view::military_hand_line`, as [`hand_item`] is of the
+/// civil hand's line.
+pub fn military_hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c.map(|c| (c.kind.word(), c.age)).unwrap_or(("?", 0));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let effect = c.and_then(|c| c.raw.effect.as_deref()).unwrap_or_default();
+    let mut line = String::with_capacity(80 + name.len() + effect.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" military hand: ", name, " (", kind, ", Age "] {
+        line.push_str(part);
+    }
+    for part in [data::age_name(age), "; command word ", word, ") ", effect] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// `seat + 1` in decimal, without an allocation for the usual one digit.
+fn push_seat_number(line: &mut String, seat: usize) {
+    match char::from_digit((seat + 1) as u32, 10) {
+        Some(d) if seat < 9 => line.push(d),
+        _ => line.push_str(&(seat + 1).to_string()),
     }
 }

@@ -13,43 +13,43 @@ use crate::engine::{Section, Text, View};
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let (kind_ko, age_ko) = c
-        .map(|c| (c.kind.word_ko(), age_name_ko(c.age)))
-        .unwrap_or(("?", "?"));
+    let what = c
+        .map(|c| {
+            (
+                c.kind.word(),
+                c.kind.word_ko(),
+                age_name(c.age),
+                age_name_ko(c.age),
+            )
+        })
+        .unwrap_or(("?", "?", "?", "?"));
     let word = c.map(|c| c.token.to_string()).unwrap_or_default();
     Text::new(
-        hand_line_en(s, seat, card),
         format!(
-            "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 {word})",
+            "Seat {} hand: {} ({}, Age {}; command word {word})",
+            seat + 1,
+            name.en,
+            what.0,
+            what.2
+        ),
+        format!(
+            "{}번 자리 손패: {} ({}, {}시대; 명령어 {word})",
             seat + 1,
             name.ko,
+            what.1,
+            what.3
         ),
-    )
-}
-
-/// The English of [`hand_line`] alone: `hidden_items` builds it at every
-/// move, so the Korean is not made there.
-pub fn hand_line_en(s: &State, seat: usize, card: CardId) -> String {
-    let c = s.data.card(card);
-    let name = c.map(|c| c.name()).unwrap_or("?");
-    let (kind, age) = c
-        .map(|c| (c.kind.word(), age_name(c.age)))
-        .unwrap_or(("?", "?"));
-    let word = c.map(|c| c.token.to_string()).unwrap_or_default();
-    format!(
-        "Seat {} hand: {name} ({kind}, Age {age}; command word {word})",
-        seat + 1
     )
 }
 
 /// One card of a seat's military hand, as only that seat reads it.
 pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let name = s.data.card_name(card);
-    let (kind_ko, age) = s
+    let (kind, kind_ko, age) = s
         .data
         .card(card)
-        .map(|c| (c.kind.word_ko(), c.age))
-        .unwrap_or(("?", 0));
+        .map(|c| (c.kind.word(), c.kind.word_ko(), c.age))
+        .unwrap_or(("?", "?", 0));
     let word = s
         .data
         .card(card)
@@ -58,30 +58,21 @@ pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let effect = s
         .data
         .card(card)
-        .and_then(|c| c.raw.effect.as_deref())
+        .and_then(|c| c.raw.effect.clone())
         .unwrap_or_default();
     Text::new(
-        military_hand_line_en(s, seat, card),
+        format!(
+            "Seat {} military hand: {} ({kind}, Age {}; command word {word}) {effect}",
+            seat + 1,
+            name.en,
+            age_name(age)
+        ),
         format!(
             "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 {word}) {effect}",
             seat + 1,
             name.ko,
             age_name_ko(age)
         ),
-    )
-}
-
-/// The English of [`military_hand_line`] alone, for `hidden_items`.
-pub fn military_hand_line_en(s: &State, seat: usize, card: CardId) -> String {
-    let c = s.data.card(card);
-    let name = c.map(|c| c.name()).unwrap_or("?");
-    let (kind, age) = c.map(|c| (c.kind.word(), c.age)).unwrap_or(("?", 0));
-    let word = c.map(|c| c.token.to_string()).unwrap_or_default();
-    let effect = c.and_then(|c| c.raw.effect.as_deref()).unwrap_or_default();
-    format!(
-        "Seat {} military hand: {name} ({kind}, Age {}; command word {word}) {effect}",
-        seat + 1,
-        age_name(age)
     )
 }
 
