@@ -20,7 +20,6 @@ use crate::engine::{
 };
 use command::Command;
 use state::{Mode, Phase, State};
-use std::collections::HashMap;
 
 /// The `tta` game.
 #[derive(Default)]
@@ -169,22 +168,24 @@ impl Game for ThroughTheAges {
         // searched name by name).
         // This runs twice per move (`revealed`), over every boxed card.
         let open_line = open.join("\n");
-        let mut seen: HashMap<&str, bool> = HashMap::new();
+        // What each card's name was found to be, by card (no hashing: this
+        // loop is the hot part of every move).
+        let mut seen: Vec<Option<bool>> = vec![None; s.data.cards.len()];
         for &card in s.future_events.iter().chain(&s.removed) {
             let name = name_of(card);
             // A name inside an open one ("Raid" in "Raiders") is left out.
-            let is_open = match seen.get(&name) {
-                Some(&known) => known,
-                None => {
-                    let known = if name.is_empty() || name.contains('\n') {
-                        open.iter().any(|o| o.contains(name))
-                    } else {
-                        open_line.contains(name)
-                    };
-                    seen.insert(name, known);
-                    known
+            let known = seen.get(usize::from(card)).copied().flatten();
+            let is_open = known.unwrap_or_else(|| {
+                let found = if name.is_empty() || name.contains('\n') {
+                    open.iter().any(|o| o.contains(name))
+                } else {
+                    open_line.contains(name)
+                };
+                if let Some(slot) = seen.get_mut(usize::from(card)) {
+                    *slot = Some(found);
                 }
-            };
+                found
+            });
             if !is_open {
                 out.push(name.to_string());
             }
