@@ -6,6 +6,7 @@ use super::{
     Event, Game, GameInfo, MoveSummary, Outcome, ParseError, Rng, RuleError, Seat, Text, View,
 };
 use serde::Serialize;
+use std::collections::HashSet;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -149,10 +150,15 @@ impl<G: Game> Typed<G> {
 
 /// Whether anything hidden from `mover` before the move is no longer hidden.
 pub fn revealed<G: Game>(game: &G, before: &G::State, after: &G::State, mover: Seat) -> bool {
-    let still = game.hidden_items(after, Some(mover));
-    game.hidden_items(before, Some(mover))
-        .iter()
-        .any(|item| !still.contains(item))
+    // Most moves change nothing hidden (the same list); otherwise a set, not a
+    // list: a game may hide hundreds of items and this runs at every move.
+    let after = game.hidden_items(after, Some(mover));
+    let before = game.hidden_items(before, Some(mover));
+    if before == after {
+        return false;
+    }
+    let still: HashSet<&str> = after.iter().map(String::as_str).collect();
+    before.iter().any(|item| !still.contains(item.as_str()))
 }
 
 /// The game's events, every one marked as revealing when the move revealed

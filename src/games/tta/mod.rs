@@ -140,10 +140,10 @@ impl Game for ThroughTheAges {
                 continue;
             }
             for h in &p.hand {
-                out.push(view::hand_line(s, seat, h.card).en);
+                out.push(hand_item(s, seat, h.card));
             }
             for &card in &p.military_hand {
-                out.push(view::military_hand_line(s, seat, card).en);
+                out.push(military_hand_item(s, seat, card));
             }
         }
         // Face-down cards no seat may see: the future events and the cards
@@ -151,7 +151,8 @@ impl Game for ThroughTheAges {
         // The viewer's own hands show their names too (a copy of the same
         // name may lie in the box).
         let own = viewer.and_then(|v| s.players.get(v.0));
-        let open: Vec<String> = s
+        let name_of = |c: data::CardId| s.data.card(c).map(|c| c.name()).unwrap_or("?");
+        let open: Vec<&str> = s
             .past_events
             .iter()
             .chain(&s.scoring_events)
@@ -164,13 +165,33 @@ impl Game for ThroughTheAges {
                 }
                 _ => None,
             })
-            .map(|&c| s.data.card_name(c).en)
+            .map(|&c| name_of(c))
             .collect();
+        // Every open name on one line, so that "inside some open name" is one
+        // search (names hold no line break; one that did, or an empty one, is
+        // searched name by name).
+        // This runs twice per move (`revealed`), over every boxed card.
+        let open_line = open.join("\n");
+        // What each card's name was found to be, by card (no hashing: this
+        // loop is the hot part of every move).
+        let mut seen: Vec<Option<bool>> = vec![None; s.data.cards.len()];
         for &card in s.future_events.iter().chain(&s.removed) {
-            let name = s.data.card_name(card).en;
+            let name = name_of(card);
             // A name inside an open one ("Raid" in "Raiders") is left out.
-            if !open.iter().any(|o| o.contains(&name)) {
-                out.push(name);
+            let known = seen.get(usize::from(card)).copied().flatten();
+            let is_open = known.unwrap_or_else(|| {
+                let found = if name.is_empty() || name.contains('\n') {
+                    open.iter().any(|o| o.contains(name))
+                } else {
+                    open_line.contains(name)
+                };
+                if let Some(slot) = seen.get_mut(usize::from(card)) {
+                    *slot = Some(found);
+                }
+                found
+            });
+            if !is_open {
+                out.push(name.to_string());
             }
         }
         out
@@ -330,5 +351,56 @@ impl Game for ThroughTheAges {
                 })
                 .cloned()
         })
+    }
+}
+
+/// The English of `view::hand_line`, which `hidden_items` lists for every
+/// card in another seat's hand. It runs twice at every move (the engine's
+/// `revealed`), so it is put together without the Korean and without the
+/// formatting machinery; `tests/tta_advanced.rs` checks it is the same line.
+pub fn hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c
+        .map(|c| (c.kind.word(), data::age_name(c.age)))
+        .unwrap_or(("?", "?"));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let mut line = String::with_capacity(64 + name.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" hand: ", name, " (", kind, ", Age ", age] {
+        line.push_str(part);
+    }
+    for part in ["; command word ", word, ")"] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// The English of `view::military_hand_line`, as [`hand_item`] is of the
+/// civil hand's line.
+pub fn military_hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c.map(|c| (c.kind.word(), c.age)).unwrap_or(("?", 0));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let effect = c.and_then(|c| c.raw.effect.as_deref()).unwrap_or_default();
+    let mut line = String::with_capacity(80 + name.len() + effect.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" military hand: ", name, " (", kind, ", Age "] {
+        line.push_str(part);
+    }
+    for part in [data::age_name(age), "; command word ", word, ") ", effect] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// `seat + 1` in decimal, without an allocation for the usual one digit.
+fn push_seat_number(line: &mut String, seat: usize) {
+    match char::from_digit((seat + 1) as u32, 10) {
+        Some(d) if seat < 9 => line.push(d),
+        _ => line.push_str(&(seat + 1).to_string()),
     }
 }
