@@ -25,7 +25,8 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     let players = players_section(s);
     // The picture's players table is drawn from the view's own cells.
     v.picture = picture::draw(s, &players);
-    v.sections.push(players);
+    // The picture shows the players' table in full: folded as reference.
+    v.sections.push(players.as_reference());
     v.sections.push(turn_section(s));
     v.sections.push(festival_section(s));
     v.sections.push(supply_section(s));

@@ -736,6 +736,61 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card's main numbers and its effect, short, in both languages.
+    pub fn summary(&self) -> Text {
+        let (c, r) = (self, &self.raw);
+        let mut parts: Vec<(String, String)> = Vec::new();
+        let mut both = |e: String, k: String| parts.push((e, k));
+        if r.science_cost > 0 {
+            match r.revolution_science_cost {
+                Some(rev) => both(
+                    format!("sci {rev} ({})", r.science_cost),
+                    format!("과학 {rev} ({})", r.science_cost),
+                ),
+                None => both(
+                    format!("sci {}", r.science_cost),
+                    format!("과학 {}", r.science_cost),
+                ),
+            }
+        }
+        if r.build_cost > 0 && c.kind != Kind::Wonder {
+            both(
+                format!("cost {}", r.build_cost),
+                format!("비용 {}", r.build_cost),
+            );
+        }
+        if !r.stages.is_empty() {
+            let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
+            both(
+                format!("stages {}", st.join("-")),
+                format!("단계 {}", st.join("-")),
+            );
+        }
+        for (v, label, label_ko) in [
+            (r.food, "food", "음식"),
+            (r.resources, "res", "자원"),
+            (r.science, "sci+", "과학+"),
+            (r.culture, "cult", "문화"),
+            (r.happy, "happy", "행복"),
+            (r.strength, "str", "군사력"),
+            (r.white_tokens, "white", "시민 행동"),
+            (r.red_tokens, "red", "군사 행동"),
+            (r.amount, "amount", "양"),
+        ] {
+            if v != 0 {
+                both(format!("{label} {v}"), format!("{label_ko} {v}"));
+            }
+        }
+        if let Some(e) = &r.effect {
+            if c.kind != Kind::Action || parts.len() < 2 {
+                let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
+                parts.push((e.clone(), k));
+            }
+        }
+        let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
+        Text::new(en.join(", "), ko.join(", "))
+    }
+
     /// A territory's immediate bonus.
     pub fn immediate_bonus(&self) -> Option<&TerritoryBonus> {
         match &self.raw.immediate {

@@ -3,7 +3,7 @@
 //! the private part, and a picture of the row and the seat's board.
 
 use super::apply::{attack_total, defence_total};
-use super::data::{self, age_name, age_name_ko, CardId, Kind, ROW_COSTS};
+use super::data::{self, age_name, age_name_ko, CardId, ROW_COSTS};
 use super::legal::{self, red_left, take_cost, white_left};
 use super::picture::picture;
 use super::scoring;
@@ -14,31 +14,20 @@ use crate::engine::{Section, Text, View};
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let what = c
-        .map(|c| {
-            (
-                c.kind.word(),
-                c.kind.word_ko(),
-                age_name(c.age),
-                age_name_ko(c.age),
-            )
-        })
-        .unwrap_or(("?", "?", "?", "?"));
+    let (kind, kind_ko, age, age_ko) = c.map_or(("?", "?", "?", "?"), |c| {
+        let k = &c.kind;
+        (k.word(), k.word_ko(), age_name(c.age), age_name_ko(c.age))
+    });
     let word = c.map(|c| c.token.to_string()).unwrap_or_default();
+    let n = seat + 1;
     Text::new(
         format!(
-            "Seat {} hand: {} ({}, Age {}; command word {word})",
-            seat + 1,
-            name.en,
-            what.0,
-            what.2
+            "Seat {n} hand: {} ({kind}, Age {age}; command word {word})",
+            name.en
         ),
         format!(
-            "{}번 자리 손패: {} ({}, {}시대; 명령어 [{word}])",
-            seat + 1,
-            name.ko,
-            what.1,
-            what.3
+            "{n}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            name.ko
         ),
     )
 }
@@ -322,7 +311,7 @@ fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
             ),
             Text::same(format!("[{}]", c.token)),
             Text::same(price.to_string()),
-            summary(c),
+            c.summary(),
         ]);
     }
     rows
@@ -350,61 +339,6 @@ fn row_section(cells: &[[Text; 4]]) -> Section {
         })
         .collect();
     Section::lines(Text::new("Card row (take N)", "카드 열 (take N)"), lines)
-}
-
-/// The card's main numbers and its effect, short, in both languages.
-fn summary(c: &super::data::Card) -> Text {
-    let r = &c.raw;
-    let mut parts: Vec<(String, String)> = Vec::new();
-    let mut both = |e: String, k: String| parts.push((e, k));
-    if r.science_cost > 0 {
-        match r.revolution_science_cost {
-            Some(rev) => both(
-                format!("sci {rev} ({})", r.science_cost),
-                format!("과학 {rev} ({})", r.science_cost),
-            ),
-            None => both(
-                format!("sci {}", r.science_cost),
-                format!("과학 {}", r.science_cost),
-            ),
-        }
-    }
-    if r.build_cost > 0 && c.kind != Kind::Wonder {
-        both(
-            format!("cost {}", r.build_cost),
-            format!("비용 {}", r.build_cost),
-        );
-    }
-    if !r.stages.is_empty() {
-        let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
-        both(
-            format!("stages {}", st.join("-")),
-            format!("단계 {}", st.join("-")),
-        );
-    }
-    for (v, label, label_ko) in [
-        (r.food, "food", "음식"),
-        (r.resources, "res", "자원"),
-        (r.science, "sci+", "과학+"),
-        (r.culture, "cult", "문화"),
-        (r.happy, "happy", "행복"),
-        (r.strength, "str", "군사력"),
-        (r.white_tokens, "white", "시민 행동"),
-        (r.red_tokens, "red", "군사 행동"),
-        (r.amount, "amount", "양"),
-    ] {
-        if v != 0 {
-            both(format!("{label} {v}"), format!("{label_ko} {v}"));
-        }
-    }
-    if let Some(e) = &r.effect {
-        if c.kind != Kind::Action || parts.len() < 2 {
-            let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
-            parts.push((e.clone(), k));
-        }
-    }
-    let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
-    Text::new(en.join(", "), ko.join(", "))
 }
 
 /// The lines on one's own government, tokens, stock, leader and wonders.
@@ -525,22 +459,20 @@ fn card_lines(s: &State, p: &Player) -> Vec<Text> {
             format!("Leader: {}", leader.en),
             format!("지도자: {}", leader.ko),
         ),
-        Text::new(
-            format!(
-                "Wonders: {}; under construction: {}",
-                or_none(&wonders.en),
-                building.en
-            ),
-            format!(
-                "문화 유산: {}; 건설 중: {}",
-                or_none_ko(&wonders.ko),
-                building.ko
-            ),
-        ),
-        Text::new(
-            format!("Special technologies: {}", or_none(&specials.en)),
-            format!("특수 기술: {}", or_none_ko(&specials.ko)),
-        ),
+        {
+            let w = or_none(&wonders);
+            Text::new(
+                format!("Wonders: {}; under construction: {}", w.en, building.en),
+                format!("문화 유산: {}; 건설 중: {}", w.ko, building.ko),
+            )
+        },
+        {
+            let sp = or_none(&specials);
+            Text::new(
+                format!("Special technologies: {}", sp.en),
+                format!("특수 기술: {}", sp.ko),
+            )
+        },
     ]
 }
 
@@ -616,19 +548,11 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
     ]
 }
 
-fn or_none(s: &str) -> String {
-    if s.is_empty() {
-        "none".into()
-    } else {
-        s.to_string()
-    }
-}
-
-fn or_none_ko(s: &str) -> String {
-    if s.is_empty() {
-        "없음".into()
-    } else {
-        s.to_string()
+/// A list's words, or "none" in both languages when it is empty.
+fn or_none(t: &Text) -> Text {
+    match t.en.is_empty() {
+        true => Text::new("none", "없음"),
+        false => t.clone(),
     }
 }
 
@@ -672,7 +596,7 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
                 format!("{} / {}", gov.en, leader.en),
                 format!("{} / {}", gov.ko, leader.ko),
             ),
-            Text::new(or_none(&wonders.en), or_none_ko(&wonders.ko)),
+            or_none(&wonders),
             Text::new(
                 format!(
                     "{} | pool {} | bank {}/{}",
