@@ -159,10 +159,22 @@ impl Game for ThroughTheAges {
             .chain(own.map(|p| p.military_hand.as_slice()).unwrap_or_default())
             .chain(own.into_iter().flat_map(|p| p.hand.iter().map(|h| &h.card)))
             .chain(s.players.iter().flat_map(|p| p.colonies.iter()))
+            // Played military cards are open: tactics and pacts in play, the
+            // aggression on the table, the discard piles (a played aggression
+            // lies there once resolved).
+            .chain(s.players.iter().flat_map(|p| p.tactic.iter()))
+            .chain(
+                s.players
+                    .iter()
+                    .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
+            )
+            .chain(s.military_discards.iter().flatten())
             .chain(match &s.phase {
                 Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => {
                     Some(territory)
                 }
+                Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => Some(&c.card),
+                Phase::PactOffer { card, .. } => Some(card),
                 _ => None,
             })
             .map(|&c| name_of(c))
