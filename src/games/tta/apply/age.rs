@@ -6,7 +6,6 @@
 use super::tokens;
 use crate::engine::{Event, Text};
 use crate::games::tta::data::{age_name, age_name_ko, Age, Data, YELLOW_LOST_AT_AGE_END};
-use crate::games::tta::legal;
 use crate::games::tta::state::{Mode, Player, State};
 
 /// The last civil card of `ended` entered the card row: that age is over
@@ -127,17 +126,10 @@ fn obsolete(data: &Data, p: &mut Player, mode: Mode, ended: Age) -> Lost {
             format!("손의 카드 {}장", civil + military),
         ));
     }
-    if let Some(leader) = p.leader.filter(|&l| old(l)) {
-        let (white, red) = (
-            legal::white_total(data, p, mode),
-            legal::red_total(data, p, mode),
-        );
-        let blue = legal::blue_owned(data, p, mode);
-        p.leader = None;
-        p.discarded += 1;
-        tokens::settle_tokens(data, p, mode, white, red);
-        tokens::settle_blue(data, p, mode, blue);
-        names.push(data.card_name(leader));
+    if p.leader.is_some_and(|l| old(l)) {
+        if let Some(leader) = tokens::lose_leader(data, p, mode) {
+            names.push(data.card_name(leader));
+        }
     }
     if let Some(w) = p.wonder.clone().filter(|w| old(w.card)) {
         p.blue_bank += w.built;

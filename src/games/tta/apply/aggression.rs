@@ -317,16 +317,7 @@ fn discard_leader_or_wonder(
         }
         return ("wonder under construction", "짓고 있는 문화 유산");
     }
-    let (white, red, blue) = (
-        legal::white_total(data, t, mode),
-        legal::red_total(data, t, mode),
-        legal::blue_owned(data, t, mode),
-    );
-    if t.leader.take().is_some() {
-        t.discarded += 1;
-    }
-    tokens::settle_tokens(data, t, mode, white, red);
-    tokens::settle_blue(data, t, mode, blue);
+    tokens::lose_leader(data, t, mode);
     ("leader", "지도자")
 }
 

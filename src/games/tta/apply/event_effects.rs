@@ -264,21 +264,14 @@ fn old_leader_leaves(
     mode: crate::games::tta::state::Mode,
     age: u8,
 ) -> (String, String) {
+    let is_old = |l| data.card(l).is_some_and(|c| c.age < age);
     let Some(leader) = p
         .leader
-        .filter(|&l| data.card(l).is_some_and(|c| c.age < age))
+        .filter(|&l| is_old(l))
+        .and_then(|_| tokens::lose_leader(data, p, mode))
     else {
         return (String::new(), String::new());
     };
-    let (white, red) = (
-        legal::white_total(data, p, mode),
-        legal::red_total(data, p, mode),
-    );
-    let blue = legal::blue_owned(data, p, mode);
-    p.leader = None;
-    p.discarded += 1;
-    tokens::settle_tokens(data, p, mode, white, red);
-    tokens::settle_blue(data, p, mode, blue);
     let name = data.card_name(leader);
     (
         format!("loses its leader {}", name.en),
