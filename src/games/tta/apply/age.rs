@@ -126,7 +126,7 @@ fn obsolete(data: &Data, p: &mut Player, mode: Mode, ended: Age) -> Lost {
             format!("손의 카드 {}장", civil + military),
         ));
     }
-    if p.leader.is_some_and(|l| old(l)) {
+    if p.leader.is_some_and(&old) {
         if let Some(leader) = tokens::lose_leader(data, p, mode) {
             names.push(data.card_name(leader));
         }
