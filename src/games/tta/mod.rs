@@ -87,6 +87,9 @@ impl Game for ThroughTheAges {
         match &s.phase {
             Phase::Over => Vec::new(),
             Phase::Actions | Phase::Political | Phase::Discard => vec![Seat(s.turn)],
+            Phase::EventChoice { queue, choice, .. } if choice.at_once() => {
+                queue.iter().map(|&q| Seat(q)).collect()
+            }
             Phase::EventChoice { queue, .. } | Phase::Auction { queue, .. } => {
                 queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
             }
@@ -297,6 +300,7 @@ impl Game for ThroughTheAges {
         ]
         .into_iter()
         .find(|c| legal.contains(c))
+        .or_else(|| legal::even_split(&legal))
         .or_else(|| {
             legal
                 .iter()

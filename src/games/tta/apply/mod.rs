@@ -5,6 +5,7 @@ mod action;
 pub mod age;
 pub mod colonize;
 pub mod event;
+mod event_choice;
 pub mod event_effects;
 pub mod military;
 mod politics;
