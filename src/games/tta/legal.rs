@@ -783,21 +783,6 @@ pub fn splits(s: &State, seat: usize, total: i32) -> Vec<Command> {
         .collect()
 }
 
-/// The timeout default among splits: the most even one, more food on a
-/// tie (a reading, NOTES.md).
-pub fn even_split(legal: &[Command]) -> Option<Command> {
-    legal
-        .iter()
-        .filter_map(|c| match c {
-            Command::ChooseSplit { food, resources } => {
-                Some((food.abs_diff(*resources), std::cmp::Reverse(*food), c))
-            }
-            _ => None,
-        })
-        .min_by_key(|&(d, f, _)| (d, f))
-        .map(|(_, _, c)| c.clone())
-}
-
 /// A free building needs an unused worker, and the urban limit still holds.
 pub fn free_build_allowed(data: &Data, p: &Player, card: CardId) -> bool {
     let Some(c) = data.card(card) else {

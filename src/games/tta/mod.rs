@@ -300,7 +300,7 @@ impl Game for ThroughTheAges {
         ]
         .into_iter()
         .find(|c| legal.contains(c))
-        .or_else(|| legal::even_split(&legal))
+        .or_else(|| even_split(&legal))
         .or_else(|| {
             legal
                 .iter()
@@ -313,4 +313,19 @@ impl Game for ThroughTheAges {
                 .cloned()
         })
     }
+}
+
+/// The timeout default among splits: the most even one, more food on a
+/// tie (a reading, NOTES.md).
+fn even_split(legal: &[Command]) -> Option<Command> {
+    legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::ChooseSplit { food, resources } => {
+                Some((food.abs_diff(*resources), std::cmp::Reverse(*food), c))
+            }
+            _ => None,
+        })
+        .min_by_key(|&(d, f, _)| (d, f))
+        .map(|(_, _, c)| c.clone())
 }

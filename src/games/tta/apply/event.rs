@@ -69,11 +69,7 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
             }
         }
     }
-    let asked = if card.events.is_empty() {
-        None
-    } else {
-        super::event_effects::apply(s, &card.events, out)
-    };
+    let asked = super::event_effects::apply(s, &card.events, out);
     // An Age III scoring event revealed during the full game scores now.
     if !card.impact.is_empty() {
         crate::games::tta::scoring::score_impact(s, event, out);
