@@ -58,6 +58,11 @@ pub enum Command {
     /// Take an event's free building or unit.
     ChooseBuild,
     ChooseDecline,
+    /// An event's total of food and resources, split (Foray, Raiders).
+    ChooseSplit {
+        food: u8,
+        resources: u8,
+    },
     /// No political action this turn (advanced and full games).
     Skip,
     /// Political action: prepare a future event (an event or territory card
@@ -126,6 +131,9 @@ impl fmt::Display for Command {
             Command::ChooseResources => write!(f, "choose resources"),
             Command::ChooseBuild => write!(f, "choose build"),
             Command::ChooseDecline => write!(f, "choose decline"),
+            Command::ChooseSplit { food, resources } => {
+                write!(f, "choose food {food} resources {resources}")
+            }
             Command::Skip => write!(f, "skip"),
             Command::Event(c) => write!(f, "event {}", c.word),
             Command::Discard(c) => write!(f, "discard {}", c.word),

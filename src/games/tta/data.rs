@@ -601,6 +601,9 @@ pub enum Gain {
     LoseHalfDiscontent,
     /// Leaders not of the current age are discarded.
     OldLeadersLeave,
+    /// A total of food and resources, split as the seat chooses: produced
+    /// (positive value) or lost (negative) (Foray, Raiders).
+    FoodOrResourcesChoice,
 }
 
 /// One effect of a military event.
@@ -651,6 +654,7 @@ fn read_event(r: &RawEvent) -> Result<EventEffect, String> {
         "culture_per_discontent" => Gain::CulturePerDiscontent,
         "lose_half_discontent" => Gain::LoseHalfDiscontent,
         "old_leaders_leave" => Gain::OldLeadersLeave,
+        "food_or_resources_choice" => Gain::FoodOrResourcesChoice,
         other => return Err(format!("effects: {}: unknown gain {other}", r.card)),
     };
     Ok(EventEffect {

@@ -1,6 +1,6 @@
-//! Through the Ages (first edition, 2006) — the card engine and the
-//! introductory game, after the Korean rulebook (seed 004_9680d37650e49187).
-//! The advanced and full games are refused at setup for now.
+//! Through the Ages (first edition, 2006) — the card engine with the
+//! introductory, advanced and full games, after the Korean rulebook (seed
+//! 004_9680d37650e49187).
 //! The `Game` impl; NOTES.md maps the files.
 
 pub mod apply;
@@ -87,6 +87,9 @@ impl Game for ThroughTheAges {
         match &s.phase {
             Phase::Over => Vec::new(),
             Phase::Actions | Phase::Political | Phase::Discard => vec![Seat(s.turn)],
+            Phase::EventChoice { queue, choice, .. } if choice.at_once() => {
+                queue.iter().map(|&q| Seat(q)).collect()
+            }
             Phase::EventChoice { queue, .. } | Phase::Auction { queue, .. } => {
                 queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
             }
@@ -347,6 +350,7 @@ impl Game for ThroughTheAges {
         ]
         .into_iter()
         .find(|c| legal.contains(c))
+        .or_else(|| even_split(&legal))
         .or_else(|| {
             legal
                 .iter()
@@ -415,4 +419,19 @@ fn push_seat_number(line: &mut String, seat: usize) {
         Some(d) if seat < 9 => line.push(d),
         _ => line.push_str(&(seat + 1).to_string()),
     }
+}
+
+/// The timeout default among splits: the most even one, more food on a
+/// tie (a reading, NOTES.md).
+fn even_split(legal: &[Command]) -> Option<Command> {
+    legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::ChooseSplit { food, resources } => {
+                Some((food.abs_diff(*resources), std::cmp::Reverse(*food), c))
+            }
+            _ => None,
+        })
+        .min_by_key(|&(d, f, _)| (d, f))
+        .map(|(_, _, c)| c.clone())
 }

@@ -169,6 +169,18 @@ pub enum EventChoiceKind {
     /// Build a free building or unit on the named board card with an unused
     /// worker, or decline (Development of Religion / Warfare).
     FreeBuild(CardId),
+    /// Produce (positive) or lose (negative) this total of food and
+    /// resources, split as the seat chooses (Foray, Raiders); every touched
+    /// seat may answer at once.
+    FoodAndResources(i32),
+}
+
+impl EventChoiceKind {
+    /// Whether every seat in the queue may answer at once (the choices do
+    /// not depend on each other).
+    pub fn at_once(self) -> bool {
+        matches!(self, EventChoiceKind::FoodAndResources(_))
+    }
 }
 
 /// What the winner of an aggression may take, as the card says.

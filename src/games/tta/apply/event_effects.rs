@@ -8,7 +8,7 @@ use crate::engine::Event;
 use crate::games::tta::data::{Data, EventEffect, Gain, Who, SCIENCE_CAP};
 use crate::games::tta::legal;
 use crate::games::tta::scoring;
-use crate::games::tta::state::{Player, State};
+use crate::games::tta::state::{EventChoiceKind, Player, State};
 
 /// Seats ranked by `key`, highest first; ties go to the active player
 /// first, then in turn order (the reading in NOTES.md).
@@ -67,18 +67,30 @@ fn touched(s: &State, who: Who) -> Vec<usize> {
 }
 
 /// Applies a revealed event's effects, each to the seats it touches; the
-/// rankings are read once, before any effect (seed L2113-2136).
-pub fn apply(s: &mut State, effects: &[EventEffect], out: &mut Vec<Event>) {
+/// rankings are read once, before any effect (seed L2113-2136). An effect
+/// the touched seats choose is not applied: it is returned with their
+/// seats, in turn order from the active player.
+pub fn apply(
+    s: &mut State,
+    effects: &[EventEffect],
+    out: &mut Vec<Event>,
+) -> Option<(EventChoiceKind, Vec<usize>)> {
     let plan: Vec<(EventEffect, Vec<usize>)> =
         effects.iter().map(|&e| (e, touched(s, e.who))).collect();
     let strongest = ranked(s, |p| scoring::stats(&s.data, p, s.rules.mode).strength)
         .first()
         .copied();
+    let mut asked = None;
     for (effect, seats) in plan {
+        if effect.gain == Gain::FoodOrResourcesChoice {
+            asked = Some((EventChoiceKind::FoodAndResources(effect.value), seats));
+            continue;
+        }
         for seat in seats {
             gain(s, seat, effect, strongest, out);
         }
     }
+    asked
 }
 
 fn gain(
@@ -169,6 +181,8 @@ fn gain(
             signed("unused workers", "일하지 않는 일꾼", -i32::from(n))
         }
         Gain::OldLeadersLeave => old_leader_leaves(&data, p, mode, age),
+        // Asked of the seat, never applied here (see `apply`).
+        Gain::FoodOrResourcesChoice => return,
     };
     if !en.is_empty() {
         out.push(said(seat, format!("{en}."), format!("{ko}.")));

@@ -6,6 +6,7 @@ pub mod age;
 mod aggression;
 pub mod colonize;
 pub mod event;
+mod event_choice;
 pub mod event_effects;
 pub mod military;
 pub mod pact;

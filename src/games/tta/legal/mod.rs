@@ -129,10 +129,16 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
     match &s.phase {
         Phase::Over => Vec::new(),
         Phase::EventChoice { choice, queue, .. } => {
-            if queue.first() != Some(&seat) {
+            let asked = if choice.at_once() {
+                queue.contains(&seat)
+            } else {
+                queue.first() == Some(&seat)
+            };
+            if !asked {
                 return Vec::new();
             }
-            match choice {
+            match *choice {
+                EventChoiceKind::FoodAndResources(total) => splits(s, seat, total),
                 EventChoiceKind::FoodOrResources => {
                     vec![Command::ChooseFood, Command::ChooseResources]
                 }
@@ -550,7 +556,33 @@ pub fn can_choose(s: &State, seat: usize, choice: EventChoiceKind) -> bool {
     match choice {
         EventChoiceKind::FoodOrResources => true,
         EventChoiceKind::FreeBuild(card) => free_build_allowed(&s.data, p, card),
+        EventChoiceKind::FoodAndResources(total) => splits(s, seat, total).len() > 1,
     }
+}
+
+/// The ways to split a total of food and resources: produced (`total` > 0,
+/// any split) or lost (`total` < 0: as much as the seat has, up to the
+/// total, each kind at most its stock).
+pub fn splits(s: &State, seat: usize, total: i32) -> Vec<Command> {
+    let Some(p) = s.players.get(seat) else {
+        return Vec::new();
+    };
+    let (food, res, due) = if total >= 0 {
+        (total, total, total)
+    } else {
+        let food = stock(&s.data, p, true);
+        let res = stock(&s.data, p, false);
+        (food, res, (-total).min(food + res))
+    };
+    (0..=due.min(food))
+        .filter(|f| due - f <= res)
+        .filter_map(|f| {
+            Some(Command::ChooseSplit {
+                food: u8::try_from(f).ok()?,
+                resources: u8::try_from(due - f).ok()?,
+            })
+        })
+        .collect()
 }
 
 /// A free building needs an unused worker, and the urban limit still holds.

@@ -72,9 +72,19 @@ fn headline(s: &State) -> Text {
                 s.turn + 1
             ),
         ),
-        Phase::EventChoice { event, queue, .. } => {
+        Phase::EventChoice {
+            event,
+            queue,
+            choice,
+        } => {
             let name = s.data.card_name(*event);
-            let who = queue.first().map(|q| q + 1).unwrap_or(0);
+            // Seats answering at once are named together.
+            let who = if choice.at_once() {
+                let seats: Vec<String> = queue.iter().map(|q| (q + 1).to_string()).collect();
+                seats.join(", ")
+            } else {
+                queue.first().map(|q| q + 1).unwrap_or(0).to_string()
+            };
             Text::new(
                 format!(
                     "Round {}: seat {who} chooses for the event {}.",

@@ -274,6 +274,14 @@ pub(super) fn events_section(s: &State) -> Section {
                 "Choose: 'choose food' or 'choose resources'.",
                 "선택: 'choose food' 또는 'choose resources'.",
             ),
+            EventChoiceKind::FoodAndResources(total) if *total >= 0 => Text::new(
+                format!("Produce {total} food and resources in all, split as you like: 'choose food 2 resources 1'."),
+                format!("식량과 자원을 합쳐 {total}만큼 원하는 대로 나눠 생산: 'choose food 2 resources 1' (선택 식량 2 자원 1)."),
+            ),
+            EventChoiceKind::FoodAndResources(total) => Text::new(
+                format!("Lose {} food and resources in all, split as you like: 'choose food 1 resources 1'.", -total),
+                format!("식량과 자원을 합쳐 {}만큼 원하는 대로 나눠 잃기: 'choose food 1 resources 1' (선택 식량 1 자원 1).", -total),
+            ),
             EventChoiceKind::FreeBuild(card) => {
                 let n = s.data.card_name(*card);
                 Text::new(
