@@ -520,3 +520,44 @@ fn every_mail_of_a_game_to_a_player_is_one_thread_and_the_sender_says_what_it_is
         assert_eq!(roots.len(), 1, "{who}: one thread root, got {roots:?}");
     }
 }
+
+/// An address is one player whatever its case: a seat added as
+/// `Carol@Example.test` is found, changed and told under every spelling.
+#[test]
+fn a_seat_is_one_address_whatever_its_case() {
+    use quipu::store::{GameStatus, NewGame, SeatStatus, Store};
+    let dir = std::env::temp_dir().join(format!("quipu-svc-{}-case", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir.join("quipu.db")).unwrap();
+    let id = store
+        .create_game(&NewGame {
+            game: "tikal".into(),
+            seed: 1,
+            options: String::new(),
+            clock: String::new(),
+            status: GameStatus::Active,
+            created_by: None,
+            created_at: "2026-11-27T10:00:00Z".into(),
+        })
+        .unwrap();
+    store
+        .add_seat(id, "Carol@Example.test", None, SeatStatus::Offered)
+        .unwrap();
+    store
+        .set_seat(id, "CAROL@example.TEST", Some(0), SeatStatus::Joined)
+        .unwrap();
+    store
+        .note_mail_sent(id, "carol@EXAMPLE.test", "<m1@x>", 3)
+        .unwrap();
+    let seats = store.seats(id).unwrap();
+    assert_eq!(seats.len(), 1);
+    let row = &seats[0];
+    assert_eq!(row.email, "carol@example.test");
+    assert_eq!((row.seat, row.status), (Some(0), SeatStatus::Joined));
+    assert_eq!((row.mails_sent, row.seen_move), (1, 3));
+    assert_eq!(store.games_of("CAROL@EXAMPLE.TEST").unwrap(), vec![id]);
+    store.forget_news(id, "Carol@example.test").unwrap();
+    let row = &store.seats(id).unwrap()[0];
+    assert_eq!((row.last_message_id.as_deref(), row.seen_move), (None, 0));
+}

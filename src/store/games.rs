@@ -1,7 +1,9 @@
 //! The games and seats tables: a game's row (status, clock, engine version)
 //! and who holds, was offered or left each seat.
 
-use super::{GameRow, GameStatus, NewGame, Result, SeatRow, SeatStatus, Store, StoreError};
+use super::{
+    address_key, GameRow, GameStatus, NewGame, Result, SeatRow, SeatStatus, Store, StoreError,
+};
 use rusqlite::{params, OptionalExtension};
 
 impl Store {
@@ -82,12 +84,7 @@ impl Store {
     ) -> Result<()> {
         self.conn.execute(
             "INSERT INTO seats(game_id, email, seat, status) VALUES (?1, ?2, ?3, ?4)",
-            params![
-                game_id,
-                email.to_lowercase(),
-                seat.map(|s| s as i64),
-                status
-            ],
+            params![game_id, address_key(email), seat.map(|s| s as i64), status],
         )?;
         Ok(())
     }
@@ -110,7 +107,7 @@ impl Store {
     ) -> Result<()> {
         self.conn.execute(
             "UPDATE seats SET seat = ?3, status = ?4 WHERE game_id = ?1 AND email = ?2",
-            params![game_id, email, seat.map(|s| s as i64), status],
+            params![game_id, address_key(email), seat.map(|s| s as i64), status],
         )?;
         Ok(())
     }
@@ -119,7 +116,7 @@ impl Store {
     pub fn forget_news(&self, game_id: i64, email: &str) -> Result<()> {
         self.conn.execute(
             "UPDATE seats SET last_message_id = NULL, seen_move = 0 WHERE game_id = ?1 AND email = ?2",
-            params![game_id, email],
+            params![game_id, address_key(email)],
         )?;
         Ok(())
     }
@@ -134,7 +131,7 @@ impl Store {
         self.conn.execute(
             "UPDATE seats SET last_message_id = ?3, mails_sent = mails_sent + 1, seen_move = ?4
              WHERE game_id = ?1 AND email = ?2",
-            params![game_id, email, message_id, seen_move],
+            params![game_id, address_key(email), message_id, seen_move],
         )?;
         Ok(())
     }
@@ -144,7 +141,7 @@ impl Store {
         self.list(
             "SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
              WHERE s.email = ?1 AND s.status = ?2 AND g.status = ?3 ORDER BY s.game_id",
-            params![email, SeatStatus::Joined, GameStatus::Active],
+            params![address_key(email), SeatStatus::Joined, GameStatus::Active],
             |r| r.get(0),
         )
     }

@@ -61,6 +61,13 @@ pub enum StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// The stored form of an address: lower case, so that every table and
+/// every lookup agree that `Bob@Example.org` and `bob@example.org` are one
+/// player.
+fn address_key(email: &str) -> String {
+    email.to_lowercase()
+}
+
 /// An open database.
 pub struct Store {
     conn: Connection,

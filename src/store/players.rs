@@ -1,13 +1,13 @@
 //! The players table: an address's language, zone, quiet hours, notification
 //! setting and vacation bank.
 
-use super::{Player, Result, Store};
+use super::{address_key, Player, Result, Store};
 use rusqlite::{params, OptionalExtension};
 
 impl Store {
     /// The player with this address, created with defaults if new.
     pub fn player(&self, email: &str, now: &str) -> Result<Player> {
-        let email = email.to_lowercase();
+        let email = address_key(email);
         self.conn.execute(
             "INSERT OR IGNORE INTO players(email, created_at) VALUES (?1, ?2)",
             params![email, now],
@@ -24,7 +24,7 @@ impl Store {
             .conn
             .query_row(
                 "SELECT * FROM players WHERE email = ?1",
-                [email.to_lowercase()],
+                [address_key(email)],
                 Player::from_row,
             )
             .optional()?)
