@@ -123,6 +123,35 @@ fn an_uprising_skips_production_and_the_military_draw_l2526_2539() {
     );
 }
 
+/// The rulebook's example: the bank's happiness-2 section is empty and the
+/// civilization has 1 happy face, so one unused worker shows as discontent;
+/// a growth takes the last token of the happiness-3 section, and the new
+/// worker is the second discontent one: no uprising either time.
+#[test]
+fn discontent_workers_keep_the_peace_example_l2545_2560() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    put_workers(&mut s, 0, "board-A-religion", 1);
+    put_workers(&mut s, 0, "board-A-agriculture", 6);
+    put_blue(&mut s, 0, "board-A-agriculture", 5);
+    assert_eq!(s.players[0].yellow_bank, 11);
+    assert_eq!(stats(&s, 0).happiness, 1, "one temple");
+    assert_eq!(scoring::required_happiness(&s.players[0]), 2);
+    assert_eq!(scoring::discontent(&s.data, &s.players[0], s.rules.mode), 1);
+    assert_eq!(s.players[0].workers, 1);
+    assert!(!scoring::uprising(&s.data, &s.players[0], s.rules.mode));
+    play(&mut s, 0, "grow");
+    assert_eq!(s.players[0].yellow_bank, 10);
+    assert_eq!(scoring::required_happiness(&s.players[0]), 3);
+    assert_eq!(scoring::discontent(&s.data, &s.players[0], s.rules.mode), 2);
+    assert_eq!(s.players[0].workers, 2, "the new worker shows discontent");
+    assert!(!scoring::uprising(&s.data, &s.players[0], s.rules.mode));
+    let (science, rate) = (s.players[0].science, stats(&s, 0).science_rate);
+    let mut out = Vec::new();
+    turn::production(&mut s, 0, &mut out);
+    assert_eq!(s.players[0].science, science + rate, "production as usual");
+    invariants(&s);
+}
+
 // ------------------------------------------------- the end of an age
 
 #[test]
