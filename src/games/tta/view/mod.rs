@@ -99,9 +99,10 @@ fn headline(s: &State) -> Text {
     }
 }
 
-/// The card row's cells, one per slot: the card (slot, name, kind and
-/// age), its command word, the civil actions taking it costs this seat (or
-/// anyone, for a spectator) and its numbers. The picture draws the first.
+/// The card row's cells, one per slot: the card (slot, name, kind and age)
+/// as the picture draws it, the same as the lines name it, the civil
+/// actions taking it costs this seat (or anyone, for a spectator) and its
+/// numbers.
 fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
     let mut rows = Vec::new();
     for (i, slot) in s.row.iter().enumerate() {
@@ -136,7 +137,7 @@ fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
                     age_name_ko(c.age)
                 ),
             ),
-            Text::same(format!("[{}]", c.token)),
+            row_line_name(s, i, c),
             Text::same(price.to_string()),
             c.summary(),
         ]);
@@ -144,24 +145,45 @@ fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
     rows
 }
 
+/// A card's name in the row's lines: its kind, and its age only when it is
+/// not the current one (the picture above names both; the lines are for
+/// the numbers and effects, and a phone's height is short).
+fn row_line_name(s: &State, slot: usize, c: &data::Card) -> Text {
+    let n = slot + 1;
+    if c.age == s.age {
+        return Text::new(
+            format!("{n}. {} ({})", c.name(), c.kind.word()),
+            format!("{n}. {} ({})", c.name_ko(), c.kind.word_ko()),
+        );
+    }
+    Text::new(
+        format!(
+            "{n}. {} ({}, Age {})",
+            c.name(),
+            c.kind.word(),
+            age_name(c.age)
+        ),
+        format!(
+            "{n}. {} ({}, {}시대)",
+            c.name_ko(),
+            c.kind.word_ko(),
+            age_name_ko(c.age)
+        ),
+    )
+}
+
 /// The card row, a line a card: on a phone a table of thirteen rows
 /// becomes thirteen cards, twice as tall as these lines.
 fn row_section(cells: &[[Text; 4]]) -> Section {
     let lines = cells
         .iter()
-        .map(|[card, word, price, numbers]| {
+        .map(|[card, name, price, numbers]| {
             if price.en.is_empty() {
                 return card.clone();
             }
             Text::new(
-                format!(
-                    "{} {} — {} civil action(s): {}",
-                    card.en, word.en, price.en, numbers.en
-                ),
-                format!(
-                    "{} {} — 시민 행동 {}: {}",
-                    card.ko, word.ko, price.ko, numbers.ko
-                ),
+                format!("{} — {} civil action(s): {}", name.en, price.en, numbers.en),
+                format!("{} — 시민 행동 {}: {}", name.ko, price.ko, numbers.ko),
             )
         })
         .collect();
