@@ -4,7 +4,7 @@
 //! the rulebook's worked examples (seed 004_9680d37650e49187.txt, lines in
 //! each test's name or comment).
 
-use quipu::engine::{Game, Seat};
+use quipu::engine::{Game, Seat, Shape};
 use quipu::games::tta::apply::turn;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
@@ -530,6 +530,19 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
         text.contains("Pact Peace Treaty: seat 1 A, seat 2 B."),
         "{text}"
     );
+    // The picture shows the pact and every seat's military hand size too.
+    let drawn: Vec<String> = view
+        .picture
+        .shapes
+        .iter()
+        .filter_map(|sh| match sh {
+            Shape::Caption { text, .. } => Some(text.en.clone()),
+            _ => None,
+        })
+        .collect();
+    let drawn = drawn.join(" ");
+    assert!(drawn.contains("Pact Peace Treaty: seat 1 A"), "{drawn}");
+    assert!(drawn.contains("Military"), "{drawn}");
     invariants(&s);
     // Next turn: no attack on seat 2, seat 3 may be attacked.
     begin(&mut s, 0);

@@ -2,13 +2,14 @@
 //! CSS pixel there): the card row, one card a line in the words of the
 //! view's card row table and what taking it costs; every civilization's numbers side by side; then
 //! every player's public tableau (government, leader, technologies with
-//! their workers and blue tokens, wonders, banks, hand size). Nothing of a
-//! hand but its size is drawn.
+//! their workers and blue tokens, wonders, banks, hand size); in the advanced
+//! and full games also the military hand sizes, the event piles, pacts,
+//! tactics and colonies. Nothing of a hand but its size is drawn.
 
 use super::data::{age_name, age_name_ko, Kind, ROW_COSTS};
 use super::legal::take_cost;
 use super::scoring;
-use super::state::{Player, State};
+use super::state::{Mode, Player, State};
 use crate::engine::layout::{fit_words, ink_on, wrap};
 use crate::engine::{Anchor, Color, Grid, Sketch, Text, PICTURE_WIDTH};
 
@@ -50,6 +51,9 @@ pub fn picture(s: &State, seat: Option<usize>, row: &[Text]) -> Sketch {
     );
     let mut y = draw_row(&mut k, s, seat, row, 22);
     y = civilizations(s).draw(&mut k, LEFT, y + 10);
+    if s.rules.mode != Mode::Intro {
+        y = lines(&mut k, &politics(s), y + 6, Color::BLACK);
+    }
     for (i, p) in s.players.iter().enumerate() {
         y = tableau(&mut k, s, i, p, y + 8);
     }
@@ -76,6 +80,50 @@ fn culture_list(s: &State) -> String {
         .join(", ")
 }
 
+/// The advanced and full games' open table in one paragraph: the event
+/// piles, the pacts in force, the tactics in play and the colonies.
+fn politics(s: &State) -> Text {
+    let (mut en, mut ko) = (
+        format!(
+            "Events: {} current, {} future.",
+            s.events.len(),
+            s.future_events.len()
+        ),
+        format!(
+            "이벤트: 현재 {}장, 미래 {}장.",
+            s.events.len(),
+            s.future_events.len()
+        ),
+    );
+    for (i, p) in s.players.iter().enumerate() {
+        let n = i + 1;
+        for x in p.pacts.iter().filter(|x| x.offered) {
+            let name = s.data.card_name(x.card);
+            let (side, other) = (if x.a { "A" } else { "B" }, x.partner + 1);
+            en.push_str(&format!(
+                " Pact {}: seat {n} {side} with seat {other}.",
+                name.en
+            ));
+            ko.push_str(&format!(
+                " 조약 {}: {n}번 자리 {side}, 상대 {other}번.",
+                name.ko
+            ));
+        }
+        if let Some(t) = p.tactic {
+            let name = s.data.card_name(t);
+            en.push_str(&format!(" Seat {n} tactic {}.", name.en));
+            ko.push_str(&format!(" {n}번 자리 전술 {}.", name.ko));
+        }
+        if !p.colonies.is_empty() {
+            let names: Vec<Text> = p.colonies.iter().map(|&c| s.data.card_name(c)).collect();
+            let list = Text::join(&names, ", ");
+            en.push_str(&format!(" Seat {n} colonies {}.", list.en));
+            ko.push_str(&format!(" {n}번 자리 식민지 {}.", list.ko));
+        }
+    }
+    Text::new(en, ko)
+}
+
 /// Each civilization's numbers, in the words and cells of the view's
 /// "Civilizations" table (seat, culture, science, strength/happy) and its
 /// hand size.
@@ -90,6 +138,10 @@ pub fn civilizations(s: &State) -> Grid {
         ],
         TEXT,
     );
+    let military = s.rules.mode != Mode::Intro;
+    if military {
+        g.header.push(Text::new("Military", "군사 카드"));
+    }
     g.gap = 8;
     for (i, p) in s.players.iter().enumerate() {
         let st = scoring::stats(&s.data, p, s.rules.mode);
@@ -101,6 +153,11 @@ pub fn civilizations(s: &State) -> Grid {
             Text::same(format!("{}/{}", st.strength, st.happiness)),
             Text::same(p.hand.len().to_string()),
         ]);
+        if military {
+            if let Some(row) = g.rows.last_mut() {
+                row.push(Text::same(p.military_hand.len().to_string()));
+            }
+        }
         g.swatches.push(Color::seat(i));
     }
     g
