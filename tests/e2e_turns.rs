@@ -5,7 +5,9 @@
 //! interleaved with the quote, Outlook's unquoted copy, HTML only), with
 //! greetings and sign-offs around the commands. The scripted players know
 //! the game only from what quipu exports, replayed with the library's rules.
-//! The four games run side by side, each with its own daemon.
+//! Through the Ages runs in its three modes, the advanced and full games
+//! with players who seek out auctions, aggressions, defences, wars and
+//! pacts. The games run side by side, each with its own daemon.
 
 mod support;
 
@@ -91,15 +93,31 @@ fn written_since_last_move(
     date > *last || (date == *last && seen.elapsed() > Duration::from_secs(3))
 }
 
+/// Which commands a scripted player seeks out (to make sure a game by mail
+/// goes through the decisions a test is about); none for plain random play.
+type Prefer = fn(&str) -> bool;
+
+fn no_preference(_: &str) -> bool {
+    false
+}
+
 /// A random whole turn for `seat`: decisions until someone else must act.
-fn whole_turn(table: &mut dyn Table, seat: Seat, rng: &mut Rng) -> Vec<String> {
+/// When some legal commands are preferred, one of them is chosen three
+/// times in four; with none preferred the choice draws exactly as plain
+/// random play, so the other games replay as before.
+fn whole_turn(table: &mut dyn Table, seat: Seat, rng: &mut Rng, prefer: Prefer) -> Vec<String> {
     let mut commands = Vec::new();
     while commands.len() < MOST_PER_REPLY && table.to_act().contains(&seat) {
         let legal = table.legal(seat);
         if legal.is_empty() {
             break;
         }
-        let choice = legal[rng.below(legal.len())].clone();
+        let preferred: Vec<&String> = legal.iter().filter(|c| prefer(c)).collect();
+        let choice = if !preferred.is_empty() && rng.below(4) < 3 {
+            preferred[rng.below(preferred.len())].clone()
+        } else {
+            legal[rng.below(legal.len())].clone()
+        };
         table
             .play(seat, &choice)
             .unwrap_or_else(|e| panic!("a legal command '{choice}' is refused: {e}"));
@@ -116,6 +134,7 @@ fn play_by_mail(
     options: &[&str],
     seed: u64,
     minutes: u64,
+    prefer: Prefer,
 ) -> Played {
     let mut g = start_game(game, account, players, options, seed);
     let id = g.id;
@@ -142,7 +161,7 @@ fn play_by_mail(
                 continue; // wait for quipu's next mail
             }
             let mut scratch = now.table.clone_table();
-            let commands = whole_turn(scratch.as_mut(), seat, &mut rng);
+            let commands = whole_turn(scratch.as_mut(), seat, &mut rng, prefer);
             let n = answered.len();
             let words = Words {
                 greeting: GREETINGS[n % GREETINGS.len()],
@@ -243,24 +262,105 @@ fn check(p: &Played, seats: usize) {
 
 #[test]
 fn a_whole_game_of_cuzco_by_mail_a_turn_per_reply() {
-    let p = play_by_mail("cuzco", "q3", &["alice", "bob"], &[], 31, 8);
+    let p = play_by_mail("cuzco", "q3", &["alice", "bob"], &[], 31, 8, no_preference);
     check(&p, 2);
 }
 
 #[test]
 fn a_whole_game_of_tawantinsuyu_by_mail_a_turn_per_reply() {
-    let p = play_by_mail("tawantinsuyu", "q4", &["carol", "dave"], &[], 32, 8);
+    let p = play_by_mail(
+        "tawantinsuyu",
+        "q4",
+        &["carol", "dave"],
+        &[],
+        32,
+        8,
+        no_preference,
+    );
     check(&p, 2);
 }
 
 #[test]
 fn a_whole_solo_game_of_tawantinsuyu_by_mail_a_turn_per_reply() {
-    let p = play_by_mail("tawantinsuyu", "q5", &["erin"], &[], 33, 8);
+    let p = play_by_mail("tawantinsuyu", "q5", &["erin"], &[], 33, 8, no_preference);
     check(&p, 1);
 }
 
 #[test]
 fn a_whole_game_of_through_the_ages_by_mail_a_turn_per_reply() {
-    let p = play_by_mail("tta", "q6", &["frank", "alice"], &[], 34, 8);
+    let p = play_by_mail("tta", "q6", &["frank", "alice"], &[], 34, 8, no_preference);
     check(&p, 2);
+}
+
+/// The advanced and full games' scripted players seek out the decisions of
+/// conflict: preparing events (territories come up), bidding, aggressions,
+/// defences, wars and pacts; never the "none" answers.
+fn seeks_conflict(command: &str) -> bool {
+    const SOUGHT: [&str; 8] = [
+        "event ",
+        "bid ",
+        "attack ",
+        "defend ",
+        "war ",
+        "pact ",
+        "accept",
+        "sacrifice ",
+    ];
+    SOUGHT.iter().any(|w| command.starts_with(w)) && !command.ends_with(" none")
+}
+
+/// The moves of the finished game whose command starts with `word` (and is
+/// not a "none" answer), as exported.
+fn moves_starting(p: &Played, word: &str) -> Vec<String> {
+    let export: serde_json::Value =
+        serde_json::from_str(&p.q.ok(&["export", &p.id.to_string()])).expect("export");
+    export["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["kind"] == "move")
+        .filter_map(|m| m["command"].as_str())
+        .filter(|c| c.starts_with(word) && !c.ends_with(" none"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_whole_advanced_game_of_through_the_ages_by_mail_a_turn_per_reply() {
+    let p = play_by_mail(
+        "tta",
+        "q7",
+        &["bob", "carol", "dave"],
+        &["mode=advanced"],
+        35,
+        10,
+        seeks_conflict,
+    );
+    check(&p, 3);
+    for word in ["bid ", "attack ", "defend "] {
+        assert!(
+            !moves_starting(&p, word).is_empty(),
+            "the advanced game by mail had a '{word}' decision"
+        );
+    }
+}
+
+#[test]
+fn a_whole_full_game_of_through_the_ages_by_mail_a_turn_per_reply() {
+    let p = play_by_mail(
+        "tta",
+        "q8",
+        &["erin", "frank"],
+        &["mode=full"],
+        36,
+        12,
+        seeks_conflict,
+    );
+    check(&p, 2);
+    for word in ["bid ", "attack ", "defend ", "war ", "pact "] {
+        assert!(
+            !moves_starting(&p, word).is_empty(),
+            "the full game by mail had a '{word}' decision"
+        );
+    }
 }
