@@ -595,12 +595,118 @@ fn commands_forgive_case_order_prefixes_and_korean() {
         .en
         .contains("'v'"));
     assert!(g.parse(&s, Seat(0), "move Z99 A1").is_err());
+    // `p` starts only `place` among this turn's legal commands (no festival card to
+    // play, nothing to pass): it stands for `place`, which needs its tile and spaces.
     assert!(g
         .parse(&s, Seat(0), "p")
         .unwrap_err()
         .message
         .en
-        .contains("could be"));
+        .contains("place <tile>"));
+}
+
+#[test]
+fn every_placement_reads_in_its_compact_form_and_the_offer_hides_none() {
+    let g = Cuzco;
+    let s = game(2);
+    let legal = g.legal(&s, Seat(0));
+    let places: Vec<&Command> = legal
+        .iter()
+        .filter(|c| matches!(c, Command::Place { .. }))
+        .collect();
+    assert!(places.len() > 1000, "{}", places.len());
+    for c in &places {
+        let short = quipu::games::cuzco::command::compact(c);
+        assert_eq!(&g.parse(&s, Seat(0), &short).unwrap(), *c, "{short}");
+    }
+    // Korean directions, any order of the farms.
+    let canon = g.parse(&s, Seat(0), "place tile3 E5v E4 F4").unwrap();
+    let short = quipu::games::cuzco::command::compact(&canon);
+    assert_eq!(short, "place tile3 E5 w sw");
+    assert_eq!(g.parse(&s, Seat(0), "놓기 3칸 e5 남서 서").unwrap(), canon);
+    assert!(g.parse(&s, Seat(0), "place tile3 A1 nw n").is_err());
+    // The mail lists the moves that are not placements and summarises each kind of
+    // placement: the counts add up to every placement, nothing else is left out.
+    let (listed, summaries) = g.offer(&s, Seat(0), legal.clone());
+    assert!(listed.contains(&Command::Token));
+    assert!(!listed.iter().any(|c| matches!(c, Command::Place { .. })));
+    let counted: usize = summaries
+        .iter()
+        .map(|m| {
+            let n = m.title.en.rsplit(": ").next().unwrap_or("");
+            n.trim_end_matches(" ways").parse::<usize>().unwrap()
+        })
+        .sum();
+    assert_eq!(counted + listed.len(), legal.len());
+    for m in &summaries {
+        assert!(!m.examples.is_empty() && m.how.ko.contains("예:"), "{m:?}");
+        for e in &m.examples {
+            assert!(places.contains(&&g.parse(&s, Seat(0), e).unwrap()), "{e}");
+        }
+    }
+}
+
+/// The first words of the seat's legal commands.
+fn legal_words(s: &State, seat: usize) -> Vec<String> {
+    let mut words: Vec<String> = Cuzco
+        .legal(s, Seat(seat))
+        .iter()
+        .map(|c| c.to_string().split(' ').next().unwrap_or("").to_string())
+        .collect();
+    words.dedup();
+    words
+}
+
+#[test]
+fn a_prefix_stands_for_a_word_only_when_one_legal_command_word_fits() {
+    let g = Cuzco;
+    // Once a tile lies, an Inca may enter it or the turn may end.
+    let mut s = game(2);
+    play(&mut s, 0, "place tile3 E5v E4 F4");
+    let words = legal_words(&s, 0);
+    assert!(
+        words.contains(&"enter".to_string()) && words.contains(&"end".to_string()),
+        "{words:?}"
+    );
+    // `e` and `en` start both: refused, naming a command of each.
+    for typed in ["e", "en", "en E5"] {
+        let e = g.parse(&s, Seat(0), typed).unwrap_err();
+        assert!(e.message.en.contains("several"), "{typed}: {e:?}");
+        let named: Vec<&str> = e
+            .suggestions
+            .iter()
+            .filter_map(|c| c.split(' ').next())
+            .collect();
+        assert!(
+            named.contains(&"enter") && named.contains(&"end"),
+            "{named:?}"
+        );
+    }
+    // One fits: read.
+    assert_eq!(
+        g.parse(&s, Seat(0), "ent E5").unwrap().to_string(),
+        "enter E5"
+    );
+    assert_eq!(g.parse(&s, Seat(0), "end").unwrap(), Command::End);
+    // In a festival, `d` is `drop` when only dropping out starts with it.
+    let mut f = festival_table();
+    play(&mut f, 0, "festival I4");
+    play(&mut f, 0, "play c01");
+    play(&mut f, 0, "done");
+    assert_eq!(legal_words(&f, 1), ["play", "drop"]);
+    assert_eq!(g.parse(&f, Seat(1), "d").unwrap(), Command::Drop);
+    assert_eq!(g.parse(&f, Seat(1), "p c06").unwrap(), Command::Play(5));
+    // A turn's start: `tok` is `token`; `dr o` is no legal command (no card to draw).
+    let s = game(2);
+    assert_eq!(g.parse(&s, Seat(0), "tok").unwrap(), Command::Token);
+    assert!(g.parse(&s, Seat(0), "dr o").is_err());
+    // A space name and a number are whole: `F` is no space, `c1` is card 1.
+    assert!(g.parse(&s, Seat(0), "place tile3 E5v E4 F").is_err());
+    assert!(g.parse(&s, Seat(0), "place tile3 E5v E4 F4").is_ok());
+    assert_eq!(g.parse(&s, Seat(0), "play c1").unwrap(), Command::Play(0));
+    assert_eq!(g.parse(&s, Seat(0), "play c10").unwrap(), Command::Play(9));
+    let e = g.parse(&s, Seat(0), "build E5 1").map(|c| c.to_string());
+    assert_ne!(e.ok().as_deref(), Some("build E5 10"));
 }
 
 // ---------------------------------------------------------------- options and open points

@@ -447,6 +447,7 @@ fn groups(n_groups: usize, per_group: usize) -> Vec<MoveGroup> {
     (0..n_groups)
         .map(|g| MoveGroup {
             title: format!("Gear {g}"),
+            note: String::new(),
             moves: (0..per_group)
                 .map(|i| link(&format!("place palenque {g} {i} pay corn")))
                 .collect(),

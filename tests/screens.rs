@@ -1,8 +1,9 @@
 //! Every game's turn mail, as the service writes it, opened in real headless
 //! Chromium at a phone's 390 px and a desktop's 1,280 px, in English and in
 //! Korean: nothing may scroll sideways and the board picture must decode.
-//! Screenshots go to `target/screens/` for a person to look at, and one line
-//! per mail gives its size and its height at each width.
+//! Screenshots go to `target/screens/` for a person to look at, one line
+//! per mail gives its size and its height at each width, and
+//! `target/screens/sizes.md` has them as a table.
 //!
 //! Headless Chromium will not make a window narrower than 500 px, so each
 //! mail is shown in an iframe of the width under test; a script added to the
@@ -10,15 +11,13 @@
 
 #[path = "support/browser.rs"]
 mod browser;
+#[path = "support/driving.rs"]
+mod driving;
 
-use chrono::{DateTime, Utc};
+use driving::now;
 use mail_parser::{MessageParser, MimeHeaders, PartType};
-use quipu::config::Config;
-use quipu::service::{NewGameRequest, Service};
 use std::path::{Path, PathBuf};
 
-const ALICE: &str = "alice@example.test";
-const BOB: &str = "bob@example.test";
 const WIDTHS: [u32; 2] = [390, 1280];
 
 /// What one mail measured in one frame width.
@@ -39,67 +38,18 @@ struct Measure {
 /// The tallest a turn mail may be at 390 px, reference tables excluded.
 const PHONE_HEIGHT_BUDGET: u32 = 3000;
 
-/// Games whose mails are not yet held to the height budget, and why (issue
-/// 14, open). Cuzco lists thousands of placements until its compact command
-/// form lands. Tawantinsuyu (6,127 px in English) still shows its tables
-/// and hand unfolded, and its picture is not yet redrawn for a phone;
-/// Through the Ages (4,788 px) shows its card row as thirteen cards and its
-/// picture now draws every player's tableau.
-const HEIGHT_EXEMPT: &[&str] = &["cuzco", "tawantinsuyu", "tta"];
-
-fn now() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z")
-        .map(|t| t.with_timezone(&Utc))
-        .expect("a fixed time")
-}
-
-fn service(dir: &Path) -> Service {
-    let config = Config {
-        db: dir.join("quipu.db"),
-        address: "quipu@example.test".into(),
-        secret: "test-secret".into(),
-        ..Config::default()
-    };
-    Service::open(config).expect("service opens")
-}
+/// Games whose mails are not yet held to the height budget, and why.
+const HEIGHT_EXEMPT: &[&str] = &[];
 
 /// A game of `game` in `lang` after some deterministic moves; returns the
 /// longest turn mail written on the way (the one a phone shows tallest).
 fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
-    let s = service(dir);
-    for who in [ALICE, BOB] {
-        s.setting(who, &format!("language {lang}"), now())
-            .expect("language set");
-    }
-    let id = s
-        .create_game(
-            &NewGameRequest {
-                game: game.into(),
-                players: vec![ALICE.into(), BOB.into()],
-                seed: Some(5),
-                options: if game == "tta" {
-                    vec!["mode=intro".into()]
-                } else {
-                    Vec::new()
-                },
-                ..Default::default()
-            },
-            now(),
-        )
-        .expect("game created");
-    for step in 0..24usize {
-        let to_act = s.to_act(id).expect("to act");
-        let Some(who) = to_act.first() else { break };
-        let legal = s.legal(id, who).expect("legal moves");
-        let Some(m) = legal.get(step.wrapping_mul(7919) % legal.len().max(1)) else {
-            break;
-        };
-        if s.play(id, who, std::slice::from_ref(m), "cli", now())
-            .is_err()
-        {
-            break;
-        }
-    }
+    let s = driving::service(dir);
+    let options: &[&str] = if game == "tta" { &["mode=intro"] } else { &[] };
+    let id = driving::start(&s, game, lang, 5, options);
+    driving::drive(&s, id, 24, |_, who, _, pick| {
+        pick.is_some_and(|m| s.play(id, who, &[m.to_string()], "cli", now()).is_ok())
+    });
     s.store
         .outbox(None)
         .expect("outbox")
@@ -168,6 +118,10 @@ fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screens");
     std::fs::create_dir_all(&out).expect("screens folder");
     let mut failures = Vec::new();
+    let mut table = vec![
+        "| mail | bytes | picture KB | 390 px tall (without reference) | 1,280 px tall (without reference) |".to_string(),
+        "|---|---:|---:|---:|---:|".to_string(),
+    ];
     for game in ["tzolkin", "tikal", "cuzco", "tawantinsuyu", "tta"] {
         for lang in ["en", "ko"] {
             let dir = std::env::temp_dir().join(format!(
@@ -183,8 +137,14 @@ fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
                 "{name:<16} mail {:>7} B, html {html_bytes:>6} B, png {png_bytes:>6} B",
                 raw.len()
             );
+            let mut row = format!(
+                "| {name} | {} | {:.1} |",
+                raw.len(),
+                png_bytes as f64 / 1000.0
+            );
             for width in WIDTHS {
                 let m = measure(&page, width);
+                row.push_str(&format!(" {} ({}) |", m.sh, m.main));
                 line.push_str(&format!(
                     ", {width}px: {} px tall ({} without reference)",
                     m.sh, m.main
@@ -216,8 +176,11 @@ fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
                 failures.push(format!("{name}: picture is {png_bytes} bytes"));
             }
             println!("{line}");
+            table.push(row);
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
+    // The table of sizes and heights, for a person to compare before and after.
+    std::fs::write(out.join("sizes.md"), table.join("\n") + "\n").expect("sizes written");
     assert!(failures.is_empty(), "{failures:#?}");
 }

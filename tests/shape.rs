@@ -35,7 +35,8 @@ const GAMES: &[(&str, &str)] = &[
 const MAX_FN_LINES: usize = 100;
 const MAX_FILE_LINES: usize = 800;
 
-/// The modules a game may have (a file `NAME.rs`; `apply` may be a folder).
+/// The modules a game may have: a file `NAME.rs`, or a folder `NAME/` when it
+/// outgrows one file (`apply/`, TTA's `view/` and `legal/`).
 const MODULES: &[&str] = &[
     "mod", "state", "setup", "command", "legal", "apply", "scoring", "view", "picture", "data",
     "testkit",
@@ -90,16 +91,20 @@ fn option_keys_not_in_snake_case(game: &str) -> Vec<String> {
         .collect()
 }
 
-/// The Rust files of a game: (module name, path), `apply/*.rs` as "apply".
+/// The Rust files of a game: (module name, path), a folder's files (`apply/*.rs`)
+/// under the folder's module name.
 fn rust_files(game: &str) -> Vec<(String, PathBuf)> {
     let dir = games_dir().join(game);
     let mut out = Vec::new();
     for entry in fs::read_dir(&dir).expect("game folder readable") {
         let path = entry.expect("directory entry").path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if path.is_dir() && name == "apply" {
-            for inner in fs::read_dir(&path).expect("apply folder readable") {
-                out.push(("apply".to_string(), inner.expect("entry").path()));
+        if path.is_dir() {
+            for inner in fs::read_dir(&path).expect("module folder readable") {
+                let inner = inner.expect("entry").path();
+                if inner.extension() == Some("rs".as_ref()) {
+                    out.push((name.clone(), inner));
+                }
             }
         } else if let Some(stem) = name.strip_suffix(".rs") {
             out.push((stem.to_string(), path));
@@ -118,8 +123,9 @@ fn files_outside_the_shape(game: &str) -> Vec<String> {
         let path = entry.expect("directory entry").path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         present.insert(name.clone());
+        // A module that outgrows a file becomes a folder of the same name.
         let allowed = if path.is_dir() {
-            name == "data" || name == "apply"
+            MODULES.contains(&name.as_str()) && name != "mod"
         } else if let Some(stem) = name.strip_suffix(".rs") {
             MODULES.contains(&stem)
         } else {
@@ -130,11 +136,15 @@ fn files_outside_the_shape(game: &str) -> Vec<String> {
             problems.push(format!("{game}/{name} is not part of the shape"));
         }
     }
-    if present.contains("apply") && present.contains("apply.rs") {
-        problems.push(format!("{game} has both apply.rs and apply/"));
+    // `data.rs` + `data/` is the shape: the code beside its tables.
+    for m in MODULES.iter().filter(|m| **m != "data") {
+        if present.contains(*m) && present.contains(&format!("{m}.rs")) {
+            problems.push(format!("{game} has both {m}.rs and {m}/"));
+        }
     }
     for required in REQUIRED {
-        if !present.contains(*required) {
+        let folder = required.strip_suffix(".rs").unwrap_or(required);
+        if !present.contains(*required) && !present.contains(folder) {
             problems.push(format!("{game} has no {required}"));
         }
     }
@@ -180,9 +190,10 @@ fn code_without_tests(text: &str) -> Vec<String> {
 /// the other files in `apply/`, `m::` from `mod.rs`; a `super::item` that is no module names `mod.rs` itself.
 fn imports(module: &str, path: &Path, modules: &BTreeSet<String>) -> BTreeSet<String> {
     let text = fs::read_to_string(path).expect("source readable");
-    // `apply/mod.rs` is the module `apply` itself, at the game's top level.
-    let nested = path.parent().and_then(Path::file_name) == Some("apply".as_ref())
-        && path.file_name() != Some("mod.rs".as_ref());
+    // `apply/mod.rs` is the module `apply` itself, at the game's top level;
+    // the other files of a module folder sit one level deeper.
+    let in_folder = path.parent().and_then(Path::parent) != Some(games_dir().as_path());
+    let nested = in_folder && path.file_name() != Some("mod.rs".as_ref());
     let depth = if nested { 2 } else { 1 };
     let mut out = BTreeSet::new();
     let mut name = |word: &str| {

@@ -142,12 +142,18 @@ fn start_player_option_spec_11_3() {
 }
 
 #[test]
-fn advanced_and_full_modes_are_refused_clearly() {
+fn advanced_and_full_modes_set_up_and_an_unknown_mode_is_refused_clearly() {
     for m in ["advanced", "full"] {
         let opts = Options::parse_pairs(&[format!("mode={m}")]).expect("pairs");
-        let err = TheGame.setup(3, &opts, 1).expect_err("refused");
-        assert!(err.to_string().contains("not available yet"), "{err}");
+        let s = TheGame.setup(3, &opts, 1).expect("set up");
+        assert_eq!(s.rules.mode.key(), m);
     }
+    let opts = Options::parse_pairs(&["mode=expert"]).expect("pairs");
+    let err = TheGame.setup(3, &opts, 1).expect_err("refused");
+    assert!(
+        err.to_string().contains("use intro, advanced or full"),
+        "{err}"
+    );
 }
 
 // ------------------------------------------------------ round 1 (L594-646)

@@ -293,6 +293,31 @@ fn military_hands_are_private() {
 }
 
 #[test]
+fn the_hidden_items_are_the_hand_lines_of_the_view() {
+    // `hidden_items` builds its lines apart from the view (it runs at every
+    // move); every card, and an unknown one, must read the same in both.
+    use quipu::games::tta::{hand_item, military_hand_item, view};
+    let s = later_round_in(Mode::Full, 4);
+    let unknown = u16::try_from(s.data.cards.len()).expect("fewer than 65536 cards");
+    let mut checked = 0;
+    for card in (0..unknown).chain([unknown]) {
+        for seat in [0, 3, 11] {
+            assert_eq!(
+                hand_item(&s, seat, card),
+                view::hand_line(&s, seat, card).en
+            );
+            assert_eq!(
+                military_hand_item(&s, seat, card),
+                view::military_hand_line(&s, seat, card).en
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} lines compared");
+    assert!(hand_item(&s, 11, unknown).starts_with("Seat 12 hand: ? (?, Age ?"));
+}
+
+#[test]
 fn crusades_strongest_and_weakest_with_ties_to_the_active_player() {
     // Seat 2 is strongest (3 Warriors); seats 1 and 3 tie at 1: the active
     // seat 1 is favoured, so seat 3 is the weakest and loses 4 culture.

@@ -89,7 +89,12 @@ impl Game for Race {
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Add, ParseError> {
         let all = [Add(1), Add(2)];
         let _ = self.legal(s, seat);
-        parse::match_legal(text, &all)
+        parse::read(
+            text,
+            &parse::Vocabulary::NONE,
+            |_| parse::Canonical::Other,
+            || all.to_vec(),
+        )
     }
 
     fn apply(&self, s: &mut State, seat: Seat, c: &Add) -> Result<Vec<Event>, RuleError> {

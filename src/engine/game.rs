@@ -222,6 +222,17 @@ pub enum SetupError {
     Data(String),
 }
 
+/// Legal moves of one kind too many to list in a mail (thousands of tile
+/// placements), named in a few lines instead: what they are and where they
+/// may go, how to write them, and a few of them as examples.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveSummary {
+    pub title: Text,
+    pub how: Text,
+    /// Legal commands as the reader accepts them, to copy or tap.
+    pub examples: Vec<String>,
+}
+
 /// The engine contract: a pure, deterministic state machine. All randomness
 /// comes from an `Rng` inside the state; `apply` never panics and leaves the
 /// state untouched when it refuses.
@@ -289,6 +300,18 @@ pub trait Game: Send + Sync + 'static {
     /// allow one); `None` where the game has none.
     fn default_command(&self, _state: &Self::State, _seat: Seat) -> Option<Self::Command> {
         None
+    }
+
+    /// The legal moves `legal` of `seat` as a mail offers them: those listed
+    /// one by one, and those summarised by kind (each kind with every move
+    /// of it summarised, so no move is hidden). By default all are listed.
+    fn offer(
+        &self,
+        _state: &Self::State,
+        _seat: Seat,
+        legal: Vec<Self::Command>,
+    ) -> (Vec<Self::Command>, Vec<MoveSummary>) {
+        (legal, Vec::new())
     }
 
     /// A seat leaves: the game goes on without it where its rules allow.

@@ -1,8 +1,10 @@
-//! Forgiving command reading shared by all games: normalising input,
-//! the game's vocabulary (aliases in both languages, numbered names, counts,
-//! words a player may leave out) making a line the game's words, matching
-//! against the legal commands by unambiguous prefixes of words, and
-//! suggesting the closest ones. A game supplies words, not a matcher.
+//! The one reading route of every game: a player's line normalised, made
+//! the game's words by its [`Vocabulary`] (aliases in both languages,
+//! numbered names, counts, fillers, compact counts), read in the game's
+//! canonical form (whole words only), else matched against the seat's legal
+//! commands (a number, an id or a name whole; a prefix only for words and
+//! only when one legal command fits), else refused with the closest legal
+//! commands. A game supplies words and its canonical form, not a matcher.
 
 use super::{ParseError, Text};
 use std::fmt::Display;
@@ -16,24 +18,8 @@ pub fn normalize(input: &str) -> String {
         .to_lowercase()
 }
 
-/// Replaces whole words found in `aliases` (alias → canonical word).
-/// Aliases are matched after normalisation, so write them in lower case.
-pub fn replace_aliases(input: &str, aliases: &[(&str, &str)]) -> String {
-    normalize(input)
-        .split(' ')
-        .map(|w| {
-            aliases
-                .iter()
-                .find(|(a, _)| *a == w)
-                .map(|(_, c)| *c)
-                .unwrap_or(w)
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The words a game gives the shared reader: how a player's words become
-/// the words of the game's commands, in both languages. A game names the
+/// The words a game gives the reader: how a player's words become the
+/// words of the game's commands, in both languages. A game names the
 /// fields it needs and takes the rest from [`Vocabulary::NONE`].
 #[derive(Clone, Copy, Debug)]
 pub struct Vocabulary {
@@ -59,6 +45,13 @@ pub struct Vocabulary {
     /// (word, units): after `word`, counts run together with unit letters
     /// are written out (`food 2p1c` → `food 2 potato 1 corn`).
     pub compact: &'static [(&'static str, &'static [(char, &'static str)])],
+    /// The game's action words: a first word that starts no legal command's
+    /// word but exactly one of these stands for it in the canonical form, so
+    /// that the rules can say why that action is not possible now.
+    pub verbs: &'static [&'static str],
+    /// The longest line (in characters) read as a command: a longer one is
+    /// refused before any comparison, so a mail's cost stays bounded.
+    pub longest: usize,
 }
 
 impl Vocabulary {
@@ -71,10 +64,13 @@ impl Vocabulary {
         fillers: &[],
         numbered: &[],
         compact: &[],
+        verbs: &[],
+        longest: 200,
     };
 
     /// A player's line in the game's words: normalised, counts split off,
-    /// aliases replaced, numbered names joined with their numbers.
+    /// aliases replaced, numbered names joined with their numbers, fillers
+    /// dropped, bare numbers made ids, compact counts written out.
     pub fn words(&self, input: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for w in normalize(input).split(' ').filter(|w| !w.is_empty()) {
@@ -91,6 +87,40 @@ impl Vocabulary {
                 }
                 _ => out.push(word),
             }
+        }
+        if self.fillers.is_empty() && self.numbered.is_empty() && self.compact.is_empty() {
+            return out;
+        }
+        self.written_out(out)
+    }
+
+    /// Fillers dropped, numbered ids and compact counts written out.
+    fn written_out(&self, all: Vec<String>) -> Vec<String> {
+        let first = all.first().cloned().unwrap_or_default();
+        let mut out: Vec<String> = Vec::with_capacity(all.len());
+        let mut numbering: Option<&str> = None;
+        let mut units: Option<&[(char, &str)]> = None;
+        for (i, w) in all.into_iter().enumerate() {
+            if i > 0 && self.fillers.contains(&(first.as_str(), w.as_str())) {
+                continue;
+            }
+            let bare = !w.is_empty() && w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit());
+            match (numbering, w.parse::<u32>()) {
+                (Some(prefix), Ok(n)) if bare => {
+                    out.push(format!("{prefix}{n:02}"));
+                    continue;
+                }
+                _ => numbering = None,
+            }
+            if let Some(parts) = units.and_then(|u| compact_counts(&w, u)) {
+                out.extend(parts);
+                continue;
+            }
+            numbering = self.numbered.iter().find(|(a, _)| *a == w).map(|x| x.1);
+            if let Some((_, u)) = self.compact.iter().find(|(a, _)| *a == w) {
+                units = Some(u);
+            }
+            out.push(w);
         }
         out
     }
@@ -129,168 +159,9 @@ impl Vocabulary {
     }
 }
 
-/// The one of `names` that is `word`, else the only one starting with it.
-pub fn unique_start(word: &str, names: &[&'static str]) -> Option<&'static str> {
-    if let Some(n) = names.iter().find(|n| **n == word) {
-        return Some(n);
-    }
-    let mut starting = names.iter().filter(|n| n.starts_with(word));
-    match (starting.next(), starting.next()) {
-        (Some(n), None) => Some(n),
-        _ => None,
-    }
-}
-
-/// The legal command meant by a player's words (from [`Vocabulary::words`]):
-/// as [`match_legal`]; when nothing matches, the one command that fits with
-/// some of the vocabulary's optional words left out (exactly, else by
-/// prefixes).
-pub fn match_words<C: Display + Clone>(
-    words: &[String],
-    vocabulary: &Vocabulary,
-    legal: &[C],
-) -> Result<C, ParseError> {
-    let err = match match_legal(&words.join(" "), legal) {
-        Ok(c) => return Ok(c),
-        Err(e) => e,
-    };
-    if vocabulary.optional.is_empty() || words.is_empty() {
-        return Err(err);
-    }
-    let texts: Vec<String> = legal.iter().map(|c| normalize(&c.to_string())).collect();
-    for whole in [true, false] {
-        let mut hits = texts.iter().enumerate().filter(|(_, t)| {
-            let tw: Vec<&str> = t.split(' ').collect();
-            fits_leaving_out(&tw, words, vocabulary.optional, whole)
-        });
-        match (hits.next(), hits.next()) {
-            (Some((i, _)), None) => return Ok(legal[i].clone()),
-            (Some(_), Some(_)) => return Err(err),
-            _ => {}
-        }
-    }
-    Err(err)
-}
-
-/// Whether the command's words `full` read as `words` with some of its
-/// `optional` words left out; `whole`: every word written out in full.
-fn fits_leaving_out(full: &[&str], words: &[String], optional: &[&str], whole: bool) -> bool {
-    let Some((first, rest)) = full.split_first() else {
-        return words.is_empty();
-    };
-    let written = words.split_first().is_some_and(|(w, others)| {
-        (if whole {
-            first == w
-        } else {
-            word_matches(first, w)
-        }) && fits_leaving_out(rest, others, optional, whole)
-    });
-    written || (optional.contains(first) && fits_leaving_out(rest, words, optional, whole))
-}
-
-/// Finds the legal command meant by `input`: an exact canonical match, or the
-/// only command whose every word matches the corresponding input word.
-/// A word with a digit in it (a number, a slot, an id such as `p3`) matches
-/// only itself: `take 1` must never become `take 11`. Other words match by
-/// prefix, and only when one legal command fits. Apply aliases first.
-pub fn match_legal<C: Display + Clone>(input: &str, legal: &[C]) -> Result<C, ParseError> {
-    let wanted = normalize(input);
-    if wanted.is_empty() {
-        return Err(ParseError {
-            message: Text::new("The command is empty.", "명령이 비어 있습니다."),
-            suggestions: closest(&wanted, legal, 5),
-        });
-    }
-    let texts: Vec<String> = legal.iter().map(|c| normalize(&c.to_string())).collect();
-    if let Some(i) = texts.iter().position(|t| *t == wanted) {
-        return Ok(legal[i].clone());
-    }
-    let words: Vec<&str> = wanted.split(' ').collect();
-    let hits: Vec<usize> = texts
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| {
-            let tw: Vec<&str> = t.split(' ').collect();
-            tw.len() == words.len()
-                && tw
-                    .iter()
-                    .zip(&words)
-                    .all(|(full, part)| word_matches(full, part))
-        })
-        .map(|(i, _)| i)
-        .collect();
-    match hits.len() {
-        1 => Ok(legal[hits[0]].clone()),
-        0 => Err(ParseError {
-            message: Text::new(
-                format!("'{}' is not a legal command now.", input.trim()),
-                format!("'{}'은(는) 지금 둘 수 있는 명령이 아닙니다.", input.trim()),
-            ),
-            suggestions: closest(&wanted, legal, 5),
-        }),
-        _ => Err(ParseError {
-            message: Text::new(
-                format!(
-                    "'{}' could mean several commands; write more of it.",
-                    input.trim()
-                ),
-                format!(
-                    "'{}'은(는) 여러 명령일 수 있습니다. 더 자세히 쓰세요.",
-                    input.trim()
-                ),
-            ),
-            suggestions: hits.iter().take(5).map(|&i| legal[i].to_string()).collect(),
-        }),
-    }
-}
-
-/// Whether the typed word `part` stands for the legal word `full`: whole
-/// when either holds a digit, else as a prefix.
-fn word_matches(full: &str, part: &str) -> bool {
-    let has_digit = |w: &str| w.chars().any(|c| c.is_ascii_digit());
-    if has_digit(full) || has_digit(part) {
-        full == part
-    } else {
-        full.starts_with(part)
-    }
-}
-
-/// `input` normalised and in the game's canonical words (see `Vocabulary`).
-pub fn rewrite(input: &str, words: &Vocabulary) -> String {
-    let replaced = replace_aliases(input, words.aliases);
-    let all: Vec<&str> = replaced.split(' ').collect();
-    let first = all.first().copied().unwrap_or_default();
-    let mut out: Vec<String> = Vec::with_capacity(all.len());
-    let mut numbering: Option<&str> = None;
-    let mut units: Option<&[(char, &str)]> = None;
-    for (i, &w) in all.iter().enumerate() {
-        if i > 0 && words.fillers.contains(&(first, w)) {
-            continue;
-        }
-        let bare = !w.is_empty() && w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit());
-        match (numbering, w.parse::<u32>()) {
-            (Some(prefix), Ok(n)) if bare => {
-                out.push(format!("{prefix}{n:02}"));
-                continue;
-            }
-            _ => numbering = None,
-        }
-        if let Some(parts) = units.and_then(|u| written_out(w, u)) {
-            out.extend(parts);
-            continue;
-        }
-        numbering = words.numbered.iter().find(|(a, _)| *a == w).map(|x| x.1);
-        if let Some((_, u)) = words.compact.iter().find(|(a, _)| *a == w) {
-            units = Some(u);
-        }
-        out.push(w.to_string());
-    }
-    out.join(" ")
-}
-
 /// `2p1c` → `2 potato 1 corn` with units `p`, `c`; None when the word is not
 /// counts (of at most four digits) each followed by a unit letter.
-fn written_out(w: &str, units: &[(char, &str)]) -> Option<Vec<String>> {
+fn compact_counts(w: &str, units: &[(char, &str)]) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut num = String::new();
     for ch in w.chars() {
@@ -311,32 +182,274 @@ fn written_out(w: &str, units: &[(char, &str)]) -> Option<Vec<String>> {
     (num.is_empty() && !out.is_empty()).then_some(out)
 }
 
-/// The one reading route of a game: its words applied (`rewrite`), then its
-/// canonical text read exactly (`exact`, which may accept a legal choice the
-/// list writes another way, such as the same cards in another order), then
-/// the legal commands by unambiguous prefixes (`match_legal`), with the
-/// closest ones suggested when nothing fits.
+/// The one of `names` that is `word`, else the only one starting with it.
+pub fn unique_start(word: &str, names: &[&'static str]) -> Option<&'static str> {
+    if let Some(n) = names.iter().find(|n| **n == word) {
+        return Some(n);
+    }
+    let mut starting = names.iter().filter(|n| n.starts_with(word));
+    match (starting.next(), starting.next()) {
+        (Some(n), None) => Some(n),
+        _ => None,
+    }
+}
+
+/// What a game's canonical reader made of a line's words.
+#[derive(Debug)]
+pub enum Canonical<C> {
+    /// The command the words write, whole (the rules judge it when applied).
+    Read(C),
+    /// The words have the shape of one of the game's commands but are wrong
+    /// in it: what was wrong and what would be right, if no legal command
+    /// fits them either.
+    Wrong(Text),
+    /// Not the game's canonical form: the legal commands decide.
+    Other,
+}
+
+/// Reads a player's line as a command of the seat: the game's words
+/// (`vocabulary`), then its canonical form (`canonical`, whole words only,
+/// which may read a command the list writes another way or does not list),
+/// then the seat's `legal` commands (built only when needed): exactly, by
+/// whole ids and numbers and unambiguous prefixes of words, or with the
+/// vocabulary's optional words left out. A first word that is the start of
+/// exactly one legal command word is read as that word, and the canonical
+/// form is tried again with it. Refusals name the closest legal commands.
 pub fn read<C: Display + Clone>(
     input: &str,
-    words: &Vocabulary,
-    exact: impl FnOnce(&str) -> Option<C>,
+    vocabulary: &Vocabulary,
+    canonical: impl Fn(&[&str]) -> Canonical<C>,
     legal: impl FnOnce() -> Vec<C>,
 ) -> Result<C, ParseError> {
-    let clean = rewrite(input, words);
-    if let Some(c) = exact(&clean) {
+    if input.chars().count() > vocabulary.longest
+        || input.chars().any(|c| c.is_control() && c != '\t')
+    {
+        let legal = legal();
+        return Err(refused(
+            Text::new(
+                "That is not one command: too long or with control characters.",
+                "명령 하나가 아닙니다: 너무 길거나 제어 문자가 있습니다.",
+            ),
+            "",
+            &legal,
+        ));
+    }
+    let words = vocabulary.words(input);
+    let mut view: Vec<&str> = words.iter().map(String::as_str).collect();
+    let first_try = if view.is_empty() {
+        Canonical::Other
+    } else {
+        canonical(&view)
+    };
+    if let Canonical::Read(c) = first_try {
         return Ok(c);
     }
     let legal = legal();
-    match_legal(&clean, &legal).map_err(|mut e| {
-        if e.suggestions.is_empty() && !legal.is_empty() {
-            e.suggestions = closest(&clean, &legal, 5);
+    if view.is_empty() {
+        return Err(refused(
+            Text::new("The command is empty.", "명령이 비어 있습니다."),
+            "",
+            &legal,
+        ));
+    }
+    let mut wrong = match first_try {
+        Canonical::Wrong(t) => Some(t),
+        _ => None,
+    };
+    let texts: Vec<String> = legal.iter().map(|c| normalize(&c.to_string())).collect();
+    let first = match first_word(view[0], &texts) {
+        First::None => unique_start(view[0], vocabulary.verbs)
+            .filter(|v| *v != view[0])
+            .map_or(First::None, First::Stands),
+        other => other,
+    };
+    match first {
+        First::Stands(verb) => {
+            view[0] = verb;
+            match canonical(&view) {
+                Canonical::Read(c) => return Ok(c),
+                Canonical::Wrong(t) => wrong = Some(t),
+                Canonical::Other => {}
+            }
         }
-        e
-    })
+        First::Several(kinds) => {
+            return Err(ambiguous(input, kinds.iter().map(|&i| &legal[i])));
+        }
+        First::Itself | First::None => {}
+    }
+    let written = view.join(" ");
+    match match_texts(&view, &texts, vocabulary.optional) {
+        Matched::One(i) => Ok(legal[i].clone()),
+        Matched::Several(hits) => Err(ambiguous(input, hits.iter().map(|&i| &legal[i]))),
+        Matched::None => {
+            let message = wrong.unwrap_or_else(|| {
+                Text::new(
+                    format!("'{}' is not a legal command now.", input.trim()),
+                    format!("'{}'은(는) 지금 둘 수 있는 명령이 아닙니다.", input.trim()),
+                )
+            });
+            Err(refused(message, &written, &legal))
+        }
+    }
+}
+
+/// A refusal: the message, the kinds of legal commands as examples, and the
+/// closest legal commands to `written`.
+fn refused<C: Display>(message: Text, written: &str, legal: &[C]) -> ParseError {
+    if legal.is_empty() {
+        return ParseError {
+            message: Text::new(
+                format!("{} You have no decision to make now.", message.en),
+                format!("{} 지금은 결정할 것이 없습니다.", message.ko),
+            ),
+            suggestions: Vec::new(),
+        };
+    }
+    let examples = examples(legal, 4);
+    ParseError {
+        message: Text::new(
+            format!("{} Write e.g. {examples}.", message.en),
+            format!("{} 예: {examples}.", message.ko),
+        ),
+        suggestions: closest(written, legal, 5),
+    }
+}
+
+/// A refusal of a line that could mean several commands: some of them.
+fn ambiguous<'c, C: Display + 'c>(input: &str, hits: impl Iterator<Item = &'c C>) -> ParseError {
+    ParseError {
+        message: Text::new(
+            format!(
+                "'{}' could mean several commands; write more of it.",
+                input.trim()
+            ),
+            format!(
+                "'{}'은(는) 여러 명령일 수 있습니다. 더 자세히 쓰세요.",
+                input.trim()
+            ),
+        ),
+        suggestions: hits.take(5).map(ToString::to_string).collect(),
+    }
+}
+
+/// What a line's first word is among the first words of the legal commands.
+enum First<'t> {
+    /// One of them.
+    Itself,
+    /// The start of exactly this one.
+    Stands(&'t str),
+    /// The start of several: the first command of each.
+    Several(Vec<usize>),
+    /// Neither (or a word with a digit, which never stands for another).
+    None,
+}
+
+/// Which legal first word `first` stands for; one pass over the list.
+fn first_word<'t>(first: &str, texts: &'t [String]) -> First<'t> {
+    if has_digit(first) {
+        return First::None;
+    }
+    let mut kinds: Vec<(usize, &str)> = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        let head = t.split(' ').next().unwrap_or_default();
+        if head == first {
+            return First::Itself;
+        }
+        if head.starts_with(first) && !kinds.iter().any(|(_, k)| *k == head) {
+            kinds.push((i, head));
+        }
+    }
+    match kinds.as_slice() {
+        [] => First::None,
+        [(_, one)] => First::Stands(one),
+        _ => First::Several(kinds.iter().map(|(i, _)| *i).collect()),
+    }
+}
+
+/// How a line's words met the legal commands' texts.
+enum Matched {
+    One(usize),
+    Several(Vec<usize>),
+    None,
+}
+
+/// The legal command a line's words write: the exact text; else the only
+/// one whose every word the line's word stands for (whole when either holds
+/// a digit, else a start of it); else the only one that fits with some of
+/// the `optional` words left out (written whole, else by starts).
+fn match_texts(words: &[&str], texts: &[String], optional: &[&str]) -> Matched {
+    let wanted = words.join(" ");
+    if let Some(i) = texts.iter().position(|t| *t == wanted) {
+        return Matched::One(i);
+    }
+    let hits: Vec<usize> = texts
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| {
+            t.split(' ').count() == words.len()
+                && t.split(' ')
+                    .zip(words)
+                    .all(|(full, part)| word_matches(full, part))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match hits.len() {
+        1 => return Matched::One(hits[0]),
+        0 => {}
+        _ => return Matched::Several(hits),
+    }
+    if optional.is_empty() {
+        return Matched::None;
+    }
+    for whole in [true, false] {
+        let mut fits = texts.iter().enumerate().filter(|(_, t)| {
+            let tw: Vec<&str> = t.split(' ').collect();
+            fits_leaving_out(&tw, words, optional, whole)
+        });
+        match (fits.next(), fits.next()) {
+            (Some((i, _)), None) => return Matched::One(i),
+            (Some(_), Some(_)) => return Matched::None,
+            _ => {}
+        }
+    }
+    Matched::None
+}
+
+/// Whether the command's words `full` read as `words` with some of its
+/// `optional` words left out; `whole`: every word written out in full.
+fn fits_leaving_out(full: &[&str], words: &[&str], optional: &[&str], whole: bool) -> bool {
+    let Some((first, rest)) = full.split_first() else {
+        return words.is_empty();
+    };
+    let written = words.split_first().is_some_and(|(w, others)| {
+        (if whole {
+            first == w
+        } else {
+            word_matches(first, w)
+        }) && fits_leaving_out(rest, others, optional, whole)
+    });
+    written || (optional.contains(first) && fits_leaving_out(rest, words, optional, whole))
+}
+
+fn has_digit(w: &str) -> bool {
+    w.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Whether the typed word `part` stands for the legal word `full`: whole
+/// when either holds a digit (`take 1` is never `take 11`), else as a prefix.
+fn word_matches(full: &str, part: &str) -> bool {
+    if has_digit(full) || has_digit(part) {
+        full == part
+    } else {
+        full.starts_with(part)
+    }
 }
 
 /// Characters of an input that suggestions are scored on; a command is shorter.
 const SUGGEST_CHARS: usize = 48;
+
+/// A legal list longer than this is narrowed to one kind before scoring.
+const LONG_LIST: usize = 400;
 
 /// The `n` legal commands closest to `input` by edit distance, best first.
 pub fn closest<C: Display>(input: &str, legal: &[C], n: usize) -> Vec<String> {
@@ -344,10 +457,20 @@ pub fn closest<C: Display>(input: &str, legal: &[C], n: usize) -> Vec<String> {
     // command (thousands in Cuzco): only the input's start is compared, so a
     // mail's cost stays bounded whatever it holds.
     let wanted: String = normalize(input).chars().take(SUGGEST_CHARS).collect();
-    let mut scored: Vec<(usize, String)> = legal
-        .iter()
-        .map(|c| {
-            let t = c.to_string();
+    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    // In a long list only the commands of the same kind (first word) are
+    // scored, when there are any: the closest is among them anyway.
+    let first = wanted.split(' ').next().unwrap_or_default();
+    let same_kind = |t: &&String| t.split(' ').next() == Some(first);
+    let pool: Vec<&String> = if texts.len() > LONG_LIST && texts.iter().any(|t| same_kind(&t)) {
+        texts.iter().filter(same_kind).collect()
+    } else {
+        texts.iter().collect()
+    };
+    let mut scored: Vec<(usize, String)> = pool
+        .into_iter()
+        .map(|t| {
+            let t = t.clone();
             let norm = normalize(&t);
             // Compare against a prefix of the same length too, so that a short
             // input is judged by how it starts.
@@ -406,40 +529,87 @@ mod tests {
 
     const LEGAL: [&str; 4] = ["place palenque", "place yaxchilan", "retrieve p3", "beg"];
 
+    /// `input` read against `legal` with no canonical form of a game.
+    fn against(
+        input: &str,
+        words: &Vocabulary,
+        legal: &[&'static str],
+    ) -> Result<&'static str, ParseError> {
+        read(input, words, |_| Canonical::Other, || legal.to_vec())
+    }
+
+    fn plain(input: &str, legal: &[&'static str]) -> Result<&'static str, ParseError> {
+        against(input, &Vocabulary::NONE, legal)
+    }
+
     #[test]
     fn exact_prefix_and_ambiguous() {
         assert_eq!(
-            match_legal("  PLACE   Palenque. ", &LEGAL).unwrap(),
+            plain("  PLACE   Palenque. ", &LEGAL).unwrap(),
             "place palenque"
         );
-        assert_eq!(match_legal("pl y", &LEGAL).unwrap(), "place yaxchilan");
-        let e = match_legal("place", &LEGAL).unwrap_err();
+        assert_eq!(plain("pl y", &LEGAL).unwrap(), "place yaxchilan");
+        let e = plain("place", &LEGAL).unwrap_err();
         assert!(
             e.suggestions.contains(&"place palenque".to_string()),
             "{e:?}"
         );
-        let e = match_legal("pl", &["place a", "place b"]).unwrap_err();
+        let e = plain("pl", &["place a", "place b"]).unwrap_err();
         assert!(e.message.en.contains("not a legal"));
-        let e = match_legal("p", &["pa", "pb"]).unwrap_err();
+        let e = plain("p", &["pa", "pb"]).unwrap_err();
         assert!(e.message.en.contains("several"));
+        assert_eq!(e.suggestions, ["pa", "pb"]);
+        let e = plain("", &LEGAL).unwrap_err();
+        assert!(e.message.en.contains("empty"), "{e:?}");
+        let e = plain("beg", &[]).unwrap_err();
+        assert!(e.message.en.contains("no decision"), "{e:?}");
+        assert!(plain(&"~".repeat(5000), &LEGAL).is_err());
+        assert!(plain("beg\u{7}", &LEGAL).is_err());
     }
 
     #[test]
     fn numbers_and_ids_match_whole() {
         assert_eq!(
-            match_legal("take 1", &["take 11"]).unwrap_err().suggestions,
+            plain("take 1", &["take 11"]).unwrap_err().suggestions,
             ["take 11"]
         );
+        assert_eq!(plain("take 1", &["take 1", "take 11"]).unwrap(), "take 1");
+        assert_eq!(plain("t 11", &["take 1", "take 11"]).unwrap(), "take 11");
+        assert!(plain("retrieve p", &["retrieve p3"]).is_err());
+        assert!(plain("retrieve p3", &["retrieve p31"]).is_err());
+        // A first word with a digit never stands for another.
+        assert!(plain("1", &["10", "end"]).is_err());
+    }
+
+    #[test]
+    fn the_first_word_is_resolved_among_the_legal_commands_for_the_canonical_form() {
+        let canonical = |w: &[&str]| match w {
+            ["walk", n] => n
+                .parse::<u8>()
+                .map_or(Canonical::Wrong(Text::new("a count", "수")), |n| {
+                    Canonical::Read(format!("walk {n}"))
+                }),
+            _ => Canonical::Other,
+        };
+        let legal = || vec!["walk 1".to_string(), "wait".to_string(), "end".to_string()];
+        // `walk 7` is not listed, but the canonical form reads it whole.
         assert_eq!(
-            match_legal("take 1", &["take 1", "take 11"]).unwrap(),
-            "take 1"
+            read("walk 7", &Vocabulary::NONE, canonical, legal).unwrap(),
+            "walk 7"
         );
         assert_eq!(
-            match_legal("t 11", &["take 1", "take 11"]).unwrap(),
-            "take 11"
+            read("wal 7", &Vocabulary::NONE, canonical, legal).unwrap(),
+            "walk 7"
         );
-        assert!(match_legal("retrieve p", &["retrieve p3"]).is_err());
-        assert!(match_legal("retrieve p3", &["retrieve p31"]).is_err());
+        // `wa` starts both `walk` and `wait`: refused with both.
+        let e = read("wa 7", &Vocabulary::NONE, canonical, legal).unwrap_err();
+        assert!(e.message.en.contains("several"), "{e:?}");
+        assert_eq!(e.suggestions, ["walk 1", "wait"]);
+        let e = read("walk x", &Vocabulary::NONE, canonical, legal).unwrap_err();
+        assert!(e.message.en.starts_with("a count"), "{e:?}");
+        // Not a legal word: the canonical form is not asked again.
+        let no_walk = || vec!["end".to_string()];
+        assert!(read("wal 7", &Vocabulary::NONE, canonical, no_walk).is_err());
     }
 
     const WORDS: Vocabulary = Vocabulary {
@@ -482,7 +652,7 @@ mod tests {
             "retrieve pal4 as pal3 wood",
             "do pal3 wood",
         ];
-        let read = |s: &str| match_words(&WORDS.words(s), &WORDS, &legal);
+        let read = |s: &str| against(s, &WORDS, &legal);
         assert_eq!(read("p3 나무").unwrap(), "retrieve pal3 wood");
         assert_eq!(read("pal 3 wo").unwrap(), "retrieve pal3 wood");
         assert_eq!(
@@ -507,37 +677,30 @@ mod tests {
             compact: &[("food", &[('p', "potato"), ('c', "corn")])],
             ..Vocabulary::NONE
         };
+        let rewrite = |s: &str| WORDS.words(s).join(" ");
         assert_eq!(
-            rewrite("Place arch s3b2 pay 카드 7 food 2p1c", &WORDS),
+            rewrite("Place arch s3b2 pay 카드 7 food 2p1c"),
             "place arch s3b2 card g07 food 2 potato 1 corn"
         );
-        assert_eq!(rewrite("pay yes", &WORDS), "pay yes");
+        assert_eq!(rewrite("pay yes"), "pay yes");
         assert_eq!(
-            rewrite("conquer ch 4 with 19 1", &WORDS),
+            rewrite("conquer ch 4 with 19 1"),
             "conquer ch 4 with a19 a01"
         );
         // Counts are written out only after their word, and only whole.
-        assert_eq!(rewrite("take 2p", &WORDS), "take 2p");
-        assert_eq!(rewrite("food 2x 1c", &WORDS), "food 2x 1 corn");
+        assert_eq!(rewrite("take 2p"), "take 2p");
+        assert_eq!(rewrite("food 2x 1c"), "food 2x 1 corn");
         let legal = ["card g07", "pass"];
+        assert_eq!(against("카드 7", &WORDS, &legal).unwrap(), "card g07");
+        assert_eq!(against("pa", &WORDS, &legal).unwrap(), "pass");
         assert_eq!(
-            read("카드 7", &WORDS, |_| None, || legal.to_vec()).unwrap(),
-            "card g07"
-        );
-        assert_eq!(
-            read("pa", &WORDS, |_| None, || legal.to_vec()).unwrap(),
-            "pass"
-        );
-        assert_eq!(
-            read("x", &WORDS, |t| Some(t.to_string()), Vec::new).unwrap(),
+            read("x", &WORDS, |w| Canonical::Read(w.join(" ")), Vec::new).unwrap(),
             "x"
         );
     }
 
     #[test]
-    fn aliases_and_suggestions() {
-        let s = replace_aliases("Place 팔렌케", &[("팔렌케", "palenque")]);
-        assert_eq!(s, "place palenque");
+    fn suggestions() {
         assert_eq!(
             closest("retreive p3", &LEGAL, 1),
             vec!["retrieve p3".to_string()]

@@ -2,8 +2,11 @@
 //! service sees. `Typed<G>` wraps any `Game` and its state as a `Table`.
 
 use super::rng::draws_on_this_thread;
-use super::{Event, Game, GameInfo, Outcome, ParseError, Rng, RuleError, Seat, Text, View};
+use super::{
+    Event, Game, GameInfo, MoveSummary, Outcome, ParseError, Rng, RuleError, Seat, Text, View,
+};
 use serde::Serialize;
+use std::collections::HashSet;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -61,6 +64,8 @@ pub trait Table: Send + Sync {
     fn players(&self) -> usize;
     fn to_act(&self) -> Vec<Seat>;
     fn legal(&self, seat: Seat) -> Vec<String>;
+    /// The legal moves as a mail offers them: listed, and summarised by kind.
+    fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>);
     /// Parses and applies one command for `seat`; all or nothing.
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
     /// Applies a stored command: `text` must be exactly the canonical form
@@ -145,10 +150,15 @@ impl<G: Game> Typed<G> {
 
 /// Whether anything hidden from `mover` before the move is no longer hidden.
 pub fn revealed<G: Game>(game: &G, before: &G::State, after: &G::State, mover: Seat) -> bool {
-    let still = game.hidden_items(after, Some(mover));
-    game.hidden_items(before, Some(mover))
-        .iter()
-        .any(|item| !still.contains(item))
+    // Most moves change nothing hidden (the same list); otherwise a set, not a
+    // list: a game may hide hundreds of items and this runs at every move.
+    let after = game.hidden_items(after, Some(mover));
+    let before = game.hidden_items(before, Some(mover));
+    if before == after {
+        return false;
+    }
+    let still: HashSet<&str> = after.iter().map(String::as_str).collect();
+    before.iter().any(|item| !still.contains(item.as_str()))
 }
 
 /// The game's events, every one marked as revealing when the move revealed
@@ -206,6 +216,12 @@ impl<G: Game> Table for Typed<G> {
             .iter()
             .map(ToString::to_string)
             .collect()
+    }
+
+    fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>) {
+        let legal = self.game.legal(&self.state, seat);
+        let (listed, summaries) = self.game.offer(&self.state, seat, legal);
+        (listed.iter().map(ToString::to_string).collect(), summaries)
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {

@@ -104,6 +104,7 @@ struct MoveHtml<'a> {
 
 struct GroupHtml<'a> {
     title: &'a str,
+    note: &'a str,
     moves: Vec<MoveHtml<'a>>,
     more: Option<String>,
 }
@@ -241,10 +242,18 @@ fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, in_page: bool
             .filter(|s| !s.reference)
             .map(|s| section(s, lang))
             .collect(),
-        private: view.private.iter().map(|s| section(s, lang)).collect(),
+        private: view
+            .private
+            .iter()
+            .filter(|s| !s.reference)
+            .map(|s| section(s, lang))
+            .collect(),
+        // The seat's own reference tables (its placement costs, the moves the
+        // page lists as links) fold with the board's, after everything else.
         reference: view
             .sections
             .iter()
+            .chain(&view.private)
             .filter(|s| s.reference)
             .map(|s| section(s, lang))
             .collect(),
@@ -305,6 +314,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
         .iter()
         .map(|g| GroupHtml {
             title: g.title,
+            note: g.note,
             moves: g
                 .moves
                 .iter()

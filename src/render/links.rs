@@ -116,6 +116,7 @@ pub fn group_commands(
         .into_iter()
         .map(|(title, members)| MoveGroup {
             title,
+            note: String::new(),
             moves: members
                 .into_iter()
                 .map(|command| MoveLink {

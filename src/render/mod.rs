@@ -38,6 +38,9 @@ pub struct MoveLink {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveGroup {
     pub title: String,
+    /// Lines under the title (a summary of moves too many to list: where
+    /// they may go, how to write them); empty for a plain list.
+    pub note: String,
     pub moves: Vec<MoveLink>,
 }
 

@@ -34,6 +34,7 @@ impl Limits {
 #[derive(Debug, PartialEq)]
 pub struct ShownGroup<'a> {
     pub title: &'a str,
+    pub note: &'a str,
     pub moves: &'a [MoveLink],
     /// Moves of this group left out.
     pub hidden: usize,
@@ -72,6 +73,7 @@ pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
         total += g.moves.len();
         let group = ShownGroup {
             title: &g.title,
+            note: &g.note,
             moves: g.moves.get(..n).unwrap_or(&[]),
             hidden: g.moves.len() - n,
         };
@@ -102,6 +104,7 @@ mod tests {
     fn group(title: &str, n: usize) -> MoveGroup {
         MoveGroup {
             title: title.into(),
+            note: String::new(),
             moves: (0..n)
                 .map(|i| MoveLink {
                     command: format!("{title} {i}"),

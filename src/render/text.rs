@@ -204,6 +204,10 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
                 out.push_str(g.title);
                 out.push_str(":\n");
             }
+            if !g.note.is_empty() {
+                out.push_str(g.note);
+                out.push('\n');
+            }
             for m in g.moves {
                 out.push_str("  ");
                 out.push_str(&m.command);

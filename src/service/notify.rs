@@ -315,14 +315,12 @@ impl Service {
             paragraphs.push(self.who_is_who(id, s, &table.seat_names())?);
         }
         paragraphs.extend(words.paragraphs.iter().cloned());
-        let reply = self.reply_address(id, &seat_row.email);
-        let legal = match seat {
-            Some(s) if deciding => table.legal(s),
-            _ => vec![],
+        let moves = match seat {
+            Some(s) if deciding => {
+                self.move_groups(id, &seat_row.email, &subject, lang, table.offer(s))
+            }
+            _ => Vec::new(),
         };
-        let reply_subject = format!("Re: {subject}");
-        let moves =
-            render::group_commands(&legal, 40, |c| render::mailto(&reply, &reply_subject, c));
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
@@ -351,6 +349,37 @@ impl Service {
         self.store
             .note_mail_sent(id, &seat_row.email, &message_id, count)?;
         Ok(())
+    }
+
+    /// The moves a mail offers as links: the listed ones grouped, then each
+    /// kind too many to list summarised with its examples as links.
+    fn move_groups(
+        &self,
+        id: i64,
+        email: &str,
+        subject: &str,
+        lang: &str,
+        (listed, summaries): (Vec<String>, Vec<crate::engine::MoveSummary>),
+    ) -> Vec<render::MoveGroup> {
+        let reply = self.reply_address(id, email);
+        let reply_subject = format!("Re: {subject}");
+        let link = |c: &str| render::mailto(&reply, &reply_subject, c);
+        let mut moves = render::group_commands(&listed, 40, link);
+        moves.extend(summaries.iter().map(|m| {
+            render::MoveGroup {
+                title: m.title.get(lang).to_string(),
+                note: m.how.get(lang).to_string(),
+                moves: m
+                    .examples
+                    .iter()
+                    .map(|c| render::MoveLink {
+                        command: c.clone(),
+                        mailto: link(c),
+                    })
+                    .collect(),
+            }
+        }));
+        moves
     }
 
     /// Each seated player as every mail names them: the game's name for the

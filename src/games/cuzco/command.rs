@@ -1,9 +1,12 @@
-//! The Cuzco command language: the command enum, its canonical text (`Display`) and a
-//! structural reader that forgives case, prefixes of the action word and Korean words.
+//! The Cuzco command language: the command enum, its canonical text (`Display`), its
+//! words in both languages for the shared reader, and its canonical form read whole
+//! (spaces checked against the board; prefixes are the shared reader's, among the
+//! seat's legal commands).
 
 pub use super::data::{card_id, Spot, TileKind};
 use super::data::{Board, Terrain, MAX_TILE, NONE};
-use crate::engine::{parse, ParseError, Text};
+use crate::engine::parse::{Canonical, Vocabulary};
+use crate::engine::Text;
 use std::fmt;
 
 /// A seat's name in both languages.
@@ -108,6 +111,13 @@ const VERBS: [&str; 15] = [
     "play", "done", "pass", "drop", "end",
 ];
 
+/// Cuzco's words for the shared reader: Korean and short forms.
+pub const VOCABULARY: Vocabulary = Vocabulary {
+    aliases: ALIASES,
+    verbs: &VERBS,
+    ..Vocabulary::NONE
+};
+
 /// Short forms and Korean words, replaced word by word before reading.
 const ALIASES: &[(&str, &str)] = &[
     ("토큰", "token"),
@@ -138,29 +148,125 @@ const ALIASES: &[(&str, &str)] = &[
     ("마을", "village"),
     ("도시", "village"),
     ("city", "village"),
+    ("동", "e"),
+    ("서", "w"),
+    ("북동", "ne"),
+    ("북서", "nw"),
+    ("남동", "se"),
+    ("남서", "sw"),
 ];
 
-fn err(en: String, ko: String) -> ParseError {
-    ParseError {
-        message: Text::new(en, ko),
-        suggestions: Vec::new(),
+/// The six directions from a space to its neighbours: the word in both languages and
+/// the step in (row, doubled column); row A is at the top of the picture.
+pub const DIRECTIONS: [(&str, &str, i16, i16); 6] = [
+    ("e", "동", 0, 2),
+    ("w", "서", 0, -2),
+    ("ne", "북동", -1, 1),
+    ("nw", "북서", -1, -1),
+    ("se", "남동", 1, 1),
+    ("sw", "남서", 1, -1),
+];
+
+/// The compact form of a placement (`H5 ne e`: the village space, then the direction
+/// of each other space from it) as the spaces it names (`H5v G5 H6`); `None` when the
+/// words are not that form.
+fn from_directions(
+    board: &Board,
+    kind: TileKind,
+    written: &[&str],
+) -> Result<Option<Vec<String>>, Text> {
+    let Some((anchor, words)) = written.split_first() else {
+        return Ok(None);
+    };
+    let steps: Option<Vec<&(&str, &str, i16, i16)>> = words
+        .iter()
+        .map(|w| DIRECTIONS.iter().find(|d| d.0 == *w))
+        .collect();
+    let Some(steps) = steps.filter(|s| !s.is_empty() && kind.marks_village()) else {
+        return Ok(None);
+    };
+    let village = read_spot(board, anchor.strip_suffix('v').unwrap_or(anchor))?;
+    let mut names = vec![format!("{village}v")];
+    for (en, ko, dr, dx) in steps {
+        let row = u8::try_from(i16::from(village.row) + dr).ok();
+        let x = u8::try_from(i16::from(village.x) + dx).ok();
+        let cell = row
+            .zip(x)
+            .and_then(|pos| board.by_pos.get(&pos))
+            .ok_or_else(|| {
+                err(
+                    format!("There is no space {en} of {village}."),
+                    format!("{village}의 {ko}쪽에는 칸이 없습니다."),
+                )
+            })?;
+        names.push(Spot::of(board, *cell).to_string());
+    }
+    Ok(Some(names))
+}
+
+/// A placement in the compact form (`place tile3 H5 e ne`); other commands as they are.
+pub fn compact(c: &Command) -> String {
+    let Command::Place {
+        kind,
+        spots,
+        village,
+        len,
+        ..
+    } = c
+    else {
+        return c.to_string();
+    };
+    let len = usize::from(*len).min(MAX_TILE);
+    let Some(v) = (0..len)
+        .find(|&i| village[i])
+        .filter(|_| kind.marks_village())
+    else {
+        return c.to_string();
+    };
+    let at = spots[v];
+    let mut out = format!("place {} {at}", kind.key());
+    for (i, spot) in spots.iter().enumerate().take(len) {
+        if i == v {
+            continue;
+        }
+        let step = (
+            i16::from(spot.row) - i16::from(at.row),
+            i16::from(spot.x) - i16::from(at.x),
+        );
+        match DIRECTIONS.iter().find(|d| (d.2, d.3) == step) {
+            Some(d) => {
+                out.push(' ');
+                out.push_str(d.0);
+            }
+            None => return c.to_string(),
+        }
+    }
+    out
+}
+
+/// A command's shape met with a wrong part: what was wrong, what would be right.
+fn err(en: String, ko: String) -> Text {
+    Text::new(en, ko)
+}
+
+/// Reads a command in its canonical words (whole action words; the shared reader
+/// resolves prefixes among the legal commands). Spaces are checked against the board;
+/// whether the command is allowed now is the rules' business (`apply` says why not).
+pub fn canonical(board: &Board, words: &[&str]) -> Canonical<Command> {
+    match read(board, words) {
+        Ok(Some(c)) => Canonical::Read(c),
+        Ok(None) => Canonical::Other,
+        Err(t) => Canonical::Wrong(t),
     }
 }
 
-/// Reads a command from text. Cells are checked against the board; whether the command is
-/// allowed now is the rules' business (`apply` says why not).
-pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
-    let text = parse::replace_aliases(input, ALIASES);
-    let words: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
-    let Some(first) = words.first() else {
-        return Err(err(
-            "The command is empty.".into(),
-            "명령이 비어 있습니다.".into(),
-        ));
+/// A command, `None` when the first word is no action word, or what is wrong in it.
+fn read(board: &Board, words: &[&str]) -> Result<Option<Command>, Text> {
+    let Some(verb) = words.first().and_then(|w| VERBS.iter().find(|v| *v == w)) else {
+        return Ok(None);
     };
-    let verb = verb_of(first)?;
     let args = &words[1..];
-    let arity = |n: usize| -> Result<(), ParseError> {
+    let arity = |n: usize| -> Result<(), Text> {
         if args.len() == n {
             Ok(())
         } else {
@@ -170,11 +276,11 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             ))
         }
     };
-    let simple = |c: Command| -> Result<Command, ParseError> {
+    let simple = |c: Command| -> Result<Command, Text> {
         arity(0)?;
         Ok(c)
     };
-    match verb {
+    let c = match *verb {
         "token" => simple(Command::Token),
         "done" => simple(Command::Done),
         "pass" => simple(Command::Pass),
@@ -184,7 +290,7 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
         "enter" | "exit" | "lake" | "festival" => {
             arity(1)?;
             let s = read_spot(board, args[0])?;
-            Ok(match verb {
+            Ok(match *verb {
                 "enter" => Command::Enter(s),
                 "exit" => Command::Exit(s),
                 "lake" => Command::Lake(s),
@@ -212,7 +318,7 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             arity(2)?;
             let s = read_spot(board, args[0])?;
             let v = read_value(args[1])?;
-            Ok(if verb == "build" {
+            Ok(if *verb == "build" {
                 Command::Build(s, v)
             } else {
                 Command::Upgrade(s, v)
@@ -222,19 +328,16 @@ pub fn read(board: &Board, input: &str) -> Result<Command, ParseError> {
             arity(1)?;
             read_draw(args[0])
         }
-        "play" => {
+        _ => {
             arity(1)?;
             read_card(args[0])
         }
-        _ => Err(err(
-            format!("Unknown command '{first}'."),
-            format!("알 수 없는 명령 '{first}'."),
-        )),
-    }
+    };
+    c.map(Some)
 }
 
 /// A temple value (`4`).
-fn read_value(word: &str) -> Result<u8, ParseError> {
+fn read_value(word: &str) -> Result<u8, Text> {
     word.parse().map_err(|_| {
         err(
             format!("'{word}' is not a temple value; write 2, 4, 6, 8 or 10."),
@@ -244,10 +347,10 @@ fn read_value(word: &str) -> Result<u8, ParseError> {
 }
 
 /// What `draw` takes: `open` (the face-up card) or `deck`.
-fn read_draw(word: &str) -> Result<Command, ParseError> {
+fn read_draw(word: &str) -> Result<Command, Text> {
     match word {
-        w if "open".starts_with(w) || w == "faceup" || w == "face-up" => Ok(Command::DrawOpen),
-        w if "deck".starts_with(w) => Ok(Command::DrawDeck),
+        "open" | "faceup" | "face-up" => Ok(Command::DrawOpen),
+        "deck" => Ok(Command::DrawDeck),
         w => Err(err(
             format!("'draw {w}': write 'draw open' (the face-up card) or 'draw deck'."),
             format!("'draw {w}': 'draw open'(공개 카드) 또는 'draw deck'(더미)으로 쓰세요."),
@@ -256,7 +359,7 @@ fn read_draw(word: &str) -> Result<Command, ParseError> {
 }
 
 /// A festival card id (`c07`) as the play command of that card.
-fn read_card(word: &str) -> Result<Command, ParseError> {
+fn read_card(word: &str) -> Result<Command, Text> {
     let w = word.trim_start_matches('c');
     match w.parse::<u16>() {
         Ok(n) if (1..=250).contains(&n) => Ok(Command::Play((n - 1) as u8)),
@@ -267,40 +370,8 @@ fn read_card(word: &str) -> Result<Command, ParseError> {
     }
 }
 
-/// The action word meant by `word`: itself or its only completion.
-fn verb_of(word: &str) -> Result<&'static str, ParseError> {
-    if let Some(v) = VERBS.iter().find(|v| **v == word) {
-        return Ok(v);
-    }
-    let hits: Vec<&'static str> = VERBS
-        .iter()
-        .copied()
-        .filter(|v| v.starts_with(word))
-        .collect();
-    match hits.as_slice() {
-        [one] => Ok(one),
-        [] => Err(err(
-            format!(
-                "'{word}' is not a Cuzco action; actions are: {}.",
-                VERBS.join(", ")
-            ),
-            format!(
-                "'{word}'은(는) 쿠스코 행동이 아닙니다. 행동: {}.",
-                VERBS.join(", ")
-            ),
-        )),
-        many => Err(err(
-            format!("'{word}' could be {}; write more of it.", many.join(" or ")),
-            format!(
-                "'{word}'은(는) {} 중 무엇인지 모호합니다. 더 쓰세요.",
-                many.join(", ")
-            ),
-        )),
-    }
-}
-
 /// A cell name like `E7` (any case).
-pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
+pub fn read_spot(board: &Board, word: &str) -> Result<Spot, Text> {
     let bad = || {
         err(
             format!("'{word}' is not a space of the board; spaces are a row letter and a number, e.g. H5 (see the picture)."),
@@ -323,20 +394,25 @@ pub fn read_spot(board: &Board, word: &str) -> Result<Spot, ParseError> {
     Ok(Spot::of(board, cell))
 }
 
-fn read_place(board: &Board, args: &[&str]) -> Result<Command, ParseError> {
+fn read_place(board: &Board, args: &[&str]) -> Result<Command, Text> {
     let usage = || {
         err(
             "Write 'place <tile> <spaces>', e.g. 'place tile3 H5v H6 G5' (v marks the village space), 'place tile2 D4v D5', 'place farm C9' or 'place village C9'.".into(),
             "'place <타일> <칸들>' 형식으로 쓰세요. 예: 'place tile3 H5v H6 G5' (v는 마을 칸), 'place tile2 D4v D5', 'place farm C9', 'place village C9'.".into(),
         )
     };
-    let (kind_word, spaces) = args.split_first().ok_or_else(usage)?;
+    let (kind_word, written) = args.split_first().ok_or_else(usage)?;
     let kind = match *kind_word {
         "tile3" | "3" | "t3" | "triple" | "three" => TileKind::Tile3,
         "tile2" | "2" | "t2" | "double" | "two" => TileKind::Tile2,
         "farm" | "f" => TileKind::Farm,
         "village" | "v" => TileKind::Village,
         _ => return Err(usage()),
+    };
+    let named = from_directions(board, kind, written)?;
+    let spaces: Vec<&str> = match &named {
+        Some(names) => names.iter().map(String::as_str).collect(),
+        None => written.to_vec(),
     };
     if spaces.is_empty() || spaces.len() > MAX_TILE {
         return Err(usage());
@@ -345,7 +421,7 @@ fn read_place(board: &Board, args: &[&str]) -> Result<Command, ParseError> {
     for w in spaces {
         let (name, marked) = match w.strip_suffix('v') {
             Some(rest) if kind.marks_village() => (rest, true),
-            _ => (*w, false),
+            _ => (w, false),
         };
         let spot = read_spot(board, name)?;
         let terrain = match kind {

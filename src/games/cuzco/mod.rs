@@ -14,8 +14,8 @@ pub mod testkit;
 mod view;
 
 use crate::engine::{
-    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Text, Variant, View,
+    parse, Event, Game, GameInfo, MoveSummary, OptionDoc, Options, Outcome, ParseError, RuleError,
+    Seat, SetupError, Text, Variant, View,
 };
 use command::{seat_name, Command};
 use state::{Cover, Phase, State};
@@ -74,15 +74,21 @@ impl Game for Cuzco {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        match command::read(&s.data.board, text) {
-            Ok(c) => Ok(c),
-            Err(mut e) => {
-                if text.chars().count() <= 200 {
-                    e.suggestions = suggestions(text, &self.legal(s, seat));
-                }
-                Err(e)
-            }
-        }
+        parse::read(
+            text,
+            &command::VOCABULARY,
+            |words| command::canonical(&s.data.board, words),
+            || self.legal(s, seat),
+        )
+    }
+
+    fn offer(
+        &self,
+        _s: &State,
+        _seat: Seat,
+        legal: Vec<Command>,
+    ) -> (Vec<Command>, Vec<MoveSummary>) {
+        view::offer(legal)
     }
 
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
@@ -128,23 +134,6 @@ impl Game for Cuzco {
             .into_iter()
             .find(|c| legal.contains(c))
     }
-}
-
-/// The legal commands closest to a misread text. The list may hold thousands of placements,
-/// so only commands with the same first word (or an even sample of all) are compared.
-fn suggestions(text: &str, legal: &[Command]) -> Vec<String> {
-    let wanted = parse::normalize(text);
-    let first = wanted.split(' ').next().unwrap_or("");
-    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
-    let mut pool: Vec<&String> = texts
-        .iter()
-        .filter(|t| !first.is_empty() && t.starts_with(first))
-        .take(400)
-        .collect();
-    if pool.is_empty() {
-        pool = texts.iter().step_by((texts.len() / 200).max(1)).collect();
-    }
-    parse::closest(&wanted, &pool, 5)
 }
 
 /// Conservation of Incas, cards, tiles, markers and lakes, and the board's own rules.

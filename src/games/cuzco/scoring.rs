@@ -87,13 +87,13 @@ pub fn score_lakes(s: &mut State) -> Vec<Event> {
                 s.players[usize::from(w)].pp += pp;
                 let who = seat_name(usize::from(w));
                 events.push(Event::public(Text::new(
-                    format!("The lake {} is surrounded: {} occupies the highest position next to it and gains {pp} prestige (3 per lake tile, L210).", names.join(" "), who.en),
-                    format!("저수지 {}이(가) 완전히 둘러싸였습니다: {}이(가) 가장 높은 곳을 점유해 명성 점수 {pp}점을 얻습니다 (저수지 칸마다 3점, L210).", names.join(" "), who.ko),
+                    format!("The lake {} is surrounded: {} occupies the highest position next to it and gains {pp} prestige (3 per lake tile).", names.join(" "), who.en),
+                    format!("저수지 {}이(가) 완전히 둘러싸였습니다: {}이(가) 가장 높은 곳을 점유해 명성 점수 {pp}점을 얻습니다 (저수지 칸마다 3점).", names.join(" "), who.ko),
                 )));
             }
             None => events.push(Event::public(Text::new(
-                format!("The lake {} is surrounded, but nobody occupies the highest position next to it: nobody scores (L212).", names.join(" ")),
-                format!("저수지 {}이(가) 완전히 둘러싸였지만 가장 높은 곳을 점유한 플레이어가 없어 아무도 점수를 얻지 못합니다 (L212).", names.join(" ")),
+                format!("The lake {} is surrounded, but nobody occupies the highest position next to it: nobody scores.", names.join(" ")),
+                format!("저수지 {}이(가) 완전히 둘러싸였지만 가장 높은 곳을 점유한 플레이어가 없어 아무도 점수를 얻지 못합니다.", names.join(" ")),
             ))),
         }
     }

@@ -1,14 +1,14 @@
 //! What a seat may see of a Cuzco game: the headline, the public sections, the seat's hand,
 //! the board as a picture, and the footer notes (the board's 152-versus-150 discrepancy).
 
-use super::command::{card_id, seat_name};
+use super::command::{card_id, compact, seat_name, Command, Spot, TileKind};
 use super::data::{Terrain, NONE};
 use super::legal::{leader, profiles, value_cap, village_groups, Groups};
 use super::picture;
 use super::scoring::{lake_groups, lake_shore};
 
 use super::state::{Bid, Cover, Festival, Phase, State};
-use crate::engine::{Seat, Section, Text, View};
+use crate::engine::{MoveSummary, Seat, Section, Text, View};
 
 /// The line that shows a card in its owner's hand (never shown to anyone else).
 pub fn hand_line(card: u8) -> String {
@@ -25,13 +25,15 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     let players = players_section(s);
     // The picture's players table is drawn from the view's own cells.
     v.picture = picture::draw(s, &players);
-    v.sections.push(players);
+    // The picture shows the players' table in full: folded as reference.
+    v.sections.push(players.as_reference());
     v.sections.push(turn_section(s));
     v.sections.push(festival_section(s));
     v.sections.push(supply_section(s));
-    v.sections.push(groups_section(s, &groups));
-    v.sections.push(lakes_section(s));
-    v.sections.push(map_section(s));
+    // These repeat the picture in words: folded away at the end of a mail.
+    v.sections.push(groups_section(s, &groups).as_reference());
+    v.sections.push(lakes_section(s).as_reference());
+    v.sections.push(map_section(s).as_reference());
     if let Some(Seat(i)) = seat {
         if let Some(p) = s.players.get(i) {
             let mut lines: Vec<Text> = p
@@ -480,4 +482,202 @@ fn footer(s: &State) -> Vec<Text> {
             s.data.board.region_spaces
         ),
     )]
+}
+
+/// The legal moves as a mail offers them: placements (thousands of them) summarised per
+/// tile kind, with where each can go, how to write it and an example; the rest listed.
+pub fn offer(legal: Vec<Command>) -> (Vec<Command>, Vec<MoveSummary>) {
+    let (placements, mut listed): (Vec<Command>, Vec<Command>) = legal
+        .into_iter()
+        .partition(|c| matches!(c, Command::Place { .. }));
+    let of_kind = |kind: TileKind| -> Vec<&Command> {
+        placements
+            .iter()
+            .filter(|c| matches!(c, Command::Place { kind: k, .. } if *k == kind))
+            .collect()
+    };
+    let mut summaries: Vec<MoveSummary> = [TileKind::Tile3, TileKind::Tile2]
+        .into_iter()
+        .filter_map(|kind| placement_summary(kind, &of_kind(kind)))
+        .collect();
+    let (farms, villages) = (of_kind(TileKind::Farm), of_kind(TileKind::Village));
+    let one_space: Vec<&Command> = farms.iter().chain(&villages).copied().collect();
+    summaries.extend(one_space_summary(&farms, &villages, &one_space));
+    let lakes: Vec<Spot> = listed
+        .iter()
+        .filter_map(|c| match c {
+            Command::Lake(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    if lakes.len() > LISTED_LAKES {
+        listed.retain(|c| !matches!(c, Command::Lake(_)));
+        summaries.push(lake_summary(lakes));
+    }
+    (listed, summaries)
+}
+
+/// Lake spaces a mail lists one by one; more are summarised.
+const LISTED_LAKES: usize = 12;
+
+/// The lake placements in a few lines.
+fn lake_summary(mut lakes: Vec<Spot>) -> MoveSummary {
+    lakes.sort_by_key(|s| (s.row, s.x));
+    let n = lakes.len();
+    let examples: Vec<String> = lakes.iter().take(1).map(|s| format!("lake {s}")).collect();
+    let at = spans(&lakes);
+    MoveSummary {
+        title: Text::new(
+            format!("Place a lake tile: {n} ways"),
+            format!("저수지 타일 놓기: {n}가지"),
+        ),
+        how: Text::new(
+            format!(
+                "Write 'lake' and the space, e.g. '{}'. It can go on: {at}.",
+                examples[0]
+            ),
+            format!(
+                "'lake'와 칸을 쓰세요. 예: '{}'. 놓을 수 있는 곳: {at}.",
+                examples[0]
+            ),
+        ),
+        examples,
+    }
+}
+
+/// The 1-space farm and village placements: one summary when they may go on the same
+/// spaces (as they usually may), else one each.
+fn one_space_summary(
+    farms: &[&Command],
+    villages: &[&Command],
+    both: &[&Command],
+) -> Vec<MoveSummary> {
+    let spaces = |cs: &[&Command]| -> Vec<Spot> { cs.iter().filter_map(|c| anchor(c)).collect() };
+    if farms.is_empty() || villages.is_empty() || spaces(farms) != spaces(villages) {
+        return [(TileKind::Farm, farms), (TileKind::Village, villages)]
+            .into_iter()
+            .filter_map(|(kind, cs)| placement_summary(kind, cs))
+            .collect();
+    }
+    let mut at = spaces(farms);
+    at.sort_by_key(|s| (s.row, s.x));
+    let n = both.len();
+    let examples = vec![compact(farms[0]), compact(villages[0])];
+    let at = spans(&at);
+    vec![MoveSummary {
+        title: Text::new(
+            format!("Place a 1-space farm or village tile: {n} ways"),
+            format!("1칸 농장 또는 마을 타일 놓기: {n}가지"),
+        ),
+        how: Text::new(
+            format!(
+                "Write the tile and the space, e.g. '{}' or '{}'. Either can go on: {at}.",
+                examples[0], examples[1]
+            ),
+            format!(
+                "타일과 칸을 쓰세요. 예: '{}', '{}'. 둘 다 놓을 수 있는 곳: {at}.",
+                examples[0], examples[1]
+            ),
+        ),
+        examples,
+    }]
+}
+
+/// The space a placement is written from: its village, or its one space.
+fn anchor(c: &Command) -> Option<Spot> {
+    let Command::Place {
+        spots,
+        village,
+        len,
+        ..
+    } = c
+    else {
+        return None;
+    };
+    let len = usize::from(*len).min(spots.len());
+    let i = (0..len).find(|&i| village[i]).unwrap_or(0);
+    spots.get(i).copied()
+}
+
+/// One tile kind's placements in a few lines.
+fn placement_summary(kind: TileKind, placements: &[&Command]) -> Option<MoveSummary> {
+    let mut anchors: Vec<Spot> = placements.iter().filter_map(|c| anchor(c)).collect();
+    anchors.sort_by_key(|s| (s.row, s.x));
+    anchors.dedup();
+    let first = placements.first()?;
+    let examples: Vec<String> = std::iter::once(*first)
+        .chain(
+            placements
+                .iter()
+                .copied()
+                .find(|c| anchor(c) != anchor(first)),
+        )
+        .map(compact)
+        .collect();
+    let n = placements.len();
+    let name = kind.name();
+    let title = Text::new(
+        format!("Place a {}: {n} ways", name.en),
+        format!("{} 놓기: {n}가지", name.ko),
+    );
+    let at = spans(&anchors);
+    let how = match kind {
+        TileKind::Tile3 | TileKind::Tile2 => {
+            let (farms_en, farms_ko, three) = if kind == TileKind::Tile3 {
+                (
+                    "directions of its two farm spaces",
+                    "두 농장 칸의 방향",
+                    "all three",
+                )
+            } else {
+                ("direction of its farm space", "농장 칸의 방향", "both")
+            };
+            Text::new(
+                format!(
+                    "Write the village space, then the {farms_en} from it (e, w, ne, nw, se, sw), e.g. '{}'; or {three} spaces, v on the village. The village can go on: {at}.",
+                    examples[0]
+                ),
+                format!(
+                    "마을 칸을 쓰고, 그 칸에서 본 {farms_ko}(동 e, 서 w, 북동 ne, 북서 nw, 남동 se, 남서 sw)을 쓰세요. 예: '{}'. 모든 칸을 쓰고 마을 칸에 v를 붙여도 됩니다. 마을 칸이 될 수 있는 곳: {at}.",
+                    examples[0]
+                ),
+            )
+        }
+        _ => Text::new(
+            format!(
+                "Write the space, e.g. '{}'. It can go on: {at}.",
+                examples[0]
+            ),
+            format!("칸을 쓰세요. 예: '{}'. 놓을 수 있는 곳: {at}.", examples[0]),
+        ),
+    };
+    Some(MoveSummary {
+        title,
+        how,
+        examples,
+    })
+}
+
+/// Spaces in reading order, runs in a row joined: `A3–A7, A9, B2–B12`.
+fn spans(spaces: &[Spot]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < spaces.len() {
+        let mut j = i;
+        while j + 1 < spaces.len()
+            && spaces[j + 1].row == spaces[i].row
+            && spaces[j + 1].x / 2 == spaces[j].x / 2 + 1
+        {
+            j += 1;
+        }
+        out.push(if j > i + 1 {
+            format!("{}–{}", spaces[i], spaces[j])
+        } else if j == i + 1 {
+            format!("{}, {}", spaces[i], spaces[j])
+        } else {
+            spaces[i].to_string()
+        });
+        i = j + 1;
+    }
+    out.join(", ")
 }

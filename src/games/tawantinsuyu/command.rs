@@ -402,14 +402,8 @@ impl Names<'_> {
         words.iter().map(|w| f(w)).collect()
     }
 
-    /// Parses canonical text (already normalised and de-aliased).
-    pub fn read(&self, text: &str) -> Option<Cmd> {
-        let words: Vec<&str> = text.split(' ').collect();
-        self.read_words(&words)
-    }
-
-    /// A command from its words.
-    fn read_words(&self, words: &[&str]) -> Option<Cmd> {
+    /// A command from its canonical words (normalised and de-aliased).
+    pub fn read_words(&self, words: &[&str]) -> Option<Cmd> {
         let (&head, rest) = words.split_first()?;
         let one = |i: usize| rest.get(i).copied();
         let c = match (head, rest.len()) {
@@ -726,6 +720,7 @@ pub const WORDS: Vocabulary = Vocabulary {
     fillers: &[("place", "pay")],
     numbered: &[("card", "g"), ("with", "a")],
     compact: &[("food", &[('p', "potato"), ('c', "corn"), ('g', "gold")])],
+    longest: 300,
     ..Vocabulary::NONE
 };
 

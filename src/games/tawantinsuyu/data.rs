@@ -2334,6 +2334,111 @@ pub fn effect_ko(e: &Effect) -> String {
     }
 }
 
+/// A god symbol's name in Korean (our transliteration of the Quechua name).
+pub fn symbol_ko(d: &Data, s: usize) -> &'static str {
+    match d.symbol_name(s) {
+        "inti" => "인티",
+        "killa" => "마마 킬라",
+        "illapa" => "일라파",
+        "pachamama" => "파차마마",
+        "qucha" => "마마 코차",
+        "wiracocha" => "비라코차",
+        _ => "?",
+    }
+}
+
+/// A worker type's name in Korean, as the data names it.
+pub fn worker_ko(d: &Data, w: u8) -> &str {
+    d.worker_ko
+        .get(w as usize)
+        .map(String::as_str)
+        .unwrap_or("?")
+}
+
+/// Worker types named, in order, in both languages.
+pub fn worker_list(d: &Data, v: &[u8]) -> crate::engine::Text {
+    let en: Vec<&str> = v
+        .iter()
+        .map(|&w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
+        .collect();
+    let ko: Vec<&str> = v.iter().map(|&w| worker_ko(d, w)).collect();
+    crate::engine::Text::new(en.join(", "), ko.join(", "))
+}
+
+/// A god symbol's name in both languages.
+pub fn symbol_text(d: &Data, s: usize) -> crate::engine::Text {
+    crate::engine::Text::new(d.symbol_name(s), symbol_ko(d, s))
+}
+
+/// A solo personality's name in Korean.
+pub fn personality_ko(name: &str) -> &str {
+    match name {
+        "builder" => "건설가",
+        "stairs" => "계단",
+        "sculptor" => "조각가",
+        "weaver" => "직조공",
+        other => other,
+    }
+}
+
+/// A God card in Korean words (the Korean side of `god_text`).
+pub fn god_text_ko(d: &Data, g: u8) -> String {
+    d.gods
+        .get(g as usize)
+        .map(|c| {
+            let cost = if c.cost.iter().any(|&x| x > 0) {
+                format!("{} 내고: ", res_text_ko(&c.cost))
+            } else {
+                String::new()
+            };
+            format!(
+                "{} ({}) {cost}{}",
+                c.id,
+                symbol_ko(d, c.symbol),
+                effect_ko(&c.benefit)
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// An army card in Korean words (the Korean side of `army_text`).
+pub fn army_text_ko(d: &Data, a: u8) -> String {
+    d.army
+        .get(a as usize)
+        .map(|c| {
+            format!(
+                "{} (군인 {}명; {})",
+                c.id,
+                c.soldiers,
+                res_text_ko(&c.resources)
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// A weaving tile in Korean words: id, pattern and its two end rewards.
+pub fn weaving_text_ko(d: &Data, w: u8) -> String {
+    d.weavings
+        .get(w as usize)
+        .map(|x| {
+            let r = |i: usize| {
+                d.rewards
+                    .get(i)
+                    .map(|r| effect_ko(&r.1))
+                    .unwrap_or_default()
+            };
+            let pattern = d.patterns.get(x.pattern).map(String::as_str).unwrap_or("?");
+            format!(
+                "{} {} 무늬 [{} | {}]",
+                x.id,
+                pattern_ko(pattern),
+                r(x.left),
+                r(x.right)
+            )
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

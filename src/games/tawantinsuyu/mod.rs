@@ -278,9 +278,13 @@ impl Game for Tawantinsuyu {
         parse::read(
             text,
             &command::WORDS,
-            |clean| {
-                let c = Names(s.d()).read(clean)?;
-                resolve(s, seat.0, c).map(|c| wrap(s, c))
+            |words| {
+                Names(s.d())
+                    .read_words(words)
+                    .and_then(|c| resolve(s, seat.0, c))
+                    .map_or(parse::Canonical::Other, |c| {
+                        parse::Canonical::Read(wrap(s, c))
+                    })
             },
             || self.legal(s, seat),
         )

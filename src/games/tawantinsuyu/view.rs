@@ -5,12 +5,13 @@
 use super::apply;
 use super::command::{Bld, Names};
 use super::data::{
-    army_text, effect_ko, god_text, pattern_ko, res_text, weaving_text, Data, SpaceColour,
-    WORKER_IDS,
+    army_text, army_text_ko, effect_ko, god_text, god_text_ko, pattern_ko, personality_ko,
+    res_text_ko, symbol_text, weaving_text, weaving_text_ko, worker_ko, worker_list, Data,
+    SpaceColour, WORKER_IDS,
 };
 use super::legal;
-use super::picture::{bld_text, picture, pile_top_shown};
-use super::state::{self, Ask, Player, State};
+use super::picture::{bld_text, holdings_section, picture, pile_top_shown, players_section};
+use super::state::{self, Ask, State};
 use crate::engine::{Section, Text, View};
 
 /// Bilingual text; seat and worker names in the Korean line are put in Korean.
@@ -25,87 +26,6 @@ fn plain(s: impl Into<String>) -> Text {
 
 fn who(s: &State, p: usize) -> String {
     super::apply::who(s, p)
-}
-
-fn ask_text(s: &State, a: &Ask) -> Text {
-    match a {
-        Ask::Keep => t(
-            "keep 3 of your 8 dealt God cards",
-            "받은 신 카드 8장 중 3장을 고르세요",
-        ),
-        Ask::UseCards {
-            festival: false, ..
-        } => t(
-            "use your other God cards for their benefits",
-            "나머지 신 카드의 혜택을 받으세요",
-        ),
-        Ask::UseCards {
-            festival: true,
-            left,
-        } => t(
-            format!("use up to {left} God cards (Festival)"),
-            format!("신 카드를 최대 {left}장 사용 (축제)"),
-        ),
-        Ask::StartWeaving => t("choose a starting weaving", "시작 직조물을 고르세요"),
-        Ask::PriestStart => t(
-            "place your High Priest on the Coricancha",
-            "대제사장을 코리칸차에 놓으세요",
-        ),
-        Ask::Main => t(
-            "place a worker, or take two different sub-actions",
-            "일꾼 1명 배치 또는 서로 다른 부차 액션 2개",
-        ),
-        Ask::Hire => t("hire from the Village (or not)", "마을에서 고용 (선택)"),
-        Ask::Tasks { count, .. } => t(
-            format!("choose the order of up to {count} task(s)"),
-            format!("업무 최대 {count}회의 순서를 고르세요"),
-        ),
-        Ask::MoreTasks { count, done, .. } => t(
-            format!(
-                "choose the next of your tasks ({} of {count} done), or stop",
-                done.len()
-            ),
-            format!(
-                "다음 업무를 고르세요 ({count}회 중 {}회 완료), 또는 중단",
-                done.len()
-            ),
-        ),
-        Ask::Food { food, potato } => t(
-            format!(
-                "pay {} food: say how many potatoes, corn and gold (e.g. `food 1 potato 1 corn`)",
-                food + potato
-            ),
-            format!(
-                "음식 {}개를 내세요: 감자, 옥수수, 금덩이 개수 (예: `food 1 potato 1 corn`)",
-                food + potato
-            ),
-        ),
-        Ask::Feed => t(
-            "feed the gods: 1 potato per God card in hand; `feed N` pays N gold for missing ones",
-            "신에게 공양: 손의 신 카드마다 감자 1개; `feed N` = 부족분 중 N개를 금덩이로",
-        ),
-        Ask::Bonus { .. } => t(
-            "take the statue bonus (all, part or none)",
-            "조각상 보너스 받기 (전부, 일부, 또는 없음)",
-        ),
-        Ask::Conquer => t(
-            "place a conquest marker (or pass)",
-            "정복 마커 배치 (또는 패스)",
-        ),
-        Ask::Deploy { .. } => t(
-            "lay army cards face up for the conquest",
-            "정복을 위해 군대 카드를 내려놓으세요",
-        ),
-        other => {
-            let en = format!("{other:?}")
-                .split([' ', '{', '('])
-                .next()
-                .unwrap_or("decide")
-                .to_lowercase();
-            let _ = s;
-            t(format!("decide: {en}"), format!("결정: {en}"))
-        }
-    }
 }
 
 /// The strings that must not appear in `viewer`'s view.
@@ -153,24 +73,32 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
 
 /// The public board, the seat's private part, the picture and the footer.
 pub fn view(s: &State, seat: Option<usize>) -> View {
-    let mut sections = vec![coricancha_section(s), supply_section(s)];
-    sections.extend(offer_section(s, seat));
-    sections.extend([
-        market_section(s),
-        hill_section(s),
-        steps_section(s),
-        temple_section(s),
-        conquest_section(s),
-        players_section(s),
-    ]);
+    let (players, holdings) = (players_section(s), holdings_section(s));
+    let picture = picture(s, &players, &holdings);
+    let mut sections: Vec<Section> = offer_section(s, seat).into_iter().collect();
+    sections.push(market_section(s));
     sections.extend(axomama_section(s));
     sections.extend(final_section(s));
+    // What the picture shows in full, in words: kept, folded in a mail.
+    sections.extend(
+        [
+            players,
+            holdings,
+            coricancha_section(s),
+            temple_section(s),
+            supply_section(s),
+            steps_section(s),
+            hill_section(s),
+            conquest_section(s),
+        ]
+        .map(Section::as_reference),
+    );
     View {
         seat: seat.map(crate::engine::Seat),
         headline: headline(s),
         sections,
         private: seat.map(|me| private_part(s, me)).unwrap_or_default(),
-        picture: picture(s),
+        picture,
         footer: vec![t(
             "This game uses SUBSTITUTE components: the board, cards and tiles are a designed stand-in, not the published ones.",
             "이 게임은 대체 구성물을 사용합니다: 보드, 카드, 타일은 출판된 것이 아니라 설계된 대체품입니다.",
@@ -197,7 +125,7 @@ fn headline(s: &State) -> Text {
     let what = acting
         .first()
         .and_then(|&q| apply::current_ask(s, q))
-        .map(|a| ask_text(s, &a))
+        .map(|a| apply::ask_text(&a))
         .unwrap_or_else(|| t("", ""));
     t(
         format!(
@@ -243,14 +171,6 @@ fn coricancha_section(s: &State) -> Section {
     Section::lines(t("Coricancha (High Priests)", "코리칸차 (대제사장)"), lines)
 }
 
-/// Worker types named, in order.
-fn worker_list(v: &[u8]) -> String {
-    v.iter()
-        .map(|&w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Village, Nomads, bag, Festival token, Offerings, decks and the statue supply.
 fn supply_section(s: &State) -> Section {
     let d = s.d();
@@ -260,49 +180,64 @@ fn supply_section(s: &State) -> Section {
             *x += 1;
         }
     }
-    let bag_text: Vec<String> = (0..5)
-        .map(|i| format!("{} {}", WORKER_IDS[i], bag_counts[i]))
+    let bag: Vec<(String, String)> = (0..5u8)
+        .map(|w| {
+            let n = bag_counts[w as usize];
+            (
+                format!("{} {n}", WORKER_IDS[w as usize]),
+                format!("{} {n}", worker_ko(d, w)),
+            )
+        })
         .collect();
+    let (bag, bag_ko): (Vec<String>, Vec<String>) = bag.into_iter().unzip();
     let holder = s
         .festival_holder
         .map(|h| who(s, h))
         .unwrap_or_else(|| "-".into());
     let offerings: Vec<String> = s.offerings.iter().map(|&g| god_text(d, g)).collect();
-    let top = pile_top_shown(s)
-        .map(|w| weaving_text(d, w))
-        .unwrap_or_else(|| "-".into());
-    let statues = (0..d.symbols.len())
-        .map(|i| format!("{} {}/{}", d.symbol_name(i), s.statues[i].0, s.statues[i].1))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let (village, nomads) = (worker_list(&s.village), worker_list(&s.nomads));
+    let offerings_ko: Vec<String> = s.offerings.iter().map(|&g| god_text_ko(d, g)).collect();
+    let top = pile_top_shown(s);
+    let top_en = top.map_or_else(|| "-".into(), |w| weaving_text(d, w));
+    let top_ko = top.map_or_else(|| "-".into(), |w| weaving_text_ko(d, w));
+    let statue = |i: usize, name: &str| format!("{name} {}/{}", s.statues[i].0, s.statues[i].1);
+    let statues = Text::join(
+        &(0..d.symbols.len())
+            .map(|i| {
+                let name = symbol_text(d, i);
+                Text::new(statue(i, &name.en), statue(i, &name.ko))
+            })
+            .collect::<Vec<_>>(),
+        ", ",
+    );
+    let (village, nomads) = (worker_list(d, &s.village), worker_list(d, &s.nomads));
     let (gods, army, discard) = (s.god_deck.len(), s.army_deck.len(), s.army_discard.len());
+    let (casualties, in_bag, held) = (s.casualties.len(), s.bag.len(), s.festivals_done);
     Section::lines(
         t("Village, Nomads, decks", "마을, 유목민, 더미"),
         vec![
             t(
-                format!("Village (potato end first): {village}"),
-                format!("마을 (감자 쪽부터): {village}"),
-            ),
-            t(format!("Nomads: {nomads}"), format!("유목민: {nomads}")),
-            t(
-                format!("Casualties of War: {}", s.casualties.len()),
-                format!("전쟁 사상자: {}", s.casualties.len()),
+                format!("Village (potato end first): {}", village.en),
+                format!("마을 (감자 쪽부터): {}", village.ko),
             ),
             t(
-                format!("Bag ({}): {}", s.bag.len(), bag_text.join(", ")),
-                format!("주머니 ({}): {}", s.bag.len(), bag_text.join(", ")),
+                format!("Nomads: {}", nomads.en),
+                format!("유목민: {}", nomads.ko),
             ),
             t(
-                format!(
-                    "Festival token: {holder}; festivals held: {}",
-                    s.festivals_done
-                ),
-                format!("축제 토큰: {holder}; 진행된 축제: {}", s.festivals_done),
+                format!("Casualties of War: {casualties}"),
+                format!("전쟁 사상자: {casualties}"),
+            ),
+            t(
+                format!("Bag ({in_bag}): {}", bag.join(", ")),
+                format!("주머니 ({in_bag}): {}", bag_ko.join(", ")),
+            ),
+            t(
+                format!("Festival token: {holder}; festivals held: {held}"),
+                format!("축제 토큰: {holder}; 진행된 축제: {held}"),
             ),
             t(
                 format!("Offerings (oldest first): {}", offerings.join(" | ")),
-                format!("제물 (오래된 것부터): {}", offerings.join(" | ")),
+                format!("제물 (오래된 것부터): {}", offerings_ko.join(" | ")),
             ),
             t(
                 format!("God deck: {gods} cards; army deck {army} / discard {discard}"),
@@ -310,14 +245,14 @@ fn supply_section(s: &State) -> Section {
             ),
             t(
                 format!(
-                    "Weaving pile: {} tiles, face up: {top}",
+                    "Weaving pile: {} tiles, face up: {top_en}",
                     s.weaving_pile.len()
                 ),
-                format!("직조물 더미 {}개, 공개: {top}", s.weaving_pile.len()),
+                format!("직조물 더미 {}개, 공개: {top_ko}", s.weaving_pile.len()),
             ),
             t(
-                format!("Statue supply (small/large): {statues}"),
-                format!("조각상 (소/대): {statues}"),
+                format!("Statue supply (small/large): {}", statues.en),
+                format!("조각상 (소/대): {}", statues.ko),
             ),
         ],
     )
@@ -330,21 +265,21 @@ fn offer_section(s: &State, seat: Option<usize>) -> Option<Section> {
     }
     let d = s.d();
     let sees_all = s.offer.public || seat == Some(s.offer.buyer);
-    let tiles: Vec<String> = s
+    let tiles: Vec<Text> = s
         .offer
         .tiles
         .iter()
         .map(|&w| {
             if sees_all || Some(w) == s.offer.top {
-                weaving_text(d, w)
+                Text::new(weaving_text(d, w), weaving_text_ko(d, w))
             } else {
-                "(hidden / 비공개)".to_string()
+                Text::new("(hidden)", "(비공개)")
             }
         })
         .collect();
     Some(Section::lines(
         t("Weavings on offer", "구입 가능한 직조물"),
-        vec![plain(tiles.join(" | "))],
+        vec![Text::join(&tiles, " | ")],
     ))
 }
 
@@ -354,9 +289,15 @@ fn market_section(s: &State) -> Section {
         .into_iter()
         .map(|b| {
             let (cost, what_en, what_ko) = bld_text(d, b);
+            let cost_ko = match b {
+                Bld::Prod(i) => d.production.get(i as usize),
+                Bld::Pass(i) => d.passive.get(i as usize),
+            }
+            .map(|x| res_text_ko(&x.cost))
+            .unwrap_or_default();
             vec![
                 plain(Names(d).bld(b).to_uppercase()),
-                plain(cost),
+                Text::new(cost, cost_ko),
                 t(what_en, what_ko),
             ]
         })
@@ -380,32 +321,32 @@ fn hill_section(s: &State) -> Section {
         .iter()
         .enumerate()
         .map(|(i, sp)| {
-            let occ = s
-                .hill
-                .get(i)
-                .copied()
-                .flatten()
-                .map(|w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
-                .unwrap_or_default();
+            let occ = s.hill.get(i).copied().flatten();
+            let occ = Text::new(
+                occ.map(|w| WORKER_IDS.get(w as usize).copied().unwrap_or("?"))
+                    .unwrap_or_default(),
+                occ.map(|w| worker_ko(d, w)).unwrap_or_default(),
+            );
             let col = match sp.colour {
-                SpaceColour::Blue => "blue",
-                SpaceColour::Green => "green",
-                SpaceColour::None => "",
+                SpaceColour::Blue => Text::new("blue", "파랑"),
+                SpaceColour::Green => Text::new("green", "초록"),
+                SpaceColour::None => Text::same(""),
             };
             let tasks: Vec<&str> = sp.tasks.iter().map(|x| x.word()).collect();
+            let tasks_ko: Vec<&str> = sp.tasks.iter().map(|x| x.ko()).collect();
             vec![
                 plain(sp.id.to_lowercase()),
-                plain(d.symbol_name(sp.symbol)),
-                plain(col),
-                plain(tasks.join(" ")),
-                plain(occ),
+                symbol_text(d, sp.symbol),
+                col,
+                Text::new(tasks.join(" "), tasks_ko.join(", ")),
+                occ,
             ]
         })
         .collect();
     Section::table(
         t(
             "The hill (spaces S<section><T/M/B><n>)",
-            "언덕 (칸 S<구역><고/중/저><번호>)",
+            "언덕 (칸 s<구역><t/m/b><번호>: 위/가운데/아래 단)",
         ),
         vec![
             t("space", "칸"),
@@ -436,7 +377,8 @@ fn steps_section(s: &State) -> Section {
             )
         })
         .collect();
-    Section::lines(t("Steps", "계단"), vec![plain(steps.join(", "))])
+    let steps = steps.join(", ");
+    Section::lines(t("Steps", "계단"), vec![t(steps.clone(), steps)])
 }
 
 fn temple_section(s: &State) -> Section {
@@ -480,11 +422,16 @@ fn conquest_section(s: &State) -> Section {
                 .flatten()
                 .map(|o| who(s, o as usize))
                 .unwrap_or_default();
+            let space = Names(d).conquest(i as u8);
+            let region = d.regions.get(c.region).map_or("?", |r| r.ko.as_str());
             vec![
-                plain(Names(d).conquest(i as u8)),
-                plain(format!("flip {} discard {}", c.flip, c.discard)),
-                plain(c.benefit.describe()),
-                plain(who_there),
+                Text::new(space.clone(), format!("{region} {} [{space}]", c.position)),
+                Text::new(
+                    format!("flip {} discard {}", c.flip, c.discard),
+                    format!("뒤집기 {} 버리기 {}", c.flip, c.discard),
+                ),
+                Text::new(c.benefit.describe(), effect_ko(&c.benefit)),
+                t(who_there.clone(), who_there),
             ]
         })
         .collect();
@@ -501,134 +448,55 @@ fn conquest_section(s: &State) -> Section {
     .as_reference()
 }
 
-/// A card or building id, marked when it lies face down.
-fn up_or_down(id: String, up: bool) -> String {
-    format!("{}{}", id.to_uppercase(), if up { "" } else { "(down)" })
-}
-
-/// One player's public holdings, a row of the players' table.
-fn player_row(s: &State, q: usize, p: &Player) -> Vec<Text> {
-    let d = s.d();
-    let names = Names(d);
-    let front: Vec<String> = p
-        .army_front
-        .iter()
-        .map(|&(a, up)| up_or_down(names.army(a), up))
-        .collect();
-    let blds: Vec<String> = p
-        .production
-        .iter()
-        .map(|&(b, up)| up_or_down(names.bld(Bld::Prod(b)), up))
-        .chain(
-            p.passive
-                .iter()
-                .map(|&b| names.bld(Bld::Pass(b)).to_uppercase()),
-        )
-        .collect();
-    let statues: Vec<String> = p
-        .statues
-        .iter()
-        .map(|&(sym, l)| {
-            let size = if l { "large" } else { "small" };
-            format!("{size} {}", d.symbol_name(sym as usize))
-        })
-        .collect();
-    let taps: Vec<String> = p
-        .tapestries
-        .iter()
-        .map(|tp| {
-            tp.iter()
-                .map(|&w| names.weaving(w).to_uppercase())
-                .collect::<Vec<_>>()
-                .join("-")
-        })
-        .collect();
-    vec![
-        plain(who(s, q)),
-        plain(p.vp.to_string()),
-        plain(res_text(&p.res)),
-        plain(worker_list(&p.workers)),
-        plain(format!("{} God, {} army", p.gods.len(), p.army_hand.len())),
-        plain(front.join(" ")),
-        plain(blds.join(" ")),
-        plain(statues.join(", ")),
-        plain(taps.join(" / ")),
-        plain(format!(
-            "{} steps, {} markers",
-            p.steps_left, p.markers_left
-        )),
-    ]
-}
-
-fn players_section(s: &State) -> Section {
-    let rows = s
-        .players
-        .iter()
-        .enumerate()
-        .map(|(q, p)| player_row(s, q, p))
-        .collect();
-    Section::table(
-        t("Players", "플레이어"),
-        vec![
-            t("player", "플레이어"),
-            t("VP", "승점"),
-            t("resources", "자원"),
-            t("workers", "일꾼"),
-            t("hand", "손패"),
-            t("army in front", "앞의 군대"),
-            t("buildings", "건물"),
-            t("statues", "조각상"),
-            t("tapestries", "태피스트리"),
-            t("left", "남은 것"),
-        ],
-        rows,
-    )
-}
-
 /// Solo: Axomama's slots, number tokens, personality and last roll.
 fn axomama_section(s: &State) -> Option<Section> {
     if !s.solo {
         return None;
     }
     let d = s.d();
-    let slots: Vec<String> = s
-        .axo
-        .slots
-        .iter()
-        .map(|&g| {
-            d.gods
-                .get(g as usize)
-                .map(|c| d.symbol_name(c.symbol).to_string())
-                .unwrap_or_default()
-        })
-        .collect();
-    let tokens: Vec<String> = d
+    let slots = Text::join(
+        &s.axo
+            .slots
+            .iter()
+            .filter_map(|&g| d.gods.get(g as usize))
+            .map(|c| symbol_text(d, c.symbol))
+            .collect::<Vec<_>>(),
+        ", ",
+    );
+    let tokens: Vec<(String, String)> = d
         .solo
         .tokens
         .iter()
         .zip(&s.axo.tokens)
-        .map(|(tk, c)| format!("#{} on {}", tk.0, c))
+        .map(|(tk, c)| (format!("#{} on {c}", tk.0), format!("#{}: {c}칸", tk.0)))
         .collect();
+    let (tokens, tokens_ko): (Vec<String>, Vec<String>) = tokens.into_iter().unzip();
     let pers = s
         .axo
         .personality
         .and_then(|i| d.solo.personalities.get(i))
-        .map(|p| p.name.clone())
-        .unwrap_or_else(|| "none".into());
+        .map(|p| p.name.clone());
+    let roll = s.axo.last_roll;
     Some(Section::lines(
         t("Axomama's board", "악소마마 보드"),
         vec![
             t(
-                format!("Slots (symbols): {}", slots.join(", ")),
-                format!("슬롯 (심벌): {}", slots.join(", ")),
+                format!("Slots (symbols): {}", slots.en),
+                format!("슬롯 (심벌): {}", slots.ko),
             ),
             t(
                 format!("Number tokens: {}", tokens.join(", ")),
-                format!("숫자 토큰: {}", tokens.join(", ")),
+                format!("숫자 토큰: {}", tokens_ko.join(", ")),
             ),
             t(
-                format!("Personality: {pers}; last roll {}", s.axo.last_roll),
-                format!("성격: {pers}; 마지막 주사위 {}", s.axo.last_roll),
+                format!(
+                    "Personality: {}; last roll {roll}",
+                    pers.clone().unwrap_or_else(|| "none".into())
+                ),
+                format!(
+                    "성격: {}; 마지막 주사위 {roll}",
+                    pers.map_or_else(|| "없음".into(), |p| personality_ko(&p).to_string())
+                ),
             ),
         ],
     ))
@@ -656,48 +524,57 @@ fn private_part(s: &State, me: usize) -> Vec<Section> {
     let Some(pl) = s.players.get(me) else {
         return vec![];
     };
-    let mut private = Vec::new();
-    let mut lines: Vec<Text> = pl
-        .gods
-        .iter()
-        .map(|&g| plain(format!("in hand: {}", god_text(d, g))))
-        .collect();
-    lines.extend(
-        pl.dealt
-            .iter()
-            .map(|&g| plain(format!("in hand: {} (dealt)", god_text(d, g)))),
-    );
-    lines.extend(
-        pl.army_hand
-            .iter()
-            .map(|&a| plain(format!("army in hand: {}", army_text(d, a)))),
-    );
+    let god = |g: u8, dealt: bool| {
+        let (en, ko) = (god_text(d, g), god_text_ko(d, g));
+        if dealt {
+            Text::new(
+                format!("in hand: {en} (dealt)"),
+                format!("손패: {ko} (받은 카드)"),
+            )
+        } else {
+            Text::new(format!("in hand: {en}"), format!("손패: {ko}"))
+        }
+    };
+    let mut lines: Vec<Text> = pl.gods.iter().map(|&g| god(g, false)).collect();
+    lines.extend(pl.dealt.iter().map(|&g| god(g, true)));
+    lines.extend(pl.army_hand.iter().map(|&a| {
+        Text::new(
+            format!("army in hand: {}", army_text(d, a)),
+            format!("손패의 군대: {}", army_text_ko(d, a)),
+        )
+    }));
     if let Some(Ask::TrainKeep { cards }) = apply::current_ask(s, me) {
-        lines.extend(
-            cards
-                .iter()
-                .map(|&a| plain(format!("drawn: {}", army_text(d, a)))),
-        );
+        lines.extend(cards.iter().map(|&a| {
+            Text::new(
+                format!("drawn: {}", army_text(d, a)),
+                format!("뽑은 카드: {}", army_text_ko(d, a)),
+            )
+        }));
     }
     if lines.is_empty() {
         lines.push(t("Your hand is empty.", "손패가 비어 있습니다."));
     }
-    private.push(Section::lines(t("Your hand", "내 손패"), lines));
+    let mut private = vec![Section::lines(t("Your hand", "내 손패"), lines)];
     if let Some(a) = apply::current_ask(s, me) {
         if a == Ask::StartWeaving {
-            private.push(start_weavings_section(s, d));
+            private.insert(0, start_weavings_section(s, d));
         }
         let legal: Vec<String> = legal::legal_for(s, me, &a)
             .iter()
             .take(40)
             .map(|c| Names(d).text(c))
             .collect();
-        private.push(Section::lines(
-            t("You may now", "지금 가능한 명령"),
-            legal.into_iter().map(plain).collect(),
-        ));
+        // The mail lists these moves above, as links; kept for the text
+        // view, folded in a mail.
+        private.push(
+            Section::lines(
+                t("You may now", "지금 가능한 명령"),
+                legal.into_iter().map(plain).collect(),
+            )
+            .as_reference(),
+        );
         if a == Ask::Main && !s.turn.placed && s.turn.subs.is_empty() {
-            private.push(cost_preview(s, me));
+            private.push(cost_preview(s, me).as_reference());
         }
     }
     private
@@ -720,21 +597,22 @@ fn cost_preview(s: &State, me: usize) -> Section {
         .enumerate()
         .filter(|(i, _)| s.hill.get(*i) == Some(&None))
         .map(|(i, sp)| {
-            let tasks: Vec<String> = types
+            let tasks: Vec<(String, String)> = types
                 .iter()
                 .map(|&w| {
-                    format!(
-                        "{} {}",
-                        WORKER_IDS.get(w as usize).copied().unwrap_or("?"),
-                        state::task_count(s, me, i, w, w, false)
+                    let n = state::task_count(s, me, i, w, w, false);
+                    (
+                        format!("{} {n}", WORKER_IDS.get(w as usize).copied().unwrap_or("?")),
+                        format!("{} {n}", worker_ko(d, w)),
                     )
                 })
                 .collect();
+            let (en, ko): (Vec<String>, Vec<String>) = tasks.into_iter().unzip();
             vec![
                 plain(sp.id.to_lowercase()),
-                plain(d.symbol_name(sp.symbol)),
+                symbol_text(d, sp.symbol),
                 plain(state::food(s, me, i, false).to_string()),
-                t(tasks.join(", "), tasks.join(", ")),
+                Text::new(en.join(", "), ko.join(", ")),
             ]
         })
         .collect();

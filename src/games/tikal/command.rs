@@ -5,7 +5,8 @@
 //! steps; a move the rules then refuse with their reason).
 
 use super::state::{Pos, State};
-use crate::engine::{parse, ParseError, Text};
+use crate::engine::parse::{self, Canonical};
+use crate::engine::{ParseError, Text};
 use std::fmt;
 
 /// Which members a command moves: the leader, or some workers.
@@ -224,15 +225,18 @@ const VERBS: [&str; 13] = [
 pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
     aliases: ALIASES,
     fused_counts: &[("workers", "worker"), ("l", "leader")],
+    verbs: &VERBS,
+    longest: 120,
     ..parse::Vocabulary::NONE
 };
 
 /// Reads a command structurally; `None` when it does not have a command's shape.
-fn read(s: &State, words: &[String]) -> Option<Command> {
-    let verb = parse::unique_start(words.first()?, &VERBS)?;
+fn read(s: &State, words: &[&str]) -> Option<Command> {
+    let first = *words.first()?;
+    let verb = *VERBS.iter().find(|v| **v == first)?;
     let rest: Vec<&str> = words[1..]
         .iter()
-        .map(String::as_str)
+        .copied()
         .filter(|w| *w != "and" && *w != "+")
         .collect();
     match verb {
@@ -402,39 +406,18 @@ fn read_swap(s: &State, rest: &[&str]) -> Option<Command> {
     })
 }
 
-/// Reads a player's command: its words (the vocabulary's) read as a
-/// command of the right shape first (the rules judge it when applied), else
-/// by the shared reader against the legal commands, else an error with the
-/// closest legal ones.
-pub fn parse_command(s: &State, legal: &[Command], input: &str) -> Result<Command, ParseError> {
-    // Long input is never a command; do not spend time comparing it.
-    if input.chars().count() > 120 || input.chars().any(|c| c.is_control() && c != '\t') {
-        return Err(ParseError {
-            message: Text::new(
-                format!(
-                    "That is not a command: too long or with control characters. Write e.g. {}.",
-                    parse::examples(legal, 3)
-                ),
-                format!(
-                    "명령이 아닙니다: 너무 길거나 제어 문자가 있습니다. 예: {}.",
-                    parse::examples(legal, 3)
-                ),
-            ),
-            suggestions: legal.iter().take(5).map(ToString::to_string).collect(),
-        });
-    }
-    let words = VOCABULARY.words(input);
-    if let Some(c) = read(s, &words) {
-        return Ok(c);
-    }
-    parse::match_words(&words, &VOCABULARY, legal).map_err(|mut e| {
-        let examples = parse::examples(legal, 4);
-        if !examples.is_empty() {
-            e.message = Text::new(
-                format!("{} Commands now look like {examples}.", e.message.en),
-                format!("{} 지금 가능한 명령 예: {examples}.", e.message.ko),
-            );
-        }
-        e
-    })
+/// Reads a player's command through the shared reader: its words (the
+/// vocabulary's) read as a command of the right shape first (the rules
+/// judge it when applied), else against the legal commands.
+pub fn parse_command(
+    s: &State,
+    legal: impl FnOnce() -> Vec<Command>,
+    input: &str,
+) -> Result<Command, ParseError> {
+    parse::read(
+        input,
+        &VOCABULARY,
+        |words| read(s, words).map_or(Canonical::Other, Canonical::Read),
+        legal,
+    )
 }

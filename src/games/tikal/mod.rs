@@ -110,8 +110,7 @@ impl Game for Tikal {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        let legal = self.legal(s, seat);
-        command::parse_command(s, &legal, text)
+        command::parse_command(s, || self.legal(s, seat), text)
     }
 
     fn apply(&self, s: &mut State, seat: Seat, c: &Command) -> Result<Vec<Event>, RuleError> {

@@ -3,7 +3,8 @@
 //! English and Korean card names and unambiguous prefixes.
 
 use super::data::{CardId, Data};
-use crate::engine::{parse, ParseError, Text};
+use super::state::Spoil;
+use crate::engine::{parse, ParseError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -57,6 +58,11 @@ pub enum Command {
     /// Take an event's free building or unit.
     ChooseBuild,
     ChooseDecline,
+    /// An event's total of food and resources, split (Foray, Raiders).
+    ChooseSplit {
+        food: u8,
+        resources: u8,
+    },
     /// No political action this turn (advanced and full games).
     Skip,
     /// Political action: prepare a future event (an event or territory card
@@ -71,8 +77,33 @@ pub enum Command {
     Sacrifice(Named),
     /// Play a colonization bonus card from the military hand.
     Bonus(Named),
+    /// Put a tactic card from the military hand in play (military action,
+    /// seed L2730-2745).
+    Tactic(Named),
+    /// Political action: an aggression card against a seat (1-4).
+    Attack(Named, u8),
+    /// The attacker sends no (more) units.
+    NoSacrifice,
+    /// The defender plays a defence bonus card.
+    Defend(Named),
+    /// The defender plays nothing (more): the aggression succeeds.
+    NoDefence,
+    /// Plunder's spoils: food and resources taken.
+    Seize(u8, u8),
+    /// Annex's spoils: the colony taken.
+    Annex(Named),
+    /// Political action: offer a pact to a seat (1-4), taking side A
+    /// (`true`) or B.
+    Pact(Named, u8, bool),
+    /// Answers to a pact offered.
+    Accept,
+    Refuse,
+    /// Political action: cancel a pact one takes part in.
+    Cancel(Named),
     /// End the turn (or the round-1 card taking).
     Done,
+    /// Resign at the start of the turn (full game, seed L3076-3094).
+    Resign,
 }
 
 impl fmt::Display for Command {
@@ -100,6 +131,9 @@ impl fmt::Display for Command {
             Command::ChooseResources => write!(f, "choose resources"),
             Command::ChooseBuild => write!(f, "choose build"),
             Command::ChooseDecline => write!(f, "choose decline"),
+            Command::ChooseSplit { food, resources } => {
+                write!(f, "choose food {food} resources {resources}")
+            }
             Command::Skip => write!(f, "skip"),
             Command::Event(c) => write!(f, "event {}", c.word),
             Command::Discard(c) => write!(f, "discard {}", c.word),
@@ -107,13 +141,37 @@ impl fmt::Display for Command {
             Command::NoBid => write!(f, "bid none"),
             Command::Sacrifice(c) => write!(f, "sacrifice {} {}", c.kind, c.word),
             Command::Bonus(c) => write!(f, "bonus {}", c.word),
+            Command::Tactic(c) => write!(f, "tactic {}", c.word),
+            Command::Attack(c, seat) => write!(f, "attack {} {seat}", c.word),
+            Command::NoSacrifice => write!(f, "sacrifice none"),
+            Command::Defend(c) => write!(f, "defend {}", c.word),
+            Command::NoDefence => write!(f, "defend none"),
+            Command::Seize(food, res) => write!(f, "seize {food} food {res} resources"),
+            Command::Annex(c) => write!(f, "annex {}", c.word),
+            Command::Pact(c, seat, a) => {
+                write!(f, "pact {} {seat} {}", c.word, if *a { "a" } else { "b" })
+            }
+            Command::Accept => write!(f, "accept"),
+            Command::Refuse => write!(f, "refuse"),
+            Command::Cancel(c) => write!(f, "cancel {}", c.word),
             Command::Done => write!(f, "done"),
+            Command::Resign => write!(f, "resign"),
         }
     }
 }
 
 /// Words players may use for command words, in English and Korean.
-const VERB_ALIASES: [(&str, &str); 30] = [
+const VERB_ALIASES: &[(&str, &str)] = &[
+    ("포기", "resign"),
+    ("조약", "pact"),
+    ("수락", "accept"),
+    ("거부", "refuse"),
+    ("파기", "cancel"),
+    ("전술", "tactic"),
+    ("공격", "attack"),
+    ("방어", "defend"),
+    ("없음", "none"),
+    ("빼앗기", "seize"),
     ("입찰", "bid"),
     ("희생", "sacrifice"),
     ("보너스", "bonus"),
@@ -146,9 +204,18 @@ const VERB_ALIASES: [(&str, &str); 30] = [
     ("광산", "mine"),
 ];
 
-/// Replaces card names (English with spaces, Korean) by command words, then
-/// command-word aliases.
-pub fn replace_names(data: &Data, input: &str) -> String {
+/// The words of Through the Ages' commands for the shared reader: the
+/// action words in Korean and their other English names. Card names are
+/// the game's data (`card_words`).
+pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
+    aliases: VERB_ALIASES,
+    longest: 300,
+    ..parse::Vocabulary::NONE
+};
+
+/// Card names written with spaces or in Korean made their command words
+/// (`st. peter's basilica` → its one word); the game's name table.
+pub fn card_words(data: &Data, input: &str) -> String {
     let mut text = format!(" {} ", parse::normalize(input));
     let mut names: Vec<(String, &str)> = Vec::new();
     for c in &data.cards {
@@ -167,30 +234,23 @@ pub fn replace_names(data: &Data, input: &str) -> String {
             }
         }
     }
-    parse::replace_aliases(&text, &VERB_ALIASES)
+    text.trim().to_string()
 }
 
-/// Reads a command against the legal ones.
-pub fn read(data: &Data, input: &str, legal: &[Command]) -> Result<Command, ParseError> {
-    if input.chars().count() > 300 {
-        return Err(ParseError {
-            message: Text::new(
-                "The command is too long; write one command such as 'take 3' or 'done'.",
-                "명령이 너무 깁니다. 'take 3'이나 'done'처럼 명령 하나를 쓰세요.",
-            ),
-            suggestions: parse::closest("", legal, 5),
-        });
-    }
-    let text = replace_names(data, input);
-    parse::match_legal(&text, legal).map_err(|mut e| {
-        if legal.is_empty() {
-            e.message = Text::new(
-                "You have no decision to make now.",
-                "지금은 결정할 것이 없습니다.",
-            );
-        }
-        e
-    })
+/// Reads a command of the seat through the shared reader, card names first
+/// made command words.
+pub fn read(
+    data: &Data,
+    input: &str,
+    legal: impl FnOnce() -> Vec<Command>,
+) -> Result<Command, ParseError> {
+    // A line too long to be a command is left as it is: the reader refuses it.
+    let text = if input.chars().count() > VOCABULARY.longest {
+        input.to_string()
+    } else {
+        card_words(data, input)
+    };
+    parse::read(&text, &VOCABULARY, |_| parse::Canonical::Other, legal)
 }
 
 /// The command form of a card.
@@ -206,5 +266,14 @@ pub fn named(data: &Data, id: CardId) -> Named {
             word: "?".into(),
             kind: "?",
         },
+    }
+}
+
+/// The command that takes a spoil of an aggression.
+pub fn spoil(data: &Data, spoil: Spoil) -> Command {
+    match spoil {
+        Spoil::Seize { food, resources } => Command::Seize(food, resources),
+        Spoil::Destroy(card) => Command::Destroy(named(data, card)),
+        Spoil::Annex(card) => Command::Annex(named(data, card)),
     }
 }

@@ -7,6 +7,8 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
+pub mod impact;
+
 /// The card file shipped with the game (a copy of the project's
 /// `data/tta/cards-2006.toml`; provenance in `data/README.md`).
 pub const CARDS_FILE: &str = include_str!("data/cards-2006.toml");
@@ -149,6 +151,9 @@ pub const INTRO_EVENTS: usize = 9;
 /// Military cards drawn at the end of a turn: one per unused military
 /// action, at most 3 (seed L2016-2023).
 pub const MILITARY_DRAW_MAX: u8 = 3;
+/// Yellow tokens each civilization puts in the box from its yellow bank at
+/// the end of Ages I, II and III in the full game (seed L3056-3064).
+pub const YELLOW_LOST_AT_AGE_END: u8 = 2;
 
 /// The advanced and full games deal as many Age A events as players plus 2
 /// (seed L1926-1932, L2888-2891); the rest of Age A goes to the box unseen.
@@ -160,7 +165,7 @@ pub const ADVANCED_SCORING_EVENTS: usize = 4;
 pub type Age = u8;
 
 pub fn age_name(age: Age) -> &'static str {
-    ["A", "I", "II", "III"]
+    ["A", "I", "II", "III", "IV"]
         .get(age as usize)
         .copied()
         .unwrap_or("?")
@@ -168,7 +173,7 @@ pub fn age_name(age: Age) -> &'static str {
 
 /// The age as the Korean rulebook writes it (A, 1, 2, 3).
 pub fn age_name_ko(age: Age) -> &'static str {
-    ["A", "1", "2", "3"]
+    ["A", "1", "2", "3", "4"]
         .get(age as usize)
         .copied()
         .unwrap_or("?")
@@ -206,6 +211,27 @@ pub struct TerritoryBonus {
     pub blue_tokens: i32,
     pub happy: i32,
     pub strength: i32,
+}
+
+/// What one side of a pact gets while the pact is in force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct PactSideBonus {
+    pub red_tokens: i32,
+    pub strength: i32,
+    /// Culture produced each turn (in the culture rate).
+    pub culture: i32,
+    pub resources_per_turn: i32,
+    pub food_per_turn: i32,
+}
+
+/// The units of each type one army of a tactic needs.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Army {
+    pub infantry: i32,
+    pub cavalry: i32,
+    pub artillery: i32,
 }
 
 /// `immediate`: a territory's one-time bonus, or a wonder's flag that its
@@ -275,8 +301,39 @@ pub struct RawCard {
     pub action: Option<String>,
     pub amount: i32,
     pub removed_in_2p: bool,
+    /// Tactics: the units one army needs, its bonus, and the bonus of an
+    /// army with a unit more than one age older than the card (L2790-2826).
+    pub army: Option<Army>,
+    pub bonus: i32,
+    pub bonus_obsolete: Option<i32>,
+    /// Aggressions and wars: military actions spent (`red_cost_rule`: the
+    /// level of the target leader or wonder instead).
+    pub red_cost: i32,
+    pub red_cost_rule: Option<String>,
+    /// What a successful aggression does (see `apply/aggression.rs`).
+    pub target_population: i32,
+    pub attacker_resources: i32,
+    pub steal_food_or_resources: i32,
+    pub steal_science: i32,
+    pub steal_culture: i32,
+    pub buildings_destroyed: i32,
+    pub culture_per_red: i32,
+    /// Annex: colonies the winner takes (a field added here, read from the
+    /// card's text).
+    pub colonies_taken: i32,
+    /// Pacts (seed L2373-2472): what sides A and B get while in force;
+    /// `no_attack`, `ends_on_attack` and Open Borders' `attacker_strength`
+    /// are fields added here, read from the cards' texts.
+    pub symmetric: bool,
+    pub a: Option<PactSideBonus>,
+    pub b: Option<PactSideBonus>,
+    pub no_attack: bool,
+    pub ends_on_attack: bool,
+    pub attacker_strength: i32,
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
+    /// An Age III event scored at the end (its terms: `[[impact]]`).
+    pub scoring: Option<bool>,
     pub effect: Option<String>,
     /// The effect in our own Korean wording.
     pub effect_ko: Option<String>,
@@ -544,6 +601,9 @@ pub enum Gain {
     LoseHalfDiscontent,
     /// Leaders not of the current age are discarded.
     OldLeadersLeave,
+    /// A total of food and resources, split as the seat chooses: produced
+    /// (positive value) or lost (negative) (Foray, Raiders).
+    FoodOrResourcesChoice,
 }
 
 /// One effect of a military event.
@@ -594,6 +654,7 @@ fn read_event(r: &RawEvent) -> Result<EventEffect, String> {
         "culture_per_discontent" => Gain::CulturePerDiscontent,
         "lose_half_discontent" => Gain::LoseHalfDiscontent,
         "old_leaders_leave" => Gain::OldLeadersLeave,
+        "food_or_resources_choice" => Gain::FoodOrResourcesChoice,
         other => return Err(format!("effects: {}: unknown gain {other}", r.card)),
     };
     Ok(EventEffect {
@@ -647,6 +708,8 @@ struct RawRules {
     rule: Vec<RawRule>,
     #[serde(default)]
     event: Vec<RawEvent>,
+    #[serde(default)]
+    impact: Vec<impact::RawImpact>,
 }
 
 /// A named rule attached to a card, with its parameter and modes.
@@ -672,9 +735,66 @@ pub struct Card {
     pub rules: Vec<CardRule>,
     /// The effects of a military event of ages I-III, in order.
     pub events: Vec<EventEffect>,
+    /// The terms of an Age III scoring event.
+    pub impact: Vec<impact::ImpactTerm>,
 }
 
 impl Card {
+    /// The card's main numbers and its effect, short, in both languages.
+    pub fn summary(&self) -> Text {
+        let (c, r) = (self, &self.raw);
+        let mut parts: Vec<(String, String)> = Vec::new();
+        let mut both = |e: String, k: String| parts.push((e, k));
+        if r.science_cost > 0 {
+            match r.revolution_science_cost {
+                Some(rev) => both(
+                    format!("sci {rev} ({})", r.science_cost),
+                    format!("과학 {rev} ({})", r.science_cost),
+                ),
+                None => both(
+                    format!("sci {}", r.science_cost),
+                    format!("과학 {}", r.science_cost),
+                ),
+            }
+        }
+        if r.build_cost > 0 && c.kind != Kind::Wonder {
+            both(
+                format!("cost {}", r.build_cost),
+                format!("비용 {}", r.build_cost),
+            );
+        }
+        if !r.stages.is_empty() {
+            let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
+            both(
+                format!("stages {}", st.join("-")),
+                format!("단계 {}", st.join("-")),
+            );
+        }
+        for (v, label, label_ko) in [
+            (r.food, "food", "음식"),
+            (r.resources, "res", "자원"),
+            (r.science, "sci+", "과학+"),
+            (r.culture, "cult", "문화"),
+            (r.happy, "happy", "행복"),
+            (r.strength, "str", "군사력"),
+            (r.white_tokens, "white", "시민 행동"),
+            (r.red_tokens, "red", "군사 행동"),
+            (r.amount, "amount", "양"),
+        ] {
+            if v != 0 {
+                both(format!("{label} {v}"), format!("{label_ko} {v}"));
+            }
+        }
+        if let Some(e) = &r.effect {
+            if c.kind != Kind::Action || parts.len() < 2 {
+                let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
+                parts.push((e.clone(), k));
+            }
+        }
+        let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
+        Text::new(en.join(", "), ko.join(", "))
+    }
+
     /// A territory's immediate bonus.
     pub fn immediate_bonus(&self) -> Option<&TerritoryBonus> {
         match &self.raw.immediate {
@@ -782,6 +902,7 @@ impl Data {
                 token,
                 rules: Vec::new(),
                 events: Vec::new(),
+                impact: Vec::new(),
             });
         }
         for r in rules.rule {
@@ -819,6 +940,7 @@ impl Data {
             });
         }
         attach_events(&mut cards, &rules.event)?;
+        impact::attach(&mut cards, &rules.impact)?;
         let data = Data {
             source: source.to_string(),
             cards,

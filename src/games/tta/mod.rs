@@ -1,6 +1,6 @@
-//! Through the Ages (first edition, 2006) — the card engine and the
-//! introductory game, after the Korean rulebook (seed 004_9680d37650e49187).
-//! The advanced and full games are refused at setup for now.
+//! Through the Ages (first edition, 2006) — the card engine with the
+//! introductory, advanced and full games, after the Korean rulebook (seed
+//! 004_9680d37650e49187).
 //! The `Game` impl; NOTES.md maps the files.
 
 pub mod apply;
@@ -40,7 +40,8 @@ impl Game for ThroughTheAges {
                     key: "mode",
                     values: &["intro", "advanced", "full"],
                     default: "intro",
-                    help: "intro = the introductory game (the only one playable yet); advanced and full are refused for now",
+                    help: "intro = the introductory game (Ages A-I); advanced = Ages A-II with four Age III scoring events; \
+                           full = Ages A-III with wars and resignation",
                 },
                 OptionDoc {
                     key: "events",
@@ -56,6 +57,12 @@ impl Game for ThroughTheAges {
                     help: "the start player: drawn at random (the rulebook names no method), or a seat number",
                 },
                 OptionDoc {
+                    key: "resign",
+                    values: &["on", "off"],
+                    default: "on",
+                    help: "full game: a player may resign at the start of a turn (on, the rulebook's rule) or not (off)",
+                },
+                OptionDoc {
                     key: "cards",
                     values: &[],
                     default: "",
@@ -65,6 +72,9 @@ impl Game for ThroughTheAges {
             variants: vec![
                 Variant { options: "mode=intro events=turn", min_players: 2, max_players: 4 },
                 Variant { options: "events=once start=2", min_players: 2, max_players: 2 },
+                Variant { options: "mode=advanced", min_players: 2, max_players: 4 },
+                Variant { options: "mode=full", min_players: 2, max_players: 4 },
+                Variant { options: "mode=full resign=off", min_players: 2, max_players: 4 },
             ],
         }
     }
@@ -77,10 +87,17 @@ impl Game for ThroughTheAges {
         match &s.phase {
             Phase::Over => Vec::new(),
             Phase::Actions | Phase::Political | Phase::Discard => vec![Seat(s.turn)],
+            Phase::EventChoice { queue, choice, .. } if choice.at_once() => {
+                queue.iter().map(|&q| Seat(q)).collect()
+            }
             Phase::EventChoice { queue, .. } | Phase::Auction { queue, .. } => {
                 queue.first().map(|&q| vec![Seat(q)]).unwrap_or_default()
             }
             Phase::Colonize { seat, .. } => vec![Seat(*seat)],
+            Phase::Aggression(c) if c.defence.is_none() => vec![Seat(c.attacker)],
+            Phase::Aggression(c) => vec![Seat(c.target)],
+            Phase::Spoils { clash, .. } => vec![Seat(clash.attacker)],
+            Phase::PactOffer { to, .. } => vec![Seat(*to)],
         }
     }
 
@@ -89,7 +106,7 @@ impl Game for ThroughTheAges {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        command::read(&s.data, text, &legal::legal(s, seat.0))
+        command::read(&s.data, text, || legal::legal(s, seat.0))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
@@ -103,6 +120,9 @@ impl Game for ThroughTheAges {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         if s.phase != Phase::Over {
             return None;
+        }
+        if s.rules.mode != Mode::Intro {
+            return Some(scoring::outcome_of_later_modes(s));
         }
         let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.culture)).collect();
         // The rulebook has no tie-break (spec §6.5): tied seats share the rank.
@@ -123,24 +143,70 @@ impl Game for ThroughTheAges {
                 continue;
             }
             for h in &p.hand {
-                out.push(view::hand_line(s, seat, h.card).en);
+                out.push(hand_item(s, seat, h.card));
             }
             for &card in &p.military_hand {
-                out.push(view::military_hand_line(s, seat, card).en);
+                out.push(military_hand_item(s, seat, card));
             }
         }
         // Face-down cards no seat may see: the future events and the cards
         // boxed unseen at setup, unless a copy of the same name lies open.
-        let open: Vec<String> = s
+        // The viewer's own hands show their names too (a copy of the same
+        // name may lie in the box).
+        let own = viewer.and_then(|v| s.players.get(v.0));
+        let name_of = |c: data::CardId| s.data.card(c).map(|c| c.name()).unwrap_or("?");
+        let open: Vec<&str> = s
             .past_events
             .iter()
             .chain(&s.scoring_events)
-            .map(|&c| s.data.card_name(c).en)
+            .chain(own.map(|p| p.military_hand.as_slice()).unwrap_or_default())
+            .chain(own.into_iter().flat_map(|p| p.hand.iter().map(|h| &h.card)))
+            .chain(s.players.iter().flat_map(|p| p.colonies.iter()))
+            // Played military cards are open: tactics and pacts in play, the
+            // aggression on the table, the discard piles (a played aggression
+            // lies there once resolved).
+            .chain(s.players.iter().flat_map(|p| p.tactic.iter()))
+            .chain(
+                s.players
+                    .iter()
+                    .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
+            )
+            .chain(s.military_discards.iter().flatten())
+            .chain(match &s.phase {
+                Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => {
+                    Some(territory)
+                }
+                Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => Some(&c.card),
+                Phase::PactOffer { card, .. } => Some(card),
+                _ => None,
+            })
+            .map(|&c| name_of(c))
             .collect();
+        // Every open name on one line, so that "inside some open name" is one
+        // search (names hold no line break; one that did, or an empty one, is
+        // searched name by name).
+        // This runs twice per move (`revealed`), over every boxed card.
+        let open_line = open.join("\n");
+        // What each card's name was found to be, by card (no hashing: this
+        // loop is the hot part of every move).
+        let mut seen: Vec<Option<bool>> = vec![None; s.data.cards.len()];
         for &card in s.future_events.iter().chain(&s.removed) {
-            let name = s.data.card_name(card).en;
-            if !open.contains(&name) {
-                out.push(name);
+            let name = name_of(card);
+            // A name inside an open one ("Raid" in "Raiders") is left out.
+            let known = seen.get(usize::from(card)).copied().flatten();
+            let is_open = known.unwrap_or_else(|| {
+                let found = if name.is_empty() || name.contains('\n') {
+                    open.iter().any(|o| o.contains(name))
+                } else {
+                    open_line.contains(name)
+                };
+                if let Some(slot) = seen.get_mut(usize::from(card)) {
+                    *slot = Some(found);
+                }
+                found
+            });
+            if !is_open {
+                out.push(name.to_string());
             }
         }
         out
@@ -211,8 +277,17 @@ impl Game for ThroughTheAges {
                 .sum::<usize>()
             + usize::from(matches!(
                 s.phase,
-                Phase::Auction { .. } | Phase::Colonize { .. }
+                Phase::Auction { .. }
+                    | Phase::Colonize { .. }
+                    | Phase::Aggression(_)
+                    | Phase::Spoils { .. }
+                    | Phase::PactOffer { .. }
             ))
+            + s.players
+                .iter()
+                .map(|p| p.pacts.iter().filter(|x| x.offered).count())
+                .sum::<usize>()
+            + s.players.iter().filter(|p| p.tactic.is_some()).count()
             + s.military_discards.iter().map(Vec::len).sum::<usize>()
             + s.military_boxed as usize
             + s.past_events.len()
@@ -232,28 +307,131 @@ impl Game for ThroughTheAges {
         Ok(())
     }
 
+    /// A seat that leaves resigns (full game, L3076-3094; the advanced game
+    /// by the same rule, a reading): skipped and not scored. The
+    /// introductory game cannot go on without it.
+    fn drop_seat(&self, s: &mut State, seat: Seat) -> bool {
+        if s.rules.mode == Mode::Intro
+            || s.phase == Phase::Over
+            || s.players.get(seat.0).is_none_or(|p| p.resigned)
+            || apply::resign::playing(s) <= 2
+        {
+            return false;
+        }
+        apply::resign::leave(s, seat.0, &mut Vec::new());
+        true
+    }
+
+    /// A newcomer takes over a civilization that left: it plays again from
+    /// its next turn.
+    fn restore_seat(&self, s: &mut State, seat: Seat) -> bool {
+        match s.players.get_mut(seat.0) {
+            Some(p) if p.resigned && s.phase != Phase::Over => {
+                p.resigned = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = legal::legal(s, seat.0);
-        // No political action; a discard due takes the first card listed.
+        // No political action, no bid, no unit sent, no defence; a discard,
+        // payment or spoil due takes the first listed.
         [
             Command::Skip,
             Command::NoBid,
+            Command::NoSacrifice,
+            Command::NoDefence,
+            Command::Refuse,
             Command::Done,
             Command::ChooseDecline,
             Command::ChooseFood,
         ]
         .into_iter()
         .find(|c| legal.contains(c))
+        .or_else(|| even_split(&legal))
         .or_else(|| {
             legal
                 .iter()
                 .find(|c| {
                     matches!(
                         c,
-                        Command::Discard(_) | Command::Sacrifice(_) | Command::Bonus(_)
+                        Command::Discard(_)
+                            | Command::Sacrifice(_)
+                            | Command::Bonus(_)
+                            | Command::Seize(..)
+                            | Command::Destroy(_)
+                            | Command::Annex(_)
                     )
                 })
                 .cloned()
         })
     }
+}
+
+/// The English of `view::hand_line`, which `hidden_items` lists for every
+/// card in another seat's hand. It runs twice at every move (the engine's
+/// `revealed`), so it is put together without the Korean and without the
+/// formatting machinery; `tests/tta_advanced.rs` checks it is the same line.
+pub fn hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c
+        .map(|c| (c.kind.word(), data::age_name(c.age)))
+        .unwrap_or(("?", "?"));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let mut line = String::with_capacity(64 + name.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" hand: ", name, " (", kind, ", Age ", age] {
+        line.push_str(part);
+    }
+    for part in ["; command word ", word, ")"] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// The English of `view::military_hand_line`, as [`hand_item`] is of the
+/// civil hand's line.
+pub fn military_hand_item(s: &State, seat: usize, card: data::CardId) -> String {
+    let c = s.data.card(card);
+    let name = c.map(|c| c.name()).unwrap_or("?");
+    let (kind, age) = c.map(|c| (c.kind.word(), c.age)).unwrap_or(("?", 0));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let effect = c.and_then(|c| c.raw.effect.as_deref()).unwrap_or_default();
+    let mut line = String::with_capacity(80 + name.len() + effect.len());
+    line.push_str("Seat ");
+    push_seat_number(&mut line, seat);
+    for part in [" military hand: ", name, " (", kind, ", Age "] {
+        line.push_str(part);
+    }
+    for part in [data::age_name(age), "; command word ", word, ") ", effect] {
+        line.push_str(part);
+    }
+    line
+}
+
+/// `seat + 1` in decimal, without an allocation for the usual one digit.
+fn push_seat_number(line: &mut String, seat: usize) {
+    match char::from_digit((seat + 1) as u32, 10) {
+        Some(d) if seat < 9 => line.push(d),
+        _ => line.push_str(&(seat + 1).to_string()),
+    }
+}
+
+/// The timeout default among splits: the most even one, more food on a
+/// tie (a reading, NOTES.md).
+fn even_split(legal: &[Command]) -> Option<Command> {
+    legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::ChooseSplit { food, resources } => {
+                Some((food.abs_diff(*resources), std::cmp::Reverse(*food), c))
+            }
+            _ => None,
+        })
+        .min_by_key(|&(d, f, _)| (d, f))
+        .map(|(_, _, c)| c.clone())
 }

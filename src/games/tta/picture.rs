@@ -1,6 +1,6 @@
 //! The board picture laid out for a phone (`PICTURE_WIDTH` units, a unit a
-//! CSS pixel there): the card row, one card a line with its whole name and
-//! what taking it costs; every civilization's numbers side by side; then
+//! CSS pixel there): the card row, one card a line in the words of the
+//! view's card row table and what taking it costs; every civilization's numbers side by side; then
 //! every player's public tableau (government, leader, technologies with
 //! their workers and blue tokens, wonders, banks, hand size). Nothing of a
 //! hand but its size is drawn.
@@ -36,7 +36,7 @@ fn kind_color(kind: Kind) -> Color {
 
 /// The card row and every civilization, drawn for `seat` (whose costs to
 /// take the row's cards are shown) or for a spectator.
-pub fn picture(s: &State, seat: Option<usize>) -> Sketch {
+pub fn picture(s: &State, seat: Option<usize>, row: &[Text]) -> Sketch {
     let mut k = Sketch::new(PICTURE_WIDTH, 100);
     k.caption(
         LEFT,
@@ -48,7 +48,7 @@ pub fn picture(s: &State, seat: Option<usize>) -> Sketch {
         HEAD,
         Color::BLACK,
     );
-    let mut y = draw_row(&mut k, s, seat, 22);
+    let mut y = draw_row(&mut k, s, seat, row, 22);
     y = civilizations(s).draw(&mut k, LEFT, y + 10);
     for (i, p) in s.players.iter().enumerate() {
         y = tableau(&mut k, s, i, p, y + 8);
@@ -106,9 +106,10 @@ pub fn civilizations(s: &State) -> Grid {
     g
 }
 
-/// The 13 slots of the card row, one a line: slot, the card's whole name
-/// with its kind and age, and the civil actions taking it costs.
-fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, y: i32) -> i32 {
+/// The 13 slots of the card row, one a line: the view's words for the slot
+/// (its number, the card's whole name, token, kind and age) and the civil
+/// actions taking it costs.
+fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, row: &[Text], y: i32) -> i32 {
     let data = &s.data;
     let who = seat.and_then(|x| s.players.get(x));
     k.caption(
@@ -129,25 +130,19 @@ fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, y: i32) -> i32 {
         Color::BLACK,
     );
     let mut y = y + 16;
-    let name_x = LEFT + 30;
+    let name_x = LEFT + 12;
     let cost_x = LEFT + ROOM;
     let name_room = cost_x - 14 - name_x;
     for (i, slot) in s.row.iter().enumerate() {
         let card = slot.and_then(|id| data.card(id));
         let fill = card.map_or(Color(235, 235, 235), |c| kind_color(c.kind));
         k.rect(LEFT, y - 2, 8, 13, Some(fill), None);
-        k.label_at(
-            (LEFT + 26, y),
-            Anchor::End,
-            (i + 1).to_string(),
-            TEXT,
-            Color::BLACK,
-        );
-        let Some(c) = card else {
+        let cell = row.get(i);
+        let Some(cell) = cell.filter(|_| card.is_some()) else {
             k.caption(
                 name_x,
                 y,
-                Text::new("(empty)", "(빈 칸)"),
+                Text::new(format!("{}. (empty)", i + 1), format!("{}. (빈 칸)", i + 1)),
                 TEXT,
                 Color(90, 90, 90),
             );
@@ -155,21 +150,8 @@ fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, y: i32) -> i32 {
             continue;
         };
         let name = Text::new(
-            fit_words(
-                &format!("{} ({}, {})", c.name(), c.kind.word(), age_name(c.age)),
-                TEXT,
-                name_room,
-            ),
-            fit_words(
-                &format!(
-                    "{} ({}, {}시대)",
-                    c.name_ko(),
-                    c.kind.word_ko(),
-                    age_name_ko(c.age)
-                ),
-                TEXT,
-                name_room,
-            ),
+            fit_words(&cell.en, TEXT, name_room),
+            fit_words(cell.get("ko"), TEXT, name_room),
         );
         k.caption(name_x, y, name, TEXT, Color::BLACK);
         let cost = match who {

@@ -1,12 +1,13 @@
 //! What a civilization's cards add up to (rates, strength, happiness, the
 //! needs of its population) and the final scoring of the introductory game.
 
+use super::data::impact::{ImpactTerm, Measure};
 use super::data::{
     self, Card, CardId, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP,
     RATE_CAP, STRENGTH_CAP,
 };
 use super::state::{Mode, Phase, Player, State, Tech};
-use crate::engine::{Event, Text};
+use crate::engine::{Event, Outcome, Text};
 
 /// What a civilization's cards add up to now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +37,47 @@ pub fn permanent_cards<'a>(
         .chain(p.specials.iter().copied())
         .filter_map(move |id| data.card(id))
         .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
+}
+
+/// Civil (white) action tokens the civilization owns: the government's plus
+/// the changes of leader, wonders and special technologies (seed L1128-1153).
+pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.white_tokens)
+        .sum();
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Military (red) action tokens, with this turn's extra ones.
+pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.red_tokens)
+        .sum::<i32>()
+        + i32::from(p.red_bonus)
+        + pact_bonus(data, p, |b| b.red_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Blue tokens the civilization owns: the 18 of the board plus those that
+/// cards in play brought from the box (Justice System, Civil Service; spec
+/// §5.11: a replaced special technology's tokens do not stack).
+pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
+    let n: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.blue_tokens)
+        .sum::<i32>()
+        + i32::from(data::BLUE_TOKENS)
+        + i32::from(p.blue_moved)
+        + colony_bonus(data, p, |b| b.blue_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
+}
+
+/// Yellow tokens the civilization owns: the 25 of the board and those
+/// moved to or from it (Uncertain Borders).
+pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
+    let n = i32::from(data::YELLOW_TOKENS)
+        + i32::from(p.yellow_moved)
+        + colony_bonus(data, p, |b| b.yellow_tokens);
+    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
 }
 
 /// A permanent bonus of the colonies held, summed.
@@ -174,12 +216,136 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
+    s.strength += pact_bonus(data, p, |b| b.strength);
+    s.culture_rate += pact_bonus(data, p, |b| b.culture);
+    s.strength += army_bonus(
+        data,
+        p.tactic,
+        techs(data, p).map(|(t, c)| (c, i32::from(t.workers))),
+    );
     s.happiness_raw = (s.happiness_raw * multiplier).max(0);
     s.happiness = s.happiness_raw.min(HAPPINESS_CAP);
     s.culture_rate = s.culture_rate.clamp(0, RATE_CAP);
     s.science_rate = s.science_rate.clamp(0, RATE_CAP);
     s.strength = s.strength.clamp(0, STRENGTH_CAP);
     s
+}
+
+/// A bonus of the pacts a civilization takes part in, each on its side,
+/// summed (seed L2373-2472).
+pub fn pact_bonus(data: &Data, p: &Player, f: impl Fn(&data::PactSideBonus) -> i32) -> i32 {
+    p.pacts
+        .iter()
+        .filter_map(|x| {
+            let c = data.card(x.card)?;
+            if x.a {
+                c.raw.a.as_ref()
+            } else {
+                c.raw.b.as_ref()
+            }
+        })
+        .map(f)
+        .sum()
+}
+
+/// Whether a civilization takes part in a pact with `other` whose card
+/// says `what` (no attacks, ends on an attack, …).
+pub fn pact_with(
+    data: &Data,
+    p: &Player,
+    other: usize,
+    what: impl Fn(&data::RawCard) -> bool,
+) -> bool {
+    p.pacts
+        .iter()
+        .any(|x| x.partner == other && data.card(x.card).is_some_and(|c| what(&c.raw)))
+}
+
+/// The strength the armies of a tactic add (seed L2730-2826): as many
+/// armies as the units fill, full bonus for those whose units are at most
+/// one age older than the card, the lower bonus for the rest (forming the
+/// full ones first never costs an army); each air force doubles the bonus of
+/// one army, best first (L2928-2967).
+pub fn army_bonus<'a>(
+    data: &Data,
+    tactic: Option<CardId>,
+    units: impl Iterator<Item = (&'a Card, i32)>,
+) -> i32 {
+    let Some(t) = tactic.and_then(|id| data.card(id)) else {
+        return 0;
+    };
+    let Some(army) = t.raw.army else {
+        return 0;
+    };
+    let need = [army.infantry, army.cavalry, army.artillery];
+    let (mut all, mut recent, mut air) = ([0i32; 3], [0i32; 3], 0);
+    for (c, n) in units {
+        let i = match c.kind {
+            Kind::Unit(Unit::Infantry) => 0,
+            Kind::Unit(Unit::Cavalry) => 1,
+            Kind::Unit(Unit::Artillery) => 2,
+            Kind::Unit(Unit::AirForce) => {
+                air += n;
+                continue;
+            }
+            _ => continue,
+        };
+        all[i] += n;
+        if i32::from(c.age) + 1 >= i32::from(t.age) {
+            recent[i] += n;
+        }
+    }
+    let armies = |have: &[i32; 3]| {
+        need.iter()
+            .zip(have)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, h)| h / n)
+            .min()
+            .unwrap_or(0)
+    };
+    let total = armies(&all);
+    let full = armies(&recent).min(total);
+    let low = t.raw.bonus_obsolete.unwrap_or(t.raw.bonus);
+    let full_doubled = full.min(air);
+    let low_doubled = (total - full).min(air - full_doubled);
+    (full + full_doubled) * t.raw.bonus + (total - full + low_doubled) * low
+}
+
+/// The strength units sent (sacrificed) add to an attack or a defence: their
+/// own strength with the per-unit bonuses of the cards in play, and the
+/// armies they form among themselves (seed L2766-2789).
+pub fn sent_strength(data: &Data, p: &Player, mode: Mode, sent: &[CardId]) -> i32 {
+    let cards: Vec<&Card> = sent.iter().filter_map(|&id| data.card(id)).collect();
+    let count = |u: Unit| cards.iter().filter(|c| c.kind == Kind::Unit(u)).count() as i32;
+    let own: i32 = cards.iter().map(|c| c.raw.strength).sum();
+    let per_unit: i32 = permanent_cards(data, p, mode)
+        .map(|c| {
+            let r = &c.raw;
+            r.strength_per_unit * cards.len() as i32
+                + r.strength_per_infantry * count(Unit::Infantry)
+                + r.strength_per_artillery * count(Unit::Artillery)
+                + r.strength_per_cavalry * count(Unit::Cavalry)
+        })
+        .sum();
+    own + per_unit + army_bonus(data, p.tactic, cards.iter().map(|&c| (c, 1)))
+}
+
+/// The military actions an aggression card costs against a civilization
+/// (Assassinate and Sabotage: the level of the leader or wonder, at least
+/// 1), or `None` when the card has nothing there to hit (Annex without a
+/// colony, Assassinate without a leader, Sabotage without a wonder begun).
+pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
+    let level = |id: CardId| data.card(id).map(|c| c.age.max(1));
+    let cost = match card.raw.red_cost_rule.as_deref() {
+        Some(r) if r.contains("leader") => level(target.leader?)?,
+        Some(r) if r.contains("wonder") => level(target.wonder.as_ref()?.card)?,
+        Some(_) => return None,
+        None => u8::try_from(card.raw.red_cost).ok()?,
+    };
+    if card.raw.colonies_taken > 0 && target.colonies.is_empty() {
+        return None;
+    }
+    Some(cost)
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).
@@ -196,6 +362,12 @@ pub fn required_happiness(p: &Player) -> i32 {
 /// happiness the civilization has (advanced and full games; L2472-2525).
 pub fn discontent(data: &Data, p: &Player, mode: Mode) -> i32 {
     (required_happiness(p) - stats(data, p, mode).happiness).max(0)
+}
+
+/// An uprising: fewer unused workers than discontent workers at the start
+/// of production (advanced and full games; seed L2526-2539).
+pub fn uprising(data: &Data, p: &Player, mode: Mode) -> bool {
+    i32::from(p.workers) < discontent(data, p, mode)
 }
 
 /// Resources lost to corruption in production (advanced and full games;
@@ -227,7 +399,177 @@ pub fn final_bonus(data: &Data, p: &Player, mode: Mode) -> i32 {
         + (st.food_rate + st.resource_rate) * data::BONUS_PER_PRODUCE
 }
 
+/// What one term of a scoring event counts on a civilization.
+fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
+    let st = stats(data, p, mode);
+    let level_sum = |pick: &dyn Fn(Kind) -> bool| -> i32 {
+        techs(data, p)
+            .filter(|(_, c)| pick(c.kind))
+            .map(|(t, c)| i32::from(t.workers) * i32::from(c.age))
+            .sum()
+    };
+    let age_of = |id: CardId| data.card(id).map(|c| i32::from(c.age)).unwrap_or(0);
+    match term.measure {
+        Measure::FoodRate => st.food_rate,
+        Measure::ResourceRate => st.resource_rate,
+        Measure::UrbanLevels => level_sum(&|k| matches!(k, Kind::Urban(_))),
+        Measure::Colonies => p.colonies.len() as i32,
+        Measure::UnitAndArenaLevels => {
+            level_sum(&|k| matches!(k, Kind::Unit(_) | Kind::Urban(Urban::Arena)))
+        }
+        Measure::CivilActions => permanent_cards(data, p, mode)
+            .map(|c| c.raw.white_tokens)
+            .sum(),
+        Measure::MilitaryActions => permanent_cards(data, p, mode)
+            .map(|c| c.raw.red_tokens)
+            .sum(),
+        Measure::HappyFaces => st.happiness,
+        Measure::DiscontentWorkers => discontent(data, p, mode),
+        Measure::ContentWorkers => {
+            let population: i32 =
+                p.techs.iter().map(|t| i32::from(t.workers)).sum::<i32>() + i32::from(p.workers);
+            (population - discontent(data, p, mode) - term.above).max(0)
+        }
+        Measure::GovernmentAndSpecialLevels => {
+            age_of(p.government) + p.specials.iter().map(|&c| age_of(c)).sum::<i32>()
+        }
+        Measure::TechnologiesOfLevel => p
+            .techs
+            .iter()
+            .map(|t| t.card)
+            .chain(p.specials.iter().copied())
+            .chain(std::iter::once(p.government))
+            .filter_map(|id| data.card(id))
+            .filter(|c| c.kind.is_technology() && c.age == term.level)
+            .count() as i32,
+        Measure::WondersOfAge => p
+            .wonders
+            .iter()
+            .filter(|&&w| age_of(w) == i32::from(term.level))
+            .count() as i32,
+        Measure::ScienceRank => st.science_rate,
+        Measure::StrengthRank => st.strength,
+    }
+}
+
+/// Culture each seat scores for an Age III scoring event (0 for seats that
+/// resigned). Ranked terms give the prizes by rank; tied seats share the
+/// prizes of the places they take, rounded down (a reading, NOTES.md).
+pub fn impact_scores(s: &State, card: CardId) -> Vec<i32> {
+    let data = &s.data;
+    let mode = s.rules.mode;
+    let mut out = vec![0; s.players.len()];
+    let Some(c) = data.card(card) else {
+        return out;
+    };
+    let playing: Vec<usize> = s.playing_from(s.start_player);
+    for term in c
+        .impact
+        .iter()
+        .filter(|t| t.modes.is_empty() || t.modes.iter().any(|m| m == mode.key()))
+    {
+        let counts: Vec<i32> = s
+            .players
+            .iter()
+            .map(|p| measured(data, p, mode, term))
+            .collect();
+        if matches!(term.measure, Measure::ScienceRank | Measure::StrengthRank) {
+            let prizes = term
+                .prizes
+                .get(playing.len().saturating_sub(2))
+                .cloned()
+                .unwrap_or_default();
+            for &i in &playing {
+                let mine = counts.get(i).copied().unwrap_or(0);
+                let above = playing
+                    .iter()
+                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) > mine)
+                    .count();
+                let tied = playing
+                    .iter()
+                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) == mine)
+                    .count();
+                let shared: i32 = prizes.iter().skip(above).take(tied).sum();
+                if let Some(o) = out.get_mut(i) {
+                    *o += shared / tied.max(1) as i32;
+                }
+            }
+        } else {
+            for &i in &playing {
+                let mut v = counts.get(i).copied().unwrap_or(0) * term.value;
+                if let Some(cap) = term.cap {
+                    v = v.min(cap);
+                }
+                if let Some(o) = out.get_mut(i) {
+                    *o += v;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Scores an Age III scoring event for every seat still playing (culture
+/// stays at 0 or more).
+pub fn score_impact(s: &mut State, card: CardId, out: &mut Vec<Event>) {
+    let gains = impact_scores(s, card);
+    let name = s.data.card_name(card);
+    for (seat, gain) in gains.into_iter().enumerate() {
+        let Some(p) = s.players.get_mut(seat).filter(|p| !p.resigned) else {
+            continue;
+        };
+        p.culture = (p.culture + gain).max(0);
+        out.push(Event::reveal(Text::new(
+            format!(
+                "{}: seat {} scores {gain:+} culture ({} in all).",
+                name.en,
+                seat + 1,
+                p.culture
+            ),
+            format!(
+                "{}: {}번 자리 문화 {gain:+}점 (총 {}점).",
+                name.ko,
+                seat + 1,
+                p.culture
+            ),
+        )));
+    }
+}
+
+/// The end of the game: the introductory final bonus, the advanced game's
+/// four scoring events (seed L2866-2869), or the full game's Age III events
+/// left in the current and future events (seed L3131-3151).
 pub fn finish(s: &mut State, out: &mut Vec<Event>) {
+    let before: Vec<i32> = s.players.iter().map(|p| p.culture).collect();
+    match s.rules.mode {
+        Mode::Intro => return finish_intro(s, out),
+        Mode::Advanced => {
+            for card in s.scoring_events.clone() {
+                score_impact(s, card, out);
+            }
+            s.phase = Phase::Over;
+        }
+        Mode::Full => {
+            // They are turned face up: into the past events.
+            let data = s.data.clone();
+            let scored = |c: &CardId| data.card(*c).is_some_and(|x| !x.impact.is_empty());
+            let mut left: Vec<CardId> = s.events.iter().copied().filter(scored).collect();
+            left.extend(s.future_events.iter().copied().filter(scored));
+            s.events.retain(|c| !scored(c));
+            s.future_events.retain(|c| !scored(c));
+            s.past_events.extend(left.iter().copied());
+            for card in left {
+                score_impact(s, card, out);
+            }
+            s.phase = Phase::Over;
+        }
+    }
+    for (p, b) in s.players.iter_mut().zip(before) {
+        p.final_bonus = p.culture - b;
+    }
+}
+
+fn finish_intro(s: &mut State, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     for (seat, p) in s.players.iter_mut().enumerate() {
@@ -248,4 +590,40 @@ pub fn finish(s: &mut State, out: &mut Vec<Event>) {
         )));
     }
     s.phase = Phase::Over;
+}
+
+/// The result of the advanced and full games: most culture wins, ties are
+/// shared (the rulebook has none, spec §6.5); seats that resigned are not
+/// scored and rank after every other (seed L3078-3079).
+pub fn outcome_of_later_modes(s: &State) -> Outcome {
+    let scores: Vec<f64> = s.players.iter().map(|p| f64::from(p.culture)).collect();
+    let playing: Vec<usize> = (0..s.players.len())
+        .filter(|&i| s.players.get(i).is_some_and(|p| !p.resigned))
+        .collect();
+    let ranks = (0..s.players.len())
+        .map(|i| {
+            let score = |j: usize| scores.get(j).copied().unwrap_or(0.0);
+            if playing.contains(&i) {
+                1 + playing.iter().filter(|&&j| score(j) > score(i)).count()
+            } else {
+                1 + playing.len()
+            }
+        })
+        .collect();
+    let summary = if playing.len() <= 1 {
+        Text::new(
+            "Every other civilization resigned; the one left wins.",
+            "다른 문명이 모두 게임을 포기해 남은 문명이 승리합니다.",
+        )
+    } else {
+        Text::new(
+            "The last round ended and the Age III events were scored. Most culture wins; ties are shared; civilizations that resigned are not scored.",
+            "마지막 라운드가 끝나 3시대 이벤트 점수를 계산했습니다. 문화 점수가 가장 높은 사람이 이기며, 동점은 공동 순위입니다. 포기한 문명은 순위에서 빠집니다.",
+        )
+    };
+    Outcome {
+        scores,
+        ranks,
+        summary,
+    }
 }

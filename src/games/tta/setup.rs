@@ -9,15 +9,11 @@ use crate::engine::{Options, Rng, SetupError, Shared};
 pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
     let mode = match options.get_or("mode", "intro") {
         "intro" => Mode::Intro,
-        m @ ("advanced" | "full") => {
-            return Err(SetupError::BadOption(format!(
-                "mode={m} is not available yet; only mode=intro (the introductory game) can be played now / \
-                 숙련·본격 게임은 아직 없습니다. mode=intro(맛보기 게임)만 가능합니다"
-            )))
-        }
+        "advanced" => Mode::Advanced,
+        "full" => Mode::Full,
         other => {
             return Err(SetupError::BadOption(format!(
-                "mode={other} is unknown; use mode=intro / 알 수 없는 모드입니다. mode=intro를 쓰세요"
+                "mode={other} is unknown; use intro, advanced or full / 알 수 없는 모드입니다. intro, advanced, full 중 하나를 쓰세요"
             )))
         }
     };
@@ -42,10 +38,20 @@ pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
             }
         },
     };
+    let no_resign = match options.get_or("resign", "on") {
+        "on" => false,
+        "off" => true,
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "resign={other} is unknown; use on or off / resign은 on 또는 off입니다"
+            )))
+        }
+    };
     Ok(Rules {
         mode,
         events,
         start,
+        no_resign,
     })
 }
 
@@ -119,6 +125,9 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         yellow_moved: 0,
         blue_moved: 0,
         colonies: Vec::new(),
+        resigned: false,
+        tactic: None,
+        pacts: Vec::new(),
     })
 }
 
@@ -269,6 +278,7 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
         turn: start_player,
         phase: Phase::Actions,
         last_round: false,
+        extra_round: false,
         rng,
     })
 }

@@ -44,6 +44,10 @@ pub struct Rules {
     pub events: EventTiming,
     /// The start player's seat, or `None` to draw it (spec §11.3).
     pub start: Option<usize>,
+    /// `resign=off`: the full game's resignation (seed L3076-3094) is not
+    /// offered (the group agrees to play to the end).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_resign: bool,
 }
 
 /// A technology on a player's board with its workers and the blue tokens
@@ -115,6 +119,46 @@ pub struct Player {
     /// Blue tokens lost to the box (Crime Wave), negative.
     #[serde(default, skip_serializing_if = "is_zero_i16")]
     pub blue_moved: i16,
+    /// The civilization resigned (seed L3076-3094): it is skipped in turn
+    /// order, touched by nothing and not scored.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resigned: bool,
+    /// The tactic card in play, open to all (seed L2730-2745).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<CardId>,
+    /// The pacts this civilization takes part in, open to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pacts: Vec<PactSide>,
+}
+
+/// One civilization's side of a pact in force (seed L2373-2472): side A or
+/// B, the partner, and whether it offered the pact (the card lies in front
+/// of the one who offered it; one such pact each).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PactSide {
+    pub card: CardId,
+    pub a: bool,
+    pub partner: usize,
+    pub offered: bool,
+}
+
+/// An aggression under way (seed L2243-2330): the aggression card on the
+/// table, the military actions it cost, each side's strength before its
+/// sacrifices and the units it sent (their armies count together, L2766-2789).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clash {
+    pub card: CardId,
+    pub attacker: usize,
+    pub target: usize,
+    pub cost: u8,
+    pub attack: i32,
+    pub attack_sent: Vec<CardId>,
+    /// The defender's strength, once it answers (`None` while the attacker
+    /// still sends units).
+    pub defence: Option<i32>,
+    pub defence_sent: Vec<CardId>,
+    /// Defence bonus cards played.
+    pub defence_cards: i32,
 }
 
 /// A choice every player makes about an event, in turn order.
@@ -125,6 +169,29 @@ pub enum EventChoiceKind {
     /// Build a free building or unit on the named board card with an unused
     /// worker, or decline (Development of Religion / Warfare).
     FreeBuild(CardId),
+    /// Produce (positive) or lose (negative) this total of food and
+    /// resources, split as the seat chooses (Foray, Raiders); every touched
+    /// seat may answer at once.
+    FoodAndResources(i32),
+}
+
+impl EventChoiceKind {
+    /// Whether every seat in the queue may answer at once (the choices do
+    /// not depend on each other).
+    pub fn at_once(self) -> bool {
+        matches!(self, EventChoiceKind::FoodAndResources(_))
+    }
+}
+
+/// What the winner of an aggression may take, as the card says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Spoil {
+    /// Plunder: this much food and these resources.
+    Seize { food: u8, resources: u8 },
+    /// Raid: urban buildings on this card.
+    Destroy(CardId),
+    /// Annex: this colony.
+    Annex(CardId),
 }
 
 /// Where the turn machine stands.
@@ -158,6 +225,20 @@ pub enum Phase {
         seat: usize,
         owed: i32,
         units: u8,
+    },
+    /// An aggression: the attacker sends units (`defence` is `None`), then
+    /// the defender answers with defence cards and units.
+    Aggression(Clash),
+    /// A successful aggression whose card lets the attacker choose what it
+    /// takes (Raid, Plunder, Annex), among `choices`.
+    Spoils { clash: Clash, choices: Vec<Spoil> },
+    /// A pact offered: `to` accepts or refuses; `from_a` when the one who
+    /// offers takes side A (seed L2374-2420).
+    PactOffer {
+        card: CardId,
+        from: usize,
+        to: usize,
+        from_a: bool,
     },
     /// The active player discards military cards down to its military
     /// action tokens, after the political action (seed L2032-2048).
@@ -220,6 +301,11 @@ pub struct State {
     /// The last civil card entered the row this round: the game ends when
     /// the round does (seed L1819-1829).
     pub last_round: bool,
+    /// The full game's Age III ended during a round begun by another seat
+    /// than the start player: after this round one more is played (seed
+    /// L3113-3119).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extra_round: bool,
     pub rng: Rng,
 }
 
@@ -228,6 +314,15 @@ impl State {
     pub fn order(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.players.len();
         (0..n).map(move |i| (self.start_player + i) % n)
+    }
+
+    /// Seats still playing (not resigned), in turn order from `first`.
+    pub fn playing_from(&self, first: usize) -> Vec<usize> {
+        let n = self.players.len();
+        (0..n)
+            .map(|i| (first + i) % n)
+            .filter(|&i| self.players.get(i).is_some_and(|p| !p.resigned))
+            .collect()
     }
 
     /// 0 for `first`, 1 for the seat after it, …

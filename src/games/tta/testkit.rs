@@ -157,6 +157,7 @@ pub fn new_game_in(mode: Mode, players: usize, seed: u64) -> State {
         mode,
         events: EventTiming::EachRound,
         start: Some(0),
+        no_resign: false,
     };
     let data = super::data::default_data().expect("the built-in cards");
     setup::setup(data, rules, players, seed).expect("the built-in setup")
@@ -268,7 +269,12 @@ pub fn wonder_begun(s: &mut State, seat: usize, id: &str) {
 /// [`later_round`] in another mode: round 4 of Age I, seat 1 in the middle
 /// of its actions, an empty card row.
 pub fn later_round_in(mode: Mode, players: usize) -> State {
-    let mut s = new_game_in(mode, players, 7);
+    later_round_seeded(mode, players, 7)
+}
+
+/// [`later_round_in`] from another setup seed.
+pub fn later_round_seeded(mode: Mode, players: usize, seed: u64) -> State {
+    let mut s = new_game_in(mode, players, seed);
     s.round = 4;
     s.age = 1;
     // The Age A cards of the row go to the box, so every card stays counted.
@@ -387,4 +393,74 @@ pub fn develop_from_deck(s: &mut State, seat: usize, id: &str) {
             blue: 0,
         });
     }
+}
+
+/// Leaves only the next `n` cards in an age's civil deck; the others go to
+/// the box, so that every card stays counted.
+pub fn civil_deck_down_to(s: &mut State, age: usize, n: usize) {
+    let deck = &mut s.civil_decks[age];
+    let gone = deck.len().saturating_sub(n);
+    deck.drain(..gone);
+    s.boxed += gone as u32;
+}
+
+/// The advanced game's four scoring events, taken from the box (the ones
+/// dealt at setup go back to it), so that every card stays counted.
+pub fn scoring_events(s: &mut State, ids: &[&str]) {
+    let old = std::mem::take(&mut s.scoring_events);
+    s.removed.extend(old);
+    for id in ids {
+        let c = card(s, id);
+        let i = s
+            .removed
+            .iter()
+            .position(|&x| x == c)
+            .unwrap_or_else(|| panic!("{id} is not in the box"));
+        let c = s.removed.remove(i);
+        s.scoring_events.push(c);
+    }
+}
+
+/// A wonder taken from its civil deck and under construction for a seat,
+/// `built` stages built (a blue token from the bank on each).
+pub fn wonder_from_deck(s: &mut State, seat: usize, id: &str, built: u8) {
+    give_from_deck(s, seat, id);
+    let c = s.players[seat]
+        .hand
+        .pop()
+        .map(|h| h.card)
+        .expect("just given");
+    s.players[seat].blue_bank -= built;
+    s.players[seat].wonder = Some(WonderWork { card: c, built });
+}
+
+/// The ids of the cards of `kind` (a kind word: `leader`, `wonder`) left in
+/// an age's civil deck.
+pub fn in_civil_deck(s: &State, age: usize, kind: &str) -> Vec<String> {
+    s.civil_decks[age]
+        .iter()
+        .filter_map(|&c| s.data.card(c))
+        .filter(|c| c.raw.kind == kind)
+        .map(|c| c.raw.id.clone())
+        .collect()
+}
+
+/// Puts a tactic card from the military decks in play for a seat.
+pub fn tactic(s: &mut State, seat: usize, id: &str) {
+    let c = from_decks(s, id);
+    s.players[seat].tactic = Some(c);
+}
+
+/// Gives a seat a colony from the military decks, with the tokens its
+/// permanent bonus brings from the box (none of its one-time bonus).
+pub fn colony(s: &mut State, seat: usize, id: &str) {
+    let c = from_decks(s, id);
+    let p = &mut s.players[seat];
+    let (blue, yellow) = (
+        legal::blue_owned(&s.data, p, s.rules.mode),
+        legal::yellow_owned(&s.data, p),
+    );
+    p.colonies.push(c);
+    p.blue_bank += legal::blue_owned(&s.data, p, s.rules.mode) - blue;
+    p.yellow_bank += legal::yellow_owned(&s.data, p) - yellow;
 }

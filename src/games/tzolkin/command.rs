@@ -5,7 +5,8 @@
 //! (several placements at once, trades with a count).
 
 use super::data::{CHI, GEARS, PAL, TIK, UXM, YAX};
-use crate::engine::{parse, ParseError, Text};
+use crate::engine::parse::{self, Canonical};
+use crate::engine::ParseError;
 use std::fmt;
 
 pub const GEAR_IDS: [&str; 5] = ["pal", "yax", "tik", "uxm", "chi"];
@@ -323,49 +324,23 @@ pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
     ..parse::Vocabulary::NONE
 };
 
-/// Reads `text` against the legal commands through the shared reader, then
-/// as the canonical forms that stand for one decision but are never listed
+/// Reads `text` as a command of the seat through the shared reader, with
+/// the canonical forms that stand for one decision but are never listed
 /// (several placements at once, a count of trades).
-pub fn read(text: &str, legal: &[Command]) -> Result<Command, ParseError> {
-    if text.chars().count() > 200 {
-        return Err(ParseError {
-            message: Text::new(
-                "That is far too long for one command; write one decision, such as 'place pal'.",
-                "명령 하나로는 너무 깁니다. 'place pal'처럼 결정 하나를 쓰세요.",
-            ),
-            suggestions: parse::closest("", legal, 5),
-        });
-    }
-    let words = VOCABULARY.words(text);
-    let mut err = match parse::match_words(&words, &VOCABULARY, legal) {
-        Ok(c) => return Ok(c),
-        Err(e) => e,
-    };
-    if let Some(c) = read_written_out(&words, legal) {
-        return Ok(c);
-    }
-    let examples = parse::examples(legal, 4);
-    if !examples.is_empty() {
-        err.message = Text::new(
-            format!("{} Write e.g. {examples}.", err.message.en),
-            format!("{} 예: {examples}.", err.message.ko),
-        );
-    }
-    if err.suggestions.is_empty() {
-        err.suggestions = parse::closest(&words.join(" "), legal, 5);
-    }
-    Err(err)
+pub fn read(text: &str, legal: impl FnOnce() -> Vec<Command>) -> Result<Command, ParseError> {
+    parse::read(text, &VOCABULARY, written_out, legal)
 }
 
-/// Several placements in one command (`place pal pal yax`), and trades with a count.
-fn read_written_out(words: &[String], legal: &[Command]) -> Option<Command> {
-    let verb = words.first()?.as_str();
+/// Several placements in one command (`place pal pal yax`), and trades with
+/// a count (`sell wood 3`); the rules judge them when applied.
+fn written_out(words: &[&str]) -> Canonical<Command> {
+    read_written_out(words).map_or(Canonical::Other, Canonical::Read)
+}
+
+fn read_written_out(words: &[&str]) -> Option<Command> {
+    let verb = *words.first()?;
     const TARGETS: [&str; 6] = ["pal", "yax", "tik", "uxm", "chi", "start"];
-    if "place".starts_with(verb)
-        && words.len() >= 3
-        && words.len() <= 7
-        && legal.iter().any(|c| matches!(c, Command::Place { .. }))
-    {
+    if verb == "place" && words.len() >= 3 && words.len() <= 7 {
         let mut targets = [0u8; 6];
         for (i, w) in words.iter().skip(1).enumerate() {
             let name = parse::unique_start(w, &TARGETS)?;
@@ -377,16 +352,17 @@ fn read_written_out(words: &[String], legal: &[Command]) -> Option<Command> {
         });
     }
     if (verb == "sell" || verb == "buy") && words.len() == 3 {
-        let name = parse::unique_start(&words[1], &RES_IDS)?;
+        let name = parse::unique_start(words[1], &RES_IDS)?;
         let res = RES_IDS.iter().position(|r| *r == name)? as u8;
         let n: u8 = words[2]
             .parse()
             .ok()
             .filter(|&n: &u8| (1..=60).contains(&n))?;
-        let buy = verb == "buy";
-        if legal.contains(&Command::Trade { buy, res, n: 1 }) {
-            return Some(Command::Trade { buy, res, n });
-        }
+        return Some(Command::Trade {
+            buy: verb == "buy",
+            res,
+            n,
+        });
     }
     None
 }
@@ -467,16 +443,17 @@ mod tests {
                 act: None,
             },
         ];
-        assert_eq!(read("p3 wood", &legal).unwrap(), legal[2]);
-        assert_eq!(read("retrieve palenque 3 나무", &legal).unwrap(), legal[2]);
+        let read = |t: &str| read(t, || legal.clone());
+        assert_eq!(read("p3 wood").unwrap(), legal[2]);
+        assert_eq!(read("retrieve palenque 3 나무").unwrap(), legal[2]);
         assert_eq!(
-            read("place pal pal yax", &legal).unwrap(),
+            read("pl pal pal yax").unwrap(),
             Command::Place {
                 targets: [0, 0, 1, 0, 0, 0],
                 n: 3
             }
         );
-        assert!(read("~".repeat(5000).as_str(), &legal).is_err());
-        assert!(read("", &legal).is_err());
+        assert!(read("~".repeat(5000).as_str()).is_err());
+        assert!(read("").is_err());
     }
 }

@@ -210,7 +210,7 @@ impl Game for Tzolkin {
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
-        command::read(text, &legal::legal(s, seat.0))
+        command::read(text, || legal::legal(s, seat.0))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {

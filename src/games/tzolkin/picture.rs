@@ -104,15 +104,8 @@ fn gears(sk: &mut Sketch, s: &State, y: i32) -> i32 {
         .iter()
         .map(|g| Text::new(g.name.clone(), g.ko.clone()))
         .collect();
-    let name_w = names
-        .iter()
-        .map(|t| caption_width(t, TEXT))
-        .max()
-        .unwrap_or(0);
-    let x0 = LEFT + name_w + 4;
     let widest = s.data.gears.iter().map(|g| g.teeth).max().unwrap_or(1) as i32;
-    // Shrink spaces if a gear would run off the picture.
-    let space = SPACE.min((PICTURE_WIDTH as i32 - LEFT - x0) / widest.max(1));
+    let (x0, space) = label_column(&names, widest, SPACE);
     for (g, gd) in s.data.gears.iter().enumerate() {
         let row_y = y + g as i32 * 22;
         sk.caption(LEFT, row_y + 5, names[g].clone(), TEXT, BROWN_INK);
@@ -161,6 +154,23 @@ fn gears(sk: &mut Sketch, s: &State, y: i32) -> i32 {
     y + 16
 }
 
+/// The layout of strips behind a column of names (gears, temples,
+/// technologies): where the cells start, after the widest name in either
+/// language, and how wide each of `cells` is (at most `most`, less if the
+/// strip would run off the picture).
+fn label_column(names: &[Text], cells: i32, most: i32) -> (i32, i32) {
+    let name_w = names
+        .iter()
+        .map(|t| caption_width(t, TEXT))
+        .max()
+        .unwrap_or(0);
+    let x0 = LEFT + name_w + 4;
+    (
+        x0,
+        most.min((PICTURE_WIDTH as i32 - LEFT - x0) / cells.max(1)),
+    )
+}
+
 /// A player's marker in a cell: up to four in a 2 × 2 block.
 fn marker(sk: &mut Sketch, x: i32, y: i32, i: usize) {
     let (dx, dy) = ((i % 2) as i32 * 9, (i / 2) as i32 * 8);
@@ -180,14 +190,8 @@ fn temples(sk: &mut Sketch, s: &State, y: i32) -> i32 {
         .iter()
         .map(|t| Text::new(t.name.clone(), t.ko.clone()))
         .collect();
-    let name_w = names
-        .iter()
-        .map(|t| caption_width(t, TEXT))
-        .max()
-        .unwrap_or(0);
-    let x0 = LEFT + name_w + 4;
     let widest = s.data.temples.iter().map(|t| t.vp.len()).max().unwrap_or(1) as i32;
-    let step = STEP.min((PICTURE_WIDTH as i32 - LEFT - x0) / widest.max(1));
+    let (x0, step) = label_column(&names, widest, STEP);
     let fills = [
         Color(214, 190, 160),
         Color(240, 222, 150),
@@ -226,13 +230,7 @@ fn techs(sk: &mut Sketch, s: &State, y: i32) -> i32 {
         .iter()
         .map(|t| Text::new(t.name.clone(), t.ko.clone()))
         .collect();
-    let name_w = names
-        .iter()
-        .map(|t| caption_width(t, TEXT))
-        .max()
-        .unwrap_or(0);
-    let x0 = LEFT + name_w + 4;
-    let level = LEVEL.min((PICTURE_WIDTH as i32 - LEFT - x0) / 4);
+    let (x0, level) = label_column(&names, 4, LEVEL);
     for (t, _) in s.data.techs.iter().enumerate() {
         sk.caption(LEFT, y + 6, names[t].clone(), TEXT, INK);
         for lvl in 0..4i32 {

@@ -12,8 +12,8 @@ pub fn draw(s: &mut State, t: &mut Turn, open: bool) -> Result<Vec<Event>, RuleE
     let (most, cost) = (c.draws_per_turn, c.draw_cost_ap);
     if t.drawn >= most {
         return Err(refuse(
-            format!("At most {most} festival cards per turn (L226)."),
-            format!("축제 카드는 한 차례에 최대 {most}장까지 뽑을 수 있습니다 (L226)."),
+            format!("At most {most} festival cards per turn."),
+            format!("축제 카드는 한 차례에 최대 {most}장까지 뽑을 수 있습니다."),
         ));
     }
     spend(t, cost)?;

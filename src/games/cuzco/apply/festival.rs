@@ -20,8 +20,8 @@ pub fn propose(s: &State, t: &Turn, temple: u16) -> Result<(Festival, Vec<Event>
     let g = village_groups(s);
     if !proposable(s, t.seat, &g).contains(&temple) {
         return Err(RuleError::new(
-            "A festival needs a city (a temple without a sun marker) where you have an Inca, a face-up card, and a matching card in your hand (L236, L243, L267).",
-            "축제를 열려면 자기 잉카족이 있는 도시(태양 마커 없는 사원), 공개 카드, 그리고 그 유물이 그려진 카드가 손에 있어야 합니다 (L236, L243, L267).",
+            "A festival needs a city (a temple without a sun marker) where you have an Inca, a face-up card, and a matching card in your hand.",
+            "축제를 열려면 자기 잉카족이 있는 도시(태양 마커 없는 사원), 공개 카드, 그리고 그 유물이 그려진 카드가 손에 있어야 합니다.",
         ));
     }
     let n = s.n();
@@ -71,10 +71,10 @@ pub fn answer(
         let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
         return Err(RuleError::new(
             format!(
-                "In the festival you may now: {} (a card must show an artifact of the face-up card; to stay in you must reach the highest festival points, L243-258).",
+                "In the festival you may now: {} (a card must show an artifact of the face-up card; to stay in you must reach the highest festival points).",
                 options.join(", ")
             ),
-            format!("축제에서 지금 할 수 있는 것: {} (카드는 공개 카드의 유물이 있어야 하며, 남으려면 최고 축제 점수 이상이어야 합니다, L243-258).", options.join(", ")),
+            format!("축제에서 지금 할 수 있는 것: {} (카드는 공개 카드의 유물이 있어야 하며, 남으려면 최고 축제 점수 이상이어야 합니다).", options.join(", ")),
         ));
     }
     match *cmd {
@@ -112,11 +112,8 @@ pub fn answer(
                 ))
             } else {
                 Event::public(Text::new(
-                    format!("{} drops out; the cards played stay played (L265).", who.en),
-                    format!(
-                        "{}이(가) 경쟁에서 빠집니다. 낸 카드는 버려집니다 (L265).",
-                        who.ko
-                    ),
+                    format!("{} drops out; the cards played stay played.", who.en),
+                    format!("{}이(가) 경쟁에서 빠집니다. 낸 카드는 버려집니다.", who.ko),
                 ))
             });
         }

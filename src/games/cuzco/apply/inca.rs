@@ -14,8 +14,8 @@ pub fn enter(s: &mut State, t: &mut Turn, spot: Spot) -> Result<Vec<Event>, Rule
     let cell = s.data.board.cells.get(usize::from(spot.cell)).cloned();
     let Some(side) = cell.as_ref().and_then(|c| c.edge()) else {
         return Err(refuse(
-            format!("{spot} is not an edge space of the region (L124, L138)."),
-            format!("{spot}은(는) 쿠스코 지역의 가장자리 칸이 아닙니다 (L124, L138)."),
+            format!("{spot} is not an edge space of the region."),
+            format!("{spot}은(는) 쿠스코 지역의 가장자리 칸이 아닙니다."),
         ));
     };
     if s.players[seat].incas_off == 0 {
@@ -26,8 +26,8 @@ pub fn enter(s: &mut State, t: &mut Turn, spot: Spot) -> Result<Vec<Event>, Rule
     }
     if !free_for_inca(s, spot.cell) {
         return Err(refuse(
-            format!("An Inca can only enter onto a farm or village space with no temple and no Inca; {spot} is not one (L124, L130-132)."),
-            format!("잉카족은 사원과 잉카족이 없는 농장이나 마을 칸으로만 들어갈 수 있습니다. {spot}은(는) 아닙니다 (L124, L130-132)."),
+            format!("An Inca can only enter onto a farm or village space with no temple and no Inca; {spot} is not one."),
+            format!("잉카족은 사원과 잉카족이 없는 농장이나 마을 칸으로만 들어갈 수 있습니다. {spot}은(는) 아닙니다."),
         ));
     }
     let cost = border_cost(s, side);
@@ -60,8 +60,8 @@ pub fn exit(s: &mut State, t: &mut Turn, spot: Spot) -> Result<Vec<Event>, RuleE
         .and_then(|c| c.edge());
     let Some(side) = side.filter(|_| s.space(spot.cell).inca == Some(t.seat)) else {
         return Err(refuse(
-            format!("To leave, name one of your Incas on an edge space; {spot} is not (L124)."),
-            format!("나가려면 가장자리 칸에 있는 자기 잉카족을 지정하세요. {spot}은(는) 아닙니다 (L124)."),
+            format!("To leave, name one of your Incas on an edge space; {spot} is not."),
+            format!("나가려면 가장자리 칸에 있는 자기 잉카족을 지정하세요. {spot}은(는) 아닙니다."),
         ));
     };
     let cost = border_cost(s, side);
@@ -93,14 +93,14 @@ pub fn walk(s: &mut State, t: &mut Turn, from: Spot, to: Spot) -> Result<Vec<Eve
     }
     if from == to || !free_for_inca(s, to.cell) {
         return Err(refuse(
-            format!("An Inca may only end its move on a free farm or village space (no temple, no Inca); {to} is not one (L130-132)."),
-            format!("잉카족은 비어 있는 농장이나 마을 칸(사원, 잉카족 없음)에서만 이동을 마칠 수 있습니다. {to}은(는) 아닙니다 (L130-132)."),
+            format!("An Inca may only end its move on a free farm or village space (no temple, no Inca); {to} is not one."),
+            format!("잉카족은 비어 있는 농장이나 마을 칸(사원, 잉카족 없음)에서만 이동을 마칠 수 있습니다. {to}은(는) 아닙니다."),
         ));
     }
     let Some(d) = move_cost(s, t.seat, from.cell, to.cell) else {
         return Err(refuse(
-            format!("No path from {from} to {to}: Incas walk over terrain only and not through temples or other players' Incas (L130-134)."),
-            format!("{from}에서 {to}(으)로 가는 길이 없습니다: 잉카족은 지형 칸으로만, 사원과 상대 잉카족을 지나지 않고 이동합니다 (L130-134)."),
+            format!("No path from {from} to {to}: Incas walk over terrain only and not through temples or other players' Incas."),
+            format!("{from}에서 {to}(으)로 가는 길이 없습니다: 잉카족은 지형 칸으로만, 사원과 상대 잉카족을 지나지 않고 이동합니다."),
         ));
     };
     spend(t, d)?;

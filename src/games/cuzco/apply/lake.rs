@@ -20,8 +20,8 @@ pub fn lake(s: &mut State, t: &mut Turn, spot: Spot) -> Result<Vec<Event>, RuleE
     }
     if !lake_spot_ok(s, spot.cell) {
         return Err(refuse(
-            format!("A lake goes on an empty space of the region at board level, not on a tile and not on an edge space; {spot} is not one (L204-206)."),
-            format!("저수지는 타일이 없는 지역 안의 빈칸에, 가장자리가 아닌 곳에 놓습니다. {spot}은(는) 아닙니다 (L204-206)."),
+            format!("A lake goes on an empty space of the region at board level, not on a tile and not on an edge space; {spot} is not one."),
+            format!("저수지는 타일이 없는 지역 안의 빈칸에, 가장자리가 아닌 곳에 놓습니다. {spot}은(는) 아닙니다."),
         ));
     }
     spend(t, cost)?;

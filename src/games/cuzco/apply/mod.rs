@@ -65,8 +65,8 @@ pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, Ru
 fn turn_action(s: &mut State, mut t: Turn, cmd: &Command) -> Result<Vec<Event>, RuleError> {
     if !matches!(cmd, Command::Token | Command::Place { .. }) && placement_owed(&t) {
         return Err(refuse(
-            "Your turn starts with placing a terrain tile (L73, L96); write e.g. 'place tile3 H5v H6 G5'.",
-            "차례는 지형 타일 하나를 놓는 것으로 시작해야 합니다 (L73, L96). 예: 'place tile3 H5v H6 G5'.",
+            "Your turn starts with placing a terrain tile; write e.g. 'place tile3 H5v H6 G5'.",
+            "차례는 지형 타일 하나를 놓는 것으로 시작해야 합니다. 예: 'place tile3 H5v H6 G5'.",
         ));
     }
     let events = match *cmd {
@@ -114,18 +114,18 @@ fn finish_turn(s: &mut State, t: &Turn) -> Vec<Event> {
         if Some(next) == s.end_trigger {
             s.phase = Phase::Over;
             events.push(Event::public(Text::new(
-                "Every player has done final scoring: the game is over (L312).",
-                "모든 플레이어가 최종 점수 계산을 마쳤습니다: 게임 종료 (L312).",
+                "Every player has done final scoring: the game is over.",
+                "모든 플레이어가 최종 점수 계산을 마쳤습니다: 게임 종료.",
             )));
         } else {
             s.phase = Phase::Turn(new_turn(s, next, true));
             events.push(Event::public(Text::new(
                 format!(
-                    "{}'s final turn (placing a tile is optional, L296).",
+                    "{}'s final turn (placing a tile is optional).",
                     seat_name(usize::from(next)).en
                 ),
                 format!(
-                    "{}의 마지막 차례입니다 (타일을 놓지 않아도 됩니다, L296).",
+                    "{}의 마지막 차례입니다 (타일을 놓지 않아도 됩니다).",
                     seat_name(usize::from(next)).ko
                 ),
             )));

@@ -66,8 +66,8 @@ pub fn place(s: &mut State, t: &mut Turn, foot: u32) -> Result<Vec<Event>, RuleE
     )));
     if fp.kind == TileKind::Tile3 && s.common_tiles == 0 && !t.final_turn {
         events.push(Event::public(Text::new(
-            "That was the last 3-space tile: after this turn the end phase begins (L296).",
-            "마지막 3칸 타일이 놓였습니다: 이 차례가 끝나면 최종 단계가 시작됩니다 (L296).",
+            "That was the last 3-space tile: after this turn the end phase begins.",
+            "마지막 3칸 타일이 놓였습니다: 이 차례가 끝나면 최종 단계가 시작됩니다.",
         )));
     }
     events.extend(score_lakes(s));
@@ -86,32 +86,32 @@ fn refusal_text(r: &Refusal, s: &State) -> Text {
     match r {
         Refusal::NoTileLeft(k) => Text::new(format!("No {} is left for you.", k.name().en), format!("남은 {}이(가) 없습니다.", k.name().ko)),
         Refusal::CoversLake(c) => Text::new(
-            format!("The tile would cover the lake on {}; tiles may not cover lakes (L98).", name(c)),
-            format!("{}의 저수지를 덮게 됩니다. 저수지 위에는 놓을 수 없습니다 (L98).", name(c)),
+            format!("The tile would cover the lake on {}; tiles may not cover lakes.", name(c)),
+            format!("{}의 저수지를 덮게 됩니다. 저수지 위에는 놓을 수 없습니다.", name(c)),
         ),
         Refusal::CoversInca(c) => Text::new(
-            format!("The tile would cover the Inca on {}; tiles may not cover Incas (L98).", name(c)),
-            format!("{}의 잉카족을 덮게 됩니다. 잉카족이 있는 칸에는 놓을 수 없습니다 (L98).", name(c)),
+            format!("The tile would cover the Inca on {}; tiles may not cover Incas.", name(c)),
+            format!("{}의 잉카족을 덮게 됩니다. 잉카족이 있는 칸에는 놓을 수 없습니다.", name(c)),
         ),
         Refusal::CoversTemple(c) => Text::new(
-            format!("The tile would cover the temple on {}; tiles may not cover temples (L98).", name(c)),
-            format!("{}의 사원을 덮게 됩니다. 사원이 있는 칸에는 놓을 수 없습니다 (L98).", name(c)),
+            format!("The tile would cover the temple on {}; tiles may not cover temples.", name(c)),
+            format!("{}의 사원을 덮게 됩니다. 사원이 있는 칸에는 놓을 수 없습니다.", name(c)),
         ),
         Refusal::Overhangs => Text::new(
-            "The tile overhangs: the spaces under it are not all at the same height (L103).",
-            "타일이 공중에 뜹니다: 아래 칸들의 높이가 모두 같아야 합니다 (L103).",
+            "The tile overhangs: the spaces under it are not all at the same height.",
+            "타일이 공중에 뜹니다: 아래 칸들의 높이가 모두 같아야 합니다.",
         ),
         Refusal::CoversSameSize => Text::new(
-            "The tile covers a same-size tile exactly; it must straddle other tiles (L104, L116).",
-            "같은 크기의 타일 위에 완전히 겹칩니다. 다른 타일들에 걸쳐 놓아야 합니다 (L104, L116).",
+            "The tile covers a same-size tile exactly; it must straddle other tiles.",
+            "같은 크기의 타일 위에 완전히 겹칩니다. 다른 타일들에 걸쳐 놓아야 합니다.",
         ),
         Refusal::JoinsCities => Text::new(
-            "The tile would join two cities; a city may only grow by villages (L105, L173).",
-            "두 도시를 합치게 됩니다. 도시는 마을과만 이을 수 있습니다 (L105, L173).",
+            "The tile would join two cities; a city may only grow by villages.",
+            "두 도시를 합치게 됩니다. 도시는 마을과만 이을 수 있습니다.",
         ),
         Refusal::NoRegionSpace => Text::new(
-            "The tile must cover at least one space of the region (L108).",
-            "타일은 쿠스코 지역의 칸을 최소 한 칸 이상 덮어야 합니다 (L108).",
+            "The tile must cover at least one space of the region.",
+            "타일은 쿠스코 지역의 칸을 최소 한 칸 이상 덮어야 합니다.",
         ),
         Refusal::TooDear { need, have } => Text::new(
             format!("That costs {need} AP (1 plus 1 per space outside the region at ground level) and you have {have}."),

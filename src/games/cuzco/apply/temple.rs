@@ -34,21 +34,21 @@ pub fn build(
     let cap = value_cap(s, size);
     if s.data.marker_index(v).is_none() || v <= current || v > cap {
         return Err(refuse(
-            format!("The value must be a marker value above {current} and at most {cap} here ({size} spaces; value <= size, at most 10; L163-165)."),
-            format!("가치는 {current}보다 크고 {cap} 이하인 마커 값이어야 합니다 ({size}칸; 가치 <= 칸 수, 최대 10; L163-165)."),
+            format!("The value must be a marker value above {current} and at most {cap} here ({size} spaces; value <= size, at most 10)."),
+            format!("가치는 {current}보다 크고 {cap} 이하인 마커 값이어야 합니다 ({size}칸; 가치 <= 칸 수, 최대 10)."),
         ));
     }
     if leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat) {
         return Err(refuse(
-            "Only the player who occupies the highest position there may build or upgrade (L151-154).",
-            "그곳의 가장 높은 곳을 점유한 플레이어만 건설하거나 증축할 수 있습니다 (L151-154).",
+            "Only the player who occupies the highest position there may build or upgrade.",
+            "그곳의 가장 높은 곳을 점유한 플레이어만 건설하거나 증축할 수 있습니다.",
         ));
     }
     let needed = markers_needed(s, current, v);
     if !markers_available(s, &needed) {
         return Err(refuse(
-            "A temple marker needed is not left in the supply (L320).",
-            "필요한 사원 마커가 공급처에 남아 있지 않습니다 (L320).",
+            "A temple marker needed is not left in the supply.",
+            "필요한 사원 마커가 공급처에 남아 있지 않습니다.",
         ));
     }
     spend(t, cost)?;
@@ -68,13 +68,13 @@ pub fn build(
         ("upgrades the temple to", "사원을 증축해 가치")
     };
     events.push(Event::public(Text::new(
-        format!("{} {en} {v} on {spot} and gains {pp} prestige (half the new value, L177); {} AP left.", who.en, t.ap),
-        format!("{}이(가) {spot}에 {ko} {v}{} 명성 점수 {pp}점을 얻습니다 (새 가치의 절반, L177). 남은 AP {}.", who.ko, if build { "짜리 사원을 건설하고" } else { "(으)로 만들고" }, t.ap),
+        format!("{} {en} {v} on {spot} and gains {pp} prestige (half the new value); {} AP left.", who.en, t.ap),
+        format!("{}이(가) {spot}에 {ko} {v}{} 명성 점수 {pp}점을 얻습니다 (새 가치의 절반). 남은 AP {}.", who.ko, if build { "짜리 사원을 건설하고" } else { "(으)로 만들고" }, t.ap),
     )));
     if had_sun {
         events.push(Event::public(Text::new(
-            format!("The sun marker on {spot} is removed (L267)."),
-            format!("{spot}의 태양 마커를 제거합니다 (L267)."),
+            format!("The sun marker on {spot} is removed."),
+            format!("{spot}의 태양 마커를 제거합니다."),
         )));
     }
     Ok(events)
@@ -93,14 +93,14 @@ fn current_value(
     if build {
         if temple != NONE {
             return Err(refuse(
-                "That is a city: it already has its temple (one per city, L161); upgrade it instead.",
-                "그곳은 도시이며 이미 사원이 있습니다 (도시당 하나, L161). 대신 증축하세요.",
+                "That is a city: it already has its temple (one per city); upgrade it instead.",
+                "그곳은 도시이며 이미 사원이 있습니다 (도시당 하나). 대신 증축하세요.",
             ));
         }
         if s.space(spot.cell).inca.is_some() {
             return Err(refuse(
-                format!("{spot} holds an Inca; build on an empty village space (L157)."),
-                format!("{spot}에 잉카족이 있습니다. 빈 마을 칸에 건설하세요 (L157)."),
+                format!("{spot} holds an Inca; build on an empty village space."),
+                format!("{spot}에 잉카족이 있습니다. 빈 마을 칸에 건설하세요."),
             ));
         }
         return Ok(0);
@@ -113,8 +113,8 @@ fn current_value(
     }
     if t.changed.contains(&temple) {
         return Err(refuse(
-            "A temple's value changes at most once per turn (L175).",
-            "한 사원의 가치는 한 차례에 한 번만 바꿀 수 있습니다 (L175).",
+            "A temple's value changes at most once per turn.",
+            "한 사원의 가치는 한 차례에 한 번만 바꿀 수 있습니다.",
         ));
     }
     Ok(s.space(temple).temple)

@@ -10,8 +10,8 @@ pub fn token(s: &mut State, t: &mut Turn) -> Result<Vec<Event>, RuleError> {
     let who = seat_name(usize::from(t.seat));
     if t.token_used {
         return Err(refuse(
-            "Only one extra action token per turn (L84).",
-            "추가 행동 토큰은 한 차례에 하나만 쓸 수 있습니다 (L84).",
+            "Only one extra action token per turn.",
+            "추가 행동 토큰은 한 차례에 하나만 쓸 수 있습니다.",
         ));
     }
     let bonus = s.data.components.token_bonus_ap;

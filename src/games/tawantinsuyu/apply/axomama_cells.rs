@@ -400,7 +400,8 @@ pub(super) fn personality(s: &mut State, p: usize, ev: &mut Vec<Event>) {
         ),
         format!(
             "숫자 토큰이 악소마마의 성격 토큰({}) 칸에 놓입니다: 금덩이 {}개와 그 액션.",
-            pers.name, pers.gold
+            super::super::data::personality_ko(&pers.name),
+            pers.gold
         ),
     );
     for (kind, n) in &pers.options {

@@ -170,9 +170,10 @@ pub(super) fn give_statue(s: &mut State, p: usize, large: bool, sym: u8, ev: &mu
             d.symbol_name(sym as usize)
         ),
         format!(
-            "{}이(가) {} 조각상을 만듭니다: 승점 {vp}점.",
+            "{}이(가) {} {} 조각상을 만듭니다: 승점 {vp}점.",
             who_ko(s, p),
-            d.symbol_name(sym as usize)
+            if large { "큰" } else { "작은" },
+            super::super::data::symbol_ko(&d, sym as usize)
         ),
     );
 }

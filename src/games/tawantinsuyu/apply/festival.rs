@@ -293,7 +293,7 @@ fn card_draw(s: &mut State, h: usize, ev: &mut Vec<Event>) {
         }
         ev.push(Event::reveal(Text::new(
             format!("{} draws {} God card(s).", who(s, q), got.len()),
-            format!("{}이(가) 신 카드 {}장을 뽑습니다.", who(s, q), got.len()),
+            format!("{}이(가) 신 카드 {}장을 뽑습니다.", who_ko(s, q), got.len()),
         )));
         let ids: Vec<String> = got
             .iter()

@@ -6,6 +6,7 @@
 //! (`bot_pick`) and at the moments it acts by its own rules (`Solo`).
 
 mod army;
+mod asks;
 mod axomama;
 mod axomama_cells;
 mod build;
@@ -19,6 +20,7 @@ mod turn;
 mod weave;
 mod workers;
 
+pub use asks::ask_text;
 pub use axomama::{bot_god_card, tidy, token_actions};
 pub use effects::{draw_army, draw_worker, ko_names, refill_market, refill_nomads, reveal, who};
 pub use high_priest::to_offerings;

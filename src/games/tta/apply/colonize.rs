@@ -15,9 +15,9 @@ use crate::games::tta::state::{Phase, State};
 /// A territory is revealed: every seat that can send a unit bids in turn
 /// order from the active player (seed L2137-2149).
 pub fn open_auction(s: &mut State, territory: CardId, out: &mut Vec<Event>) {
-    let n = s.players.len();
-    let queue: Vec<usize> = (0..n)
-        .map(|i| (s.turn + i) % n)
+    let queue: Vec<usize> = s
+        .playing_from(s.turn)
+        .into_iter()
         .filter(|&i| {
             s.players
                 .get(i)
@@ -65,7 +65,7 @@ pub fn bid(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> O
 
 /// Drops seats that cannot outbid the standing bid; ends the auction when
 /// only the high bidder is left, or nobody.
-fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
+pub(super) fn settle_auction(s: &mut State, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     let Phase::Auction {
@@ -205,5 +205,11 @@ fn take_territory(s: &mut State, seat: usize, territory: CardId, out: &mut Vec<E
         format!("colonizes {en}."),
         format!("{ko}을(를) 식민지로 만듭니다."),
     ));
-    military::draw(s, seat, usize::try_from(now.military_cards).unwrap_or(0));
+    let drawn = military::draw(s, seat, usize::try_from(now.military_cards).unwrap_or(0));
+    if drawn > 0 {
+        out.push(Event::reveal(crate::engine::Text::new(
+            format!("Seat {} draws {drawn} military card(s).", seat + 1),
+            format!("{}번 자리가 군사 카드 {drawn}장을 가져옵니다.", seat + 1),
+        )));
+    }
 }

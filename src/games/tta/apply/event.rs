@@ -8,7 +8,7 @@ use crate::games::tta::command::Command;
 use crate::games::tta::data::{self, RuleName};
 use crate::games::tta::legal;
 use crate::games::tta::legal::can_choose;
-use crate::games::tta::state::{EventChoiceKind, Mode, Phase, State};
+use crate::games::tta::state::{EventChoiceKind, Phase, State};
 
 /// Reveals the top current event and applies it to everyone (seed L1361-1381).
 pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
@@ -45,8 +45,7 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
         ),
     )));
     let mode = s.rules.mode.key();
-    let n = s.players.len();
-    let order: Vec<usize> = (0..n).map(|i| (s.turn + i) % n).collect();
+    let order: Vec<usize> = s.playing_from(s.turn);
     for &seat in &order {
         let Some(p) = s.players.get_mut(seat) else {
             continue;
@@ -70,8 +69,10 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
             }
         }
     }
-    if !card.events.is_empty() {
-        super::event_effects::apply(s, &card.events, out);
+    let asked = super::event_effects::apply(s, &card.events, out);
+    // An Age III scoring event revealed during the full game scores now.
+    if !card.impact.is_empty() {
+        crate::games::tta::scoring::score_impact(s, event, out);
     }
     // Development of Politics: everyone draws; the active player keeps the
     // excess this turn (its effect text).
@@ -84,6 +85,10 @@ pub fn reveal_event(s: &mut State, out: &mut Vec<Event>) {
             );
         }
         s.no_discard = true;
+    }
+    if let Some((choice, seats)) = asked {
+        super::event_choice::ask(s, event, choice, seats, out);
+        return;
     }
     let choice = if card.rule(RuleName::ChooseFoodOrResources, mode).is_some() {
         Some(EventChoiceKind::FoodOrResources)
@@ -133,6 +138,13 @@ pub(super) fn answer(
         .card(event)
         .and_then(|c| c.rule(RuleName::ChooseFoodOrResources, mode.key()))
         .unwrap_or(0);
+    if let Command::ChooseSplit { food, resources } = *cmd {
+        super::event_choice::split(s, seat, choice, food, resources, out)?;
+        if done {
+            super::event_choice::close(s);
+        }
+        return Some(());
+    }
     let p = s.players.get_mut(seat)?;
     match (cmd, choice) {
         (Command::ChooseFood, _) => {
@@ -165,10 +177,7 @@ pub(super) fn answer(
         _ => out.push(said(seat, "declines.".into(), "하지 않습니다.".into())),
     }
     if done {
-        s.phase = Phase::Actions;
-        if s.rules.mode != Mode::Intro {
-            military::after_politics(s);
-        }
+        super::event_choice::close(s);
     }
     Some(())
 }

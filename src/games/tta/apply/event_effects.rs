@@ -8,13 +8,12 @@ use crate::engine::Event;
 use crate::games::tta::data::{Data, EventEffect, Gain, Who, SCIENCE_CAP};
 use crate::games::tta::legal;
 use crate::games::tta::scoring;
-use crate::games::tta::state::{Player, State};
+use crate::games::tta::state::{EventChoiceKind, Player, State};
 
 /// Seats ranked by `key`, highest first; ties go to the active player
 /// first, then in turn order (the reading in NOTES.md).
 pub fn ranked(s: &State, key: impl Fn(&Player) -> i32) -> Vec<usize> {
-    let n = s.players.len();
-    let mut seats: Vec<usize> = (0..n).map(|i| (s.turn + i) % n).collect();
+    let mut seats: Vec<usize> = s.playing_from(s.turn);
     // A stable sort keeps the turn order among equals.
     seats.sort_by_key(|&i| std::cmp::Reverse(s.players.get(i).map(&key).unwrap_or(0)));
     seats
@@ -49,8 +48,9 @@ fn touched(s: &State, who: Who) -> Vec<usize> {
                     .map(|p| scoring::stats(&s.data, p, s.rules.mode).happiness)
                     .unwrap_or(0)
             };
-            let best = (0..n).map(happy).max().unwrap_or(0);
-            (0..n).filter(|&i| happy(i) == best).collect()
+            let seats = s.playing_from(s.turn);
+            let best = seats.iter().map(|&i| happy(i)).max().unwrap_or(0);
+            seats.into_iter().filter(|&i| happy(i) == best).collect()
         }
         Who::MostCultureIfTwoWeakest => {
             let weak: Vec<usize> = by_strength.iter().rev().take(two).copied().collect();
@@ -67,18 +67,30 @@ fn touched(s: &State, who: Who) -> Vec<usize> {
 }
 
 /// Applies a revealed event's effects, each to the seats it touches; the
-/// rankings are read once, before any effect (seed L2113-2136).
-pub fn apply(s: &mut State, effects: &[EventEffect], out: &mut Vec<Event>) {
+/// rankings are read once, before any effect (seed L2113-2136). An effect
+/// the touched seats choose is not applied: it is returned with their
+/// seats, in turn order from the active player.
+pub fn apply(
+    s: &mut State,
+    effects: &[EventEffect],
+    out: &mut Vec<Event>,
+) -> Option<(EventChoiceKind, Vec<usize>)> {
     let plan: Vec<(EventEffect, Vec<usize>)> =
         effects.iter().map(|&e| (e, touched(s, e.who))).collect();
     let strongest = ranked(s, |p| scoring::stats(&s.data, p, s.rules.mode).strength)
         .first()
         .copied();
+    let mut asked = None;
     for (effect, seats) in plan {
+        if effect.gain == Gain::FoodOrResourcesChoice {
+            asked = Some((EventChoiceKind::FoodAndResources(effect.value), seats));
+            continue;
+        }
         for seat in seats {
             gain(s, seat, effect, strongest, out);
         }
     }
+    asked
 }
 
 fn gain(
@@ -169,6 +181,8 @@ fn gain(
             signed("unused workers", "일하지 않는 일꾼", -i32::from(n))
         }
         Gain::OldLeadersLeave => old_leader_leaves(&data, p, mode, age),
+        // Asked of the seat, never applied here (see `apply`).
+        Gain::FoodOrResourcesChoice => return,
     };
     if !en.is_empty() {
         out.push(said(seat, format!("{en}."), format!("{ko}.")));
@@ -264,21 +278,14 @@ fn old_leader_leaves(
     mode: crate::games::tta::state::Mode,
     age: u8,
 ) -> (String, String) {
+    let is_old = |l| data.card(l).is_some_and(|c| c.age < age);
     let Some(leader) = p
         .leader
-        .filter(|&l| data.card(l).is_some_and(|c| c.age < age))
+        .filter(|&l| is_old(l))
+        .and_then(|_| tokens::lose_leader(data, p, mode))
     else {
         return (String::new(), String::new());
     };
-    let (white, red) = (
-        legal::white_total(data, p, mode),
-        legal::red_total(data, p, mode),
-    );
-    let blue = legal::blue_owned(data, p, mode);
-    p.leader = None;
-    p.discarded += 1;
-    tokens::settle_tokens(data, p, mode, white, red);
-    tokens::settle_blue(data, p, mode, blue);
     let name = data.card_name(leader);
     (
         format!("loses its leader {}", name.en),

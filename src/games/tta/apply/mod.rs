@@ -2,14 +2,22 @@
 //! hands it to the handler of its kind on a copy of the state.
 
 mod action;
+pub mod age;
+mod aggression;
 pub mod colonize;
 pub mod event;
+mod event_choice;
 pub mod event_effects;
 pub mod military;
+pub mod pact;
 mod politics;
 mod report;
+pub mod resign;
+mod tactics;
 pub mod tokens;
 pub mod turn;
+
+pub use aggression::{attack_total, defence_total};
 
 use super::command::Command;
 use super::legal::legal;
@@ -41,6 +49,10 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Phase::Discard => return military::discard(s, seat, cmd, out),
         Phase::Auction { .. } => return colonize::bid(s, seat, cmd, out),
         Phase::Colonize { .. } => return colonize::pay(s, seat, cmd, out),
+        Phase::Political if *cmd == Command::Resign => return resign::resign(s, seat, out),
+        Phase::Aggression(_) => return aggression::answer(s, seat, cmd, out),
+        Phase::Spoils { .. } => return aggression::take(s, seat, cmd, out),
+        Phase::PactOffer { .. } => return pact::answer(s, seat, *cmd == Command::Accept, out),
         Phase::Political if politics::is_political(cmd) => return politics::act(s, seat, cmd, out),
         // An action written in the political phase passes the political
         // action first (the legal list offers it only when no discard is due).
@@ -61,6 +73,7 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
             Some(())
         }
         Command::Take(slot) => action::take(s, seat, *slot, out),
+        Command::Tactic(n) => tactics::play(s, seat, n.id, out),
         _ => action::act(s, seat, cmd, out),
     }
 }

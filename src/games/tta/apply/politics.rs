@@ -1,8 +1,10 @@
 //! The political phase of the advanced and full games: one political
 //! action at the start of a turn, or none (seed L2049-2136).
 
+use super::aggression;
 use super::event::reveal_event;
 use super::military;
+use super::pact;
 use super::report::said;
 use crate::engine::{Event, Text};
 use crate::games::tta::command::Command;
@@ -22,6 +24,9 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
             Some(())
         }
         Command::Event(n) => prepare_event(s, seat, n.id, out),
+        Command::Attack(n, target) => aggression::declare(s, seat, n.id, *target, out),
+        Command::Pact(n, to, a) => pact::offer(s, seat, n.id, *to, *a, out),
+        Command::Cancel(n) => pact::cancel(s, seat, n.id, out),
         _ => None,
     }
 }
@@ -29,7 +34,14 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
 /// Whether a command is a political action (anything else, written in the
 /// political phase, first passes the political action).
 pub(super) fn is_political(cmd: &Command) -> bool {
-    matches!(cmd, Command::Skip | Command::Event(_))
+    matches!(
+        cmd,
+        Command::Skip
+            | Command::Event(_)
+            | Command::Attack(..)
+            | Command::Pact(..)
+            | Command::Cancel(_)
+    )
 }
 
 /// Prepares a future event: the card goes face down on the future events,

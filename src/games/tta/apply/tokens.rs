@@ -90,6 +90,21 @@ pub fn settle_blue(data: &Data, p: &mut Player, mode: Mode, before: u8) {
     }
 }
 
+/// The leader leaves for the discards (an old age, Iconoclasm,
+/// Assassinate), and the action and blue tokens it granted with it.
+pub fn lose_leader(data: &Data, p: &mut Player, mode: Mode) -> Option<board::CardId> {
+    let (white, red) = (
+        legal::white_total(data, p, mode),
+        legal::red_total(data, p, mode),
+    );
+    let blue = blue_owned(data, p, mode);
+    let leader = p.leader.take()?;
+    p.discarded += 1;
+    settle_tokens(data, p, mode, white, red);
+    settle_blue(data, p, mode, blue);
+    Some(leader)
+}
+
 /// Re-counts action tokens after the cards that grant them changed; a lost
 /// token may be one already used (seed L1145-1153).
 pub fn settle_tokens(data: &Data, p: &mut Player, mode: Mode, white_before: u8, red_before: u8) {

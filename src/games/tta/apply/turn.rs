@@ -13,8 +13,10 @@ use crate::games::tta::state::{Mode, Phase, Player, State, WonderWork};
 
 /// The card-row refill at the start of a turn from round 2 (seed L729-778).
 pub fn refill(s: &mut State, out: &mut Vec<Event>) {
+    // Seats that resigned no longer count (seed L3089-3091).
+    let playing = s.players.iter().filter(|p| !p.resigned).count();
     let remove = ROW_REMOVAL
-        .get(s.players.len().saturating_sub(2))
+        .get(playing.saturating_sub(2))
         .copied()
         .unwrap_or(1);
     for slot in s.row.iter_mut().take(remove) {
@@ -29,14 +31,17 @@ pub fn refill(s: &mut State, out: &mut Vec<Event>) {
         let deck_age = if round2_start && s.civil_decks.first().is_some_and(|d| !d.is_empty()) {
             0
         } else {
-            1
+            usize::from(s.age.max(1))
         };
         let Some(card) = s.civil_decks.get_mut(deck_age).and_then(Vec::pop) else {
             break;
         };
         cards.push(card);
         drawn.push(card);
-        if deck_age == 1 && s.civil_decks.get(1).is_some_and(Vec::is_empty) && !s.last_round {
+        let emptied = s.civil_decks.get(deck_age).is_some_and(Vec::is_empty);
+        if deck_age >= 1 && emptied && s.rules.mode != Mode::Intro {
+            super::age::end_age(s, s.age.max(1), out);
+        } else if deck_age == 1 && emptied && !s.last_round {
             s.last_round = true;
             out.push(Event::public(Text::new(
                 "The last civil card entered the card row: this is the last round.",
@@ -113,12 +118,31 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
+    if mode != Mode::Intro && scoring::uprising(&data, p, mode) {
+        // An uprising skips production and maintenance whole: nothing is
+        // scored, produced, eaten or lost, no military card is drawn
+        // (seed L2526-2539). The tokens still come back.
+        out.push(Event::public(Text::new(
+            format!(
+                "Uprising in seat {}: too few unused workers for the discontent; production is skipped.",
+                seat + 1
+            ),
+            format!(
+                "{}번 자리에 폭동: 불만 있는 일꾼으로 표시할 일하지 않는 일꾼이 모자라 생산을 건너뜁니다.",
+                seat + 1
+            ),
+        )));
+        reset_tokens(p);
+        return;
+    }
     let st = scoring::stats(&data, p, mode);
     p.culture += st.culture_rate;
     p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
-    let food = tokens::produce_by_workers(&data, p, true);
+    // Pacts add (or take) food and resources each turn (seed L2373-2472).
+    let food = tokens::produce_by_workers(&data, p, true) + super::pact::produce(&data, p, true);
     let (eat, famine) = tokens::feed(&data, p);
-    let res = tokens::produce_by_workers(&data, p, false);
+    let res = tokens::produce_by_workers(&data, p, false) + super::pact::produce(&data, p, false);
+
     // Corruption belongs to the advanced and full games (seed L2580-2618).
     let corruption = if mode == Mode::Intro {
         0
@@ -152,7 +176,12 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
         ko.push_str(&format!(" 자원 낭비: 자원 -{corruption}."));
     }
     out.push(Event::public(Text::new(en, ko)));
-    // Tokens come back; this turn's extras expire (seed L317-321, L991-995).
+    reset_tokens(p);
+    military::draw_at_end_of_turn(s, seat, unused_red, out);
+}
+
+/// Tokens come back; this turn's extras expire (seed L317-321, L991-995).
+fn reset_tokens(p: &mut Player) {
     p.white_used = 0;
     p.red_used = 0;
     p.red_bonus = 0;
@@ -160,25 +189,45 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     for h in &mut p.hand {
         h.fresh = false;
     }
-    military::draw_at_end_of_turn(s, seat, unused_red, out);
 }
 
 /// Ends the active player's turn and starts the next one (or ends the game).
 pub fn end_turn(s: &mut State, out: &mut Vec<Event>) {
     let seat = s.turn;
     production(s, seat, out);
+    pass_turn(s, seat, out);
+}
+
+/// The turn passes from `from` to the next seat still playing (resigned
+/// seats are skipped, seed L3078-3082); passing the start player's place
+/// ends the round, and the last round ends the game.
+pub fn pass_turn(s: &mut State, from: usize, out: &mut Vec<Event>) {
     let n = s.players.len().max(1);
-    let next = (seat + 1) % n;
-    if next == s.start_player {
-        if s.last_round {
-            finish(s, out);
-            return;
+    let mut next = from;
+    for _ in 0..2 * n {
+        next = (next + 1) % n;
+        if next == s.start_player {
+            if s.last_round {
+                finish(s, out);
+                return;
+            }
+            if s.extra_round {
+                s.extra_round = false;
+                s.last_round = true;
+                out.push(Event::public(Text::new(
+                    "This is the last round.",
+                    "이번이 마지막 라운드입니다.",
+                )));
+            }
+            s.round += 1;
+            out.push(Event::public(Text::new(
+                format!("Round {} begins.", s.round),
+                format!("{}라운드가 시작됩니다.", s.round),
+            )));
         }
-        s.round += 1;
-        out.push(Event::public(Text::new(
-            format!("Round {} begins.", s.round),
-            format!("{}라운드가 시작됩니다.", s.round),
-        )));
+        if s.players.get(next).is_some_and(|p| !p.resigned) {
+            break;
+        }
     }
     s.turn = next;
     begin_turn(s, out);

@@ -1,283 +1,16 @@
-//! What is allowed now: action tokens left, limits, costs and whether they
-//! can be paid, and the complete list of legal commands of a seat.
+//! What is allowed now: the complete list of legal commands of a seat
+//! (what things cost is in `costs`).
 
-use super::command::{named, Command, Target};
-use super::data::{
-    self, ActionCode, Card, CardId, Data, Kind, RuleName, Special, Urban, ROW_COSTS,
-};
-use super::scoring::{self, permanent_cards, techs};
-use super::state::{EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
+mod costs;
 
-/// Civil (white) action tokens the civilization owns: the government's plus
-/// the changes of leader, wonders and special technologies (seed L1128-1153).
-pub fn white_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.white_tokens)
-        .sum();
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
+pub use costs::*;
 
-/// Military (red) action tokens, with this turn's extra ones.
-pub fn red_total(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.red_tokens)
-        .sum::<i32>()
-        + i32::from(p.red_bonus);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Blue tokens the civilization owns: the 18 of the board plus those that
-/// cards in play brought from the box (Justice System, Civil Service; spec
-/// §5.11: a replaced special technology's tokens do not stack).
-pub fn blue_owned(data: &Data, p: &Player, mode: Mode) -> u8 {
-    let n: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.blue_tokens)
-        .sum::<i32>()
-        + i32::from(data::BLUE_TOKENS)
-        + i32::from(p.blue_moved)
-        + scoring::colony_bonus(data, p, |b| b.blue_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// Yellow tokens the civilization owns: the 25 of the board and those
-/// moved to or from it (Uncertain Borders).
-pub fn yellow_owned(data: &Data, p: &Player) -> u8 {
-    let n = i32::from(data::YELLOW_TOKENS)
-        + i32::from(p.yellow_moved)
-        + scoring::colony_bonus(data, p, |b| b.yellow_tokens);
-    u8::try_from(n.max(0)).unwrap_or(u8::MAX)
-}
-
-/// The civil hand limit: the number of white tokens (used or not, spec §11.11)
-/// plus card bonuses (Library of Alexandria).
-pub fn hand_limit(data: &Data, p: &Player, mode: Mode) -> usize {
-    let bonus: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.civil_hand_limit)
-        .sum();
-    (i32::from(white_total(data, p, mode)) + bonus).max(0) as usize
-}
-
-/// Buildings of each urban type allowed by the government (seed L881-928).
-pub fn urban_limit(data: &Data, p: &Player) -> i32 {
-    data.card(p.government)
-        .map(|c| c.raw.urban_limit)
-        .unwrap_or(0)
-}
-
-/// Buildings of an urban type, all levels together.
-pub fn urban_count(data: &Data, p: &Player, urban: Urban) -> i32 {
-    techs(data, p)
-        .filter(|(_, c)| c.kind == Kind::Urban(urban))
-        .map(|(t, _)| i32::from(t.workers))
-        .sum()
-}
-
-/// The cost to build on `card`, after construction-technology discounts for
-/// urban buildings of level I and up (seed L2701-2729).
-pub fn build_cost(data: &Data, p: &Player, card: &Card) -> i32 {
-    let mut cost = card.raw.build_cost;
-    if matches!(card.kind, Kind::Urban(_)) && card.age > 0 {
-        let discount: i32 = p
-            .specials
-            .iter()
-            .filter_map(|&id| data.card(id))
-            .filter(|c| c.kind == Kind::Special(Special::Construction))
-            .filter_map(|c| c.raw.urban_discount.get(usize::from(card.age) - 1).copied())
-            .sum();
-        cost -= discount;
-    }
-    cost.max(0)
-}
-
-/// An upgrade costs the difference of the (discounted) build costs.
-pub fn upgrade_cost(data: &Data, p: &Player, from: &Card, to: &Card) -> i32 {
-    (build_cost(data, p, to) - build_cost(data, p, from)).max(0)
-}
-
-/// Wonder stages one civil action builds (Masonry: 2).
-pub fn stages_per_action(data: &Data, p: &Player) -> u8 {
-    let n = p
-        .specials
-        .iter()
-        .filter_map(|&id| data.card(id))
-        .map(|c| c.raw.wonder_stages_per_action)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    u8::try_from(n).unwrap_or(1)
-}
-
-/// Food to increase population now, after leader discounts; `None` when the
-/// yellow bank is empty.
-pub fn growth_cost(data: &Data, p: &Player, mode: Mode) -> Option<i32> {
-    let base = i32::from(data::yellow_row(p.yellow_bank).growth_cost?);
-    let discount: i32 = permanent_cards(data, p, mode)
-        .map(|c| c.raw.growth_food_discount)
-        .sum();
-    Some((base - discount).max(0))
-}
-
-/// The value of one blue token on a card of this produce kind.
-pub fn token_value(card: &Card, food: bool) -> i32 {
-    if food {
-        card.raw.food
-    } else {
-        card.raw.resources
-    }
-}
-
-pub fn is_producer(card: &Card, food: bool) -> bool {
-    card.kind == if food { Kind::Farm } else { Kind::Mine }
-}
-
-/// Food (or resources) the civilization holds: the value of its blue tokens.
-pub fn stock(data: &Data, p: &Player, food: bool) -> i32 {
-    techs(data, p)
-        .filter(|(_, c)| is_producer(c, food))
-        .map(|(t, c)| i32::from(t.blue) * token_value(c, food))
-        .sum()
-}
-
-/// The producing cards of one kind as (index in `techs`, token value), best first.
-pub fn producers(data: &Data, p: &Player, food: bool) -> Vec<(usize, i32)> {
-    let mut v: Vec<(usize, i32)> = p
-        .techs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| {
-            data.card(t.card)
-                .filter(|c| is_producer(c, food))
-                .map(|c| (i, token_value(c, food)))
-        })
-        .filter(|&(_, v)| v > 0)
-        .collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    v
-}
-
-/// Whether `price` food (or resources) can be paid.
-pub fn can_pay(data: &Data, p: &Player, food: bool, price: i32) -> bool {
-    price <= 0 || pay_plan(data, p, food, price).is_some()
-}
-
-pub struct PayPlan {
-    pub deltas: Vec<(usize, i32)>,
-    pub bank: u8,
-}
-
-pub fn pay_plan(data: &Data, p: &Player, food: bool, price: i32) -> Option<PayPlan> {
-    let mut cards = producers(data, p, food);
-    cards.reverse(); // lowest value first
-    let mut deltas: Vec<(usize, i32)> = Vec::new();
-    let mut paid = 0;
-    let mut bank = i32::from(p.blue_bank);
-    let mut largest = 0;
-    'outer: for &(i, v) in &cards {
-        let have = p.techs.get(i).map(|t| i32::from(t.blue)).unwrap_or(0);
-        let mut taken = 0;
-        while taken < have && paid < price {
-            taken += 1;
-            paid += v;
-            largest = largest.max(v);
-        }
-        if taken > 0 {
-            deltas.push((i, -taken));
-            bank += taken;
-        }
-        if paid >= price {
-            break 'outer;
-        }
-    }
-    if paid < price {
-        return None;
-    }
-    // Change: the overshoot as tokens on cards worth less than the largest
-    // token paid, best first.
-    let mut change = paid - price;
-    for &(i, v) in cards.iter().rev() {
-        if v >= largest {
-            continue;
-        }
-        while change >= v {
-            if bank == 0 {
-                return None;
-            }
-            bank -= 1;
-            change -= v;
-            deltas.push((i, 1));
-        }
-    }
-    if change != 0 {
-        return None;
-    }
-    Some(PayPlan {
-        deltas,
-        bank: u8::try_from(bank).ok()?,
-    })
-}
-
-/// The index in `techs` of a card, if developed.
-pub fn tech_index(p: &Player, card: CardId) -> Option<usize> {
-    p.techs.iter().position(|t| t.card == card)
-}
-
-/// Whether the card (or one of the same name) is in hand or in play: such a
-/// technology cannot be taken again (seed L1268-1273).
-pub fn owns_same_tech(data: &Data, p: &Player, card: &Card) -> bool {
-    let same = |id: CardId| data.card(id).is_some_and(|c| c.raw.name == card.raw.name);
-    p.techs.iter().any(|t| same(t.card))
-        || p.specials.iter().any(|&s| same(s))
-        || same(p.government)
-        || p.hand.iter().any(|h| same(h.card))
-}
-
-/// Military resources a leader grants each turn (Homer).
-pub fn military_resources_per_turn(data: &Data, p: &Player, mode: Mode) -> i32 {
-    permanent_cards(data, p, mode)
-        .map(|c| c.raw.military_resources_per_turn)
-        .sum()
-}
-
-/// Civil actions still available to the active player (round 1: 1, 2, 3, 4
-/// by position instead of the government's, seed L517-531).
-pub fn white_left(s: &State, seat: usize) -> u8 {
-    let Some(p) = s.players.get(seat) else {
-        return 0;
-    };
-    let cap = if s.round == 1 {
-        u8::try_from(s.position(seat) + 1).unwrap_or(u8::MAX)
-    } else {
-        white_total(&s.data, p, s.rules.mode)
-    };
-    cap.saturating_sub(p.white_used)
-}
-
-/// Military actions still available (none in round 1).
-pub fn red_left(s: &State, seat: usize) -> u8 {
-    let Some(p) = s.players.get(seat) else {
-        return 0;
-    };
-    if s.round == 1 {
-        return 0;
-    }
-    red_total(&s.data, p, s.rules.mode).saturating_sub(p.red_used)
-}
-
-/// Civil actions to take the card in `slot` (0-based); `None` if empty.
-pub fn take_cost(s: &State, p: &Player, slot: usize) -> Option<u8> {
-    let id = (*s.row.get(slot)?)?;
-    let card = s.data.card(id)?;
-    let base = i32::from(*ROW_COSTS.get(slot)?);
-    let extra = if card.kind == Kind::Wonder {
-        let discount: i32 = scoring::permanent_cards(&s.data, p, s.rules.mode)
-            .filter_map(|c| c.rule(RuleName::WonderTakeDiscount, s.rules.mode.key()))
-            .sum();
-        p.wonders.len() as i32 - discount
-    } else {
-        0
-    };
-    u8::try_from((base + extra).max(0)).ok()
-}
+use super::command::{named, spoil, Command, Named, Target};
+use super::data::{ActionCode, Card, CardId, Data, Kind, RuleName};
+use super::scoring::{self, techs};
+// The token totals are what the cards add up to; read here too, as before.
+pub use super::scoring::{blue_owned, red_total, white_total, yellow_owned};
+use super::state::{Clash, EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
 
 fn can_take(s: &State, seat: usize, slot: usize) -> bool {
     let Some(p) = s.players.get(seat) else {
@@ -396,10 +129,16 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
     match &s.phase {
         Phase::Over => Vec::new(),
         Phase::EventChoice { choice, queue, .. } => {
-            if queue.first() != Some(&seat) {
+            let asked = if choice.at_once() {
+                queue.contains(&seat)
+            } else {
+                queue.first() == Some(&seat)
+            };
+            if !asked {
                 return Vec::new();
             }
-            match choice {
+            match *choice {
+                EventChoiceKind::FoodAndResources(total) => splits(s, seat, total),
                 EventChoiceKind::FoodOrResources => {
                     vec![Command::ChooseFood, Command::ChooseResources]
                 }
@@ -429,10 +168,17 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             }
             payments(s, seat, *owed > 0)
         }
+        Phase::Aggression(c) => clash_answers(s, seat, c),
+        Phase::Spoils { clash, choices } if clash.attacker == seat => {
+            choices.iter().map(|x| spoil(&s.data, *x)).collect()
+        }
+        Phase::Spoils { .. } => Vec::new(),
+        Phase::PactOffer { to, .. } if *to == seat => vec![Command::Accept, Command::Refuse],
+        Phase::PactOffer { .. } => Vec::new(),
         _ if seat != s.turn => Vec::new(),
         Phase::Actions => actions(s, seat),
         Phase::Political => political(s, seat),
-        Phase::Discard => discards(s, seat),
+        Phase::Discard => military_cards(s, seat, None, Command::Discard),
     }
 }
 
@@ -444,20 +190,82 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
         return Vec::new();
     };
     let mut out = vec![Command::Skip];
-    let mut seen: Vec<CardId> = Vec::new();
-    for &card in &p.military_hand {
-        if seen.contains(&card) {
-            continue;
+    // Resigning, at the start of the turn, belongs to the full game (L3076).
+    if s.rules.mode == Mode::Full && !s.rules.no_resign {
+        out.push(Command::Resign);
+    }
+    let hand = &p.military_hand;
+    for (_, &card) in hand
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !hand[..*i].contains(c))
+    {
+        match s.data.card(card) {
+            Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
+            Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, (seat, p), card, c)),
+            Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
+            _ => {}
         }
-        seen.push(card);
-        if s.data.card(card).is_some_and(|c| c.kind.is_future_event()) {
-            out.push(Command::Event(named(&s.data, card)));
-        }
+    }
+    for x in &p.pacts {
+        out.push(Command::Cancel(named(&s.data, x.card)));
     }
     let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
     if s.no_discard || !over {
         out.extend(actions(s, seat));
     }
+    out
+}
+
+/// An aggression card against each seat it can hit now (L2243-2248).
+fn attacks(s: &State, (seat, p): (usize, &Player), id: CardId, c: &Card) -> Vec<Command> {
+    let red = red_left(s, seat);
+    let hits = |t: &Player| scoring::attack_cost(&s.data, c, t).is_some_and(|n| n <= red);
+    let at_peace = |t: usize| scoring::pact_with(&s.data, p, t, |c| c.no_attack);
+    (0..s.players.len())
+        .filter(|&t| t != seat && !at_peace(t))
+        .filter(|&t| s.players.get(t).is_some_and(|t| !t.resigned && hits(t)))
+        .filter_map(|t| u8::try_from(t + 1).ok())
+        .map(|t| Command::Attack(named(&s.data, id), t))
+        .collect()
+}
+
+/// A pact offered to each other seat, on either side (L2374-2420).
+fn offers(s: &State, seat: usize, id: CardId, c: &Card) -> Vec<Command> {
+    let sides: &[bool] = if c.raw.symmetric {
+        &[true]
+    } else {
+        &[true, false]
+    };
+    let n = u8::try_from(s.players.len()).unwrap_or(0);
+    let playing = |t: u8| {
+        s.players
+            .get(usize::from(t) - 1)
+            .is_some_and(|p| !p.resigned)
+    };
+    let to = (1..=n).filter(|&t| usize::from(t) != seat + 1 && playing(t));
+    let supported = c.raw.a.is_some_and(|a| a != Default::default()) || c.raw.no_attack;
+    to.flat_map(|t| {
+        sides
+            .iter()
+            .map(move |&a| Command::Pact(named(&s.data, id), t, a))
+    })
+    .filter(|_| supported)
+    .collect()
+}
+
+/// Sending units (attacker, then defender), defence cards (L2302-2318).
+fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
+    let attacking = c.defence.is_none();
+    if seat != if attacking { c.attacker } else { c.target } {
+        return Vec::new();
+    }
+    let mut out = payments(s, seat, false);
+    if !attacking {
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Defend));
+    }
+    let end = [Command::NoDefence, Command::NoSacrifice][usize::from(attacking)].clone();
+    out.push(end);
     out
 }
 
@@ -472,25 +280,26 @@ fn payments(s: &State, seat: usize, owing: bool) -> Vec<Command> {
         .map(|(t, _)| Command::Sacrifice(named(&s.data, t.card)))
         .collect();
     if owing {
-        for &card in &p.military_hand {
-            let c = Command::Bonus(named(&s.data, card));
-            if s.data.card(card).is_some_and(|x| x.kind == Kind::Bonus) && !out.contains(&c) {
-                out.push(c);
-            }
-        }
+        out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Bonus));
     }
     out
 }
 
-/// The military cards the active player may discard, one at a time.
-fn discards(s: &State, seat: usize) -> Vec<Command> {
+/// One command per distinct military card in hand of a kind (`None`: any).
+fn military_cards(
+    s: &State,
+    seat: usize,
+    kind: Option<Kind>,
+    make: fn(Named) -> Command,
+) -> Vec<Command> {
     let Some(p) = s.players.get(seat) else {
         return Vec::new();
     };
-    let mut out: Vec<Command> = Vec::new();
+    let mut out = Vec::new();
+    let fits = |x: &Card| kind.is_none_or(|k| x.kind == k);
     for &card in &p.military_hand {
-        let c = Command::Discard(named(&s.data, card));
-        if !out.contains(&c) {
+        let c = make(named(&s.data, card));
+        if s.data.card(card).is_some_and(fits) && !out.contains(&c) {
             out.push(c);
         }
     }
@@ -520,6 +329,9 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
     hand_actions(s, p, tokens, &techs, &mut out);
     if tokens.white > 0 {
         recruit_actions(s, p, &techs, &mut out);
+    }
+    if tokens.red > 0 {
+        out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic));
     }
     out.push(Command::Done);
     out
@@ -744,7 +556,33 @@ pub fn can_choose(s: &State, seat: usize, choice: EventChoiceKind) -> bool {
     match choice {
         EventChoiceKind::FoodOrResources => true,
         EventChoiceKind::FreeBuild(card) => free_build_allowed(&s.data, p, card),
+        EventChoiceKind::FoodAndResources(total) => splits(s, seat, total).len() > 1,
     }
+}
+
+/// The ways to split a total of food and resources: produced (`total` > 0,
+/// any split) or lost (`total` < 0: as much as the seat has, up to the
+/// total, each kind at most its stock).
+pub fn splits(s: &State, seat: usize, total: i32) -> Vec<Command> {
+    let Some(p) = s.players.get(seat) else {
+        return Vec::new();
+    };
+    let (food, res, due) = if total >= 0 {
+        (total, total, total)
+    } else {
+        let food = stock(&s.data, p, true);
+        let res = stock(&s.data, p, false);
+        (food, res, (-total).min(food + res))
+    };
+    (0..=due.min(food))
+        .filter(|f| due - f <= res)
+        .filter_map(|f| {
+            Some(Command::ChooseSplit {
+                food: u8::try_from(f).ok()?,
+                resources: u8::try_from(due - f).ok()?,
+            })
+        })
+        .collect()
 }
 
 /// A free building needs an unused worker, and the urban limit still holds.

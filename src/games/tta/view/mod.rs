@@ -2,171 +2,37 @@
 //! board in full, the other civilizations in short, the events, the hand in
 //! the private part, and a picture of the row and the seat's board.
 
-use super::data::{self, age_name, age_name_ko, CardId, Kind, ROW_COSTS};
+mod politics;
+
+use super::data::{self, age_name, age_name_ko, CardId, ROW_COSTS};
 use super::legal::{self, red_left, take_cost, white_left};
 use super::picture::picture;
 use super::scoring;
-use super::state::{EventChoiceKind, Phase, Player, State};
+use super::state::{Phase, Player, State};
 use crate::engine::{Section, Text, View};
+pub use politics::military_hand_line;
+use politics::{clash_headline, events_section, military_hand_section, military_headline};
 
 /// The line that shows one card of a hand; only its owner's view has it.
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let what = c
-        .map(|c| {
-            (
-                c.kind.word(),
-                c.kind.word_ko(),
-                age_name(c.age),
-                age_name_ko(c.age),
-            )
-        })
-        .unwrap_or(("?", "?", "?", "?"));
+    let (kind, kind_ko, age, age_ko) = c.map_or(("?", "?", "?", "?"), |c| {
+        let k = &c.kind;
+        (k.word(), k.word_ko(), age_name(c.age), age_name_ko(c.age))
+    });
     let word = c.map(|c| c.token.to_string()).unwrap_or_default();
+    let n = seat + 1;
     Text::new(
         format!(
-            "Seat {} hand: {} ({}, Age {}; command word {word})",
-            seat + 1,
-            name.en,
-            what.0,
-            what.2
+            "Seat {n} hand: {} ({kind}, Age {age}; command word {word})",
+            name.en
         ),
         format!(
-            "{}번 자리 손패: {} ({}, {}시대; 명령어 {word})",
-            seat + 1,
-            name.ko,
-            what.1,
-            what.3
+            "{n}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            name.ko
         ),
     )
-}
-
-/// One card of a seat's military hand, as only that seat reads it.
-pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
-    let name = s.data.card_name(card);
-    let (kind, kind_ko, age) = s
-        .data
-        .card(card)
-        .map(|c| (c.kind.word(), c.kind.word_ko(), c.age))
-        .unwrap_or(("?", "?", 0));
-    let word = s
-        .data
-        .card(card)
-        .map(|c| c.token.to_string())
-        .unwrap_or_default();
-    let effect = s
-        .data
-        .card(card)
-        .and_then(|c| c.raw.effect.clone())
-        .unwrap_or_default();
-    Text::new(
-        format!(
-            "Seat {} military hand: {} ({kind}, Age {}; command word {word}) {effect}",
-            seat + 1,
-            name.en,
-            age_name(age)
-        ),
-        format!(
-            "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 {word}) {effect}",
-            seat + 1,
-            name.ko,
-            age_name_ko(age)
-        ),
-    )
-}
-
-/// The private military hand with its limit (advanced and full games).
-fn military_hand_section(s: &State, seat: usize, p: &Player) -> Section {
-    let mut lines: Vec<Text> = p
-        .military_hand
-        .iter()
-        .map(|&c| military_hand_line(s, seat, c))
-        .collect();
-    let limit = legal::red_total(&s.data, p, s.rules.mode);
-    lines.push(Text::new(
-        format!(
-            "{} military cards in hand; after your political action you keep at most {limit} (your military actions).",
-            p.military_hand.len()
-        ),
-        format!(
-            "손에 군사 카드 {}장; 정치 행동 후 최대 {limit}장(군사 행동 수)까지 남깁니다.",
-            p.military_hand.len()
-        ),
-    ));
-    Section::lines(Text::new("Your military hand", "내 군사 손패"), lines)
-}
-
-/// The headline of the advanced and full games' own phases.
-fn military_headline(s: &State) -> Text {
-    match &s.phase {
-        Phase::Political => Text::new(
-            format!(
-                "Round {}, Age {}: seat {} may take a political action (or 'skip').",
-                s.round,
-                age_name(s.age),
-                s.turn + 1
-            ),
-            format!(
-                "{}라운드, {}시대: {}번 자리가 정치 행동을 할 수 있습니다 (안 하면 'skip').",
-                s.round,
-                age_name_ko(s.age),
-                s.turn + 1
-            ),
-        ),
-        Phase::Auction {
-            territory,
-            bid,
-            queue,
-            ..
-        } => {
-            let name = s.data.card_name(*territory);
-            let who = queue.first().map(|q| q + 1).unwrap_or(0);
-            Text::new(
-                format!(
-                    "Colonization of {}: the bid stands at {bid}; seat {who} bids ('bid N') or passes ('bid none').",
-                    name.en
-                ),
-                format!(
-                    "{} 식민지 경매: 현재 입찰 {bid}; {who}번 자리가 입찰('bid N')하거나 패스('bid none')합니다.",
-                    name.ko
-                ),
-            )
-        }
-        Phase::Colonize {
-            territory,
-            seat,
-            owed,
-            ..
-        } => {
-            let name = s.data.card_name(*territory);
-            Text::new(
-                format!(
-                    "Seat {} won {}: {owed} strength still to send (at least one unit): 'sacrifice …' or 'bonus …'.",
-                    seat + 1,
-                    name.en
-                ),
-                format!(
-                    "{}번 자리가 {}을(를) 낙찰: 보낼 군사력 {owed} 남음 (유닛 하나 이상): 'sacrifice …' 또는 'bonus …'.",
-                    seat + 1,
-                    name.ko
-                ),
-            )
-        }
-        Phase::Discard => Text::new(
-            format!(
-                "Round {}: seat {} discards military cards down to its military actions.",
-                s.round,
-                s.turn + 1
-            ),
-            format!(
-                "{}라운드: {}번 자리가 군사 행동 수만큼 남기고 군사 카드를 버립니다.",
-                s.round,
-                s.turn + 1
-            ),
-        ),
-        _ => Text::same(""),
-    }
 }
 
 fn headline(s: &State) -> Text {
@@ -175,6 +41,20 @@ fn headline(s: &State) -> Text {
             format!("Game over after round {}.", s.round),
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
         ),
+        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
+        Phase::PactOffer { card, from, to, .. } => {
+            let (n, f, t) = (s.data.card_name(*card), from + 1, to + 1);
+            Text::new(
+                format!(
+                    "Seat {f} offers seat {t} the pact {}: 'accept' or 'refuse'.",
+                    n.en
+                ),
+                format!(
+                    "{f}번 자리가 {t}번 자리에 조약 {}을(를) 제안: 'accept' 또는 'refuse'.",
+                    n.ko
+                ),
+            )
+        }
         Phase::Political | Phase::Discard | Phase::Auction { .. } | Phase::Colonize { .. } => {
             military_headline(s)
         }
@@ -192,9 +72,19 @@ fn headline(s: &State) -> Text {
                 s.turn + 1
             ),
         ),
-        Phase::EventChoice { event, queue, .. } => {
+        Phase::EventChoice {
+            event,
+            queue,
+            choice,
+        } => {
             let name = s.data.card_name(*event);
-            let who = queue.first().map(|q| q + 1).unwrap_or(0);
+            // Seats answering at once are named together.
+            let who = if choice.at_once() {
+                let seats: Vec<String> = queue.iter().map(|q| (q + 1).to_string()).collect();
+                seats.join(", ")
+            } else {
+                queue.first().map(|q| q + 1).unwrap_or(0).to_string()
+            };
             Text::new(
                 format!(
                     "Round {}: seat {who} chooses for the event {}.",
@@ -209,12 +99,16 @@ fn headline(s: &State) -> Text {
     }
 }
 
-fn row_section(s: &State, seat: Option<usize>) -> Section {
+/// The card row's cells, one per slot: the card (slot, name, kind and
+/// age), its command word, the civil actions taking it costs this seat (or
+/// anyone, for a spectator) and its numbers. The picture draws the first.
+fn row_cells(s: &State, seat: Option<usize>) -> Vec<[Text; 4]> {
     let mut rows = Vec::new();
     for (i, slot) in s.row.iter().enumerate() {
         let Some(id) = slot else {
-            rows.push(vec![
+            rows.push([
                 Text::new(format!("{}. (empty)", i + 1), format!("{}. (빈 칸)", i + 1)),
+                Text::same(""),
                 Text::same(""),
                 Text::same(""),
             ]);
@@ -225,94 +119,53 @@ fn row_section(s: &State, seat: Option<usize>) -> Section {
             Some(p) => take_cost(s, p, i).map(i32::from).unwrap_or(0),
             None => ROW_COSTS.get(i).copied().map(i32::from).unwrap_or(0),
         };
-        // The slot leads the card's cell: one line less per card on a phone.
-        rows.push(vec![
+        rows.push([
             Text::new(
                 format!(
-                    "{}. {} [{}] ({}, Age {})",
+                    "{}. {} ({}, Age {})",
                     i + 1,
                     c.name(),
-                    c.token,
                     c.kind.word(),
                     age_name(c.age)
                 ),
                 format!(
-                    "{}. {} [{}] ({}, {}시대)",
+                    "{}. {} ({}, {}시대)",
                     i + 1,
                     c.name_ko(),
-                    c.token,
                     c.kind.word_ko(),
                     age_name_ko(c.age)
                 ),
             ),
+            Text::same(format!("[{}]", c.token)),
             Text::same(price.to_string()),
-            summary(c),
+            c.summary(),
         ]);
     }
-    Section::table(
-        Text::new("Card row (take N)", "카드 열 (take N)"),
-        vec![
-            Text::new("Slot. Card", "칸. 카드"),
-            Text::new("Civil actions", "시민 행동"),
-            Text::new("Numbers", "수치"),
-        ],
-        rows,
-    )
+    rows
 }
 
-/// The card's main numbers and its effect, short, in both languages.
-fn summary(c: &super::data::Card) -> Text {
-    let r = &c.raw;
-    let mut parts: Vec<(String, String)> = Vec::new();
-    let mut both = |e: String, k: String| parts.push((e, k));
-    if r.science_cost > 0 {
-        match r.revolution_science_cost {
-            Some(rev) => both(
-                format!("sci {rev} ({})", r.science_cost),
-                format!("과학 {rev} ({})", r.science_cost),
-            ),
-            None => both(
-                format!("sci {}", r.science_cost),
-                format!("과학 {}", r.science_cost),
-            ),
-        }
-    }
-    if r.build_cost > 0 && c.kind != Kind::Wonder {
-        both(
-            format!("cost {}", r.build_cost),
-            format!("비용 {}", r.build_cost),
-        );
-    }
-    if !r.stages.is_empty() {
-        let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
-        both(
-            format!("stages {}", st.join("-")),
-            format!("단계 {}", st.join("-")),
-        );
-    }
-    for (v, label, label_ko) in [
-        (r.food, "food", "음식"),
-        (r.resources, "res", "자원"),
-        (r.science, "sci+", "과학+"),
-        (r.culture, "cult", "문화"),
-        (r.happy, "happy", "행복"),
-        (r.strength, "str", "군사력"),
-        (r.white_tokens, "white", "시민 행동"),
-        (r.red_tokens, "red", "군사 행동"),
-        (r.amount, "amount", "양"),
-    ] {
-        if v != 0 {
-            both(format!("{label} {v}"), format!("{label_ko} {v}"));
-        }
-    }
-    if let Some(e) = &r.effect {
-        if c.kind != Kind::Action || parts.len() < 2 {
-            let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
-            parts.push((e.clone(), k));
-        }
-    }
-    let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
-    Text::new(en.join(", "), ko.join(", "))
+/// The card row, a line a card: on a phone a table of thirteen rows
+/// becomes thirteen cards, twice as tall as these lines.
+fn row_section(cells: &[[Text; 4]]) -> Section {
+    let lines = cells
+        .iter()
+        .map(|[card, word, price, numbers]| {
+            if price.en.is_empty() {
+                return card.clone();
+            }
+            Text::new(
+                format!(
+                    "{} {} — {} civil action(s): {}",
+                    card.en, word.en, price.en, numbers.en
+                ),
+                format!(
+                    "{} {} — 시민 행동 {}: {}",
+                    card.ko, word.ko, price.ko, numbers.ko
+                ),
+            )
+        })
+        .collect();
+    Section::lines(Text::new("Card row (take N)", "카드 열 (take N)"), lines)
 }
 
 /// The lines on one's own government, tokens, stock, leader and wonders.
@@ -433,22 +286,20 @@ fn card_lines(s: &State, p: &Player) -> Vec<Text> {
             format!("Leader: {}", leader.en),
             format!("지도자: {}", leader.ko),
         ),
-        Text::new(
-            format!(
-                "Wonders: {}; under construction: {}",
-                or_none(&wonders.en),
-                building.en
-            ),
-            format!(
-                "문화 유산: {}; 건설 중: {}",
-                or_none_ko(&wonders.ko),
-                building.ko
-            ),
-        ),
-        Text::new(
-            format!("Special technologies: {}", or_none(&specials.en)),
-            format!("특수 기술: {}", or_none_ko(&specials.ko)),
-        ),
+        {
+            let w = or_none(&wonders);
+            Text::new(
+                format!("Wonders: {}; under construction: {}", w.en, building.en),
+                format!("문화 유산: {}; 건설 중: {}", w.ko, building.ko),
+            )
+        },
+        {
+            let sp = or_none(&specials);
+            Text::new(
+                format!("Special technologies: {}", sp.en),
+                format!("특수 기술: {}", sp.ko),
+            )
+        },
     ]
 }
 
@@ -507,6 +358,8 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
             ),
             lines,
         ),
+        // The picture shows each technology with its workers and tokens;
+        // the table's numbers are kept, folded in a mail.
         Section::table(
             Text::new("Your technologies", "내 기술"),
             vec![
@@ -517,23 +370,16 @@ fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
                 Text::new("Numbers", "수치"),
             ],
             rows,
-        ),
+        )
+        .as_reference(),
     ]
 }
 
-fn or_none(s: &str) -> String {
-    if s.is_empty() {
-        "none".into()
-    } else {
-        s.to_string()
-    }
-}
-
-fn or_none_ko(s: &str) -> String {
-    if s.is_empty() {
-        "없음".into()
-    } else {
-        s.to_string()
+/// A list's words, or "none" in both languages when it is empty.
+fn or_none(t: &Text) -> Text {
+    match t.en.is_empty() {
+        true => Text::new("none", "없음"),
+        false => t.clone(),
     }
 }
 
@@ -577,7 +423,7 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
                 format!("{} / {}", gov.en, leader.en),
                 format!("{} / {}", gov.ko, leader.ko),
             ),
-            Text::new(or_none(&wonders.en), or_none_ko(&wonders.ko)),
+            or_none(&wonders),
             Text::new(
                 format!(
                     "{} | pool {} | bank {}/{}",
@@ -616,78 +462,13 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
     )
 }
 
-fn events_section(s: &State) -> Section {
-    let mut lines = vec![Text::new(
-        format!(
-            "Current events: {} face down. Civil deck Age {}: {} cards.",
-            s.events.len(),
-            age_name(s.age.max(1)),
-            s.civil_decks.get(1).map(Vec::len).unwrap_or(0)
-        ),
-        format!(
-            "현재 이벤트: {}장 (뒷면). {}시대 시민 카드 덱: {}장.",
-            s.events.len(),
-            age_name_ko(s.age.max(1)),
-            s.civil_decks.get(1).map(Vec::len).unwrap_or(0)
-        ),
-    )];
-    if !s.past_events.is_empty() {
-        let past = Text::join(
-            &s.past_events
-                .iter()
-                .map(|&e| s.data.card_name(e))
-                .collect::<Vec<_>>(),
-            ", ",
-        );
-        lines.push(Text::new(
-            format!("Past events: {}", past.en),
-            format!("지난 이벤트: {}", past.ko),
-        ));
-    }
-    if let Phase::EventChoice { choice, .. } = &s.phase {
-        lines.push(match choice {
-            EventChoiceKind::FoodOrResources => Text::new(
-                "Choose: 'choose food' or 'choose resources'.",
-                "선택: 'choose food' 또는 'choose resources'.",
-            ),
-            EventChoiceKind::FreeBuild(card) => {
-                let n = s.data.card_name(*card);
-                Text::new(
-                    format!("Free {}: 'choose build' or 'choose decline'.", n.en),
-                    format!("무료 {}: 'choose build' 또는 'choose decline'.", n.ko),
-                )
-            }
-        });
-    }
-    if s.last_round {
-        lines.push(Text::new(
-            "This is the last round.",
-            "이번이 마지막 라운드입니다.",
-        ));
-    }
-    if s.phase == Phase::Over {
-        for (i, p) in s.players.iter().enumerate() {
-            lines.push(Text::new(
-                format!(
-                    "Seat {}: {} culture (final bonus {}).",
-                    i + 1,
-                    p.culture,
-                    p.final_bonus
-                ),
-                format!(
-                    "{}번 자리: 문화 {}점 (최종 보너스 {}).",
-                    i + 1,
-                    p.culture,
-                    p.final_bonus
-                ),
-            ));
-        }
-    }
-    Section::lines(Text::new("Events and decks", "이벤트와 덱"), lines)
-}
-
+/// The advanced and full games' lines: the future events, the four
+/// scoring events, the extra round, the civilizations that resigned.
 pub fn view(s: &State, seat: Option<usize>) -> View {
-    let mut sections = vec![row_section(s, seat)];
+    let cells = row_cells(s, seat);
+    let names: Vec<Text> = cells.iter().map(|[card, ..]| card.clone()).collect();
+    let picture = picture(s, seat, &names);
+    let mut sections = vec![row_section(&cells)];
     let mut private = Vec::new();
     if let Some(p) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) {
         sections.extend(own_board(s, p.0, p.1));
@@ -708,14 +489,16 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             private.push(military_hand_section(s, p.0, p.1));
         }
     }
-    sections.push(others_section(s, seat));
-    sections.push(events_section(s));
+    // Every civilization is in the picture, tableau and numbers.
+    sections.push(others_section(s, seat).as_reference());
+    // The decks and past events: looked up, not decided on.
+    sections.push(events_section(s).as_reference());
     View {
         seat: seat.map(crate::engine::Seat),
         headline: headline(s),
         sections,
         private,
-        picture: picture(s, seat),
+        picture,
         footer: vec![Text::new(
             "Commands: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
             "명령: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
