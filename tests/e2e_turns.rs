@@ -37,6 +37,8 @@ struct Played {
     q: Quipu,
     id: i64,
     replies: usize,
+    /// The commands of each reply, by its Message-ID.
+    written: BTreeMap<String, Vec<String>>,
     took: Duration,
 }
 
@@ -205,6 +207,8 @@ struct Players {
     awaiting: BTreeMap<usize, String>,
     /// Replies sent per seat.
     sent: BTreeMap<usize, usize>,
+    /// The commands of each reply, by its Message-ID.
+    written: BTreeMap<String, Vec<String>>,
 }
 
 impl Players {
@@ -246,6 +250,7 @@ fn play_by_mail(
         answered: BTreeSet::new(),
         awaiting: BTreeMap::new(),
         sent: BTreeMap::new(),
+        written: BTreeMap::new(),
     };
     loop {
         g.assert_running(minutes, &format!(" after {} replies", p.answered.len()));
@@ -275,6 +280,7 @@ fn play_by_mail(
             g.stack
                 .send(me, &to, &reply_in(shape, me, &to, &m, &words, &mid));
             p.answered.insert(m.message_id.clone());
+            p.written.insert(mid.clone(), commands.clone());
             p.awaiting.insert(i, mid);
             p.sent.insert(i, n + 1);
         }
@@ -286,6 +292,7 @@ fn play_by_mail(
         q: g.q,
         id,
         replies: p.answered.len(),
+        written: p.written,
         took: g.started.elapsed(),
     }
 }
@@ -336,6 +343,7 @@ fn check(p: &Played, seats: usize) -> Known {
         String::from_utf8_lossy(&out.stderr)
     );
     check_replies(p);
+    check_every_command_read(p, &export);
     check_mail_received(p, &players);
     println!(
         "{}: {moves} moves from {} replies in {:.0} s",
@@ -362,6 +370,28 @@ fn check_replies(p: &Played) {
     assert_eq!(rows.len(), p.replies, "{rows:?}");
     let other: Vec<&(String, String)> = rows.iter().filter(|r| r.0 != "applied").collect();
     assert!(other.is_empty(), "{other:?}");
+}
+
+/// Every command of every reply was read and applied, in order, and
+/// nothing else: the greetings, sign-offs and quoted copies around them took
+/// no command away and added none.
+fn check_every_command_read(p: &Played, export: &serde_json::Value) {
+    let mut applied: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for m in export["moves"].as_array().expect("moves") {
+        if m["kind"] == "move" {
+            let source = m["source"].as_str().unwrap_or_default().to_string();
+            let command = m["command"].as_str().unwrap_or_default().to_string();
+            applied.entry(source).or_default().push(command);
+        }
+    }
+    assert_eq!(applied.len(), p.written.len(), "a move from each reply");
+    for (mid, commands) in &p.written {
+        assert_eq!(
+            applied.get(mid),
+            Some(commands),
+            "the commands of reply {mid}"
+        );
+    }
 }
 
 /// Every mail quipu sent in the game reached its player's mailbox, and
