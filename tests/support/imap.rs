@@ -99,6 +99,23 @@ pub fn inbox(stack: &Stack, user: &str) -> Vec<(u32, Vec<u8>)> {
     .unwrap_or_else(|e| panic!("{user}: {e}"))
 }
 
+/// The messages in `user`'s INBOX whose UIDs are not in `seen`: (UID,
+/// raw), oldest first. Only those are fetched, so a poll costs what is new.
+pub fn inbox_unseen(
+    stack: &Stack,
+    user: &str,
+    seen: &std::collections::BTreeSet<u32>,
+) -> Vec<(u32, Vec<u8>)> {
+    block_on(async {
+        let (mut s, uids) = open_inbox(stack, user).await?;
+        let new: Vec<u32> = uids.into_iter().filter(|u| !seen.contains(u)).collect();
+        let mail = fetch(&mut s, &new).await?;
+        let _ = s.logout().await;
+        Ok::<_, String>(mail)
+    })
+    .unwrap_or_else(|e| panic!("{user}: {e}"))
+}
+
 /// Empties `user`'s INBOX.
 pub fn purge(stack: &Stack, user: &str) {
     block_on(async {

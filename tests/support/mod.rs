@@ -189,10 +189,9 @@ impl Mailbox {
 
     /// Messages not returned before, oldest first.
     pub fn fresh(&mut self) -> Vec<Received> {
-        let new: Vec<Received> = self
-            .all()
+        let new: Vec<Received> = imap::inbox_unseen(&self.stack, &self.user, &self.seen)
             .into_iter()
-            .filter(|m| !self.seen.contains(&m.uid))
+            .map(|(uid, raw)| Received::parse(uid, raw))
             .collect();
         self.seen.extend(new.iter().map(|m| m.uid));
         new

@@ -7,9 +7,13 @@
 //! equals a line we sent, or (rewrapped by the client) every run of three of
 //! its words occurs in what we sent. A run of our lines is a copy of our
 //! mail only with proof beyond single command lines: a player who pastes one
-//! command from our move list wrote that command. The lines just above a
-//! copy that frame it (a header block or an attribution naming an address)
-//! go with it.
+//! command from our move list wrote that command, and one who plays again a
+//! move our mail once echoed ("You played: place tile3 I4v J3 J4") wrote it
+//! too, so a lone line whose words merely occur in what we sent proves
+//! nothing. A run stays within quoted or unquoted lines, and rewrapped lines
+//! continue it only where their words run on as in our text. The lines just
+//! above a copy that frame it (a header block or an attribution naming an
+//! address) go with it.
 
 use std::collections::HashSet;
 
@@ -64,12 +68,33 @@ impl Known {
 
     /// Whether `b` may continue a copy that has reached `a`: it followed
     /// `a` in what we sent, or both are sentences of ours (four words or
-    /// more: a client may rewrap them). A word repeated line after line
-    /// ("board" sixty times) is the player's, not a copy.
+    /// more: a client may rewrap them), the words running on from one to the
+    /// other as in our text where either is only a rewrapped match. A word
+    /// repeated line after line ("board" sixty times) is the player's, not a
+    /// copy.
     fn follows(&self, a: (&str, Mark), b: (&str, Mark)) -> bool {
-        let sentence = |m: Mark| matches!(m, Mark::OurProse(n) if n >= 4);
-        (sentence(a.1) && sentence(b.1) && a.0 != b.0)
+        let sentence = |m: Mark| matches!(m, Mark::OurProse(n) | Mark::OurWords(n) if n >= 4);
+        let whole = |m: Mark| matches!(m, Mark::OurProse(_));
+        let runs_on = (whole(a.1) && whole(b.1)) || self.runs_on(a.0, b.0);
+        (sentence(a.1) && sentence(b.1) && a.0 != b.0 && runs_on)
             || self.pairs.contains(&format!("{}\n{}", a.0, b.0))
+    }
+
+    /// Whether the words of line `a` run on into those of line `b` as in
+    /// what we sent: the runs of three words across the break are ours.
+    fn runs_on(&self, a: &str, b: &str) -> bool {
+        let a: Vec<&str> = a.split(' ').collect();
+        let b: Vec<&str> = b.split(' ').collect();
+        let (Some(a1), Some(b1)) = (a.last(), b.first()) else {
+            return false;
+        };
+        let across = [
+            a.len()
+                .checked_sub(2)
+                .map(|i| format!("{} {a1} {b1}", a[i])),
+            b.get(1).map(|b2| format!("{a1} {b1} {b2}")),
+        ];
+        across.iter().flatten().all(|t| self.trigrams.contains(t))
     }
 
     /// How a (normalised) reply line relates to what we sent.
@@ -89,7 +114,7 @@ impl Known {
                 .windows(3)
                 .all(|w| self.trigrams.contains(&w.join(" ")))
         {
-            return Mark::OurProse(words.len());
+            return Mark::OurWords(words.len());
         }
         Mark::Theirs
     }
@@ -102,12 +127,18 @@ enum Mark {
     OurCommand,
     /// Any other line we sent, with its number of words.
     OurProse(usize),
+    /// A line whose every run of three words occurs in what we sent (a line
+    /// of ours rewrapped, or a move our mail echoed), with its number of words.
+    OurWords(usize),
     Theirs,
 }
 
 impl Mark {
     fn ours(self) -> bool {
-        matches!(self, Mark::OurCommand | Mark::OurProse(_))
+        matches!(
+            self,
+            Mark::OurCommand | Mark::OurProse(_) | Mark::OurWords(_)
+        )
     }
 }
 
@@ -145,8 +176,9 @@ pub fn copies(lines: &[&str], known: &Known) -> Vec<bool> {
                 j += 1;
                 continue;
             }
-            let continues =
-                marks[j].ours() && known.follows((&norms[end], marks[end]), (&norms[j], marks[j]));
+            let continues = marks[j].ours()
+                && is_quoted(lines[j]) == is_quoted(lines[end])
+                && known.follows((&norms[end], marks[end]), (&norms[j], marks[j]));
             if !continues {
                 break;
             }
@@ -165,18 +197,25 @@ pub fn copies(lines: &[&str], known: &Known) -> Vec<bool> {
 }
 
 /// Whether a block of our lines is a copy of our mail rather than commands
-/// the player took from our move list: it holds a sentence of ours (three
-/// words or more), two other lines of ours, or a long run of commands.
+/// the player took from our move list or played again: it holds a line of
+/// ours word for word (three words or more), two other lines of ours, or a
+/// long run of commands.
 fn is_copy(block: &[Mark]) -> bool {
-    let prose: Vec<usize> = block
+    let whole_sentence = block
         .iter()
-        .filter_map(|m| match m {
-            Mark::OurProse(n) => Some(*n),
-            _ => None,
-        })
-        .collect();
+        .any(|m| matches!(m, Mark::OurProse(n) if *n >= 3));
+    let prose = block
+        .iter()
+        .filter(|m| matches!(m, Mark::OurProse(_) | Mark::OurWords(_)))
+        .count();
     let commands = block.iter().filter(|m| **m == Mark::OurCommand).count();
-    prose.iter().any(|&n| n >= 3) || prose.len() >= 2 || commands >= 8
+    whole_sentence || prose >= 2 || commands >= 8
+}
+
+/// A line quoted with `>` (or `|`), as clients quote.
+fn is_quoted(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with('>') || t.starts_with('|')
 }
 
 /// The lines just above the block starting at `start` that frame a copy:
@@ -273,6 +312,43 @@ mod tests {
             remove_known("Hi!\n  advance 2\npass\nthanks", &known),
             "Hi!\n  advance 2\npass\nthanks"
         );
+    }
+
+    #[test]
+    fn a_move_our_mail_once_echoed_is_the_players_when_played_again() {
+        let earlier = "What happened since your last mail\n- You played: place tile3 I4v J3 J4\n- seat 2 places a 3-space tile on K6 L5 L6v (level 1) for 1 AP; 3 AP left.\n";
+        let known = Known::new([SENT, earlier]);
+        let reply = "place tile3 D12v E12 E13\nmove L3 K6\nplace tile3 I4v J3 J4\nmove K6 H5\n\nOn Sunday quipu <play@q.example> wrote:\n> Your turn in game #4 of Tikal.\n> What happened since your last mail\n";
+        assert_eq!(
+            remove_known(reply, &known).trim(),
+            "place tile3 D12v E12 E13\nmove L3 K6\nplace tile3 I4v J3 J4\nmove K6 H5"
+        );
+        // Two such moves in a row do not make a copy either: their words do
+        // not run on from one to the other as in our mails.
+        let both = "- You played: place tile3 I4v J3 J4\n\n- You played: place tile3 K6v L5 L6\n";
+        let known = Known::new([SENT, both]);
+        let reply = "place tile3 I4v J3 J4\nplace tile3 K6v L5 L6\n";
+        assert_eq!(
+            remove_known(reply, &known),
+            "place tile3 I4v J3 J4\nplace tile3 K6v L5 L6"
+        );
+    }
+
+    #[test]
+    fn a_command_under_a_quote_is_not_part_of_the_quote() {
+        let known = Known::new([SENT]);
+        // The quote stops just before our move list; the player's first
+        // line is the list's first command, which followed it in our mail.
+        let reply = "> Your turn in game #4 of Tikal.\n> Reply with one of these commands on the first line of your answer:\n\n  advance 1\n";
+        assert_eq!(remove_known(reply, &known).trim(), "advance 1");
+    }
+
+    #[test]
+    fn a_rewrapped_copy_still_goes() {
+        let long = "Reply to this mail with your command (several lines make one turn). Other replies: help, board, moves, say TEXT, undo, resign.\n";
+        let known = Known::new([SENT, long]);
+        let reply = "advance 2\n\nReply to this mail with your command\n(several lines make one turn). Other replies: help,\nboard, moves, say TEXT, undo, resign.\n";
+        assert_eq!(remove_known(reply, &known).trim(), "advance 2");
     }
 
     #[test]
