@@ -112,6 +112,19 @@ fn a_war_is_declared_then_resolved_at_the_declarers_next_turn_l2968_3012() {
         let hidden = TheGame.hidden_items(&s, seat.map(Seat));
         assert!(!hidden.iter().any(|h| h.contains("War over Culture")));
     }
+    // The board picture shows it under the declarer's tableau.
+    let picture = format!(
+        "{:?}",
+        quipu::games::tta::picture::picture(&s, Some(2), &[]).shapes
+    );
+    assert!(
+        picture.contains("War declared on seat 2: War over Culture"),
+        "{picture}"
+    );
+    assert!(
+        picture.contains("2번 자리에 전쟁 선포: 문화 전쟁"),
+        "{picture}"
+    );
     // The others play their turns (seat 2 may build units meanwhile).
     play(&mut s, 0, "done");
     assert_eq!(s.turn, 1);
@@ -383,6 +396,10 @@ fn no_war_in_the_last_round_and_a_war_of_the_round_before_compares_strengths_onl
     let mut last = s.clone();
     last.last_round = true;
     assert!(!legal_texts(&last, 0).iter().any(|c| c.starts_with("war ")));
+    refused(&last, 0, "war war-over-culture-iii 2");
+    // Both ages' cards share the Korean name; the one in hand is read.
+    play(&mut s, 0, "전쟁 문화 전쟁 2");
+    assert_eq!(s.wars.len(), 1);
     // A war declared the round before is resolved with no units sent:
     // 6 against 1, 5 culture.
     let mut s = full(3);
