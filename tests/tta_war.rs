@@ -480,3 +480,44 @@ fn the_advanced_game_has_no_wars_and_the_full_game_all_of_them_l1921_1922() {
     // Age II: the four wars; Age III: Holy War ×2, War over Culture ×4.
     assert_eq!((count(&full, 2), count(&full, 3)), (4, 6));
 }
+
+#[test]
+fn random_full_games_declare_and_resolve_wars_with_the_invariants_kept() {
+    // Random legal play (a fixed LCG): wars are declared, resolved and
+    // every card stays counted at every move.
+    let (mut declared, mut resolved) = (0, 0);
+    for seed in 1..=6u64 {
+        let mut s = testkit::new_game_in(Mode::Full, 3, seed);
+        let mut x = seed;
+        for _ in 0..6000 {
+            let Some(&Seat(seat)) = TheGame.to_act(&s).first() else {
+                break;
+            };
+            // Random play would resign early; these games play on.
+            let legal: Vec<_> = TheGame
+                .legal(&s, Seat(seat))
+                .into_iter()
+                .filter(|c| c.to_string() != "resign")
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let cmd = &legal[(x >> 33) as usize % legal.len()];
+            let was_war = matches!(s.phase, Phase::War(_) | Phase::WarLoss { .. });
+            TheGame
+                .apply(&mut s, Seat(seat), cmd)
+                .expect("a legal command");
+            if cmd.to_string().starts_with("war ") {
+                declared += 1;
+            }
+            if was_war && !matches!(s.phase, Phase::War(_) | Phase::WarLoss { .. }) {
+                resolved += 1;
+            }
+            invariants(&s);
+        }
+    }
+    assert!(declared > 0 && resolved > 0, "{declared} {resolved}");
+}
