@@ -256,6 +256,15 @@ fn war_over_resources_the_loser_splits_food_and_resources() {
         TheGame.default_command(&s, Seat(1)).map(|c| c.to_string()),
         Some("choose food 2 resources 2".to_string())
     );
+    let text = view_text(&s, Some(1));
+    assert!(
+        text.contains("seat 2 lost and gives 4 food and resources in all"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2번 자리가 져서 식량과 자원을 합쳐 4만큼 줍니다"),
+        "{text}"
+    );
     let (f0, r0) = (food(&s, 0), resources(&s, 0));
     play(&mut s, 1, "선택 식량 3 자원 1");
     assert_eq!((food(&s, 1), resources(&s, 1)), (0, 1));
@@ -520,4 +529,39 @@ fn random_full_games_declare_and_resolve_wars_with_the_invariants_kept() {
         }
     }
     assert!(declared > 0 && resolved > 0, "{declared} {resolved}");
+}
+
+#[test]
+fn a_special_technology_handed_over_replaces_the_winners_older_one() {
+    // Seat 2 (strength 7) wins by 6 against seat 1 (1); seat 1 hands over
+    // Architecture (science cost 6); seat 2's Masonry (same family, Age I)
+    // goes to its discards.
+    let mut s = full(3);
+    units(&mut s, 1, &[("civ-I-swordsmen", 3)]);
+    develop_from_deck(&mut s, 1, "civ-I-masonry");
+    develop_from_deck(&mut s, 0, "civ-II-architecture");
+    science(&mut s, 0, 4);
+    let discarded = s.players[1].discarded;
+    war_declared(&mut s, 0, 1, "mil-II-war-over-technology");
+    begin(&mut s, 0);
+    play(&mut s, 0, "sacrifice none");
+    play(&mut s, 1, "sacrifice none");
+    assert_eq!(
+        legal_texts(&s, 0),
+        vec!["give architecture", "give science"]
+    );
+    let text = view_text(&s, Some(0));
+    assert!(
+        text.contains("seat 1 lost and hands over special technologies or science worth 6: 'give …' or 'give science'"),
+        "{text}"
+    );
+    play(&mut s, 0, "give architecture");
+    let architecture = testkit::card(&s, "civ-II-architecture");
+    assert_eq!(s.players[1].specials, vec![architecture]);
+    assert!(s.players[0].specials.is_empty());
+    assert_eq!(s.players[1].discarded, discarded + 1);
+    // Nothing more is owed: the loser keeps its science.
+    assert_eq!(s.players[0].science, 4);
+    assert_eq!(s.phase, Phase::Political);
+    invariants(&s);
 }

@@ -3,7 +3,7 @@
 //! and tactics in play, and the events with the decks.
 
 use super::super::apply::{attack_total, defence_total};
-use super::super::data::{age_name, age_name_ko, CardId};
+use super::super::data::{age_name, age_name_ko, CardId, WarSpoil};
 use super::super::legal;
 use super::super::state::{Clash, EventChoiceKind, Phase, Player, State};
 use crate::engine::{Section, Text};
@@ -184,10 +184,19 @@ pub(super) fn war_headline(s: &State) -> Text {
             format!("seat {} sends units ('sacrifice …') or 'sacrifice none'", c.target + 1),
             format!("{}번 자리가 유닛을 희생('sacrifice …')하거나 'sacrifice none'", c.target + 1),
         ),
-        Phase::WarLoss { clash, loser, owed, .. } => (
+        Phase::WarLoss {
+            clash, loser, owed, ..
+        } if s.data.card(clash.card).and_then(|c| c.raw.war) == Some(WarSpoil::Science) => (
             clash,
-            format!("seat {} lost and pays {owed}: 'choose food … resources …', 'give …' or 'give science'", loser + 1),
-            format!("{}번 자리가 져서 {owed}만큼 냅니다: 'choose food … resources …', 'give …' 또는 'give science'", loser + 1),
+            format!("seat {} lost and hands over special technologies or science worth {owed}: 'give …' or 'give science'", loser + 1),
+            format!("{}번 자리가 져서 특수 기술이나 과학으로 {owed}만큼 넘깁니다: 'give …' 또는 'give science'", loser + 1),
+        ),
+        Phase::WarLoss {
+            clash, loser, owed, ..
+        } => (
+            clash,
+            format!("seat {} lost and gives {owed} food and resources in all: 'choose food … resources …'", loser + 1),
+            format!("{}번 자리가 져서 식량과 자원을 합쳐 {owed}만큼 줍니다: 'choose food … resources …'", loser + 1),
         ),
         _ => return Text::same(""),
     };
