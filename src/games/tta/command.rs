@@ -100,6 +100,12 @@ pub enum Command {
     Refuse,
     /// Political action: cancel a pact one takes part in.
     Cancel(Named),
+    /// Political action (full game): declare a war on a seat (1-4).
+    War(Named, u8),
+    /// A lost war's payment (War over Technology): a special technology
+    /// handed to the winner at its science cost, or the rest in science.
+    Give(Named),
+    GiveScience,
     /// End the turn (or the round-1 card taking).
     Done,
     /// Resign at the start of the turn (full game, seed L3076-3094).
@@ -154,6 +160,9 @@ impl fmt::Display for Command {
             Command::Accept => write!(f, "accept"),
             Command::Refuse => write!(f, "refuse"),
             Command::Cancel(c) => write!(f, "cancel {}", c.word),
+            Command::War(c, seat) => write!(f, "war {} {seat}", c.word),
+            Command::Give(c) => write!(f, "give {}", c.word),
+            Command::GiveScience => write!(f, "give science"),
             Command::Done => write!(f, "done"),
             Command::Resign => write!(f, "resign"),
         }
@@ -163,6 +172,9 @@ impl fmt::Display for Command {
 /// Words players may use for command words, in English and Korean.
 const VERB_ALIASES: &[(&str, &str)] = &[
     ("포기", "resign"),
+    ("전쟁", "war"),
+    ("주기", "give"),
+    ("과학", "science"),
     ("조약", "pact"),
     ("수락", "accept"),
     ("거부", "refuse"),

@@ -330,6 +330,12 @@ pub struct RawCard {
     pub no_attack: bool,
     pub ends_on_attack: bool,
     pub attacker_strength: i32,
+    /// Wars: what the winner takes from the loser (a field added here, read
+    /// from the card's text; see `apply/war.rs`).
+    pub war: Option<WarSpoil>,
+    /// Loss of Sovereignty: nobody may declare war on side B (from the
+    /// card's text).
+    pub no_war_on_b: bool,
     /// Cards of the full game only: the Age II wars leave the advanced game (seed L1921-1922).
     pub removed_in_advanced: bool,
     /// An Age III event scored at the end (its terms: `[[impact]]`).
@@ -337,6 +343,25 @@ pub struct RawCard {
     pub effect: Option<String>,
     /// The effect in our own Korean wording.
     pub effect_ko: Option<String>,
+}
+
+/// What a war's winner takes from the loser, scaled by the difference of
+/// strengths (seed L2997-3005; the cards' texts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarSpoil {
+    /// Culture equal to the difference (War over Culture).
+    Culture,
+    /// Food and resources totalling the difference (War over Resources).
+    FoodAndResources,
+    /// Science equal to the difference, or special technologies counted at
+    /// their science cost (War over Technology).
+    Science,
+    /// One yellow token plus one per 3 of the difference (War over Territory).
+    Yellow,
+    /// One population per 3 of the difference, 3 culture each to the winner
+    /// (Holy War).
+    Population,
 }
 
 #[derive(Deserialize)]

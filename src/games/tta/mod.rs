@@ -98,6 +98,9 @@ impl Game for ThroughTheAges {
             Phase::Aggression(c) => vec![Seat(c.target)],
             Phase::Spoils { clash, .. } => vec![Seat(clash.attacker)],
             Phase::PactOffer { to, .. } => vec![Seat(*to)],
+            Phase::War(c) if c.defence.is_none() => vec![Seat(c.attacker)],
+            Phase::War(c) => vec![Seat(c.target)],
+            Phase::WarLoss { loser, .. } => vec![Seat(*loser)],
         }
     }
 
@@ -172,11 +175,16 @@ impl Game for ThroughTheAges {
                     .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
             )
             .chain(s.military_discards.iter().flatten())
+            // Wars declared lie open before their declarers.
+            .chain(s.wars.iter().map(|w| &w.card))
             .chain(match &s.phase {
                 Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => {
                     Some(territory)
                 }
-                Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => Some(&c.card),
+                Phase::Aggression(c)
+                | Phase::Spoils { clash: c, .. }
+                | Phase::War(c)
+                | Phase::WarLoss { clash: c, .. } => Some(&c.card),
                 Phase::PactOffer { card, .. } => Some(card),
                 _ => None,
             })
@@ -282,7 +290,10 @@ impl Game for ThroughTheAges {
                     | Phase::Aggression(_)
                     | Phase::Spoils { .. }
                     | Phase::PactOffer { .. }
+                    | Phase::War(_)
+                    | Phase::WarLoss { .. }
             ))
+            + s.wars.len()
             + s.players
                 .iter()
                 .map(|p| p.pacts.iter().filter(|x| x.offered).count())
@@ -343,6 +354,7 @@ impl Game for ThroughTheAges {
             Command::NoBid,
             Command::NoSacrifice,
             Command::NoDefence,
+            Command::GiveScience,
             Command::Refuse,
             Command::Done,
             Command::ChooseDecline,

@@ -327,7 +327,17 @@ fn tableau(k: &mut Sketch, s: &State, seat: usize, p: &Player, y: i32) -> i32 {
             p.hand.len()
         ),
     );
-    lines(k, &banks, y, Color::BLACK)
+    y = lines(k, &banks, y, Color::BLACK);
+    // A war this seat declared, pending until its next turn (full game).
+    for w in s.wars.iter().filter(|w| w.declarer == seat) {
+        let name = data.card_name(w.card);
+        let war = Text::new(
+            format!("War declared on seat {}: {}", w.target + 1, name.en),
+            format!("{}번 자리에 전쟁 선포: {}", w.target + 1, name.ko),
+        );
+        y = lines(k, &war, y, Color::RED);
+    }
+    y
 }
 
 /// A player's technologies, four a line, each with its workers (yellow)

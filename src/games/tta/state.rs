@@ -161,6 +161,15 @@ pub struct Clash {
     pub defence_cards: i32,
 }
 
+/// A war declared (full game, seed L2968-2990): the card lies before the
+/// declarer, open to all, until the start of the declarer's next turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct War {
+    pub card: CardId,
+    pub declarer: usize,
+    pub target: usize,
+}
+
 /// A choice every player makes about an event, in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventChoiceKind {
@@ -232,6 +241,19 @@ pub enum Phase {
     /// A successful aggression whose card lets the attacker choose what it
     /// takes (Raid, Plunder, Annex), among `choices`.
     Spoils { clash: Clash, choices: Vec<Spoil> },
+    /// A war resolved at the start of the declarer's turn (seed
+    /// L2982-3012): the declarer (`attacker`) sends units while `defence`
+    /// is `None`, then its opponent (`target`); no defence cards.
+    War(Clash),
+    /// A war was lost with something to choose (War over Resources: the
+    /// split; War over Technology: special technologies or science): the
+    /// loser chooses how to pay `owed`.
+    WarLoss {
+        clash: Clash,
+        winner: usize,
+        loser: usize,
+        owed: i32,
+    },
     /// A pact offered: `to` accepts or refuses; `from_a` when the one who
     /// offers takes side A (seed L2374-2420).
     PactOffer {
@@ -285,6 +307,9 @@ pub struct State {
     /// already over, seed L2047-2048).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub military_boxed: u32,
+    /// Wars declared and not yet resolved, open to all (full game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wars: Vec<War>,
     /// Development of Politics: the active player does not discard excess
     /// military cards this turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -464,3 +464,28 @@ pub fn colony(s: &mut State, seat: usize, id: &str) {
     p.blue_bank += legal::blue_owned(&s.data, p, s.rules.mode) - blue;
     p.yellow_bank += legal::yellow_owned(&s.data, p) - yellow;
 }
+
+/// A war card from the military decks declared by `declarer` on `target`
+/// on an earlier turn (full game), pending until the declarer's next turn.
+pub fn war_declared(s: &mut State, declarer: usize, target: usize, id: &str) {
+    let card = from_decks(s, id);
+    s.wars.push(super::state::War {
+        card,
+        declarer,
+        target,
+    });
+}
+
+/// A pact from the military decks in force between `from` (who offered
+/// it, on side A when `from_a`) and `to`.
+pub fn pact_in_force(s: &mut State, from: usize, to: usize, id: &str, from_a: bool) {
+    let card = from_decks(s, id);
+    let side = |a: bool, partner: usize, offered: bool| super::state::PactSide {
+        card,
+        a,
+        partner,
+        offered,
+    };
+    s.players[from].pacts.push(side(from_a, to, true));
+    s.players[to].pacts.push(side(!from_a, from, false));
+}

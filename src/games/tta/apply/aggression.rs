@@ -158,7 +158,12 @@ pub(super) fn answer(
 
 /// A unit leaves its card; its worker goes back to the yellow bank
 /// (L2302-2318).
-fn send_unit(s: &mut State, seat: usize, card: CardId, out: &mut Vec<Event>) -> Option<()> {
+pub(super) fn send_unit(
+    s: &mut State,
+    seat: usize,
+    card: CardId,
+    out: &mut Vec<Event>,
+) -> Option<()> {
     let p = s.players.get_mut(seat)?;
     let i = legal::tech_index(p, card)?;
     let t = p.techs.get_mut(i)?;
@@ -322,7 +327,11 @@ fn discard_leader_or_wonder(
 }
 
 /// Two different players, mutably.
-fn pair(players: &mut [Player], a: usize, b: usize) -> Option<(&mut Player, &mut Player)> {
+pub(super) fn pair(
+    players: &mut [Player],
+    a: usize,
+    b: usize,
+) -> Option<(&mut Player, &mut Player)> {
     if a == b || a >= players.len() || b >= players.len() {
         return None;
     }

@@ -16,6 +16,7 @@ pub mod resign;
 mod tactics;
 pub mod tokens;
 pub mod turn;
+mod war;
 
 pub use aggression::{attack_total, defence_total};
 
@@ -53,6 +54,8 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
         Phase::Aggression(_) => return aggression::answer(s, seat, cmd, out),
         Phase::Spoils { .. } => return aggression::take(s, seat, cmd, out),
         Phase::PactOffer { .. } => return pact::answer(s, seat, *cmd == Command::Accept, out),
+        Phase::War(_) => return war::answer(s, seat, cmd, out),
+        Phase::WarLoss { .. } => return war::pay(s, seat, cmd, out),
         Phase::Political if politics::is_political(cmd) => return politics::act(s, seat, cmd, out),
         // An action written in the political phase passes the political
         // action first (the legal list offers it only when no discard is due).

@@ -26,6 +26,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         Command::Event(n) => prepare_event(s, seat, n.id, out),
         Command::Attack(n, target) => aggression::declare(s, seat, n.id, *target, out),
         Command::Pact(n, to, a) => pact::offer(s, seat, n.id, *to, *a, out),
+        Command::War(n, target) => super::war::declare(s, seat, n.id, *target, out),
         Command::Cancel(n) => pact::cancel(s, seat, n.id, out),
         _ => None,
     }
@@ -39,6 +40,7 @@ pub(super) fn is_political(cmd: &Command) -> bool {
         Command::Skip
             | Command::Event(_)
             | Command::Attack(..)
+            | Command::War(..)
             | Command::Pact(..)
             | Command::Cancel(_)
     )

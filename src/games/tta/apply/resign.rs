@@ -39,6 +39,7 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     };
     p.resigned = true;
     pact::end_all(s, seat, out);
+    super::war::leave(s, seat);
     if playing(s) <= 1 {
         out.push(Event::public(Text::new(
             "Only one civilization is left: it wins.",

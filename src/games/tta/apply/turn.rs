@@ -105,6 +105,9 @@ pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
     // The advanced and full games: a political action first (seed L2049-2053).
     if s.rules.mode != Mode::Intro && s.round >= 2 {
         s.phase = Phase::Political;
+        // The full game: a war this seat declared is resolved first (seed
+        // L2982-2989, spec §3.4).
+        super::war::resolve_due(s, out);
     }
 }
 

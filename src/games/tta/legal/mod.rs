@@ -2,8 +2,10 @@
 //! (what things cost is in `costs`).
 
 mod costs;
+mod war;
 
 pub use costs::*;
+pub use war::{food_and_resources, gifts, sovereignty_lost};
 
 use super::command::{named, spoil, Command, Named, Target};
 use super::data::{ActionCode, Card, CardId, Data, Kind, RuleName};
@@ -173,6 +175,14 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             choices.iter().map(|x| spoil(&s.data, *x)).collect()
         }
         Phase::Spoils { .. } => Vec::new(),
+        Phase::War(c) => war::war_answers(s, seat, c),
+        Phase::WarLoss {
+            clash,
+            winner,
+            loser,
+            owed,
+        } if *loser == seat => war::war_losses(s, seat, clash, *winner, *owed),
+        Phase::WarLoss { .. } => Vec::new(),
         Phase::PactOffer { to, .. } if *to == seat => vec![Command::Accept, Command::Refuse],
         Phase::PactOffer { .. } => Vec::new(),
         _ if seat != s.turn => Vec::new(),
@@ -204,6 +214,7 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
             Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
             Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, (seat, p), card, c)),
             Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
+            Some(c) if c.kind == Kind::War => out.extend(war::declarations(s, (seat, p), card, c)),
             _ => {}
         }
     }

@@ -11,7 +11,9 @@ use super::scoring;
 use super::state::{Phase, Player, State};
 use crate::engine::{Section, Text, View};
 pub use politics::military_hand_line;
-use politics::{clash_headline, events_section, military_hand_section, military_headline};
+use politics::{
+    clash_headline, events_section, military_hand_section, military_headline, war_headline,
+};
 
 /// The line that shows one card of a hand; only its owner's view has it.
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
@@ -42,6 +44,7 @@ fn headline(s: &State) -> Text {
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
         ),
         Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
+        Phase::War(_) | Phase::WarLoss { .. } => war_headline(s),
         Phase::PactOffer { card, from, to, .. } => {
             let (n, f, t) = (s.data.card_name(*card), from + 1, to + 1);
             Text::new(

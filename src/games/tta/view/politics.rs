@@ -3,7 +3,7 @@
 //! and tactics in play, and the events with the decks.
 
 use super::super::apply::{attack_total, defence_total};
-use super::super::data::{age_name, age_name_ko, CardId};
+use super::super::data::{age_name, age_name_ko, CardId, WarSpoil};
 use super::super::legal;
 use super::super::state::{Clash, EventChoiceKind, Phase, Player, State};
 use crate::engine::{Section, Text};
@@ -171,6 +171,64 @@ pub(super) fn clash_headline(s: &State, c: &Clash) -> Text {
     )
 }
 
+/// A war being resolved: both totals and who sends units or pays how.
+pub(super) fn war_headline(s: &State) -> Text {
+    let (c, en, ko) = match &s.phase {
+        Phase::War(c) if c.defence.is_none() => (
+            c,
+            format!("seat {} (declarer) sends units ('sacrifice …') or 'sacrifice none'", c.attacker + 1),
+            format!("{}번 자리(선포한 쪽)가 유닛을 희생('sacrifice …')하거나 'sacrifice none'", c.attacker + 1),
+        ),
+        Phase::War(c) => (
+            c,
+            format!("seat {} sends units ('sacrifice …') or 'sacrifice none'", c.target + 1),
+            format!("{}번 자리가 유닛을 희생('sacrifice …')하거나 'sacrifice none'", c.target + 1),
+        ),
+        Phase::WarLoss {
+            clash, loser, owed, ..
+        } if s.data.card(clash.card).and_then(|c| c.raw.war) == Some(WarSpoil::Science) => (
+            clash,
+            format!("seat {} lost and hands over special technologies or science worth {owed}: 'give …' or 'give science'", loser + 1),
+            format!("{}번 자리가 져서 특수 기술이나 과학으로 {owed}만큼 넘깁니다: 'give …' 또는 'give science'", loser + 1),
+        ),
+        Phase::WarLoss {
+            clash, loser, owed, ..
+        } => (
+            clash,
+            format!("seat {} lost and gives {owed} food and resources in all: 'choose food … resources …'", loser + 1),
+            format!("{}번 자리가 져서 식량과 자원을 합쳐 {owed}만큼 줍니다: 'choose food … resources …'", loser + 1),
+        ),
+        _ => return Text::same(""),
+    };
+    let name = s.data.card_name(c.card);
+    let (a, d) = (attack_total(s, c), defence_total(s, c));
+    let (x, y) = (c.attacker + 1, c.target + 1);
+    Text::new(
+        format!(
+            "War: seat {x}'s {} against seat {y} (strength {a} against {d}): {en}.",
+            name.en
+        ),
+        format!(
+            "전쟁: {x}번 자리의 {} 대 {y}번 자리 (군사력 {a} 대 {d}): {ko}.",
+            name.ko
+        ),
+    )
+}
+
+/// The wars declared and pending, open to all (full game).
+pub(super) fn war_lines(s: &State) -> Vec<Text> {
+    s.wars
+        .iter()
+        .map(|w| {
+            let (n, x, y) = (s.data.card_name(w.card), w.declarer + 1, w.target + 1);
+            Text::new(
+                format!("War declared: seat {x} on seat {y}, {}; resolved at the start of seat {x}'s next turn.", n.en),
+                format!("전쟁 선포: {x}번 자리 → {y}번 자리, {}; {x}번 자리의 다음 턴 시작에 결판.", n.ko),
+            )
+        })
+        .collect()
+}
+
 /// The tactics and pacts in play, open to all (advanced and full games).
 pub(super) fn tactic_lines(s: &State) -> Vec<Text> {
     let mut out = Vec::new();
@@ -292,6 +350,7 @@ pub(super) fn events_section(s: &State) -> Section {
         });
     }
     lines.extend(tactic_lines(s));
+    lines.extend(war_lines(s));
     if s.last_round {
         lines.push(Text::new(
             "This is the last round.",
