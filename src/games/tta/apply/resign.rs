@@ -49,8 +49,9 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     }
     let active = s.turn == seat;
     match &mut s.phase {
-        Phase::EventChoice { queue, .. } => {
+        Phase::EventChoice { queue, choice, .. } => {
             queue.retain(|&q| q != seat);
+            super::event_choice::forget_victim(choice, queue, seat);
             if queue.is_empty() || active {
                 // The others' choices, if the active seat leaves, are given up
                 // with the turn (a reading, NOTES.md).
