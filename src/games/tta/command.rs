@@ -63,6 +63,12 @@ pub enum Command {
         food: u8,
         resources: u8,
     },
+    /// An event's choice of one of one's cards: the colony given up
+    /// (Independence Declaration), the wonder turned face down (Ravages of
+    /// Time).
+    Choose(Named),
+    /// Terrorism: destroy an urban building of a seat (1-4).
+    DestroyAt(Named, u8),
     /// No political action this turn (advanced and full games).
     Skip,
     /// Political action: prepare a future event (an event or territory card
@@ -140,6 +146,8 @@ impl fmt::Display for Command {
             Command::ChooseSplit { food, resources } => {
                 write!(f, "choose food {food} resources {resources}")
             }
+            Command::Choose(c) => write!(f, "choose {}", c.word),
+            Command::DestroyAt(c, seat) => write!(f, "destroy {} {} {seat}", c.kind, c.word),
             Command::Skip => write!(f, "skip"),
             Command::Event(c) => write!(f, "event {}", c.word),
             Command::Discard(c) => write!(f, "discard {}", c.word),
@@ -202,6 +210,7 @@ const VERB_ALIASES: &[(&str, &str)] = &[
     ("건설", "build"),
     ("향상", "upgrade"),
     ("해체", "destroy"),
+    ("파괴", "destroy"),
     ("개발", "develop"),
     ("peaceful", "develop"),
     ("혁명", "revolution"),

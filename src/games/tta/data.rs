@@ -629,7 +629,28 @@ pub enum Gain {
     /// A total of food and resources, split as the seat chooses: produced
     /// (positive value) or lost (negative) (Foray, Raiders).
     FoodOrResourcesChoice,
+    /// Civil actions lost on the seat's next turn per discontent worker
+    /// (`value` negative; Rebellion).
+    CivilActionsPerDiscontent,
+    /// The seat destroys a farm, mine or urban building of its choice
+    /// (Border Conflict).
+    LoseBuildingChoice,
+    /// The seat gives up a colony of its choice (Independence Declaration).
+    LoseColonyChoice,
+    /// The seat may take civil cards from the row worth up to `value` civil
+    /// actions, giving up its next political action (International
+    /// Agreement).
+    TakeCardsChoice,
+    /// The seat turns an Age A or I wonder face down (Ravages of Time).
+    RavageWonderChoice,
+    /// The seat destroys an urban building of each other civilization
+    /// (Terrorism).
+    DestroyUrbanChoice,
 }
+
+/// Culture a wonder turned face down by Ravages of Time produces each turn,
+/// instead of all its effects (the card's text).
+pub const RAVAGED_WONDER_CULTURE: i32 = 2;
 
 /// One effect of a military event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -680,6 +701,12 @@ fn read_event(r: &RawEvent) -> Result<EventEffect, String> {
         "lose_half_discontent" => Gain::LoseHalfDiscontent,
         "old_leaders_leave" => Gain::OldLeadersLeave,
         "food_or_resources_choice" => Gain::FoodOrResourcesChoice,
+        "civil_actions_per_discontent" => Gain::CivilActionsPerDiscontent,
+        "lose_building_choice" => Gain::LoseBuildingChoice,
+        "lose_colony_choice" => Gain::LoseColonyChoice,
+        "take_cards_choice" => Gain::TakeCardsChoice,
+        "ravage_wonder_choice" => Gain::RavageWonderChoice,
+        "destroy_urban_choice" => Gain::DestroyUrbanChoice,
         other => return Err(format!("effects: {}: unknown gain {other}", r.card)),
     };
     Ok(EventEffect {

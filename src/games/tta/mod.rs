@@ -347,8 +347,9 @@ impl Game for ThroughTheAges {
 
     fn default_command(&self, s: &State, seat: Seat) -> Option<Command> {
         let legal = legal::legal(s, seat.0);
-        // No political action, no bid, no unit sent, no defence; a discard,
-        // payment or spoil due takes the first listed.
+        // No political action, no bid, no unit sent, no defence, no card
+        // taken; a discard, payment, spoil or event loss due takes the first
+        // listed (event losses list the least harmful first, NOTES.md).
         [
             Command::Skip,
             Command::NoBid,
@@ -375,6 +376,8 @@ impl Game for ThroughTheAges {
                             | Command::Seize(..)
                             | Command::Destroy(_)
                             | Command::Annex(_)
+                            | Command::Choose(_)
+                            | Command::DestroyAt(..)
                     )
                 })
                 .cloned()

@@ -33,7 +33,8 @@ pub fn permanent_cards<'a>(
 ) -> impl Iterator<Item = &'a Card> + 'a {
     std::iter::once(p.government)
         .chain(p.leader)
-        .chain(p.wonders.iter().copied())
+        // A wonder turned face down (Ravages of Time) has no effect left.
+        .chain(p.wonders.iter().copied().filter(|w| !p.ravaged.contains(w)))
         .chain(p.specials.iter().copied())
         .filter_map(move |id| data.card(id))
         .filter(move |c| c.rule(RuleName::Inactive, mode.key()).is_none())
@@ -214,6 +215,7 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
             s.science_rate += v * level;
         }
     }
+    s.culture_rate += data::RAVAGED_WONDER_CULTURE * p.ravaged.len() as i32;
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
     s.strength += pact_bonus(data, p, |b| b.strength);

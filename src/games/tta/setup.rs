@@ -128,6 +128,9 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         resigned: false,
         tactic: None,
         pacts: Vec::new(),
+        ravaged: Vec::new(),
+        white_lost: 0,
+        no_politics: false,
     })
 }
 

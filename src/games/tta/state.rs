@@ -129,6 +129,17 @@ pub struct Player {
     /// The pacts this civilization takes part in, open to all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pacts: Vec<PactSide>,
+    /// Completed wonders turned face down by Ravages of Time (still among
+    /// `wonders`): no effect but culture, open to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ravaged: Vec<CardId>,
+    /// Civil actions lost on this seat's next turn (Rebellion revealed on
+    /// its own turn); they count as used when its tokens come back.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub white_lost: u8,
+    /// The next political action is given up (International Agreement).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_politics: bool,
 }
 
 /// One civilization's side of a pact in force (seed L2373-2472): side A or
@@ -182,13 +193,30 @@ pub enum EventChoiceKind {
     /// resources, split as the seat chooses (Foray, Raiders); every touched
     /// seat may answer at once.
     FoodAndResources(i32),
+    /// Destroy one of one's farms, mines or urban buildings (Border
+    /// Conflict).
+    LoseBuilding,
+    /// Give up one of one's colonies (Independence Declaration).
+    LoseColony,
+    /// Turn one of one's Age A or I wonders face down (Ravages of Time);
+    /// every touched seat may answer at once.
+    RavageWonder,
+    /// Destroy an urban building of each seat in `victims` (a bit per seat)
+    /// (Terrorism).
+    DestroyUrban { victims: u8 },
+    /// Take civil cards from the row worth up to `left` more civil actions,
+    /// or stop; `took` once a card is taken (International Agreement).
+    TakeCards { left: u8, took: bool },
 }
 
 impl EventChoiceKind {
     /// Whether every seat in the queue may answer at once (the choices do
     /// not depend on each other).
     pub fn at_once(self) -> bool {
-        matches!(self, EventChoiceKind::FoodAndResources(_))
+        matches!(
+            self,
+            EventChoiceKind::FoodAndResources(_) | EventChoiceKind::RavageWonder
+        )
     }
 }
 
@@ -364,6 +392,10 @@ impl State {
 }
 
 fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_u8(n: &u8) -> bool {
     *n == 0
 }
 

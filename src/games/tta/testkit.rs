@@ -489,3 +489,32 @@ pub fn pact_in_force(s: &mut State, from: usize, to: usize, id: &str, from_a: bo
     s.players[from].pacts.push(side(from_a, to, true));
     s.players[to].pacts.push(side(!from_a, from, false));
 }
+
+/// A wonder completed by a seat, taken from its civil deck or else from
+/// the box (an Age A card boxed with the first row), so that every card
+/// stays counted.
+pub fn completed_wonder_from_deck(s: &mut State, seat: usize, id: &str) {
+    let c = card(s, id);
+    let found = s.civil_decks.iter_mut().any(|d| {
+        let Some(i) = d.iter().position(|&x| x == c) else {
+            return false;
+        };
+        d.remove(i);
+        true
+    });
+    if !found {
+        s.boxed = s.boxed.checked_sub(1).expect("a boxed card to take back");
+    }
+    s.players[seat].wonders.push(c);
+}
+
+/// A civil card taken from its deck into a slot (0-12) of the card row, so
+/// that every card stays counted.
+pub fn row_from_deck(s: &mut State, slot: usize, id: &str) {
+    let c = card(s, id);
+    let found = s.civil_decks.iter_mut().find_map(|d| {
+        let i = d.iter().position(|&x| x == c)?;
+        Some(d.remove(i))
+    });
+    s.row[slot] = Some(found.unwrap_or_else(|| panic!("{id} is in no civil deck")));
+}

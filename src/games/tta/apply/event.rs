@@ -120,6 +120,11 @@ pub(super) fn answer(
     cmd: &Command,
     out: &mut Vec<Event>,
 ) -> Option<()> {
+    if let Phase::EventChoice { choice, .. } = s.phase {
+        if super::event_choice::handles(choice) {
+            return super::event_choice::answer(s, seat, choice, cmd, out);
+        }
+    }
     let data = s.data.clone();
     let mode = s.rules.mode;
     let Phase::EventChoice {

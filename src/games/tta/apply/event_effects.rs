@@ -82,8 +82,8 @@ pub fn apply(
         .copied();
     let mut asked = None;
     for (effect, seats) in plan {
-        if effect.gain == Gain::FoodOrResourcesChoice {
-            asked = Some((EventChoiceKind::FoodAndResources(effect.value), seats));
+        if let Some(choice) = choice_of(effect) {
+            asked = Some((choice, seats));
             continue;
         }
         for seat in seats {
@@ -91,6 +91,22 @@ pub fn apply(
         }
     }
     asked
+}
+
+/// The choice an effect asks of the seats it touches, if any.
+fn choice_of(e: EventEffect) -> Option<EventChoiceKind> {
+    Some(match e.gain {
+        Gain::FoodOrResourcesChoice => EventChoiceKind::FoodAndResources(e.value),
+        Gain::LoseBuildingChoice => EventChoiceKind::LoseBuilding,
+        Gain::LoseColonyChoice => EventChoiceKind::LoseColony,
+        Gain::RavageWonderChoice => EventChoiceKind::RavageWonder,
+        Gain::DestroyUrbanChoice => EventChoiceKind::DestroyUrban { victims: 0 },
+        Gain::TakeCardsChoice => EventChoiceKind::TakeCards {
+            left: u8::try_from(e.value).unwrap_or(0),
+            took: false,
+        },
+        _ => return None,
+    })
 }
 
 fn gain(
@@ -103,6 +119,7 @@ fn gain(
     let data = s.data.clone();
     let mode = s.rules.mode;
     let age = s.age;
+    let active = s.turn == seat;
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
@@ -181,12 +198,40 @@ fn gain(
             signed("unused workers", "일하지 않는 일꾼", -i32::from(n))
         }
         Gain::OldLeadersLeave => old_leader_leaves(&data, p, mode, age),
-        // Asked of the seat, never applied here (see `apply`).
-        Gain::FoodOrResourcesChoice => return,
+        Gain::CivilActionsPerDiscontent => lose_civil_actions(&data, p, mode, v, active),
+        // The choices are asked of the seat, never applied here (`apply`).
+        _ => return,
     };
     if !en.is_empty() {
         out.push(said(seat, format!("{en}."), format!("{ko}.")));
     }
+}
+
+/// Rebellion: civil actions lost on the seat's next turn, `per` (negative)
+/// per discontent worker now. A seat waiting for its turn starts it with
+/// them used; the active seat loses them on its next turn, not this one
+/// (the card says "next turn"; a reading, NOTES.md).
+fn lose_civil_actions(
+    data: &Data,
+    p: &mut Player,
+    mode: crate::games::tta::state::Mode,
+    per: i32,
+    active: bool,
+) -> (String, String) {
+    let d = scoring::discontent(data, p, mode);
+    let n = u8::try_from((-per * d).max(0)).unwrap_or(u8::MAX);
+    if n == 0 {
+        return (String::new(), String::new());
+    }
+    if active {
+        p.white_lost = p.white_lost.saturating_add(n);
+    } else {
+        p.white_used = p.white_used.saturating_add(n);
+    }
+    (
+        format!("loses {n} civil action(s) on its next turn ({d} discontent worker(s))"),
+        format!("다음 차례에 시민 행동 {n}개를 잃습니다 (불만 있는 일꾼 {d})"),
+    )
 }
 
 /// Economic Progress: farms and mines produce, with consumption and

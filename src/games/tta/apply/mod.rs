@@ -8,6 +8,7 @@ pub mod colonize;
 pub mod event;
 mod event_choice;
 pub mod event_effects;
+pub mod event_loss;
 pub mod military;
 pub mod pact;
 mod politics;

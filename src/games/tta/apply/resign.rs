@@ -39,7 +39,7 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     };
     p.resigned = true;
     pact::end_all(s, seat, out);
-    super::war::leave(s, seat);
+    super::war::leave(s, seat, out);
     if playing(s) <= 1 {
         out.push(Event::public(Text::new(
             "Only one civilization is left: it wins.",
@@ -50,8 +50,9 @@ pub fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     }
     let active = s.turn == seat;
     match &mut s.phase {
-        Phase::EventChoice { queue, .. } => {
+        Phase::EventChoice { queue, choice, .. } => {
             queue.retain(|&q| q != seat);
+            super::event_choice::forget_victim(choice, queue, seat);
             if queue.is_empty() || active {
                 // The others' choices, if the active seat leaves, are given up
                 // with the turn (a reading, NOTES.md).

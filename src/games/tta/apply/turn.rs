@@ -24,6 +24,13 @@ pub fn refill(s: &mut State, out: &mut Vec<Event>) {
             s.boxed += 1;
         }
     }
+    fill_row(s, out);
+}
+
+/// The cards left in the row slide to the front and the empty slots are
+/// filled from the civil deck (the refill without its removal; also after
+/// International Agreement).
+pub fn fill_row(s: &mut State, out: &mut Vec<Event>) {
     let mut cards: Vec<CardId> = s.row.iter().flatten().copied().collect();
     let mut drawn = Vec::new();
     let round2_start = s.round == 2 && s.turn == s.start_player && s.age == 0;
@@ -108,6 +115,11 @@ pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
         // The full game: a war this seat declared is resolved first (seed
         // L2982-2989, spec §3.4).
         super::war::resolve_due(s, out);
+        // A political action given up (International Agreement) is skipped
+        // once no war holds the turn; a war ending hands it over the same way.
+        if s.phase == Phase::Political {
+            super::event_choice::skip_politics_if_given_up(s, out);
+        }
     }
 }
 
@@ -185,7 +197,8 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
 
 /// Tokens come back; this turn's extras expire (seed L317-321, L991-995).
 fn reset_tokens(p: &mut Player) {
-    p.white_used = 0;
+    // Civil actions lost to a Rebellion revealed on the seat's own turn.
+    p.white_used = std::mem::take(&mut p.white_lost);
     p.red_used = 0;
     p.red_bonus = 0;
     p.military_resources = 0;

@@ -182,7 +182,7 @@ fn settle(s: &mut State, c: Clash, out: &mut Vec<Event>) {
             format!("The war is a tie ({a} against {d}): nothing happens."),
             format!("전쟁이 비겼습니다 ({a} 대 {d}). 아무 일도 일어나지 않습니다."),
         )));
-        finish(s, c.card);
+        finish(s, c.card, out);
         return;
     }
     let (winner, loser) = if a > d {
@@ -230,14 +230,15 @@ fn settle(s: &mut State, c: Clash, out: &mut Vec<Event>) {
         Some(x) => direct(s, x, (winner, loser), diff, out),
         None => {}
     }
-    finish(s, c.card);
+    finish(s, c.card, out);
 }
 
 /// The war card is discarded; the declarer's turn goes on with its
-/// political action (L3006-3012).
-fn finish(s: &mut State, card: CardId) {
+/// political action (L3006-3012), unless an event made it give that up.
+fn finish(s: &mut State, card: CardId, out: &mut Vec<Event>) {
     military::put_away(s, card);
     s.phase = Phase::Political;
+    super::event_choice::skip_politics_if_given_up(s, out);
 }
 
 /// The spoils with nothing to choose: culture, yellow tokens, population.
@@ -441,14 +442,14 @@ pub(super) fn pay(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         }
         _ => return None,
     }
-    finish(s, clash.card);
+    finish(s, clash.card, out);
     Some(())
 }
 
 /// A seat leaves (resigns): every war it declared or that was declared on
 /// it is discarded with no effect (L3083-3087); one being resolved ends,
 /// the declarer's turn going on.
-pub(super) fn leave(s: &mut State, seat: usize) {
+pub(super) fn leave(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     let gone: Vec<CardId> = s
         .wars
         .iter()
@@ -461,7 +462,7 @@ pub(super) fn leave(s: &mut State, seat: usize) {
     }
     if let Phase::War(c) | Phase::WarLoss { clash: c, .. } = s.phase.clone() {
         if c.attacker == seat || c.target == seat {
-            finish(s, c.card);
+            finish(s, c.card, out);
         }
     }
 }

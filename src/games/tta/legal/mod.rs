@@ -2,9 +2,11 @@
 //! (what things cost is in `costs`).
 
 mod costs;
+mod events;
 mod war;
 
 pub use costs::*;
+pub use events::{event_options, worked_buildings};
 pub use war::{food_and_resources, gifts, sovereignty_lost};
 
 use super::command::{named, spoil, Command, Named, Target};
@@ -15,6 +17,12 @@ pub use super::scoring::{blue_owned, red_total, white_total, yellow_owned};
 use super::state::{Clash, EventChoiceKind, Mode, Phase, Player, State, Tech, WonderWork};
 
 fn can_take(s: &State, seat: usize, slot: usize) -> bool {
+    can_take_within(s, seat, slot, white_left(s, seat))
+}
+
+/// Whether the card in `slot` may be taken for at most `budget` civil
+/// actions (International Agreement takes with a budget of its own).
+pub fn can_take_within(s: &State, seat: usize, slot: usize, budget: u8) -> bool {
     let Some(p) = s.players.get(seat) else {
         return false;
     };
@@ -30,7 +38,7 @@ fn can_take(s: &State, seat: usize, slot: usize) -> bool {
     let Some(cost) = take_cost(s, p, slot) else {
         return false;
     };
-    if cost > white_left(s, seat) {
+    if cost > budget {
         return false;
     }
     match card.kind {
@@ -139,13 +147,7 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             if !asked {
                 return Vec::new();
             }
-            match *choice {
-                EventChoiceKind::FoodAndResources(total) => splits(s, seat, total),
-                EventChoiceKind::FoodOrResources => {
-                    vec![Command::ChooseFood, Command::ChooseResources]
-                }
-                EventChoiceKind::FreeBuild(_) => vec![Command::ChooseBuild, Command::ChooseDecline],
-            }
+            event_options(s, seat, *choice)
         }
         Phase::Auction { bid, queue, .. } => {
             if queue.first() != Some(&seat) {
@@ -568,6 +570,7 @@ pub fn can_choose(s: &State, seat: usize, choice: EventChoiceKind) -> bool {
         EventChoiceKind::FoodOrResources => true,
         EventChoiceKind::FreeBuild(card) => free_build_allowed(&s.data, p, card),
         EventChoiceKind::FoodAndResources(total) => splits(s, seat, total).len() > 1,
+        _ => !event_options(s, seat, choice).is_empty(),
     }
 }
 

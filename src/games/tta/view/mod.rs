@@ -293,7 +293,13 @@ fn card_lines(s: &State, p: &Player) -> Vec<Text> {
         .leader
         .map(|l| data.card_name(l))
         .unwrap_or_else(|| Text::new("none", "없음"));
-    let wonders = names(&p.wonders);
+    let wonders = Text::join(
+        &p.wonders
+            .iter()
+            .map(|&w| politics::wonder_name(s, p, w))
+            .collect::<Vec<_>>(),
+        ", ",
+    );
     let specials = names(&p.specials);
     let building = match &p.wonder {
         Some(w) => {
@@ -425,7 +431,7 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
         let wonders = Text::join(
             &p.wonders
                 .iter()
-                .map(|&w| data.card_name(w))
+                .map(|&w| politics::wonder_name(s, p, w))
                 .collect::<Vec<_>>(),
             ", ",
         );

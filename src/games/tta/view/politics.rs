@@ -3,7 +3,7 @@
 //! and tactics in play, and the events with the decks.
 
 use super::super::apply::{attack_total, defence_total};
-use super::super::data::{age_name, age_name_ko, CardId, WarSpoil};
+use super::super::data::{age_name, age_name_ko, CardId, WarSpoil, RAVAGED_WONDER_CULTURE};
 use super::super::legal;
 use super::super::state::{Clash, EventChoiceKind, Phase, Player, State};
 use crate::engine::{Section, Text};
@@ -328,6 +328,11 @@ pub(super) fn events_section(s: &State) -> Section {
     }
     if let Phase::EventChoice { choice, .. } = &s.phase {
         lines.push(match choice {
+            EventChoiceKind::LoseBuilding
+            | EventChoiceKind::LoseColony
+            | EventChoiceKind::RavageWonder
+            | EventChoiceKind::DestroyUrban { .. }
+            | EventChoiceKind::TakeCards { .. } => choice_line(s, *choice),
             EventChoiceKind::FoodOrResources => Text::new(
                 "Choose: 'choose food' or 'choose resources'.",
                 "선택: 'choose food' 또는 'choose resources'.",
@@ -376,4 +381,52 @@ pub(super) fn events_section(s: &State) -> Section {
         }
     }
     Section::lines(Text::new("Events and decks", "이벤트와 덱"), lines)
+}
+
+/// What an event's choice of a loss (or of International Agreement's cards)
+/// asks, in short.
+fn choice_line(s: &State, choice: EventChoiceKind) -> Text {
+    match choice {
+        EventChoiceKind::LoseBuilding => Text::new(
+            "Lose one farm, mine or urban building of your choice (its worker becomes unused): 'destroy farm agriculture'.",
+            "농장, 광산, 도시 건물 중 하나를 골라 잃습니다 (그 일꾼은 일하지 않는 일꾼이 됨): 'destroy farm agriculture' (해체 …).",
+        ),
+        EventChoiceKind::LoseColony => Text::new(
+            "Give up one of your colonies (only its permanent bonus is lost): 'choose' and the colony.",
+            "식민지 하나를 골라 잃습니다 (영구 보너스만 잃음): 'choose'(선택)와 식민지 이름.",
+        ),
+        EventChoiceKind::RavageWonder => Text::new(
+            format!("Turn one of your Age A or I wonders face down (it loses its effects and makes {RAVAGED_WONDER_CULTURE} culture a turn): 'choose' and the wonder."),
+            format!("A시대나 1시대 불가사의 하나를 뒤집습니다 (효과를 잃고 매 차례 문화 {RAVAGED_WONDER_CULTURE}): 'choose'(선택)와 불가사의 이름."),
+        ),
+        EventChoiceKind::DestroyUrban { victims } => {
+            let seats: Vec<String> = (0..s.players.len())
+                .filter(|&v| victims & (1u8 << v.min(7)) != 0)
+                .map(|v| (v + 1).to_string())
+                .collect();
+            let seats = seats.join(", ");
+            Text::new(
+                format!("Destroy one urban building of each of seats {seats}: 'destroy temple religion 2' (kind, card, seat)."),
+                format!("{seats}번 자리마다 도시 건물 하나씩을 파괴합니다: 'destroy temple religion 2' (종류, 카드, 자리; 파괴 …)."),
+            )
+        }
+        EventChoiceKind::TakeCards { left, .. } => Text::new(
+            format!("Take civil cards from the row worth up to {left} more civil actions ('take N'), giving up your next political action; 'choose decline' to stop."),
+            format!("다음 정치 행동을 포기하고 시민 행동 {left}까지의 시민 카드를 카드 열에서 가져옵니다 ('take N'); 그만하려면 'choose decline' (선택 거절)."),
+        ),
+        _ => Text::same(""),
+    }
+}
+
+/// A completed wonder's name, marked when Ravages of Time turned it face
+/// down.
+pub(super) fn wonder_name(s: &State, p: &Player, wonder: CardId) -> Text {
+    let n = s.data.card_name(wonder);
+    if !p.ravaged.contains(&wonder) {
+        return n;
+    }
+    Text::new(
+        format!("{} (face down: {RAVAGED_WONDER_CULTURE} culture)", n.en),
+        format!("{} (뒤집힘: 문화 {RAVAGED_WONDER_CULTURE})", n.ko),
+    )
 }
