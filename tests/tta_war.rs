@@ -11,8 +11,8 @@ use quipu::games::tta::data::Kind;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, culture, develop_from_deck, food, later_round_in, legal_texts, military_hand,
-    pact_in_force, play, put_blue, put_workers, refused, resources, science, stats, turn_of,
-    unused_workers, war_declared,
+    pact_in_force, play, politics_given_up, put_blue, put_workers, refused, resources, science,
+    stats, turn_of, unused_workers, war_declared,
 };
 use quipu::games::tta::ThroughTheAges as TheGame;
 
@@ -367,6 +367,31 @@ fn a_tie_changes_nothing_and_the_card_is_discarded() {
     assert_eq!((s.players[0].culture, s.players[1].culture), (5, 5));
     assert!(discarded(&s, "mil-II-war-over-culture"));
     assert_eq!(s.phase, Phase::Political);
+    invariants(&s);
+}
+
+/// A declarer that gave up this turn's political action (International
+/// Agreement) goes on to its actions once its war is over.
+#[test]
+fn after_the_war_a_political_action_given_up_stays_given_up() {
+    let mut s = full(3);
+    war_declared(&mut s, 0, 1, "mil-II-war-over-culture");
+    politics_given_up(&mut s, 0);
+    begin(&mut s, 0);
+    assert_eq!(to_act(&s), vec![0], "the war holds the turn first");
+    play(&mut s, 0, "sacrifice none");
+    let lines = play(&mut s, 1, "sacrifice none");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("has given up this turn's political action")),
+        "{lines:?}"
+    );
+    assert!(discarded(&s, "mil-II-war-over-culture"));
+    assert_ne!(s.phase, Phase::Political);
+    assert!(!legal_texts(&s, 0)
+        .iter()
+        .any(|c| c.starts_with("war ") || c == "skip"));
     invariants(&s);
 }
 

@@ -518,3 +518,9 @@ pub fn row_from_deck(s: &mut State, slot: usize, id: &str) {
     });
     s.row[slot] = Some(found.unwrap_or_else(|| panic!("{id} is in no civil deck")));
 }
+
+/// A seat that took cards under International Agreement: it gives up the
+/// political action of its next turn.
+pub fn politics_given_up(s: &mut State, seat: usize) {
+    s.players[seat].no_politics = true;
+}
