@@ -229,6 +229,27 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
     invariants(&s);
 }
 
+/// The last round: the attacker sends nothing and the defender may only
+/// play defence cards (seed L3121-3125).
+#[test]
+fn in_the_last_round_only_the_defender_raises_strength_with_cards() {
+    let mut s = spy_example();
+    testkit::in_last_round(&mut s);
+    begin(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    assert_eq!(to_act(&s), vec![1], "the attacker is not asked for units");
+    assert_eq!(
+        legal_texts(&s, 1),
+        vec!["defend defense-colonization-ii", "defend none"]
+    );
+    refused(&s, 1, "sacrifice cavalry knights");
+    // 10 + 4 = 14 against 14: the tie holds.
+    play(&mut s, 1, "defend defense-colonization-ii");
+    assert_eq!(s.phase, Phase::Actions, "14 = 14: the aggression fails");
+    assert_eq!(s.players[1].science, 3);
+    invariants(&s);
+}
+
 #[test]
 fn a_stronger_defender_needs_no_answer() {
     let mut s = spy_example();

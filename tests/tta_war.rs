@@ -428,7 +428,7 @@ fn no_war_in_the_last_round_and_a_war_of_the_round_before_compares_strengths_onl
     assert!(legal_texts(&s, 0).contains(&"war war-over-culture-iii 2".to_string()));
     // The last round: no war can be declared.
     let mut last = s.clone();
-    last.last_round = true;
+    testkit::in_last_round(&mut last);
     assert!(!legal_texts(&last, 0).iter().any(|c| c.starts_with("war ")));
     refused(&last, 0, "war war-over-culture-iii 2");
     // Both ages' cards share the Korean name; the one in hand is read.
@@ -442,7 +442,7 @@ fn no_war_in_the_last_round_and_a_war_of_the_round_before_compares_strengths_onl
     units(&mut s, 0, &[("civ-I-swordsmen", 2)]);
     culture(&mut s, 1, 20);
     war_declared(&mut s, 0, 1, "mil-III-war-over-culture");
-    s.last_round = true;
+    testkit::in_last_round(&mut s);
     let c0 = s.players[0].culture;
     let lines = begin(&mut s, 0);
     assert!(

@@ -524,3 +524,8 @@ pub fn row_from_deck(s: &mut State, slot: usize, id: &str) {
 pub fn politics_given_up(s: &mut State, seat: usize) {
     s.players[seat].no_politics = true;
 }
+
+/// The last round of the full game has begun (Age III is over).
+pub fn in_last_round(s: &mut State) {
+    s.last_round = true;
+}

@@ -63,6 +63,11 @@ pub(super) fn declare(
         defence_sent: Vec::new(),
         defence_cards: 0,
     });
+    if s.last_round {
+        // The last round: only the defender may raise its strength, with
+        // defence cards (L3121-3125); the attacker sends nothing.
+        return answer(s, seat, &Command::NoSacrifice, out);
+    }
     Some(())
 }
 

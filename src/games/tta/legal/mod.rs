@@ -273,7 +273,11 @@ fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
     if seat != if attacking { c.attacker } else { c.target } {
         return Vec::new();
     }
-    let mut out = payments(s, seat, false);
+    // The last round: no units are sent, only defence cards (L3121-3125).
+    let mut out = match s.last_round {
+        true => Vec::new(),
+        false => payments(s, seat, false),
+    };
     if !attacking {
         out.extend(military_cards(s, seat, Some(Kind::Bonus), Command::Defend));
     }
