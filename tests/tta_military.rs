@@ -407,6 +407,31 @@ fn annex_moves_a_colony_and_its_permanent_bonus() {
     invariants(&s);
 }
 
+/// A colony annexed from a civilization whose yellow bank is short: the
+/// tokens it cannot give stay, and no worker is lost (seed L2239-2242).
+#[test]
+fn an_annexed_colony_costs_no_population_when_the_bank_is_short() {
+    let mut s = age_two();
+    colony(&mut s, 1, "mil-I-fertile-territory");
+    // All but one of the bank's tokens become unused workers.
+    let (bank, idle) = (s.players[1].yellow_bank, s.players[1].workers);
+    testkit::unused_workers(&mut s, 1, idle + bank - 1);
+    let workers = |s: &State| {
+        let p = &s.players[1];
+        p.workers as u32 + p.techs.iter().map(|t| t.workers as u32).sum::<u32>()
+    };
+    let before = workers(&s);
+    win_with(&mut s, "mil-II-annex", "annex");
+    play(&mut s, 0, "annex fertile-territory-i");
+    assert!(s.players[1].colonies.is_empty());
+    assert_eq!(
+        s.players[1].yellow_bank, 0,
+        "the one token in the bank goes"
+    );
+    assert_eq!(workers(&s), before, "no population lost");
+    invariants(&s);
+}
+
 #[test]
 fn annex_needs_a_colony_to_take() {
     let mut s = age_two();

@@ -423,24 +423,13 @@ fn annex(
     t: &mut Player,
     colony: CardId,
 ) -> Option<(String, String)> {
-    let i = t.colonies.iter().position(|&x| x == colony)?;
-    let (t_blue, t_yellow) = (
-        legal::blue_owned(data, t, mode),
-        legal::yellow_owned(data, t),
-    );
     let (a_blue, a_yellow) = (
         legal::blue_owned(data, a, mode),
         legal::yellow_owned(data, a),
     );
-    t.colonies.remove(i);
+    // The loser loses the bonus, never population (L2239-2242).
+    super::event_loss::give_up_colony(data, mode, t, colony)?;
     a.colonies.push(colony);
-    tokens::settle_blue(data, t, mode, t_blue);
-    for _ in legal::yellow_owned(data, t)..t_yellow {
-        if t.yellow_bank == 0 {
-            population(data, t, -1);
-        }
-        t.yellow_bank = t.yellow_bank.saturating_sub(1);
-    }
     tokens::settle_blue(data, a, mode, a_blue);
     a.yellow_bank += legal::yellow_owned(data, a).saturating_sub(a_yellow);
     let (en, ko) = name_of(data, colony);
