@@ -110,19 +110,10 @@ pub(super) fn answer(
         }
         Command::NoSacrifice => {
             c.defence = Some(strength(s, c.target));
+            let (a, d, y) = (attack_total(s, &c), defence_total(s, &c), c.target + 1);
             out.push(Event::public(Text::new(
-                format!(
-                    "The attack has strength {}; seat {} (strength {}) answers.",
-                    attack_total(s, &c),
-                    c.target + 1,
-                    defence_total(s, &c)
-                ),
-                format!(
-                    "공격 군사력 {}; {}번 자리(군사력 {})가 대응합니다.",
-                    attack_total(s, &c),
-                    c.target + 1,
-                    defence_total(s, &c)
-                ),
+                format!("The attack has strength {a}; seat {y} (strength {d}) answers."),
+                format!("공격 군사력 {a}; {y}번 자리(군사력 {d})가 대응합니다."),
             )));
         }
         Command::Defend(n) => {
@@ -141,18 +132,11 @@ pub(super) fn answer(
         Command::NoDefence => return succeed(s, c, out),
         _ => return None,
     }
-    if c.defence.is_some() && defence_total(s, &c) >= attack_total(s, &c) {
+    let (a, d) = (attack_total(s, &c), defence_total(s, &c));
+    if c.defence.is_some() && d >= a {
         out.push(Event::public(Text::new(
-            format!(
-                "The aggression fails: defence {} against attack {} (a tie favours the defender).",
-                defence_total(s, &c),
-                attack_total(s, &c)
-            ),
-            format!(
-                "침략이 실패합니다: 방어 {} 대 공격 {} (동률이면 방어 성공).",
-                defence_total(s, &c),
-                attack_total(s, &c)
-            ),
+            format!("The aggression fails: defence {d} against attack {a} (a tie favours the defender)."),
+            format!("침략이 실패합니다: 방어 {d} 대 공격 {a} (동률이면 방어 성공)."),
         )));
         finish(s, c.card);
     } else {
