@@ -100,6 +100,9 @@ pub enum Command {
     Refuse,
     /// Political action: cancel a pact one takes part in.
     Cancel(Named),
+    /// Political action: colonize a territory from the military hand with
+    /// the leader's ability (Christopher Columbus), no auction, no units.
+    Colonize(Named),
     /// End the turn (or the round-1 card taking).
     Done,
     /// Resign at the start of the turn (full game, seed L3076-3094).
@@ -154,6 +157,7 @@ impl fmt::Display for Command {
             Command::Accept => write!(f, "accept"),
             Command::Refuse => write!(f, "refuse"),
             Command::Cancel(c) => write!(f, "cancel {}", c.word),
+            Command::Colonize(c) => write!(f, "colonize {}", c.word),
             Command::Done => write!(f, "done"),
             Command::Resign => write!(f, "resign"),
         }
@@ -167,6 +171,7 @@ const VERB_ALIASES: &[(&str, &str)] = &[
     ("수락", "accept"),
     ("거부", "refuse"),
     ("파기", "cancel"),
+    ("식민", "colonize"),
     ("전술", "tactic"),
     ("공격", "attack"),
     ("방어", "defend"),
@@ -222,6 +227,10 @@ pub fn card_words(data: &Data, input: &str) -> String {
         names.push((c.raw.name.to_lowercase(), &c.token));
         if let Some(ko) = &c.raw.name_ko {
             names.push((ko.to_lowercase(), &c.token));
+        }
+        // The names of other printings read as the card too.
+        for alias in &c.raw.aliases {
+            names.push((alias.to_lowercase(), &c.token));
         }
     }
     // Longest names first, so that "st. peter's basilica" wins over parts.

@@ -128,6 +128,8 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         resigned: false,
         tactic: None,
         pacts: Vec::new(),
+        swap_used: false,
+        colonized_from_hand: false,
     })
 }
 

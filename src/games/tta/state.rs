@@ -129,6 +129,13 @@ pub struct Player {
     /// The pacts this civilization takes part in, open to all.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pacts: Vec<PactSide>,
+    /// Trade Routes Agreement's exchange was used this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swap_used: bool,
+    /// A territory was colonized from the hand with the leader's special
+    /// ability (Christopher Columbus: once per game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub colonized_from_hand: bool,
 }
 
 /// One civilization's side of a pact in force (seed L2373-2472): side A or

@@ -94,7 +94,7 @@ pub fn workers_on(s: &State, seat: usize, id: &str) -> u8 {
 
 /// What a seat's cards add up to now.
 pub fn stats(s: &State, seat: usize) -> Stats {
-    scoring::stats(&s.data, &s.players[seat], s.rules.mode)
+    scoring::seat_stats(s, seat)
 }
 
 /// Resources a seat holds.
@@ -463,4 +463,29 @@ pub fn colony(s: &mut State, seat: usize, id: &str) {
     p.colonies.push(c);
     p.blue_bank += legal::blue_owned(&s.data, p, s.rules.mode) - blue;
     p.yellow_bank += legal::yellow_owned(&s.data, p) - yellow;
+}
+
+/// A leader taken from its civil deck and in play for a seat, so that
+/// every card stays counted.
+pub fn leader_from_deck(s: &mut State, seat: usize, id: &str) {
+    give_from_deck(s, seat, id);
+    let c = s.players[seat]
+        .hand
+        .pop()
+        .map(|h| h.card)
+        .expect("just given");
+    s.players[seat].leader = Some(c);
+}
+
+/// Wonders taken from their civil decks and completed for a seat.
+pub fn wonders_from_deck(s: &mut State, seat: usize, ids: &[&str]) {
+    for id in ids {
+        give_from_deck(s, seat, id);
+        let c = s.players[seat]
+            .hand
+            .pop()
+            .map(|h| h.card)
+            .expect("just given");
+        s.players[seat].wonders.push(c);
+    }
 }

@@ -103,10 +103,10 @@ fn gain(
     let data = s.data.clone();
     let mode = s.rules.mode;
     let age = s.age;
+    let st = scoring::seat_stats(s, seat);
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
-    let st = scoring::stats(&data, p, mode);
     let v = e.value;
     let (en, ko) = match e.gain {
         Gain::Culture => {

@@ -2,6 +2,7 @@
 //! action at the start of a turn, or none (seed L2049-2136).
 
 use super::aggression;
+use super::colonize;
 use super::event::reveal_event;
 use super::military;
 use super::pact;
@@ -27,6 +28,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         Command::Attack(n, target) => aggression::declare(s, seat, n.id, *target, out),
         Command::Pact(n, to, a) => pact::offer(s, seat, n.id, *to, *a, out),
         Command::Cancel(n) => pact::cancel(s, seat, n.id, out),
+        Command::Colonize(n) => colonize::from_hand(s, seat, n.id, out),
         _ => None,
     }
 }
@@ -41,6 +43,7 @@ pub(super) fn is_political(cmd: &Command) -> bool {
             | Command::Attack(..)
             | Command::Pact(..)
             | Command::Cancel(_)
+            | Command::Colonize(_)
     )
 }
 
