@@ -112,6 +112,9 @@ pub enum Command {
     /// handed to the winner at its science cost, or the rest in science.
     Give(Named),
     GiveScience,
+    /// Political action: colonize a territory from the military hand with
+    /// the leader's ability (Christopher Columbus), no auction, no units.
+    Colonize(Named),
     /// End the turn (or the round-1 card taking).
     Done,
     /// Resign at the start of the turn (full game, seed L3076-3094).
@@ -171,6 +174,7 @@ impl fmt::Display for Command {
             Command::War(c, seat) => write!(f, "war {} {seat}", c.word),
             Command::Give(c) => write!(f, "give {}", c.word),
             Command::GiveScience => write!(f, "give science"),
+            Command::Colonize(c) => write!(f, "colonize {}", c.word),
             Command::Done => write!(f, "done"),
             Command::Resign => write!(f, "resign"),
         }
@@ -187,6 +191,7 @@ const VERB_ALIASES: &[(&str, &str)] = &[
     ("수락", "accept"),
     ("거부", "refuse"),
     ("파기", "cancel"),
+    ("식민", "colonize"),
     ("전술", "tactic"),
     ("공격", "attack"),
     ("방어", "defend"),
@@ -243,6 +248,10 @@ pub fn card_words(data: &Data, input: &str) -> String {
         names.push((c.raw.name.to_lowercase(), &c.token));
         if let Some(ko) = &c.raw.name_ko {
             names.push((ko.to_lowercase(), &c.token));
+        }
+        // The names of other printings read as the card too.
+        for alias in &c.raw.aliases {
+            names.push((alias.to_lowercase(), &c.token));
         }
     }
     // Longest names first, so that "st. peter's basilica" wins over parts.

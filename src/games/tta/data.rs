@@ -223,6 +223,16 @@ pub struct PactSideBonus {
     pub culture: i32,
     pub resources_per_turn: i32,
     pub food_per_turn: i32,
+    /// Trade Routes Agreement: once per turn 1 food paid for 1 resource
+    /// (side A), or 1 resource for 1 food (side B).
+    pub food_for_resource: i32,
+    pub resource_for_food: i32,
+    /// Scientific Cooperation: science a technology costs less, and the
+    /// science the partner pays when this side plays one.
+    pub tech_science_discount: i32,
+    pub partner_science_per_tech: i32,
+    /// International Tourism: culture per turn per wonder the partner owns.
+    pub culture_per_partner_wonder: i32,
 }
 
 /// The units of each type one army of a tactic needs.
@@ -285,6 +295,21 @@ pub struct RawCard {
     pub culture_per_warriors: i32,
     pub culture_warriors_max: i32,
     pub culture_per_cavalry: i32,
+    /// James Cook: culture per colony each turn, and the extra each
+    /// colonization bonus card he lets one play gives (a field added here,
+    /// read from the card's text).
+    pub culture_per_colony: i32,
+    pub colonize_bonus_card_extra: i32,
+    /// Christopher Columbus: territories colonized from the hand without an
+    /// auction or units, once per game (a field added here, from the text).
+    pub colonize_from_hand: i32,
+    /// Genghis Khan: the tactic card is ignored.
+    pub ignores_tactics: bool,
+    /// Joan of Arc: culture scored when an aggression or war is played
+    /// against this civilization.
+    pub culture_when_attacked: i32,
+    /// Library of Alexandria: the military hand limit rises.
+    pub military_hand_limit: i32,
     pub growth_food_discount: i32,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
@@ -1008,6 +1033,23 @@ impl Data {
     }
 
     /// Checks every deck against the rulebook's totals (seed L98-110).
+    /// The cards left out with 2 players (pacts, seed L1923-1925) are
+    /// exactly the military cards with no copy at 2 players.
+    fn check_removed_in_2p(&self) -> Result<(), String> {
+        let none_at_2 = |c: &Card| c.raw.copies.as_ref().and_then(|v| v.first()) == Some(&0);
+        match self
+            .cards
+            .iter()
+            .find(|c| c.raw.deck == "military" && c.raw.removed_in_2p != none_at_2(c))
+        {
+            Some(c) => Err(format!(
+                "{}: removed_in_2p does not match its copies at 2 players",
+                c.raw.id
+            )),
+            None => Ok(()),
+        }
+    }
+
     pub fn check_totals(&self) -> Result<(), String> {
         let sum = |deck: &str, age: Option<Age>, players: usize| -> u32 {
             self.cards
@@ -1088,6 +1130,7 @@ impl Data {
                 sum("military", Some(0), 4)
             ));
         }
+        self.check_removed_in_2p()?;
         for players in 2..=4 {
             let want = MILITARY_TOTAL - if players == 2 { PACTS_OUT_2P } else { 0 };
             let got = sum("military", None, players);

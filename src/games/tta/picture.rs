@@ -144,7 +144,7 @@ pub fn civilizations(s: &State) -> Grid {
     }
     g.gap = 8;
     for (i, p) in s.players.iter().enumerate() {
-        let st = scoring::stats(&s.data, p, s.rules.mode);
+        let st = scoring::seat_stats(s, i);
         let start = if i == s.start_player { " *" } else { "" };
         g.rows.push(vec![
             Text::same(format!("{}{start}", i + 1)),

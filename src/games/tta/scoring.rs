@@ -135,11 +135,24 @@ pub fn colonize_capacity(data: &Data, p: &Player, mode: Mode) -> i32 {
     let cards: i32 = p
         .military_hand
         .iter()
-        .filter_map(|&c| data.card(c))
-        .filter(|c| c.kind == Kind::Bonus)
-        .map(|c| c.raw.colonize)
+        .map(|&c| bonus_card_colonize(data, p, mode, c))
         .sum();
     sent.max(1) + cards + permanent_colonize(data, p, mode)
+}
+
+/// What a colonization bonus card in hand is worth to this civilization:
+/// its printed value, plus the leader's extra per card (James Cook); 0 for
+/// any other card.
+pub fn bonus_card_colonize(data: &Data, p: &Player, mode: Mode, card: CardId) -> i32 {
+    match data.card(card) {
+        Some(c) if c.kind == Kind::Bonus && c.raw.colonize > 0 => {
+            c.raw.colonize
+                + permanent_cards(data, p, mode)
+                    .map(|l| l.raw.colonize_bonus_card_extra)
+                    .sum::<i32>()
+        }
+        _ => 0,
+    }
 }
 
 /// The technologies with their cards.
@@ -183,6 +196,7 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
         }
     }
     let mut multiplier = 1;
+    let colonies = i32::try_from(p.colonies.len()).unwrap_or(0);
     let perm: Vec<&Card> = permanent_cards(data, p, mode).collect();
     for c in &perm {
         s.culture_rate += c.raw.culture;
@@ -201,7 +215,8 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
             + r.strength_per_cavalry * per_unit[Unit::Cavalry as usize]
             + r.strength_per_temple_happy * temple_happy;
         s.culture_rate += r.culture_per_cavalry * per_unit[Unit::Cavalry as usize]
-            + r.culture_per_warriors * warriors.min(r.culture_warriors_max);
+            + r.culture_per_warriors * warriors.min(r.culture_warriors_max)
+            + r.culture_per_colony * colonies;
         if r.happiness_multiplier > 1 {
             multiplier *= r.happiness_multiplier;
         }
@@ -220,9 +235,13 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     s.strength += colony_bonus(data, p, |b| b.strength);
     s.strength += pact_bonus(data, p, |b| b.strength);
     s.culture_rate += pact_bonus(data, p, |b| b.culture);
+    // Genghis Khan: the tactic card is ignored.
+    let tactic = p
+        .tactic
+        .filter(|_| !perm.iter().any(|c| c.raw.ignores_tactics));
     s.strength += army_bonus(
         data,
-        p.tactic,
+        tactic,
         techs(data, p).map(|(t, c)| (c, i32::from(t.workers))),
     );
     s.happiness_raw = (s.happiness_raw * multiplier).max(0);
@@ -231,6 +250,36 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     s.science_rate = s.science_rate.clamp(0, RATE_CAP);
     s.strength = s.strength.clamp(0, STRENGTH_CAP);
     s
+}
+
+/// What a seat's cards add up to, with what its pacts take from the
+/// partners' boards (International Tourism's culture per wonder).
+pub fn seat_stats(s: &State, seat: usize) -> Stats {
+    s.players
+        .get(seat)
+        .map(|p| stats_in(s, p))
+        .unwrap_or_default()
+}
+
+/// The same for a civilization of the game.
+pub fn stats_in(s: &State, p: &Player) -> Stats {
+    let mut st = stats(&s.data, p, s.rules.mode);
+    st.culture_rate = (st.culture_rate + partner_culture(s, p)).clamp(0, RATE_CAP);
+    st
+}
+
+/// International Tourism: culture per turn for each wonder the partner
+/// has completed (seed L2373-2472; the card's text).
+pub fn partner_culture(s: &State, p: &Player) -> i32 {
+    p.pacts
+        .iter()
+        .filter_map(|x| {
+            let c = s.data.card(x.card)?;
+            let side = if x.a { c.raw.a } else { c.raw.b }?;
+            let wonders = s.players.get(x.partner)?.wonders.len();
+            Some(side.culture_per_partner_wonder * i32::try_from(wonders).ok()?)
+        })
+        .sum()
 }
 
 /// A bonus of the pacts a civilization takes part in, each on its side,

@@ -131,6 +131,8 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         ravaged: Vec::new(),
         white_lost: 0,
         no_politics: false,
+        swap_used: false,
+        colonized_from_hand: false,
     })
 }
 

@@ -140,6 +140,13 @@ pub struct Player {
     /// The next political action is given up (International Agreement).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_politics: bool,
+    /// Trade Routes Agreement's exchange was used this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swap_used: bool,
+    /// A territory was colonized from the hand with the leader's special
+    /// ability (Christopher Columbus: once per game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub colonized_from_hand: bool,
 }
 
 /// One civilization's side of a pact in force (seed L2373-2472): side A or

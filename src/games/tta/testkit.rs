@@ -94,7 +94,7 @@ pub fn workers_on(s: &State, seat: usize, id: &str) -> u8 {
 
 /// What a seat's cards add up to now.
 pub fn stats(s: &State, seat: usize) -> Stats {
-    scoring::stats(&s.data, &s.players[seat], s.rules.mode)
+    scoring::seat_stats(s, seat)
 }
 
 /// Resources a seat holds.
@@ -528,4 +528,29 @@ pub fn politics_given_up(s: &mut State, seat: usize) {
 /// The last round of the full game has begun (Age III is over).
 pub fn in_last_round(s: &mut State) {
     s.last_round = true;
+}
+
+/// A leader taken from its civil deck and in play for a seat, so that
+/// every card stays counted.
+pub fn leader_from_deck(s: &mut State, seat: usize, id: &str) {
+    give_from_deck(s, seat, id);
+    let c = s.players[seat]
+        .hand
+        .pop()
+        .map(|h| h.card)
+        .expect("just given");
+    s.players[seat].leader = Some(c);
+}
+
+/// Wonders taken from their civil decks and completed for a seat.
+pub fn wonders_from_deck(s: &mut State, seat: usize, ids: &[&str]) {
+    for id in ids {
+        give_from_deck(s, seat, id);
+        let c = s.players[seat]
+            .hand
+            .pop()
+            .map(|h| h.card)
+            .expect("just given");
+        s.players[seat].wonders.push(c);
+    }
 }

@@ -64,14 +64,14 @@ pub(super) fn hand_remove(p: &mut Player, card: CardId) -> Option<()> {
 
 pub(super) fn pay_military(data: &Data, p: &mut Player, cost: i32) -> Option<()> {
     let from_bonus = cost.clamp(0, i32::from(p.military_resources));
-    tokens::pay(data, p, false, cost - from_bonus)?;
+    tokens::pay_cost(data, p, false, cost - from_bonus)?;
     p.military_resources -= u8::try_from(from_bonus).ok()?;
     Some(())
 }
 
 pub(super) fn grow(data: &Data, p: &mut Player, mode: Mode, discount: i32) -> Option<()> {
     let cost = (legal::growth_cost(data, p, mode)? - discount).max(0);
-    tokens::pay(data, p, true, cost)?;
+    tokens::pay_cost(data, p, true, cost)?;
     p.yellow_bank = p.yellow_bank.checked_sub(1)?;
     p.workers += 1;
     Some(())
@@ -83,7 +83,7 @@ pub(super) fn build(data: &Data, p: &mut Player, card: CardId, discount: i32) ->
     if is_unit(c) {
         pay_military(data, p, cost)?;
     } else {
-        tokens::pay(data, p, false, cost)?;
+        tokens::pay_cost(data, p, false, cost)?;
     }
     p.workers = p.workers.checked_sub(1)?;
     let i = legal::tech_index(p, card)?;
@@ -103,7 +103,7 @@ pub(super) fn upgrade(
     if is_unit(fc) {
         pay_military(data, p, cost)?;
     } else {
-        tokens::pay(data, p, false, cost)?;
+        tokens::pay_cost(data, p, false, cost)?;
     }
     let i = legal::tech_index(p, from)?;
     let j = legal::tech_index(p, to)?;
@@ -116,7 +116,7 @@ pub(super) fn upgrade(
 pub(super) fn wonder_stages(data: &Data, p: &mut Player, n: u8, discount: i32) -> Option<()> {
     let w = p.wonder.clone()?;
     let cost = wonder_cost(data, &w, n, discount)?;
-    tokens::pay(data, p, false, cost)?;
+    tokens::pay_cost(data, p, false, cost)?;
     p.blue_bank = p.blue_bank.checked_sub(n)?;
     p.wonder.as_mut()?.built += n;
     Some(())
@@ -134,11 +134,7 @@ pub(super) fn develop(
     seat: usize,
 ) -> Option<()> {
     let c = data.card(card)?;
-    let cost = if revolution {
-        c.raw.revolution_science_cost.unwrap_or(c.raw.science_cost)
-    } else {
-        c.raw.science_cost
-    };
+    let cost = legal::science_cost(data, p, c, revolution);
     if p.science < cost {
         return None;
     }
@@ -267,6 +263,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
     let red_before = legal::red_total(&data, p, mode);
     let blue_before = legal::blue_owned(&data, p, mode);
     let government_before = p.government;
+    let techs_before = technologies(p);
     match cmd {
         Command::Elect(_)
         | Command::Develop(_)
@@ -280,7 +277,21 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         tokens::settle_tokens(&data, p, mode, white_before, red_before);
     }
     tokens::settle_blue(&data, p, mode, blue_before);
+    let played = technologies(p).iter().any(|c| !techs_before.contains(c));
+    if played {
+        super::pact::technology_played(s, seat, out);
+    }
     Some(())
+}
+
+/// The technologies a civilization has in play (to tell when one is played).
+fn technologies(p: &Player) -> Vec<CardId> {
+    p.techs
+        .iter()
+        .map(|t| t.card)
+        .chain(p.specials.iter().copied())
+        .chain(std::iter::once(p.government))
+        .collect()
 }
 
 /// Growing, building, upgrading and removing on the board.

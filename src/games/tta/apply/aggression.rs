@@ -15,6 +15,27 @@ use crate::games::tta::legal;
 use crate::games::tta::scoring;
 use crate::games::tta::state::{Clash, Phase, Player, Spoil, State};
 
+/// An aggression or a war is played against `target`: its leader may
+/// score culture for it (Joan of Arc). A war declared is to call it too.
+pub(super) fn played_against(s: &mut State, target: usize, out: &mut Vec<Event>) {
+    let data = s.data.clone();
+    let mode = s.rules.mode;
+    let Some(p) = s.players.get_mut(target) else {
+        return;
+    };
+    let n: i32 = scoring::permanent_cards(&data, p, mode)
+        .map(|c| c.raw.culture_when_attacked)
+        .sum();
+    if n > 0 {
+        p.culture += n;
+        out.push(said(
+            target,
+            format!("scores {n} culture for the attack (its leader)."),
+            format!("공격을 받아 문화 {n}점을 얻습니다 (지도자)."),
+        ));
+    }
+}
+
 /// Plays an aggression card against `target_number` (seat 1-4): its
 /// military actions are spent, the card lies open, and the attacker may
 /// send units first (L2243-2262, L2302-2318).
@@ -39,6 +60,7 @@ pub(super) fn declare(
     p.red_used += cost;
     let attack = strength(s, seat) + bonus;
     pact::end_on_attack(s, seat, target, out);
+    played_against(s, target, out);
     out.push(said(
         seat,
         format!(

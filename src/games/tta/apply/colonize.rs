@@ -149,7 +149,7 @@ pub fn pay(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> O
             (owed - strength, units + 1)
         }
         Command::Bonus(n) => {
-            let value = data.card(n.id)?.raw.colonize;
+            let value = scoring::bonus_card_colonize(&data, p, mode, n.id);
             let i = p.military_hand.iter().position(|&c| c == n.id)?;
             p.military_hand.remove(i);
             military::put_away(s, n.id);
@@ -173,6 +173,33 @@ pub fn pay(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> O
             units,
         };
     }
+    Some(())
+}
+
+/// Christopher Columbus's political action: a territory from the military
+/// hand becomes a colony at once, without an auction or units (once per
+/// game; the card's text).
+pub fn from_hand(
+    s: &mut State,
+    seat: usize,
+    territory: CardId,
+    out: &mut Vec<Event>,
+) -> Option<()> {
+    let p = s.players.get(seat)?;
+    if !legal::colonize_from_hand(s, p) {
+        return None;
+    }
+    let p = s.players.get_mut(seat)?;
+    let i = p.military_hand.iter().position(|&c| c == territory)?;
+    p.military_hand.remove(i);
+    p.colonized_from_hand = true;
+    out.push(said(
+        seat,
+        "colonizes a territory from its hand with its leader's ability.".into(),
+        "지도자의 능력으로 손의 영토를 식민지로 만듭니다.".into(),
+    ));
+    take_territory(s, seat, territory, out);
+    military::after_politics(s);
     Some(())
 }
 

@@ -120,10 +120,10 @@ fn gain(
     let mode = s.rules.mode;
     let age = s.age;
     let active = s.turn == seat;
+    let st = scoring::seat_stats(s, seat);
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
-    let st = scoring::stats(&data, p, mode);
     let v = e.value;
     let (en, ko) = match e.gain {
         Gain::Culture => {

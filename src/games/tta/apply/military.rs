@@ -71,7 +71,7 @@ pub fn put_away(s: &mut State, card: CardId) {
 /// action tokens (all tokens, used or not, seed L2032-2038).
 pub fn over_limit(s: &State, seat: usize) -> bool {
     s.players.get(seat).is_some_and(|p| {
-        p.military_hand.len() > usize::from(legal::red_total(&s.data, p, s.rules.mode))
+        p.military_hand.len() > legal::military_hand_limit(&s.data, p, s.rules.mode)
     })
 }
 

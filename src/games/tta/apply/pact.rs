@@ -3,7 +3,10 @@
 //! accepted or refused by the other seat, in force for both, cancelled as a
 //! political action, replaced by a new pact of the same offerer, or ended
 //! by an attack where the card says so. Their bonuses are read by
-//! `scoring::pact_bonus`; the per-turn food and resources here.
+//! `scoring::pact_bonus`; the per-turn food and resources, and the
+//! partner's science of Scientific Cooperation, here (Trade Routes
+//! Agreement's exchange: `legal::pay_with_swap`; International Tourism's
+//! culture: `scoring::partner_culture`).
 
 use super::military;
 use super::report::said;
@@ -199,5 +202,47 @@ pub fn produce(data: &Data, p: &mut Player, food: bool) -> i32 {
         tokens::produce_amount(data, p, food, n)
     } else {
         -tokens::lose(data, p, food, -n)
+    }
+}
+
+/// Scientific Cooperation: a civilization played a technology (paying the
+/// card's discount less, `legal::science_cost`); its partner pays the
+/// science the card says, what it has at most (a reading: a loss takes
+/// what there is, as the events' losses do).
+pub(super) fn technology_played(s: &mut State, seat: usize, out: &mut Vec<Event>) {
+    let data = s.data.clone();
+    let owed: Vec<(usize, i32)> = s
+        .players
+        .get(seat)
+        .map(|p| {
+            p.pacts
+                .iter()
+                .filter_map(|x| {
+                    let c = data.card(x.card)?;
+                    let side = if x.a { c.raw.a } else { c.raw.b }?;
+                    (side.partner_science_per_tech > 0)
+                        .then_some((x.partner, side.partner_science_per_tech))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    for (partner, n) in owed {
+        let Some(q) = s.players.get_mut(partner) else {
+            continue;
+        };
+        let paid = n.min(q.science).max(0);
+        q.science -= paid;
+        out.push(crate::engine::Event::public(crate::engine::Text::new(
+            format!(
+                "Seat {} pays {paid} science for the cooperation (seat {} played a technology).",
+                partner + 1,
+                seat + 1
+            ),
+            format!(
+                "{}번 자리가 과학 협력으로 과학 {paid}을(를) 냅니다 ({}번 자리가 기술을 냈습니다).",
+                partner + 1,
+                seat + 1
+            ),
+        )));
     }
 }

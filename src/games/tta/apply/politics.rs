@@ -2,6 +2,7 @@
 //! action at the start of a turn, or none (seed L2049-2136).
 
 use super::aggression;
+use super::colonize;
 use super::event::reveal_event;
 use super::military;
 use super::pact;
@@ -28,6 +29,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         Command::Pact(n, to, a) => pact::offer(s, seat, n.id, *to, *a, out),
         Command::War(n, target) => super::war::declare(s, seat, n.id, *target, out),
         Command::Cancel(n) => pact::cancel(s, seat, n.id, out),
+        Command::Colonize(n) => colonize::from_hand(s, seat, n.id, out),
         _ => None,
     }
 }
@@ -43,6 +45,7 @@ pub(super) fn is_political(cmd: &Command) -> bool {
             | Command::War(..)
             | Command::Pact(..)
             | Command::Cancel(_)
+            | Command::Colonize(_)
     )
 }
 

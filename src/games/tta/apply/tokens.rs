@@ -63,6 +63,16 @@ pub fn pay(data: &Data, p: &mut Player, food: bool, price: i32) -> Option<()> {
     Some(())
 }
 
+/// Pays a cost (building, growing): plainly if it can, else with Trade
+/// Routes Agreement's exchange (`legal::pay_with_swap`).
+pub fn pay_cost(data: &Data, p: &mut Player, food: bool, price: i32) -> Option<()> {
+    if pay(data, p, food, price).is_some() {
+        return Some(());
+    }
+    *p = legal::pay_with_swap(data, p, food, price)?;
+    Some(())
+}
+
 /// Takes blue tokens from the box into the bank, or returns them, after the
 /// cards in play that bring them changed (`before` = tokens owned before).
 /// Tokens returned come from the bank first, then from the lowest-value

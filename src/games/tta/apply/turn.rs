@@ -130,6 +130,7 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     // Military cards are drawn last, for the military actions left unused
     // (seed L2016-2031); the tokens come back after.
     let unused_red = legal::red_left(s, seat);
+    let st = scoring::seat_stats(s, seat);
     let Some(p) = s.players.get_mut(seat) else {
         return;
     };
@@ -150,7 +151,6 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
         reset_tokens(p);
         return;
     }
-    let st = scoring::stats(&data, p, mode);
     p.culture += st.culture_rate;
     p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
     // Pacts add (or take) food and resources each turn (seed L2373-2472).
@@ -199,6 +199,7 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
 fn reset_tokens(p: &mut Player) {
     // Civil actions lost to a Rebellion revealed on the seat's own turn.
     p.white_used = std::mem::take(&mut p.white_lost);
+    p.swap_used = false;
     p.red_used = 0;
     p.red_bonus = 0;
     p.military_resources = 0;

@@ -14,6 +14,16 @@ pub fn hand_limit(data: &Data, p: &Player, mode: Mode) -> usize {
     (i32::from(white_total(data, p, mode)) + bonus).max(0) as usize
 }
 
+/// The military hand limit (advanced and full games): the military action
+/// tokens, used or not (seed L2032-2038), plus card bonuses (Library of
+/// Alexandria).
+pub fn military_hand_limit(data: &Data, p: &Player, mode: Mode) -> usize {
+    let bonus: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.military_hand_limit)
+        .sum();
+    usize::try_from(i32::from(red_total(data, p, mode)) + bonus).unwrap_or(0)
+}
+
 /// Buildings of each urban type allowed by the government (seed L881-928).
 pub fn urban_limit(data: &Data, p: &Player) -> i32 {
     data.card(p.government)
@@ -115,6 +125,66 @@ pub fn producers(data: &Data, p: &Player, food: bool) -> Vec<(usize, i32)> {
 /// Whether `price` food (or resources) can be paid.
 pub fn can_pay(data: &Data, p: &Player, food: bool, price: i32) -> bool {
     price <= 0 || pay_plan(data, p, food, price).is_some()
+}
+
+/// Whether a payment of food (or resources) is a cost (building, growing)
+/// that Trade Routes Agreement may help with: side A pays 1 food for 1
+/// resource, side B 1 resource for 1 food, once per turn.
+pub fn swap_open(data: &Data, p: &Player, food: bool) -> bool {
+    !p.swap_used && pact_bonus_open(data, p, food)
+}
+
+/// Whether the civilization's pacts give the exchange for payments of food
+/// (`food`) or of resources, used or not.
+pub fn pact_bonus_open(data: &Data, p: &Player, food: bool) -> bool {
+    scoring::pact_bonus(data, p, |b| {
+        if food {
+            b.resource_for_food
+        } else {
+            b.food_for_resource
+        }
+    }) > 0
+}
+
+/// A cost paid with the pact's exchange (the other kind pays 1): the
+/// civilization after paying, or `None` when the exchange is closed or
+/// does not help. Used only when the price cannot be paid plainly (a
+/// reading: the card says "may"; nobody gives up the kind it has enough of).
+pub fn pay_with_swap(data: &Data, p: &Player, food: bool, price: i32) -> Option<Player> {
+    if price <= 0 || !swap_open(data, p, food) {
+        return None;
+    }
+    let mut after = p.clone();
+    for (kind, amount) in [(!food, 1), (food, price - 1)] {
+        if amount > 0 {
+            let plan = pay_plan(data, &after, kind, amount)?;
+            for (i, delta) in plan.deltas {
+                if let Some(t) = after.techs.get_mut(i) {
+                    t.blue = u8::try_from(i32::from(t.blue) + delta).ok()?;
+                }
+            }
+            after.blue_bank = plan.bank;
+        }
+    }
+    after.swap_used = true;
+    Some(after)
+}
+
+/// Whether a cost of `price` food (or resources) can be paid, with the
+/// exchange of Trade Routes Agreement if need be.
+pub fn can_pay_cost(data: &Data, p: &Player, food: bool, price: i32) -> bool {
+    can_pay(data, p, food, price) || pay_with_swap(data, p, food, price).is_some()
+}
+
+/// The science a technology costs this civilization: the card's cost (the
+/// revolution cost in a revolution), less Scientific Cooperation's discount.
+pub fn science_cost(data: &Data, p: &Player, c: &Card, revolution: bool) -> i32 {
+    let printed = if revolution {
+        c.raw.revolution_science_cost.unwrap_or(c.raw.science_cost)
+    } else {
+        c.raw.science_cost
+    };
+    (printed - scoring::pact_bonus(data, p, |b| b.tech_science_discount)).max(0)
 }
 
 pub struct PayPlan {

@@ -52,7 +52,7 @@ pub fn can_take_within(s: &State, seat: usize, slot: usize, budget: u8) -> bool 
 
 /// Resources payable for a military unit: this turn's military resources first.
 pub fn can_pay_military(data: &Data, p: &Player, cost: i32) -> bool {
-    can_pay(data, p, false, cost - i32::from(p.military_resources))
+    can_pay_cost(data, p, false, cost - i32::from(p.military_resources))
 }
 
 pub fn is_unit(c: &Card) -> bool {
@@ -75,7 +75,7 @@ fn build_ok(data: &Data, p: &Player, c: &Card, discount: i32) -> bool {
     if is_unit(c) {
         can_pay_military(data, p, cost)
     } else {
-        can_pay(data, p, false, cost)
+        can_pay_cost(data, p, false, cost)
     }
 }
 
@@ -91,7 +91,7 @@ fn upgrade_ok(data: &Data, p: &Player, from: &Tech, fc: &Card, tc: &Card, discou
     if is_unit(fc) {
         can_pay_military(data, p, cost)
     } else {
-        can_pay(data, p, false, cost)
+        can_pay_cost(data, p, false, cost)
     }
 }
 
@@ -114,24 +114,23 @@ fn wonder_ok(data: &Data, p: &Player, n: u8, discount: i32) -> bool {
         return p.blue_bank >= n;
     }
     pay_plan(data, p, false, cost).is_some_and(|plan| plan.bank >= n)
+        || pay_with_swap(data, p, false, cost).is_some_and(|q| q.blue_bank >= n)
 }
 
 fn grow_ok(data: &Data, p: &Player, mode: Mode, discount: i32) -> bool {
     p.yellow_bank > 0
-        && growth_cost(data, p, mode).is_some_and(|c| can_pay(data, p, true, (c - discount).max(0)))
+        && growth_cost(data, p, mode)
+            .is_some_and(|c| can_pay_cost(data, p, true, (c - discount).max(0)))
 }
 
-fn gov_ok(p: &Player, c: &Card, revolution: bool) -> bool {
-    let cost = if revolution {
-        c.raw.revolution_science_cost.unwrap_or(c.raw.science_cost)
-    } else {
-        c.raw.science_cost
-    };
-    c.kind == Kind::Government && p.science >= cost
+fn gov_ok(data: &Data, p: &Player, c: &Card, revolution: bool) -> bool {
+    c.kind == Kind::Government && p.science >= science_cost(data, p, c, revolution)
 }
 
-fn develop_ok(p: &Player, c: &Card) -> bool {
-    c.kind.is_technology() && c.kind != Kind::Government && p.science >= c.raw.science_cost
+fn develop_ok(data: &Data, p: &Player, c: &Card) -> bool {
+    c.kind.is_technology()
+        && c.kind != Kind::Government
+        && p.science >= science_cost(data, p, c, false)
 }
 
 /// Every legal command of `seat` now.
@@ -213,7 +212,12 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
         .filter(|(i, c)| !hand[..*i].contains(c))
     {
         match s.data.card(card) {
-            Some(c) if c.kind.is_future_event() => out.push(Command::Event(named(&s.data, card))),
+            Some(c) if c.kind.is_future_event() => {
+                out.push(Command::Event(named(&s.data, card)));
+                if c.kind == Kind::Territory && colonize_from_hand(s, p) {
+                    out.push(Command::Colonize(named(&s.data, card)));
+                }
+            }
             Some(c) if c.kind == Kind::Aggression => out.extend(attacks(s, (seat, p), card, c)),
             Some(c) if c.kind == Kind::Pact => out.extend(offers(s, seat, card, c)),
             Some(c) if c.kind == Kind::War => out.extend(war::declarations(s, (seat, p), card, c)),
@@ -223,11 +227,18 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     for x in &p.pacts {
         out.push(Command::Cancel(named(&s.data, x.card)));
     }
-    let over = p.military_hand.len() > usize::from(red_total(&s.data, p, s.rules.mode));
+    let over = p.military_hand.len() > military_hand_limit(&s.data, p, s.rules.mode);
     if s.no_discard || !over {
         out.extend(actions(s, seat));
     }
     out
+}
+
+/// Whether the leader lets this civilization colonize a territory from its
+/// hand now (Christopher Columbus, once per game).
+pub fn colonize_from_hand(s: &State, p: &Player) -> bool {
+    !p.colonized_from_hand
+        && scoring::permanent_cards(&s.data, p, s.rules.mode).any(|c| c.raw.colonize_from_hand > 0)
 }
 
 /// An aggression card against each seat it can hit now (L2243-2248).
@@ -438,14 +449,14 @@ fn hand_actions(
         match c.kind {
             Kind::Leader if white > 0 => out.push(Command::Elect(n)),
             Kind::Government => {
-                if white > 0 && gov_ok(p, c, false) {
+                if white > 0 && gov_ok(data, p, c, false) {
                     out.push(Command::Develop(n.clone()));
                 }
-                if white > 0 && p.white_used == 0 && gov_ok(p, c, true) {
+                if white > 0 && p.white_used == 0 && gov_ok(data, p, c, true) {
                     out.push(Command::Revolution(n));
                 }
             }
-            k if k.is_technology() && white > 0 && develop_ok(p, c) => {
+            k if k.is_technology() && white > 0 && develop_ok(data, p, c) => {
                 out.push(Command::Develop(n))
             }
             Kind::Action if white > 0 && !h.fresh => {
@@ -491,7 +502,10 @@ fn recruit_ok(
     };
     let food = (food - food_off).max(0);
     let res = (build_cost(data, p, unit) - res_off).max(0);
-    p.yellow_bank > 0 && can_pay(data, p, true, food) && can_pay_military(data, p, res)
+    // Plainly: Trade Routes' exchange is left out of this two-kind payment.
+    p.yellow_bank > 0
+        && can_pay(data, p, true, food)
+        && can_pay(data, p, false, res - i32::from(p.military_resources))
 }
 
 /// The targets an action card can be played on now (empty: not playable).
@@ -544,13 +558,13 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
                     continue;
                 };
                 if tc.kind == Kind::Government {
-                    if gov_ok(p, tc, false) {
+                    if gov_ok(data, p, tc, false) {
                         out.push(Target::Card(named(data, h.card)));
                     }
-                    if p.white_used == 0 && gov_ok(p, tc, true) {
+                    if p.white_used == 0 && gov_ok(data, p, tc, true) {
                         out.push(Target::Revolution(named(data, h.card)));
                     }
-                } else if develop_ok(p, tc) {
+                } else if develop_ok(data, p, tc) {
                     out.push(Target::Card(named(data, h.card)));
                 }
             }

@@ -239,7 +239,7 @@ fn government_line(s: &State, seat: usize, p: &Player) -> Text {
 fn stock_lines(s: &State, p: &Player) -> Vec<Text> {
     let data = &s.data;
     let mode = s.rules.mode;
-    let st = scoring::stats(data, p, mode);
+    let st = scoring::stats_in(s, p);
     let row = data::yellow_row(p.yellow_bank);
     let growth = legal::growth_cost(data, p, mode)
         .map(|g| g.to_string())
@@ -416,13 +416,12 @@ fn or_none(t: &Text) -> Text {
 
 fn others_section(s: &State, seat: Option<usize>) -> Section {
     let data = &s.data;
-    let mode = s.rules.mode;
     let mut rows = Vec::new();
     for (i, p) in s.players.iter().enumerate() {
         if Some(i) == seat {
             continue;
         }
-        let st = scoring::stats(data, p, mode);
+        let st = scoring::stats_in(s, p);
         let gov = data.card_name(p.government);
         let leader = p
             .leader

@@ -54,7 +54,7 @@ pub(super) fn military_hand_section(s: &State, seat: usize, p: &Player) -> Secti
         .iter()
         .map(|&c| military_hand_line(s, seat, c))
         .collect();
-    let limit = legal::red_total(&s.data, p, s.rules.mode);
+    let limit = legal::military_hand_limit(&s.data, p, s.rules.mode);
     lines.push(Text::new(
         format!(
             "{} military cards in hand; after your political action you keep at most {limit} (your military actions).",
@@ -241,6 +241,7 @@ pub(super) fn tactic_lines(s: &State) -> Vec<Text> {
                 format!("조약 {}: {me}번 자리 {side}, {other}번 자리 {their}.", n.ko),
             ));
         }
+        out.extend(exchange_line(s, i));
         if let Some(t) = p.tactic {
             let n = s.data.card_name(t);
             out.push(Text::new(
@@ -250,6 +251,31 @@ pub(super) fn tactic_lines(s: &State) -> Vec<Text> {
         }
     }
     out
+}
+
+/// Trade Routes Agreement: what the seat's exchange pays, and whether it
+/// is still open this turn.
+fn exchange_line(s: &State, seat: usize) -> Option<Text> {
+    let p = s.players.get(seat)?;
+    let (en, ko) = if legal::pact_bonus_open(&s.data, p, false) {
+        ("1 food for 1 resource", "자원 1 대신 음식 1")
+    } else if legal::pact_bonus_open(&s.data, p, true) {
+        ("1 resource for 1 food", "음식 1 대신 자원 1")
+    } else {
+        return None;
+    };
+    let (used, used_ko) = if p.swap_used {
+        ("used this turn", "이번 차례에 사용함")
+    } else {
+        ("once a turn", "차례마다 한 번")
+    };
+    Some(Text::new(
+        format!("Seat {} may pay {en} ({used}).", seat + 1),
+        format!(
+            "{}번 자리는 {ko}을(를) 낼 수 있습니다 ({used_ko}).",
+            seat + 1
+        ),
+    ))
 }
 
 pub(super) fn later_mode_lines(s: &State) -> Vec<Text> {
