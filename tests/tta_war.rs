@@ -396,6 +396,20 @@ fn after_the_war_a_political_action_given_up_stays_given_up() {
 }
 
 #[test]
+fn joan_of_arc_scores_five_culture_when_a_war_is_declared_on_her() {
+    let mut s = full(3);
+    develop_from_deck(&mut s, 0, "civ-I-warfare");
+    military_hand(&mut s, 0, &["mil-II-war-over-culture"]);
+    testkit::leader_from_deck(&mut s, 1, "civ-I-joan-of-arc");
+    let before = (s.players[0].culture, s.players[1].culture);
+    begin(&mut s, 0);
+    play(&mut s, 0, "war war-over-culture 2");
+    assert_eq!(s.players[1].culture, before.1 + 5);
+    assert_eq!(s.players[0].culture, before.0);
+    invariants(&s);
+}
+
+#[test]
 fn a_war_on_a_seat_that_resigns_is_discarded_l3083_3087() {
     let mut s = full(3);
     units(&mut s, 0, &[("civ-I-swordsmen", 2)]);

@@ -58,6 +58,7 @@ pub(super) fn declare(
             seat + 1
         ),
     ));
+    super::aggression::played_against(s, target, out);
     military::after_politics(s);
     Some(())
 }
