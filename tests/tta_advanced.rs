@@ -199,7 +199,8 @@ fn a_discarded_card_of_an_age_that_is_over_goes_to_the_box_l2047_2048() {
     play(&mut s, 0, "skip");
     play(&mut s, 0, "discard raid-i");
     play(&mut s, 0, "discard spy");
-    assert_eq!(s.military_boxed, 1, "the Age I card");
+    // The Age I card, in the box; its name was in the move, so face up.
+    assert_eq!(s.military_boxed_open, vec![testkit::card(&s, "mil-I-raid")]);
     assert_eq!(s.military_discards[2].len(), 1, "the Age II card");
     invariants(&s);
 }

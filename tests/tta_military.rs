@@ -146,7 +146,12 @@ fn a_tactic_is_played_with_a_military_action_and_replaces_the_old_one_l2730_2745
 /// 3 Riflemen, 2 Swordsmen), seat 2 strength 10 (2 Warriors, 2 Swordsmen,
 /// 2 Knights) with 3 science and an Age II defence card (+4).
 fn spy_example() -> State {
-    let mut s = age_two();
+    spy_example_in(Mode::Advanced)
+}
+
+fn spy_example_in(mode: Mode) -> State {
+    let mut s = later_round_in(mode, 2);
+    testkit::in_round(&mut s, 2, 8);
     units(&mut s, 0, &[("civ-II-riflemen", 3), ("civ-I-swordsmen", 2)]);
     units(
         &mut s,
@@ -232,8 +237,8 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
 /// The last round: the attacker sends nothing and the defender may only
 /// play defence cards (seed L3121-3125).
 #[test]
-fn in_the_last_round_only_the_defender_raises_strength_with_cards() {
-    let mut s = spy_example();
+fn in_the_full_games_last_round_only_the_defender_raises_strength_with_cards() {
+    let mut s = spy_example_in(Mode::Full);
     testkit::in_last_round(&mut s);
     begin(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
@@ -248,6 +253,19 @@ fn in_the_last_round_only_the_defender_raises_strength_with_cards() {
     assert_eq!(s.phase, Phase::Actions, "14 = 14: the aggression fails");
     assert_eq!(s.players[1].science, 3);
     invariants(&s);
+}
+
+/// The advanced game's last round has no such rule: units are sent as ever.
+#[test]
+fn in_the_advanced_games_last_round_units_are_still_sent() {
+    let mut s = spy_example();
+    testkit::in_last_round(&mut s);
+    begin(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    assert_eq!(to_act(&s), vec![0], "the attacker may send units");
+    play(&mut s, 0, "sacrifice infantry riflemen");
+    play(&mut s, 0, "sacrifice none");
+    assert!(legal_texts(&s, 1).contains(&"sacrifice cavalry knights".to_string()));
 }
 
 #[test]

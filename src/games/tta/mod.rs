@@ -175,6 +175,7 @@ impl Game for ThroughTheAges {
                     .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
             )
             .chain(s.military_discards.iter().flatten())
+            .chain(s.military_boxed_open.iter())
             // Wars declared lie open before their declarers.
             .chain(s.wars.iter().map(|w| &w.card))
             .chain(match &s.phase {
@@ -301,6 +302,7 @@ impl Game for ThroughTheAges {
             + s.players.iter().filter(|p| p.tactic.is_some()).count()
             + s.military_discards.iter().map(Vec::len).sum::<usize>()
             + s.military_boxed as usize
+            + s.military_boxed_open.len()
             + s.past_events.len()
             + s.future_events.len()
             + s.scoring_events.len()

@@ -275,6 +275,7 @@ pub fn setup(data: Shared<Data>, rules: Rules, players: usize, seed: u64) -> Res
             vec![Vec::new(); 4]
         },
         military_boxed: 0,
+        military_boxed_open: Vec::new(),
         wars: Vec::new(),
         no_discard: false,
         boxed: 0,

@@ -342,6 +342,11 @@ pub struct State {
     /// already over, seed L2047-2048).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub military_boxed: u32,
+    /// Played (or discarded) military cards of an age already over, put in
+    /// the box after their names were told to all: open, unlike the cards
+    /// boxed unseen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub military_boxed_open: Vec<CardId>,
     /// Wars declared and not yet resolved, open to all (full game).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wars: Vec<War>,

@@ -13,7 +13,7 @@ use crate::games::tta::command::Command;
 use crate::games::tta::data::{Card, CardId, Kind, SCIENCE_CAP};
 use crate::games::tta::legal;
 use crate::games::tta::scoring;
-use crate::games::tta::state::{Clash, Phase, Player, Spoil, State};
+use crate::games::tta::state::{Clash, Mode, Phase, Player, Spoil, State};
 
 /// An aggression or a war is played against `target`: its leader may
 /// score culture for it (Joan of Arc). A war declared is to call it too.
@@ -85,7 +85,7 @@ pub(super) fn declare(
         defence_sent: Vec::new(),
         defence_cards: 0,
     });
-    if s.last_round {
+    if s.last_round && s.rules.mode == Mode::Full {
         // The last round: only the defender may raise its strength, with
         // defence cards (L3121-3125); the attacker sends nothing.
         return answer(s, seat, &Command::NoSacrifice, out);

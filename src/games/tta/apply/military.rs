@@ -58,12 +58,10 @@ pub fn draw_at_end_of_turn(s: &mut State, seat: usize, unused: u8, out: &mut Vec
 /// down, or in the box when its age is over (seed L2039-2048).
 pub fn put_away(s: &mut State, card: CardId) {
     let age: Age = s.data.card(card).map(|c| c.age).unwrap_or(0);
-    if age < s.age {
-        s.military_boxed += 1;
-    } else if let Some(pile) = s.military_discards.get_mut(usize::from(age)) {
-        pile.push(card);
-    } else {
-        s.military_boxed += 1;
+    match s.military_discards.get_mut(usize::from(age)) {
+        Some(pile) if age >= s.age => pile.push(card),
+        // Its name was told: it lies in the box face up.
+        _ => s.military_boxed_open.push(card),
     }
 }
 

@@ -285,7 +285,7 @@ fn clash_answers(s: &State, seat: usize, c: &Clash) -> Vec<Command> {
         return Vec::new();
     }
     // The last round: no units are sent, only defence cards (L3121-3125).
-    let mut out = match s.last_round {
+    let mut out = match s.last_round && s.rules.mode == Mode::Full {
         true => Vec::new(),
         false => payments(s, seat, false),
     };
