@@ -508,6 +508,8 @@ struct Conflicts {
     /// Pacts offered, and answered (accepted or refused) by the seat offered.
     pacts: usize,
     pact_answers: usize,
+    /// Wars declared (full game).
+    wars: usize,
 }
 
 /// The seat (from 0) a command names by number ("attack spy 2", "pact
@@ -527,6 +529,7 @@ fn conflicts(rows: &[(Option<usize>, String)]) -> Conflicts {
         let none = words.get(1) == Some(&"none");
         match words.first().copied() {
             Some("bid") if !none => c.bids += 1,
+            Some("war") => c.wars += 1,
             Some("attack") => {
                 c.attacks += 1;
                 attacked = named_seat(words.get(2));
@@ -584,6 +587,5 @@ fn a_whole_full_game_of_through_the_ages_by_mail_a_turn_per_reply() {
     assert!(c.bids > 0, "a colonization auction had bids: {c:?}");
     assert!(c.defences > 0, "an aggression met a defence: {c:?}");
     assert!(c.pact_answers > 0, "a pact was offered and answered: {c:?}");
-    // Wars: `seeks_conflict` already seeks "war " commands; once the engine
-    // offers them, count them in `conflicts` and assert one here.
+    assert!(c.wars > 0, "a war was declared: {c:?}");
 }
