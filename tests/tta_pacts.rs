@@ -374,7 +374,6 @@ const NOT_BUILT: &[(&str, &str)] = &[
         "Wave of Nationalism, Military Build-Up, Endowment for the Arts",
     ),
     ("free_growth_per_turn", "Ocean Liner Service's free growth"),
-    ("culture_per_level", "Internet's culture on completion"),
 ];
 
 /// Fields read for some kinds of card but not yet for this one (the test
@@ -383,7 +382,7 @@ const NOT_BUILT_FOR_KIND: &[(&str, &str, &str)] = &[(
     "wonder",
     "immediate",
     "the Age III wonders' one-time effects on completion (Fast Food Chains, \
-     First Space Flight, Hollywood, Internet)",
+     First Space Flight, Hollywood)",
 )];
 
 /// The source text of the game's rules code, without the fields'

@@ -311,6 +311,12 @@ pub struct RawCard {
     /// Library of Alexandria: the military hand limit rises.
     pub military_hand_limit: i32,
     pub growth_food_discount: i32,
+    /// Age III wonders scored once on completion (`immediate = true`):
+    /// culture per level of each building (each worker) on the kinds of
+    /// card `levels_of` names (Hollywood, Internet; fields added here from
+    /// the cards' texts, but Internet's factor).
+    pub culture_per_level: i32,
+    pub levels_of: Vec<String>,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,
@@ -814,6 +820,9 @@ pub struct Card {
     pub events: Vec<EventEffect>,
     /// The terms of an Age III scoring event.
     pub impact: Vec<impact::ImpactTerm>,
+    /// The kinds of card whose buildings' levels a wonder scores on
+    /// completion (`levels_of`, read at load).
+    pub levels_of: Vec<Kind>,
 }
 
 impl Card {
@@ -870,6 +879,12 @@ impl Card {
         }
         let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
         Text::new(en.join(", "), ko.join(", "))
+    }
+
+    /// Whether the card's effect happens once, when it is completed (the
+    /// Age III wonders; a territory's `immediate` is its one-time bonus).
+    pub fn on_completion(&self) -> bool {
+        matches!(self.raw.immediate, Some(Immediate::Flag(true)))
     }
 
     /// A territory's immediate bonus.
@@ -971,6 +986,11 @@ impl Data {
                 .as_deref()
                 .map(ActionCode::from_str)
                 .unwrap_or(ActionCode::Other);
+            let levels_of = c
+                .levels_of
+                .iter()
+                .map(|k| Kind::from_str(k).ok_or_else(|| format!("{}: unknown kind {k}", c.id)))
+                .collect::<Result<Vec<Kind>, String>>()?;
             cards.push(Card {
                 raw: c,
                 age,
@@ -980,6 +1000,7 @@ impl Data {
                 rules: Vec::new(),
                 events: Vec::new(),
                 impact: Vec::new(),
+                levels_of,
             });
         }
         for r in rules.rule {

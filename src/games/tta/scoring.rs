@@ -399,6 +399,17 @@ pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
     Some(cost)
 }
 
+/// Culture an Age III wonder scores once, when it is completed (the
+/// cards' texts): per level of each building on the kinds of card it names
+/// (Hollywood, Internet).
+pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
+    let r = &wonder.raw;
+    techs(data, p)
+        .filter(|(_, c)| wonder.levels_of.contains(&c.kind))
+        .map(|(t, c)| r.culture_per_level * i32::from(c.age) * i32::from(t.workers))
+        .sum()
+}
+
 /// Food eaten at the end of each turn (seed L1773-1784).
 pub fn consumption(p: &Player) -> i32 {
     i32::from(data::yellow_row(p.yellow_bank).consumption)

@@ -266,5 +266,20 @@ pub fn complete_wonder_if_done(data: &Data, p: &mut Player, out: &mut Vec<Event>
             format!("{} completes {}.", who.en, name.en),
             format!("{}이(가) {}을(를) 완성합니다.", who.ko, name.ko),
         )));
+        // The Age III wonders score once, on completion (the cards' texts).
+        if let Some(c) = data.card(card).filter(|c| c.on_completion()) {
+            let culture = scoring::completion_culture(data, p, c);
+            p.culture += culture;
+            out.push(Event::public(Text::new(
+                format!(
+                    "{}: {} scores {culture} culture ({} in all).",
+                    name.en, who.en, p.culture
+                ),
+                format!(
+                    "{}: {}이(가) 문화 {culture}점을 얻습니다 (총 {}점).",
+                    name.ko, who.ko, p.culture
+                ),
+            )));
+        }
     }
 }

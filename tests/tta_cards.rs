@@ -1,0 +1,64 @@
+//! Through the Ages (first edition): the last cards built for issue 16,
+//! each as its text in the card file says (seed 004_9680d37650e49187.txt
+//! for the rules around them).
+
+use quipu::engine::Game;
+use quipu::games::tta::apply::turn;
+use quipu::games::tta::state::{Mode, Phase, State};
+use quipu::games::tta::testkit::{
+    self, develop_from_deck, later_round_in, play, put_blue, put_workers, turn_of, wonder_from_deck,
+};
+use quipu::games::tta::ThroughTheAges as TheGame;
+
+fn invariants(s: &State) {
+    TheGame
+        .invariants(s)
+        .unwrap_or_else(|e| panic!("invariant: {e}"));
+}
+
+/// Seat `seat`'s turn begins (refill, then the political phase).
+fn begin(s: &mut State, seat: usize) {
+    turn_of(s, seat);
+    let mut out = Vec::new();
+    turn::begin_turn(s, &mut out);
+    assert_eq!(s.phase, Phase::Political);
+}
+
+// ---- wonders and technologies
+
+/// Two players of the full game in Age III.
+fn age_three() -> State {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 3, 12);
+    s
+}
+
+/// Seat 1 builds the last stage of `wonder` (`last` resources) and returns
+/// the culture it scored by it.
+fn complete(s: &mut State, wonder: &str, id: &str, stages: u8, last: u8) -> i32 {
+    wonder_from_deck(s, 0, id, stages - 1);
+    put_blue(s, 0, "board-A-bronze", last);
+    begin(s, 0);
+    let before = s.players[0].culture;
+    play(s, 0, &format!("build wonder {wonder}"));
+    assert!(s.players[0].wonder.is_none(), "{wonder} is completed");
+    invariants(s);
+    s.players[0].culture - before
+}
+
+#[test]
+fn internet_scores_two_culture_per_level_of_each_lab_and_library() {
+    // Computers (lab III) ×1, Journalism (library II) ×2, Philosophy (lab
+    // A, level 0) ×1; Drama (a theater) does not count: 2 × (3 + 2 × 2) = 14.
+    let mut s = age_three();
+    for id in ["civ-III-computers", "civ-II-journalism", "civ-I-drama"] {
+        develop_from_deck(&mut s, 0, id);
+    }
+    put_workers(&mut s, 0, "civ-III-computers", 1);
+    put_workers(&mut s, 0, "civ-II-journalism", 2);
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    let rate = testkit::stats(&s, 0).culture_rate;
+    assert_eq!(complete(&mut s, "internet", "civ-III-internet", 5, 2), 14);
+    // Once: the culture rate does not carry it.
+    assert_eq!(testkit::stats(&s, 0).culture_rate, rate);
+}
