@@ -62,3 +62,23 @@ fn internet_scores_two_culture_per_level_of_each_lab_and_library() {
     // Once: the culture rate does not carry it.
     assert_eq!(testkit::stats(&s, 0).culture_rate, rate);
 }
+
+#[test]
+fn hollywood_scores_two_culture_per_level_of_each_theater_and_library() {
+    // Movies (theater III) ×1, Opera (theater II) ×1, Journalism (library
+    // II) ×2; Computers (a lab) does not count: 2 × (3 + 2 + 2 × 2) = 18.
+    let mut s = age_three();
+    for id in [
+        "civ-III-movies",
+        "civ-II-opera",
+        "civ-II-journalism",
+        "civ-III-computers",
+    ] {
+        develop_from_deck(&mut s, 0, id);
+    }
+    put_workers(&mut s, 0, "civ-III-movies", 1);
+    put_workers(&mut s, 0, "civ-II-opera", 1);
+    put_workers(&mut s, 0, "civ-II-journalism", 2);
+    put_workers(&mut s, 0, "civ-III-computers", 1);
+    assert_eq!(complete(&mut s, "hollywood", "civ-III-hollywood", 3, 5), 18);
+}

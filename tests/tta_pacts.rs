@@ -382,7 +382,7 @@ const NOT_BUILT_FOR_KIND: &[(&str, &str, &str)] = &[(
     "wonder",
     "immediate",
     "the Age III wonders' one-time effects on completion (Fast Food Chains, \
-     First Space Flight, Hollywood)",
+     First Space Flight)",
 )];
 
 /// The source text of the game's rules code, without the fields'
