@@ -82,3 +82,23 @@ fn hollywood_scores_two_culture_per_level_of_each_theater_and_library() {
     put_workers(&mut s, 0, "civ-III-computers", 1);
     assert_eq!(complete(&mut s, "hollywood", "civ-III-hollywood", 3, 5), 18);
 }
+
+#[test]
+fn first_space_flight_scores_the_levels_of_every_technology_card() {
+    // Computers III, Coal II, Drama I (no building needed), Architecture
+    // II (a special technology); the Age A cards and Despotism are level 0:
+    // 3 + 2 + 1 + 2 = 8.
+    let mut s = age_three();
+    for id in [
+        "civ-III-computers",
+        "civ-II-coal",
+        "civ-I-drama",
+        "civ-II-architecture",
+    ] {
+        develop_from_deck(&mut s, 0, id);
+    }
+    assert_eq!(
+        complete(&mut s, "first-space", "civ-III-first-space-flight", 3, 9),
+        8
+    );
+}

@@ -381,8 +381,7 @@ const NOT_BUILT: &[(&str, &str)] = &[
 const NOT_BUILT_FOR_KIND: &[(&str, &str, &str)] = &[(
     "wonder",
     "immediate",
-    "the Age III wonders' one-time effects on completion (Fast Food Chains, \
-     First Space Flight)",
+    "the Age III wonders' one-time effects on completion (Fast Food Chains)",
 )];
 
 /// The source text of the game's rules code, without the fields'

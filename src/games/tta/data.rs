@@ -317,6 +317,8 @@ pub struct RawCard {
     /// the cards' texts, but Internet's factor).
     pub culture_per_level: i32,
     pub levels_of: Vec<String>,
+    /// First Space Flight: culture per level of each technology card.
+    pub culture_per_tech_level: i32,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,

@@ -401,13 +401,29 @@ pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
 
 /// Culture an Age III wonder scores once, when it is completed (the
 /// cards' texts): per level of each building on the kinds of card it names
-/// (Hollywood, Internet).
+/// (Hollywood, Internet), per level of each technology card (First Space
+/// Flight).
 pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
     let r = &wonder.raw;
-    techs(data, p)
-        .filter(|(_, c)| wonder.levels_of.contains(&c.kind))
-        .map(|(t, c)| r.culture_per_level * i32::from(c.age) * i32::from(t.workers))
-        .sum()
+    let mut culture = 0;
+    for (t, c) in techs(data, p) {
+        let w = i32::from(t.workers);
+        if wonder.levels_of.contains(&c.kind) {
+            culture += r.culture_per_level * i32::from(c.age) * w;
+        }
+    }
+    // Technology cards: those with buildings, the specials, the government.
+    let levels: i32 = p
+        .techs
+        .iter()
+        .map(|t| t.card)
+        .chain(p.specials.iter().copied())
+        .chain(std::iter::once(p.government))
+        .filter_map(|id| data.card(id))
+        .filter(|c| c.kind.is_technology())
+        .map(|c| i32::from(c.age))
+        .sum();
+    culture + r.culture_per_tech_level * levels
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).
