@@ -102,3 +102,18 @@ fn first_space_flight_scores_the_levels_of_every_technology_card() {
         8
     );
 }
+
+#[test]
+fn fast_food_chains_scores_per_worker_two_on_farms_and_mines() {
+    // The board: Agriculture ×2 and Bronze ×2 (2 each), Philosophy ×1 and
+    // Warriors ×1 (1 each); Drama ×1 (1); the unused worker counts nothing:
+    // 4 + 4 + 1 + 1 + 1 = 11.
+    let mut s = age_three();
+    develop_from_deck(&mut s, 0, "civ-I-drama");
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    assert!(s.players[0].workers > 0);
+    assert_eq!(
+        complete(&mut s, "fast-food", "civ-III-fast-food-chains", 4, 4),
+        11
+    );
+}

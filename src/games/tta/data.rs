@@ -213,6 +213,18 @@ pub struct TerritoryBonus {
     pub strength: i32,
 }
 
+/// Culture per worker on each kind of card (Fast Food Chains on completion).
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct WorkerCulture {
+    pub farm: i32,
+    pub mine: i32,
+    /// Urban buildings.
+    pub urban: i32,
+    /// Military units.
+    pub unit: i32,
+}
+
 /// What one side of a pact gets while the pact is in force.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default)]
@@ -319,6 +331,8 @@ pub struct RawCard {
     pub levels_of: Vec<String>,
     /// First Space Flight: culture per level of each technology card.
     pub culture_per_tech_level: i32,
+    /// Fast Food Chains: culture per worker on each kind of card.
+    pub culture_per_worker: Option<WorkerCulture>,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,

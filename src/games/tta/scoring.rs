@@ -402,15 +402,23 @@ pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
 /// Culture an Age III wonder scores once, when it is completed (the
 /// cards' texts): per level of each building on the kinds of card it names
 /// (Hollywood, Internet), per level of each technology card (First Space
-/// Flight).
+/// Flight), per worker on each kind of card (Fast Food Chains).
 pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
     let r = &wonder.raw;
+    let per_worker = r.culture_per_worker.unwrap_or_default();
     let mut culture = 0;
     for (t, c) in techs(data, p) {
         let w = i32::from(t.workers);
         if wonder.levels_of.contains(&c.kind) {
             culture += r.culture_per_level * i32::from(c.age) * w;
         }
+        culture += w * match c.kind {
+            Kind::Farm => per_worker.farm,
+            Kind::Mine => per_worker.mine,
+            Kind::Urban(_) => per_worker.urban,
+            Kind::Unit(_) => per_worker.unit,
+            _ => 0,
+        };
     }
     // Technology cards: those with buildings, the specials, the government.
     let levels: i32 = p
