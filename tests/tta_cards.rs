@@ -6,7 +6,8 @@ use quipu::engine::Game;
 use quipu::games::tta::apply::turn;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
-    self, develop_from_deck, later_round_in, play, put_blue, put_workers, turn_of, wonder_from_deck,
+    self, blue_on, develop_from_deck, later_round_in, play, put_blue, put_workers, resources,
+    stats, turn_of, wonder_from_deck, wonders_from_deck,
 };
 use quipu::games::tta::ThroughTheAges as TheGame;
 
@@ -116,4 +117,25 @@ fn fast_food_chains_scores_per_worker_two_on_farms_and_mines() {
         complete(&mut s, "fast-food", "civ-III-fast-food-chains", 4, 4),
         11
     );
+}
+
+#[test]
+fn transcontinental_railroad_doubles_one_worker_of_the_best_worked_mine() {
+    // Bronze ×2 (1 each); Iron developed, no worker: the best worked mine
+    // is Bronze, 2 + 1 = 3 a turn.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::in_round(&mut s, 2, 8);
+    develop_from_deck(&mut s, 0, "civ-I-iron");
+    assert_eq!(stats(&s, 0).resource_rate, 2);
+    wonders_from_deck(&mut s, 0, &["civ-II-transcontinental-railroad"]);
+    assert_eq!(stats(&s, 0).resource_rate, 3);
+    // A worker on Iron (2 each): 2 + 2, and Iron doubled: +2 = 6.
+    put_workers(&mut s, 0, "civ-I-iron", 1);
+    assert_eq!(stats(&s, 0).resource_rate, 6);
+    let before = resources(&s, 0);
+    turn::production(&mut s, 0, &mut Vec::new());
+    assert_eq!(resources(&s, 0), before + 6);
+    assert_eq!(blue_on(&s, 0, "civ-I-iron"), 2);
+    assert_eq!(blue_on(&s, 0, "board-A-bronze"), 2);
+    invariants(&s);
 }

@@ -333,6 +333,10 @@ pub struct RawCard {
     pub culture_per_tech_level: i32,
     /// Fast Food Chains: culture per worker on each kind of card.
     pub culture_per_worker: Option<WorkerCulture>,
+    /// Transcontinental Railroad: one worker on the best mine with a worker
+    /// produces 2 blue tokens instead of 1 (a field added here from the
+    /// card's text).
+    pub best_mine_doubled: bool,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,

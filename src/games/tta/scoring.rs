@@ -231,6 +231,9 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
         }
     }
     s.culture_rate += data::RAVAGED_WONDER_CULTURE * p.ravaged.len() as i32;
+    if best_mine_doubled(data, p) {
+        s.resource_rate += best_worked_mine(data, p);
+    }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
     s.strength += pact_bonus(data, p, |b| b.strength);
@@ -432,6 +435,25 @@ pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
         .map(|c| i32::from(c.age))
         .sum();
     culture + r.culture_per_tech_level * levels
+}
+
+/// Transcontinental Railroad: whether a completed wonder (not turned face
+/// down) makes the best mine with a worker produce one token more.
+pub fn best_mine_doubled(data: &Data, p: &Player) -> bool {
+    p.wonders
+        .iter()
+        .filter(|w| !p.ravaged.contains(w))
+        .filter_map(|&w| data.card(w))
+        .any(|c| c.raw.best_mine_doubled)
+}
+
+/// The value of one token of the best mine with a worker (0 without one).
+pub fn best_worked_mine(data: &Data, p: &Player) -> i32 {
+    techs(data, p)
+        .filter(|(t, c)| c.kind == Kind::Mine && t.workers > 0)
+        .map(|(_, c)| c.raw.resources)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).
