@@ -4,10 +4,11 @@
 
 use quipu::engine::Game;
 use quipu::games::tta::apply::turn;
+use quipu::games::tta::legal;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
-    self, blue_on, develop_from_deck, later_round_in, play, put_blue, put_workers, resources,
-    stats, turn_of, wonder_from_deck, wonders_from_deck,
+    self, blue_on, develop_from_deck, later_round_in, legal_texts, play, put_blue, put_workers,
+    resources, stats, turn_of, wonder_from_deck, wonders_from_deck,
 };
 use quipu::games::tta::ThroughTheAges as TheGame;
 
@@ -138,4 +139,36 @@ fn transcontinental_railroad_doubles_one_worker_of_the_best_worked_mine() {
     assert_eq!(blue_on(&s, 0, "civ-I-iron"), 2);
     assert_eq!(blue_on(&s, 0, "board-A-bronze"), 2);
     invariants(&s);
+}
+
+#[test]
+fn ocean_liner_service_grows_once_a_turn_without_a_civil_action_five_food_less() {
+    // 3 tokens left in the yellow bank: growing costs 7 food; the card's
+    // growth costs 2 and no civil action; a plain growth still costs 7.
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::in_round(&mut s, 2, 8);
+    put_workers(&mut s, 0, "board-A-agriculture", 15);
+    wonders_from_deck(&mut s, 0, &["civ-II-ocean-liner-service"]);
+    let mode = s.rules.mode;
+    assert_eq!(legal::growth_cost(&s.data, &s.players[0], mode), Some(7));
+    put_blue(&mut s, 0, "board-A-agriculture", 2);
+    begin(&mut s, 0);
+    let texts = legal_texts(&s, 0);
+    assert!(texts.contains(&"grow free".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"grow".to_string()), "7 food > 2");
+    let (white, workers) = (s.players[0].white_used, s.players[0].workers);
+    play(&mut s, 0, "인구 무료");
+    let p = &s.players[0];
+    assert_eq!(
+        (p.white_used, p.workers, p.yellow_bank, testkit::food(&s, 0)),
+        (white, workers + 1, 2, 0)
+    );
+    // Once a turn.
+    put_blue(&mut s, 0, "board-A-agriculture", 7);
+    let texts = legal_texts(&s, 0);
+    assert!(!texts.contains(&"grow free".to_string()), "{texts:?}");
+    assert!(texts.contains(&"grow".to_string()), "7 food");
+    invariants(&s);
+    play(&mut s, 0, "done");
+    assert_eq!(s.players[0].free_growths, 0, "again next turn");
 }

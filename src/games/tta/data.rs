@@ -333,6 +333,10 @@ pub struct RawCard {
     pub culture_per_tech_level: i32,
     /// Fast Food Chains: culture per worker on each kind of card.
     pub culture_per_worker: Option<WorkerCulture>,
+    /// Ocean Liner Service: growths a turn without a civil action, each
+    /// costing its `growth_food_discount` less (that discount is of these
+    /// growths only).
+    pub free_growth_per_turn: i32,
     /// Transcontinental Railroad: one worker on the best mine with a worker
     /// produces 2 blue tokens instead of 1 (a field added here from the
     /// card's text).

@@ -200,6 +200,7 @@ fn reset_tokens(p: &mut Player) {
     // Civil actions lost to a Rebellion revealed on the seat's own turn.
     p.white_used = std::mem::take(&mut p.white_lost);
     p.swap_used = false;
+    p.free_growths = 0;
     p.red_used = 0;
     p.red_bonus = 0;
     p.military_resources = 0;
