@@ -36,6 +36,8 @@ pub enum Command {
     Take(u8),
     /// Increase population.
     Grow,
+    /// Increase population without a civil action (Ocean Liner Service).
+    GrowFree,
     /// Build a farm, mine, urban building or military unit on a technology.
     Build(Named),
     /// Build the next stage(s) of the wonder under construction.
@@ -126,6 +128,7 @@ impl fmt::Display for Command {
         match self {
             Command::Take(slot) => write!(f, "take {slot}"),
             Command::Grow => write!(f, "grow"),
+            Command::GrowFree => write!(f, "grow free"),
             Command::Build(c) => write!(f, "build {} {}", c.kind, c.word),
             Command::Wonder(c, n) if *n > 1 => write!(f, "build wonder {} {n}", c.word),
             Command::Wonder(c, _) => write!(f, "build wonder {}", c.word),
@@ -210,6 +213,7 @@ const VERB_ALIASES: &[(&str, &str)] = &[
     ("increase", "grow"),
     ("population", "grow"),
     ("인구", "grow"),
+    ("무료", "free"),
     ("가져오기", "take"),
     ("가져오다", "take"),
     ("건설", "build"),

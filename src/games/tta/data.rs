@@ -213,6 +213,18 @@ pub struct TerritoryBonus {
     pub strength: i32,
 }
 
+/// Culture per worker on each kind of card (Fast Food Chains on completion).
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct WorkerCulture {
+    pub farm: i32,
+    pub mine: i32,
+    /// Urban buildings.
+    pub urban: i32,
+    /// Military units.
+    pub unit: i32,
+}
+
 /// What one side of a pact gets while the pact is in force.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default)]
@@ -311,6 +323,24 @@ pub struct RawCard {
     /// Library of Alexandria: the military hand limit rises.
     pub military_hand_limit: i32,
     pub growth_food_discount: i32,
+    /// Age III wonders scored once on completion (`immediate = true`):
+    /// culture per level of each building (each worker) on the kinds of
+    /// card `levels_of` names (Hollywood, Internet; fields added here from
+    /// the cards' texts, but Internet's factor).
+    pub culture_per_level: i32,
+    pub levels_of: Vec<String>,
+    /// First Space Flight: culture per level of each technology card.
+    pub culture_per_tech_level: i32,
+    /// Fast Food Chains: culture per worker on each kind of card.
+    pub culture_per_worker: Option<WorkerCulture>,
+    /// Ocean Liner Service: growths a turn without a civil action, each
+    /// costing its `growth_food_discount` less (that discount is of these
+    /// growths only).
+    pub free_growth_per_turn: i32,
+    /// Transcontinental Railroad: one worker on the best mine with a worker
+    /// produces 2 blue tokens instead of 1 (a field added here from the
+    /// card's text).
+    pub best_mine_doubled: bool,
     pub strength_per_temple_happy: i32,
     pub resources_per_tech_played: i32,
     pub population: i32,
@@ -814,6 +844,9 @@ pub struct Card {
     pub events: Vec<EventEffect>,
     /// The terms of an Age III scoring event.
     pub impact: Vec<impact::ImpactTerm>,
+    /// The kinds of card whose buildings' levels a wonder scores on
+    /// completion (`levels_of`, read at load).
+    pub levels_of: Vec<Kind>,
 }
 
 impl Card {
@@ -870,6 +903,12 @@ impl Card {
         }
         let (en, ko): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
         Text::new(en.join(", "), ko.join(", "))
+    }
+
+    /// Whether the card's effect happens once, when it is completed (the
+    /// Age III wonders; a territory's `immediate` is its one-time bonus).
+    pub fn on_completion(&self) -> bool {
+        matches!(self.raw.immediate, Some(Immediate::Flag(true)))
     }
 
     /// A territory's immediate bonus.
@@ -971,6 +1010,11 @@ impl Data {
                 .as_deref()
                 .map(ActionCode::from_str)
                 .unwrap_or(ActionCode::Other);
+            let levels_of = c
+                .levels_of
+                .iter()
+                .map(|k| Kind::from_str(k).ok_or_else(|| format!("{}: unknown kind {k}", c.id)))
+                .collect::<Result<Vec<Kind>, String>>()?;
             cards.push(Card {
                 raw: c,
                 age,
@@ -980,6 +1024,7 @@ impl Data {
                 rules: Vec::new(),
                 events: Vec::new(),
                 impact: Vec::new(),
+                levels_of,
             });
         }
         for r in rules.rule {

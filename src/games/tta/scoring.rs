@@ -231,6 +231,9 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
         }
     }
     s.culture_rate += data::RAVAGED_WONDER_CULTURE * p.ravaged.len() as i32;
+    if best_mine_doubled(data, p) {
+        s.resource_rate += best_worked_mine(data, p);
+    }
     s.happiness_raw += colony_bonus(data, p, |b| b.happy);
     s.strength += colony_bonus(data, p, |b| b.strength);
     s.strength += pact_bonus(data, p, |b| b.strength);
@@ -397,6 +400,60 @@ pub fn attack_cost(data: &Data, card: &Card, target: &Player) -> Option<u8> {
         return None;
     }
     Some(cost)
+}
+
+/// Culture an Age III wonder scores once, when it is completed (the
+/// cards' texts): per level of each building on the kinds of card it names
+/// (Hollywood, Internet), per level of each technology card (First Space
+/// Flight), per worker on each kind of card (Fast Food Chains).
+pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
+    let r = &wonder.raw;
+    let per_worker = r.culture_per_worker.unwrap_or_default();
+    let mut culture = 0;
+    for (t, c) in techs(data, p) {
+        let w = i32::from(t.workers);
+        if wonder.levels_of.contains(&c.kind) {
+            culture += r.culture_per_level * i32::from(c.age) * w;
+        }
+        culture += w * match c.kind {
+            Kind::Farm => per_worker.farm,
+            Kind::Mine => per_worker.mine,
+            Kind::Urban(_) => per_worker.urban,
+            Kind::Unit(_) => per_worker.unit,
+            _ => 0,
+        };
+    }
+    // Technology cards: those with buildings, the specials, the government.
+    let levels: i32 = p
+        .techs
+        .iter()
+        .map(|t| t.card)
+        .chain(p.specials.iter().copied())
+        .chain(std::iter::once(p.government))
+        .filter_map(|id| data.card(id))
+        .filter(|c| c.kind.is_technology())
+        .map(|c| i32::from(c.age))
+        .sum();
+    culture + r.culture_per_tech_level * levels
+}
+
+/// Transcontinental Railroad: whether a completed wonder (not turned face
+/// down) makes the best mine with a worker produce one token more.
+pub fn best_mine_doubled(data: &Data, p: &Player) -> bool {
+    p.wonders
+        .iter()
+        .filter(|w| !p.ravaged.contains(w))
+        .filter_map(|&w| data.card(w))
+        .any(|c| c.raw.best_mine_doubled)
+}
+
+/// The value of one token of the best mine with a worker (0 without one).
+pub fn best_worked_mine(data: &Data, p: &Player) -> i32 {
+    techs(data, p)
+        .filter(|(t, c)| c.kind == Kind::Mine && t.workers > 0)
+        .map(|(_, c)| c.raw.resources)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Food eaten at the end of each turn (seed L1773-1784).

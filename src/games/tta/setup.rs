@@ -133,6 +133,7 @@ pub fn new_player(data: &Data) -> Result<Player, String> {
         no_politics: false,
         swap_used: false,
         colonized_from_hand: false,
+        free_growths: 0,
     })
 }
 

@@ -147,6 +147,9 @@ pub struct Player {
     /// ability (Christopher Columbus: once per game).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub colonized_from_hand: bool,
+    /// Growths without a civil action made this turn (Ocean Liner Service).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub free_growths: u8,
 }
 
 /// One civilization's side of a pact in force (seed L2373-2472): side A or

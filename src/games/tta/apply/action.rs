@@ -313,6 +313,15 @@ fn board_action(
                 "인구를 늘립니다.".into(),
             ));
         }
+        Command::GrowFree => {
+            p.free_growths += 1;
+            grow(data, p, mode, legal::free_growth_discount(data, p, mode))?;
+            out.push(said(
+                seat,
+                "increases population without a civil action (Ocean Liner Service).".into(),
+                "시민 행동 없이 인구를 늘립니다 (대양 여객선).".into(),
+            ));
+        }
         Command::Build(n) => {
             let c = data.card(n.id)?;
             if is_unit(c) {

@@ -26,12 +26,20 @@ pub fn produce_amount(data: &Data, p: &mut Player, food: bool, amount: i32) -> i
 }
 
 /// Production: one blue token per worker on each farm (or mine), best cards
-/// first when the blue bank runs short (spec §11.6). Returns the value made.
+/// first when the blue bank runs short (spec §11.6); Transcontinental
+/// Railroad: one more on the best mine with a worker. Returns the value made.
 pub fn produce_by_workers(data: &Data, p: &mut Player, food: bool) -> i32 {
     let mut made = 0;
+    let mut extra = u8::from(!food && scoring::best_mine_doubled(data, p));
     for (i, v) in producers(data, p, food) {
         let workers = p.techs.get(i).map(|t| t.workers).unwrap_or(0);
-        for _ in 0..workers {
+        // Producers come best first: the first with a worker takes the extra.
+        let bonus = if workers > 0 {
+            std::mem::take(&mut extra)
+        } else {
+            0
+        };
+        for _ in 0..workers + bonus {
             if p.blue_bank == 0 {
                 return made;
             }

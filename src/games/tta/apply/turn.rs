@@ -200,6 +200,7 @@ fn reset_tokens(p: &mut Player) {
     // Civil actions lost to a Rebellion revealed on the seat's own turn.
     p.white_used = std::mem::take(&mut p.white_lost);
     p.swap_used = false;
+    p.free_growths = 0;
     p.red_used = 0;
     p.red_bonus = 0;
     p.military_resources = 0;
@@ -266,5 +267,20 @@ pub fn complete_wonder_if_done(data: &Data, p: &mut Player, out: &mut Vec<Event>
             format!("{} completes {}.", who.en, name.en),
             format!("{}이(가) {}을(를) 완성합니다.", who.ko, name.ko),
         )));
+        // The Age III wonders score once, on completion (the cards' texts).
+        if let Some(c) = data.card(card).filter(|c| c.on_completion()) {
+            let culture = scoring::completion_culture(data, p, c);
+            p.culture += culture;
+            out.push(Event::public(Text::new(
+                format!(
+                    "{}: {} scores {culture} culture ({} in all).",
+                    name.en, who.en, p.culture
+                ),
+                format!(
+                    "{}: {}이(가) 문화 {culture}점을 얻습니다 (총 {}점).",
+                    name.ko, who.ko, p.culture
+                ),
+            )));
+        }
     }
 }

@@ -75,13 +75,31 @@ pub fn stages_per_action(data: &Data, p: &Player) -> u8 {
 }
 
 /// Food to increase population now, after leader discounts; `None` when the
-/// yellow bank is empty.
+/// yellow bank is empty. Ocean Liner Service's discount is of its own free
+/// growths only (`free_growth_discount`).
 pub fn growth_cost(data: &Data, p: &Player, mode: Mode) -> Option<i32> {
     let base = i32::from(data::yellow_row(p.yellow_bank).growth_cost?);
     let discount: i32 = permanent_cards(data, p, mode)
+        .filter(|c| c.raw.free_growth_per_turn == 0)
         .map(|c| c.raw.growth_food_discount)
         .sum();
     Some((base - discount).max(0))
+}
+
+/// Ocean Liner Service: growths without a civil action left this turn.
+pub fn free_growths_left(data: &Data, p: &Player, mode: Mode) -> i32 {
+    let allowed: i32 = permanent_cards(data, p, mode)
+        .map(|c| c.raw.free_growth_per_turn)
+        .sum();
+    (allowed - i32::from(p.free_growths)).max(0)
+}
+
+/// The food such a growth costs less than `growth_cost`.
+pub fn free_growth_discount(data: &Data, p: &Player, mode: Mode) -> i32 {
+    permanent_cards(data, p, mode)
+        .filter(|c| c.raw.free_growth_per_turn > 0)
+        .map(|c| c.raw.growth_food_discount)
+        .sum()
 }
 
 /// The value of one blue token on a card of this produce kind.

@@ -395,6 +395,13 @@ fn board_actions(
     if tokens.white > 0 && grow_ok(data, p, s.rules.mode, 0) {
         out.push(Command::Grow);
     }
+    // Ocean Liner Service: no civil action spent.
+    let mode = s.rules.mode;
+    if free_growths_left(data, p, mode) > 0
+        && grow_ok(data, p, mode, free_growth_discount(data, p, mode))
+    {
+        out.push(Command::GrowFree);
+    }
     for &(t, c) in techs {
         if tokens.for_card(c) > 0 && build_ok(data, p, c, 0) {
             out.push(Command::Build(named(data, t.card)));
