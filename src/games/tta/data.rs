@@ -325,6 +325,9 @@ pub struct RawCard {
     pub defense: i32,
     pub action: Option<String>,
     pub amount: i32,
+    /// Action cards whose magnitude depends on the number of players:
+    /// [2 players, 3 players, 4 players].
+    pub amount_by_players: Vec<i32>,
     pub removed_in_2p: bool,
     /// Tactics: the units one army needs, its bonus, and the bonus of an
     /// army with a unit more than one age older than the card (L2790-2826).
@@ -580,6 +583,8 @@ pub enum ActionCode {
     ProduceResources,
     DevelopThenScience,
     UpgradeDiscount,
+    /// Culture for each civilization with more culture (Endowment for the Arts).
+    CulturePerRicher,
     /// Action cards of later ages not yet implemented.
     Other,
 }
@@ -598,6 +603,7 @@ impl ActionCode {
             "produce_resources" => ActionCode::ProduceResources,
             "develop_then_science" => ActionCode::DevelopThenScience,
             "upgrade_discount" => ActionCode::UpgradeDiscount,
+            "culture_per_richer" => ActionCode::CulturePerRicher,
             _ => ActionCode::Other,
         }
     }
@@ -817,6 +823,16 @@ pub struct Card {
 }
 
 impl Card {
+    /// An action card's magnitude with `players` civilizations in the game:
+    /// its `amount_by_players` entry when it has one, else its `amount`.
+    pub fn amount_for(&self, players: usize) -> i32 {
+        players
+            .checked_sub(2)
+            .and_then(|i| self.raw.amount_by_players.get(i))
+            .copied()
+            .unwrap_or(self.raw.amount)
+    }
+
     /// The card's main numbers and its effect, short, in both languages.
     pub fn summary(&self) -> Text {
         let (c, r) = (self, &self.raw);

@@ -198,6 +198,29 @@ pub(super) fn develop(
     Some(())
 }
 
+/// Where a civilization stands among the others when it plays an action
+/// card that counts them (civilizations still playing).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Standing {
+    pub players: usize,
+    /// Civilizations with more culture points.
+    pub richer: i32,
+}
+
+impl Standing {
+    pub fn of(s: &State, seat: usize) -> Standing {
+        let seats = s.playing_from(seat);
+        let culture = |i: usize| s.players.get(i).map(|p| p.culture).unwrap_or(0);
+        let mine = culture(seat);
+        Standing {
+            players: seats.len(),
+            richer: i32::try_from(seats.iter().filter(|&&i| culture(i) > mine).count())
+                .unwrap_or(0),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(super) fn play_action(
     data: &Data,
     p: &mut Player,
@@ -206,8 +229,9 @@ pub(super) fn play_action(
     target: &Target,
     out: &mut Vec<Event>,
     seat: usize,
+    standing: Standing,
 ) -> Option<()> {
-    let amount = c.raw.amount;
+    let amount = c.amount_for(standing.players);
     match (c.action, target) {
         (ActionCode::WonderStageDiscount, Target::Card(_)) => {
             wonder_stages(data, p, 1, amount)?;
@@ -234,6 +258,7 @@ pub(super) fn play_action(
             p.science = (p.science + amount).min(SCIENCE_CAP)
         }
         (ActionCode::ScoreCulture, Target::None) => p.culture += amount,
+        (ActionCode::CulturePerRicher, Target::None) => p.culture += amount * standing.richer,
         (ActionCode::ProduceFood, Target::None) => {
             tokens::produce_amount(data, p, true, amount);
         }
@@ -258,6 +283,7 @@ pub(super) fn play_action(
 pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
     let data = s.data.clone();
     let mode = s.rules.mode;
+    let standing = Standing::of(s, seat);
     let p = s.players.get_mut(seat)?;
     let white_before = legal::white_total(&data, p, mode);
     let red_before = legal::red_total(&data, p, mode);
@@ -269,7 +295,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         | Command::Develop(_)
         | Command::Revolution(_)
         | Command::Recruit(_)
-        | Command::Play(..) => card_action(&data, p, mode, seat, cmd, out)?,
+        | Command::Play(..) => card_action(&data, p, mode, (seat, standing), cmd, out)?,
         _ => board_action(&data, p, mode, seat, cmd, out)?,
     }
     // A government change sets its own token counts (seed L1500-1567).
@@ -382,7 +408,7 @@ fn card_action(
     data: &Data,
     p: &mut Player,
     mode: Mode,
-    seat: usize,
+    (seat, standing): (usize, Standing),
     cmd: &Command,
     out: &mut Vec<Event>,
 ) -> Option<()> {
@@ -444,7 +470,7 @@ fn card_action(
                 format!("plays {en}."),
                 format!("{ko}을(를) 사용합니다."),
             ));
-            play_action(data, p, mode, c, target, out, seat)?;
+            play_action(data, p, mode, c, target, out, seat, standing)?;
         }
         _ => return None,
     }

@@ -572,6 +572,7 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
         ActionCode::MilitaryBoost
         | ActionCode::ScoreScience
         | ActionCode::ScoreCulture
+        | ActionCode::CulturePerRicher
         | ActionCode::ProduceFood
         | ActionCode::ProduceResources => out.push(Target::None),
         ActionCode::Other => {}

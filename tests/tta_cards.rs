@@ -1,0 +1,50 @@
+//! Through the Ages: the last cards built for issue 16, one scenario each
+//! with exact numbers (the card texts are in `data/cards-2006.toml`; the
+//! readings where a text is unclear are in `src/games/tta/NOTES.md`).
+
+use quipu::engine::{Game, Seat};
+use quipu::games::tta::state::State;
+use quipu::games::tta::testkit::{self, culture, give, later_round, legal_texts, play};
+use quipu::games::tta::ThroughTheAges;
+
+/// Reads a command (English or Korean) to its canonical text.
+fn read(s: &State, seat: usize, text: &str) -> String {
+    ThroughTheAges
+        .parse(s, Seat(seat), text)
+        .map(|c| c.to_string())
+        .unwrap_or_else(|e| panic!("'{text}' not read: {e}"))
+}
+
+// ---- leaders and actions
+
+/// Endowment for the Arts: culture for each civilization with more culture
+/// points than the player's (3 with three players; a tie does not count).
+#[test]
+fn endowment_for_the_arts_scores_per_richer_civilization() {
+    let mut s = later_round(3);
+    give(&mut s, 0, "civ-III-endowment-for-the-arts");
+    culture(&mut s, 0, 10);
+    culture(&mut s, 1, 15);
+    culture(&mut s, 2, 10);
+    assert!(legal_texts(&s, 0).contains(&"play endowment-for-the-arts".to_string()));
+    assert_eq!(read(&s, 0, "사용 예술 후원"), "play endowment-for-the-arts");
+    play(&mut s, 0, "play endowment-for-the-arts");
+    assert_eq!(s.players[0].culture, 13, "one richer civilization: +3");
+    assert_eq!(s.players[0].white_used, 1, "one civil action spent");
+
+    // Two players: 6 per richer civilization; none richer: nothing.
+    let mut s = later_round(2);
+    culture(&mut s, 0, 4);
+    culture(&mut s, 1, 9);
+    let mut other = s.clone();
+    give(&mut s, 0, "civ-III-endowment-for-the-arts");
+    play(&mut s, 0, "play endowment-for-the-arts");
+    assert_eq!(s.players[0].culture, 10);
+    testkit::turn_of(&mut other, 1);
+    give(&mut other, 1, "civ-III-endowment-for-the-arts");
+    play(&mut other, 1, "play endowment-for-the-arts");
+    assert_eq!(
+        other.players[1].culture, 9,
+        "no civilization has more culture"
+    );
+}
