@@ -4,7 +4,10 @@
 
 use quipu::engine::{Game, Seat};
 use quipu::games::tta::state::State;
-use quipu::games::tta::testkit::{self, culture, give, later_round, legal_texts, play};
+use quipu::games::tta::testkit::{
+    self, culture, give, later_round, legal_texts, play, put_blue, put_workers, resources, stats,
+    unused_workers,
+};
 use quipu::games::tta::ThroughTheAges;
 
 /// Reads a command (English or Korean) to its canonical text.
@@ -46,5 +49,47 @@ fn endowment_for_the_arts_scores_per_richer_civilization() {
     assert_eq!(
         other.players[1].culture, 9,
         "no civilization has more culture"
+    );
+}
+
+/// Wave of Nationalism: for each stronger civilization, resources this turn
+/// for military units only (6 with two players); an equal strength does not
+/// count, and what is left is lost at the end of the turn.
+#[test]
+fn wave_of_nationalism_gives_unit_resources_per_stronger_civilization() {
+    let mut s = later_round(2);
+    give(&mut s, 0, "civ-II-wave-of-nationalism");
+    put_workers(&mut s, 0, "civ-I-swordsmen", 0);
+    put_workers(&mut s, 1, "civ-I-swordsmen", 1);
+    put_blue(&mut s, 0, "board-A-bronze", 5);
+    unused_workers(&mut s, 0, 3);
+    assert_eq!((stats(&s, 0).strength, stats(&s, 1).strength), (1, 3));
+    assert_eq!(
+        read(&s, 0, "사용 민족주의의 물결"),
+        "play wave-of-nationalism"
+    );
+    play(&mut s, 0, "play wave-of-nationalism");
+    assert_eq!(s.players[0].military_resources, 6);
+    assert_eq!(resources(&s, 0), 5);
+    play(&mut s, 0, "build infantry swordsmen");
+    play(&mut s, 0, "build infantry swordsmen");
+    assert_eq!(
+        resources(&s, 0),
+        5,
+        "two Swordsmen (3 each) paid by the card"
+    );
+    assert_eq!(stats(&s, 0).strength, 5);
+    assert_eq!(s.players[0].military_resources, 0);
+
+    // Three players, one stronger and one as strong: 3 resources.
+    let mut s = later_round(3);
+    give(&mut s, 0, "civ-II-wave-of-nationalism");
+    put_workers(&mut s, 1, "civ-I-swordsmen", 1);
+    play(&mut s, 0, "play wave-of-nationalism");
+    assert_eq!(s.players[0].military_resources, 3);
+    play(&mut s, 0, "done");
+    assert_eq!(
+        s.players[0].military_resources, 0,
+        "lost at the end of the turn"
     );
 }

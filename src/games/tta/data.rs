@@ -585,6 +585,9 @@ pub enum ActionCode {
     UpgradeDiscount,
     /// Culture for each civilization with more culture (Endowment for the Arts).
     CulturePerRicher,
+    /// Resources for military units this turn for each stronger
+    /// civilization (Wave of Nationalism, Military Build-Up).
+    MilitaryResourcesPerStronger,
     /// Action cards of later ages not yet implemented.
     Other,
 }
@@ -604,6 +607,7 @@ impl ActionCode {
             "develop_then_science" => ActionCode::DevelopThenScience,
             "upgrade_discount" => ActionCode::UpgradeDiscount,
             "culture_per_richer" => ActionCode::CulturePerRicher,
+            "military_resources_per_stronger" => ActionCode::MilitaryResourcesPerStronger,
             _ => ActionCode::Other,
         }
     }

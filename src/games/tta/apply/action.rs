@@ -205,17 +205,22 @@ pub(super) struct Standing {
     pub players: usize,
     /// Civilizations with more culture points.
     pub richer: i32,
+    /// Civilizations with more military strength.
+    pub stronger: i32,
 }
 
 impl Standing {
     pub fn of(s: &State, seat: usize) -> Standing {
         let seats = s.playing_from(seat);
         let culture = |i: usize| s.players.get(i).map(|p| p.culture).unwrap_or(0);
-        let mine = culture(seat);
+        let strength = |i: usize| super::event_effects::strength(s, i);
+        let count = |more: &dyn Fn(usize) -> bool| {
+            i32::try_from(seats.iter().filter(|&&i| more(i)).count()).unwrap_or(0)
+        };
         Standing {
             players: seats.len(),
-            richer: i32::try_from(seats.iter().filter(|&&i| culture(i) > mine).count())
-                .unwrap_or(0),
+            richer: count(&|i| culture(i) > culture(seat)),
+            stronger: count(&|i| strength(i) > strength(seat)),
         }
     }
 }
@@ -259,6 +264,12 @@ pub(super) fn play_action(
         }
         (ActionCode::ScoreCulture, Target::None) => p.culture += amount,
         (ActionCode::CulturePerRicher, Target::None) => p.culture += amount * standing.richer,
+        (ActionCode::MilitaryResourcesPerStronger, Target::None) => {
+            let extra = amount.saturating_mul(standing.stronger).max(0);
+            p.military_resources = p
+                .military_resources
+                .saturating_add(u8::try_from(extra).unwrap_or(u8::MAX));
+        }
         (ActionCode::ProduceFood, Target::None) => {
             tokens::produce_amount(data, p, true, amount);
         }
@@ -283,7 +294,25 @@ pub(super) fn play_action(
 pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
     let data = s.data.clone();
     let mode = s.rules.mode;
-    let standing = Standing::of(s, seat);
+    // Ranking the civilizations costs a pass over every board: only for
+    // the cards that count them.
+    let counts_others = match cmd {
+        Command::Play(n, _) => data.card(n.id).is_some_and(|c| {
+            matches!(
+                c.action,
+                ActionCode::CulturePerRicher | ActionCode::MilitaryResourcesPerStronger
+            )
+        }),
+        _ => false,
+    };
+    let standing = if counts_others {
+        Standing::of(s, seat)
+    } else {
+        Standing {
+            players: s.playing_from(seat).len(),
+            ..Standing::default()
+        }
+    };
     let p = s.players.get_mut(seat)?;
     let white_before = legal::white_total(&data, p, mode);
     let red_before = legal::red_total(&data, p, mode);
