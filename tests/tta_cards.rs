@@ -93,3 +93,25 @@ fn wave_of_nationalism_gives_unit_resources_per_stronger_civilization() {
         "lost at the end of the turn"
     );
 }
+
+/// Military Build-Up: Wave of Nationalism's rule at 8/5/3 per stronger
+/// civilization; with four players, two stronger and one as strong: 6.
+#[test]
+fn military_build_up_gives_unit_resources_per_stronger_civilization() {
+    let mut s = later_round(4);
+    give(&mut s, 0, "civ-III-military-build-up");
+    put_workers(&mut s, 1, "civ-I-swordsmen", 1);
+    put_workers(&mut s, 2, "civ-I-swordsmen", 2);
+    assert_eq!(read(&s, 0, "사용 군비 증강"), "play military-build-up");
+    let two = {
+        let mut s2 = later_round(2);
+        give(&mut s2, 0, "civ-III-military-build-up");
+        put_workers(&mut s2, 1, "civ-I-swordsmen", 1);
+        play(&mut s2, 0, "play military-build-up");
+        s2.players[0].military_resources
+    };
+    assert_eq!(two, 8, "two players, one stronger");
+    play(&mut s, 0, "play military-build-up");
+    assert_eq!(s.players[0].military_resources, 6);
+    assert_eq!(s.players[0].white_used, 1);
+}
