@@ -115,3 +115,29 @@ fn military_build_up_gives_unit_resources_per_stronger_civilization() {
     assert_eq!(s.players[0].military_resources, 6);
     assert_eq!(s.players[0].white_used, 1);
 }
+
+/// Isaac Newton: the best lab or library makes its level in extra science,
+/// and each technology played gives a spent civil action back (a peaceful
+/// change of government too; a revolution keeps one civil action).
+#[test]
+fn isaac_newton_best_lab_and_a_civil_action_back_per_technology() {
+    let mut s = testkit::with_leader("civ-II-isaac-newton");
+    testkit::science(&mut s, 0, 4);
+    give(&mut s, 0, "civ-I-alchemy");
+    assert_eq!(stats(&s, 0).science_rate, 1, "Philosophy is level 0");
+    play(&mut s, 0, "develop alchemy");
+    assert_eq!(s.players[0].white_used, 0, "the civil action came back");
+    assert_eq!(s.players[0].science, 0);
+    put_workers(&mut s, 0, "civ-I-alchemy", 1);
+    assert_eq!(stats(&s, 0).science_rate, 1 + 2 + 1, "Alchemy is level 1");
+
+    let mut s = testkit::with_leader("civ-II-isaac-newton");
+    testkit::science(&mut s, 0, 9);
+    give(&mut s, 0, "civ-I-monarchy");
+    let mut peaceful = s.clone();
+    play(&mut peaceful, 0, "peaceful monarchy");
+    assert_eq!(peaceful.players[0].white_used, 0);
+    play(&mut s, 0, "revolution monarchy");
+    let total = testkit::action_tokens(&s, 0).0;
+    assert_eq!(s.players[0].white_used, total - 1);
+}

@@ -776,6 +776,8 @@ pub enum RuleName {
     RedTokensThisTurn,
     ChooseFoodOrResources,
     FreeBuild,
+    /// Spent civil actions given back when a technology is played (Newton).
+    CivilActionsBackPerTechnology,
 }
 
 #[derive(Deserialize)]
@@ -1013,6 +1015,7 @@ impl Data {
                 "red_tokens_this_turn" => RuleName::RedTokensThisTurn,
                 "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
                 "free_build" => RuleName::FreeBuild,
+                "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
                 other => return Err(format!("effects: unknown rule {other}")),
             };
             let target = match &r.target {

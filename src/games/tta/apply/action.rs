@@ -156,6 +156,7 @@ pub(super) fn develop(
             } else {
                 used
             };
+            technology_played(data, p, mode);
             if revolution {
                 out.push(said(
                     seat,
@@ -195,7 +196,19 @@ pub(super) fn develop(
     if bonus > 0 {
         tokens::produce_amount(data, p, false, bonus);
     }
+    technology_played(data, p, mode);
     Some(())
+}
+
+/// What a leader gives each time a technology card is played, government
+/// included (Newton: spent civil actions back).
+fn technology_played(data: &Data, p: &mut Player, mode: Mode) {
+    let back: i32 = scoring::permanent_cards(data, p, mode)
+        .filter_map(|c| c.rule(RuleName::CivilActionsBackPerTechnology, mode.key()))
+        .sum();
+    p.white_used = p
+        .white_used
+        .saturating_sub(u8::try_from(back.max(0)).unwrap_or(u8::MAX));
 }
 
 /// Where a civilization stands among the others when it plays an action
