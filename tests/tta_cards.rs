@@ -141,3 +141,25 @@ fn isaac_newton_best_lab_and_a_civil_action_back_per_technology() {
     let total = testkit::action_tokens(&s, 0).0;
     assert_eq!(s.players[0].white_used, total - 1);
 }
+
+/// William Shakespeare: +1 culture per library and +2 per library-theater
+/// pair: two libraries and one theater make 2 + 2 = 4 more culture a turn.
+#[test]
+fn william_shakespeare_culture_per_library_and_pair() {
+    let mut s = later_round(2);
+    put_workers(&mut s, 0, "civ-I-printing-press", 2);
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    let without = stats(&s, 0).culture_rate;
+    assert_eq!(without, 2 + 2, "Printing Press 1 each, Drama 2");
+    testkit::leader(&mut s, 0, "civ-II-william-shakespeare");
+    assert_eq!(stats(&s, 0).culture_rate, without + 2 + 2);
+    // A second theater makes a second pair.
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    assert_eq!(stats(&s, 0).culture_rate, 2 + 4 + 2 + 2 * 2);
+    // No library: nothing.
+    let mut s = later_round(2);
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    let without = stats(&s, 0).culture_rate;
+    testkit::leader(&mut s, 0, "civ-II-william-shakespeare");
+    assert_eq!(stats(&s, 0).culture_rate, without);
+}

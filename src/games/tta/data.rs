@@ -778,6 +778,9 @@ pub enum RuleName {
     FreeBuild,
     /// Spent civil actions given back when a technology is played (Newton).
     CivilActionsBackPerTechnology,
+    /// Culture per library building, and per library-theater pair (Shakespeare).
+    CulturePerLibrary,
+    CulturePerLibraryTheaterPair,
 }
 
 #[derive(Deserialize)]
@@ -1016,6 +1019,8 @@ impl Data {
                 "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
                 "free_build" => RuleName::FreeBuild,
                 "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
+                "culture_per_library" => RuleName::CulturePerLibrary,
+                "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
                 other => return Err(format!("effects: unknown rule {other}")),
             };
             let target = match &r.target {
