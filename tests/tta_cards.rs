@@ -163,3 +163,18 @@ fn william_shakespeare_culture_per_library_and_pair() {
     testkit::leader(&mut s, 0, "civ-II-william-shakespeare");
     assert_eq!(stats(&s, 0).culture_rate, without);
 }
+
+/// Albert Einstein: the best lab or library makes its level in extra
+/// science, and each technology played scores 3 culture.
+#[test]
+fn albert_einstein_best_lab_and_culture_per_technology() {
+    let mut s = testkit::with_leader("civ-III-albert-einstein");
+    testkit::science(&mut s, 0, 4);
+    culture(&mut s, 0, 5);
+    give(&mut s, 0, "civ-I-alchemy");
+    play(&mut s, 0, "develop alchemy");
+    assert_eq!(s.players[0].culture, 5 + 3);
+    assert_eq!(s.players[0].white_used, 1);
+    put_workers(&mut s, 0, "civ-I-alchemy", 1);
+    assert_eq!(stats(&s, 0).science_rate, 1 + 2 + 1, "Alchemy is level 1");
+}

@@ -778,6 +778,8 @@ pub enum RuleName {
     FreeBuild,
     /// Spent civil actions given back when a technology is played (Newton).
     CivilActionsBackPerTechnology,
+    /// Culture scored when a technology is played (Einstein).
+    CulturePerTechnology,
     /// Culture per library building, and per library-theater pair (Shakespeare).
     CulturePerLibrary,
     CulturePerLibraryTheaterPair,
@@ -1020,6 +1022,7 @@ impl Data {
                 "free_build" => RuleName::FreeBuild,
                 "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
                 "culture_per_library" => RuleName::CulturePerLibrary,
+                "culture_per_technology" => RuleName::CulturePerTechnology,
                 "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
                 other => return Err(format!("effects: unknown rule {other}")),
             };

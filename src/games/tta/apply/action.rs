@@ -201,11 +201,15 @@ pub(super) fn develop(
 }
 
 /// What a leader gives each time a technology card is played, government
-/// included (Newton: spent civil actions back).
+/// included (Newton: spent civil actions back; Einstein: culture).
 fn technology_played(data: &Data, p: &mut Player, mode: Mode) {
-    let back: i32 = scoring::permanent_cards(data, p, mode)
-        .filter_map(|c| c.rule(RuleName::CivilActionsBackPerTechnology, mode.key()))
-        .sum();
+    let sum = |name: RuleName| -> i32 {
+        scoring::permanent_cards(data, p, mode)
+            .filter_map(|c| c.rule(name, mode.key()))
+            .sum()
+    };
+    let back = sum(RuleName::CivilActionsBackPerTechnology);
+    p.culture += sum(RuleName::CulturePerTechnology).max(0);
     p.white_used = p
         .white_used
         .saturating_sub(u8::try_from(back.max(0)).unwrap_or(u8::MAX));
