@@ -355,6 +355,9 @@ pub struct RawCard {
     pub defense: i32,
     pub action: Option<String>,
     pub amount: i32,
+    /// Action cards whose magnitude depends on the number of players:
+    /// [2 players, 3 players, 4 players].
+    pub amount_by_players: Vec<i32>,
     pub removed_in_2p: bool,
     /// Tactics: the units one army needs, its bonus, and the bonus of an
     /// army with a unit more than one age older than the card (L2790-2826).
@@ -610,6 +613,11 @@ pub enum ActionCode {
     ProduceResources,
     DevelopThenScience,
     UpgradeDiscount,
+    /// Culture for each civilization with more culture (Endowment for the Arts).
+    CulturePerRicher,
+    /// Resources for military units this turn for each stronger
+    /// civilization (Wave of Nationalism, Military Build-Up).
+    MilitaryResourcesPerStronger,
     /// Action cards of later ages not yet implemented.
     Other,
 }
@@ -628,6 +636,8 @@ impl ActionCode {
             "produce_resources" => ActionCode::ProduceResources,
             "develop_then_science" => ActionCode::DevelopThenScience,
             "upgrade_discount" => ActionCode::UpgradeDiscount,
+            "culture_per_richer" => ActionCode::CulturePerRicher,
+            "military_resources_per_stronger" => ActionCode::MilitaryResourcesPerStronger,
             _ => ActionCode::Other,
         }
     }
@@ -796,6 +806,13 @@ pub enum RuleName {
     RedTokensThisTurn,
     ChooseFoodOrResources,
     FreeBuild,
+    /// Spent civil actions given back when a technology is played (Newton).
+    CivilActionsBackPerTechnology,
+    /// Culture scored when a technology is played (Einstein).
+    CulturePerTechnology,
+    /// Culture per library building, and per library-theater pair (Shakespeare).
+    CulturePerLibrary,
+    CulturePerLibraryTheaterPair,
 }
 
 #[derive(Deserialize)]
@@ -850,6 +867,16 @@ pub struct Card {
 }
 
 impl Card {
+    /// An action card's magnitude with `players` civilizations in the game:
+    /// its `amount_by_players` entry when it has one, else its `amount`.
+    pub fn amount_for(&self, players: usize) -> i32 {
+        players
+            .checked_sub(2)
+            .and_then(|i| self.raw.amount_by_players.get(i))
+            .copied()
+            .unwrap_or(self.raw.amount)
+    }
+
     /// The card's main numbers and its effect, short, in both languages.
     pub fn summary(&self) -> Text {
         let (c, r) = (self, &self.raw);
@@ -1038,6 +1065,10 @@ impl Data {
                 "red_tokens_this_turn" => RuleName::RedTokensThisTurn,
                 "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
                 "free_build" => RuleName::FreeBuild,
+                "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
+                "culture_per_library" => RuleName::CulturePerLibrary,
+                "culture_per_technology" => RuleName::CulturePerTechnology,
+                "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
                 other => return Err(format!("effects: unknown rule {other}")),
             };
             let target = match &r.target {

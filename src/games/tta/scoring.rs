@@ -162,12 +162,22 @@ pub fn techs<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = (&'a Tec
         .filter_map(move |t| data.card(t.card).map(|c| (t, c)))
 }
 
+/// Culture a leader adds for libraries and library-theater pairs
+/// (Shakespeare; pairs are the fewer of the two).
+fn library_culture(c: &Card, mode: Mode, libraries: i32, theaters: i32) -> i32 {
+    c.rule(RuleName::CulturePerLibrary, mode.key()).unwrap_or(0) * libraries
+        + c.rule(RuleName::CulturePerLibraryTheaterPair, mode.key())
+            .unwrap_or(0)
+            * libraries.min(theaters)
+}
+
 pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     let mut s = Stats::default();
     let (mut units, mut temple_happy, mut faces) = (0, 0, 0);
     let mut per_unit = [0i32; 4];
     let mut warriors = 0;
     let mut best_lab_level = None::<i32>;
+    let (mut libraries, mut theaters) = (0, 0);
     for (t, c) in techs(data, p) {
         let w = i32::from(t.workers);
         s.culture_rate += c.raw.culture * w;
@@ -188,9 +198,15 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
                 temple_happy += c.raw.happy * w;
                 faces += c.raw.happy * w;
             }
-            Kind::Urban(Urban::Theater) => faces += c.raw.happy * w,
-            Kind::Urban(Urban::Lab | Urban::Library) if w > 0 => {
+            Kind::Urban(Urban::Theater) => {
+                faces += c.raw.happy * w;
+                theaters += w;
+            }
+            Kind::Urban(u @ (Urban::Lab | Urban::Library)) if w > 0 => {
                 best_lab_level = best_lab_level.max(Some(i32::from(c.age)));
+                if u == Urban::Library {
+                    libraries += w;
+                }
             }
             _ => {}
         }
@@ -223,6 +239,7 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
         if let Some(v) = c.rule(RuleName::CulturePerHappyFace, mode.key()) {
             s.culture_rate += v * faces;
         }
+        s.culture_rate += library_culture(c, mode, libraries, theaters);
         if let (Some(v), Some(level)) = (
             c.rule(RuleName::BestLabLevelBonus, mode.key()),
             best_lab_level,

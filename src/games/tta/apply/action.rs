@@ -156,6 +156,7 @@ pub(super) fn develop(
             } else {
                 used
             };
+            technology_played(data, p, mode);
             if revolution {
                 out.push(said(
                     seat,
@@ -195,9 +196,53 @@ pub(super) fn develop(
     if bonus > 0 {
         tokens::produce_amount(data, p, false, bonus);
     }
+    technology_played(data, p, mode);
     Some(())
 }
 
+/// What a leader gives each time a technology card is played, government
+/// included (Newton: spent civil actions back; Einstein: culture).
+fn technology_played(data: &Data, p: &mut Player, mode: Mode) {
+    let sum = |name: RuleName| -> i32 {
+        scoring::permanent_cards(data, p, mode)
+            .filter_map(|c| c.rule(name, mode.key()))
+            .sum()
+    };
+    let back = sum(RuleName::CivilActionsBackPerTechnology);
+    p.culture += sum(RuleName::CulturePerTechnology).max(0);
+    p.white_used = p
+        .white_used
+        .saturating_sub(u8::try_from(back.max(0)).unwrap_or(u8::MAX));
+}
+
+/// Where a civilization stands among the others when it plays an action
+/// card that counts them (civilizations still playing).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Standing {
+    pub players: usize,
+    /// Civilizations with more culture points.
+    pub richer: i32,
+    /// Civilizations with more military strength.
+    pub stronger: i32,
+}
+
+impl Standing {
+    pub fn of(s: &State, seat: usize) -> Standing {
+        let seats = s.playing_from(seat);
+        let culture = |i: usize| s.players.get(i).map(|p| p.culture).unwrap_or(0);
+        let strength = |i: usize| super::event_effects::strength(s, i);
+        let count = |more: &dyn Fn(usize) -> bool| {
+            i32::try_from(seats.iter().filter(|&&i| more(i)).count()).unwrap_or(0)
+        };
+        Standing {
+            players: seats.len(),
+            richer: count(&|i| culture(i) > culture(seat)),
+            stronger: count(&|i| strength(i) > strength(seat)),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(super) fn play_action(
     data: &Data,
     p: &mut Player,
@@ -206,8 +251,9 @@ pub(super) fn play_action(
     target: &Target,
     out: &mut Vec<Event>,
     seat: usize,
+    standing: Standing,
 ) -> Option<()> {
-    let amount = c.raw.amount;
+    let amount = c.amount_for(standing.players);
     match (c.action, target) {
         (ActionCode::WonderStageDiscount, Target::Card(_)) => {
             wonder_stages(data, p, 1, amount)?;
@@ -234,6 +280,13 @@ pub(super) fn play_action(
             p.science = (p.science + amount).min(SCIENCE_CAP)
         }
         (ActionCode::ScoreCulture, Target::None) => p.culture += amount,
+        (ActionCode::CulturePerRicher, Target::None) => p.culture += amount * standing.richer,
+        (ActionCode::MilitaryResourcesPerStronger, Target::None) => {
+            let extra = amount.saturating_mul(standing.stronger).max(0);
+            p.military_resources = p
+                .military_resources
+                .saturating_add(u8::try_from(extra).unwrap_or(u8::MAX));
+        }
         (ActionCode::ProduceFood, Target::None) => {
             tokens::produce_amount(data, p, true, amount);
         }
@@ -258,6 +311,25 @@ pub(super) fn play_action(
 pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
     let data = s.data.clone();
     let mode = s.rules.mode;
+    // Ranking the civilizations costs a pass over every board: only for
+    // the cards that count them.
+    let counts_others = match cmd {
+        Command::Play(n, _) => data.card(n.id).is_some_and(|c| {
+            matches!(
+                c.action,
+                ActionCode::CulturePerRicher | ActionCode::MilitaryResourcesPerStronger
+            )
+        }),
+        _ => false,
+    };
+    let standing = if counts_others {
+        Standing::of(s, seat)
+    } else {
+        Standing {
+            players: s.playing_from(seat).len(),
+            ..Standing::default()
+        }
+    };
     let p = s.players.get_mut(seat)?;
     let white_before = legal::white_total(&data, p, mode);
     let red_before = legal::red_total(&data, p, mode);
@@ -269,7 +341,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         | Command::Develop(_)
         | Command::Revolution(_)
         | Command::Recruit(_)
-        | Command::Play(..) => card_action(&data, p, mode, seat, cmd, out)?,
+        | Command::Play(..) => card_action(&data, p, mode, (seat, standing), cmd, out)?,
         _ => board_action(&data, p, mode, seat, cmd, out)?,
     }
     // A government change sets its own token counts (seed L1500-1567).
@@ -391,7 +463,7 @@ fn card_action(
     data: &Data,
     p: &mut Player,
     mode: Mode,
-    seat: usize,
+    (seat, standing): (usize, Standing),
     cmd: &Command,
     out: &mut Vec<Event>,
 ) -> Option<()> {
@@ -453,7 +525,7 @@ fn card_action(
                 format!("plays {en}."),
                 format!("{ko}을(를) 사용합니다."),
             ));
-            play_action(data, p, mode, c, target, out, seat)?;
+            play_action(data, p, mode, c, target, out, seat, standing)?;
         }
         _ => return None,
     }

@@ -579,6 +579,8 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
         ActionCode::MilitaryBoost
         | ActionCode::ScoreScience
         | ActionCode::ScoreCulture
+        | ActionCode::CulturePerRicher
+        | ActionCode::MilitaryResourcesPerStronger
         | ActionCode::ProduceFood
         | ActionCode::ProduceResources => out.push(Target::None),
         ActionCode::Other => {}
