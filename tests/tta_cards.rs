@@ -343,3 +343,38 @@ fn albert_einstein_best_lab_and_culture_per_technology() {
     put_workers(&mut s, 0, "civ-I-alchemy", 1);
     assert_eq!(stats(&s, 0).science_rate, 1 + 2 + 1, "Alchemy is level 1");
 }
+
+/// Alex Randolph: each lab makes culture equal to its level and 1 science
+/// less. Philosophy (level 0, 1 worker) and Alchemy (level I, 2 workers):
+/// culture +0 +2, science -3.
+#[test]
+fn alex_randolph_turns_lab_science_into_culture_by_level() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 3, 12);
+    develop_from_deck(&mut s, 0, "civ-I-alchemy");
+    put_workers(&mut s, 0, "civ-I-alchemy", 2);
+    let before = stats(&s, 0);
+    testkit::leader_from_deck(&mut s, 0, "civ-III-alex-randolph");
+    let after = stats(&s, 0);
+    assert_eq!(after.culture_rate, before.culture_rate + 2);
+    assert_eq!(after.science_rate, before.science_rate - 3);
+    invariants(&s);
+}
+
+/// Elvis Presley: +2 happy, and the best theater with a worker makes its
+/// culture once more: Drama (2) and Opera (3) worked, +3.
+#[test]
+fn elvis_presley_doubles_the_best_theater() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 3, 12);
+    develop_from_deck(&mut s, 0, "civ-I-drama");
+    develop_from_deck(&mut s, 0, "civ-II-opera");
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    put_workers(&mut s, 0, "civ-II-opera", 1);
+    let before = stats(&s, 0);
+    testkit::leader_from_deck(&mut s, 0, "civ-III-elvis-presley");
+    let after = stats(&s, 0);
+    assert_eq!(after.culture_rate, before.culture_rate + 3);
+    assert_eq!(after.happiness_raw, before.happiness_raw + 2);
+    invariants(&s);
+}

@@ -813,6 +813,34 @@ pub enum RuleName {
     /// Culture per library building, and per library-theater pair (Shakespeare).
     CulturePerLibrary,
     CulturePerLibraryTheaterPair,
+    /// Each lab building makes culture equal to its level and this much
+    /// science less (Alex Randolph).
+    LabCultureForScience,
+    /// The best theater with a worker makes its culture once more (Elvis
+    /// Presley).
+    BestTheaterTwice,
+}
+
+/// A rule's name in `effects.toml` as the code knows it.
+fn rule_name(word: &str) -> Result<RuleName, String> {
+    Ok(match word {
+        "inactive" => RuleName::Inactive,
+        "best_lab_level_bonus" => RuleName::BestLabLevelBonus,
+        "culture_per_happy_face" => RuleName::CulturePerHappyFace,
+        "wonder_take_discount" => RuleName::WonderTakeDiscount,
+        "recruit_food_discount" => RuleName::RecruitFoodDiscount,
+        "recruit_resource_discount" => RuleName::RecruitResourceDiscount,
+        "red_tokens_this_turn" => RuleName::RedTokensThisTurn,
+        "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
+        "free_build" => RuleName::FreeBuild,
+        "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
+        "culture_per_library" => RuleName::CulturePerLibrary,
+        "culture_per_technology" => RuleName::CulturePerTechnology,
+        "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
+        "lab_culture_for_science" => RuleName::LabCultureForScience,
+        "best_theater_twice" => RuleName::BestTheaterTwice,
+        other => return Err(format!("effects: unknown rule {other}")),
+    })
 }
 
 #[derive(Deserialize)]
@@ -1055,22 +1083,7 @@ impl Data {
             });
         }
         for r in rules.rule {
-            let name = match r.rule.as_str() {
-                "inactive" => RuleName::Inactive,
-                "best_lab_level_bonus" => RuleName::BestLabLevelBonus,
-                "culture_per_happy_face" => RuleName::CulturePerHappyFace,
-                "wonder_take_discount" => RuleName::WonderTakeDiscount,
-                "recruit_food_discount" => RuleName::RecruitFoodDiscount,
-                "recruit_resource_discount" => RuleName::RecruitResourceDiscount,
-                "red_tokens_this_turn" => RuleName::RedTokensThisTurn,
-                "choose_food_or_resources" => RuleName::ChooseFoodOrResources,
-                "free_build" => RuleName::FreeBuild,
-                "civil_actions_back_per_technology" => RuleName::CivilActionsBackPerTechnology,
-                "culture_per_library" => RuleName::CulturePerLibrary,
-                "culture_per_technology" => RuleName::CulturePerTechnology,
-                "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
-                other => return Err(format!("effects: unknown rule {other}")),
-            };
+            let name = rule_name(&r.rule)?;
             let target = match &r.target {
                 Some(t) => Some(
                     cards

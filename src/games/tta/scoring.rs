@@ -162,13 +162,53 @@ pub fn techs<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = (&'a Tec
         .filter_map(move |t| data.card(t.card).map(|c| (t, c)))
 }
 
-/// Culture a leader adds for libraries and library-theater pairs
-/// (Shakespeare; pairs are the fewer of the two).
-fn library_culture(c: &Card, mode: Mode, libraries: i32, theaters: i32) -> i32 {
-    c.rule(RuleName::CulturePerLibrary, mode.key()).unwrap_or(0) * libraries
-        + c.rule(RuleName::CulturePerLibraryTheaterPair, mode.key())
-            .unwrap_or(0)
-            * libraries.min(theaters)
+/// The urban buildings a leader's rule counts: library and theater
+/// buildings, lab buildings and the sum of their levels, and the culture
+/// of the best theater with a worker.
+#[derive(Default)]
+struct Urbans {
+    libraries: i32,
+    theaters: i32,
+    labs: i32,
+    lab_levels: i32,
+    best_theater: i32,
+}
+
+impl Urbans {
+    fn count(&mut self, urban: Urban, c: &Card, w: i32) {
+        match urban {
+            Urban::Library => self.libraries += w,
+            Urban::Theater => {
+                self.theaters += w;
+                if w > 0 {
+                    self.best_theater = self.best_theater.max(c.raw.culture);
+                }
+            }
+            Urban::Lab => {
+                self.labs += w;
+                self.lab_levels += i32::from(c.age) * w;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// (culture, science) a leader adds for urban buildings: Shakespeare's
+/// libraries and library-theater pairs (pairs are the fewer of the two),
+/// Alex Randolph's labs, Elvis Presley's best theater.
+fn urban_bonus(c: &Card, mode: Mode, u: &Urbans) -> (i32, i32) {
+    let rule = |r: RuleName| c.rule(r, mode.key());
+    let mut culture = rule(RuleName::CulturePerLibrary).unwrap_or(0) * u.libraries
+        + rule(RuleName::CulturePerLibraryTheaterPair).unwrap_or(0) * u.libraries.min(u.theaters);
+    let mut science = 0;
+    if let Some(less) = rule(RuleName::LabCultureForScience) {
+        culture += u.lab_levels;
+        science -= less * u.labs;
+    }
+    if rule(RuleName::BestTheaterTwice).is_some() {
+        culture += u.best_theater;
+    }
+    (culture, science)
 }
 
 pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
@@ -177,7 +217,7 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
     let mut per_unit = [0i32; 4];
     let mut warriors = 0;
     let mut best_lab_level = None::<i32>;
-    let (mut libraries, mut theaters) = (0, 0);
+    let mut urbans = Urbans::default();
     for (t, c) in techs(data, p) {
         let w = i32::from(t.workers);
         s.culture_rate += c.raw.culture * w;
@@ -200,13 +240,11 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
             }
             Kind::Urban(Urban::Theater) => {
                 faces += c.raw.happy * w;
-                theaters += w;
+                urbans.count(Urban::Theater, c, w);
             }
             Kind::Urban(u @ (Urban::Lab | Urban::Library)) if w > 0 => {
                 best_lab_level = best_lab_level.max(Some(i32::from(c.age)));
-                if u == Urban::Library {
-                    libraries += w;
-                }
+                urbans.count(u, c, w);
             }
             _ => {}
         }
@@ -239,7 +277,9 @@ pub fn stats(data: &Data, p: &Player, mode: Mode) -> Stats {
         if let Some(v) = c.rule(RuleName::CulturePerHappyFace, mode.key()) {
             s.culture_rate += v * faces;
         }
-        s.culture_rate += library_culture(c, mode, libraries, theaters);
+        let (culture, science) = urban_bonus(c, mode, &urbans);
+        s.culture_rate += culture;
+        s.science_rate += science;
         if let (Some(v), Some(level)) = (
             c.rule(RuleName::BestLabLevelBonus, mode.key()),
             best_lab_level,
