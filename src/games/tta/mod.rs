@@ -195,6 +195,10 @@ impl Game for ThroughTheAges {
         // search (names hold no line break; one that did, or an empty one, is
         // searched name by name).
         // This runs twice per move (`revealed`), over every boxed card.
+        // Copies of one name (played cards pile up) are searched once.
+        let mut open = open;
+        open.sort_unstable();
+        open.dedup();
         let open_line = open.join("\n");
         // What each card's name was found to be, by card (no hashing: this
         // loop is the hot part of every move).
