@@ -374,12 +374,7 @@ pub fn future_events(s: &mut State, ids: &[&str]) {
 /// Develops a technology taken from its civil deck (a special technology
 /// joins the specials), so that every card stays counted.
 pub fn develop_from_deck(s: &mut State, seat: usize, id: &str) {
-    give_from_deck(s, seat, id);
-    let c = s.players[seat]
-        .hand
-        .pop()
-        .map(|h| h.card)
-        .expect("just given");
+    let c = taken_from_deck(s, seat, id);
     let special = s
         .data
         .card(c)
@@ -424,12 +419,7 @@ pub fn scoring_events(s: &mut State, ids: &[&str]) {
 /// A wonder taken from its civil deck and under construction for a seat,
 /// `built` stages built (a blue token from the bank on each).
 pub fn wonder_from_deck(s: &mut State, seat: usize, id: &str, built: u8) {
-    give_from_deck(s, seat, id);
-    let c = s.players[seat]
-        .hand
-        .pop()
-        .map(|h| h.card)
-        .expect("just given");
+    let c = taken_from_deck(s, seat, id);
     s.players[seat].blue_bank -= built;
     s.players[seat].wonder = Some(WonderWork { card: c, built });
 }
@@ -533,24 +523,25 @@ pub fn in_last_round(s: &mut State) {
 /// A leader taken from its civil deck and in play for a seat, so that
 /// every card stays counted.
 pub fn leader_from_deck(s: &mut State, seat: usize, id: &str) {
-    give_from_deck(s, seat, id);
-    let c = s.players[seat]
-        .hand
-        .pop()
-        .map(|h| h.card)
-        .expect("just given");
+    let c = taken_from_deck(s, seat, id);
     s.players[seat].leader = Some(c);
 }
 
 /// Wonders taken from their civil decks and completed for a seat.
 pub fn wonders_from_deck(s: &mut State, seat: usize, ids: &[&str]) {
     for id in ids {
-        give_from_deck(s, seat, id);
-        let c = s.players[seat]
-            .hand
-            .pop()
-            .map(|h| h.card)
-            .expect("just given");
+        let c = taken_from_deck(s, seat, id);
         s.players[seat].wonders.push(c);
     }
+}
+
+/// A civil card taken from its deck for a seat's board (through the hand,
+/// so that every card stays counted).
+fn taken_from_deck(s: &mut State, seat: usize, id: &str) -> CardId {
+    give_from_deck(s, seat, id);
+    s.players[seat]
+        .hand
+        .pop()
+        .map(|h| h.card)
+        .expect("just given")
 }

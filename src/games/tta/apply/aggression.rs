@@ -54,10 +54,7 @@ pub(super) fn declare(
         return None;
     }
     let bonus = pact::attack_bonus(&data, s.players.get(seat)?, target);
-    let p = s.players.get_mut(seat)?;
-    let i = p.military_hand.iter().position(|&x| x == card)?;
-    p.military_hand.remove(i);
-    p.red_used += cost;
+    military::play_from_hand(s, seat, card, cost)?;
     let attack = strength(s, seat) + bonus;
     pact::end_on_attack(s, seat, target, out);
     played_against(s, target, out);

@@ -65,6 +65,16 @@ pub fn put_away(s: &mut State, card: CardId) {
     }
 }
 
+/// A military card leaves the seat's hand to be played for `cost`
+/// military actions (an aggression, a war).
+pub(super) fn play_from_hand(s: &mut State, seat: usize, card: CardId, cost: u8) -> Option<()> {
+    let p = s.players.get_mut(seat)?;
+    let i = p.military_hand.iter().position(|&x| x == card)?;
+    p.military_hand.remove(i);
+    p.red_used += cost;
+    Some(())
+}
+
 /// Whether the active player holds more military cards than military
 /// action tokens (all tokens, used or not, seed L2032-2038).
 pub fn over_limit(s: &State, seat: usize) -> bool {

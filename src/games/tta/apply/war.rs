@@ -33,10 +33,7 @@ pub(super) fn declare(
     if target == seat || target >= s.players.len() || legal::red_left(s, seat) < cost {
         return None;
     }
-    let p = s.players.get_mut(seat)?;
-    let i = p.military_hand.iter().position(|&x| x == card)?;
-    p.military_hand.remove(i);
-    p.red_used += cost;
+    military::play_from_hand(s, seat, card, cost)?;
     // A war is an attack between the two (a reading, NOTES.md).
     pact::end_on_attack(s, seat, target, out);
     s.wars.push(War {
