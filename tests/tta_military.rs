@@ -606,7 +606,7 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
         .collect();
     let drawn = drawn.join(" ");
     assert!(drawn.contains("Pact Peace Treaty: seat 1 A"), "{drawn}");
-    assert!(drawn.contains("Military"), "{drawn}");
+    assert!(drawn.contains("Mil."), "{drawn}");
     invariants(&s);
     // Next turn: no attack on seat 2, seat 3 may be attacked.
     begin(&mut s, 0);

@@ -140,7 +140,8 @@ pub fn civilizations(s: &State) -> Grid {
     );
     let military = s.rules.mode != Mode::Intro;
     if military {
-        g.header.push(Text::new("Military", "군사 카드"));
+        // Short: the sixth column must fit a phone's picture.
+        g.header.push(Text::new("Mil.", "군사"));
     }
     g.gap = 8;
     for (i, p) in s.players.iter().enumerate() {
