@@ -3,22 +3,14 @@
 //! 004_9680d37650e49187.txt, lines in each test's name or comment).
 
 use quipu::engine::{Game, Seat};
-use quipu::games::tta::apply::{event, turn};
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, action_tokens, culture, current_events, deck_to_discards, food, future_events,
     give_from_deck, later_round_in, legal_texts, military_hand, military_on_top, play, put_workers,
-    refused, resources, science, turn_of,
+    refused, resources, science,
 };
+use quipu::games::tta::testkit::{begin, invariants, reveal, to_act};
 use quipu::games::tta::ThroughTheAges as TheGame;
-
-/// Reveals this event as the top current event.
-fn reveal(s: &mut State, id: &str) -> Vec<String> {
-    current_events(s, &[id]);
-    let mut out = Vec::new();
-    event::reveal_event(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
-}
 
 fn hand_of(s: &State, seat: usize) -> Vec<String> {
     s.players[seat]
@@ -26,25 +18,6 @@ fn hand_of(s: &State, seat: usize) -> Vec<String> {
         .iter()
         .map(|&c| s.data.card(c).map(|x| x.raw.id.clone()).unwrap_or_default())
         .collect()
-}
-
-/// Seat `seat`'s turn begins (refill, then the political phase).
-fn begin(s: &mut State, seat: usize) -> Vec<String> {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
-}
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-#[allow(dead_code)]
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
 }
 
 #[test]

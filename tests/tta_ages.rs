@@ -10,31 +10,14 @@ use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     action_tokens, card, civil_deck_down_to, culture, current_events, food, future_events,
     give_from_deck, in_civil_deck, in_round, later_round_in, later_round_seeded, legal_texts,
-    new_game_in, play, put_blue, put_workers, resources, scoring_events, stats, turn_of,
-    unused_workers, wonder_from_deck,
+    new_game_in, play, put_blue, put_workers, resources, scoring_events, stats, unused_workers,
+    wonder_from_deck,
 };
+use quipu::games::tta::testkit::{begin, invariants, to_act};
 use quipu::games::tta::ThroughTheAges as TheGame;
 
 fn texts(out: Vec<Event>) -> Vec<String> {
     out.into_iter().map(|e| e.text.en).collect()
-}
-
-/// Seat `seat`'s turn begins (refill, then the political phase).
-fn begin(s: &mut State, seat: usize) -> Vec<String> {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    texts(out)
-}
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
 }
 
 fn ranks(s: &State) -> Vec<usize> {

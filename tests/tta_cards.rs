@@ -5,28 +5,14 @@
 use quipu::engine::{Game, Seat};
 use quipu::games::tta::apply::turn;
 use quipu::games::tta::legal;
-use quipu::games::tta::state::{Mode, Phase, State};
+use quipu::games::tta::state::{Mode, State};
 use quipu::games::tta::testkit::{
     self, blue_on, culture, develop_from_deck, give, later_round, later_round_in, legal_texts,
-    play, put_blue, put_workers, resources, stats, turn_of, unused_workers, wonder_from_deck,
+    play, put_blue, put_workers, resources, stats, unused_workers, wonder_from_deck,
     wonders_from_deck,
 };
+use quipu::games::tta::testkit::{begin_politics, invariants};
 use quipu::games::tta::ThroughTheAges;
-use quipu::games::tta::ThroughTheAges as TheGame;
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-/// Seat `seat`'s turn begins (refill, then the political phase).
-fn begin(s: &mut State, seat: usize) {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    assert_eq!(s.phase, Phase::Political);
-}
 
 // ---- wonders and technologies
 
@@ -42,7 +28,7 @@ fn age_three() -> State {
 fn complete(s: &mut State, wonder: &str, id: &str, stages: u8, last: u8) -> i32 {
     wonder_from_deck(s, 0, id, stages - 1);
     put_blue(s, 0, "board-A-bronze", last);
-    begin(s, 0);
+    begin_politics(s, 0);
     let before = s.players[0].culture;
     play(s, 0, &format!("build wonder {wonder}"));
     assert!(s.players[0].wonder.is_none(), "{wonder} is completed");
@@ -154,7 +140,7 @@ fn ocean_liner_service_grows_once_a_turn_without_a_civil_action_five_food_less()
     let mode = s.rules.mode;
     assert_eq!(legal::growth_cost(&s.data, &s.players[0], mode), Some(7));
     put_blue(&mut s, 0, "board-A-agriculture", 2);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let texts = legal_texts(&s, 0);
     assert!(texts.contains(&"grow free".to_string()), "{texts:?}");
     assert!(!texts.contains(&"grow".to_string()), "7 food > 2");

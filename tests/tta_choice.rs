@@ -3,34 +3,16 @@
 //! 004_9680d37650e49187.txt L2113-2136; each card's text).
 
 use quipu::engine::{Game, Seat};
-use quipu::games::tta::apply::event;
 use quipu::games::tta::legal::white_left;
 use quipu::games::tta::scoring;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
-    action_tokens, card, colony, completed_wonder_from_deck, culture, current_events, food,
-    later_round_in, legal_texts, play, put_blue, put_workers, refused, resources, row_from_deck,
-    stats, unused_workers, workers_on,
+    action_tokens, card, colony, completed_wonder_from_deck, culture, food, later_round_in,
+    legal_texts, play, put_blue, put_workers, refused, resources, row_from_deck, stats,
+    unused_workers, workers_on,
 };
+use quipu::games::tta::testkit::{invariants, reveal, to_act};
 use quipu::games::tta::ThroughTheAges as TheGame;
-
-/// Reveals this event as the top current event.
-fn reveal(s: &mut State, id: &str) -> Vec<String> {
-    current_events(s, &[id]);
-    let mut out = Vec::new();
-    event::reveal_event(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
-}
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
-}
 
 /// The seat's timeout default, applied.
 fn time_out(s: &mut State, seat: usize) {

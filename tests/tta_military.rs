@@ -10,41 +10,10 @@ use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, colony, culture, develop_from_deck, food, later_round_in, leader, legal_texts,
     military_hand, play, put_blue, put_workers, refused, resources, science, stats, tactic,
-    turn_of, wonder_begun,
+    wonder_begun,
 };
+use quipu::games::tta::testkit::{begin_politics, invariants, strength, to_act, units};
 use quipu::games::tta::ThroughTheAges as TheGame;
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
-}
-
-/// Seat `seat`'s turn begins (refill, then the political phase).
-fn begin(s: &mut State, seat: usize) {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    assert_eq!(s.phase, Phase::Political);
-}
-
-/// Units developed (from the decks) with this many workers on them.
-fn units(s: &mut State, seat: usize, units: &[(&str, u8)]) {
-    for &(id, n) in units {
-        if !id.starts_with("board-") {
-            develop_from_deck(s, seat, id);
-        }
-        put_workers(s, seat, id, n);
-    }
-}
-
-fn strength(s: &State, seat: usize) -> i32 {
-    stats(s, seat).strength
-}
 
 /// Two players in the advanced game, Age II, seat 1 to begin its turn.
 fn age_two() -> State {
@@ -177,7 +146,7 @@ fn spy_example_the_defender_gives_way_l2345_2372() {
     // She has only 3 science: she loses 3, he gains 3; his strength is 11.
     let mut s = spy_example();
     assert_eq!((strength(&s, 0), strength(&s, 1)), (14, 10));
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(legal.contains(&"attack spy 2".to_string()), "{legal:?}");
     assert!(!legal.contains(&"attack spy 1".to_string()));
@@ -217,7 +186,7 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
     // The same attack of 17: the defence card (+4) and a Knight (+2)
     // make 16; a Warriors (+1) more makes 17, a tie: the defence holds.
     let mut s = spy_example();
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     play(&mut s, 0, "sacrifice infantry riflemen");
     play(&mut s, 0, "sacrifice none");
@@ -240,7 +209,7 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
 fn in_the_full_games_last_round_only_the_defender_raises_strength_with_cards() {
     let mut s = spy_example_in(Mode::Full);
     testkit::in_last_round(&mut s);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     assert_eq!(to_act(&s), vec![1], "the attacker is not asked for units");
     assert_eq!(
@@ -260,7 +229,7 @@ fn in_the_full_games_last_round_only_the_defender_raises_strength_with_cards() {
 fn in_the_advanced_games_last_round_units_are_still_sent() {
     let mut s = spy_example();
     testkit::in_last_round(&mut s);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     assert_eq!(to_act(&s), vec![0], "the attacker may send units");
     play(&mut s, 0, "sacrifice infantry riflemen");
@@ -272,7 +241,7 @@ fn in_the_advanced_games_last_round_units_are_still_sent() {
 fn a_stronger_defender_needs_no_answer() {
     let mut s = spy_example();
     units(&mut s, 1, &[("civ-II-cavalrymen", 2)]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     play(&mut s, 0, "sacrifice none");
     assert_eq!(s.phase, Phase::Actions, "16 ≥ 14: fails at once");
@@ -297,7 +266,7 @@ fn sent_armies_count_their_tactic_bonus_l2766_2789() {
         );
         tactic(&mut s, 0, "mil-I-medieval-army");
         military_hand(&mut s, 0, &["mil-II-spy"]);
-        begin(&mut s, 0);
+        begin_politics(&mut s, 0);
         play(&mut s, 0, "attack spy 2");
         s
     };
@@ -330,7 +299,7 @@ fn sent_armies_count_their_tactic_bonus_l2766_2789() {
 fn win_with(s: &mut State, card: &str, word: &str) {
     units(s, 0, &[("civ-II-riflemen", 3)]);
     military_hand(s, 0, &[card]);
-    begin(s, 0);
+    begin_politics(s, 0);
     play(s, 0, &format!("attack {word} 2"));
     play(s, 0, "sacrifice none");
     play(s, 1, "defend none");
@@ -455,7 +424,7 @@ fn annex_needs_a_colony_to_take() {
     let mut s = age_two();
     units(&mut s, 0, &[("civ-II-riflemen", 3)]);
     military_hand(&mut s, 0, &["mil-II-annex"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     assert!(!legal_texts(&s, 0).iter().any(|c| c.starts_with("attack")));
 }
 
@@ -477,7 +446,7 @@ fn assassinate_costs_the_leaders_level_and_scores_three_culture_each() {
     culture(&mut s, 0, 0);
     units(&mut s, 0, &[("civ-II-riflemen", 3)]);
     military_hand(&mut s, 0, &["mil-II-assassinate"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack assassinate 2");
     assert_eq!(
         s.players[0].red_used, 1,
@@ -506,7 +475,7 @@ fn an_aggression_needs_its_military_actions() {
     let mut s = age_two();
     put_workers(&mut s, 1, "board-A-religion", 1);
     military_hand(&mut s, 0, &["mil-II-raid", "mil-II-spy"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(legal.contains(&"attack raid-ii 2".to_string()), "{legal:?}");
     assert!(legal.contains(&"attack spy 2".to_string()));
@@ -516,7 +485,7 @@ fn an_aggression_needs_its_military_actions() {
 #[test]
 fn timeouts_send_nothing_and_defend_with_nothing() {
     let mut s = spy_example();
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     let d = TheGame.default_command(&s, Seat(0)).expect("a default");
     assert_eq!(d.to_string(), "sacrifice none");
@@ -528,7 +497,7 @@ fn timeouts_send_nothing_and_defend_with_nothing() {
 #[test]
 fn korean_commands_read_the_same() {
     let mut s = spy_example();
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "공격 스파이 2");
     play(&mut s, 0, "희생 없음");
     play(&mut s, 1, "방어 없음");
@@ -538,7 +507,7 @@ fn korean_commands_read_the_same() {
 #[test]
 fn the_defenders_hand_stays_hidden_and_the_played_card_is_told() {
     let mut s = spy_example();
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     play(&mut s, 0, "sacrifice none");
     let hidden = TheGame.hidden_items(&s, Some(Seat(0)));
@@ -568,7 +537,7 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
     // Peace Treaty: no attacks between the two, +1 culture each per turn.
     let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-armed-intervention"]);
     let rates = (stats(&s, 0).culture_rate, stats(&s, 1).culture_rate);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(
         legal.contains(&"pact peace-treaty 2 a".to_string()),
@@ -609,7 +578,7 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
     assert!(drawn.contains("Mil."), "{drawn}");
     invariants(&s);
     // Next turn: no attack on seat 2, seat 3 may be attacked.
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(
         legal.contains(&"attack armed-intervention 3".to_string()),
@@ -622,7 +591,7 @@ fn a_pact_offered_and_accepted_is_in_force_for_both_l2374_2404() {
 #[test]
 fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2378_2388() {
     let mut s = three_in_full(&["mil-III-peace-treaty"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact peace-treaty 3 a");
     let d = TheGame.default_command(&s, Seat(2)).expect("a default");
     assert_eq!(d.to_string(), "refuse");
@@ -643,7 +612,7 @@ fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2405_2420_l2466_2472() {
         stats(&s, 1).culture_rate,
         strength(&s, 1),
     );
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(legal.contains(&"pact promise-of-military-protection 2 b".to_string()));
     play(&mut s, 0, "pact promise-of-military-protection 2 a");
@@ -654,7 +623,7 @@ fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2405_2420_l2466_2472() {
     // Seat 2 attacks seat 1: the pact ends (its card says so).
     units(&mut s, 1, &[("civ-II-riflemen", 3)]);
     military_hand(&mut s, 1, &["mil-III-armed-intervention"]);
-    begin(&mut s, 1);
+    begin_politics(&mut s, 1);
     play(&mut s, 1, "attack armed-intervention 1");
     assert!(s.players[0].pacts.is_empty() && s.players[1].pacts.is_empty());
     assert_eq!(strength(&s, 1), st1 + 9);
@@ -664,10 +633,10 @@ fn asymmetric_pact_sides_and_an_attack_that_ends_it_l2405_2420_l2466_2472() {
 #[test]
 fn a_new_pact_replaces_the_one_offered_before_and_cancel_ends_one_l2389_2465() {
     let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-military-pact"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact peace-treaty 2 a");
     play(&mut s, 1, "accept");
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact military-pact 3 a");
     play(&mut s, 2, "accept");
     assert_eq!(s.players[0].pacts.len(), 1, "Peace Treaty discarded");
@@ -675,7 +644,7 @@ fn a_new_pact_replaces_the_one_offered_before_and_cancel_ends_one_l2389_2465() {
     assert_eq!(s.military_discards[3].len(), 1);
     // Seat 3 cancels it as its political action.
     let st = strength(&s, 2);
-    begin(&mut s, 2);
+    begin_politics(&mut s, 2);
     play(&mut s, 2, "파기 military-pact");
     assert!(s.players[0].pacts.is_empty() && s.players[2].pacts.is_empty());
     assert_eq!(strength(&s, 2), st - 4);
@@ -688,12 +657,12 @@ fn open_borders_gives_a_military_action_each_and_three_strength_to_an_attacker()
     let mut s = later_round_in(Mode::Advanced, 3);
     testkit::in_round(&mut s, 2, 8);
     military_hand(&mut s, 0, &["mil-I-open-borders-agreement", "mil-II-spy"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact open-borders-agreement 2 a");
     play(&mut s, 1, "accept");
     assert_eq!(testkit::action_tokens(&s, 0).1, 3);
     assert_eq!(testkit::action_tokens(&s, 1).1, 3);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     match &s.phase {
         Phase::Aggression(c) => assert_eq!(c.attack, strength(&s, 0) + 3),
@@ -706,7 +675,7 @@ fn acceptance_of_supremacy_moves_a_resource_each_turn() {
     let mut s = later_round_in(Mode::Advanced, 3);
     testkit::in_round(&mut s, 2, 8);
     military_hand(&mut s, 0, &["mil-II-acceptance-of-supremacy"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact acceptance-of-supremacy 2 a");
     play(&mut s, 1, "accept");
     let made = |s: &mut State, seat: usize| {

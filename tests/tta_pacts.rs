@@ -10,27 +10,10 @@ use quipu::games::tta::legal;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, food, give_from_deck, later_round_in, leader_from_deck, legal_texts, military_hand, play,
-    put_blue, refused, resources, science, stats, turn_of, unused_workers, wonders_from_deck,
+    put_blue, refused, resources, science, stats, unused_workers, wonders_from_deck,
 };
+use quipu::games::tta::testkit::{begin_politics, invariants, to_act};
 use quipu::games::tta::ThroughTheAges as TheGame;
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
-}
-
-/// Seat `seat`'s turn begins (refill, then the political phase).
-fn begin(s: &mut State, seat: usize) {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    assert_eq!(s.phase, Phase::Political);
-}
 
 /// Three players of `mode` in `age`, seat 1 holding `pacts`.
 fn three(mode: Mode, age: u8, pacts: &[&str]) -> State {
@@ -42,7 +25,7 @@ fn three(mode: Mode, age: u8, pacts: &[&str]) -> State {
 
 /// Seat 1 offers `pact` and seat `to` (0-based) accepts.
 fn in_force(s: &mut State, pact: &str, to: usize, side: &str) {
-    begin(s, 0);
+    begin_politics(s, 0);
     play(s, 0, &format!("pact {pact} {} {side}", to + 1));
     assert_eq!(to_act(s), vec![to]);
     play(s, to, "accept");
@@ -52,7 +35,7 @@ fn in_force(s: &mut State, pact: &str, to: usize, side: &str) {
 #[test]
 fn trade_routes_agreement_is_offered_on_either_side_and_refused_back_to_hand() {
     let mut s = three(Mode::Advanced, 1, &["mil-I-trade-routes-agreement"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     for side in ["a", "b"] {
         for to in [2, 3] {
@@ -79,7 +62,7 @@ fn trade_routes_side_a_pays_one_food_for_a_resource_once_per_turn() {
     put_blue(&mut s, 0, "board-A-bronze", 1);
     put_blue(&mut s, 0, "board-A-agriculture", 2);
     unused_workers(&mut s, 0, 2);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     assert!(!legal_texts(&s, 0).contains(&"build infantry warriors".to_string()));
     play(&mut s, 0, "pact trade-routes-agreement 2 a");
     play(&mut s, 1, "accept");
@@ -117,7 +100,7 @@ fn trade_routes_side_b_pays_one_resource_for_a_food() {
     put_blue(&mut s, 1, "board-A-agriculture", 1);
     put_blue(&mut s, 1, "board-A-bronze", 1);
     let workers = s.players[1].workers;
-    begin(&mut s, 1);
+    begin_politics(&mut s, 1);
     play(&mut s, 1, "skip");
     assert_eq!(
         legal::growth_cost(&s.data, &s.players[1], s.rules.mode),
@@ -137,7 +120,7 @@ fn scientific_cooperation_two_science_less_and_the_partner_pays_one() {
     science(&mut s, 0, 3);
     science(&mut s, 2, 4);
     let other = s.players[1].science;
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(!legal.contains(&"develop iron".to_string()), "5 > 3");
     assert!(legal.contains(&"pact scientific-cooperation 3 a".to_string()));
@@ -163,7 +146,7 @@ fn scientific_cooperation_works_both_ways_and_a_partner_without_science_pays_not
     science(&mut s, 0, 0);
     give_from_deck(&mut s, 2, "civ-I-iron");
     science(&mut s, 2, 3);
-    begin(&mut s, 2);
+    begin_politics(&mut s, 2);
     play(&mut s, 2, "skip");
     play(&mut s, 2, "develop iron");
     assert_eq!((s.players[2].science, s.players[0].science), (0, 0));
@@ -188,7 +171,7 @@ fn international_tourism_culture_per_wonder_of_the_partner_each_turn() {
     assert_eq!(s.players[1].culture, before + rates[1] + 2);
     // Cancelled by either side as its political action: the culture stops.
     play(&mut s, 0, "done");
-    begin(&mut s, 1);
+    begin_politics(&mut s, 1);
     play(&mut s, 1, "cancel international-tourism");
     assert_eq!(stats(&s, 1).culture_rate, rates[1]);
     assert!(s.players.iter().all(|p| p.pacts.is_empty()));
@@ -207,7 +190,7 @@ fn the_new_pacts_end_like_the_others_a_new_pact_of_the_offerer_replaces_one() {
     in_force(&mut s, "international-tourism", 1, "a");
     assert_eq!(stats(&s, 0).culture_rate, rate + 1);
     play(&mut s, 0, "done");
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "pact peace-treaty 3 a");
     play(&mut s, 2, "accept");
     assert!(s.players[1].pacts.is_empty(), "Tourism discarded");
@@ -228,7 +211,7 @@ fn columbus_colonizes_a_territory_from_the_hand_once_per_game() {
         1,
         &["mil-I-wealthy-territory", "mil-I-historic-territory"],
     );
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     assert!(!legal_texts(&s, 0).iter().any(|c| c.starts_with("colonize")));
     leader_from_deck(&mut s, 0, "civ-I-christopher-columbus");
     let legal = legal_texts(&s, 0);
@@ -247,7 +230,7 @@ fn columbus_colonizes_a_territory_from_the_hand_once_per_game() {
     invariants(&s);
     // Once per game.
     play(&mut s, 0, "done");
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     let legal = legal_texts(&s, 0);
     assert!(
         !legal.iter().any(|c| c.starts_with("colonize")),
@@ -268,7 +251,7 @@ fn james_cook_two_culture_per_colony_and_one_more_per_bonus_card() {
     // The auction: Warriors 1 + bonus card 2 + 1 = 4 at most.
     testkit::current_events(&mut s, &["mil-I-wealthy-territory"]);
     military_hand(&mut s, 0, &["mil-I-crusades"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "event crusades");
     let legal = legal_texts(&s, 0);
     assert!(
@@ -299,7 +282,7 @@ fn joan_of_arc_scores_five_culture_when_an_aggression_is_played_against_her() {
     military_hand(&mut s, 0, &["mil-II-spy"]);
     leader_from_deck(&mut s, 1, "civ-I-joan-of-arc");
     let before = (s.players[0].culture, s.players[1].culture);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "attack spy 2");
     assert_eq!(s.players[1].culture, before.1 + 5);
     assert_eq!(s.players[0].culture, before.0);
@@ -332,7 +315,7 @@ fn library_of_alexandria_keeps_one_more_military_card() {
     let mut s = later_round_in(Mode::Advanced, 2);
     testkit::in_round(&mut s, 1, 5);
     military_hand(&mut s, 0, &hand);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "skip");
     assert_eq!(s.phase, Phase::Discard);
     let mut s = later_round_in(Mode::Advanced, 2);
@@ -340,7 +323,7 @@ fn library_of_alexandria_keeps_one_more_military_card() {
     military_hand(&mut s, 0, &hand);
     // (The Age A deck is spent by round 5: the wonder is placed directly.)
     testkit::wonders(&mut s, 0, &["civ-A-library-of-alexandria"]);
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "skip");
     assert_eq!(s.phase, Phase::Actions);
 }
@@ -521,7 +504,7 @@ fn a_card_is_read_by_the_name_of_another_printing() {
     // Alex Randolph's card file aliases: "Sid Meier", "Game Designer".
     let mut s = three(Mode::Full, 3, &[]);
     give_from_deck(&mut s, 0, "civ-III-alex-randolph");
-    begin(&mut s, 0);
+    begin_politics(&mut s, 0);
     play(&mut s, 0, "elect sid meier");
     assert_eq!(
         s.players[0].leader,

@@ -6,47 +6,15 @@
 //! 004_9680d37650e49187.txt L2968-3047, L3076-3094, L3096-3130).
 
 use quipu::engine::{Game, Seat};
-use quipu::games::tta::apply::turn;
 use quipu::games::tta::data::Kind;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, culture, develop_from_deck, food, later_round_in, legal_texts, military_hand,
-    pact_in_force, play, politics_given_up, put_blue, put_workers, refused, resources, science,
-    stats, turn_of, unused_workers, war_declared,
+    pact_in_force, play, politics_given_up, put_blue, refused, resources, science, unused_workers,
+    war_declared,
 };
+use quipu::games::tta::testkit::{begin, invariants, strength, to_act, units};
 use quipu::games::tta::ThroughTheAges as TheGame;
-
-fn invariants(s: &State) {
-    TheGame
-        .invariants(s)
-        .unwrap_or_else(|e| panic!("invariant: {e}"));
-}
-
-fn to_act(s: &State) -> Vec<usize> {
-    TheGame.to_act(s).into_iter().map(|Seat(x)| x).collect()
-}
-
-/// Seat `seat`'s turn begins (refill, a war it declared, the political phase).
-fn begin(s: &mut State, seat: usize) -> Vec<String> {
-    turn_of(s, seat);
-    let mut out = Vec::new();
-    turn::begin_turn(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
-}
-
-/// Units developed (from the decks) with this many workers on them.
-fn units(s: &mut State, seat: usize, units: &[(&str, u8)]) {
-    for &(id, n) in units {
-        if !id.starts_with("board-") {
-            develop_from_deck(s, seat, id);
-        }
-        put_workers(s, seat, id, n);
-    }
-}
-
-fn strength(s: &State, seat: usize) -> i32 {
-    stats(s, seat).strength
-}
 
 /// Three players in the full game, Age II, round 8, seat 1 to begin.
 fn full(players: usize) -> State {

@@ -545,3 +545,59 @@ fn taken_from_deck(s: &mut State, seat: usize, id: &str) -> CardId {
         .map(|h| h.card)
         .expect("just given")
 }
+
+// ---- what the tests ask of a position
+
+/// Fails the test unless the engine's invariants hold.
+pub fn invariants(s: &State) {
+    ThroughTheAges
+        .invariants(s)
+        .unwrap_or_else(|e| panic!("invariant: {e}"));
+}
+
+/// The seats asked to decide, 0-based.
+pub fn to_act(s: &State) -> Vec<usize> {
+    ThroughTheAges
+        .to_act(s)
+        .into_iter()
+        .map(|Seat(x)| x)
+        .collect()
+}
+
+/// Seat `seat`'s turn begins (refill, a war it declared resolved, then the
+/// political phase); the English of what happened.
+pub fn begin(s: &mut State, seat: usize) -> Vec<String> {
+    turn_of(s, seat);
+    let mut out = Vec::new();
+    super::apply::turn::begin_turn(s, &mut out);
+    out.into_iter().map(|e| e.text.en).collect()
+}
+
+/// [`begin`] for a turn that must open on its political phase.
+pub fn begin_politics(s: &mut State, seat: usize) {
+    begin(s, seat);
+    assert_eq!(s.phase, super::state::Phase::Political);
+}
+
+/// Reveals this event as the top current event; the English of what happened.
+pub fn reveal(s: &mut State, id: &str) -> Vec<String> {
+    current_events(s, &[id]);
+    let mut out = Vec::new();
+    super::apply::event::reveal_event(s, &mut out);
+    out.into_iter().map(|e| e.text.en).collect()
+}
+
+/// Units developed (from the decks) with this many workers on them.
+pub fn units(s: &mut State, seat: usize, units: &[(&str, u8)]) {
+    for &(id, n) in units {
+        if !id.starts_with("board-") {
+            develop_from_deck(s, seat, id);
+        }
+        put_workers(s, seat, id, n);
+    }
+}
+
+/// A seat's military strength.
+pub fn strength(s: &State, seat: usize) -> i32 {
+    stats(s, seat).strength
+}
