@@ -617,6 +617,16 @@ fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
     }
 }
 
+/// Where seat `i` stands among `seats` by `value`: how many have more, and
+/// how many have as much (itself included). The one ranking of the game:
+/// the scoring events' prizes and the final ranks.
+fn place<T: PartialOrd>(seats: &[usize], i: usize, value: impl Fn(usize) -> T) -> (usize, usize) {
+    let mine = value(i);
+    let above = seats.iter().filter(|&&j| value(j) > mine).count();
+    let tied = seats.iter().filter(|&&j| value(j) == mine).count();
+    (above, tied)
+}
+
 /// Culture each seat scores for an Age III scoring event (0 for seats that
 /// resigned). Ranked terms give the prizes by rank; tied seats share the
 /// prizes of the places they take, rounded down (a reading, NOTES.md).
@@ -645,15 +655,7 @@ pub fn impact_scores(s: &State, card: CardId) -> Vec<i32> {
                 .cloned()
                 .unwrap_or_default();
             for &i in &playing {
-                let mine = counts.get(i).copied().unwrap_or(0);
-                let above = playing
-                    .iter()
-                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) > mine)
-                    .count();
-                let tied = playing
-                    .iter()
-                    .filter(|&&j| counts.get(j).copied().unwrap_or(0) == mine)
-                    .count();
+                let (above, tied) = place(&playing, i, |j| counts.get(j).copied().unwrap_or(0));
                 let shared: i32 = prizes.iter().skip(above).take(tied).sum();
                 if let Some(o) = out.get_mut(i) {
                     *o += shared / tied.max(1) as i32;
@@ -767,9 +769,8 @@ pub fn outcome_of_later_modes(s: &State) -> Outcome {
         .collect();
     let ranks = (0..s.players.len())
         .map(|i| {
-            let score = |j: usize| scores.get(j).copied().unwrap_or(0.0);
             if playing.contains(&i) {
-                1 + playing.iter().filter(|&&j| score(j) > score(i)).count()
+                1 + place(&playing, i, |j| scores.get(j).copied().unwrap_or(0.0)).0
             } else {
                 1 + playing.len()
             }
