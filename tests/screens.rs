@@ -45,7 +45,7 @@ const FULL_GAME_BUDGET: u32 = 3300;
 
 fn height_budget(mail: &str) -> u32 {
     match mail {
-        "tta-full" => FULL_GAME_BUDGET,
+        "tta-full" | "tta-defence" => FULL_GAME_BUDGET,
         _ => PHONE_HEIGHT_BUDGET,
     }
 }
@@ -55,27 +55,46 @@ const HEIGHT_EXEMPT: &[&str] = &[];
 
 /// A game of `game` in `lang` after some deterministic moves; returns the
 /// longest turn mail written on the way (the one a phone shows tallest).
+/// `tta-defence` instead plays the full game, attacking whenever it can,
+/// until a seat is asked to defend, and returns the mail that asks it.
 fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
     let s = driving::service(dir);
-    // Through the Ages twice: the introductory game, and the full game far
-    // enough on for its political phase, military hands and events.
-    let (game, options, steps): (&str, &[&str], usize) = match game {
+    // Through the Ages three times: the introductory game, the full game far
+    // enough on for its political phase, military hands and events, and the
+    // mail of a seat attacked in the full game.
+    let (name, options, steps): (&str, &[&str], usize) = match game {
         "tta" => ("tta", &["mode=intro"], 24),
         "tta-full" => ("tta", &["mode=full", "resign=off"], 120),
+        "tta-defence" => ("tta", &["mode=full", "resign=off"], 2000),
         _ => (game, &[], 24),
     };
-    let id = driving::start(&s, game, lang, 5, options);
-    driving::drive(&s, id, steps, |_, who, _, pick| {
-        pick.is_some_and(|m| s.play(id, who, &[m.to_string()], "cli", now()).is_ok())
+    let id = driving::start(&s, name, lang, 5, options);
+    let defence = game == "tta-defence";
+    let mut asked = false;
+    driving::drive(&s, id, steps, |_, who, legal, pick| {
+        if defence && legal.iter().any(|m| m.starts_with("defend ")) {
+            asked = true;
+            return false;
+        }
+        let attack = legal.iter().find(|m| defence && m.starts_with("attack "));
+        attack
+            .map(String::as_str)
+            .or(pick)
+            .is_some_and(|m| s.play(id, who, &[m.to_string()], "cli", now()).is_ok())
     });
-    s.store
+    assert!(!defence || asked, "no seat was asked to defend");
+    let turns = s
+        .store
         .outbox(None)
         .expect("outbox")
         .into_iter()
-        .filter(|r| r.kind == "turn")
-        .max_by_key(|r| r.raw.len())
-        .map(|r| r.raw)
-        .expect("a turn mail")
+        .filter(|r| r.kind == "turn");
+    let mail = if defence {
+        turns.last()
+    } else {
+        turns.max_by_key(|r| r.raw.len())
+    };
+    mail.map(|r| r.raw).expect("a turn mail")
 }
 
 /// The mail's HTML with its picture written beside it and linked as a file,
@@ -147,6 +166,7 @@ fn every_turn_mail_fits_a_phone_and_a_desktop_in_both_languages() {
         "tawantinsuyu",
         "tta",
         "tta-full",
+        "tta-defence",
     ] {
         for lang in ["en", "ko"] {
             let dir = std::env::temp_dir().join(format!(

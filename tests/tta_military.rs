@@ -171,6 +171,21 @@ fn spy_example_the_defender_gives_way_l2345_2372() {
         "{}",
         view.headline.en
     );
+    // The defender reads what it stands to lose, in its language.
+    assert!(
+        view.headline
+            .en
+            .contains("If the attack wins: the rival loses up to 5 science"),
+        "{}",
+        view.headline.en
+    );
+    assert!(
+        view.headline
+            .ko
+            .contains("공격이 이기면: 상대가 과학을 최대 5 잃고"),
+        "{}",
+        view.headline.ko
+    );
     play(&mut s, 1, "defend none");
     assert_eq!(s.players[1].science, 0);
     assert_eq!(s.players[0].science, 3);

@@ -57,8 +57,9 @@ pub(super) fn military_hand_section(s: &State, seat: usize, p: &Player) -> Secti
     let limit = legal::military_hand_limit(&s.data, p, s.rules.mode);
     lines.push(Text::new(
         format!(
-            "{} military cards in hand; after your political action you keep at most {limit} (your military actions).",
-            p.military_hand.len()
+            "{} military card{} in hand; after your political action you keep at most {limit} (your military actions).",
+            p.military_hand.len(),
+            if p.military_hand.len() == 1 { "" } else { "s" }
         ),
         format!(
             "손에 군사 카드 {}장; 정치 행동 후 최대 {limit}장(군사 행동 수)까지 남깁니다.",
@@ -159,13 +160,30 @@ pub(super) fn clash_headline(s: &State, c: &Clash) -> Text {
         ),
     };
     let (x, y, w) = (c.attacker + 1, c.target + 1, who + 1);
+    // What is at stake, so that the defender can weigh its answer.
+    let (stake, stake_ko) = s
+        .data
+        .card(c.card)
+        .and_then(|c| {
+            c.raw
+                .effect
+                .clone()
+                .map(|e| (c.raw.effect_ko.clone().unwrap_or_else(|| e.clone()), e))
+        })
+        .map(|(ko, en)| {
+            (
+                format!(" If the attack wins: {en}."),
+                format!(" 공격이 이기면: {ko}"),
+            )
+        })
+        .unwrap_or_default();
     Text::new(
         format!(
-            "Seat {x} attacks seat {y} with {} (attack {a}, defence {d}): seat {w} {en}.",
+            "Seat {x} attacks seat {y} with {} (attack {a}, defence {d}): seat {w} {en}.{stake}",
             name.en
         ),
         format!(
-            "{x}번 자리가 {y}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {w}번 자리가 {ko}.",
+            "{x}번 자리가 {y}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {w}번 자리가 {ko}.{stake_ko}",
             name.ko
         ),
     )
