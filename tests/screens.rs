@@ -83,14 +83,14 @@ fn turn_mail(game: &str, lang: &str, dir: &Path) -> Vec<u8> {
             .is_some_and(|m| s.play(id, who, &[m.to_string()], "cli", now()).is_ok())
     });
     assert!(!defence || asked, "no seat was asked to defend");
-    let turns = s
+    let mut turns = s
         .store
         .outbox(None)
         .expect("outbox")
         .into_iter()
         .filter(|r| r.kind == "turn");
     let mail = if defence {
-        turns.last()
+        turns.next_back()
     } else {
         turns.max_by_key(|r| r.raw.len())
     };
