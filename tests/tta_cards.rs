@@ -364,3 +364,160 @@ fn elvis_presley_doubles_the_best_theater() {
     assert_eq!(after.happiness_raw, before.happiness_raw + 2);
     invariants(&s);
 }
+
+// ---- the last three leaders
+
+/// J. S. Bach: a theater technology costs 1 science less (Drama 4 → 3), a
+/// new theater 1 resource less (Drama 5 → 4), an upgrade the difference of
+/// the two build costs as before (Drama → Opera 9 − 5 = 4), and each
+/// theater makes 1 culture more.
+#[test]
+fn j_s_bach_cheaper_theaters_and_a_culture_per_theater() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 2, 8);
+    testkit::give_from_deck(&mut s, 0, "civ-I-drama");
+    testkit::science(&mut s, 0, 3);
+    begin_politics(&mut s, 0);
+    assert!(!legal_texts(&s, 0).contains(&"develop drama".to_string()));
+    testkit::leader_from_deck(&mut s, 0, "civ-II-j-s-bach");
+    play(&mut s, 0, "develop drama");
+    assert_eq!(s.players[0].science, 0);
+
+    put_blue(&mut s, 0, "board-A-bronze", 4);
+    unused_workers(&mut s, 0, 2);
+    let before = resources(&s, 0);
+    play(&mut s, 0, "build theater drama");
+    assert_eq!(resources(&s, 0), before - 4);
+
+    develop_from_deck(&mut s, 0, "civ-II-opera");
+    put_blue(&mut s, 0, "board-A-bronze", 4);
+    let before = resources(&s, 0);
+    play(&mut s, 0, "upgrade theater drama opera");
+    assert_eq!(resources(&s, 0), before - 4);
+    invariants(&s);
+
+    // Two theaters worked: Drama's 2 and Opera's 3, and Bach's 2.
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 2, 8);
+    develop_from_deck(&mut s, 0, "civ-I-drama");
+    develop_from_deck(&mut s, 0, "civ-II-opera");
+    put_workers(&mut s, 0, "civ-I-drama", 1);
+    put_workers(&mut s, 0, "civ-II-opera", 1);
+    let before = stats(&s, 0);
+    testkit::leader_from_deck(&mut s, 0, "civ-II-j-s-bach");
+    assert_eq!(stats(&s, 0).culture_rate, before.culture_rate + 2);
+    invariants(&s);
+}
+
+/// Winston Churchill: a unit technology costs 3 science less (Riflemen
+/// 5 → 2); while a war declared on him is pending a new unit costs 2
+/// resources less (Swordsmen 3 → 1), before and after it the printed 3.
+#[test]
+fn winston_churchill_cheaper_units_and_cheaper_still_at_war() {
+    let mut s = age_three();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+    testkit::give_from_deck(&mut s, 0, "civ-II-riflemen");
+    testkit::science(&mut s, 0, 2);
+    develop_from_deck(&mut s, 0, "civ-I-swordsmen");
+    put_blue(&mut s, 0, "board-A-bronze", 5);
+    unused_workers(&mut s, 0, 3);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "develop riflemen");
+    assert_eq!(s.players[0].science, 0);
+
+    let at_peace = resources(&s, 0);
+    let mut peace = s.clone();
+    play(&mut peace, 0, "build infantry swordsmen");
+    assert_eq!(resources(&peace, 0), at_peace - 3);
+
+    testkit::war_declared(&mut s, 1, 0, "mil-II-war-over-culture");
+    let view = format!("{:?}", ThroughTheAges.view(&s, Some(Seat(0))));
+    assert!(
+        view.contains("cost 1; each"),
+        "the mail shows the war price"
+    );
+    play(&mut s, 0, "build infantry swordsmen");
+    assert_eq!(resources(&s, 0), at_peace - 1);
+    invariants(&s);
+}
+
+/// Winston Churchill: a defence bonus card counts double. Seat 2 attacks
+/// with Enslave; seat 1 (Warriors, strength 1) plays Defense/Colonization I
+/// (+2): 1 + 4 with Churchill, 1 + 2 without.
+#[test]
+fn winston_churchill_defence_cards_count_double() {
+    let defended = |churchill: bool| {
+        let mut s = age_three();
+        if churchill {
+            testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+        }
+        testkit::units(&mut s, 1, &[("civ-II-riflemen", 3)]);
+        testkit::military_hand(&mut s, 1, &["mil-I-enslave"]);
+        testkit::military_hand(&mut s, 0, &["mil-I-defense-colonization"]);
+        begin_politics(&mut s, 1);
+        play(&mut s, 1, "attack enslave 1");
+        play(&mut s, 1, "sacrifice none");
+        play(&mut s, 0, "defend defense-colonization-i");
+        let quipu::games::tta::state::Phase::Aggression(c) = &s.phase else {
+            panic!("the aggression goes on: {:?}", s.phase)
+        };
+        quipu::games::tta::apply::defence_total(&s, c)
+    };
+    assert_eq!(defended(false), 3);
+    assert_eq!(defended(true), 5);
+}
+
+/// Bill Gates: each lab makes a resource per level at production (two
+/// Alchemy, level I, and one Computers, level III: 5 more); every other
+/// civilization pays 1 more to build a lab or a library (Printing Press
+/// 4 → 5) or to upgrade one (Alchemy → Scientific Method 8 − 6 + 1 = 3);
+/// his own civilization pays the printed price.
+#[test]
+fn bill_gates_labs_make_resources_and_the_others_pay_more() {
+    let mut s = age_three();
+    develop_from_deck(&mut s, 0, "civ-I-alchemy");
+    develop_from_deck(&mut s, 0, "civ-III-computers");
+    put_workers(&mut s, 0, "civ-I-alchemy", 2);
+    put_workers(&mut s, 0, "civ-III-computers", 1);
+    let mut without = s.clone();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-bill-gates");
+    assert_eq!(
+        stats(&s, 0).resource_rate,
+        stats(&without, 0).resource_rate + 5
+    );
+    let mut out = Vec::new();
+    turn::production(&mut s, 0, &mut out);
+    turn::production(&mut without, 0, &mut out);
+    assert_eq!(resources(&s, 0), resources(&without, 0) + 5);
+    invariants(&s);
+
+    let mut s = age_three();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-bill-gates");
+    develop_from_deck(&mut s, 1, "civ-I-printing-press");
+    develop_from_deck(&mut s, 1, "civ-I-alchemy");
+    develop_from_deck(&mut s, 1, "civ-II-scientific-method");
+    put_workers(&mut s, 1, "civ-I-alchemy", 1);
+    unused_workers(&mut s, 1, 2);
+    put_blue(&mut s, 1, "board-A-bronze", 4);
+    begin_politics(&mut s, 1);
+    assert!(!legal_texts(&s, 1).contains(&"build library printing-press".to_string()));
+    put_blue(&mut s, 1, "board-A-bronze", 4);
+    let before = resources(&s, 1);
+    play(&mut s, 1, "build library printing-press");
+    assert_eq!(resources(&s, 1), before - 5);
+    let before = resources(&s, 1);
+    play(&mut s, 1, "upgrade lab alchemy scientific-method");
+    assert_eq!(resources(&s, 1), before - 3);
+    invariants(&s);
+
+    // His own civilization: Alchemy at its printed 6.
+    let mut s = age_three();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-bill-gates");
+    develop_from_deck(&mut s, 0, "civ-I-alchemy");
+    put_blue(&mut s, 0, "board-A-bronze", 6);
+    unused_workers(&mut s, 0, 1);
+    begin_politics(&mut s, 0);
+    let before = resources(&s, 0);
+    play(&mut s, 0, "build lab alchemy");
+    assert_eq!(resources(&s, 0), before - 6);
+}

@@ -819,6 +819,23 @@ pub enum RuleName {
     /// The best theater with a worker makes its culture once more (Elvis
     /// Presley).
     BestTheaterTwice,
+    /// J. S. Bach: theater technologies cost this much science less, a
+    /// theater this many resources less to build, each theater building
+    /// this much more culture.
+    TheaterScienceDiscount,
+    TheaterBuildDiscount,
+    CulturePerTheater,
+    /// Winston Churchill: unit technologies cost this much science less;
+    /// defence bonus cards count this many times; while a war is declared
+    /// on the civilization, a new unit costs this many resources less.
+    UnitScienceDiscount,
+    DefenceCardMultiplier,
+    UnitBuildDiscountAtWar,
+    /// Bill Gates: each lab building makes this many resources per level;
+    /// every other civilization pays this much more to build or upgrade a
+    /// lab or a library.
+    ResourcesPerLabLevel,
+    LabLibrarySurchargeForOthers,
 }
 
 /// A rule's name in `effects.toml` as the code knows it.
@@ -839,6 +856,14 @@ fn rule_name(word: &str) -> Result<RuleName, String> {
         "culture_per_library_theater_pair" => RuleName::CulturePerLibraryTheaterPair,
         "lab_culture_for_science" => RuleName::LabCultureForScience,
         "best_theater_twice" => RuleName::BestTheaterTwice,
+        "theater_science_discount" => RuleName::TheaterScienceDiscount,
+        "theater_build_discount" => RuleName::TheaterBuildDiscount,
+        "culture_per_theater" => RuleName::CulturePerTheater,
+        "unit_science_discount" => RuleName::UnitScienceDiscount,
+        "defence_card_multiplier" => RuleName::DefenceCardMultiplier,
+        "unit_build_discount_at_war" => RuleName::UnitBuildDiscountAtWar,
+        "resources_per_lab_level" => RuleName::ResourcesPerLabLevel,
+        "lab_library_surcharge_for_others" => RuleName::LabLibrarySurchargeForOthers,
         other => return Err(format!("effects: unknown rule {other}")),
     })
 }

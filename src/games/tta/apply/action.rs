@@ -134,7 +134,7 @@ pub(super) fn develop(
     seat: usize,
 ) -> Option<()> {
     let c = data.card(card)?;
-    let cost = legal::science_cost(data, p, c, revolution);
+    let cost = legal::science_cost(data, p, mode, c, revolution);
     if p.science < cost {
         return None;
     }
@@ -224,6 +224,8 @@ pub(super) struct Standing {
     pub richer: i32,
     /// Civilizations with more military strength.
     pub stronger: i32,
+    /// What leaders and wars change in its building costs.
+    pub prices: legal::Prices,
 }
 
 impl Standing {
@@ -238,6 +240,7 @@ impl Standing {
             players: seats.len(),
             richer: count(&|i| culture(i) > culture(seat)),
             stronger: count(&|i| strength(i) > strength(seat)),
+            prices: legal::Prices::of(s, seat),
         }
     }
 }
@@ -264,10 +267,12 @@ pub(super) fn play_action(
             tokens::produce_amount(data, p, true, amount);
         }
         (ActionCode::NewUrbanDiscount | ActionCode::NewFarmMineDiscount, Target::Card(n)) => {
-            build(data, p, n.id, amount)?;
+            let on = data.card(n.id)?;
+            build(data, p, n.id, amount + standing.prices.build(on))?;
         }
         (ActionCode::UpgradeDiscount, Target::Upgrade(a, b)) => {
-            upgrade(data, p, a.id, b.id, amount)?
+            let to = data.card(b.id)?;
+            upgrade(data, p, a.id, b.id, amount + standing.prices.upgrade(to))?
         }
         (ActionCode::MilitaryBoost, Target::None) => {
             let reds = c.rule(RuleName::RedTokensThisTurn, mode.key()).unwrap_or(0);
@@ -327,6 +332,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
     } else {
         Standing {
             players: s.playing_from(seat).len(),
+            prices: legal::Prices::of(s, seat),
             ..Standing::default()
         }
     };
@@ -342,7 +348,7 @@ pub(super) fn act(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event
         | Command::Revolution(_)
         | Command::Recruit(_)
         | Command::Play(..) => card_action(&data, p, mode, (seat, standing), cmd, out)?,
-        _ => board_action(&data, p, mode, seat, cmd, out)?,
+        _ => board_action(&data, p, mode, (seat, standing), cmd, out)?,
     }
     // A government change sets its own token counts (seed L1500-1567).
     if p.government == government_before {
@@ -371,7 +377,7 @@ fn board_action(
     data: &Data,
     p: &mut Player,
     mode: Mode,
-    seat: usize,
+    (seat, standing): (usize, Standing),
     cmd: &Command,
     out: &mut Vec<Event>,
 ) -> Option<()> {
@@ -401,7 +407,7 @@ fn board_action(
             } else {
                 p.white_used += 1;
             }
-            build(data, p, n.id, 0)?;
+            build(data, p, n.id, standing.prices.build(c))?;
             let (en, ko) = name_of(data, n.id);
             out.push(said(
                 seat,
@@ -427,7 +433,8 @@ fn board_action(
             } else {
                 p.white_used += 1;
             }
-            upgrade(data, p, a.id, b.id, 0)?;
+            let to = data.card(b.id)?;
+            upgrade(data, p, a.id, b.id, standing.prices.upgrade(to))?;
             let (ea, ka) = name_of(data, a.id);
             let (eb, kb) = name_of(data, b.id);
             out.push(said(
@@ -506,7 +513,8 @@ fn card_action(
                 .rule(RuleName::RecruitResourceDiscount, mode.key())
                 .unwrap_or(0);
             grow(data, p, mode, food_off)?;
-            build(data, p, n.id, res_off)?;
+            let unit = data.card(n.id)?;
+            build(data, p, n.id, res_off + standing.prices.build(unit))?;
             let (en, ko) = name_of(data, n.id);
             out.push(said(
                 seat,

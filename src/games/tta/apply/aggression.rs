@@ -10,7 +10,7 @@ use super::report::{name_of, said};
 use super::tokens;
 use crate::engine::{Event, Text};
 use crate::games::tta::command::Command;
-use crate::games::tta::data::{Card, CardId, Kind, SCIENCE_CAP};
+use crate::games::tta::data::{Card, CardId, Kind, RuleName, SCIENCE_CAP};
 use crate::games::tta::legal;
 use crate::games::tta::scoring;
 use crate::games::tta::state::{Clash, Mode, Phase, Player, Spoil, State};
@@ -136,7 +136,15 @@ pub(super) fn answer(
             )));
         }
         Command::Defend(n) => {
-            let value = s.data.card(n.id)?.raw.defense;
+            // Winston Churchill's defence bonus cards count double.
+            let times = s
+                .players
+                .get(seat)
+                .and_then(|p| {
+                    scoring::rule_total(&s.data, p, s.rules.mode, RuleName::DefenceCardMultiplier)
+                })
+                .unwrap_or(1);
+            let value = s.data.card(n.id)?.raw.defense * times;
             let p = s.players.get_mut(seat)?;
             let i = p.military_hand.iter().position(|&x| x == n.id)?;
             p.military_hand.remove(i);

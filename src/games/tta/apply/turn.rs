@@ -156,7 +156,10 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
     // Pacts add (or take) food and resources each turn (seed L2373-2472).
     let food = tokens::produce_by_workers(&data, p, true) + super::pact::produce(&data, p, true);
     let (eat, famine) = tokens::feed(&data, p);
-    let res = tokens::produce_by_workers(&data, p, false) + super::pact::produce(&data, p, false);
+    // Bill Gates's labs produce with the mines.
+    let res = tokens::produce_by_workers(&data, p, false)
+        + super::pact::produce(&data, p, false)
+        + tokens::produce_amount(&data, p, false, st.leader_resources);
 
     // Corruption belongs to the advanced and full games (seed L2580-2618).
     let corruption = if mode == Mode::Intro {

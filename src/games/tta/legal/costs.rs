@@ -195,14 +195,81 @@ pub fn can_pay_cost(data: &Data, p: &Player, food: bool, price: i32) -> bool {
 }
 
 /// The science a technology costs this civilization: the card's cost (the
-/// revolution cost in a revolution), less Scientific Cooperation's discount.
-pub fn science_cost(data: &Data, p: &Player, c: &Card, revolution: bool) -> i32 {
+/// revolution cost in a revolution), less Scientific Cooperation's discount
+/// and a leader's on its kind (Bach's theaters, Churchill's units).
+pub fn science_cost(data: &Data, p: &Player, mode: Mode, c: &Card, revolution: bool) -> i32 {
     let printed = if revolution {
         c.raw.revolution_science_cost.unwrap_or(c.raw.science_cost)
     } else {
         c.raw.science_cost
     };
-    (printed - scoring::pact_bonus(data, p, |b| b.tech_science_discount)).max(0)
+    let leader = match c.kind {
+        Kind::Urban(Urban::Theater) => Some(RuleName::TheaterScienceDiscount),
+        Kind::Unit(_) => Some(RuleName::UnitScienceDiscount),
+        _ => None,
+    }
+    .and_then(|r| scoring::rule_total(data, p, mode, r))
+    .unwrap_or(0);
+    (printed - scoring::pact_bonus(data, p, |b| b.tech_science_discount) - leader).max(0)
+}
+
+/// What leaders and wars change in the resources a seat pays to build
+/// (positive: less): J. S. Bach's theaters, Winston Churchill's new units
+/// while a war is declared on him, and Bill Gates's surcharge on every
+/// other civilization's labs and libraries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prices {
+    theater: i32,
+    unit: i32,
+    lab_library: i32,
+}
+
+impl Prices {
+    pub fn of(s: &State, seat: usize) -> Prices {
+        let (data, mode) = (&s.data, s.rules.mode);
+        let Some(p) = s.players.get(seat) else {
+            return Prices::default();
+        };
+        let own = |r: RuleName| scoring::rule_total(data, p, mode, r).unwrap_or(0);
+        let at_war = s.wars.iter().any(|w| w.target == seat);
+        let surcharge: i32 = s
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(i, q)| i != seat && !q.resigned)
+            .filter_map(|(_, q)| {
+                scoring::rule_total(data, q, mode, RuleName::LabLibrarySurchargeForOthers)
+            })
+            .sum();
+        Prices {
+            theater: own(RuleName::TheaterBuildDiscount),
+            unit: if at_war {
+                own(RuleName::UnitBuildDiscountAtWar)
+            } else {
+                0
+            },
+            lab_library: -surcharge,
+        }
+    }
+
+    /// Resources less to build on `c` (negative: more).
+    pub fn build(&self, c: &Card) -> i32 {
+        match c.kind {
+            Kind::Urban(Urban::Theater) => self.theater,
+            Kind::Urban(Urban::Lab | Urban::Library) => self.lab_library,
+            Kind::Unit(_) => self.unit,
+            _ => 0,
+        }
+    }
+
+    /// Resources less to upgrade to `c`: only the surcharge, as the
+    /// discounts are on new buildings and units.
+    pub fn upgrade(&self, c: &Card) -> i32 {
+        match c.kind {
+            Kind::Urban(Urban::Lab | Urban::Library) => self.lab_library,
+            _ => 0,
+        }
+    }
 }
 
 pub struct PayPlan {

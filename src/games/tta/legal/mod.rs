@@ -123,14 +123,14 @@ fn grow_ok(data: &Data, p: &Player, mode: Mode, discount: i32) -> bool {
             .is_some_and(|c| can_pay_cost(data, p, true, (c - discount).max(0)))
 }
 
-fn gov_ok(data: &Data, p: &Player, c: &Card, revolution: bool) -> bool {
-    c.kind == Kind::Government && p.science >= science_cost(data, p, c, revolution)
+fn gov_ok(data: &Data, p: &Player, mode: Mode, c: &Card, revolution: bool) -> bool {
+    c.kind == Kind::Government && p.science >= science_cost(data, p, mode, c, revolution)
 }
 
-fn develop_ok(data: &Data, p: &Player, c: &Card) -> bool {
+fn develop_ok(data: &Data, p: &Player, mode: Mode, c: &Card) -> bool {
     c.kind.is_technology()
         && c.kind != Kind::Government
-        && p.science >= science_cost(data, p, c, false)
+        && p.science >= science_cost(data, p, mode, c, false)
 }
 
 /// Every legal command of `seat` now.
@@ -353,10 +353,11 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
         red: red_left(s, seat),
     };
     let techs: Vec<(&Tech, &Card)> = scoring::techs(&s.data, p).collect();
-    board_actions(s, p, tokens, &techs, &mut out);
-    hand_actions(s, p, tokens, &techs, &mut out);
+    let prices = Prices::of(s, seat);
+    board_actions(s, p, (tokens, prices), &techs, &mut out);
+    hand_actions(s, p, (tokens, prices), &techs, &mut out);
     if tokens.white > 0 {
-        recruit_actions(s, p, &techs, &mut out);
+        recruit_actions(s, p, prices, &techs, &mut out);
     }
     if tokens.red > 0 {
         out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic));
@@ -387,7 +388,7 @@ impl Tokens {
 fn board_actions(
     s: &State,
     p: &Player,
-    tokens: Tokens,
+    (tokens, prices): (Tokens, Prices),
     techs: &[(&Tech, &Card)],
     out: &mut Vec<Command>,
 ) {
@@ -403,7 +404,7 @@ fn board_actions(
         out.push(Command::GrowFree);
     }
     for &(t, c) in techs {
-        if tokens.for_card(c) > 0 && build_ok(data, p, c, 0) {
+        if tokens.for_card(c) > 0 && build_ok(data, p, c, prices.build(c)) {
             out.push(Command::Build(named(data, t.card)));
         }
     }
@@ -418,7 +419,7 @@ fn board_actions(
     }
     for &(t, fc) in techs {
         for &(u, tc) in techs {
-            if tokens.for_card(fc) > 0 && upgrade_ok(data, p, t, fc, tc, 0) {
+            if tokens.for_card(fc) > 0 && upgrade_ok(data, p, t, fc, tc, prices.upgrade(tc)) {
                 out.push(Command::Upgrade(named(data, t.card), named(data, u.card)));
             }
         }
@@ -439,11 +440,12 @@ fn board_actions(
 fn hand_actions(
     s: &State,
     p: &Player,
-    tokens: Tokens,
+    (tokens, prices): (Tokens, Prices),
     techs: &[(&Tech, &Card)],
     out: &mut Vec<Command>,
 ) {
     let data = &s.data;
+    let mode = s.rules.mode;
     let white = tokens.white;
     let mut seen: Vec<CardId> = Vec::new();
     for h in &p.hand {
@@ -456,18 +458,18 @@ fn hand_actions(
         match c.kind {
             Kind::Leader if white > 0 => out.push(Command::Elect(n)),
             Kind::Government => {
-                if white > 0 && gov_ok(data, p, c, false) {
+                if white > 0 && gov_ok(data, p, mode, c, false) {
                     out.push(Command::Develop(n.clone()));
                 }
-                if white > 0 && p.white_used == 0 && gov_ok(data, p, c, true) {
+                if white > 0 && p.white_used == 0 && gov_ok(data, p, mode, c, true) {
                     out.push(Command::Revolution(n));
                 }
             }
-            k if k.is_technology() && white > 0 && develop_ok(data, p, c) => {
+            k if k.is_technology() && white > 0 && develop_ok(data, p, mode, c) => {
                 out.push(Command::Develop(n))
             }
             Kind::Action if white > 0 && !h.fresh => {
-                for t in action_targets(s, p, c, techs) {
+                for t in action_targets(s, p, c, techs, prices) {
                     out.push(Command::Play(n.clone(), t));
                 }
             }
@@ -477,7 +479,13 @@ fn hand_actions(
 }
 
 /// Recruiting with a leader's discount (Hammurabi-like leaders).
-fn recruit_actions(s: &State, p: &Player, techs: &[(&Tech, &Card)], out: &mut Vec<Command>) {
+fn recruit_actions(
+    s: &State,
+    p: &Player,
+    prices: Prices,
+    techs: &[(&Tech, &Card)],
+    out: &mut Vec<Command>,
+) {
     let data = &s.data;
     let mode = s.rules.mode;
     let Some(leader) = p.leader.and_then(|l| data.card(l)) else {
@@ -490,7 +498,7 @@ fn recruit_actions(s: &State, p: &Player, techs: &[(&Tech, &Card)], out: &mut Ve
         .rule(RuleName::RecruitResourceDiscount, mode.key())
         .unwrap_or(0);
     for &(t, c) in techs {
-        if is_unit(c) && recruit_ok(data, p, mode, c, food_off, res_off) {
+        if is_unit(c) && recruit_ok(data, p, mode, c, food_off, res_off + prices.build(c)) {
             out.push(Command::Recruit(named(data, t.card)));
         }
     }
@@ -516,7 +524,13 @@ fn recruit_ok(
 }
 
 /// The targets an action card can be played on now (empty: not playable).
-fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> Vec<Target> {
+fn action_targets(
+    s: &State,
+    p: &Player,
+    c: &Card,
+    techs: &[(&Tech, &Card)],
+    prices: Prices,
+) -> Vec<Target> {
     let data = &s.data;
     let mode = s.rules.mode;
     let amount = c.raw.amount;
@@ -540,7 +554,7 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
                     ActionCode::NewUrbanDiscount => matches!(tc.kind, Kind::Urban(_)),
                     _ => matches!(tc.kind, Kind::Farm | Kind::Mine),
                 };
-                if fits && build_ok(data, p, tc, amount) {
+                if fits && build_ok(data, p, tc, amount + prices.build(tc)) {
                     out.push(Target::Card(named(data, t.card)));
                 }
             }
@@ -548,7 +562,7 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
         ActionCode::UpgradeDiscount => {
             for &(t, fc) in techs {
                 for &(u, tc) in techs {
-                    if !is_unit(fc) && upgrade_ok(data, p, t, fc, tc, amount) {
+                    if !is_unit(fc) && upgrade_ok(data, p, t, fc, tc, amount + prices.upgrade(tc)) {
                         out.push(Target::Upgrade(named(data, t.card), named(data, u.card)));
                     }
                 }
@@ -565,13 +579,13 @@ fn action_targets(s: &State, p: &Player, c: &Card, techs: &[(&Tech, &Card)]) -> 
                     continue;
                 };
                 if tc.kind == Kind::Government {
-                    if gov_ok(data, p, tc, false) {
+                    if gov_ok(data, p, mode, tc, false) {
                         out.push(Target::Card(named(data, h.card)));
                     }
-                    if p.white_used == 0 && gov_ok(data, p, tc, true) {
+                    if p.white_used == 0 && gov_ok(data, p, mode, tc, true) {
                         out.push(Target::Revolution(named(data, h.card)));
                     }
-                } else if develop_ok(data, p, tc) {
+                } else if develop_ok(data, p, mode, tc) {
                     out.push(Target::Card(named(data, h.card)));
                 }
             }

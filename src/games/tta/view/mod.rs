@@ -334,9 +334,11 @@ fn card_lines(s: &State, p: &Player) -> Vec<Text> {
     ]
 }
 
-/// One's technologies with workers, blue tokens and numbers.
-fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
+/// One's technologies with workers, blue tokens and numbers; the cost to
+/// build is what this seat pays (leaders and wars change it).
+fn tech_rows(s: &State, seat: usize, p: &Player) -> Vec<Vec<Text>> {
     let data = &s.data;
+    let prices = legal::Prices::of(s, seat);
     let mut rows = Vec::new();
     for (t, c) in scoring::techs(data, p) {
         let r = &c.raw;
@@ -365,14 +367,13 @@ fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
             ),
             Text::same(t.workers.to_string()),
             Text::same(t.blue.to_string()),
-            Text::new(
-                format!("cost {}; each: {}", legal::build_cost(data, p, c), value.en),
-                format!(
-                    "비용 {}; 하나당: {}",
-                    legal::build_cost(data, p, c),
-                    value.ko
-                ),
-            ),
+            {
+                let cost = (legal::build_cost(data, p, c) - prices.build(c)).max(0);
+                Text::new(
+                    format!("cost {cost}; each: {}", value.en),
+                    format!("비용 {cost}; 하나당: {}", value.ko),
+                )
+            },
         ]);
     }
     rows
@@ -380,7 +381,7 @@ fn tech_rows(s: &State, p: &Player) -> Vec<Vec<Text>> {
 
 fn own_board(s: &State, seat: usize, p: &Player) -> Vec<Section> {
     let lines = board_lines(s, seat, p);
-    let rows = tech_rows(s, p);
+    let rows = tech_rows(s, seat, p);
     vec![
         Section::lines(
             Text::new(
