@@ -19,19 +19,13 @@ use politics::{
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let (kind, kind_ko, age, age_ko) = c.map_or(("?", "?", "?", "?"), |c| {
-        let k = &c.kind;
-        (k.word(), k.word_ko(), age_name(c.age), age_name_ko(c.age))
-    });
-    let word = c.map(|c| c.token.to_string()).unwrap_or_default();
-    let n = seat + 1;
+    let (kind_ko, age_ko) = c.map_or(("?", "?"), |c| (c.kind.word_ko(), age_name_ko(c.age)));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
     Text::new(
+        super::hand_item(s, seat, card),
         format!(
-            "Seat {n} hand: {} ({kind}, Age {age}; command word {word})",
-            name.en
-        ),
-        format!(
-            "{n}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            seat + 1,
             name.ko
         ),
     )
