@@ -3,7 +3,7 @@
 //! made any of them known, answered from the card ids without the lists.
 
 use super::data::{self, CardId};
-use super::state::{Phase, State};
+use super::state::{Phase, Player, State};
 use crate::engine::Seat;
 
 /// Every hidden item of `s` for `viewer` (`Game::hidden_items`): the lines
@@ -38,43 +38,93 @@ pub fn hidden_items(s: &State, viewer: Option<Seat>) -> Vec<String> {
 }
 
 /// `Game::revealed`: whether an item of `before`'s hidden list for `mover`
-/// is missing from `after`'s. Most moves change no hidden card, and the
-/// lists (a hundred strings, their names searched in the open ones) are
-/// not built then; where a card may have come to light, the lists decide.
+/// is missing from `after`'s, from the card ids: most moves change no
+/// hidden card, and the lists (a hundred strings, their names searched in
+/// the open ones) are built only where a card name could make two items
+/// alike.
 pub fn revealed<G>(game: &G, before: &State, after: &State, mover: Seat) -> bool
 where
     G: crate::engine::Game<State = State>,
 {
-    let maybe = hand_left(before, after, mover.0) || boxed_name_opened(before, after, mover.0);
-    maybe && crate::engine::revealed(game, before, after, mover)
+    let hands = hand_loss(before, after, mover.0);
+    if hands == Loss::Certain {
+        return true;
+    }
+    match boxed_loss(before, after, mover.0) {
+        Loss::Certain => true,
+        Loss::None if hands == Loss::None => false,
+        _ => crate::engine::revealed(game, before, after, mover),
+    }
 }
 
-/// Whether a card left another seat's hand between `before` and `after`
-/// (one still there keeps its line: the line is the seat and the card).
-fn hand_left(before: &State, after: &State, mover: usize) -> bool {
+/// What a move did to one kind of hidden item of the mover's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Loss {
+    /// Every item of the kind listed before is listed after.
+    None,
+    /// An item listed before is listed no more.
+    Certain,
+    /// A card name could make an item of another kind alike: the lists
+    /// decide.
+    Unsure,
+}
+
+/// Whether a line of another seat's hands is gone: a card left the hand
+/// and no copy there shows the same line. A line is "Seat N ..." and a
+/// name listed from the piles could read the same only by starting so.
+fn hand_loss(before: &State, after: &State, mover: usize) -> Loss {
     let seats = before.players.iter().zip(&after.players).enumerate();
-    seats.filter(|&(seat, _)| seat != mover).any(|(_, (b, a))| {
-        let civil_left = b
-            .hand
-            .iter()
-            .any(|h| !a.hand.iter().any(|x| x.card == h.card));
-        let military_left = b.military_hand != a.military_hand
-            && b.military_hand.iter().any(|c| !a.military_hand.contains(c));
-        civil_left || military_left
-    })
+    for (seat, (b, a)) in seats.filter(|&(seat, _)| seat != mover) {
+        let gone =
+            gone_line(civil_hand(b), civil_hand(a), |c| hand_item(after, seat, c)).or_else(|| {
+                gone_line(
+                    b.military_hand.iter().copied(),
+                    a.military_hand.iter().copied(),
+                    |c| military_hand_item(after, seat, c),
+                )
+            });
+        if let Some(gone) = gone {
+            let named_so = piles(after).any(|c| name_of(after, c) == gone);
+            return if named_so {
+                Loss::Unsure
+            } else {
+                Loss::Certain
+            };
+        }
+    }
+    Loss::None
 }
 
-/// Whether a boxed or future card hidden from `mover` before may be known
-/// after: it left those piles, or a name came into the open that contains
-/// one of theirs and no name open before did. `false` is exact: every name
-/// listed before is listed after.
-fn boxed_name_opened(before: &State, after: &State, mover: usize) -> bool {
+/// The card ids of a seat's civil hand.
+fn civil_hand(p: &Player) -> impl Iterator<Item = CardId> + Clone + '_ {
+    p.hand.iter().map(|h| h.card)
+}
+
+/// The line of a card of one hand `before` that no card of the same hand
+/// `after` shows; lines are built only when a card left.
+fn gone_line<I>(before: I, after: I, line: impl Fn(CardId) -> String) -> Option<String>
+where
+    I: Iterator<Item = CardId> + Clone,
+{
+    let mut left = before
+        .filter(|&c| !after.clone().any(|x| x == c))
+        .peekable();
+    left.peek()?;
+    let kept: Vec<String> = after.clone().map(&line).collect();
+    left.map(line).find(|l| !kept.contains(l))
+}
+
+/// Whether a name listed from the piles (future events, boxed unseen) is
+/// gone: its card left the piles, or a name came into the open that
+/// contains it and no name open before did.
+fn boxed_loss(before: &State, after: &State, mover: usize) -> Loss {
     let cards = before.data.cards.len().max(after.data.cards.len());
     let mut marks = IdSet::new(cards);
     if piles(before).ne(piles(after)) {
         piles(after).for_each(|c| marks.insert(c));
         if piles(before).any(|c| !marks.contains(c)) {
-            return true;
+            // A copy of the same name may stay behind: rare, the lists say.
+            return Loss::Unsure;
         }
         marks.clear();
     }
@@ -82,7 +132,7 @@ fn boxed_name_opened(before: &State, after: &State, mover: usize) -> bool {
     let came_open = open_cards(after, Some(mover)).filter(|&c| !marks.contains(c));
     let mut new_names = came_open.map(|c| name_of(after, c)).peekable();
     if new_names.peek().is_none() {
-        return false;
+        return Loss::None;
     }
     // Only here are the names open before needed: a name that came into the
     // open may have been open already, through a copy under another id.
@@ -90,10 +140,16 @@ fn boxed_name_opened(before: &State, after: &State, mover: usize) -> bool {
         .map(|c| name_of(before, c))
         .collect();
     let fresh: Vec<&str> = new_names.filter(|n| !open_before.contains(n)).collect();
-    piles(after).any(|c| {
-        let name = name_of(after, c);
-        is_open(&fresh, name) && !is_open(&open_before, name)
-    })
+    // Every card of the piles before is in them after: a name listed before
+    // and open now is gone, unless it reads like a hand's line.
+    let opened = piles(before)
+        .map(|c| name_of(before, c))
+        .find(|&name| is_open(&fresh, name) && !is_open(&open_before, name));
+    match opened {
+        None => Loss::None,
+        Some(name) if name.starts_with("Seat ") => Loss::Unsure,
+        Some(_) => Loss::Certain,
+    }
 }
 
 /// The face-down cards no seat may see: the future events and the cards
