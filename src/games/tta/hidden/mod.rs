@@ -22,9 +22,8 @@ pub fn hidden_items(s: &State, viewer: Option<Seat>) -> Vec<String> {
             out.push(military_hand_item(s, seat, card));
         }
     }
-    let mut open: Vec<&str> = open_cards(s, viewer.map(|v| v.0))
-        .map(|c| name_of(s, c))
-        .collect();
+    let mut open = Vec::new();
+    visit_open(s, viewer.map(|v| v.0), |c| open.push(name_of(s, c)));
     // Copies of one name (played cards pile up) are searched once.
     open.sort_unstable();
     open.dedup();
@@ -120,7 +119,7 @@ where
 fn boxed_loss(before: &State, after: &State, mover: usize) -> Loss {
     let cards = before.data.cards.len().max(after.data.cards.len());
     let mut marks = IdSet::new(cards);
-    if piles(before).ne(piles(after)) {
+    if before.future_events != after.future_events || before.removed != after.removed {
         piles(after).for_each(|c| marks.insert(c));
         if piles(before).any(|c| !marks.contains(c)) {
             // A copy of the same name may stay behind: rare, the lists say.
@@ -128,23 +127,31 @@ fn boxed_loss(before: &State, after: &State, mover: usize) -> Loss {
         }
         marks.clear();
     }
-    open_cards(before, Some(mover)).for_each(|c| marks.insert(c));
-    let came_open = open_cards(after, Some(mover)).filter(|&c| !marks.contains(c));
-    let mut new_names = came_open.map(|c| name_of(after, c)).peekable();
-    if new_names.peek().is_none() {
+    visit_open(before, Some(mover), |c| marks.insert(c));
+    let mut new_names = Vec::new();
+    visit_open(after, Some(mover), |c| {
+        if !marks.contains(c) {
+            new_names.push(name_of(after, c));
+        }
+    });
+    if new_names.is_empty() {
         return Loss::None;
     }
     // Only here are the names open before needed: a name that came into the
     // open may have been open already, through a copy under another id.
-    let open_before: Vec<&str> = open_cards(before, Some(mover))
-        .map(|c| name_of(before, c))
-        .collect();
-    let fresh: Vec<&str> = new_names.filter(|n| !open_before.contains(n)).collect();
+    let mut open_before = Vec::new();
+    visit_open(before, Some(mover), |c| {
+        open_before.push(name_of(before, c))
+    });
+    new_names.retain(|n| !open_before.contains(n));
+    if new_names.is_empty() {
+        return Loss::None;
+    }
     // Every card of the piles before is in them after: a name listed before
     // and open now is gone, unless it reads like a hand's line.
     let opened = piles(before)
         .map(|c| name_of(before, c))
-        .find(|&name| is_open(&fresh, name) && !is_open(&open_before, name));
+        .find(|&name| is_open(&new_names, name) && !is_open(&open_before, name));
     match opened {
         None => Loss::None,
         Some(name) if name.starts_with("Seat ") => Loss::Unsure,
@@ -158,44 +165,47 @@ fn piles(s: &State) -> impl Iterator<Item = CardId> + '_ {
     s.future_events.iter().chain(&s.removed).copied()
 }
 
-/// The cards lying open to `viewer` whose names keep a boxed card of the
+/// Visits the cards lying open to `viewer` whose names keep a boxed card of the
 /// same name off the hidden list: the events past and for scoring, the
 /// viewer's own hands (a copy of the same name may lie in the box), the
 /// colonies, the military cards played (tactics, pacts, the discard piles,
 /// the ones boxed face up, wars declared) and the card on the table.
-fn open_cards(s: &State, viewer: Option<usize>) -> impl Iterator<Item = CardId> + '_ {
+fn visit_open(s: &State, viewer: Option<usize>, mut visit: impl FnMut(CardId)) {
     let own = viewer.and_then(|v| s.players.get(v));
-    let on_table = match &s.phase {
-        Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => Some(territory),
+    let own_military = own.map(|p| p.military_hand.as_slice()).unwrap_or_default();
+    let piles = [&s.past_events, &s.scoring_events, &s.military_boxed_open];
+    let piles = piles.into_iter().map(Vec::as_slice).chain([own_military]);
+    for &c in piles
+        .chain(s.military_discards.iter().map(Vec::as_slice))
+        .flatten()
+    {
+        visit(c);
+    }
+    for h in own.map(|p| p.hand.as_slice()).unwrap_or_default() {
+        visit(h.card);
+    }
+    for p in &s.players {
+        p.colonies.iter().chain(&p.tactic).for_each(|&c| visit(c));
+        p.pacts.iter().for_each(|x| visit(x.card));
+    }
+    s.wars.iter().for_each(|w| visit(w.card));
+    match &s.phase {
+        Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => visit(*territory),
         Phase::Aggression(c)
         | Phase::Spoils { clash: c, .. }
         | Phase::War(c)
-        | Phase::WarLoss { clash: c, .. } => Some(&c.card),
-        Phase::PactOffer { card, .. } => Some(card),
-        _ => None,
-    };
-    s.past_events
-        .iter()
-        .chain(&s.scoring_events)
-        .chain(own.map(|p| p.military_hand.as_slice()).unwrap_or_default())
-        .chain(own.into_iter().flat_map(|p| p.hand.iter().map(|h| &h.card)))
-        .chain(s.players.iter().flat_map(|p| p.colonies.iter()))
-        .chain(s.players.iter().flat_map(|p| p.tactic.iter()))
-        .chain(
-            s.players
-                .iter()
-                .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
-        )
-        .chain(s.military_discards.iter().flatten())
-        .chain(s.military_boxed_open.iter())
-        .chain(s.wars.iter().map(|w| &w.card))
-        .chain(on_table)
-        .copied()
+        | Phase::WarLoss { clash: c, .. } => visit(c.card),
+        Phase::PactOffer { card, .. } => visit(*card),
+        _ => {}
+    }
 }
 
 /// A name inside an open one ("Raid" in "Raiders") is not hidden.
 fn is_open(open: &[&str], name: &str) -> bool {
-    open.iter().any(|o| o.contains(name))
+    // The length first: most names are longer than most open ones, and a
+    // search is costly to set up.
+    open.iter()
+        .any(|o| o.len() >= name.len() && o.contains(name))
 }
 
 fn name_of(s: &State, card: CardId) -> &str {
