@@ -6,7 +6,6 @@
 pub mod apply;
 pub mod command;
 pub mod data;
-pub mod hidden;
 pub mod legal;
 pub mod picture;
 pub mod scoring;
@@ -20,8 +19,8 @@ use crate::engine::{
     Text, Variant, View,
 };
 use command::Command;
-pub use hidden::{hand_item, military_hand_item};
 use state::{Mode, Phase, State};
+pub use view::hidden::{hand_item, military_hand_item};
 
 /// The `tta` game.
 #[derive(Default)]
@@ -142,11 +141,11 @@ impl Game for ThroughTheAges {
     }
 
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
-        hidden::hidden_items(s, viewer)
+        view::hidden::hidden_items(s, viewer)
     }
 
     fn revealed(&self, before: &State, after: &State, mover: Seat) -> bool {
-        hidden::revealed(self, before, after, mover)
+        view::hidden::revealed(self, before, after, mover)
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {

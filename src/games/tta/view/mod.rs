@@ -1,7 +1,9 @@
 //! What a seat may see: the card row with this seat's prices, the seat's own
 //! board in full, the other civilizations in short, the events, the hand in
-//! the private part, and a picture of the row and the seat's board.
+//! the private part, and a picture of the row and the seat's board; what
+//! it must hide from whom is `hidden`.
 
+pub mod hidden;
 mod politics;
 
 use super::data::{self, age_name, age_name_ko, CardId, ROW_COSTS};
@@ -22,7 +24,7 @@ pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let (kind_ko, age_ko) = c.map_or(("?", "?"), |c| (c.kind.word_ko(), age_name_ko(c.age)));
     let word = c.map(|c| &*c.token).unwrap_or_default();
     Text::new(
-        super::hand_item(s, seat, card),
+        hidden::hand_item(s, seat, card),
         format!(
             "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
             seat + 1,

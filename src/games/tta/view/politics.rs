@@ -18,7 +18,7 @@ pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
         .and_then(|c| c.raw.effect_ko.as_deref().or(c.raw.effect.as_deref()))
         .unwrap_or_default();
     Text::new(
-        super::super::military_hand_item(s, seat, card),
+        super::hidden::military_hand_item(s, seat, card),
         format!(
             "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 [{word}]) {effect_ko}",
             seat + 1,
