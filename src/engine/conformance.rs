@@ -1,6 +1,7 @@
 //! The conformance suite every registered game must pass: random legal play
 //! of whole games with invariants, command round trips, garbage resistance,
-//! strict replay equality, the stored form, moves that reveal saying so, and
+//! strict replay equality, the stored form, moves that reveal saying so (and
+//! a game's own reveal check agreeing with its hidden items), and
 //! hidden-information checks (views and events) after every move.
 
 use super::{Played, Rng, Seat, SetupError, Table};
@@ -105,9 +106,15 @@ pub fn play_and_check(
             check_hidden(table.as_ref()).map_err(|e| fail(e, &history))?;
             check_stored_form(table.as_ref()).map_err(|e| fail(e, &history))?;
         }
+        let before = thorough.then(|| table.clone_table());
         let (seat, played) = table
             .play_random(&mut rng)
             .ok_or_else(|| fail("a random legal command was refused".into(), &history))?;
+        if let Some(before) = before {
+            before
+                .check_revealed(seat, &played.command)
+                .map_err(|e| fail(e, &history))?;
+        }
         check_move(table.as_ref(), seat, &played, depth).map_err(|e| fail(e, &history))?;
         history.push((seat, played.command));
     }

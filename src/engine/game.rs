@@ -293,6 +293,15 @@ pub trait Game: Send + Sync + 'static {
     /// hidden cards, the order of a deck), for the conformance suite.
     fn hidden_items(&self, state: &Self::State, viewer: Option<Seat>) -> Vec<String>;
 
+    /// Whether `mover`'s move from `before` to `after` made something known
+    /// to it: an item of `before`'s `hidden_items` for `mover` is missing
+    /// from `after`'s. It runs at every move, so a game with long lists may
+    /// answer without building them; it must give exactly this answer (the
+    /// conformance suite compares the two).
+    fn revealed(&self, before: &Self::State, after: &Self::State, mover: Seat) -> bool {
+        super::table::revealed(self, before, after, mover)
+    }
+
     /// The game's invariants (conservation of pieces, bounds); `Err` names the broken one.
     fn invariants(&self, state: &Self::State) -> Result<(), String>;
 

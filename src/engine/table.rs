@@ -99,6 +99,9 @@ pub trait Table: Send + Sync {
     /// stored state's names are linked back to.
     fn restore(&self, state: &str) -> Result<Box<dyn Table>, StateError>;
     fn clone_table(&self) -> Box<dyn Table>;
+    /// Plays `command` (canonical text) of `seat` on a copy and checks that
+    /// the game's `Game::revealed` gives the answer of the hidden-item lists.
+    fn check_revealed(&self, seat: Seat, command: &str) -> Result<(), String>;
 }
 
 /// A `Game` with its state, as a `Table`.
@@ -129,7 +132,7 @@ impl<G: Game> Typed<G> {
             .apply(&mut next, seat, cmd)
             .map_err(PlayError::Rule)?;
         let drew = draws_on_this_thread() != draws;
-        let reveals = drew || revealed(self.game.as_ref(), &self.state, &next, seat);
+        let reveals = drew || self.game.revealed(&self.state, &next, seat);
         let said_reveals = events.iter().any(|e| e.reveals);
         self.state = next;
         Ok(Played {
@@ -148,8 +151,15 @@ impl<G: Game> Typed<G> {
     }
 }
 
-/// Whether anything hidden from `mover` before the move is no longer hidden.
-pub fn revealed<G: Game>(game: &G, before: &G::State, after: &G::State, mover: Seat) -> bool {
+/// Whether anything hidden from `mover` before the move is no longer hidden,
+/// by the two lists of hidden items: the meaning of `Game::revealed` and its
+/// default.
+pub fn revealed<G: Game + ?Sized>(
+    game: &G,
+    before: &G::State,
+    after: &G::State,
+    mover: Seat,
+) -> bool {
     // Most moves change nothing hidden (the same list); otherwise a set, not a
     // list: a game may hide hundreds of items and this runs at every move.
     let after = game.hidden_items(after, Some(mover));
@@ -333,6 +343,27 @@ impl<G: Game> Table for Typed<G> {
             state,
             players: self.players,
         }))
+    }
+
+    fn check_revealed(&self, seat: Seat, command: &str) -> Result<(), String> {
+        let cmd = self
+            .game
+            .legal(&self.state, seat)
+            .into_iter()
+            .find(|c| c.to_string() == command)
+            .ok_or_else(|| format!("'{command}' is not a legal command of {seat}"))?;
+        let mut next = self.state.clone();
+        self.game
+            .apply(&mut next, seat, &cmd)
+            .map_err(|e| format!("'{command}' by {seat} refused on a copy: {e}"))?;
+        let fast = self.game.revealed(&self.state, &next, seat);
+        let by_items = revealed(self.game.as_ref(), &self.state, &next, seat);
+        if fast != by_items {
+            return Err(format!(
+                "'{command}' by {seat}: the game says revealed = {fast}, the hidden items say {by_items}"
+            ));
+        }
+        Ok(())
     }
 
     fn clone_table(&self) -> Box<dyn Table> {

@@ -20,6 +20,7 @@ use crate::engine::{
 };
 use command::Command;
 use state::{Mode, Phase, State};
+pub use view::hidden::{hand_item, military_hand_item};
 
 /// The `tta` game.
 #[derive(Default)]
@@ -140,89 +141,11 @@ impl Game for ThroughTheAges {
     }
 
     fn hidden_items(&self, s: &State, viewer: Option<Seat>) -> Vec<String> {
-        let mut out = Vec::new();
-        for (seat, p) in s.players.iter().enumerate() {
-            if viewer == Some(Seat(seat)) {
-                continue;
-            }
-            for h in &p.hand {
-                out.push(hand_item(s, seat, h.card));
-            }
-            for &card in &p.military_hand {
-                out.push(military_hand_item(s, seat, card));
-            }
-        }
-        // Face-down cards no seat may see: the future events and the cards
-        // boxed unseen at setup, unless a copy of the same name lies open.
-        // The viewer's own hands show their names too (a copy of the same
-        // name may lie in the box).
-        let own = viewer.and_then(|v| s.players.get(v.0));
-        let name_of = |c: data::CardId| s.data.card(c).map(|c| c.name()).unwrap_or("?");
-        let open: Vec<&str> = s
-            .past_events
-            .iter()
-            .chain(&s.scoring_events)
-            .chain(own.map(|p| p.military_hand.as_slice()).unwrap_or_default())
-            .chain(own.into_iter().flat_map(|p| p.hand.iter().map(|h| &h.card)))
-            .chain(s.players.iter().flat_map(|p| p.colonies.iter()))
-            // Played military cards are open: tactics and pacts in play, the
-            // aggression on the table, the discard piles (a played aggression
-            // lies there once resolved).
-            .chain(s.players.iter().flat_map(|p| p.tactic.iter()))
-            .chain(
-                s.players
-                    .iter()
-                    .flat_map(|p| p.pacts.iter().map(|x| &x.card)),
-            )
-            .chain(s.military_discards.iter().flatten())
-            .chain(s.military_boxed_open.iter())
-            // Wars declared lie open before their declarers.
-            .chain(s.wars.iter().map(|w| &w.card))
-            .chain(match &s.phase {
-                Phase::Auction { territory, .. } | Phase::Colonize { territory, .. } => {
-                    Some(territory)
-                }
-                Phase::Aggression(c)
-                | Phase::Spoils { clash: c, .. }
-                | Phase::War(c)
-                | Phase::WarLoss { clash: c, .. } => Some(&c.card),
-                Phase::PactOffer { card, .. } => Some(card),
-                _ => None,
-            })
-            .map(|&c| name_of(c))
-            .collect();
-        // Every open name on one line, so that "inside some open name" is one
-        // search (names hold no line break; one that did, or an empty one, is
-        // searched name by name).
-        // This runs twice per move (`revealed`), over every boxed card.
-        // Copies of one name (played cards pile up) are searched once.
-        let mut open = open;
-        open.sort_unstable();
-        open.dedup();
-        let open_line = open.join("\n");
-        // What each card's name was found to be, by card (no hashing: this
-        // loop is the hot part of every move).
-        let mut seen: Vec<Option<bool>> = vec![None; s.data.cards.len()];
-        for &card in s.future_events.iter().chain(&s.removed) {
-            let name = name_of(card);
-            // A name inside an open one ("Raid" in "Raiders") is left out.
-            let known = seen.get(usize::from(card)).copied().flatten();
-            let is_open = known.unwrap_or_else(|| {
-                let found = if name.is_empty() || name.contains('\n') {
-                    open.iter().any(|o| o.contains(name))
-                } else {
-                    open_line.contains(name)
-                };
-                if let Some(slot) = seen.get_mut(usize::from(card)) {
-                    *slot = Some(found);
-                }
-                found
-            });
-            if !is_open {
-                out.push(name.to_string());
-            }
-        }
-        out
+        view::hidden::hidden_items(s, viewer)
+    }
+
+    fn revealed(&self, before: &State, after: &State, mover: Seat) -> bool {
+        view::hidden::revealed(self, before, after, mover)
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {
@@ -388,57 +311,6 @@ impl Game for ThroughTheAges {
                 })
                 .cloned()
         })
-    }
-}
-
-/// The English of `view::hand_line`, which `hidden_items` lists for every
-/// card in another seat's hand. It runs twice at every move (the engine's
-/// `revealed`), so it is put together without the Korean and without the
-/// formatting machinery; `tests/tta_advanced.rs` checks it is the same line.
-pub fn hand_item(s: &State, seat: usize, card: data::CardId) -> String {
-    let c = s.data.card(card);
-    let name = c.map(|c| c.name()).unwrap_or("?");
-    let (kind, age) = c
-        .map(|c| (c.kind.word(), data::age_name(c.age)))
-        .unwrap_or(("?", "?"));
-    let word = c.map(|c| &*c.token).unwrap_or_default();
-    let mut line = String::with_capacity(64 + name.len());
-    line.push_str("Seat ");
-    push_seat_number(&mut line, seat);
-    for part in [" hand: ", name, " (", kind, ", Age ", age] {
-        line.push_str(part);
-    }
-    for part in ["; command word ", word, ")"] {
-        line.push_str(part);
-    }
-    line
-}
-
-/// The English of `view::military_hand_line`, as [`hand_item`] is of the
-/// civil hand's line.
-pub fn military_hand_item(s: &State, seat: usize, card: data::CardId) -> String {
-    let c = s.data.card(card);
-    let name = c.map(|c| c.name()).unwrap_or("?");
-    let (kind, age) = c.map(|c| (c.kind.word(), c.age)).unwrap_or(("?", 0));
-    let word = c.map(|c| &*c.token).unwrap_or_default();
-    let effect = c.and_then(|c| c.raw.effect.as_deref()).unwrap_or_default();
-    let mut line = String::with_capacity(80 + name.len() + effect.len());
-    line.push_str("Seat ");
-    push_seat_number(&mut line, seat);
-    for part in [" military hand: ", name, " (", kind, ", Age "] {
-        line.push_str(part);
-    }
-    for part in [data::age_name(age), "; command word ", word, ") ", effect] {
-        line.push_str(part);
-    }
-    line
-}
-
-/// `seat + 1` in decimal, without an allocation for the usual one digit.
-fn push_seat_number(line: &mut String, seat: usize) {
-    match char::from_digit((seat + 1) as u32, 10) {
-        Some(d) if seat < 9 => line.push(d),
-        _ => line.push_str(&(seat + 1).to_string()),
     }
 }
 

@@ -1,7 +1,9 @@
 //! What a seat may see: the card row with this seat's prices, the seat's own
 //! board in full, the other civilizations in short, the events, the hand in
-//! the private part, and a picture of the row and the seat's board.
+//! the private part, and a picture of the row and the seat's board; what
+//! it must hide from whom is `hidden`.
 
+pub mod hidden;
 mod politics;
 
 use super::data::{self, age_name, age_name_ko, CardId, ROW_COSTS};
@@ -19,19 +21,13 @@ use politics::{
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let (kind, kind_ko, age, age_ko) = c.map_or(("?", "?", "?", "?"), |c| {
-        let k = &c.kind;
-        (k.word(), k.word_ko(), age_name(c.age), age_name_ko(c.age))
-    });
-    let word = c.map(|c| c.token.to_string()).unwrap_or_default();
-    let n = seat + 1;
+    let (kind_ko, age_ko) = c.map_or(("?", "?"), |c| (c.kind.word_ko(), age_name_ko(c.age)));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
     Text::new(
+        hidden::hand_item(s, seat, card),
         format!(
-            "Seat {n} hand: {} ({kind}, Age {age}; command word {word})",
-            name.en
-        ),
-        format!(
-            "{n}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            seat + 1,
             name.ko
         ),
     )

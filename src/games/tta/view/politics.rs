@@ -10,34 +10,15 @@ use crate::engine::{Section, Text};
 
 /// One card of a seat's military hand, as only that seat reads it.
 pub fn military_hand_line(s: &State, seat: usize, card: CardId) -> Text {
+    let c = s.data.card(card);
     let name = s.data.card_name(card);
-    let (kind, kind_ko, age) = s
-        .data
-        .card(card)
-        .map(|c| (c.kind.word(), c.kind.word_ko(), c.age))
-        .unwrap_or(("?", "?", 0));
-    let word = s
-        .data
-        .card(card)
-        .map(|c| c.token.to_string())
-        .unwrap_or_default();
-    let effect = s
-        .data
-        .card(card)
-        .and_then(|c| c.raw.effect.clone())
-        .unwrap_or_default();
-    let effect_ko = s
-        .data
-        .card(card)
-        .and_then(|c| c.raw.effect_ko.clone().or_else(|| c.raw.effect.clone()))
+    let (kind_ko, age) = c.map_or(("?", 0), |c| (c.kind.word_ko(), c.age));
+    let word = c.map(|c| &*c.token).unwrap_or_default();
+    let effect_ko = c
+        .and_then(|c| c.raw.effect_ko.as_deref().or(c.raw.effect.as_deref()))
         .unwrap_or_default();
     Text::new(
-        format!(
-            "Seat {} military hand: {} ({kind}, Age {}; command word {word}) {effect}",
-            seat + 1,
-            name.en,
-            age_name(age)
-        ),
+        super::hidden::military_hand_item(s, seat, card),
         format!(
             "{}번 자리 군사 손패: {} ({kind_ko}, {}시대; 명령어 [{word}]) {effect_ko}",
             seat + 1,
