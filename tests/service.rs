@@ -2,6 +2,8 @@
 //! game (Tikal), mails handed to `Service::handle_mail` as they would come
 //! from IMAP. Checks outcomes in the database and the outbox.
 
+#[path = "support/driving.rs"]
+mod driving;
 mod support;
 
 use chrono::{DateTime, Duration, Utc};
@@ -560,4 +562,45 @@ fn a_seat_is_one_address_whatever_its_case() {
     store.forget_news(id, "Carol@example.test").unwrap();
     let row = &store.seats(id).unwrap()[0];
     assert_eq!((row.last_message_id.as_deref(), row.seen_move), (None, 0));
+}
+
+/// A seat asked to answer on another seat's turn (Through the Ages: a
+/// defence against an aggression) is told whose turn it is, in its
+/// language, and not "your turn"; the attacker's mails said "your turn".
+#[test]
+fn a_defender_is_asked_for_an_answer_on_the_attackers_turn() {
+    for (lang, asked, not) in [
+        ("en", "Your answer is needed in game #1 of Through the Ages (first edition), on seat {attacker}'s turn.", "Your turn"),
+        ("ko", "#1 게임, {attacker}번 자리의 차례에 당신의 응답이 필요합니다.", "당신의 차례입니다"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("quipu-svc-{}-greet-{lang}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let s = driving::service(&dir);
+        let id = driving::start(&s, "tta", lang, 5, &["mode=full", "resign=off"]);
+        let mut defender = None;
+        driving::drive(&s, id, 2000, |_, who, legal, pick| {
+            if legal.iter().any(|m| m.starts_with("defend ")) {
+                defender = Some(who.to_string());
+                return false;
+            }
+            let attack = legal.iter().find(|m| m.starts_with("attack "));
+            let play = attack.map(String::as_str).or(pick);
+            play.is_some_and(|m| s.play(id, who, &[m.to_string()], "cli", driving::now()).is_ok())
+        });
+        let defender = defender.expect("a seat was asked to defend");
+        let attacker = if defender == driving::ALICE { 2 } else { 1 };
+        let text_of = |r: &quipu::store::OutboxRow| {
+            let msg = mail_parser::MessageParser::default().parse(&r.raw).unwrap();
+            msg.body_text(0).unwrap().to_string()
+        };
+        let turns: Vec<_> = s.store.outbox(Some(id)).unwrap().into_iter().filter(|r| r.kind == "turn").collect();
+        let last = turns.last().unwrap();
+        assert_eq!(last.recipient, defender);
+        let text = text_of(last);
+        assert!(text.contains(&asked.replace("{attacker}", &attacker.to_string())), "{text}");
+        assert!(!text.contains(not), "{text}");
+        let attacker_mail = turns.iter().rev().find(|r| r.recipient != defender).unwrap();
+        assert!(text_of(attacker_mail).contains(not), "the attacker's last mail said its turn");
+    }
 }

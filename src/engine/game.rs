@@ -256,6 +256,14 @@ pub trait Game: Send + Sync + 'static {
     /// empty once the game is over.
     fn to_act(&self, state: &Self::State) -> Vec<Seat>;
 
+    /// The seat whose turn the game is in, where `to_act` may ask another
+    /// seat to answer out of turn (a defence, a bid, a pact): the mail then
+    /// tells that seat whose turn it is instead of "your turn". `None` where
+    /// every seat that acts is on its own turn.
+    fn turn_of(&self, _state: &Self::State) -> Option<Seat> {
+        None
+    }
+
     /// Every legal decision for `seat` now, canonical form; empty when the
     /// seat may not act.
     fn legal(&self, state: &Self::State, seat: Seat) -> Vec<Self::Command>;

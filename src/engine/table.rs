@@ -63,6 +63,8 @@ pub trait Table: Send + Sync {
     fn info(&self) -> GameInfo;
     fn players(&self) -> usize;
     fn to_act(&self) -> Vec<Seat>;
+    /// Whose turn the game is in (see `Game::turn_of`).
+    fn turn_of(&self) -> Option<Seat>;
     fn legal(&self, seat: Seat) -> Vec<String>;
     /// The legal moves as a mail offers them: listed, and summarised by kind.
     fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>);
@@ -218,6 +220,10 @@ impl<G: Game> Table for Typed<G> {
 
     fn to_act(&self) -> Vec<Seat> {
         self.game.to_act(&self.state)
+    }
+
+    fn turn_of(&self) -> Option<Seat> {
+        self.game.turn_of(&self.state)
     }
 
     fn legal(&self, seat: Seat) -> Vec<String> {

@@ -306,10 +306,7 @@ impl Service {
             && kind != MailKind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
-            paragraphs.push(Text::new(
-                format!("Your turn in game #{id} of {}.", title.en),
-                format!("{} #{id} 게임에서 당신의 차례입니다.", title.ko),
-            ));
+            paragraphs.push(greeting(id, &title, seat, table.as_ref()));
         }
         if let Some(s) = seat {
             paragraphs.push(self.who_is_who(id, s, &table.seat_names())?);
@@ -732,6 +729,32 @@ fn with_address(label: Text, email: &str) -> Text {
         None => format!("{l} ({email})"),
     };
     Text::new(add(&label.en), add(&label.ko))
+}
+
+/// The mail's first line for a seat that decides: "your turn", or, when
+/// the game asks it to answer on another seat's turn (a defence, a bid),
+/// whose turn it is, so the mail does not claim a turn that is not its.
+fn greeting(id: i64, title: &Text, seat: Option<Seat>, table: &dyn Table) -> Text {
+    match table.turn_of().filter(|&t| Some(t) != seat) {
+        Some(turn) => {
+            let whose = crate::engine::seat_label(&table.seat_names(), turn.0);
+            Text::new(
+                format!(
+                    "Your answer is needed in game #{id} of {}, on {}'s turn.",
+                    title.en, whose.en
+                ),
+                format!(
+                    "{} #{id} 게임, {}의 차례에 당신의 응답이 필요합니다.",
+                    title.ko,
+                    whose.get("ko")
+                ),
+            )
+        }
+        None => Text::new(
+            format!("Your turn in game #{id} of {}.", title.en),
+            format!("{} #{id} 게임에서 당신의 차례입니다.", title.ko),
+        ),
+    }
 }
 
 #[cfg(test)]

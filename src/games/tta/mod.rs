@@ -105,6 +105,10 @@ impl Game for ThroughTheAges {
         }
     }
 
+    fn turn_of(&self, s: &State) -> Option<Seat> {
+        (s.phase != Phase::Over).then_some(Seat(s.turn))
+    }
+
     fn legal(&self, s: &State, seat: Seat) -> Vec<Command> {
         legal::legal(s, seat.0)
     }
