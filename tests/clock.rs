@@ -1335,3 +1335,59 @@ fn an_unknown_stored_time_zone_is_an_error_not_utc() {
         .to_string();
     assert!(err.contains("Mars/Olympus"), "{err}");
 }
+
+/// Through the Ages' full game: a seat attacked out of turn has its own
+/// deadline, and when it passes the clock plays that seat's default, no
+/// defence, recorded as the clock's; the attacker then goes on, the attack
+/// resolved.
+#[test]
+fn a_defender_who_runs_out_of_time_defends_with_nothing_and_the_attacker_goes_on() {
+    let svc = service("tta-defence");
+    let start = at("2026-11-23T10:00:00Z");
+    let options = ["mode=full", "resign=off", "deadline=48h", "timeout=skip"];
+    let id = new_game(&svc, "tta", &[A, B], &options, start);
+    let mut defender = None;
+    for step in 0..3000usize {
+        let to_act = svc.to_act(id).unwrap();
+        let Some(who) = to_act.first() else { break };
+        let legal = svc.legal(id, who).unwrap();
+        if legal.iter().any(|m| m.starts_with("defend ")) {
+            defender = Some(who.clone());
+            break;
+        }
+        let pick = legal
+            .iter()
+            .find(|m| m.starts_with("attack "))
+            .or_else(|| legal.get(step.wrapping_mul(7919) % legal.len().max(1)))
+            .cloned()
+            .unwrap();
+        svc.store
+            .in_transaction(|_| svc.play(id, who, std::slice::from_ref(&pick), "cli", start))
+            .unwrap();
+    }
+    let defender = defender.expect("a seat was asked to defend");
+    let (d_seat, attacker) = if defender == A { (0, B) } else { (1, A) };
+    assert_eq!(due(&svc, id, d_seat), DUE);
+    let before = svc.store.move_count(id).unwrap();
+    tick_until(&svc, start, at(DUE));
+    let played: Vec<_> = svc
+        .store
+        .moves(id)
+        .unwrap()
+        .into_iter()
+        .skip(before as usize)
+        .collect();
+    assert_eq!(played.len(), 1, "one decision made by the clock");
+    let m = &played[0];
+    assert_eq!(
+        (
+            m.command.as_str(),
+            m.source.as_str(),
+            m.email.as_deref(),
+            m.seat
+        ),
+        ("defend none", "skip", Some(defender.as_str()), Some(d_seat as usize))
+    );
+    assert_eq!(svc.to_act(id).unwrap(), vec![attacker.to_string()]);
+    assert!(svc.legal(id, &defender).unwrap().is_empty());
+}
