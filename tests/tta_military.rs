@@ -218,6 +218,64 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
     invariants(&s);
 }
 
+/// The rest of the Spy example (seed L2352-2362): 영희's defence card alone
+/// (10 + 4 = 14) does not stop 17; with both Knights sent (+2 each) she
+/// reaches 18 and holds, but keeps only 10 - 4 = 6 strength, which is why
+/// she gives way instead.
+#[test]
+fn spy_example_the_card_and_both_knights_would_hold_l2352_2362() {
+    let mut s = spy_example();
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    play(&mut s, 0, "sacrifice infantry riflemen");
+    play(&mut s, 0, "sacrifice none");
+    let totals = |s: &State| match &s.phase {
+        Phase::Aggression(c) => (
+            quipu::games::tta::apply::attack_total(s, c),
+            quipu::games::tta::apply::defence_total(s, c),
+        ),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(totals(&s), (17, 10));
+    play(&mut s, 1, "defend defense-colonization-ii");
+    assert_eq!(totals(&s), (17, 14), "the card alone is not enough");
+    play(&mut s, 1, "sacrifice cavalry knights");
+    assert_eq!(totals(&s), (17, 16));
+    play(&mut s, 1, "sacrifice cavalry knights");
+    assert_eq!(s.phase, Phase::Actions, "18 > 17: the defence holds");
+    assert_eq!(s.players[1].science, 3);
+    assert_eq!(s.players[0].science, 0);
+    assert_eq!(strength(&s, 1), 6);
+    assert_eq!(strength(&s, 0), 11);
+    assert!(s.players[1].military_hand.is_empty(), "the card is spent");
+    invariants(&s);
+}
+
+/// Units sent may lift a side's total past the track's 60 (seed
+/// L2268-2273): strength 60 (61 capped) and a Modern Infantry (5) sent
+/// attack with 65.
+#[test]
+fn sent_units_may_lift_a_total_past_sixty_l2268_2273() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 3, 16);
+    units(&mut s, 0, &[("civ-III-modern-infantry", 12)]);
+    assert_eq!(strength(&s, 0), 60, "12 × 5 + Warriors 1, capped");
+    military_hand(&mut s, 0, &["mil-II-spy"]);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    play(&mut s, 0, "sacrifice infantry modern-infantry");
+    let attack = match &s.phase {
+        Phase::Aggression(c) => quipu::games::tta::apply::attack_total(&s, c),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(attack, 65);
+    play(&mut s, 0, "sacrifice none");
+    play(&mut s, 1, "defend none");
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(strength(&s, 0), 56, "11 × 5 + 1 after the sacrifice");
+    invariants(&s);
+}
+
 /// The last round: the attacker sends nothing and the defender may only
 /// play defence cards (seed L3121-3125).
 #[test]
