@@ -7,12 +7,12 @@ use quipu::engine::{Event, Game, Seat};
 use quipu::games::tta::apply::{event, turn};
 use quipu::games::tta::scoring;
 use quipu::games::tta::state::{Mode, Phase, State};
-use quipu::games::tta::testkit::{self, begin, invariants, to_act};
+use quipu::games::tta::testkit::{self, begin, colony, invariants, to_act};
 use quipu::games::tta::testkit::{
     action_tokens, card, civil_deck_down_to, culture, current_events, food, future_events,
     give_from_deck, in_civil_deck, in_round, later_round_in, later_round_seeded, legal_texts,
-    new_game_in, play, put_blue, put_workers, resources, scoring_events, stats, unused_workers,
-    wonder_from_deck, workers_on,
+    new_game_in, pact_in_force, play, put_blue, put_workers, resources, scoring_events, stats,
+    tactic, unused_workers, wonder_from_deck, workers_on,
 };
 use quipu::games::tta::ThroughTheAges as TheGame;
 
@@ -232,6 +232,58 @@ fn the_end_of_age_i_discards_age_a_hands_leaders_and_unfinished_wonders_l2827_28
     );
     assert_eq!(s.military_boxed, boxed + old_deck);
     assert!(!s.last_round);
+    invariants(&s);
+}
+
+/// Pacts are among the cards an age's end makes obsolete (seed L2841-2848,
+/// again for the full game L3048-3052): when Age II ends, an Age I pact in
+/// force ends (Open Borders: each side's extra military action goes), an
+/// Age II pact stays, and so do an Age I tactic and colony (L2851-2852).
+/// When Age III ends in the full game, the Age II pacts go and the Age III
+/// ones stay.
+#[test]
+fn the_end_of_an_age_ends_the_pacts_two_ages_back_l2841_2848_l3048_3052() {
+    let mut s = later_round_in(Mode::Advanced, 3);
+    in_round(&mut s, 2, 12);
+    pact_in_force(&mut s, 0, 1, "mil-I-open-borders-agreement", true);
+    // Seat 3 offered seat 1 Promise of Military Protection, seat 1 on side
+    // B (+5 strength).
+    pact_in_force(&mut s, 2, 0, "mil-II-promise-of-military-protection", true);
+    tactic(&mut s, 0, "mil-I-legion");
+    colony(&mut s, 0, "mil-I-historic-territory");
+    assert_eq!(action_tokens(&s, 0), (4, 3));
+    assert_eq!(action_tokens(&s, 1), (4, 3));
+    assert_eq!(stats(&s, 0).strength, 1 + 5);
+    civil_deck_down_to(&mut s, 2, 1);
+    let said = begin(&mut s, 1).join(" ");
+    assert!(said.contains("Age II is over"), "{said}");
+    assert!(
+        said.contains("The pact Open Borders Agreement ends"),
+        "{said}"
+    );
+    assert_eq!(action_tokens(&s, 0), (4, 2));
+    assert_eq!(action_tokens(&s, 1), (4, 2));
+    assert!(s.players[1].pacts.is_empty());
+    assert_eq!(s.players[0].pacts.len(), 1, "the Age II pact stays");
+    assert_eq!(stats(&s, 0).strength, 1 + 5);
+    assert_eq!(s.players[0].tactic, Some(card(&s, "mil-I-legion")));
+    assert_eq!(s.players[0].colonies.len(), 1);
+    assert!(s
+        .military_boxed_open
+        .contains(&card(&s, "mil-I-open-borders-agreement")));
+    invariants(&s);
+
+    let mut s = later_round_in(Mode::Full, 3);
+    in_round(&mut s, 3, 20);
+    pact_in_force(&mut s, 2, 0, "mil-II-promise-of-military-protection", true);
+    pact_in_force(&mut s, 0, 1, "mil-III-military-pact", true);
+    assert_eq!(stats(&s, 0).strength, 1 + 5 + 4);
+    civil_deck_down_to(&mut s, 3, 1);
+    let said = begin(&mut s, 1).join(" ");
+    assert!(said.contains("Age III is over"), "{said}");
+    assert_eq!(stats(&s, 0).strength, 1 + 4);
+    assert_eq!(stats(&s, 1).strength, 1 + 4);
+    assert!(s.players[2].pacts.is_empty());
     invariants(&s);
 }
 
