@@ -3,6 +3,7 @@
 //! 004_9680d37650e49187.txt, lines in each test's name or comment).
 
 use quipu::engine::{Game, Seat};
+use quipu::games::tta::apply::turn;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, action_tokens, culture, current_events, deck_to_discards, food, future_events,
@@ -20,6 +21,9 @@ fn hand_of(s: &State, seat: usize) -> Vec<String> {
         .collect()
 }
 
+/// The Code of Laws example (seed L2684-2700): Justice System after Code of
+/// Laws brings no second civil action; the two together leave 1 civil action
+/// and 3 blue tokens.
 #[test]
 fn special_civil_technologies_bring_blue_tokens_that_do_not_stack_spec_5_11() {
     // Code of Laws +1 civil action; Justice System +1 civil action and 3 blue
@@ -209,6 +213,26 @@ fn preparing_a_future_event_scores_its_age_and_reveals_the_current_one_l2085_211
     let hidden = TheGame.hidden_items(&s, Some(Seat(1)));
     assert!(hidden.iter().any(|h| h == "Crusades"), "{hidden:?}");
     invariants(&s);
+}
+
+/// A buried card scores the age printed on its back, not the current age
+/// (seed L2059-2066): in Age II an Age I card scores 1, an Age II card 2.
+#[test]
+fn a_future_event_scores_its_own_age_even_in_a_later_age_l2059_2066() {
+    for (card, word, culture_won) in [
+        ("mil-I-crusades", "crusades", 1),
+        ("mil-II-cold-war", "cold-war", 2),
+    ] {
+        let mut s = later_round_in(Mode::Advanced, 2);
+        testkit::in_round(&mut s, 2, 9);
+        current_events(&mut s, &["mil-A-development-of-science"]);
+        military_hand(&mut s, 0, &[card]);
+        culture(&mut s, 0, 10);
+        begin(&mut s, 0);
+        play(&mut s, 0, &format!("event {word}"));
+        assert_eq!(s.players[0].culture, 10 + culture_won, "{card}");
+        invariants(&s);
+    }
 }
 
 #[test]
@@ -419,6 +443,33 @@ fn corruption_is_paid_in_resources_in_the_advanced_game_l2580_2618() {
     }
 }
 
+/// The blue bank's corruption steps (seed L2590-2603: nothing while the
+/// rightmost section holds a token, then 2, 4 and 6; token counts from
+/// spec §9.2): the board's 2 farmers and 2 miners take 4 tokens from the
+/// bank in production, so `stocked` resources leave 18 - stocked - 4.
+#[test]
+fn corruption_steps_by_the_blue_tokens_left_l2590_2603() {
+    for (stocked, left, lost) in [
+        (4, 10, 0),
+        (5, 9, 0),
+        (6, 8, 2),
+        (9, 5, 2),
+        (10, 4, 4),
+        (13, 1, 4),
+        (14, 0, 6),
+    ] {
+        let mut s = later_round_in(Mode::Advanced, 2);
+        testkit::put_blue(&mut s, 0, "board-A-bronze", stocked);
+        turn::production(&mut s, 0, &mut Vec::new());
+        assert_eq!(
+            resources(&s, 0),
+            i32::from(stocked) + 2 - lost,
+            "{left} tokens left in the bank"
+        );
+        invariants(&s);
+    }
+}
+
 /// Seat 1 is active and prepares an Age I event so that `territory`, the
 /// top current event, is revealed.
 fn discover(s: &mut State, territory: &str) -> Vec<String> {
@@ -428,20 +479,16 @@ fn discover(s: &mut State, territory: &str) -> Vec<String> {
     play(s, 0, "event crusades")
 }
 
+/// The colonization example (seed L2217-2242): 민호 (seat 1) bids 4 for
+/// Inhabited Territory and the others pass; Cartography gives +2, so 2 are
+/// left to send. He sends one Swordsmen (2) and keeps the +2 bonus card
+/// (the other way, the card and a Warriors making 5, is
+/// `colonization_example_with_the_bonus_card_still_needs_a_unit_l2217_2242`).
+/// Permanent: 2 yellow tokens from the box; immediate: one of them to the
+/// worker pool; the sent worker back to the yellow bank.
 #[test]
-fn colonization_example_inhabited_territory_l2207_2224() {
-    // 민호 (seat 1) bids 4 for Inhabited Territory; Cartography gives +2, so
-    // one Swordsmen (strength 2) pays the rest without the bonus card
-    // (L2212-2219). Permanent: 2 yellow tokens from the box; immediate: one
-    // of them to the worker pool (L2220-2224).
-    let mut s = later_round_in(Mode::Advanced, 3);
-    testkit::develop_from_deck(&mut s, 0, "civ-I-cartography");
-    testkit::develop_from_deck(&mut s, 0, "civ-I-swordsmen");
-    put_workers(&mut s, 0, "civ-I-swordsmen", 1);
-    military_hand(&mut s, 0, &["mil-II-defense-colonization"]);
-    discover(&mut s, "mil-I-inhabited-territory");
-    assert!(matches!(s.phase, Phase::Auction { .. }), "{:?}", s.phase);
-    assert_eq!(to_act(&s), vec![0]);
+fn colonization_example_inhabited_territory_l2217_2242() {
+    let mut s = colonization_example();
     // Strength 2 + Warriors 1 + bonus card 2 + Cartography 2 = 7 at most.
     let legal = legal_texts(&s, 0);
     assert!(legal.contains(&"bid 7".to_string()) && !legal.contains(&"bid 8".to_string()));
@@ -457,8 +504,66 @@ fn colonization_example_inhabited_territory_l2207_2224() {
     assert_eq!(s.players[0].colonies.len(), 1);
     assert_eq!(s.players[0].yellow_bank, bank + 1 + 2 - 1);
     assert_eq!(s.players[0].workers, workers + 1);
+    // The Warriors (1) and Cartography (+1) are left.
+    assert_eq!(testkit::stats(&s, 0).strength, 2);
     assert_eq!(s.players[0].military_hand.len(), 1, "the bonus card kept");
     assert_eq!(s.phase, Phase::Actions);
+    invariants(&s);
+}
+
+/// Seat 1 of three with Cartography, a Swordsmen (2) beside its Warriors
+/// (1) and an Age II defence/colonization card (+2 colonization), has
+/// revealed Inhabited Territory and bids first.
+fn colonization_example() -> State {
+    let mut s = later_round_in(Mode::Advanced, 3);
+    testkit::develop_from_deck(&mut s, 0, "civ-I-cartography");
+    testkit::develop_from_deck(&mut s, 0, "civ-I-swordsmen");
+    put_workers(&mut s, 0, "civ-I-swordsmen", 1);
+    military_hand(&mut s, 0, &["mil-II-defense-colonization"]);
+    discover(&mut s, "mil-I-inhabited-territory");
+    assert!(matches!(s.phase, Phase::Auction { .. }), "{:?}", s.phase);
+    assert_eq!(to_act(&s), vec![0]);
+    s
+}
+
+/// The example's other payment (seed L2225-2232): the bonus card (+2) and
+/// Cartography (+2) cover the bid of 4, but a unit must still go, so the
+/// Warriors (1) go too: 5 in all. The card is discarded. Losing the colony
+/// later (here to Independence Declaration) costs the 2 yellow tokens of
+/// the bank, never a worker (seed L2239-2242).
+#[test]
+fn colonization_example_with_the_bonus_card_still_needs_a_unit_l2217_2242() {
+    let mut s = colonization_example();
+    play(&mut s, 0, "bid 4");
+    play(&mut s, 0, "bonus defense-colonization-ii");
+    assert!(
+        matches!(s.phase, Phase::Colonize { owed: 0, .. }),
+        "paid in full, but no unit sent yet: {:?}",
+        s.phase
+    );
+    refused(&s, 0, "sacrifice none");
+    let (bank, workers) = (s.players[0].yellow_bank, s.players[0].workers);
+    play(&mut s, 0, "sacrifice infantry warriors");
+    assert_eq!(s.players[0].colonies.len(), 1);
+    assert!(s.players[0].military_hand.is_empty(), "the card discarded");
+    assert_eq!(s.players[0].yellow_bank, bank + 1 + 2 - 1);
+    assert_eq!(s.players[0].workers, workers + 1);
+    // The Swordsmen (2) and Cartography (+1) are left.
+    assert_eq!(testkit::stats(&s, 0).strength, 3);
+    assert_eq!(s.phase, Phase::Actions);
+    invariants(&s);
+
+    // The others grow stronger (4); seat 1 (3) is the weakest and loses
+    // its only colony: 2 yellow tokens of its bank to the box, no worker.
+    for seat in [1, 2] {
+        put_workers(&mut s, seat, "board-A-warriors", 3);
+    }
+    let (bank, workers) = (s.players[0].yellow_bank, s.players[0].workers);
+    reveal(&mut s, "mil-II-independence-declaration");
+    assert!(s.players[0].colonies.is_empty());
+    assert_eq!(s.players[0].yellow_bank, bank - 2);
+    assert_eq!(s.players[0].workers, workers, "no population lost");
+    assert_eq!(testkit::stats(&s, 0).strength, 3, "no unit lost");
     invariants(&s);
 }
 

@@ -7,13 +7,13 @@ use quipu::engine::{Event, Game, Seat};
 use quipu::games::tta::apply::{event, turn};
 use quipu::games::tta::scoring;
 use quipu::games::tta::state::{Mode, Phase, State};
+use quipu::games::tta::testkit::{self, begin, colony, invariants, to_act};
 use quipu::games::tta::testkit::{
     action_tokens, card, civil_deck_down_to, culture, current_events, food, future_events,
     give_from_deck, in_civil_deck, in_round, later_round_in, later_round_seeded, legal_texts,
-    new_game_in, play, put_blue, put_workers, resources, scoring_events, stats, unused_workers,
-    wonder_from_deck,
+    new_game_in, pact_in_force, play, put_blue, put_workers, resources, scoring_events, stats,
+    tactic, unused_workers, wonder_from_deck, workers_on,
 };
-use quipu::games::tta::testkit::{begin, invariants, to_act};
 use quipu::games::tta::ThroughTheAges as TheGame;
 
 fn texts(out: Vec<Event>) -> Vec<String> {
@@ -106,12 +106,18 @@ fn an_uprising_skips_production_and_the_military_draw_l2526_2539() {
     );
 }
 
-/// The rulebook's example: the bank's happiness-2 section is empty and the
-/// civilization has 1 happy face, so one unused worker shows as discontent;
-/// a growth takes the last token of the happiness-3 section, and the new
-/// worker is the second discontent one: no uprising either time.
+/// The rulebook's discontent example (seed L2545-2579): the bank's
+/// happiness-2 section is empty and the civilization has 1 happy face, so
+/// one unused worker shows as discontent; a growth takes the last token of
+/// the happiness-3 section, and the new worker is the second discontent
+/// one: no uprising. On the next seat's turn Development of Warfare puts a
+/// discontent worker on a free Warriors: still 2 discontent, only 1 unused
+/// worker left, so an uprising is due. On its own turn the civilization
+/// develops Bread and Circuses and sends the last discontent worker to an
+/// arena (+2 happy faces): happiness 3, nobody discontent, production as
+/// usual.
 #[test]
-fn discontent_workers_keep_the_peace_example_l2545_2560() {
+fn discontent_workers_keep_the_peace_example_l2545_2579() {
     let mut s = later_round_in(Mode::Advanced, 2);
     put_workers(&mut s, 0, "board-A-religion", 1);
     put_workers(&mut s, 0, "board-A-agriculture", 6);
@@ -129,9 +135,51 @@ fn discontent_workers_keep_the_peace_example_l2545_2560() {
     assert_eq!(s.players[0].workers, 2, "the new worker shows discontent");
     assert!(!scoring::uprising(&s.data, &s.players[0], s.rules.mode));
     let (science, rate) = (s.players[0].science, stats(&s, 0).science_rate);
-    let mut out = Vec::new();
-    turn::production(&mut s, 0, &mut out);
+    play(&mut s, 0, "done");
     assert_eq!(s.players[0].science, science + rate, "production as usual");
+
+    // The next seat reveals Development of Warfare; seat 1 takes the free
+    // Warriors with a discontent worker.
+    current_events(&mut s, &["mil-A-development-of-warfare"]);
+    testkit::military_hand(&mut s, 1, &["mil-I-crusades"]);
+    assert_eq!(to_act(&s), [1]);
+    play(&mut s, 1, "event crusades");
+    while matches!(s.phase, Phase::EventChoice { .. }) {
+        let seat = to_act(&s)[0];
+        let answer = if seat == 0 {
+            "choose build"
+        } else {
+            "choose decline"
+        };
+        play(&mut s, seat, answer);
+    }
+    assert_eq!(workers_on(&s, 0, "board-A-warriors"), 2);
+    assert_eq!(s.players[0].workers, 1);
+    assert_eq!(
+        scoring::discontent(&s.data, &s.players[0], s.rules.mode),
+        2,
+        "the worker on the Warriors is still discontent"
+    );
+    assert!(scoring::uprising(&s.data, &s.players[0], s.rules.mode));
+    play(&mut s, 1, "done");
+
+    // Seat 1's turn: Bread and Circuses and an arena with the last unused
+    // worker.
+    give_from_deck(&mut s, 0, "civ-I-bread-and-circuses");
+    testkit::science(&mut s, 0, 3);
+    put_blue(&mut s, 0, "board-A-bronze", 4);
+    let resources_before = resources(&s, 0);
+    assert_eq!(to_act(&s), [0]);
+    play(&mut s, 0, "develop bread-and-circuses");
+    play(&mut s, 0, "build arena bread-and-circuses");
+    assert_eq!(resources(&s, 0), resources_before - 4);
+    assert_eq!(stats(&s, 0).happiness, 3);
+    assert_eq!(s.players[0].workers, 0);
+    assert_eq!(scoring::discontent(&s.data, &s.players[0], s.rules.mode), 0);
+    assert!(!scoring::uprising(&s.data, &s.players[0], s.rules.mode));
+    let (science, rate) = (s.players[0].science, stats(&s, 0).science_rate);
+    play(&mut s, 0, "done");
+    assert_eq!(s.players[0].science, science + rate, "no uprising");
     invariants(&s);
 }
 
@@ -184,6 +232,58 @@ fn the_end_of_age_i_discards_age_a_hands_leaders_and_unfinished_wonders_l2827_28
     );
     assert_eq!(s.military_boxed, boxed + old_deck);
     assert!(!s.last_round);
+    invariants(&s);
+}
+
+/// Pacts are among the cards an age's end makes obsolete (seed L2841-2848,
+/// again for the full game L3048-3052): when Age II ends, an Age I pact in
+/// force ends (Open Borders: each side's extra military action goes), an
+/// Age II pact stays, and so do an Age I tactic and colony (L2851-2852).
+/// When Age III ends in the full game, the Age II pacts go and the Age III
+/// ones stay.
+#[test]
+fn the_end_of_an_age_ends_the_pacts_two_ages_back_l2841_2848_l3048_3052() {
+    let mut s = later_round_in(Mode::Advanced, 3);
+    in_round(&mut s, 2, 12);
+    pact_in_force(&mut s, 0, 1, "mil-I-open-borders-agreement", true);
+    // Seat 3 offered seat 1 Promise of Military Protection, seat 1 on side
+    // B (+5 strength).
+    pact_in_force(&mut s, 2, 0, "mil-II-promise-of-military-protection", true);
+    tactic(&mut s, 0, "mil-I-legion");
+    colony(&mut s, 0, "mil-I-historic-territory");
+    assert_eq!(action_tokens(&s, 0), (4, 3));
+    assert_eq!(action_tokens(&s, 1), (4, 3));
+    assert_eq!(stats(&s, 0).strength, 1 + 5);
+    civil_deck_down_to(&mut s, 2, 1);
+    let said = begin(&mut s, 1).join(" ");
+    assert!(said.contains("Age II is over"), "{said}");
+    assert!(
+        said.contains("The pact Open Borders Agreement ends"),
+        "{said}"
+    );
+    assert_eq!(action_tokens(&s, 0), (4, 2));
+    assert_eq!(action_tokens(&s, 1), (4, 2));
+    assert!(s.players[1].pacts.is_empty());
+    assert_eq!(s.players[0].pacts.len(), 1, "the Age II pact stays");
+    assert_eq!(stats(&s, 0).strength, 1 + 5);
+    assert_eq!(s.players[0].tactic, Some(card(&s, "mil-I-legion")));
+    assert_eq!(s.players[0].colonies.len(), 1);
+    assert!(s
+        .military_boxed_open
+        .contains(&card(&s, "mil-I-open-borders-agreement")));
+    invariants(&s);
+
+    let mut s = later_round_in(Mode::Full, 3);
+    in_round(&mut s, 3, 20);
+    pact_in_force(&mut s, 2, 0, "mil-II-promise-of-military-protection", true);
+    pact_in_force(&mut s, 0, 1, "mil-III-military-pact", true);
+    assert_eq!(stats(&s, 0).strength, 1 + 5 + 4);
+    civil_deck_down_to(&mut s, 3, 1);
+    let said = begin(&mut s, 1).join(" ");
+    assert!(said.contains("Age III is over"), "{said}");
+    assert_eq!(stats(&s, 0).strength, 1 + 4);
+    assert_eq!(stats(&s, 1).strength, 1 + 4);
+    assert!(s.players[2].pacts.is_empty());
     invariants(&s);
 }
 
@@ -368,6 +468,25 @@ fn a_civilization_resigns_at_the_start_of_its_turn_and_is_skipped_l3076_3094() {
     let mut s = later_round_in(Mode::Advanced, 3);
     begin(&mut s, 1);
     assert!(!legal_texts(&s, 1).contains(&"resign".to_string()));
+}
+
+/// The card row's front removal counts the civilizations still playing
+/// (seed L3089-3093): with four, 1 card; after one resigns, 2 (as with
+/// three players).
+#[test]
+fn the_row_removal_counts_the_seats_still_playing_l3089_3093() {
+    let mut s = later_round_in(Mode::Full, 4);
+    begin(&mut s, 0);
+    assert_eq!(ages_in_row(&s).len(), 13);
+    let boxed = s.boxed;
+    begin(&mut s, 1);
+    assert_eq!(s.boxed, boxed + 1, "four playing: 1 card removed");
+    let boxed = s.boxed;
+    play(&mut s, 1, "resign");
+    assert_eq!(to_act(&s), [2]);
+    assert_eq!(s.boxed, boxed + 2, "three playing: 2 cards removed");
+    assert_eq!(ages_in_row(&s).len(), 13);
+    invariants(&s);
 }
 
 #[test]

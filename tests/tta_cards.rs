@@ -1,6 +1,8 @@
 //! Through the Ages (first edition): the last cards built for issue 16,
 //! each as its text in the card file says (seed 004_9680d37650e49187.txt
-//! for the rules around them).
+//! for the rules around them), and the rulebook's worked examples of the
+//! advanced technologies: upgrades across levels, change from a higher
+//! token, Masonry and Architecture (seed L2638-2729).
 
 use quipu::engine::{Game, Seat};
 use quipu::games::tta::apply::turn;
@@ -13,6 +15,121 @@ use quipu::games::tta::testkit::{
 };
 use quipu::games::tta::testkit::{begin_politics, invariants};
 use quipu::games::tta::ThroughTheAges;
+
+// ---- advanced technologies (seed L2638-2729)
+
+/// Bronze (A, build 2) upgrades straight to Coal (II, build 8) for 1 civil
+/// action and 8 - 2 = 6 resources, Iron or no Iron (seed L2665-2674).
+#[test]
+fn bronze_upgrades_to_coal_for_the_difference_six_l2665_2674() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    develop_from_deck(&mut s, 0, "civ-II-coal");
+    put_blue(&mut s, 0, "board-A-bronze", 6);
+    assert_eq!(resources(&s, 0), 6);
+    play(&mut s, 0, "upgrade mine bronze coal");
+    assert_eq!(resources(&s, 0), 0);
+    assert_eq!(s.players[0].white_used, 1);
+    assert_eq!(testkit::workers_on(&s, 0, "civ-II-coal"), 1);
+    assert_eq!(testkit::workers_on(&s, 0, "board-A-bronze"), 1);
+    invariants(&s);
+}
+
+/// A lone Coal token (3) pays 1 resource (a Warriors-to-Swordsmen upgrade,
+/// 3 - 2): with Iron in play it moves to Iron (2) as change; without Iron
+/// it moves to Bronze and a second token joins it from the blue bank
+/// (seed L2675-2683).
+#[test]
+fn a_coal_token_pays_one_with_change_on_iron_or_bronze_l2675_2683() {
+    for with_iron in [true, false] {
+        let mut s = later_round_in(Mode::Advanced, 2);
+        develop_from_deck(&mut s, 0, "civ-II-coal");
+        develop_from_deck(&mut s, 0, "civ-I-swordsmen");
+        if with_iron {
+            develop_from_deck(&mut s, 0, "civ-I-iron");
+        }
+        put_blue(&mut s, 0, "civ-II-coal", 1);
+        assert_eq!(resources(&s, 0), 3);
+        let bank = s.players[0].blue_bank;
+        play(&mut s, 0, "upgrade infantry warriors swordsmen");
+        assert_eq!(resources(&s, 0), 2, "iron {with_iron}");
+        assert_eq!(blue_on(&s, 0, "civ-II-coal"), 0);
+        if with_iron {
+            assert_eq!(blue_on(&s, 0, "civ-I-iron"), 1);
+            assert_eq!(blue_on(&s, 0, "board-A-bronze"), 0);
+            assert_eq!(s.players[0].blue_bank, bank);
+        } else {
+            assert_eq!(blue_on(&s, 0, "board-A-bronze"), 2);
+            assert_eq!(s.players[0].blue_bank, bank - 1);
+        }
+        invariants(&s);
+    }
+}
+
+/// Masonry (seed L2706-2721): a level I lab costs 5, not 6; a level 0 lab
+/// still 3. So Philosophy (0) to Alchemy (I) costs 5 - 3 = 2, Philosophy to
+/// Scientific Method (II, 8 - 1 = 7) 4 instead of 5, and Alchemy to
+/// Scientific Method 7 - 5 = 2, no saving.
+#[test]
+fn masonry_upgrade_example_l2706_2721() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    for id in ["civ-I-masonry", "civ-I-alchemy", "civ-II-scientific-method"] {
+        develop_from_deck(&mut s, 0, id);
+    }
+    let p = &s.players[0];
+    let price = |id: &str| {
+        let c = s.data.card(testkit::card(&s, id)).expect("card");
+        legal::build_cost(&s.data, p, c)
+    };
+    assert_eq!(price("board-A-philosophy"), 3);
+    assert_eq!(price("civ-I-alchemy"), 5);
+    assert_eq!(price("civ-II-scientific-method"), 7);
+    // A second Philosophy lab (the limit of two labs under Despotism).
+    put_workers(&mut s, 0, "board-A-philosophy", 1);
+    put_blue(&mut s, 0, "board-A-bronze", 10);
+    play(&mut s, 0, "upgrade lab philosophy alchemy");
+    assert_eq!(resources(&s, 0), 10 - 2);
+    play(&mut s, 0, "upgrade lab philosophy scientific-method");
+    assert_eq!(resources(&s, 0), 10 - 2 - 4);
+    play(&mut s, 0, "upgrade lab alchemy scientific-method");
+    assert_eq!(resources(&s, 0), 10 - 2 - 4 - 2);
+    assert_eq!(testkit::workers_on(&s, 0, "civ-II-scientific-method"), 2);
+    invariants(&s);
+}
+
+/// Architecture (seed L2722-2729, with the misprint of spec §11 item 5
+/// read as intended: level II costs 8 - 2 = 6): Alchemy 5, Scientific
+/// Method 6, so Alchemy to Scientific Method costs 1. Developed after
+/// Masonry it replaces it (the discounts do not add up).
+#[test]
+fn architecture_upgrade_example_l2722_2729() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    for id in ["civ-I-alchemy", "civ-II-scientific-method"] {
+        develop_from_deck(&mut s, 0, id);
+    }
+    develop_from_deck(&mut s, 0, "civ-I-masonry");
+    testkit::give_from_deck(&mut s, 0, "civ-II-architecture");
+    testkit::science(&mut s, 0, 6);
+    play(&mut s, 0, "develop architecture");
+    assert_eq!(
+        s.players[0].specials,
+        vec![testkit::card(&s, "civ-II-architecture")]
+    );
+    let p = &s.players[0];
+    let price = |id: &str| {
+        let c = s.data.card(testkit::card(&s, id)).expect("card");
+        legal::build_cost(&s.data, p, c)
+    };
+    assert_eq!(price("civ-I-alchemy"), 5);
+    assert_eq!(price("civ-II-scientific-method"), 6);
+    put_workers(&mut s, 0, "civ-I-alchemy", 1);
+    put_blue(&mut s, 0, "board-A-bronze", 3);
+    play(&mut s, 0, "upgrade lab alchemy scientific-method");
+    assert_eq!(resources(&s, 0), 3 - 1);
+    // Philosophy to Alchemy: 5 - 3 = 2.
+    play(&mut s, 0, "upgrade lab philosophy alchemy");
+    assert_eq!(resources(&s, 0), 0);
+    invariants(&s);
+}
 
 // ---- wonders and technologies
 

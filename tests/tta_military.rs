@@ -6,6 +6,7 @@
 
 use quipu::engine::{Game, Seat, Shape};
 use quipu::games::tta::apply::turn;
+use quipu::games::tta::data::CardId;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, colony, culture, develop_from_deck, food, later_round_in, leader, legal_texts,
@@ -153,6 +154,7 @@ fn spy_example_the_defender_gives_way_l2345_2372() {
     play(&mut s, 0, "attack spy 2");
     assert_eq!(s.players[0].red_used, 1);
     assert_eq!(to_act(&s), vec![0]);
+    let bank = s.players[0].yellow_bank;
     play(&mut s, 0, "sacrifice infantry riflemen");
     play(&mut s, 0, "sacrifice none");
     assert_eq!(to_act(&s), vec![1]);
@@ -189,6 +191,8 @@ fn spy_example_the_defender_gives_way_l2345_2372() {
     play(&mut s, 1, "defend none");
     assert_eq!(s.players[1].science, 0);
     assert_eq!(s.players[0].science, 3);
+    // The Riflemen's worker goes back to 철수's yellow bank (L2368-2371).
+    assert_eq!(s.players[0].yellow_bank, bank + 1);
     assert_eq!(strength(&s, 0), 11);
     assert_eq!(s.players[1].military_hand.len(), 1, "no card played");
     assert_eq!(s.phase, Phase::Actions);
@@ -215,6 +219,64 @@ fn the_defender_holds_with_a_tie_l2274_2281() {
     assert_eq!(s.players[0].science, 0);
     assert_eq!(strength(&s, 1), 10 - 2 - 1);
     assert_eq!(s.players[0].red_used, 1, "the military action stays spent");
+    invariants(&s);
+}
+
+/// The rest of the Spy example (seed L2352-2362): 영희's defence card alone
+/// (10 + 4 = 14) does not stop 17; with both Knights sent (+2 each) she
+/// reaches 18 and holds, but keeps only 10 - 4 = 6 strength, which is why
+/// she gives way instead.
+#[test]
+fn spy_example_the_card_and_both_knights_would_hold_l2352_2362() {
+    let mut s = spy_example();
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    play(&mut s, 0, "sacrifice infantry riflemen");
+    play(&mut s, 0, "sacrifice none");
+    let totals = |s: &State| match &s.phase {
+        Phase::Aggression(c) => (
+            quipu::games::tta::apply::attack_total(s, c),
+            quipu::games::tta::apply::defence_total(s, c),
+        ),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(totals(&s), (17, 10));
+    play(&mut s, 1, "defend defense-colonization-ii");
+    assert_eq!(totals(&s), (17, 14), "the card alone is not enough");
+    play(&mut s, 1, "sacrifice cavalry knights");
+    assert_eq!(totals(&s), (17, 16));
+    play(&mut s, 1, "sacrifice cavalry knights");
+    assert_eq!(s.phase, Phase::Actions, "18 > 17: the defence holds");
+    assert_eq!(s.players[1].science, 3);
+    assert_eq!(s.players[0].science, 0);
+    assert_eq!(strength(&s, 1), 6);
+    assert_eq!(strength(&s, 0), 11);
+    assert!(s.players[1].military_hand.is_empty(), "the card is spent");
+    invariants(&s);
+}
+
+/// Units sent may lift a side's total past the track's 60 (seed
+/// L2268-2273): strength 60 (61 capped) and a Modern Infantry (5) sent
+/// attack with 65.
+#[test]
+fn sent_units_may_lift_a_total_past_sixty_l2268_2273() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 3, 16);
+    units(&mut s, 0, &[("civ-III-modern-infantry", 12)]);
+    assert_eq!(strength(&s, 0), 60, "12 × 5 + Warriors 1, capped");
+    military_hand(&mut s, 0, &["mil-II-spy"]);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "attack spy 2");
+    play(&mut s, 0, "sacrifice infantry modern-infantry");
+    let attack = match &s.phase {
+        Phase::Aggression(c) => quipu::games::tta::apply::attack_total(&s, c),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(attack, 65);
+    play(&mut s, 0, "sacrifice none");
+    play(&mut s, 1, "defend none");
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(strength(&s, 0), 56, "11 × 5 + 1 after the sacrifice");
     invariants(&s);
 }
 
@@ -614,6 +676,44 @@ fn a_refused_pact_goes_back_to_the_hand_and_the_political_action_is_spent_l2378_
     assert_eq!(s.phase, Phase::Actions, "no second political action");
     assert_eq!(s.players[0].military_hand.len(), 1);
     assert!(s.players[0].pacts.is_empty() && s.players[2].pacts.is_empty());
+    invariants(&s);
+}
+
+/// A refused pact comes back to the hand, and the discard that follows may
+/// keep it and drop another card (seed L2382-2385); the pact offered before
+/// stays in force, since only an accepted one replaces it (L2393-2396).
+#[test]
+fn a_refused_pact_may_be_kept_in_the_discard_and_the_old_pact_stays_l2382_2396() {
+    let mut s = three_in_full(&["mil-III-peace-treaty", "mil-III-military-pact"]);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "pact peace-treaty 2 a");
+    play(&mut s, 1, "accept");
+    assert_eq!(s.phase, Phase::Actions);
+    military_hand(
+        &mut s,
+        0,
+        &["mil-III-armed-intervention", "mil-III-defense-colonization"],
+    );
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "pact military-pact 3 a");
+    play(&mut s, 2, "refuse");
+    // Three cards for two military actions: one goes, the pact may stay.
+    assert_eq!(s.phase, Phase::Discard);
+    let legal = legal_texts(&s, 0);
+    assert!(
+        legal.contains(&"discard military-pact".to_string()),
+        "{legal:?}"
+    );
+    play(&mut s, 0, "discard defense-colonization-iii");
+    assert_eq!(s.phase, Phase::Actions);
+    let hand: Vec<CardId> = s.players[0].military_hand.clone();
+    assert!(hand.contains(&testkit::card(&s, "mil-III-military-pact")));
+    assert_eq!(hand.len(), 2);
+    let treaty = testkit::card(&s, "mil-III-peace-treaty");
+    assert_eq!(s.players[0].pacts.len(), 1);
+    assert_eq!(s.players[0].pacts[0].card, treaty, "Peace Treaty holds");
+    assert_eq!(s.players[1].pacts.len(), 1);
+    assert!(s.players[2].pacts.is_empty());
     invariants(&s);
 }
 

@@ -80,7 +80,7 @@ const RULES_VERSIONS: &[(&str, u32)] = &[
     ("tikal", 1),
     ("tawantinsuyu", 1),
     ("cuzco", 1),
-    ("tta", 3),
+    ("tta", 4),
 ];
 
 /// The engine version recorded with a game and each of its stored states:

@@ -1,9 +1,9 @@
 //! The end of Ages I, II and III in the advanced and full games (seed
-//! L2827-2871, L3048-3075, L3096-3119): obsolete cards leave, the old
-//! military deck goes, the full game's civilizations lose 2 yellow tokens,
-//! and the last round is called.
+//! L2827-2871, L3048-3075, L3096-3119): obsolete cards (pacts among them)
+//! leave, the old military deck goes, the full game's civilizations lose 2
+//! yellow tokens, and the last round is called.
 
-use super::tokens;
+use super::{pact, tokens};
 use crate::engine::{Event, Text};
 use crate::games::tta::data::{age_name, age_name_ko, Age, Data, YELLOW_LOST_AT_AGE_END};
 use crate::games::tta::state::{Mode, Player, State};
@@ -55,6 +55,19 @@ pub fn end_age(s: &mut State, ended: Age, out: &mut Vec<Event>) {
         }
     }
     s.military_boxed += boxed_military;
+    // Pacts two ages back end too (L2841-2848, L3049-3052): each card once,
+    // though both sides list it.
+    let mut old_pacts: Vec<_> = s
+        .players
+        .iter()
+        .flat_map(|p| p.pacts.iter().map(|x| x.card))
+        .filter(|&c| data.card(c).is_some_and(|c| c.age < ended))
+        .collect();
+    old_pacts.sort_unstable();
+    old_pacts.dedup();
+    for card in old_pacts {
+        pact::end(s, card, out);
+    }
     // The old age's military deck and discards leave the game (L2853-2856).
     for pile in [&mut s.military_decks, &mut s.military_discards] {
         if let Some(old) = pile.get_mut(usize::from(ended)) {

@@ -126,7 +126,7 @@ pub(super) fn cancel(s: &mut State, seat: usize, card: CardId, out: &mut Vec<Eve
 
 /// The pact leaves both civilizations; its card is discarded and the
 /// action tokens it gave are re-counted.
-fn end(s: &mut State, card: CardId, out: &mut Vec<Event>) {
+pub(super) fn end(s: &mut State, card: CardId, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     for p in &mut s.players {
