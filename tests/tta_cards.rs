@@ -2,7 +2,7 @@
 //! each as its text in the card file says (seed 004_9680d37650e49187.txt
 //! for the rules around them).
 
-use quipu::engine::{Game, Seat};
+use quipu::engine::{Block, Game, Seat};
 use quipu::games::tta::apply::turn;
 use quipu::games::tta::legal;
 use quipu::games::tta::state::{Mode, Phase, State};
@@ -684,4 +684,69 @@ fn bill_gates_charges_nothing_once_his_civilization_resigned() {
     assert!(s.players[0].resigned);
     assert_eq!(testkit::to_act(&s), [1]);
     assert_eq!(paid(&s, 1, "build lab philosophy"), 3);
+}
+
+/// The hand lines of the seat's own mail in English and in Korean.
+fn hand_lines(s: &State, seat: usize) -> Vec<(String, String)> {
+    let view = ThroughTheAges.view(s, Some(Seat(seat)));
+    let hand = view
+        .private
+        .iter()
+        .find(|x| x.title.en == "Your hand")
+        .expect("the hand's section");
+    let Block::Lines(lines) = &hand.body else {
+        panic!("the hand as lines")
+    };
+    lines.iter().map(|t| (t.en.clone(), t.ko.clone())).collect()
+}
+
+/// The hand shows what developing each technology costs the seat now, its
+/// leader counted: with Winston Churchill, Riflemen 5 − 3 = 2 science;
+/// Monarchy 9 peacefully, 3 by revolution; Drama 4; a leader has no price. The
+/// other seat's mail shows none of it.
+#[test]
+fn the_hand_shows_the_science_a_technology_costs_with_churchill() {
+    let mut s = age_three();
+    for id in [
+        "civ-II-riflemen",
+        "civ-I-monarchy",
+        "civ-I-drama",
+        "civ-I-joan-of-arc",
+    ] {
+        testkit::give_from_deck(&mut s, 0, id);
+    }
+    let before = hand_lines(&s, 0);
+    assert_eq!(
+        before[0],
+        (
+            "Seat 1 hand: Riflemen (infantry, Age II; command word riflemen) — develop for 5 science".to_string(),
+            "1번 자리 손패: 소총병 (보병, 2시대; 명령어 [riflemen]) — 개발 비용 과학 5".to_string()
+        )
+    );
+    testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+    let lines = hand_lines(&s, 0);
+    assert_eq!(
+        lines[..4],
+        [
+            (
+                "Seat 1 hand: Riflemen (infantry, Age II; command word riflemen) — develop for 2 science".to_string(),
+                "1번 자리 손패: 소총병 (보병, 2시대; 명령어 [riflemen]) — 개발 비용 과학 2".to_string()
+            ),
+            (
+                "Seat 1 hand: Monarchy (government, Age I; command word monarchy) — develop for 9 science (revolution: 3)".to_string(),
+                "1번 자리 손패: 군주 정치 (정부, 1시대; 명령어 [monarchy]) — 개발 비용 과학 9 (혁명: 3)".to_string()
+            ),
+            (
+                "Seat 1 hand: Drama (theater, Age I; command word drama) — develop for 4 science".to_string(),
+                "1번 자리 손패: 드라마 (극장, 1시대; 명령어 [drama]) — 개발 비용 과학 4".to_string()
+            ),
+            (
+                "Seat 1 hand: Joan of Arc (leader, Age I; command word joan-of-arc)".to_string(),
+                "1번 자리 손패: 잔 다르크 (지도자, 1시대; 명령어 [joan-of-arc])".to_string()
+            ),
+        ]
+    );
+    let theirs = format!("{:?}", ThroughTheAges.view(&s, Some(Seat(1))));
+    assert!(!theirs.contains("Seat 1 hand") && !theirs.contains("1번 자리 손패"));
+    assert!(!theirs.contains("develop for") && !theirs.contains("개발 비용"));
 }
