@@ -750,3 +750,36 @@ fn the_hand_shows_the_science_a_technology_costs_with_churchill() {
     assert!(!theirs.contains("Seat 1 hand") && !theirs.contains("1번 자리 손패"));
     assert!(!theirs.contains("develop for") && !theirs.contains("개발 비용"));
 }
+
+/// J. S. Bach's discounts are for theaters only, every theater: Opera built
+/// for 9 − 1 = 8, Philosophy (a lab) and Warriors at their printed 3 and 2;
+/// Drama developed for 4 − 1 = 3 science, Swordsmen for the printed 3; a
+/// worked Opera makes 3 + 1 culture at production.
+#[test]
+fn j_s_bach_discounts_every_theater_and_nothing_else() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 2, 8);
+    testkit::leader_from_deck(&mut s, 0, "civ-II-j-s-bach");
+    develop_from_deck(&mut s, 0, "civ-II-opera");
+    testkit::give_from_deck(&mut s, 0, "civ-I-drama");
+    testkit::give_from_deck(&mut s, 0, "civ-I-swordsmen");
+    testkit::science(&mut s, 0, 6);
+    put_blue(&mut s, 0, "board-A-bronze", 9);
+    unused_workers(&mut s, 0, 2);
+    begin_politics(&mut s, 0);
+    assert_eq!(paid(&s, 0, "build theater opera"), 8);
+    assert_eq!(paid(&s, 0, "build lab philosophy"), 3);
+    assert_eq!(paid(&s, 0, "build infantry warriors"), 2);
+    play(&mut s, 0, "develop drama");
+    assert_eq!(s.players[0].science, 3);
+    play(&mut s, 0, "develop swordsmen");
+    assert_eq!(s.players[0].science, 0);
+
+    let rate = stats(&s, 0).culture_rate;
+    play(&mut s, 0, "build theater opera");
+    assert_eq!(stats(&s, 0).culture_rate, rate + 3 + 1);
+    let before = s.players[0].culture;
+    turn::production(&mut s, 0, &mut Vec::new());
+    assert_eq!(s.players[0].culture, before + rate + 4);
+    invariants(&s);
+}
