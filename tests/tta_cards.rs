@@ -4,10 +4,10 @@
 //! advanced technologies: upgrades across levels, change from a higher
 //! token, Masonry and Architecture (seed L2638-2729).
 
-use quipu::engine::{Game, Seat};
+use quipu::engine::{Block, Game, Seat};
 use quipu::games::tta::apply::turn;
 use quipu::games::tta::legal;
-use quipu::games::tta::state::{Mode, State};
+use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, blue_on, culture, develop_from_deck, give, later_round, later_round_in, legal_texts,
     play, put_blue, put_workers, resources, stats, unused_workers, wonder_from_deck,
@@ -637,4 +637,266 @@ fn bill_gates_labs_make_resources_and_the_others_pay_more() {
     let before = resources(&s, 0);
     play(&mut s, 0, "build lab alchemy");
     assert_eq!(resources(&s, 0), before - 6);
+}
+
+// ---- the leaders' prices through whole moves
+
+/// The resources a command costs `seat`, played on a copy of `s`.
+fn paid(s: &State, seat: usize, command: &str) -> i32 {
+    let mut after = s.clone();
+    play(&mut after, seat, command);
+    invariants(&after);
+    resources(s, seat) - resources(&after, seat)
+}
+
+/// Winston Churchill: from the political action that declares a war on him
+/// until the war is resolved, a new unit costs 2 resources less (Swordsmen
+/// 3 → 1); an upgrade is no new unit (Warriors → Swordsmen, 3 − 2 = 1 as
+/// ever); the declarer pays the printed 3; resolved, Churchill pays 3 again.
+#[test]
+fn winston_churchill_new_units_cost_two_less_from_a_real_declaration_to_its_resolution() {
+    let mut s = age_three();
+    // Seat 1: Warfare's third military action pays the war's 3.
+    develop_from_deck(&mut s, 0, "civ-I-warfare");
+    testkit::units(&mut s, 0, &[("civ-I-swordsmen", 2)]);
+    testkit::military_hand(&mut s, 0, &["mil-III-war-over-culture"]);
+    develop_from_deck(&mut s, 1, "civ-I-swordsmen");
+    testkit::leader_from_deck(&mut s, 1, "civ-III-winston-churchill");
+    put_blue(&mut s, 1, "board-A-bronze", 9);
+    unused_workers(&mut s, 1, 3);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "war war-over-culture-iii 2");
+    assert_eq!(s.wars.len(), 1);
+    let text = format!("{:?}", ThroughTheAges.view(&s, Some(Seat(0))));
+    assert!(text.contains("cost 3; each: str 2"), "the declarer: {text}");
+    play(&mut s, 0, "done");
+
+    // Seat 2's turn, the war waiting on it.
+    assert_eq!((s.turn, &s.phase), (1, &Phase::Political));
+    let text = format!("{:?}", ThroughTheAges.view(&s, Some(Seat(1))));
+    assert!(text.contains("cost 1; each: str 2"), "{text}");
+    assert_eq!(paid(&s, 1, "upgrade infantry warriors swordsmen"), 1);
+    assert_eq!(paid(&s, 1, "build infantry swordsmen"), 1);
+    play(&mut s, 1, "build infantry swordsmen");
+    play(&mut s, 1, "done");
+
+    // Seat 1's next turn resolves the war; nobody sends units.
+    assert!(matches!(s.phase, Phase::War(_)), "{:?}", s.phase);
+    play(&mut s, 0, "sacrifice none");
+    play(&mut s, 1, "sacrifice none");
+    assert!(s.wars.is_empty(), "resolved");
+    play(&mut s, 0, "done");
+    assert_eq!((s.turn, &s.phase), (1, &Phase::Political));
+    put_blue(&mut s, 1, "board-A-bronze", 3);
+    assert_eq!(paid(&s, 1, "build infantry swordsmen"), 3);
+    invariants(&s);
+}
+
+/// Winston Churchill doubles defence bonus cards against an aggression
+/// only: Defense/Colonization I paid into a colonization counts its
+/// printed +1 (the card file's text and NOTES' reading). Warriors (1) and
+/// the card (+1) bid at most 2, not 3; after the card 1 is still owed.
+#[test]
+fn winston_churchill_leaves_colonization_bonus_cards_as_printed() {
+    let mut s = age_three();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+    testkit::military_hand(&mut s, 0, &["mil-I-defense-colonization", "mil-I-crusades"]);
+    testkit::current_events(&mut s, &["mil-I-wealthy-territory"]);
+    testkit::begin(&mut s, 0);
+    play(&mut s, 0, "event crusades");
+    assert!(matches!(s.phase, Phase::Auction { .. }), "{:?}", s.phase);
+    let texts = legal_texts(&s, 0);
+    assert!(texts.contains(&"bid 2".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"bid 3".to_string()), "{texts:?}");
+    play(&mut s, 0, "bid 2");
+    let said = play(&mut s, 0, "bonus defense-colonization-i");
+    assert!(
+        said.iter()
+            .any(|t| t.contains("plays a colonization bonus of 1.")),
+        "{said:?}"
+    );
+    assert!(
+        matches!(s.phase, Phase::Colonize { owed: 1, .. }),
+        "{:?}",
+        s.phase
+    );
+    play(&mut s, 0, "sacrifice infantry warriors");
+    assert_eq!(s.players[0].colonies.len(), 1);
+    invariants(&s);
+}
+
+/// Winston Churchill: unit technologies cost 3 science less, exactly, and
+/// nothing else does: Air Forces 11 → 8, Drama (a theater) 4 and Iron (a
+/// mine) 5 as printed; 17 science pay the three to the last point.
+#[test]
+fn winston_churchill_unit_technologies_cost_three_science_less() {
+    let mut s = age_three();
+    testkit::give_from_deck(&mut s, 0, "civ-III-air-forces");
+    testkit::give_from_deck(&mut s, 0, "civ-I-drama");
+    testkit::give_from_deck(&mut s, 0, "civ-I-iron");
+    testkit::science(&mut s, 0, 10);
+    let mut without = s.clone();
+    begin_politics(&mut without, 0);
+    assert!(!legal_texts(&without, 0).contains(&"develop air-forces".to_string()));
+    testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+    testkit::science(&mut s, 0, 17);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "develop air-forces");
+    assert_eq!(s.players[0].science, 9);
+    play(&mut s, 0, "develop drama");
+    assert_eq!(s.players[0].science, 5);
+    play(&mut s, 0, "develop iron");
+    assert_eq!(s.players[0].science, 0);
+    invariants(&s);
+}
+
+/// Bill Gates's surcharge falls on labs and libraries, built and upgraded,
+/// of every other civilization: Philosophy 3 → 4, Printing Press →
+/// Journalism 8 − 4 + 1 = 5; a temple costs its printed 3; his own
+/// civilization pays the printed prices (Philosophy → Alchemy 6 − 3 = 3,
+/// Printing Press 4).
+#[test]
+fn bill_gates_surcharge_on_labs_and_libraries_built_and_upgraded() {
+    let mut s = age_three();
+    testkit::leader_from_deck(&mut s, 0, "civ-III-bill-gates");
+    for seat in [0, 1] {
+        develop_from_deck(&mut s, seat, "civ-I-printing-press");
+        put_blue(&mut s, seat, "board-A-bronze", 9);
+        unused_workers(&mut s, seat, 2);
+    }
+    develop_from_deck(&mut s, 0, "civ-I-alchemy");
+    develop_from_deck(&mut s, 1, "civ-II-journalism");
+    put_workers(&mut s, 1, "civ-I-printing-press", 1);
+    let mut own = s.clone();
+
+    begin_politics(&mut s, 1);
+    assert_eq!(paid(&s, 1, "build lab philosophy"), 4);
+    assert_eq!(paid(&s, 1, "build library printing-press"), 5);
+    assert_eq!(paid(&s, 1, "upgrade library printing-press journalism"), 5);
+    assert_eq!(paid(&s, 1, "build temple religion"), 3);
+
+    begin_politics(&mut own, 0);
+    assert_eq!(paid(&own, 0, "upgrade lab philosophy alchemy"), 3);
+    assert_eq!(paid(&own, 0, "build library printing-press"), 4);
+    assert_eq!(paid(&own, 0, "build lab philosophy"), 3);
+}
+
+/// A civilization that resigned is out of the game, and so is its Bill
+/// Gates's surcharge (a reading): seat 2 builds Philosophy for 4 while he
+/// leads, for the printed 3 once seat 1 resigned.
+#[test]
+fn bill_gates_charges_nothing_once_his_civilization_resigned() {
+    let mut s = later_round_in(Mode::Full, 3);
+    testkit::in_round(&mut s, 3, 12);
+    testkit::leader_from_deck(&mut s, 0, "civ-III-bill-gates");
+    put_blue(&mut s, 1, "board-A-bronze", 4);
+    unused_workers(&mut s, 1, 1);
+    begin_politics(&mut s, 0);
+    let mut stays = s.clone();
+    play(&mut stays, 0, "done");
+    assert_eq!(testkit::to_act(&stays), [1]);
+    assert_eq!(paid(&stays, 1, "build lab philosophy"), 4);
+
+    play(&mut s, 0, "resign");
+    assert!(s.players[0].resigned);
+    assert_eq!(testkit::to_act(&s), [1]);
+    assert_eq!(paid(&s, 1, "build lab philosophy"), 3);
+}
+
+/// The hand lines of the seat's own mail in English and in Korean.
+fn hand_lines(s: &State, seat: usize) -> Vec<(String, String)> {
+    let view = ThroughTheAges.view(s, Some(Seat(seat)));
+    let hand = view
+        .private
+        .iter()
+        .find(|x| x.title.en == "Your hand")
+        .expect("the hand's section");
+    let Block::Lines(lines) = &hand.body else {
+        panic!("the hand as lines")
+    };
+    lines.iter().map(|t| (t.en.clone(), t.ko.clone())).collect()
+}
+
+/// The hand shows what developing each technology costs the seat now, its
+/// leader counted: with Winston Churchill, Riflemen 5 − 3 = 2 science;
+/// Monarchy 9 peacefully, 3 by revolution; Drama 4; a leader has no price. The
+/// other seat's mail shows none of it.
+#[test]
+fn the_hand_shows_the_science_a_technology_costs_with_churchill() {
+    let mut s = age_three();
+    for id in [
+        "civ-II-riflemen",
+        "civ-I-monarchy",
+        "civ-I-drama",
+        "civ-I-joan-of-arc",
+    ] {
+        testkit::give_from_deck(&mut s, 0, id);
+    }
+    let before = hand_lines(&s, 0);
+    assert_eq!(
+        before[0],
+        (
+            "Seat 1 hand: Riflemen (infantry, Age II; command word riflemen) — develop for 5 science".to_string(),
+            "1번 자리 손패: 소총병 (보병, 2시대; 명령어 [riflemen]) — 개발 비용 과학 5".to_string()
+        )
+    );
+    testkit::leader_from_deck(&mut s, 0, "civ-III-winston-churchill");
+    let lines = hand_lines(&s, 0);
+    assert_eq!(
+        lines[..4],
+        [
+            (
+                "Seat 1 hand: Riflemen (infantry, Age II; command word riflemen) — develop for 2 science".to_string(),
+                "1번 자리 손패: 소총병 (보병, 2시대; 명령어 [riflemen]) — 개발 비용 과학 2".to_string()
+            ),
+            (
+                "Seat 1 hand: Monarchy (government, Age I; command word monarchy) — develop for 9 science (revolution: 3)".to_string(),
+                "1번 자리 손패: 군주 정치 (정부, 1시대; 명령어 [monarchy]) — 개발 비용 과학 9 (혁명: 3)".to_string()
+            ),
+            (
+                "Seat 1 hand: Drama (theater, Age I; command word drama) — develop for 4 science".to_string(),
+                "1번 자리 손패: 드라마 (극장, 1시대; 명령어 [drama]) — 개발 비용 과학 4".to_string()
+            ),
+            (
+                "Seat 1 hand: Joan of Arc (leader, Age I; command word joan-of-arc)".to_string(),
+                "1번 자리 손패: 잔 다르크 (지도자, 1시대; 명령어 [joan-of-arc])".to_string()
+            ),
+        ]
+    );
+    let theirs = format!("{:?}", ThroughTheAges.view(&s, Some(Seat(1))));
+    assert!(!theirs.contains("Seat 1 hand") && !theirs.contains("1번 자리 손패"));
+    assert!(!theirs.contains("develop for") && !theirs.contains("개발 비용"));
+}
+
+/// J. S. Bach's discounts are for theaters only, every theater: Opera built
+/// for 9 − 1 = 8, Philosophy (a lab) and Warriors at their printed 3 and 2;
+/// Drama developed for 4 − 1 = 3 science, Swordsmen for the printed 3; a
+/// worked Opera makes 3 + 1 culture at production.
+#[test]
+fn j_s_bach_discounts_every_theater_and_nothing_else() {
+    let mut s = later_round_in(Mode::Full, 2);
+    testkit::in_round(&mut s, 2, 8);
+    testkit::leader_from_deck(&mut s, 0, "civ-II-j-s-bach");
+    develop_from_deck(&mut s, 0, "civ-II-opera");
+    testkit::give_from_deck(&mut s, 0, "civ-I-drama");
+    testkit::give_from_deck(&mut s, 0, "civ-I-swordsmen");
+    testkit::science(&mut s, 0, 6);
+    put_blue(&mut s, 0, "board-A-bronze", 9);
+    unused_workers(&mut s, 0, 2);
+    begin_politics(&mut s, 0);
+    assert_eq!(paid(&s, 0, "build theater opera"), 8);
+    assert_eq!(paid(&s, 0, "build lab philosophy"), 3);
+    assert_eq!(paid(&s, 0, "build infantry warriors"), 2);
+    play(&mut s, 0, "develop drama");
+    assert_eq!(s.players[0].science, 3);
+    play(&mut s, 0, "develop swordsmen");
+    assert_eq!(s.players[0].science, 0);
+
+    let rate = stats(&s, 0).culture_rate;
+    play(&mut s, 0, "build theater opera");
+    assert_eq!(stats(&s, 0).culture_rate, rate + 3 + 1);
+    let before = s.players[0].culture;
+    turn::production(&mut s, 0, &mut Vec::new());
+    assert_eq!(s.players[0].culture, before + rate + 4);
+    invariants(&s);
 }

@@ -239,8 +239,9 @@ impl IdSet {
     }
 }
 
-/// The English of `view::hand_line`, which `hidden_items` lists for every
-/// card in another seat's hand (the view's line is built on it).
+/// The start of the English of `view::hand_line` (the owner's price to
+/// develop the card follows it there), which `hidden_items` lists for
+/// every card in another seat's hand: any leak of the line contains it.
 pub fn hand_item(s: &State, seat: usize, card: CardId) -> String {
     let c = s.data.card(card);
     let name = c.map(|c| c.name()).unwrap_or("?");

@@ -18,19 +18,49 @@ use politics::{
 };
 
 /// The line that shows one card of a hand; only its owner's view has it.
+/// Its English starts with `hidden::hand_item`, the item the conformance
+/// suite looks for in the other seats' mails, and goes on with what
+/// developing the card costs this seat now.
 pub fn hand_line(s: &State, seat: usize, card: CardId) -> Text {
     let c = s.data.card(card);
     let name = s.data.card_name(card);
     let (kind_ko, age_ko) = c.map_or(("?", "?"), |c| (c.kind.word_ko(), age_name_ko(c.age)));
     let word = c.map(|c| &*c.token).unwrap_or_default();
+    let price = c
+        .and_then(|c| develop_price(s, seat, c))
+        .unwrap_or_else(|| Text::same(""));
     Text::new(
-        hidden::hand_item(s, seat, card),
+        format!("{}{}", hidden::hand_item(s, seat, card), price.en),
         format!(
-            "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}])",
+            "{}번 자리 손패: {} ({kind_ko}, {age_ko}시대; 명령어 [{word}]){}",
             seat + 1,
-            name.ko
+            name.ko,
+            price.ko
         ),
     )
+}
+
+/// The science developing a technology from the hand costs this seat now,
+/// leaders and pacts counted (a government: peacefully, then by
+/// revolution); `None` for a card that is no technology.
+fn develop_price(s: &State, seat: usize, c: &data::Card) -> Option<Text> {
+    if !c.kind.is_technology() {
+        return None;
+    }
+    let p = s.players.get(seat)?;
+    let cost = |revolution| legal::science_cost(&s.data, p, s.rules.mode, c, revolution);
+    let develop = cost(false);
+    if c.kind != data::Kind::Government {
+        return Some(Text::new(
+            format!(" — develop for {develop} science"),
+            format!(" — 개발 비용 과학 {develop}"),
+        ));
+    }
+    let revolution = cost(true);
+    Some(Text::new(
+        format!(" — develop for {develop} science (revolution: {revolution})"),
+        format!(" — 개발 비용 과학 {develop} (혁명: {revolution})"),
+    ))
 }
 
 fn headline(s: &State) -> Text {
