@@ -2,8 +2,9 @@
 //! scenario per rule with the rulebook's numbers (seed
 //! 004_9680d37650e49187.txt, lines in each test's name or comment).
 
-use quipu::engine::{Game, Seat};
+use quipu::engine::{Game, Options, Seat, SetupError};
 use quipu::games::tta::apply::turn;
+use quipu::games::tta::command::Command;
 use quipu::games::tta::state::{Mode, Phase, State};
 use quipu::games::tta::testkit::{
     self, action_tokens, culture, current_events, deck_to_discards, food, future_events,
@@ -475,6 +476,221 @@ fn corruption_steps_by_the_blue_tokens_left_l2590_2603() {
         );
         invariants(&s);
     }
+}
+
+// ------------------------------------------- the corruption variant
+
+/// An advanced game with `corruption_variant=on`, seat 1 acting, `stocked`
+/// resources on its Bronze: its 2 farmers and 2 miners take 4 tokens from
+/// the bank of 18 in production, as in the corruption steps above.
+fn variant_game(stocked: u8) -> State {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::corruption_variant(&mut s);
+    testkit::put_blue(&mut s, 0, "board-A-bronze", stocked);
+    s
+}
+
+/// Seat 1's own board in both languages (the view's debug text).
+fn own_view(s: &State) -> String {
+    format!("{:?}", TheGame.view(s, Some(Seat(0))))
+}
+
+/// The seed's case (L2619-2637): with 6 resources stocked, Bronze's two
+/// tokens would leave 8 in the bank, the first section's last token gone:
+/// corruption 2. One token fewer keeps 9: 1 resource not produced instead
+/// of 2 lost. Farms produce as usual (2 food either way).
+#[test]
+fn the_corruption_variant_spares_a_bronze_token_to_keep_the_first_section_l2619_2637() {
+    let s = variant_game(6);
+    let legal = legal_texts(&s, 0);
+    assert!(legal.contains(&"done".to_string()));
+    assert!(legal.contains(&"done spare bronze".to_string()));
+    assert!(
+        !legal.iter().any(|c| c.starts_with("done spare agri")),
+        "farms are not spared: {legal:?}"
+    );
+    let view = own_view(&s);
+    assert!(
+        view.contains(
+            "Corruption this turn: 2 resources if you end with `done`; 0 with `done spare bronze` (1 fewer from Bronze)."
+        ),
+        "{view}"
+    );
+    assert!(
+        view.contains("`done`으로 마치면 자원 2개, `done spare bronze`로 마치면 0개 (청동에서 자원 1개 덜 생산)"),
+        "{view}"
+    );
+
+    let mut plain = s.clone();
+    play(&mut plain, 0, "done");
+    assert_eq!(resources(&plain, 0), 6 + 2 - 2);
+    assert_eq!(plain.players[0].blue_bank, 18 - 6 - 4 + 2);
+
+    let mut spared = s.clone();
+    let said = play(&mut spared, 0, "done spare bronze");
+    assert_eq!(
+        resources(&spared, 0),
+        6 + 1,
+        "1 resource not produced, none lost"
+    );
+    assert_eq!(
+        spared.players[0].blue_bank, 9,
+        "the first section keeps its last token"
+    );
+    assert_eq!(testkit::blue_on(&spared, 0, "board-A-bronze"), 7);
+    assert!(
+        said.iter().any(|l| l.contains("1 resources.")
+            && l.contains("One token fewer from a mine: 1 resource(s) not produced.")
+            && !l.contains("Corruption")),
+        "{said:?}"
+    );
+    // Farms are not touched by the choice.
+    assert_eq!(food(&spared, 0), food(&plain, 0));
+    assert_eq!(
+        testkit::blue_on(&spared, 0, "board-A-agriculture"),
+        testkit::blue_on(&plain, 0, "board-A-agriculture")
+    );
+    invariants(&spared);
+}
+
+/// No advice when sparing would not lower corruption (10 left: none due),
+/// and a token spared then only costs a resource.
+#[test]
+fn the_corruption_variant_gives_no_advice_when_nothing_is_gained() {
+    let s = variant_game(4);
+    assert!(!own_view(&s).contains("Corruption this turn"));
+    let mut spared = s.clone();
+    play(&mut spared, 0, "done spare bronze");
+    assert_eq!(resources(&spared, 0), 4 + 1);
+    assert_eq!(spared.players[0].blue_bank, 18 - 4 - 3);
+    // Not the seat's turn: no advice on seat 2's board either.
+    assert!(
+        !format!("{:?}", TheGame.view(&variant_game(6), Some(Seat(1))))
+            .contains("Corruption this turn")
+    );
+}
+
+/// A token the blue bank could not give is not spared (a reading, NOTES):
+/// with 2 tokens left the farms take both and Bronze makes nothing; with 3
+/// Bronze makes 1 of 2, and sparing it keeps one token: corruption 4, not 6.
+#[test]
+fn the_corruption_variant_spares_only_a_token_the_bank_would_have_given() {
+    let s = variant_game(16);
+    let (mut plain, mut spared) = (s.clone(), s.clone());
+    play(&mut plain, 0, "done");
+    let said = play(&mut spared, 0, "done spare bronze");
+    assert_eq!(resources(&plain, 0), 16 - 6);
+    assert_eq!(resources(&spared, 0), 16 - 6);
+    assert!(
+        said.iter().any(|l| l.contains("nothing was spared")),
+        "{said:?}"
+    );
+
+    let s = variant_game(15);
+    assert!(own_view(&s).contains(
+        "Corruption this turn: 6 resources if you end with `done`; 4 with `done spare bronze` (1 fewer from Bronze)."
+    ));
+    let (mut plain, mut spared) = (s.clone(), s.clone());
+    play(&mut plain, 0, "done");
+    play(&mut spared, 0, "done spare bronze");
+    assert_eq!(resources(&plain, 0), 15 + 1 - 6);
+    assert_eq!(resources(&spared, 0), 15 - 4);
+    invariants(&spared);
+}
+
+/// Without the option (the rulebook's standard rule) there is no such
+/// command, and the timeout default stays plain `done` with it.
+#[test]
+fn without_the_corruption_variant_no_token_is_spared() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    testkit::put_blue(&mut s, 0, "board-A-bronze", 6);
+    assert!(!legal_texts(&s, 0).iter().any(|c| c.contains("spare")));
+    refused(&s, 0, "done spare bronze");
+    assert!(!own_view(&s).contains("Corruption this turn"));
+    assert_eq!(TheGame.default_command(&s, Seat(0)), Some(Command::Done));
+    let s = variant_game(6);
+    assert_eq!(TheGame.default_command(&s, Seat(0)), Some(Command::Done));
+}
+
+/// Only a mine with a worker may spare a token.
+#[test]
+fn the_corruption_variant_offers_only_mines_with_workers() {
+    let mut s = variant_game(6);
+    testkit::idle_workers(&mut s, 0, "board-A-bronze");
+    assert_eq!(
+        legal_texts(&s, 0)
+            .iter()
+            .filter(|c| c.starts_with("done"))
+            .count(),
+        1
+    );
+    refused(&s, 0, "done spare bronze");
+}
+
+/// The option is read in the advanced and full games, refused in the
+/// introductory game (no corruption there) and for unknown values.
+#[test]
+fn the_corruption_variant_is_an_option_of_the_advanced_and_full_games_only() {
+    let opts = |pairs: &[&str]| Options::parse_pairs(pairs).expect("pairs");
+    for mode in ["mode=advanced", "mode=full"] {
+        let s = TheGame
+            .setup(3, &opts(&[mode, "corruption_variant=on"]), 1)
+            .expect("set up");
+        assert!(s.rules.corruption_variant);
+    }
+    let s = TheGame
+        .setup(3, &opts(&["mode=advanced"]), 1)
+        .expect("set up");
+    assert!(!s.rules.corruption_variant, "off by default");
+    for pairs in [
+        &["corruption_variant=on"][..],
+        &["mode=intro", "corruption_variant=on"],
+    ] {
+        match TheGame.setup(3, &opts(pairs), 1) {
+            Err(SetupError::BadOption(m)) => {
+                assert!(m.contains("needs mode=advanced or mode=full"), "{m}");
+                assert!(m.contains("맛보기 게임"), "{m}");
+            }
+            other => panic!("{pairs:?} accepted: {:?}", other.map(|_| ())),
+        }
+    }
+    assert!(TheGame
+        .setup(3, &opts(&["mode=full", "corruption_variant=yes"]), 1)
+        .is_err());
+    assert!(TheGame
+        .setup(3, &opts(&["mode=intro", "corruption_variant=off"]), 1)
+        .is_ok());
+}
+
+/// `done spare bronze` reads back as itself and from the forgiving forms,
+/// in English and Korean; plain `done` stays `done`.
+#[test]
+fn done_spare_reads_back_and_forgivingly() {
+    let s = variant_game(6);
+    let spare = |s: &State, text: &str| TheGame.parse(s, Seat(0), text).map(|c| c.to_string());
+    for cmd in TheGame.legal(&s, Seat(0)) {
+        assert_eq!(
+            TheGame.parse(&s, Seat(0), &cmd.to_string()).as_ref(),
+            Ok(&cmd)
+        );
+    }
+    for text in [
+        "done spare bronze",
+        "Done spare mine Bronze.",
+        "done spare from bronze",
+        "end spare bro",
+        "done save bronze",
+        "끝 덜 청동",
+        "종료 아끼기 청동 광산",
+    ] {
+        assert_eq!(
+            spare(&s, text).as_deref(),
+            Ok("done spare bronze"),
+            "{text}"
+        );
+    }
+    assert_eq!(spare(&s, "done").as_deref(), Ok("done"));
+    assert_eq!(spare(&s, "끝").as_deref(), Ok("done"));
 }
 
 /// Seat 1 is active and prepares an Age I event so that `territory`, the

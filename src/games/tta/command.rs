@@ -119,6 +119,9 @@ pub enum Command {
     Colonize(Named),
     /// End the turn (or the round-1 card taking).
     Done,
+    /// End the turn producing one blue token fewer from this mine
+    /// (`corruption_variant=on`, seed L2619-2637).
+    DoneSpare(Named),
     /// Resign at the start of the turn (full game, seed L3076-3094).
     Resign,
 }
@@ -179,6 +182,7 @@ impl fmt::Display for Command {
             Command::GiveScience => write!(f, "give science"),
             Command::Colonize(c) => write!(f, "colonize {}", c.word),
             Command::Done => write!(f, "done"),
+            Command::DoneSpare(c) => write!(f, "done spare {}", c.word),
             Command::Resign => write!(f, "resign"),
         }
     }
@@ -210,6 +214,9 @@ const VERB_ALIASES: &[(&str, &str)] = &[
     ("pass", "done"),
     ("끝", "done"),
     ("종료", "done"),
+    ("save", "spare"),
+    ("덜", "spare"),
+    ("아끼기", "spare"),
     ("increase", "grow"),
     ("population", "grow"),
     ("인구", "grow"),
@@ -239,6 +246,9 @@ const VERB_ALIASES: &[(&str, &str)] = &[
 /// the game's data (`card_words`).
 pub const VOCABULARY: parse::Vocabulary = parse::Vocabulary {
     aliases: VERB_ALIASES,
+    // `done spare mine bronze`, `done spare from bronze` read as the
+    // canonical `done spare bronze`.
+    fillers: &[("done", "mine"), ("done", "from")],
     longest: 300,
     ..parse::Vocabulary::NONE
 };

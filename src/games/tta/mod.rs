@@ -64,6 +64,17 @@ impl Game for ThroughTheAges {
                     help: "full game: a player may resign at the start of a turn (on, the rulebook's rule) or not (off)",
                 },
                 OptionDoc {
+                    key: "corruption_variant",
+                    values: &["on", "off"],
+                    default: "off",
+                    help: "advanced and full games, when all players agree: in production a player may take one blue token fewer \
+                           from a mine (`done spare MINE`) to keep a blue-bank section from emptying and so lose less to corruption; \
+                           farms produce as usual (off = the standard rule; refused with mode=intro) / \
+                           숙련·본격 게임에서 모두 동의할 때: 생산할 때 광산 하나에서 파란 토큰을 하나 덜 생산해(`done spare MINE`, MINE은 광산 기술) \
+                           파란 저장소 구역을 남겨 자원 낭비를 줄일 수 있습니다. 농장은 그대로 생산합니다 \
+                           (off = 기본 규칙; mode=intro에서는 쓸 수 없습니다)",
+                },
+                OptionDoc {
                     key: "cards",
                     values: &[],
                     default: "",
@@ -76,6 +87,7 @@ impl Game for ThroughTheAges {
                 Variant { options: "mode=advanced", min_players: 2, max_players: 4 },
                 Variant { options: "mode=full", min_players: 2, max_players: 4 },
                 Variant { options: "mode=full resign=off", min_players: 2, max_players: 4 },
+                Variant { options: "mode=advanced corruption_variant=on", min_players: 2, max_players: 4 },
             ],
         }
     }

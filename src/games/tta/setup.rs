@@ -47,12 +47,37 @@ pub fn read_rules(options: &Options) -> Result<Rules, SetupError> {
             )))
         }
     };
+    let corruption_variant = read_corruption_variant(options, mode)?;
     Ok(Rules {
         mode,
         events,
         start,
         no_resign,
+        corruption_variant,
     })
+}
+
+/// The optional corruption rule of the advanced and full games (seed
+/// L2619-2637): the introductory game has no corruption, so it is refused
+/// there rather than silently ignored.
+fn read_corruption_variant(options: &Options, mode: Mode) -> Result<bool, SetupError> {
+    let on = match options.get_or("corruption_variant", "off") {
+        "on" => true,
+        "off" => false,
+        other => {
+            return Err(SetupError::BadOption(format!(
+                "corruption_variant={other} is unknown; use on or off / corruption_variant는 on 또는 off입니다"
+            )))
+        }
+    };
+    if on && mode == Mode::Intro {
+        return Err(SetupError::BadOption(
+            "corruption_variant=on needs mode=advanced or mode=full: the introductory game has no corruption / \
+             corruption_variant=on은 mode=advanced 또는 mode=full에서만 쓸 수 있습니다. 맛보기 게임에는 자원 낭비가 없습니다"
+                .to_string(),
+        ));
+    }
+    Ok(on)
 }
 
 /// A new game for `players` seats with these options, or why not.

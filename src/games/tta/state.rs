@@ -48,6 +48,11 @@ pub struct Rules {
     /// offered (the group agrees to play to the end).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_resign: bool,
+    /// `corruption_variant=on` (advanced and full games, seed L2619-2637):
+    /// at the end of its turn a seat may produce one blue token fewer from a
+    /// mine (`done spare …`). Off by default, so stored games read the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub corruption_variant: bool,
 }
 
 /// A technology on a player's board with its workers and the blue tokens

@@ -158,9 +158,16 @@ pub fn new_game_in(mode: Mode, players: usize, seed: u64) -> State {
         events: EventTiming::EachRound,
         start: Some(0),
         no_resign: false,
+        corruption_variant: false,
     };
     let data = super::data::default_data().expect("the built-in cards");
     setup::setup(data, rules, players, seed).expect("the built-in setup")
+}
+
+/// The players agreed on the optional corruption rule (`corruption_variant=on`,
+/// seed L2619-2637): `done spare …` is offered.
+pub fn corruption_variant(s: &mut State) {
+    s.rules.corruption_variant = true;
 }
 
 /// Puts a card in a slot of the card row.

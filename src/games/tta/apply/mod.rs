@@ -73,7 +73,17 @@ fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Optio
                 "ends the turn.".into(),
                 "턴을 마칩니다.".into(),
             ));
-            turn::end_turn(s, out);
+            turn::end_turn(s, None, out);
+            Some(())
+        }
+        Command::DoneSpare(mine) => {
+            let (en, ko) = report::name_of(&s.data, mine.id);
+            out.push(report::said(
+                seat,
+                format!("ends the turn, producing one token fewer from {en}."),
+                format!("턴을 마치고 {ko}에서 토큰 하나를 덜 생산합니다."),
+            ));
+            turn::end_turn(s, Some(mine.id), out);
             Some(())
         }
         Command::Take(slot) => action::take(s, seat, *slot, out),

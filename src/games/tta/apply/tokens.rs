@@ -1,7 +1,7 @@
 //! Producing and paying food and resources with blue tokens, feeding the
 //! population, corruption, and the counts of tokens cards bring or take.
 
-use crate::games::tta::data::{self as board, Data};
+use crate::games::tta::data::{self as board, CardId, Data};
 use crate::games::tta::legal::{self, blue_owned, pay_plan, producers};
 use crate::games::tta::scoring;
 use crate::games::tta::state::{Mode, Player};
@@ -51,6 +51,33 @@ pub fn produce_by_workers(data: &Data, p: &mut Player, food: bool) -> i32 {
         }
     }
     made
+}
+
+/// The mines' production under the corruption variant (seed L2619-2637):
+/// one token fewer from the mine `spare`. Only a token the mine did produce
+/// is spared: when the blue bank ran out before it, nothing is (a reading,
+/// NOTES.md). Returns (value made, value spared).
+pub fn produce_mines_sparing(data: &Data, p: &mut Player, spare: Option<CardId>) -> (i32, i32) {
+    let at = spare.and_then(|card| p.techs.iter().position(|t| t.card == card));
+    let before = at.and_then(|i| p.techs.get(i)).map(|t| t.blue);
+    let made = produce_by_workers(data, p, false);
+    let value = at.and_then(|i| {
+        producers(data, p, false)
+            .into_iter()
+            .find(|&(j, _)| j == i)
+            .map(|(_, v)| v)
+    });
+    let (Some(i), Some(before), Some(value)) = (at, before, value) else {
+        return (made, 0);
+    };
+    match p.techs.get_mut(i) {
+        Some(t) if t.blue > before => {
+            t.blue -= 1;
+            p.blue_bank += 1;
+            (made - value, value)
+        }
+        _ => (made, 0),
+    }
 }
 
 /// Pays `price`, returning tokens to the blue bank with change (seed

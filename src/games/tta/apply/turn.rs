@@ -125,6 +125,26 @@ pub fn begin_turn(s: &mut State, out: &mut Vec<Event>) {
 
 /// Production and maintenance at the end of a turn (seed L647-720, L2024-2031).
 pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
+    production_sparing(s, seat, None, out);
+}
+
+/// What one production made and cost a civilization.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Produced {
+    pub food: i32,
+    pub eat: i32,
+    pub famine: i32,
+    /// Resources made, net of a token spared.
+    pub resources: i32,
+    /// Resources not produced: the token spared from a mine (the corruption
+    /// variant, seed L2619-2637).
+    pub spared: i32,
+    pub corruption: i32,
+}
+
+/// Production with, under the corruption variant, one token fewer from the
+/// mine `spare` (seed L2619-2637); `None` produces as the rule says.
+pub fn production_sparing(s: &mut State, seat: usize, spare: Option<CardId>, out: &mut Vec<Event>) {
     let data = s.data.clone();
     let mode = s.rules.mode;
     // Military cards are drawn last, for the military actions left unused
@@ -151,51 +171,107 @@ pub fn production(s: &mut State, seat: usize, out: &mut Vec<Event>) {
         reset_tokens(p);
         return;
     }
+    let made = produce_and_maintain(&data, p, mode, &st, spare);
+    out.push(Event::public(production_text(
+        seat,
+        &st,
+        &made,
+        spare.is_some(),
+    )));
+    reset_tokens(p);
+    military::draw_at_end_of_turn(s, seat, unused_red, out);
+}
+
+/// Scoring, food and consumption, resources and corruption of one
+/// production (no uprising), on the civilization `p` with its stats `st`.
+pub fn produce_and_maintain(
+    data: &Data,
+    p: &mut Player,
+    mode: Mode,
+    st: &scoring::Stats,
+    spare: Option<CardId>,
+) -> Produced {
     p.culture += st.culture_rate;
     p.science = (p.science + st.science_rate).min(data::SCIENCE_CAP);
     // Pacts add (or take) food and resources each turn (seed L2373-2472).
-    let food = tokens::produce_by_workers(&data, p, true) + super::pact::produce(&data, p, true);
-    let (eat, famine) = tokens::feed(&data, p);
-    // Bill Gates's labs produce with the mines.
-    let res = tokens::produce_by_workers(&data, p, false)
-        + super::pact::produce(&data, p, false)
-        + tokens::produce_amount(&data, p, false, st.leader_resources);
-
+    let food = tokens::produce_by_workers(data, p, true) + super::pact::produce(data, p, true);
+    let (eat, famine) = tokens::feed(data, p);
+    // The token spared belongs to the mines' production, before pacts and
+    // Bill Gates's labs, which produce with the mines.
+    let (mined, spared) = tokens::produce_mines_sparing(data, p, spare);
+    let resources = mined
+        + super::pact::produce(data, p, false)
+        + tokens::produce_amount(data, p, false, st.leader_resources);
     // Corruption belongs to the advanced and full games (seed L2580-2618).
     let corruption = if mode == Mode::Intro {
         0
     } else {
-        tokens::pay_corruption(&data, p)
+        tokens::pay_corruption(data, p)
     };
+    Produced {
+        food,
+        eat,
+        famine,
+        resources,
+        spared,
+        corruption,
+    }
+}
+
+/// What the seat's production would make if its turn ended now, on a copy
+/// (the board's corruption advice); `None` when an uprising would skip it.
+pub fn forecast(s: &State, seat: usize, spare: Option<CardId>) -> Option<Produced> {
+    let mode = s.rules.mode;
+    let st = scoring::seat_stats(s, seat);
+    let mut p = s.players.get(seat)?.clone();
+    if mode != Mode::Intro && scoring::uprising(&s.data, &p, mode) {
+        return None;
+    }
+    Some(produce_and_maintain(&s.data, &mut p, mode, &st, spare))
+}
+
+/// The line a production reports.
+fn production_text(seat: usize, st: &scoring::Stats, m: &Produced, asked: bool) -> Text {
     let mut en = format!(
         "Seat {} produces: +{} culture, +{} science, {} food (eats {}), {} resources.",
         seat + 1,
         st.culture_rate,
         st.science_rate,
-        food,
-        eat,
-        res
+        m.food,
+        m.eat,
+        m.resources
     );
     let mut ko = format!(
         "{}번 자리 생산: 문화 +{}, 과학 +{}, 식량 {} (소비 {}), 자원 {}.",
         seat + 1,
         st.culture_rate,
         st.science_rate,
-        food,
-        eat,
-        res
+        m.food,
+        m.eat,
+        m.resources
     );
-    if famine > 0 {
-        en.push_str(&format!(" Famine: -{famine} culture."));
-        ko.push_str(&format!(" 기아: 문화 -{famine}."));
+    if m.spared > 0 {
+        en.push_str(&format!(
+            " One token fewer from a mine: {} resource(s) not produced.",
+            m.spared
+        ));
+        ko.push_str(&format!(
+            " 광산에서 토큰 하나를 덜 생산: 자원 {}개를 생산하지 않습니다.",
+            m.spared
+        ));
+    } else if asked {
+        en.push_str(" The blue bank ran out before that mine's token: nothing was spared.");
+        ko.push_str(" 그 광산의 토큰 전에 파란색 저장소가 비어 아낀 토큰이 없습니다.");
     }
-    if corruption > 0 {
-        en.push_str(&format!(" Corruption: -{corruption} resources."));
-        ko.push_str(&format!(" 자원 낭비: 자원 -{corruption}."));
+    if m.famine > 0 {
+        en.push_str(&format!(" Famine: -{} culture.", m.famine));
+        ko.push_str(&format!(" 기아: 문화 -{}.", m.famine));
     }
-    out.push(Event::public(Text::new(en, ko)));
-    reset_tokens(p);
-    military::draw_at_end_of_turn(s, seat, unused_red, out);
+    if m.corruption > 0 {
+        en.push_str(&format!(" Corruption: -{} resources.", m.corruption));
+        ko.push_str(&format!(" 자원 낭비: 자원 -{}.", m.corruption));
+    }
+    Text::new(en, ko)
 }
 
 /// Tokens come back; this turn's extras expire (seed L317-321, L991-995).
@@ -212,10 +288,11 @@ fn reset_tokens(p: &mut Player) {
     }
 }
 
-/// Ends the active player's turn and starts the next one (or ends the game).
-pub fn end_turn(s: &mut State, out: &mut Vec<Event>) {
+/// Ends the active player's turn and starts the next one (or ends the game);
+/// `spare`: the mine producing one token fewer (the corruption variant).
+pub fn end_turn(s: &mut State, spare: Option<CardId>, out: &mut Vec<Event>) {
     let seat = s.turn;
-    production(s, seat, out);
+    production_sparing(s, seat, spare, out);
     pass_turn(s, seat, out);
 }
 

@@ -345,7 +345,7 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
         }
     }
     if s.round == 1 {
-        out.push(Command::Done);
+        ends_of_turn(s, p, &mut out);
         return out;
     }
     let tokens = Tokens {
@@ -362,8 +362,23 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
     if tokens.red > 0 {
         out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic));
     }
-    out.push(Command::Done);
+    ends_of_turn(s, p, &mut out);
     out
+}
+
+/// `done`, and with the corruption variant (seed L2619-2637) `done spare`
+/// for each mine with a worker: production follows at once, so the choice
+/// of a token fewer goes with the command that ends the turn.
+fn ends_of_turn(s: &State, p: &Player, out: &mut Vec<Command>) {
+    out.push(Command::Done);
+    if !s.rules.corruption_variant {
+        return;
+    }
+    for (i, _) in producers(&s.data, p, false) {
+        if let Some(t) = p.techs.get(i).filter(|t| t.workers > 0) {
+            out.push(Command::DoneSpare(named(&s.data, t.card)));
+        }
+    }
 }
 
 /// The civil (white) and military (red) actions a seat has left.

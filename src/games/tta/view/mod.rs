@@ -6,6 +6,7 @@
 pub mod hidden;
 mod politics;
 
+use super::apply;
 use super::data::{self, age_name, age_name_ko, CardId, ROW_COSTS};
 use super::legal::{self, red_left, take_cost, white_left};
 use super::picture::picture;
@@ -223,6 +224,7 @@ fn row_section(cells: &[[Text; 4]]) -> Section {
 fn board_lines(s: &State, seat: usize, p: &Player) -> Vec<Text> {
     let mut lines = vec![government_line(s, seat, p)];
     lines.extend(stock_lines(s, p));
+    lines.extend(spare_advice(s, seat, p));
     lines.extend(card_lines(s, p));
     lines
 }
@@ -304,6 +306,37 @@ fn stock_lines(s: &State, p: &Player) -> Vec<Text> {
             ),
         ),
     ]
+}
+
+/// The corruption variant's advice on one's own turn: when a token fewer
+/// from a mine would lower this turn's corruption, the numbers both ways
+/// and the command (the mine that keeps the most resources in all).
+fn spare_advice(s: &State, seat: usize, p: &Player) -> Option<Text> {
+    let acting = s.turn == seat && matches!(s.phase, Phase::Actions | Phase::Political);
+    if !s.rules.corruption_variant || !acting {
+        return None;
+    }
+    let now = apply::turn::forecast(s, seat, None)?;
+    let (mine, best) = legal::producers(&s.data, p, false)
+        .into_iter()
+        .filter_map(|(i, _)| p.techs.get(i).filter(|t| t.workers > 0))
+        .filter_map(|t| Some((t.card, apply::turn::forecast(s, seat, Some(t.card))?)))
+        .filter(|(_, m)| m.corruption < now.corruption)
+        .max_by_key(|(_, m)| (m.resources - m.corruption, std::cmp::Reverse(m.spared)))?;
+    let name = s.data.card_name(mine);
+    let word = s.data.card(mine).map(|c| &*c.token).unwrap_or_default();
+    Some(Text::new(
+        format!(
+            "Corruption this turn: {} resources if you end with `done`; {} with `done spare {word}` \
+             ({} fewer from {}).",
+            now.corruption, best.corruption, best.spared, name.en
+        ),
+        format!(
+            "이번 턴 자원 낭비: `done`으로 마치면 자원 {}개, `done spare {word}`로 마치면 {}개 \
+             ({}에서 자원 {}개 덜 생산).",
+            now.corruption, best.corruption, name.ko, best.spared
+        ),
+    ))
 }
 
 /// Leader, wonders (built and under way) and special technologies.
