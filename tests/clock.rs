@@ -1386,7 +1386,12 @@ fn a_defender_who_runs_out_of_time_defends_with_nothing_and_the_attacker_goes_on
             m.email.as_deref(),
             m.seat
         ),
-        ("defend none", "skip", Some(defender.as_str()), Some(d_seat as usize))
+        (
+            "defend none",
+            "skip",
+            Some(defender.as_str()),
+            Some(d_seat as usize)
+        )
     );
     assert_eq!(svc.to_act(id).unwrap(), vec![attacker.to_string()]);
     assert!(svc.legal(id, &defender).unwrap().is_empty());
