@@ -1,7 +1,7 @@
 //! The scoring at the end of a game: the introductory final bonus, the Age
 //! III scoring events of the advanced and full games, the final ranks.
 
-use super::{discontent, permanent_cards, stats, techs};
+use super::{discontent, held_technologies, permanent_cards, stats, techs};
 use crate::engine::{Event, Outcome, Text};
 use crate::games::tta::data::impact::{ImpactTerm, Measure};
 use crate::games::tta::data::{self, CardId, Data, Kind, Urban};
@@ -10,15 +10,7 @@ use crate::games::tta::state::{Mode, Phase, Player, State};
 /// The introductory final bonus for one civilization (seed L1830-1845).
 pub fn final_bonus(data: &Data, p: &Player, mode: Mode) -> i32 {
     let st = stats(data, p, mode);
-    let age1_techs = p
-        .techs
-        .iter()
-        .map(|t| t.card)
-        .chain(p.specials.iter().copied())
-        .chain(std::iter::once(p.government))
-        .filter_map(|id| data.card(id))
-        .filter(|c| c.age == 1 && c.kind.is_technology())
-        .count() as i32;
+    let age1_techs = held_technologies(data, p).filter(|c| c.age == 1).count() as i32;
     age1_techs * data::BONUS_PER_AGE1_TECH
         + st.strength * data::BONUS_PER_STRENGTH
         + (st.happiness * data::BONUS_PER_HAPPY).min(data::BONUS_HAPPY_MAX)
@@ -60,14 +52,8 @@ fn measured(data: &Data, p: &Player, mode: Mode, term: &ImpactTerm) -> i32 {
         Measure::GovernmentAndSpecialLevels => {
             age_of(p.government) + p.specials.iter().map(|&c| age_of(c)).sum::<i32>()
         }
-        Measure::TechnologiesOfLevel => p
-            .techs
-            .iter()
-            .map(|t| t.card)
-            .chain(p.specials.iter().copied())
-            .chain(std::iter::once(p.government))
-            .filter_map(|id| data.card(id))
-            .filter(|c| c.kind.is_technology() && c.age == term.level)
+        Measure::TechnologiesOfLevel => held_technologies(data, p)
+            .filter(|c| c.age == term.level)
             .count() as i32,
         Measure::WondersOfAge => p
             .wonders

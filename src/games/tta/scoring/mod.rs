@@ -187,6 +187,18 @@ pub fn techs<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = (&'a Tec
         .filter_map(move |t| data.card(t.card).map(|c| (t, c)))
 }
 
+/// The technology cards a civilization holds: those with buildings, the
+/// special technologies and the government.
+pub fn held_technologies<'a>(data: &'a Data, p: &'a Player) -> impl Iterator<Item = &'a Card> + 'a {
+    p.techs
+        .iter()
+        .map(|t| t.card)
+        .chain(p.specials.iter().copied())
+        .chain(std::iter::once(p.government))
+        .filter_map(|id| data.card(id))
+        .filter(|c| c.kind.is_technology())
+}
+
 /// The urban buildings a leader's rule counts: library and theater
 /// buildings, lab buildings and the sum of their levels, and the culture
 /// of the best theater with a worker.
@@ -506,16 +518,7 @@ pub fn completion_culture(data: &Data, p: &Player, wonder: &Card) -> i32 {
         };
     }
     // Technology cards: those with buildings, the specials, the government.
-    let levels: i32 = p
-        .techs
-        .iter()
-        .map(|t| t.card)
-        .chain(p.specials.iter().copied())
-        .chain(std::iter::once(p.government))
-        .filter_map(|id| data.card(id))
-        .filter(|c| c.kind.is_technology())
-        .map(|c| i32::from(c.age))
-        .sum();
+    let levels: i32 = held_technologies(data, p).map(|c| i32::from(c.age)).sum();
     culture + r.culture_per_tech_level * levels
 }
 
