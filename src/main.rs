@@ -115,6 +115,10 @@ enum Command {
         /// Time each step of the engine contract and print where the time goes.
         #[arg(long)]
         profile: bool,
+        /// The service path (a copy, events and the reveal check per move),
+        /// the lean path of search (in place, no events), or both in turn.
+        #[arg(long, value_enum, default_value_t = selfplay::Path::Both)]
+        path: selfplay::Path,
     },
     /// What quipu reads from one mail.
     Inbound {
@@ -261,7 +265,8 @@ fn run(cli: Cli) -> Result<i32> {
             seed,
             options,
             profile,
-        } => selfplay(&game, players, count, seed, &options, profile),
+            path,
+        } => selfplay(&game, players, count, seed, &options, (profile, path)),
         Command::Inbound { file, json } => read_mail_file(&config, &file, json),
         Command::Receive { file } => receive(&Service::open(config)?, &file, now),
         Command::Doctor => doctor(config),
@@ -601,7 +606,7 @@ fn selfplay(
     count: usize,
     seed: u64,
     options: &[String],
-    profile: bool,
+    (profile, path): (bool, selfplay::Path),
 ) -> Result<i32> {
     let entry = games::find(name)
         .ok_or_else(|| anyhow!("no game '{name}'; the games are: {}", Service::game_names()))?;
@@ -613,6 +618,7 @@ fn selfplay(
         games: count,
         seed,
         options: &options,
+        path,
     };
     if profile {
         selfplay::profile(&run)

@@ -1,6 +1,7 @@
 //! `quipu selfplay`: random legal games through the engine contract, the one
-//! speed harness for every game; `--profile` says where the time goes and
-//! which kinds of command random play reaches.
+//! speed harness for every game, on the service path and on the lean path of
+//! search (`--path`); `--profile` says where the time goes and which kinds of
+//! command random play reaches.
 //!
 //! Part of the binary (an operator's tool at the edge), not of the library:
 //! it reads the clock and this thread's CPU time from the OS.
@@ -14,6 +15,17 @@ use std::time::{Duration, Instant};
 /// Moves after which a random game counts as stuck.
 const MOVE_LIMIT: usize = 100_000;
 
+/// Which way of applying moves a run measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Path {
+    /// The service's: a copy per move, events, the reveal check (`play_random`).
+    Service,
+    /// Search's: in place, no events, no reveal bookkeeping (`play_random_quiet`).
+    Lean,
+    /// The service path, then the same games on the lean path.
+    Both,
+}
+
 /// What one selfplay run asks for.
 pub struct Run<'a> {
     pub entry: Entry,
@@ -21,6 +33,7 @@ pub struct Run<'a> {
     pub games: usize,
     pub seed: u64,
     pub options: &'a Options,
+    pub path: Path,
 }
 
 /// The totals of a run: games, moves, games that hit the move limit, and the
@@ -45,9 +58,43 @@ struct Phases {
     kinds: BTreeMap<String, usize>,
 }
 
-/// Plays the run's games with `Table::play_random` and prints the rates;
-/// returns the process exit code (1 if a game did not finish).
+/// Plays the run's games on the path it asks for (both: the service path
+/// with `Table::play_random`, then the same games, move for move, on the lean
+/// path with `Table::play_random_quiet`) and prints the rates of each;
+/// returns the process exit code (1 if a game did not finish, or the two
+/// paths played different games).
 pub fn plain(run: &Run) -> Result<i32> {
+    let service = (run.path != Path::Lean)
+        .then(|| play_all(run, false))
+        .transpose()?;
+    if let Some(t) = &service {
+        report(run, t);
+    }
+    let lean = (run.path != Path::Service)
+        .then(|| play_all(run, true))
+        .transpose()?;
+    if let Some(t) = &lean {
+        print!("lean path: ");
+        report(run, t);
+    }
+    let unfinished = [&service, &lean]
+        .iter()
+        .any(|t| t.as_ref().is_some_and(|t| t.unfinished > 0));
+    if let (Some(a), Some(b)) = (&service, &lean) {
+        if a.moves != b.moves {
+            eprintln!(
+                "error: the lean path played {} moves, the service path {}",
+                b.moves, a.moves
+            );
+            return Ok(1);
+        }
+    }
+    Ok(i32::from(unfinished))
+}
+
+/// Plays the run's games, each to its end or the move limit, on the lean
+/// path or the service path.
+fn play_all(run: &Run, lean: bool) -> Result<Totals> {
     let cpu0 = thread_cpu_seconds();
     let start = Instant::now();
     let mut moves = 0usize;
@@ -58,7 +105,12 @@ pub fn plain(run: &Run) -> Result<i32> {
         let mut rng = Rng::new(s ^ 0xC0FFEE);
         let mut n = 0usize;
         while table.outcome().is_none() && n < MOVE_LIMIT {
-            if table.play_random(&mut rng).is_none() {
+            let moved = if lean {
+                table.play_random_quiet(&mut rng).is_some()
+            } else {
+                table.play_random(&mut rng).is_some()
+            };
+            if !moved {
                 break;
             }
             n += 1;
@@ -68,13 +120,12 @@ pub fn plain(run: &Run) -> Result<i32> {
         }
         moves += n;
     }
-    let totals = Totals {
+    Ok(Totals {
         moves,
         unfinished,
         wall: start.elapsed().as_secs_f64(),
         cpu: cpu_since(cpu0),
-    };
-    Ok(report(run, &totals))
+    })
 }
 
 /// Plays the run's games step by step through the contract (who acts, the

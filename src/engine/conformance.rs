@@ -1,7 +1,8 @@
 //! The conformance suite every registered game must pass: random legal play
 //! of whole games with invariants, command round trips, garbage resistance,
 //! strict replay equality, the stored form, moves that reveal saying so (and
-//! a game's own reveal check agreeing with its hidden items), and
+//! a game's own reveal check agreeing with its hidden items), a game's
+//! `is_legal` agreeing with its legal list both ways, and
 //! hidden-information checks (views and events) after every move.
 
 use super::{Played, Rng, Seat, SetupError, Table};
@@ -102,6 +103,7 @@ pub fn play_and_check(
             }
         }
         if thorough {
+            check_is_legal(table.as_ref(), &to_act, &history).map_err(|e| fail(e, &history))?;
             check_garbage(table.as_ref(), &mut rng).map_err(|e| fail(e, &history))?;
             check_hidden(table.as_ref()).map_err(|e| fail(e, &history))?;
             check_stored_form(table.as_ref()).map_err(|e| fail(e, &history))?;
@@ -276,6 +278,29 @@ fn garbage(rng: &mut Rng) -> Vec<String> {
     }
     out.push(s);
     out
+}
+
+/// The game's `is_legal` answers as its legal list, for every seat: each
+/// legal command accepted, and well-formed commands outside the list (the
+/// last moves played, other seats' legal commands) refused.
+fn check_is_legal(
+    table: &dyn Table,
+    to_act: &[Seat],
+    history: &[(Seat, String)],
+) -> Result<(), String> {
+    let mut others: Vec<String> = history
+        .iter()
+        .rev()
+        .take(12)
+        .map(|(_, c)| c.clone())
+        .collect();
+    for &seat in to_act {
+        others.extend(table.legal(seat).into_iter().take(8));
+    }
+    for seat in (0..table.players()).map(Seat) {
+        table.check_is_legal(seat, &others)?;
+    }
+    Ok(())
 }
 
 /// Garbage never panics and never changes the state, for any seat.

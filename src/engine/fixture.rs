@@ -17,6 +17,10 @@ pub struct Race {
     pub leak_in_event: bool,
     /// A later version of the rules: "add 2" is refused on an odd total.
     pub version_2: bool,
+    /// `is_legal` accepts every command, whatever the legal list says.
+    pub lax_is_legal: bool,
+    /// `apply_legal` changes the state, then meets an impossible state.
+    pub broken_apply: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -122,6 +126,28 @@ impl Game for Race {
         }
         s.turn = next;
         Ok(events)
+    }
+
+    fn is_legal(&self, s: &State, seat: Seat, c: &Add) -> bool {
+        self.lax_is_legal || self.legal(s, seat).contains(c)
+    }
+
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        c: &Add,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        if self.broken_apply {
+            s.total += c.0;
+            return Err(InternalError::new("the total went past the table"));
+        }
+        let done = self
+            .apply(s, seat, c)
+            .map_err(|e| InternalError::new(e.to_string()))?;
+        events.extend(done);
+        Ok(())
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
@@ -238,6 +264,56 @@ mod tests {
         let played = honest.play(Seat(0), "add 1").unwrap();
         assert!(!played.reveals);
         assert!(played.events.iter().all(|e| !e.reveals));
+    }
+
+    #[test]
+    fn an_is_legal_that_disagrees_with_the_legal_list_fails() {
+        let lax = Race {
+            lax_is_legal: true,
+            version_2: true,
+            ..Race::default()
+        };
+        let e = run(&maker(lax), 0..3, &Depth::default()).unwrap_err();
+        assert!(e.contains("is_legal says true for 'add"), "{e}");
+        // The honest game's one check refuses it, in the game's own words.
+        let mut t = maker(Race {
+            version_2: true,
+            ..Race::default()
+        })(9)
+        .unwrap();
+        t.play(Seat(0), "add 1").unwrap();
+        assert!(matches!(t.play(Seat(1), "add 2"), Err(PlayError::Rule(_))));
+    }
+
+    #[test]
+    fn an_impossible_state_is_an_internal_error_and_changes_nothing() {
+        let mut t = maker(Race {
+            broken_apply: true,
+            ..Race::default()
+        })(4)
+        .unwrap();
+        let before = t.digest().unwrap();
+        assert!(matches!(
+            t.play(Seat(0), "add 1"),
+            Err(PlayError::Internal(_))
+        ));
+        assert_eq!(t.digest().unwrap(), before);
+        let mut rng = Rng::new(1);
+        assert!(t.play_random(&mut rng).is_none());
+        assert_eq!(t.digest().unwrap(), before);
+    }
+
+    #[test]
+    fn the_lean_path_plays_the_same_game_as_the_service_path() {
+        let make = maker(Race::default());
+        let (mut service, mut lean) = (make(6).unwrap(), make(6).unwrap());
+        let (mut a, mut b) = (Rng::new(2), Rng::new(2));
+        while service.outcome().is_none() {
+            let (seat, _) = service.play_random(&mut a).unwrap();
+            assert_eq!(lean.play_random_quiet(&mut b), Some(seat));
+        }
+        assert_eq!(lean.digest().unwrap(), service.digest().unwrap());
+        assert!(lean.outcome().is_some());
     }
 
     #[test]

@@ -206,6 +206,19 @@ impl RuleError {
     }
 }
 
+/// A command known to be legal met a state the rules cannot go on from: a
+/// defect of the engine, never the player's doing. The engine drops the
+/// half-applied copy; the service records the mail `failed` with this reason.
+#[derive(Clone, Debug, Error, PartialEq)]
+#[error("the rules engine met an impossible state: {0}")]
+pub struct InternalError(pub String);
+
+impl InternalError {
+    pub fn new(reason: impl Into<String>) -> InternalError {
+        InternalError(reason.into())
+    }
+}
+
 /// A game could not be set up.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum SetupError {
@@ -277,13 +290,54 @@ pub trait Game: Send + Sync + 'static {
         text: &str,
     ) -> Result<Self::Command, ParseError>;
 
-    /// Applies a command; on `Err` the state is exactly as before.
+    /// Applies a command; on `Err` the state is exactly as before. The
+    /// checked entry for callers holding a command of unknown standing
+    /// (tests, tools); the engine itself checks with `is_legal` once and
+    /// calls `apply_legal`.
     fn apply(
         &self,
         state: &mut Self::State,
         seat: Seat,
         command: &Self::Command,
     ) -> Result<Vec<Event>, RuleError>;
+
+    /// Whether `command` is legal for `seat` now: exactly
+    /// `legal(state, seat).contains(command)` (the conformance suite compares
+    /// the two both ways), answered without building the list where a game can.
+    fn is_legal(&self, state: &Self::State, seat: Seat, command: &Self::Command) -> bool {
+        self.legal(state, seat).contains(command)
+    }
+
+    /// Applies a command known to be legal (from `legal`, or accepted by
+    /// `is_legal`), in place, writing its events into `events`. It neither
+    /// checks legality or the turn again nor copies the state: the engine
+    /// applies it to its one copy. A state the rules cannot go on from is an
+    /// `InternalError`, never a silent skip. By default the checked `apply`.
+    fn apply_legal(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        command: &Self::Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        let done = self.apply(state, seat, command).map_err(|e| {
+            InternalError::new(format!("the legal command '{command}' was refused: {e}"))
+        })?;
+        events.extend(done);
+        Ok(())
+    }
+
+    /// The search path (bots): `apply_legal` where nobody reads the events,
+    /// so a game may skip writing them. Must leave the same state.
+    fn apply_quiet(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        command: &Self::Command,
+    ) -> Result<(), InternalError> {
+        let mut scratch = Vec::new();
+        self.apply_legal(state, seat, command, &mut scratch)
+    }
 
     /// What `seat` may see (`None`: a spectator, public information only).
     fn view(&self, state: &Self::State, seat: Option<Seat>) -> View;

@@ -18,8 +18,8 @@ mod view;
 
 pub use datafile::read_data_file;
 pub use game::{
-    Event, Game, GameInfo, MoveSummary, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Variant,
+    Event, Game, GameInfo, InternalError, MoveSummary, OptionDoc, Options, Outcome, ParseError,
+    RuleError, Seat, SetupError, Variant,
 };
 pub use layout::{Grid, PICTURE_WIDTH, TEXT_MIN};
 pub use rng::Rng;

@@ -3,7 +3,8 @@
 
 use super::rng::draws_on_this_thread;
 use super::{
-    Event, Game, GameInfo, MoveSummary, Outcome, ParseError, Rng, RuleError, Seat, Text, View,
+    Event, Game, GameInfo, InternalError, MoveSummary, Outcome, ParseError, Rng, RuleError, Seat,
+    Text, View,
 };
 use serde::Serialize;
 use std::collections::HashSet;
@@ -56,6 +57,10 @@ pub enum PlayError {
     /// of a legal command is accepted.
     #[error("'{0}' is not the exact text of a legal command")]
     NotCanonical(String),
+    /// A legal command met an impossible state: the engine's defect, not
+    /// the player's; the state is unchanged.
+    #[error("{0}")]
+    Internal(InternalError),
 }
 
 /// A game in progress, rules erased.
@@ -76,6 +81,11 @@ pub trait Table: Send + Sync {
     /// Applies a random legal command of a random seat that may act
     /// (self-play, bots); `None` when nobody can act.
     fn play_random(&mut self, rng: &mut Rng) -> Option<(Seat, Played)>;
+    /// The search path: the same choice as `play_random` from the same
+    /// generator, applied in place by `Game::apply_quiet` (no copy, no
+    /// events, no reveal bookkeeping); `None` when nobody can act or the
+    /// engine failed (the table is then not to be used further).
+    fn play_random_quiet(&mut self, rng: &mut Rng) -> Option<Seat>;
     /// A random legal command for `seat` (the timeout bot), canonical form.
     fn random_command(&self, seat: Seat, rng: &mut Rng) -> Option<String>;
     fn default_command(&self, seat: Seat) -> Option<String>;
@@ -104,6 +114,11 @@ pub trait Table: Send + Sync {
     /// Plays `command` (canonical text) of `seat` on a copy and checks that
     /// the game's `Game::revealed` gives the answer of the hidden-item lists.
     fn check_revealed(&self, seat: Seat, command: &str) -> Result<(), String>;
+    /// Checks `Game::is_legal` against `legal` for `seat`: every legal
+    /// command accepted, and each of `others` (command texts, e.g. played
+    /// earlier or legal for another seat) that reads as a command answered
+    /// exactly as the legal list answers it.
+    fn check_is_legal(&self, seat: Seat, others: &[String]) -> Result<(), String>;
 }
 
 /// A `Game` with its state, as a `Table`.
@@ -126,13 +141,16 @@ impl<G: Game> Typed<G> {
         &self.state
     }
 
-    fn apply_checked(&mut self, seat: Seat, cmd: &G::Command) -> Result<Played, PlayError> {
+    /// Applies a command known to be legal: one copy of the state, the
+    /// game's `apply_legal` on it, the reveal check; the copy replaces the
+    /// state only when all went well.
+    fn apply_known(&mut self, seat: Seat, cmd: &G::Command) -> Result<Played, PlayError> {
         let mut next = self.state.clone();
         let draws = draws_on_this_thread();
-        let events = self
-            .game
-            .apply(&mut next, seat, cmd)
-            .map_err(PlayError::Rule)?;
+        let mut events = Vec::new();
+        self.game
+            .apply_legal(&mut next, seat, cmd, &mut events)
+            .map_err(PlayError::Internal)?;
         let drew = draws_on_this_thread() != draws;
         let reveals = drew || self.game.revealed(&self.state, &next, seat);
         let said_reveals = events.iter().any(|e| e.reveals);
@@ -143,6 +161,19 @@ impl<G: Game> Typed<G> {
             reveals,
             said_reveals,
         })
+    }
+
+    /// Why the game refuses `cmd`, which `is_legal` refused: the game's own
+    /// words, from its checked `apply` on a throwaway copy.
+    fn refusal(&self, seat: Seat, cmd: &G::Command) -> PlayError {
+        let mut scratch = self.state.clone();
+        match self.game.apply(&mut scratch, seat, cmd) {
+            Err(e) => PlayError::Rule(e),
+            Ok(_) => PlayError::Rule(RuleError::new(
+                "That is not possible now; write one of the legal commands listed in the mail.",
+                "지금은 할 수 없는 행동입니다. 메일에 나온 가능한 명령 중 하나를 쓰세요.",
+            )),
+        }
     }
 
     fn error(&self, reason: impl std::fmt::Display) -> StateError {
@@ -251,9 +282,11 @@ impl<G: Game> Table for Typed<G> {
             .game
             .parse(&self.state, seat, text)
             .map_err(PlayError::Parse)?;
-        // Games apply all-or-nothing themselves; applying to a copy makes it
-        // true whatever a game does on its error paths.
-        self.apply_checked(seat, &cmd)
+        // The one legality check; the game's apply then trusts the command.
+        if !self.game.is_legal(&self.state, seat, &cmd) {
+            return Err(self.refusal(seat, &cmd));
+        }
+        self.apply_known(seat, &cmd)
     }
 
     fn play_exact(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {
@@ -266,7 +299,7 @@ impl<G: Game> Table for Typed<G> {
             .into_iter()
             .find(|c| c.to_string() == text)
             .ok_or_else(|| PlayError::NotCanonical(text.to_string()))?;
-        self.apply_checked(seat, &cmd)
+        self.apply_known(seat, &cmd)
     }
 
     fn play_random(&mut self, rng: &mut Rng) -> Option<(Seat, Played)> {
@@ -274,8 +307,17 @@ impl<G: Game> Table for Typed<G> {
         let seat = *rng.pick(&seats)?;
         let legal = self.game.legal(&self.state, seat);
         let cmd = rng.pick(&legal)?.clone();
-        let played = self.apply_checked(seat, &cmd).ok()?;
+        let played = self.apply_known(seat, &cmd).ok()?;
         Some((seat, played))
+    }
+
+    fn play_random_quiet(&mut self, rng: &mut Rng) -> Option<Seat> {
+        let seats = self.game.to_act(&self.state);
+        let seat = *rng.pick(&seats)?;
+        let legal = self.game.legal(&self.state, seat);
+        let cmd = rng.pick(&legal)?;
+        self.game.apply_quiet(&mut self.state, seat, cmd).ok()?;
+        Some(seat)
     }
 
     fn random_command(&self, seat: Seat, rng: &mut Rng) -> Option<String> {
@@ -360,14 +402,39 @@ impl<G: Game> Table for Typed<G> {
             .ok_or_else(|| format!("'{command}' is not a legal command of {seat}"))?;
         let mut next = self.state.clone();
         self.game
-            .apply(&mut next, seat, &cmd)
-            .map_err(|e| format!("'{command}' by {seat} refused on a copy: {e}"))?;
+            .apply_legal(&mut next, seat, &cmd, &mut Vec::new())
+            .map_err(|e| format!("'{command}' by {seat} failed on a copy: {e}"))?;
         let fast = self.game.revealed(&self.state, &next, seat);
         let by_items = revealed(self.game.as_ref(), &self.state, &next, seat);
         if fast != by_items {
             return Err(format!(
                 "'{command}' by {seat}: the game says revealed = {fast}, the hidden items say {by_items}"
             ));
+        }
+        Ok(())
+    }
+
+    fn check_is_legal(&self, seat: Seat, others: &[String]) -> Result<(), String> {
+        let legal = self.game.legal(&self.state, seat);
+        if let Some(c) = legal
+            .iter()
+            .find(|c| !self.game.is_legal(&self.state, seat, c))
+        {
+            return Err(format!(
+                "is_legal refuses '{c}' of {seat}, which legal lists"
+            ));
+        }
+        for text in others {
+            let Ok(cmd) = self.game.parse(&self.state, seat, text) else {
+                continue;
+            };
+            let listed = legal.contains(&cmd);
+            if self.game.is_legal(&self.state, seat, &cmd) != listed {
+                return Err(format!(
+                    "is_legal says {} for '{cmd}' of {seat}, legal says {listed}",
+                    !listed
+                ));
+            }
         }
         Ok(())
     }

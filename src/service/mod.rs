@@ -62,6 +62,10 @@ pub enum ServiceError {
     /// Data read back from the database that cannot be used as it is.
     #[error("game {0}: {1}")]
     Unreadable(i64, String),
+    /// The rules engine failed on a legal command: the mail is recorded
+    /// `failed` with this reason, nothing of it applied.
+    #[error("game {0}: {1}")]
+    Engine(i64, crate::engine::InternalError),
     /// A stored time of a game that does not read.
     #[error("game {0}: {1}")]
     BadTime(i64, BadTime),
@@ -340,6 +344,7 @@ impl Service {
         for (i, line) in lines.iter().enumerate() {
             match table.play(seat, line) {
                 Ok(p) => played.push(p),
+                Err(PlayError::Internal(e)) => return Err(ServiceError::Engine(id, e)),
                 Err(e) => {
                     let (reason, suggestions) = refusal(&e, table.as_ref(), seat, line);
                     return Err(ServiceError::Refused {
@@ -416,6 +421,13 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             vec![],
         ),
         PlayError::Finished => (Text::new("The game is over.", "게임이 끝났습니다."), vec![]),
+        PlayError::Internal(_) => (
+            Text::new(
+                "The game could not apply this move; the operator has been told.",
+                "게임이 이 수를 적용하지 못했습니다. 운영자에게 알렸습니다.",
+            ),
+            vec![],
+        ),
         PlayError::NotCanonical(_) => (
             Text::new(
                 "That is not written exactly as a legal command.",

@@ -14,8 +14,8 @@ pub mod testkit;
 mod view;
 
 use crate::engine::{
-    parse, Event, Game, GameInfo, MoveSummary, OptionDoc, Options, Outcome, ParseError, RuleError,
-    Seat, SetupError, Text, Variant, View,
+    parse, Event, Game, GameInfo, InternalError, MoveSummary, OptionDoc, Options, Outcome,
+    ParseError, RuleError, Seat, SetupError, Text, Variant, View,
 };
 use command::{seat_name, Command};
 use state::{Cover, Phase, State};
@@ -99,6 +99,21 @@ impl Game for Cuzco {
         Ok(events)
     }
 
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        command: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        // The engine applies to its one copy: no second copy here.
+        let done = apply::apply(s, seat.0, command).map_err(|e| {
+            InternalError::new(format!("the legal command '{command}' was refused: {e}"))
+        })?;
+        events.extend(done);
+        Ok(())
+    }
+
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
         view::view(s, seat)
     }
@@ -122,6 +137,23 @@ impl Game for Cuzco {
             }
         }
         out
+    }
+
+    fn revealed(&self, before: &State, after: &State, mover: Seat) -> bool {
+        // The hidden items are the other seats' hands: while none of them
+        // changed (every move but a play from a hand or a deal), nothing was
+        // revealed to the mover.
+        let others_same = before.players.len() == after.players.len()
+            && before
+                .players
+                .iter()
+                .zip(&after.players)
+                .enumerate()
+                .all(|(i, (p, q))| i == mover.0 || p.hand == q.hand);
+        if others_same {
+            return false;
+        }
+        crate::engine::revealed(self, before, after, mover)
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {

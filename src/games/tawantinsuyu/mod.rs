@@ -14,8 +14,8 @@ pub mod testkit;
 mod view;
 
 use crate::engine::{
-    parse, Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
-    SetupError, Shared, Table, Text, Variant, View,
+    parse, Event, Game, GameInfo, InternalError, OptionDoc, Options, Outcome, ParseError,
+    RuleError, Seat, SetupError, Shared, Table, Text, Variant, View,
 };
 use command::{Cmd, Names};
 use state::{Ask, Item, Readings, State};
@@ -342,13 +342,34 @@ impl Game for Tawantinsuyu {
         }
         // Checked above: from here on the command cannot be refused, so the
         // state is changed in place.
-        s.stack.remove(idx);
-        let shown_before = picture::pile_top_shown(s);
         let mut ev = Vec::new();
-        apply::do_ask(s, p, ask, command.cmd.clone(), &mut ev);
-        apply::advance(s, &mut ev);
-        pile_top_turned(s, shown_before, &mut ev);
+        answer(s, p, idx, ask, &command.cmd, &mut ev);
         Ok(ev)
+    }
+
+    fn is_legal(&self, s: &State, seat: Seat, command: &Command) -> bool {
+        match apply::ask_index(s, seat.0).and_then(|i| s.stack.get(i)) {
+            Some(Item::Ask(_, ask)) => legal::is_legal(s, seat.0, ask, &command.cmd),
+            _ => false,
+        }
+    }
+
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        command: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        let idx = apply::ask_index(s, seat.0)
+            .ok_or_else(|| InternalError::new(format!("{seat} has no decision to answer")))?;
+        let Some(Item::Ask(_, ask)) = s.stack.get(idx).cloned() else {
+            return Err(InternalError::new(format!(
+                "{seat}'s decision is not an ask"
+            )));
+        };
+        answer(s, seat.0, idx, ask, &command.cmd, events);
+        Ok(())
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
@@ -425,6 +446,16 @@ impl Game for Tawantinsuyu {
         view::hidden_items(s, viewer.map(|x| x.0))
     }
 
+    fn revealed(&self, before: &State, after: &State, mover: Seat) -> bool {
+        // The hidden items are read from the hands, the weaving offer, pile
+        // and secrets: a move that changes none of them reveals nothing,
+        // without building the lists.
+        if hidden_inputs_equal(before, after) {
+            return false;
+        }
+        crate::engine::revealed(self, before, after, mover)
+    }
+
     fn invariants(&self, s: &State) -> Result<(), String> {
         invariants(s)
     }
@@ -435,6 +466,16 @@ impl Game for Tawantinsuyu {
             .unwrap_or_default();
         apply::default_choice(&legal).map(|c| wrap(s, c))
     }
+}
+
+/// `p` answers the ask at `idx` of the stack with a legal `cmd`: the ask
+/// leaves the stack, its handler runs, the driver goes on to the next ask.
+fn answer(s: &mut State, p: usize, idx: usize, ask: Ask, cmd: &Cmd, ev: &mut Vec<Event>) {
+    s.stack.remove(idx);
+    let shown_before = picture::pile_top_shown(s);
+    apply::do_ask(s, p, ask, cmd.clone(), ev);
+    apply::advance(s, ev);
+    pile_top_turned(s, shown_before, ev);
 }
 
 /// Says when the weaving pile's top turned face up during a move (a drawn
@@ -451,6 +492,19 @@ fn pile_top_turned(s: &State, before: Option<u8>, ev: &mut Vec<Event>) {
         format!("The weaving pile's top turns face up: {name}."),
         format!("직조물 더미의 맨 위가 공개됩니다: {name}."),
     );
+}
+
+/// Whether everything `view::hidden_items` reads is the same in both states.
+fn hidden_inputs_equal(a: &State, b: &State) -> bool {
+    a.solo == b.solo
+        && a.offer == b.offer
+        && a.weaving_pile == b.weaving_pile
+        && a.weaving_secret == b.weaving_secret
+        && a.players.len() == b.players.len()
+        && a.players
+            .iter()
+            .zip(&b.players)
+            .all(|(p, q)| p.gods == q.gods && p.dealt == q.dealt && p.army_hand == q.army_hand)
 }
 
 /// Conservation of workers, cards, tiles, buildings and statues; bounds.

@@ -14,8 +14,8 @@ pub mod testkit;
 mod view;
 
 use crate::engine::{
-    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
-    Text, Variant, View,
+    Event, Game, GameInfo, InternalError, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
+    SetupError, Text, Variant, View,
 };
 use command::Command;
 use data::{Kind, TEMPLE_TILES};
@@ -123,6 +123,19 @@ impl Game for Tikal {
         apply::apply(s, seat.0, c)
     }
 
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        c: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        let done = apply::apply(s, seat.0, c)
+            .map_err(|e| InternalError::new(format!("the legal command '{c}' was refused: {e}")))?;
+        events.extend(done);
+        Ok(())
+    }
+
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
         view::view(s, seat)
     }
@@ -154,6 +167,20 @@ impl Game for Tikal {
             .filter_map(|&t| s.data.tiles.get(t as usize))
             .map(|t| format!("{} ", t.id))
             .collect()
+    }
+
+    fn revealed(&self, before: &State, after: &State, _mover: Seat) -> bool {
+        // The hidden items are the stack's tiles, the same for every seat: a
+        // move reveals when a tile id of the stack before is not in it after.
+        if before.stack == after.stack {
+            return false;
+        }
+        fn id(s: &State, t: u8) -> Option<&str> {
+            s.data.tiles.get(t as usize).map(|x| x.id.as_str())
+        }
+        before.stack.iter().any(|&t| {
+            id(before, t).is_some() && !after.stack.iter().any(|&u| id(after, u) == id(before, t))
+        })
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {

@@ -15,8 +15,8 @@ pub mod testkit;
 pub mod view;
 
 use crate::engine::{
-    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
-    Text, Variant, View,
+    Event, Game, GameInfo, InternalError, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
+    SetupError, Text, Variant, View,
 };
 use command::Command;
 use state::{Mode, Phase, State};
@@ -131,6 +131,17 @@ impl Game for ThroughTheAges {
 
     fn apply(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<Vec<Event>, RuleError> {
         apply::apply(s, seat.0, cmd)
+    }
+
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        cmd: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        apply::apply_legal(s, seat.0, cmd, events)
+            .ok_or_else(|| InternalError::new(format!("no handler could apply '{cmd}'")))
     }
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {

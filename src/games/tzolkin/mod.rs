@@ -17,8 +17,8 @@ pub mod view;
 pub use data::seat_name;
 
 use crate::engine::{
-    Event, Game, GameInfo, OptionDoc, Options, Outcome, ParseError, RuleError, Seat, SetupError,
-    Shared, Text, Variant, View,
+    Event, Game, GameInfo, InternalError, OptionDoc, Options, Outcome, ParseError, RuleError, Seat,
+    SetupError, Shared, Text, Variant, View,
 };
 use apply::event::{self, Before};
 use command::Command;
@@ -234,6 +234,32 @@ impl Game for Tzolkin {
         Ok(events)
     }
 
+    fn is_legal(&self, s: &State, seat: Seat, cmd: &Command) -> bool {
+        legal::is_legal(s, seat.0, cmd)
+    }
+
+    fn apply_legal(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        cmd: &Command,
+        events: &mut Vec<Event>,
+    ) -> Result<(), InternalError> {
+        for c in &Self::steps(cmd) {
+            let before = Before::of(s, seat.0, c);
+            apply::exec(s, seat.0, c);
+            event::events(s, seat.0, c, &before, events);
+        }
+        Ok(())
+    }
+
+    fn apply_quiet(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<(), InternalError> {
+        for c in &Self::steps(cmd) {
+            apply::exec(s, seat.0, c);
+        }
+        Ok(())
+    }
+
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
         view::view(s, seat.map(|x| x.0))
     }
@@ -282,6 +308,18 @@ impl Game for Tzolkin {
         view::hidden_items(s, viewer.map(|x| x.0))
     }
 
+    fn revealed(&self, before: &State, after: &State, mover: Seat) -> bool {
+        // The hidden items are read from the piles, the unbuilt monuments and
+        // the wealth tiles dealt: a move that changes none of them (nearly
+        // every move) reveals nothing, without building the lists.
+        if hidden_inputs_equal(before, after) {
+            return false;
+        }
+        building_left_piles(before, after)
+            || monument_shown(before, after)
+            || tile_shown(before, after, mover.0)
+    }
+
     fn invariants(&self, s: &State) -> Result<(), String> {
         invariants(s)
     }
@@ -304,6 +342,65 @@ impl Game for Tzolkin {
                     .copied()
             })
     }
+}
+
+/// Whether everything `view::hidden_items` reads is the same in both states.
+fn hidden_inputs_equal(a: &State, b: &State) -> bool {
+    let choosing = |s: &State| s.phase == Phase::Choose;
+    a.piles == b.piles
+        && a.monuments == b.monuments
+        && choosing(a) == choosing(b)
+        && a.players.len() == b.players.len()
+        && a.players
+            .iter()
+            .zip(&b.players)
+            .all(|(p, q)| p.monuments == q.monuments && p.dealt == q.dealt && p.kept == q.kept)
+}
+
+/// A building id in `before`'s face-down piles that `after`'s piles lack.
+fn building_left_piles(before: &State, after: &State) -> bool {
+    fn id(s: &State, b: u8) -> Option<&str> {
+        s.data.buildings.get(b as usize).map(|x| x.id.as_str())
+    }
+    let in_after = |name: Option<&str>| after.piles.iter().flatten().any(|&a| id(after, a) == name);
+    before
+        .piles
+        .iter()
+        .flatten()
+        .any(|&b| id(before, b).is_some() && !in_after(id(before, b)))
+}
+
+/// A monument hidden in `before` (neither built nor on offer) that is not in `after`.
+fn monument_shown(before: &State, after: &State) -> bool {
+    let hidden = |s: &State, m: usize| {
+        let built = s.players.iter().any(|p| p.monuments & (1 << m) != 0);
+        !built && !s.monuments.contains(&(m as u8))
+    };
+    (0..before.data.monuments.len()).any(|m| hidden(before, m) && !hidden(after, m))
+}
+
+/// A wealth tile of another seat hidden from `mover` in `before` but not in `after`.
+fn tile_shown(before: &State, after: &State, mover: usize) -> bool {
+    let hidden_tiles = |s: &State| -> Vec<u8> {
+        let mut out = Vec::new();
+        let others = s.players.iter().enumerate().filter(|&(i, _)| i != mover);
+        for (_, p) in others {
+            for &t in &p.dealt {
+                let shown = s.phase != Phase::Choose && p.kept.contains(&t);
+                if !shown && (t as usize) < s.data.tiles.len() {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    };
+    fn id(s: &State, t: u8) -> Option<&str> {
+        s.data.tiles.get(t as usize).map(|x| x.id.as_str())
+    }
+    let now = hidden_tiles(after);
+    hidden_tiles(before)
+        .into_iter()
+        .any(|t| !now.iter().any(|&u| id(after, u) == id(before, t)))
 }
 
 /// Conservation and bounds: workers, skulls, jungle tiles, corn and goods.

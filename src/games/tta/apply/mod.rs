@@ -45,6 +45,12 @@ pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, Ru
     Ok(out)
 }
 
+/// Applies a command known to be legal, in place (the engine copies
+/// once); `None` when a handler meets a state it cannot go on from.
+pub fn apply_legal(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
+    run(s, seat, cmd, out)
+}
+
 fn run(s: &mut State, seat: usize, cmd: &Command, out: &mut Vec<Event>) -> Option<()> {
     match s.phase {
         Phase::EventChoice { .. } => return event::answer(s, seat, cmd, out),
