@@ -571,17 +571,18 @@ fn html_shows_the_picture_by_cid_with_size_and_alt() {
     let v = sample_view();
     let html = render::page_html(&sample_page(&v, "en", Vec::new()));
     assert!(
-        html.contains("<img src=\"cid:board-42-7@play.example.test\" width=\"568\" height=\"398\" alt=\"Board &#34;round 3&#34;\""),
+        html.contains("<img src=\"cid:board-42-7@play.example.test\" width=\"578\" height=\"405\" alt=\"Board &#34;round 3&#34;\""),
         "{html}"
     );
+    assert_eq!(html.matches("<img ").count(), 1, "one picture in the page");
     let fragment = render::view_html(&v, "en", Some("pic@x"));
-    assert!(fragment.contains("<img src=\"cid:pic@x\" width=\"568\" height=\"398\""));
+    assert!(fragment.contains("<img src=\"cid:pic@x\" width=\"578\" height=\"405\""));
     assert!(!render::view_html(&v, "en", None).contains("<img"));
     let mut small = sample_view();
     small.picture = Sketch::new(300, 200);
     let fragment = render::view_html(&small, "ko", Some("pic@x"));
     assert!(
-        fragment.contains("width=\"300\" height=\"200\" alt=\"게임판 그림\""),
+        fragment.contains("width=\"578\" height=\"385\" alt=\"게임판 그림\""),
         "{fragment}"
     );
 }
@@ -595,12 +596,14 @@ fn html_page_keeps_the_order_of_a_turn_mail() {
         "It is your turn, Alice.",
         "What happened since your last mail",
         "Bob placed a worker",
-        // Decision first: where the game stands, the moves, then the board and hand.
+        // Decision first: where the game stands, how many moves, the
+        // board, the moves, then the sections and hand.
         "Round 3",
+        "Your 6 possible moves are listed below the board.",
+        "<img src=\"cid:",
         "Your moves",
         "Gear 0",
         "Gear 1",
-        "<img src=\"cid:",
         "Temples",
         "Your hand",
         "Quarry worker",

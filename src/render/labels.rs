@@ -26,6 +26,7 @@ pub struct Labels {
     not_all_shown: fn(usize, usize) -> String,
     unlisted: &'static str,
     count: fn(usize) -> String,
+    moves_below: fn(usize) -> String,
 }
 
 pub const EN: Labels = Labels {
@@ -42,6 +43,7 @@ pub const EN: Labels = Labels {
     not_all_shown: |shown, total| format!("Showing {shown} of {total} moves. Reply with the word moves to get the full list."),
     unlisted: "Not listed here: ",
     count: |n| n.to_string(),
+    moves_below: |n| if n == 1 { "Your move is below the board.".to_string() } else { format!("Your {n} possible moves are listed below the board.") },
 };
 
 pub const KO: Labels = Labels {
@@ -58,6 +60,7 @@ pub const KO: Labels = Labels {
     not_all_shown: |shown, total| format!("수 {total}개 가운데 {shown}개만 보여 드렸습니다. 전체 목록은 moves 라고 답장하면 받을 수 있습니다."),
     unlisted: "여기 싣지 못한 묶음: ",
     count: |n| format!("{n}개"),
+    moves_below: |n| format!("둘 수 있는 수 {n}개가 그림 아래에 있습니다."),
 };
 
 impl Labels {
@@ -78,6 +81,11 @@ impl Labels {
     /// Says that only `shown` of `total` moves are listed and how to get all.
     pub fn not_all_shown(&self, shown: usize, total: usize) -> String {
         (self.not_all_shown)(shown, total)
+    }
+
+    /// Says how many moves the mail offers and that they follow the picture.
+    pub fn moves_below(&self, n: usize) -> String {
+        (self.moves_below)(n)
     }
 
     /// Names the groups none of whose moves are listed, with their counts.
