@@ -20,8 +20,6 @@ pub struct Labels {
     pub picture_alt: &'static str,
     /// The heading over the reference tables at the end.
     pub reference: &'static str,
-    /// Says the folded reference tables open when tapped (HTML part).
-    pub tap_to_open: &'static str,
     more_in_group: fn(usize) -> String,
     not_all_shown: fn(usize, usize) -> String,
     unlisted: &'static str,
@@ -38,7 +36,6 @@ pub const EN: Labels = Labels {
     moves_help_text: "Reply with one of these commands on the first line of your answer:",
     picture_alt: "Picture of the board",
     reference: "Reference tables",
-    tap_to_open: "(tap to open)",
     more_in_group: |n| format!("… and {n} more"),
     not_all_shown: |shown, total| format!("Showing {shown} of {total} moves. Reply with the word moves to get the full list."),
     unlisted: "Not listed here: ",
@@ -55,7 +52,6 @@ pub const KO: Labels = Labels {
     moves_help_text: "아래 명령 가운데 하나를 답장 첫 줄에 적어 보내세요:",
     picture_alt: "게임판 그림",
     reference: "참고 표",
-    tap_to_open: "(눌러서 펼치기)",
     more_in_group: |n| format!("… 외 {n}개 더"),
     not_all_shown: |shown, total| format!("수 {total}개 가운데 {shown}개만 보여 드렸습니다. 전체 목록은 moves 라고 답장하면 받을 수 있습니다."),
     unlisted: "여기 싣지 못한 묶음: ",
