@@ -23,7 +23,8 @@ fn pad(out: &mut String, s: &str, w: usize, right_align: bool) {
 fn heading(out: &mut String, title: &str, rule: char) {
     out.push_str(title);
     out.push('\n');
-    out.extend(std::iter::repeat_n(rule, width(title).max(3)));
+    // A title longer than a line is wrapped; its rule stays within one.
+    out.extend(std::iter::repeat_n(rule, width(title).clamp(3, TEXT_WIDTH)));
     out.push('\n');
 }
 
@@ -156,7 +157,7 @@ fn view_board(out: &mut String, view: &View, lang: &str) {
     if !view.private.is_empty() {
         let l = Labels::for_lang(lang);
         let title = format!("{} ({})", l.your_hand, l.private_note);
-        let bar = "#".repeat(width(&title) + 4);
+        let bar = "#".repeat((width(&title) + 4).min(TEXT_WIDTH));
         out.push_str(&format!("\n{bar}\n# {title} #\n{bar}\n"));
         for s in &view.private {
             out.push('\n');
@@ -291,6 +292,38 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
     wrap_lines(&out, TEXT_WIDTH)
 }
 
+/// The words of `line`, a bracketed or quoted command (`[take 3 iron]`,
+/// `'place A5'`, `<gear>`) kept as one, so a command is never split.
+fn unbroken_words(line: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut close: Option<char> = None;
+    for word in line.split(' ') {
+        match close {
+            Some(end) => {
+                if let Some(last) = out.last_mut() {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                if word.contains(end) {
+                    close = None;
+                }
+            }
+            None => {
+                let end = match word.chars().next() {
+                    Some('[') => Some(']'),
+                    Some('<') => Some('>'),
+                    Some('\'') => Some('\''),
+                    _ => None,
+                };
+                let rest = word.get(1..).unwrap_or("");
+                close = end.filter(|e| !rest.contains(*e));
+                out.push(word.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// `text` with every line longer than `max` columns broken at spaces, the
 /// continuation indented as the line was (a word longer than a line stays
 /// whole).
@@ -312,7 +345,8 @@ pub fn wrap_lines(text: &str, max: usize) -> String {
         };
         let mut current = String::from(indent);
         let mut empty = true;
-        for word in body.trim_start().split(' ') {
+        for word in unbroken_words(body.trim_start()) {
+            let word = word.as_str();
             let extra = usize::from(!empty) + width(word);
             if !empty && width(&current) + extra > max {
                 out.push_str(current.trim_end());
