@@ -442,14 +442,14 @@ fn decoded_headers_names_and_subjects() {
     assert_eq!(korean.from_name.as_deref(), Some("김민지"));
     assert_eq!(
         korean.subject,
-        "Re: [quipu] 출킨 4번 게임: 당신 차례 (3라운드)"
+        "Re: [quipu] 촐킨 4번 게임: 당신 차례 (3라운드)"
     );
 
     let ks_c = read(&fixture("outlook_desktop_korean"));
     assert_eq!(ks_c.from_name.as_deref(), Some("박서준"));
     assert_eq!(
         ks_c.subject,
-        "RE: [quipu] 출킨 4번 게임: 당신 차례 (3라운드)"
+        "RE: [quipu] 촐킨 4번 게임: 당신 차례 (3라운드)"
     );
 
     let euc_kr = read(&fixture("naver_euckr"));
