@@ -17,6 +17,14 @@ if ! command -v chromium >/dev/null || [ ! -d /usr/share/fonts/opentype/noto ]; 
   apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk
 fi
 
+# The caniemail check (tests/caniemail.rs) runs the pinned
+# @jsx-email/doiuse-email under Node over every kind of mail, offline once
+# installed into tools/caniemail/node_modules from its package-lock.json.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  apt-get update && apt-get install -y --no-install-recommends nodejs npm
+fi
+npm ci --prefix tools/caniemail --no-audit --no-fund
+
 # The real mail servers on loopback (installs postfix and dovecot if missing).
 bash deploy/mailstack/start.sh
 trap 'bash deploy/mailstack/stop.sh >/dev/null 2>&1 || true' EXIT

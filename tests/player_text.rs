@@ -102,7 +102,15 @@ fn without_addresses(text: &str) -> String {
 /// commands ("명령: ...").
 fn without_commands(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    // A commands line wrapped to the plain text's 78 columns goes on to
+    // the end of its paragraph: those lines list commands too.
+    let mut listing = false;
     for line in text.lines() {
+        if listing && !line.trim().is_empty() && !line.contains("명령:") {
+            out.push('\n');
+            continue;
+        }
+        listing = line.contains("명령:");
         let line = match line.find("명령:") {
             Some(i) => &line[..i],
             None => line,

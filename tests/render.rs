@@ -207,7 +207,7 @@ fn korean_labels_are_drawn_not_boxed() {
             .collect::<Vec<bool>>()
     };
     let missing = glyph('\u{0378}');
-    for c in "촐킨 티칼 쿠스코 타완틴수유 문명 빨강 자리 당신 차례".chars() {
+    for c in "출킨 티칼 쿠스코 타완틴수유 문명 빨강 자리 당신 차례".chars() {
         if c == ' ' {
             continue;
         }
@@ -571,17 +571,18 @@ fn html_shows_the_picture_by_cid_with_size_and_alt() {
     let v = sample_view();
     let html = render::page_html(&sample_page(&v, "en", Vec::new()));
     assert!(
-        html.contains("<img src=\"cid:board-42-7@play.example.test\" width=\"568\" height=\"398\" alt=\"Board &#34;round 3&#34;\""),
+        html.contains("<img src=\"cid:board-42-7@play.example.test\" width=\"578\" height=\"405\" alt=\"Board &#34;round 3&#34;\""),
         "{html}"
     );
+    assert_eq!(html.matches("<img ").count(), 1, "one picture in the page");
     let fragment = render::view_html(&v, "en", Some("pic@x"));
-    assert!(fragment.contains("<img src=\"cid:pic@x\" width=\"568\" height=\"398\""));
+    assert!(fragment.contains("<img src=\"cid:pic@x\" width=\"578\" height=\"405\""));
     assert!(!render::view_html(&v, "en", None).contains("<img"));
     let mut small = sample_view();
     small.picture = Sketch::new(300, 200);
     let fragment = render::view_html(&small, "ko", Some("pic@x"));
     assert!(
-        fragment.contains("width=\"300\" height=\"200\" alt=\"게임판 그림\""),
+        fragment.contains("width=\"578\" height=\"385\" alt=\"게임판 그림\""),
         "{fragment}"
     );
 }
@@ -595,12 +596,14 @@ fn html_page_keeps_the_order_of_a_turn_mail() {
         "It is your turn, Alice.",
         "What happened since your last mail",
         "Bob placed a worker",
-        // Decision first: where the game stands, the moves, then the board and hand.
+        // Decision first: where the game stands, how many moves, the
+        // board, the moves, then the sections and hand.
         "Round 3",
+        "Your 6 possible moves are listed below the board.",
+        "<img src=\"cid:",
         "Your moves",
         "Gear 0",
         "Gear 1",
-        "<img src=\"cid:",
         "Temples",
         "Your hand",
         "Quarry worker",
@@ -694,7 +697,7 @@ fn korean_pages_use_korean_labels() {
         "지난 메일 이후에 있었던 일",
         "내 손패",
         "둘 수 있는 수",
-        "아래 명령 가운데 하나를 답장 첫 줄에",
+        "아래 명령 가운데 하나를 답장에 적어 보내세요",
     ] {
         assert!(text.contains(label), "{label} missing in text");
     }
@@ -775,7 +778,7 @@ fn very_long_links_list_fewer_moves_rather_than_pass_the_clip() {
     let v = sample_view();
     // A Korean subject percent-encoded: about 800 bytes a link, so 200
     // links would be 160 KB.
-    let subject = "Re: [촐킨 #42] 게임 진행 상황 — 당신 차례입니다 ".repeat(3);
+    let subject = "Re: [출킨 #42] 게임 진행 상황 — 당신 차례입니다 ".repeat(3);
     let enc: String = subject.bytes().map(|b| format!("%{b:02X}")).collect();
     let mut moves = groups(5, 40);
     for g in &mut moves {
@@ -855,14 +858,16 @@ fn reference_tables_come_last_folded_away_in_both_parts() {
         } else {
             ("Reference tables", "Building costs", "Quarry worker")
         };
-        let folded = html.find("<details").expect("a folded block");
+        // Last, under their own heading (not folded: Outlook and Yahoo
+        // show no <details>).
+        let folded = html.find("class=\"q-ref\"").expect("the reference block");
         assert!(
             html[folded..].find(reference).is_some(),
             "{lang}: its heading"
         );
         assert!(
             html.find(costs).expect("the table") > folded,
-            "{lang}: the reference table is inside the fold"
+            "{lang}: the reference table is in the reference block"
         );
         assert!(
             html.find(hand).expect("the hand") < folded,
@@ -876,4 +881,92 @@ fn reference_tables_come_last_folded_away_in_both_parts() {
         );
         assert!(text.find(reference).expect("heading") < costs_at);
     }
+}
+
+/// Each game's Korean name as its Korean rulebook spells it, and spellings
+/// heard for it that players must never read.
+const KOREAN_NAMES: [(&str, &str, &[&str]); 5] = [
+    ("tzolkin", "출킨", &["촐킨", "졸킨", "쫄킨", "촐킨", "졸낀"]),
+    ("tikal", "티칼", &["티깔", "티카르"]),
+    (
+        "tawantinsuyu",
+        "타완틴수유",
+        &["타완티수유", "타완틴스유", "타완틴쑤유"],
+    ),
+    ("cuzco", "쿠스코", &["쿠즈코", "꾸스코", "쿠츠코"]),
+    (
+        "tta",
+        "쓰루 디 에이지스",
+        &["스루 디 에이지", "쓰루 더 에이지", "쓰루 디 에이지즈"],
+    ),
+];
+
+/// Every text file under `dir`, with its path.
+fn files_under(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).expect("a folder").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else if let Ok(text) = std::fs::read_to_string(&path) {
+            out.push((path.display().to_string(), text));
+        }
+    }
+}
+
+#[test]
+fn every_string_naming_a_game_in_korean_spells_it_as_its_rulebook() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts = Vec::new();
+    // What players can read comes from the code, the templates and the
+    // README (tests keep client mails as they were sent, typos included).
+    for dir in ["src", "templates", "README.md"] {
+        let path = root.join(dir);
+        if path.is_dir() {
+            files_under(&path, &mut texts);
+        } else if let Ok(t) = std::fs::read_to_string(&path) {
+            texts.push((dir.to_string(), t));
+        }
+    }
+    // What players read: each game's title, its picture's alt text and its
+    // view in Korean.
+    for entry in quipu::games::registry() {
+        let info = (entry.info)();
+        let title = quipu::engine::game_title(entry.name, info.title);
+        texts.push((format!("{} title", entry.name), title.get("ko").to_string()));
+        let Ok(options) = quipu::engine::Options::parse_pairs::<&str>(&[]) else {
+            continue;
+        };
+        if let Ok(table) = (entry.new)(2, &options, 3) {
+            let v = table.view(None);
+            texts.push((format!("{} alt", entry.name), v.picture.alt_ko.clone()));
+            texts.push((format!("{} view", entry.name), render::view_text(&v, "ko")));
+        }
+    }
+    let this_file = root.join("tests/render.rs").display().to_string();
+    let mut wrong = Vec::new();
+    for (game, name, variants) in KOREAN_NAMES {
+        let title = quipu::engine::game_title(game, "");
+        assert!(
+            title.get("ko").starts_with(name),
+            "{game}'s Korean title is {:?}, not the rulebook's {name}",
+            title.get("ko")
+        );
+        for (place, text) in &texts {
+            if *place == this_file {
+                continue;
+            }
+            for v in variants {
+                if text.contains(v) {
+                    wrong.push(format!("{place}: {v} (the rulebook writes {name})"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    let tzolkin_alt = texts
+        .iter()
+        .find(|(p, _)| p == "tzolkin alt")
+        .map(|(_, t)| t.as_str())
+        .unwrap_or("");
+    assert!(tzolkin_alt.starts_with("출킨"), "{tzolkin_alt}");
 }

@@ -224,7 +224,7 @@ mod tests {
         let first = String::from_utf8(compose(&sample()).unwrap()).unwrap();
         let mut later = sample();
         later.date = DateTime::from_timestamp(1_800_090_000, 0).unwrap();
-        later.subject = "Re: [quipu #4] 촐킨".into();
+        later.subject = "Re: [quipu #4] 출킨".into();
         let later = String::from_utf8(compose(&later).unwrap()).unwrap();
         let header = |raw: &str, name: &str| {
             raw.lines()

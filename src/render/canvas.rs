@@ -116,8 +116,13 @@ impl Canvas {
         }
         let x0 = x0.max(0);
         let x1 = x1.min(i64::from(self.width));
-        for x in x0..x1 {
-            self.put(x, y, c);
+        if x1 <= x0 {
+            return;
+        }
+        let row = y * i64::from(self.width);
+        let (a, b) = ((row + x0) as usize, (row + x1) as usize);
+        if let Some(run) = self.pixels.get_mut(a..b) {
+            run.fill(c);
         }
     }
 

@@ -56,6 +56,14 @@ pub fn has_glyph(c: char) -> bool {
     face().is_some_and(|f| f.font.glyph_id(c) != GlyphId(0))
 }
 
+/// A capital's height per font size (em): a label `cap` pixels tall is set
+/// in a font `cap / cap_per_em()` pixels large.
+pub fn cap_per_em() -> f32 {
+    face()
+        .map(|f| f.cap_units / f.font.units_per_em().unwrap_or(1000.0))
+        .unwrap_or(0.72)
+}
+
 /// The `ab_glyph` scale whose capitals are `cap` pixels tall.
 fn scale_for(f: &Face, cap: f32) -> PxScale {
     PxScale::from(cap.max(1.0) * f.font.height_unscaled() / f.cap_units)
@@ -133,7 +141,7 @@ mod tests {
     #[test]
     fn the_embedded_font_parses_and_has_latin_and_hangul() {
         assert!(face().is_some());
-        for c in ('!'..='~').chain("한국어 촐킨 티칼 쿠스코 타완틴수유 문명 ·—→".chars())
+        for c in ('!'..='~').chain("한국어 출킨 티칼 쿠스코 타완틴수유 문명 ·—→".chars())
         {
             if c != ' ' {
                 assert!(has_glyph(c), "{c:?} is missing");

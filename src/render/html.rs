@@ -11,9 +11,12 @@ use super::Page;
 use crate::engine::{Block, Section, Sketch, View};
 use askama::Template;
 
-/// Width of the mail's content column: the 600-px card less its padding.
-/// Wider pictures are shown scaled down to it.
-pub const CONTENT_WIDTH: u32 = 568;
+/// Width of the mail's content column on a desktop: the 600-px card less
+/// its 1-px border and 10-px padding (the same padding on a phone, written
+/// inline, so the column holds where a client drops the `<style>` block).
+/// Board pictures are shown this wide there and as wide as the column on a
+/// phone.
+pub const CONTENT_WIDTH: u32 = 578;
 
 /// Gmail clips a message whose HTML passes 102 KB and hides the rest; pages
 /// list fewer moves rather than grow past this.
@@ -120,6 +123,11 @@ struct PageHtml<'a> {
     events: &'a [String],
     /// Where the game stands and what to decide, above the moves.
     headline: &'a str,
+    /// The board picture, right after the headline and the moves' summary.
+    image: Option<Image<'a>>,
+    /// One line saying how many moves there are and that they follow the
+    /// picture (when the mail lists moves and shows a picture).
+    moves_summary: Option<String>,
     /// The view fragment, already rendered (and escaped) by `ViewHtml`.
     view: Option<String>,
     groups: Vec<GroupHtml<'a>>,
@@ -127,6 +135,17 @@ struct PageHtml<'a> {
     unlisted: Option<String>,
     notice: Option<String>,
     footer: Vec<&'a str>,
+}
+
+/// The size a mail's `<img>` gives a `w` × `h` picture: `CONTENT_WIDTH`
+/// wide, keeping the aspect ratio (a phone narrows it to its column).
+pub fn shown_size(w: u32, h: u32) -> (u32, u32) {
+    let (w, h) = (w.clamp(1, MAX_SIDE), h.min(MAX_SIDE));
+    let scaled = (u64::from(h) * u64::from(CONTENT_WIDTH) + u64::from(w) / 2) / u64::from(w);
+    (
+        CONTENT_WIDTH,
+        u32::try_from(scaled).unwrap_or(CONTENT_WIDTH).max(1),
+    )
 }
 
 /// `w` × `h` scaled down to at most `max` wide, keeping the aspect ratio.
@@ -150,7 +169,7 @@ fn image<'a>(
     if sketch.width == 0 || sketch.height == 0 {
         return None;
     }
-    let (width, height) = fit(sketch.width, sketch.height, CONTENT_WIDTH);
+    let (width, height) = shown_size(sketch.width, sketch.height);
     let alt = sketch.alt_in(lang).unwrap_or(l.picture_alt);
     Some(Image {
         cid,
@@ -235,7 +254,12 @@ fn view_fragment(view: &View, lang: &str, image_cid: Option<&str>, in_page: bool
     let t = ViewHtml {
         l,
         headline: if in_page { "" } else { view.headline.get(lang) },
-        image: image(&view.picture, image_cid, lang, l),
+        // A whole mail shows the picture itself, above the list of moves.
+        image: if in_page {
+            None
+        } else {
+            image(&view.picture, image_cid, lang, l)
+        },
         sections: view
             .sections
             .iter()
@@ -326,8 +350,14 @@ fn render_page(page: &Page, limits: Limits) -> String {
             more: (g.hidden > 0).then(|| l.more_in_group(g.hidden)),
         })
         .collect();
+    let image = page
+        .view
+        .and_then(|v| image(&v.picture, page.image_cid.as_deref(), page.lang, l));
+    let total: usize = page.moves.iter().map(|g| g.moves.len()).sum();
     let t = PageHtml {
         lang: lang_code(page.lang),
+        moves_summary: (image.is_some() && total > 0).then(|| l.moves_below(total)),
+        image,
         l,
         title: &page.title,
         preheader: &page.preheader,
@@ -382,6 +412,12 @@ mod tests {
         assert_eq!(fit(400, 300, 568), (400, 300));
         assert_eq!(fit(1000, 700, 568), (568, 398));
         assert_eq!(fit(10_000, 1, 568), (568, 1));
+    }
+
+    #[test]
+    fn pictures_are_shown_as_wide_as_the_desktop_column() {
+        assert_eq!(shown_size(356, 646), (578, 1049));
+        assert_eq!(shown_size(1000, 500), (578, 289));
     }
 
     #[test]

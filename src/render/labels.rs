@@ -20,12 +20,11 @@ pub struct Labels {
     pub picture_alt: &'static str,
     /// The heading over the reference tables at the end.
     pub reference: &'static str,
-    /// Says the folded reference tables open when tapped (HTML part).
-    pub tap_to_open: &'static str,
     more_in_group: fn(usize) -> String,
     not_all_shown: fn(usize, usize) -> String,
     unlisted: &'static str,
     count: fn(usize) -> String,
+    moves_below: fn(usize) -> String,
 }
 
 pub const EN: Labels = Labels {
@@ -33,15 +32,15 @@ pub const EN: Labels = Labels {
     your_hand: "Your hand",
     private_note: "only you can see this",
     your_moves: "Your moves",
-    moves_help_html: "Click a move to open a reply with it filled in, then press Send. Or reply with the command on the first line.",
-    moves_help_text: "Reply with one of these commands on the first line of your answer:",
+    moves_help_html: "Click a move to open a reply with it filled in, then press Send. Or write the command in your reply: above, below or between the quoted lines.",
+    moves_help_text: "Reply with one of these commands, written above, below or between the quoted lines:",
     picture_alt: "Picture of the board",
     reference: "Reference tables",
-    tap_to_open: "(tap to open)",
     more_in_group: |n| format!("… and {n} more"),
     not_all_shown: |shown, total| format!("Showing {shown} of {total} moves. Reply with the word moves to get the full list."),
     unlisted: "Not listed here: ",
     count: |n| n.to_string(),
+    moves_below: |n| if n == 1 { "Your move is below the board.".to_string() } else { format!("Your {n} possible moves are listed below the board.") },
 };
 
 pub const KO: Labels = Labels {
@@ -49,15 +48,15 @@ pub const KO: Labels = Labels {
     your_hand: "내 손패",
     private_note: "나에게만 보이는 정보입니다",
     your_moves: "둘 수 있는 수",
-    moves_help_html: "수를 누르면 그 명령이 적힌 답장이 열립니다. 그대로 보내기를 누르세요. 답장 첫 줄에 명령을 직접 적어도 됩니다.",
-    moves_help_text: "아래 명령 가운데 하나를 답장 첫 줄에 적어 보내세요:",
+    moves_help_html: "수를 누르면 그 명령이 적힌 답장이 열립니다. 그대로 보내기를 누르세요. 인용된 글의 위, 아래, 사이 어디에 명령을 직접 적어도 됩니다.",
+    moves_help_text: "아래 명령 가운데 하나를 답장에 적어 보내세요. 인용된 글의 위, 아래, 사이 어디든 됩니다:",
     picture_alt: "게임판 그림",
     reference: "참고 표",
-    tap_to_open: "(눌러서 펼치기)",
     more_in_group: |n| format!("… 외 {n}개 더"),
     not_all_shown: |shown, total| format!("수 {total}개 가운데 {shown}개만 보여 드렸습니다. 전체 목록은 moves 라고 답장하면 받을 수 있습니다."),
     unlisted: "여기 싣지 못한 묶음: ",
     count: |n| format!("{n}개"),
+    moves_below: |n| format!("둘 수 있는 수 {n}개가 그림 아래에 있습니다."),
 };
 
 impl Labels {
@@ -78,6 +77,11 @@ impl Labels {
     /// Says that only `shown` of `total` moves are listed and how to get all.
     pub fn not_all_shown(&self, shown: usize, total: usize) -> String {
         (self.not_all_shown)(shown, total)
+    }
+
+    /// Says how many moves the mail offers and that they follow the picture.
+    pub fn moves_below(&self, n: usize) -> String {
+        (self.moves_below)(n)
     }
 
     /// Names the groups none of whose moves are listed, with their counts.

@@ -1,11 +1,11 @@
 //! Whether a picture reads at the size a mail shows it on a phone: every
-//! text at least `LEGIBLE_CAP` CSS pixels tall there as the game laid it out
-//! (not only after the renderer enlarged it), wholly inside the picture,
-//! clear of every other text, and in ink that stands out from what it is
-//! drawn on. Tests run these checks on every game's pictures.
+//! text laid out with capitals at least `LEGIBLE_CAP` CSS pixels tall there
+//! and drawn in a font of at least `LEGIBLE_FONT_PX`, wholly inside the
+//! picture, clear of every other text, and in ink that stands out from what
+//! it is drawn on. Tests run these checks on every game's pictures.
 
 use super::canvas::{InkBox, TextMark};
-use super::{draw_picture, phone_shrink, DENSITY, LEGIBLE_CAP};
+use super::{draw_picture, font, phone_css_per_pixel, LEGIBLE_CAP, LEGIBLE_FONT_PX};
 use crate::engine::layout::contrast;
 use crate::engine::Sketch;
 
@@ -22,8 +22,8 @@ pub fn min_contrast(cap_css: f32) -> f64 {
 /// Everything that keeps the picture of `sketch` for a reader of `lang`
 /// from reading on a phone, one line each; empty when it reads.
 pub fn problems(sketch: &Sketch, lang: &str) -> Vec<String> {
-    let (canvas, shown) = draw_picture(sketch, lang);
-    let css = |px: f32| px / DENSITY as f32 * phone_shrink(shown);
+    let (canvas, _) = draw_picture(sketch, lang);
+    let css = |px: f32| px * phone_css_per_pixel(canvas.width());
     let (w, h) = (i64::from(canvas.width()), i64::from(canvas.height()));
     let marks = canvas.texts();
     let mut out = Vec::new();
@@ -35,6 +35,12 @@ pub fn problems(sketch: &Sketch, lang: &str) -> Vec<String> {
                 "{t:?}: capitals {cap:.1} px on a phone, under {LEGIBLE_CAP}"
             ));
         }
+        let font_px = css(m.cap) / font::cap_per_em();
+        if font_px < LEGIBLE_FONT_PX - 0.01 {
+            out.push(format!(
+                "{t:?}: drawn {font_px:.1}-px on a phone, under {LEGIBLE_FONT_PX}"
+            ));
+        }
         if let Some((x0, y0, x1, y1)) = m.ink {
             if x0 < 0 || y0 < 0 || x1 > w || y1 > h {
                 out.push(format!(
@@ -43,7 +49,7 @@ pub fn problems(sketch: &Sketch, lang: &str) -> Vec<String> {
             }
         }
         let c = contrast(m.color, m.ground);
-        let least = min_contrast(cap);
+        let least = min_contrast(css(m.cap));
         if m.ink.is_some() && c < least {
             out.push(format!(
                 "{t:?}: contrast {c:.1} with its ground {:?}, under {least}",
@@ -98,13 +104,24 @@ mod tests {
 
     #[test]
     fn a_picture_wider_than_a_phone_needs_larger_labels() {
-        // Shown 568 wide on a desktop, shrunk to 356 on a phone: 8-unit
-        // capitals there are 5 px.
+        // Shown as wide as a phone's 356-px column, a 568-unit picture
+        // shrinks 8-unit capitals to 5 px.
         let mut sk = Sketch::new(568, 60);
         sk.label(10, 10, "shrunk", 8, Color::BLACK);
         sk.label(10, 30, "large enough", 13, Color::BLACK);
         let p = problems(&sk, "en");
         assert_eq!(p.len(), 1, "{p:#?}");
         assert!(p[0].starts_with("\"shrunk\": capitals 5.0"), "{p:#?}");
+    }
+
+    #[test]
+    fn every_label_is_drawn_at_least_twelve_pixels_on_a_phone() {
+        let mut sk = Sketch::new(PICTURE_WIDTH, 40);
+        sk.label(10, 10, "small", 8, Color::BLACK);
+        let (canvas, _) = draw_picture(&sk, "en");
+        let m = &canvas.texts()[0];
+        let font_px = m.cap * phone_css_per_pixel(canvas.width()) / font::cap_per_em();
+        assert!((font_px - LEGIBLE_FONT_PX).abs() < 0.05, "{font_px}");
+        assert!(m.planned < m.cap, "the 8-unit label is drawn larger");
     }
 }

@@ -71,30 +71,38 @@ pub fn png(sketch: &Sketch) -> Result<Vec<u8>, EncodeError> {
     encode::encode(&canvas::rasterise(sketch))
 }
 
-/// Pixels of the image per CSS pixel it is shown at: phones and most laptop
-/// screens have two device pixels per CSS pixel, so a 2× image stays sharp.
+/// Pixels of the image per CSS pixel a phone shows it at: phones have two
+/// or three device pixels per CSS pixel, so a 2× image stays sharp there
+/// (a desktop shows it larger, `html::CONTENT_WIDTH` wide, at about 1.2×).
 pub const DENSITY: u32 = 2;
 
 /// The smallest capital height, in CSS pixels at the size a phone shows the
-/// picture: the capitals of 11-px text.
+/// picture, that games lay their labels out with: the capitals of 11-px text.
 pub const LEGIBLE_CAP: f32 = crate::engine::TEXT_MIN as f32;
 
-/// How wide a 390-px phone shows a picture, in CSS pixels (see
-/// `engine::PICTURE_WIDTH`); a picture shown wider on a desktop is shrunk to it.
+/// The smallest label a reader sees, as a font size in CSS pixels at the
+/// size a phone shows the picture (a desktop shows it larger): labels laid
+/// out smaller (`LEGIBLE_CAP` is 11-px text) are drawn this large.
+pub const LEGIBLE_FONT_PX: f32 = 12.0;
+
+/// How wide a 390-px phone shows a picture, in CSS pixels: the mail's
+/// column there (see `engine::PICTURE_WIDTH`).
 pub const PHONE_WIDTH: u32 = crate::engine::PICTURE_WIDTH;
 
 /// A board picture for one reader.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    /// PNG, `DENSITY` times the shown size, labels in the reader's language.
+    /// PNG, `DENSITY` times the size a phone shows it, labels in the
+    /// reader's language.
     pub png: Vec<u8>,
-    /// The size the mail shows it at, in CSS pixels.
+    /// The size the mail's `<img>` gives it, in CSS pixels: the desktop
+    /// column's width (a phone shows it as wide as its column).
     pub shown: (u32, u32),
 }
 
-/// The board picture for a reader of `lang`, drawn for the size a mail shows
-/// it (`html::CONTENT_WIDTH` at most) at `DENSITY`, no label smaller than
-/// `LEGIBLE_CAP` there; `legible::problems` says whether it reads on a phone.
+/// The board picture for a reader of `lang`, drawn `DENSITY` times the size
+/// a phone shows it (its column's width) with no label under
+/// `LEGIBLE_FONT_PX` there; `legible::problems` says whether it reads.
 pub fn picture(sketch: &Sketch, lang: &str) -> Result<Picture, EncodeError> {
     let (canvas, shown) = draw_picture(sketch, lang);
     Ok(Picture {
@@ -103,28 +111,29 @@ pub fn picture(sketch: &Sketch, lang: &str) -> Result<Picture, EncodeError> {
     })
 }
 
-/// The picture's canvas as `picture` draws it, and the size a mail shows it at.
+/// The picture's canvas as `picture` draws it, and the size a mail's
+/// `<img>` gives it.
 pub fn draw_picture(sketch: &Sketch, lang: &str) -> (canvas::Canvas, (u32, u32)) {
-    let shown = html::fit(sketch.width, sketch.height, html::CONTENT_WIDTH);
+    let shown = html::shown_size(sketch.width, sketch.height);
     let drawing = canvas::Drawing {
-        factor: picture_factor(sketch, shown),
+        factor: picture_factor(sketch),
         lang,
-        // Enlarging labels is a last resort (an enlarged label is squeezed
-        // into the cells it was laid out for); pictures laid out
-        // `PICTURE_WIDTH` wide never need it, and `legible` holds them to that.
-        min_cap: LEGIBLE_CAP * DENSITY as f32,
+        // A label laid out smaller is drawn taller in the cells it was laid
+        // out for (squeezed sideways, at most to `font::MIN_SQUEEZE`).
+        min_cap: LEGIBLE_FONT_PX * font::cap_per_em() * DENSITY as f32,
     };
     (canvas::rasterise_as(sketch, &drawing), shown)
 }
 
-/// Picture pixels per sketch unit for a picture shown `shown` wide.
-fn picture_factor(sketch: &Sketch, shown: (u32, u32)) -> f64 {
-    f64::from(shown.0 * DENSITY) / f64::from(sketch.width.max(1))
+/// Picture pixels per sketch unit: the phone's column at `DENSITY`.
+fn picture_factor(sketch: &Sketch) -> f64 {
+    f64::from(PHONE_WIDTH * DENSITY) / f64::from(sketch.width.max(1))
 }
 
-/// How much a phone shrinks a picture shown `shown` wide (1 when it fits).
-pub fn phone_shrink(shown: (u32, u32)) -> f32 {
-    (PHONE_WIDTH as f32 / shown.0.max(1) as f32).min(1.0)
+/// CSS pixels on a phone per pixel of a canvas `width` pixels wide (the
+/// phone shows every picture as wide as its column).
+pub fn phone_css_per_pixel(width: u32) -> f32 {
+    PHONE_WIDTH as f32 / width.max(1) as f32
 }
 
 /// The view as plain text: headline, sections (tables as aligned columns),

@@ -3,7 +3,7 @@
 //! carry each distinct shape once, where a PNG per position would not fit).
 //! Labels are drawn by the browser's fonts, no smaller than the PNG's.
 
-use super::html::{escape, fit, CONTENT_WIDTH};
+use super::html::{escape, fit};
 use super::LEGIBLE_CAP;
 use crate::engine::{Anchor, Color, Shape, Sketch};
 use std::fmt::Write;
@@ -11,9 +11,12 @@ use std::fmt::Write;
 /// Font size per capital height: a sans-serif capital is about 0.72 em.
 const EM_PER_CAP: f64 = 1.0 / 0.72;
 
-/// The size a page shows the sketch at, in CSS pixels (as the mails do).
+/// The widest a replay page shows a board, in CSS pixels.
+const PAGE_WIDTH: u32 = 568;
+
+/// The size a page shows the sketch at, in CSS pixels.
 pub fn shown_size(sketch: &Sketch) -> (u32, u32) {
-    fit(sketch.width, sketch.height, CONTENT_WIDTH)
+    fit(sketch.width, sketch.height, PAGE_WIDTH)
 }
 
 /// The smallest capital height in the sketch's own units that still shows

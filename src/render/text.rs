@@ -23,7 +23,8 @@ fn pad(out: &mut String, s: &str, w: usize, right_align: bool) {
 fn heading(out: &mut String, title: &str, rule: char) {
     out.push_str(title);
     out.push('\n');
-    out.extend(std::iter::repeat_n(rule, width(title).max(3)));
+    // A title longer than a line is wrapped; its rule stays within one.
+    out.extend(std::iter::repeat_n(rule, width(title).clamp(3, TEXT_WIDTH)));
     out.push('\n');
 }
 
@@ -32,9 +33,51 @@ fn cell<'a>(r: &[&'a str], i: usize) -> &'a str {
     r.get(i).copied().unwrap_or("")
 }
 
+/// The longest line the plain-text part has: terminal clients and quoting
+/// replies keep to 78 characters (RFC 5322's advice).
+pub const TEXT_WIDTH: usize = 78;
+
 /// A table as columns two spaces apart, numbers aligned right, a rule under
-/// the header. Short rows are padded with empty cells.
+/// the header, short rows padded with empty cells; a table wider than
+/// `TEXT_WIDTH` as one line per row, "heading: value" pairs.
 fn table(out: &mut String, header: &[&str], rows: &[Vec<&str>]) {
+    let natural: usize = (0..rows
+        .iter()
+        .map(Vec::len)
+        .chain([header.len()])
+        .max()
+        .unwrap_or(0))
+        .map(|i| {
+            rows.iter()
+                .map(|r| width(cell(r, i)))
+                .chain([width(cell(header, i))])
+                .max()
+                .unwrap_or(0)
+                + 2
+        })
+        .sum();
+    if natural > TEXT_WIDTH + 2 {
+        for r in rows {
+            let pairs: Vec<String> = r
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| !v.trim().is_empty())
+                .map(|(i, v)| match cell(header, i).trim() {
+                    "" => v.to_string(),
+                    h => format!("{h}: {v}"),
+                })
+                .collect();
+            out.push_str("- ");
+            out.push_str(&pairs.join("; "));
+            out.push('\n');
+        }
+        return;
+    }
+    columns_table(out, header, rows);
+}
+
+/// A table as aligned columns (see `table`).
+fn columns_table(out: &mut String, header: &[&str], rows: &[Vec<&str>]) {
     let columns = rows
         .iter()
         .map(Vec::len)
@@ -114,7 +157,7 @@ fn view_board(out: &mut String, view: &View, lang: &str) {
     if !view.private.is_empty() {
         let l = Labels::for_lang(lang);
         let title = format!("{} ({})", l.your_hand, l.private_note);
-        let bar = "#".repeat(width(&title) + 4);
+        let bar = "#".repeat((width(&title) + 4).min(TEXT_WIDTH));
         out.push_str(&format!("\n{bar}\n# {title} #\n{bar}\n"));
         for s in &view.private {
             out.push('\n');
@@ -246,6 +289,80 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
             out.push('\n');
         }
     }
+    wrap_lines(&out, TEXT_WIDTH)
+}
+
+/// The words of `line`, a bracketed or quoted command (`[take 3 iron]`,
+/// `'place A5'`, `<gear>`) kept as one, so a command is never split.
+fn unbroken_words(line: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut close: Option<char> = None;
+    for word in line.split(' ') {
+        match close {
+            Some(end) => {
+                if let Some(last) = out.last_mut() {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                if word.contains(end) {
+                    close = None;
+                }
+            }
+            None => {
+                let end = match word.chars().next() {
+                    Some('[') => Some(']'),
+                    Some('<') => Some('>'),
+                    Some('\'') => Some('\''),
+                    _ => None,
+                };
+                let rest = word.get(1..).unwrap_or("");
+                close = end.filter(|e| !rest.contains(*e));
+                out.push(word.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// `text` with every line longer than `max` columns broken at spaces, the
+/// continuation indented as the line was (a word longer than a line stays
+/// whole).
+pub fn wrap_lines(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 40);
+    for line in text.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if width(body) <= max {
+            out.push_str(line);
+            continue;
+        }
+        let indent_len = body.len() - body.trim_start().len();
+        let indent = &body[..indent_len];
+        // A list item's text continues under its text, not under its dash.
+        let hang = if body.trim_start().starts_with("- ") {
+            format!("{indent}  ")
+        } else {
+            indent.to_string()
+        };
+        let mut current = String::from(indent);
+        let mut empty = true;
+        for word in unbroken_words(body.trim_start()) {
+            let word = word.as_str();
+            let extra = usize::from(!empty) + width(word);
+            if !empty && width(&current) + extra > max {
+                out.push_str(current.trim_end());
+                out.push('\n');
+                current = hang.clone();
+                empty = true;
+            }
+            if !empty {
+                current.push(' ');
+            }
+            current.push_str(word);
+            empty = false;
+        }
+        out.push_str(current.trim_end());
+        out.push('\n');
+    }
     out
 }
 
@@ -266,6 +383,29 @@ mod tests {
             out,
             "Player  점수\n------  ----\nAlice     12\n보라       7\n"
         );
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_and_wide_tables_become_rows() {
+        let long = format!("- {}\n", "word ".repeat(30).trim_end());
+        let wrapped = wrap_lines(&long, 20);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 20),
+            "{wrapped}"
+        );
+        assert!(
+            wrapped.lines().skip(1).all(|l| l.starts_with("  word")),
+            "{wrapped}"
+        );
+        assert_eq!(wrapped.replace("\n  ", " "), long);
+        let mut out = String::new();
+        let wide = "x".repeat(50);
+        table(
+            &mut out,
+            &["Gear", "Spaces"],
+            &[vec!["Palenque", &wide, &wide]],
+        );
+        assert_eq!(out, format!("- Gear: Palenque; Spaces: {wide}; {wide}\n"));
     }
 
     #[test]

@@ -938,45 +938,52 @@ impl Card {
         if r.science_cost > 0 {
             match r.revolution_science_cost {
                 Some(rev) => both(
-                    format!("sci {rev} ({})", r.science_cost),
-                    format!("과학 {rev} ({})", r.science_cost),
+                    format!("science cost {rev} ({} without revolution)", r.science_cost),
+                    format!("과학 비용 {rev} (혁명 없이 {})", r.science_cost),
                 ),
                 None => both(
-                    format!("sci {}", r.science_cost),
-                    format!("과학 {}", r.science_cost),
+                    format!("science cost {}", r.science_cost),
+                    format!("과학 비용 {}", r.science_cost),
                 ),
             }
         }
         if r.build_cost > 0 && c.kind != Kind::Wonder {
             both(
-                format!("cost {}", r.build_cost),
-                format!("비용 {}", r.build_cost),
+                format!("build cost {}", r.build_cost),
+                format!("건설 비용 {}", r.build_cost),
             );
         }
         if !r.stages.is_empty() {
             let st: Vec<String> = r.stages.iter().map(ToString::to_string).collect();
             both(
-                format!("stages {}", st.join("-")),
-                format!("단계 {}", st.join("-")),
+                format!("wonder stages cost {}", st.join("-")),
+                format!("불가사의 단계 비용 {}", st.join("-")),
             );
         }
-        for (v, label, label_ko) in [
-            (r.food, "food", "음식"),
-            (r.resources, "res", "자원"),
-            (r.science, "sci+", "과학+"),
-            (r.culture, "cult", "문화"),
-            (r.happy, "happy", "행복"),
-            (r.strength, "str", "군사력"),
-            (r.white_tokens, "white", "시민 행동"),
-            (r.red_tokens, "red", "군사 행동"),
-            (r.amount, "amount", "양"),
+        for (v, field) in [
+            (r.food, "food"),
+            (r.resources, "resources"),
+            (r.science, "science"),
+            (r.culture, "culture"),
+            (r.happy, "happy"),
+            (r.strength, "strength"),
+            (r.white_tokens, "white_tokens"),
+            (r.red_tokens, "red_tokens"),
         ] {
             if v != 0 {
-                both(format!("{label} {v}"), format!("{label_ko} {v}"));
+                let (e, k) = glossary_words(field, v);
+                both(e, k);
             }
         }
+        // An action card's amount is the number its effect states.
+        if r.amount != 0 && r.effect.is_none() {
+            both(
+                format!("{} +{}", "value", r.amount),
+                format!("값 +{}", r.amount),
+            );
+        }
         if let Some(e) = &r.effect {
-            if c.kind != Kind::Action || parts.len() < 2 {
+            if c.kind != Kind::Action || parts.len() < 2 || r.amount != 0 {
                 let k = r.effect_ko.clone().unwrap_or_else(|| e.clone());
                 parts.push((e.clone(), k));
             }
@@ -1277,6 +1284,36 @@ impl Named for Data {
     }
 }
 
+/// The rulebook's words for the numbers on a card, by the card data's field
+/// name: (field, English for one, English for more, Korean). What players
+/// read never shows the field names themselves.
+pub const GLOSSARY: [(&str, &str, &str, &str); 8] = [
+    ("food", "food", "food", "음식"),
+    ("resources", "resource", "resources", "자원"),
+    ("science", "science", "science", "과학"),
+    ("culture", "culture", "culture", "문화"),
+    ("happy", "happy face", "happy faces", "행복 얼굴"),
+    ("strength", "strength", "strength", "군사력"),
+    ("white_tokens", "civil action", "civil actions", "시민 행동"),
+    (
+        "red_tokens",
+        "military action",
+        "military actions",
+        "군사 행동",
+    ),
+];
+
+/// `v` of a card's `field` in the rulebook's words: "+1 strength",
+/// "+2 civil actions"; Korean "군사력 +1".
+pub fn glossary_words(field: &str, v: i32) -> (String, String) {
+    let (one, many, ko) = GLOSSARY
+        .iter()
+        .find(|g| g.0 == field)
+        .map_or((field, field, field), |g| (g.1, g.2, g.3));
+    let word = if v.abs() == 1 { one } else { many };
+    (format!("{v:+} {word}"), format!("{ko} {v:+}"))
+}
+
 /// The default card set, parsed once.
 pub fn default_data() -> Result<Shared<Data>, String> {
     static CELL: OnceLock<Result<Arc<Data>, String>> = OnceLock::new();
@@ -1298,4 +1335,37 @@ pub fn yellow_row(left: u8) -> YellowRow {
         .copied()
         .find(|r| left >= r.min_left)
         .unwrap_or(YELLOW_BANK[YELLOW_BANK.len() - 1])
+}
+
+#[cfg(test)]
+mod glossary_tests {
+    use super::*;
+
+    /// The data file's field names and shorthand, which no card text shows.
+    const FIELD_WORDS: [&str; 8] = ["str", "red", "white", "amount", "cult", "sci", "res", "양"];
+
+    #[test]
+    fn every_card_text_uses_the_rulebook_words_in_both_languages() {
+        let data = default_data().expect("the card set loads");
+        let mut wrong = Vec::new();
+        for c in &data.cards {
+            let t = c.summary();
+            for (lang, text) in [("en", &t.en), ("ko", &t.ko)] {
+                for w in text.split([',', ' ', '(', ')', ':', ';']) {
+                    if FIELD_WORDS.contains(&w) || w == "sci+" || w == "과학+" {
+                        wrong.push(format!("{} {lang}: {w:?} in {text:?}", c.raw.id));
+                    }
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} texts: {:#?}",
+            wrong.len(),
+            &wrong[..wrong.len().min(20)]
+        );
+        assert_eq!(glossary_words("strength", 1).0, "+1 strength");
+        assert_eq!(glossary_words("white_tokens", 2).0, "+2 civil actions");
+        assert_eq!(glossary_words("red_tokens", 1).1, "군사 행동 +1");
+    }
 }

@@ -364,14 +364,14 @@ fn techs(k: &mut Sketch, s: &State, p: &Player, y: i32) -> i32 {
             fit_words(card.name(), TEXT, cell_w - 9),
             fit_words(card.name_ko(), TEXT, cell_w - 9),
         );
-        k.caption(x + 3, ty + 7, name, TEXT, Color::BLACK);
+        k.caption(x + 3, ty + 6, name, TEXT, Color::BLACK);
         let mut dx = x + 8;
         for (count, colour) in [(t.workers, Color::YELLOW), (t.blue, Color::BLUE)] {
             if count == 0 {
                 continue;
             }
-            k.circle(dx, ty + 23, 4, Some(colour), Some(Color::BLACK));
-            k.label(dx + 7, ty + 19, count.to_string(), TEXT, Color::BLACK);
+            k.circle(dx, ty + 24, 4, Some(colour), Some(Color::BLACK));
+            k.label(dx + 7, ty + 20, count.to_string(), TEXT, Color::BLACK);
             dx += 30;
         }
     }

@@ -43,7 +43,7 @@ const BROWN_INK: Color = Color(110, 70, 30);
 pub fn picture(s: &State, players: &Section) -> Sketch {
     let mut sk = Sketch::new(PICTURE_WIDTH, 100);
     sk.alt = format!("Tzolk'in board, day {}, age {}", s.day, s.age);
-    sk.alt_ko = format!("촐킨 게임판, {}일째, {}시대", s.day, s.age);
+    sk.alt_ko = format!("출킨 게임판, {}일째, {}시대", s.day, s.age);
     let mut y = calendar(&mut sk, s, 6);
     y = gears(&mut sk, s, y + 4);
     y = temples(&mut sk, s, y + 8);

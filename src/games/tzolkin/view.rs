@@ -578,12 +578,13 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     // The picture's players table is drawn from the view's own cells.
     let picture = picture(s, &players);
     let mut sections = vec![
-        // The actions of every gear position are reference; temples,
-        // technologies, the jungle and the tiles on offer are drawn in the
-        // picture, their exact numbers folded away below it.
+        // The actions of every gear position are reference; the gears,
+        // temples, technologies, the jungle and the tiles on offer are
+        // drawn in the picture, their exact cells kept below it (a phone
+        // has nothing to add to the picture's gears in a table).
         actions_section(s).as_reference(),
         calendar_section(s),
-        gears_section(s),
+        gears_section(s).as_reference(),
         players,
         temples_section(s).as_reference(),
         techs_section(s).as_reference(),

@@ -212,7 +212,13 @@ fn row_section(cells: &[[Text; 4]]) -> Section {
                 return card.clone();
             }
             Text::new(
-                format!("{} — {} civil action(s): {}", name.en, price.en, numbers.en),
+                format!(
+                    "{} — {} civil action{}: {}",
+                    name.en,
+                    price.en,
+                    if price.en == "1" { "" } else { "s" },
+                    numbers.en
+                ),
                 format!("{} — 시민 행동 {}: {}", name.ko, price.ko, numbers.ko),
             )
         })
