@@ -40,6 +40,19 @@ pub(super) struct Caller {
     pub(super) request: Option<i64>,
 }
 
+/// Runs one mail's work, turning a panic inside it into an error, so that
+/// the mail is recorded `failed` and the service goes on with the next.
+pub(super) fn isolated<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Err(ServiceError::Panicked(what))
+    })
+}
+
 impl Service {
     /// Handles one raw mail as of `now`. Safe to call twice with the same mail.
     pub fn handle_mail(&self, raw: &[u8], now: DateTime<Utc>) -> Result<MailOutcome> {
@@ -58,11 +71,14 @@ impl Service {
         let limit = self.config.limits.max_mail_bytes;
         let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
-        let mail = inbound::read(if too_large {
-            &raw[..limit.min(raw.len())]
-        } else {
-            raw
-        });
+        let mail = isolated(|| {
+            Ok(inbound::read(if too_large {
+                &raw[..limit.min(raw.len())]
+            } else {
+                raw
+            }))
+        })
+        .inspect_err(|e| tracing::error!(error = %e, "mail not read"))?;
         let mail = Inbound {
             size: size.max(raw.len()),
             ..mail
@@ -129,7 +145,9 @@ impl Service {
             {
                 return Ok(None);
             }
-            let verdict = self.judge(mail, raw, too_large, now)?;
+            // A panic anywhere in one mail's handling (a game, the clock)
+            // fails that mail only: rolled back and recorded like an error.
+            let verdict = isolated(|| self.judge(mail, raw, too_large, now))?;
             self.store
                 .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {

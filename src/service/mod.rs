@@ -71,6 +71,10 @@ pub enum ServiceError {
     /// A stored time outside any one game (a player's, the clock's own).
     #[error("{0}: {1}")]
     BadStoredTime(String, BadTime),
+    /// Code that should never fail did (a panic), caught at one mail or
+    /// one tick so that the service goes on.
+    #[error("internal fault: {0}")]
+    Panicked(String),
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;

@@ -161,6 +161,25 @@ impl Store {
         }
     }
 
+    /// Runs `f` inside the open transaction as a savepoint: on error what
+    /// `f` wrote is undone and the rest of the transaction stands.
+    pub fn in_savepoint<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.conn
+            .execute_batch("SAVEPOINT one_part")
+            .map_err(StoreError::from)?;
+        let r = f(self);
+        let end = if r.is_ok() {
+            "RELEASE one_part"
+        } else {
+            "ROLLBACK TO one_part; RELEASE one_part"
+        };
+        self.conn.execute_batch(end).map_err(StoreError::from)?;
+        r
+    }
+
     pub fn schema_version(&self) -> Result<i64> {
         Ok(self
             .conn

@@ -306,8 +306,7 @@ impl Service {
         let result = self.in_tx(|| {
             // Only deadlines with something due: the cost follows what happens, not the number of games.
             for d in self.store.deadlines_due(&stamp(now))? {
-                self.tick_deadline(&d, now, &mut report)?;
-                self.refresh_next_check(&d)?;
+                self.tick_one_deadline(&d, now, &mut report)?;
             }
             // The digest run follows its own schedule; each player's hour decides within it.
             let digest_from = meta_time("digest_run", self.store.meta("digest_run")?)?;
@@ -340,6 +339,48 @@ impl Service {
 
     /// After a tick looked at a deadline: when to look again (a reminder held
     /// back by quiet hours or a vacation keeps it due, so it is looked at next time).
+    /// One deadline's work, isolated: whatever fails in it (a game's error,
+    /// a panic) is undone, logged, and tried again a day later, and the
+    /// other deadlines go on. Only a database fault ends the tick.
+    fn tick_one_deadline(
+        &self,
+        d: &DeadlineRow,
+        now: DateTime<Utc>,
+        report: &mut TickReport,
+    ) -> Result<()> {
+        let mut part = TickReport::default();
+        let done = self.store.in_savepoint(|_| {
+            super::mailin::isolated(|| {
+                self.tick_deadline(d, now, &mut part)?;
+                self.refresh_next_check(d)
+            })
+        });
+        match done {
+            Ok(()) => {
+                report.reminders += part.reminders;
+                report.late_notices += part.late_notices;
+                report.timeouts += part.timeouts;
+                Ok(())
+            }
+            Err(e @ ServiceError::Store(_)) => Err(e),
+            Err(e) => {
+                self.forget();
+                tracing::warn!(
+                    game = d.game_id,
+                    seat = d.seat,
+                    error = %e,
+                    "clock: a deadline failed; trying it again in a day"
+                );
+                let later = now.checked_add_signed(Duration::days(1)).unwrap_or(now);
+                self.store.set_deadline(&DeadlineRow {
+                    next_at: Some(stamp(later)),
+                    ..d.clone()
+                })?;
+                Ok(())
+            }
+        }
+    }
+
     fn refresh_next_check(&self, d: &DeadlineRow) -> Result<()> {
         let Some(now) = self
             .store
