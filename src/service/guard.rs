@@ -22,8 +22,11 @@ pub(crate) fn refuse_mail_options(info: &GameInfo, pairs: &[String]) -> Option<T
     for pair in pairs {
         let (key, value) = pair.split_once('=').unwrap_or((pair.as_str(), ""));
         if CLOCK_KEYS.contains(&key) {
-            // Durations and words, checked by the clock; nothing names a file.
-            continue;
+            // Bounded durations and words; nothing names a file.
+            match super::clock::clock_value_problem(key, value) {
+                Some(why) => return Some(why),
+                None => continue,
+            }
         }
         let Some(doc) = info.options.iter().find(|d| d.key == key) else {
             return Some(Text::new(
