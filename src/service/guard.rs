@@ -165,6 +165,62 @@ impl Service {
     }
 }
 
+/// Each game's and each recipient's share of the hourly cap: the mail one
+/// of them was sent this hour, and what it may still be sent.
+struct Share<'a> {
+    sent: crate::store::SentCounts,
+    share: i64,
+    operator: Option<&'a str>,
+    /// Recipients whose mail waits from here on (their order kept).
+    waiting: std::collections::HashSet<String>,
+}
+
+impl<'a> Share<'a> {
+    fn new(sent: crate::store::SentCounts, share: i64, operator: Option<&'a str>) -> Share<'a> {
+        Share {
+            sent,
+            share,
+            operator,
+            waiting: Default::default(),
+        }
+    }
+
+    /// The games and recipients (never the operator) at their share already.
+    fn over(&self) -> (Vec<i64>, Vec<String>) {
+        let games = self.sent.games.iter().filter(|(_, &n)| n >= self.share);
+        let recipients = self
+            .sent
+            .recipients
+            .iter()
+            .filter(|(r, &n)| n >= self.share && Some(r.as_str()) != self.operator);
+        (
+            games.map(|(&g, _)| g).collect(),
+            recipients.map(|(r, _)| r.clone()).collect(),
+        )
+    }
+
+    /// Counts `m` against its game's and recipient's share: false (and its
+    /// recipient's later mail waits too) when either has none left.
+    fn take(&mut self, m: &crate::store::OutboxRow) -> bool {
+        if self.waiting.contains(&m.recipient) {
+            return false;
+        }
+        let game = m
+            .game_id
+            .map_or(0, |g| *self.sent.games.get(&g).unwrap_or(&0));
+        let to = *self.sent.recipients.get(&m.recipient).unwrap_or(&0);
+        if game >= self.share || to >= self.share {
+            self.waiting.insert(m.recipient.clone());
+            return false;
+        }
+        if let Some(g) = m.game_id {
+            *self.sent.games.entry(g).or_insert(0) += 1;
+        }
+        *self.sent.recipients.entry(m.recipient.clone()).or_insert(0) += 1;
+        true
+    }
+}
+
 /// Meta key holding when the outbox last went over the hourly cap, while it is.
 const OVER_CAP_SINCE: &str = "outbox_over_cap_since";
 
@@ -181,13 +237,23 @@ impl Service {
         batch: i64,
     ) -> Result<Vec<crate::store::OutboxRow>> {
         let cap = self.config.limits.mails_per_hour.max(0);
-        let sent = self.store.sent_since(&stamp(now - Duration::hours(1)))?;
+        let hour_ago = stamp(now - Duration::hours(1));
+        let sent = self.store.sent_since(&hour_ago)?;
         let room = usize::try_from(cap.saturating_sub(sent)).unwrap_or(0);
         let operator = self.config.operator.as_deref();
-        let due = self.store.pending_mail(&stamp(now), batch)?;
+        let mut share = Share::new(
+            self.store.sent_per_key_since(&hour_ago)?,
+            self.config.limits.mails_per_hour_share.max(1),
+            operator,
+        );
+        let (held_games, held_recipients) = share.over();
+        let due =
+            self.store
+                .pending_mail_except(&stamp(now), batch, &held_games, &held_recipients)?;
         let (to_operator, others): (Vec<_>, Vec<_>) = due
             .into_iter()
             .partition(|m| Some(m.recipient.as_str()) == operator);
+        let others: Vec<_> = others.into_iter().filter(|m| share.take(m)).collect();
         let held = others.len().saturating_sub(room);
         let mut going: Vec<_> = others.into_iter().take(room).collect();
         if held == 0 {

@@ -135,6 +135,8 @@ impl Service {
             outcome,
             reason: reason.into(),
             size: mail.size as i64,
+            // Until the token is read, the sender acts; `judge` sets the caller.
+            actor: mail.from.clone(),
         };
         // The row is claimed inside the transaction that applies the mail, so
         // two processes handling one mail apply it once.
@@ -225,6 +227,9 @@ impl Service {
                 return self.answer(&from, None, &words, now, InboundOutcome::Rejected, &why.en);
             }
         };
+        if let Some(limited) = self.actor_limited(mail, &caller, now)? {
+            return Ok(limited);
+        }
         let reject = |why: Text| {
             self.answer(
                 &caller.email,
@@ -292,6 +297,39 @@ impl Service {
             return ignored("rate limit: too many mails from this sender in the last hour");
         }
         Ok(Ok(from))
+    }
+
+    /// Records who acts for this mail (the token's mailbox, else the
+    /// sender) and ignores it past the hourly limits of that actor: in all
+    /// games, and in the token's game. A rotating From changes nothing.
+    fn actor_limited(
+        &self,
+        mail: &Inbound,
+        caller: &Caller,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Verdict>> {
+        let game = caller.game;
+        self.store.set_inbound_actor(
+            &mail.message_id,
+            mail.from.as_deref(),
+            &caller.email,
+            game,
+        )?;
+        let hour_ago = stamp(now - Duration::hours(1));
+        let limits = &self.config.limits;
+        // This mail is counted already: more than the limit is over it.
+        let over = self.store.acted_since(&caller.email, None, &hour_ago)?
+            > limits.per_sender_per_hour
+            || (game.is_some()
+                && self.store.acted_since(&caller.email, game, &hour_ago)?
+                    > limits.per_game_per_hour);
+        Ok(over.then(|| {
+            Verdict::new(
+                InboundOutcome::Ignored,
+                "rate limit: too many mails from this player in the last hour",
+                game,
+            )
+        }))
     }
 
     /// Why a mail's command lines are not read at all: none, too many, or

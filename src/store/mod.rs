@@ -17,6 +17,7 @@ mod security;
 mod words;
 
 pub use lock::{lock_path, LockError, ServeLock};
+pub use outbox::SentCounts;
 pub use rows::*;
 pub use security::GameRequestRow;
 pub use words::{
@@ -37,6 +38,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/005_history.sql"),
     include_str!("../../db/006_outbox_moves_seen.sql"),
     include_str!("../../db/007_checked_words.sql"),
+    include_str!("../../db/008_actors.sql"),
 ];
 
 #[derive(Debug, Error)]
