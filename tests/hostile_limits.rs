@@ -138,3 +138,21 @@ fn one_players_flood_does_not_hold_back_another_games_turn_mail() {
     };
     assert!(outbox_to(&s, other).iter().all(|m| m.sent_at.is_some()));
 }
+
+#[test]
+fn relayed_talk_loses_hangul_fillers_tag_characters_and_the_braille_blank() {
+    let s = service("fillers");
+    let id = game(&s, ["alice@example.test", "bob@example.test"]);
+    let to = format!(
+        "quipu+{}@example.test",
+        s.reply_token(id, "bob@example.test")
+    );
+    let said =
+        "say \u{3164}quipu\u{115F}\u{1160}:\u{FFA0} your\u{2800} turn\u{E0071}\u{E007F} ended";
+    let out = s
+        .handle_mail(&mail("bob@example.test", &to, "fill@x", said), t0())
+        .unwrap();
+    assert_eq!(out.outcome, "answered", "{out:?}");
+    let said = s.store.moves(id).unwrap().pop().unwrap();
+    assert_eq!(said.command, "quipu: your turn ended");
+}

@@ -61,12 +61,20 @@ pub(crate) fn overlong_line(lines: &[String], max: usize) -> Option<usize> {
 }
 
 /// True for characters that change how text around them is shown without
-/// being seen: direction overrides and isolates, zero-width characters, the
-/// byte-order mark and other format controls.
+/// being seen, or show as nothing: direction overrides and isolates,
+/// zero-width characters, the byte-order mark and other format controls,
+/// Hangul fillers, tag characters, variation selectors, the braille blank,
+/// combining grapheme joiner, interlinear annotation marks, and the blank
+/// letters some fonts draw as spaces (Khmer, Mongolian, ogham).
 fn invisible(c: char) -> bool {
     matches!(c,
         '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
-        | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{FFF9}'..='\u{FFFB}')
+        | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180B}'..='\u{180F}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{3164}' | '\u{115F}' | '\u{1160}' | '\u{FFA0}'
+        | '\u{E0000}'..='\u{E007F}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}'
+        | '\u{2800}' | '\u{034F}' | '\u{17B4}' | '\u{17B5}' | '\u{1680}'
+        | '\u{2028}' | '\u{2029}' | '\u{1D173}'..='\u{1D17A}')
 }
 
 /// Text from a mail made safe to relay to other players: invisible
@@ -376,6 +384,14 @@ mod tests {
         let s = "pay \u{202E}0001\u{202C} now\u{200B}!\u{2066}x\u{2069}\u{FEFF}";
         assert_eq!(visible_text(s), "pay 0001 now!x");
         assert_eq!(visible_text("한국어 ok\nline 2"), "한국어 ok\nline 2");
+    }
+
+    #[test]
+    fn hangul_fillers_tags_and_blank_letters_are_removed() {
+        let s = "a\u{3164}b\u{115F}\u{1160}c\u{FFA0}d\u{E0041}\u{E007F}e\u{2800}f\u{FE0F}g\u{034F}h\u{17B5}i";
+        assert_eq!(visible_text(s), "abcdefghi");
+        // Hangul syllables and jamo that show stay.
+        assert_eq!(visible_text("안녕 ㄱㄴ"), "안녕 ㄱㄴ");
     }
 
     #[test]
