@@ -156,3 +156,36 @@ fn relayed_talk_loses_hangul_fillers_tag_characters_and_the_braille_blank() {
     let said = s.store.moves(id).unwrap().pop().unwrap();
     assert_eq!(said.command, "quipu: your turn ended");
 }
+
+/// The database's size in bytes, its write-ahead log folded in.
+fn db_bytes(s: &Service) -> i64 {
+    let c = rusqlite::Connection::open(&s.config.db).unwrap();
+    c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    let pages: i64 = c.query_row("PRAGMA page_count", [], |r| r.get(0)).unwrap();
+    let size: i64 = c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap();
+    pages * size
+}
+
+#[test]
+fn a_strangers_mail_with_a_huge_message_id_keeps_a_bounded_row() {
+    let s = service("bytes");
+    let before = db_bytes(&s);
+    let n = 1000;
+    for i in 0..n {
+        let id = format!("{i}.{}@evil.test", "x".repeat(20_000));
+        let from = format!("s{i}@evil.test");
+        let out = s
+            .handle_mail(&mail(&from, SERVICE, &id, "hello there"), t0())
+            .unwrap();
+        assert_ne!(out.outcome, "failed");
+    }
+    let per_mail = (db_bytes(&s) - before) / n;
+    eprintln!("{per_mail} database bytes per stranger mail with a 20 KB Message-ID");
+    assert!(per_mail < 2_000, "{per_mail} bytes per mail");
+    // Handled again: recognised by its digest.
+    let id = format!("0.{}@evil.test", "x".repeat(20_000));
+    let again = s
+        .handle_mail(&mail("s0@evil.test", SERVICE, &id, "hello there"), t0())
+        .unwrap();
+    assert_eq!(again.outcome, "duplicate");
+}

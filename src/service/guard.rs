@@ -11,6 +11,11 @@ use crate::mail::inbound::Inbound;
 use crate::store::{GameStatus, InboundOutcome, MailKind, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 
+/// Days that ignored mail, contact-log rows and unconfirmed game requests
+/// are kept: the longest any limit looks back (invitations: a week), and
+/// how long a game request may wait for its confirmation.
+pub(crate) const STRANGER_KEEP_DAYS: i64 = 7;
+
 /// Contact-log kinds.
 pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
 pub(crate) const INVITATION: &str = "invitation";

@@ -39,6 +39,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/006_outbox_moves_seen.sql"),
     include_str!("../../db/007_checked_words.sql"),
     include_str!("../../db/008_actors.sql"),
+    include_str!("../../db/009_bounded_message_ids.sql"),
 ];
 
 #[derive(Debug, Error)]
@@ -126,6 +127,9 @@ impl Store {
                     return Ok(());
                 }
                 s.conn.execute_batch(sql)?;
+                if i + 1 == 9 {
+                    s.digest_long_message_ids()?;
+                }
                 let broken: i64 =
                     s.conn
                         .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
