@@ -432,7 +432,14 @@ impl Service {
                 report.timeouts += part.timeouts;
                 Ok(())
             }
-            Err(e @ ServiceError::Store(_)) => Err(e),
+            // A database fault or corrupt stored data stops the tick (the
+            // operator must see it; nothing acts on a wrong time).
+            Err(
+                e @ (ServiceError::Store(_)
+                | ServiceError::BadTime(..)
+                | ServiceError::Unreadable(..)
+                | ServiceError::BadStoredTime(..)),
+            ) => Err(e),
             Err(e) => {
                 self.forget();
                 tracing::warn!(
