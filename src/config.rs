@@ -113,6 +113,9 @@ pub struct Limits {
     pub max_commands: usize,
     /// Mails read from one sender per hour before the rest are ignored.
     pub per_sender_per_hour: i64,
+    /// Mails read per hour from one player in one game (the token's seat),
+    /// before the rest are ignored; `per_sender_per_hour` counts all games.
+    pub per_game_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
     /// A command line longer than this (in characters) is refused before any matching.
@@ -129,6 +132,9 @@ pub struct Limits {
     /// Mails sent per hour by the whole service (rolling hour); past it,
     /// mail waits in the outbox in order and the operator is told once.
     pub mails_per_hour: i64,
+    /// The most of `mails_per_hour` one game, or mail to one address, may
+    /// use in an hour: one player's flood never holds back another game.
+    pub mails_per_hour_share: i64,
     /// Games kept loaded in memory (least recently used leave first).
     pub tables_cached: usize,
 }
@@ -139,6 +145,7 @@ impl Default for Limits {
             max_mail_bytes: 512 * 1024,
             max_commands: 60,
             per_sender_per_hour: 120,
+            per_game_per_hour: 60,
             answers_per_hour: 20,
             max_line_chars: 300,
             stranger_answers_per_day: 1,
@@ -146,6 +153,7 @@ impl Default for Limits {
             invitations_per_week: 1,
             stranger_answers_per_hour: 30,
             mails_per_hour: 2000,
+            mails_per_hour_share: 200,
             tables_cached: 256,
         }
     }

@@ -157,6 +157,25 @@ impl Service {
                 "request already answered",
             );
         }
+        // A request waits a week at most (housekeeping deletes it after).
+        let made = super::parse_stamp("created_at", &request.created_at)
+            .map_err(|e| ServiceError::BadStoredTime(format!("game request {id}"), e))?;
+        if now - made > chrono::Duration::days(super::guard::STRANGER_KEEP_DAYS) {
+            self.store
+                .close_game_request(id, RequestStatus::Refused, None)?;
+            let t = Text::new(
+                "That game request has expired (a request waits 7 days); nothing was made. Send 'new ...' again to ask anew.",
+                "그 게임 요청은 만료되었습니다(요청은 7일 동안 기다립니다). 아무것도 만들지 않았습니다. 다시 'new ...'를 보내세요.",
+            );
+            return self.answer(
+                email,
+                None,
+                &[t],
+                now,
+                InboundOutcome::Rejected,
+                "request expired",
+            );
+        }
         let yes = lines
             .iter()
             .any(|l| YES.contains(&l.trim().to_lowercase().as_str()));

@@ -130,6 +130,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
         Err(e) => return anyhow!("cannot open the database: {e}"),
     };
     let mut backoff = 1u64;
+    let mut failures = Failures::default();
     loop {
         match imap::connect(&config.imap).await {
             Ok(mut session) => {
@@ -139,7 +140,15 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                     tracing::info!("inbox: the server offers no IDLE; polling instead");
                 }
                 loop {
-                    match process_inbox(&service, &config, &mut session, &wake_outbox).await {
+                    match process_inbox(
+                        &service,
+                        &config,
+                        &mut session,
+                        &wake_outbox,
+                        &mut failures,
+                    )
+                    .await
+                    {
                         Ok(_) => {}
                         Err(e) => {
                             tracing::warn!("inbox: {e}");
@@ -172,21 +181,37 @@ async fn process_inbox(
     config: &Config,
     session: &mut imap::ImapSession,
     wake_outbox: &Notify,
+    failures: &mut Failures,
 ) -> Result<usize, String> {
     let mails = imap::fetch_all(session, config.limits.max_mail_bytes).await?;
     let n = mails.len();
     let mut handled = Vec::with_capacity(n);
     for m in mails {
-        match service.handle_mail_sized(&m.raw, m.size, Utc::now()) {
+        // handle_mail_sized catches a panic inside one mail's handling; this
+        // catches one outside it too, so no mail can end the loop.
+        let done =
+            super::mailin::isolated(|| service.handle_mail_sized(&m.raw, m.size, Utc::now()));
+        match done {
             // handle_mail_sized logs the mail's line (outcome, game, elapsed).
             Ok(_) => {
                 wake_outbox.notify_one();
+                failures.0.remove(&m.uid);
                 handled.push(m.uid);
             }
             Err(e) => {
-                // Not committed: leave the mail where it is and try it again later.
-                tracing::warn!("mail uid {}: not handled: {e}", m.uid);
                 service.forget();
+                if failures.give_up(m.uid, &e) {
+                    // Out of the way, so the mails behind it are handled.
+                    tracing::error!(
+                        "mail uid {}: not handled ({e}); moved to {} unrecorded",
+                        m.uid,
+                        config.imap.processed
+                    );
+                    handled.push(m.uid);
+                } else {
+                    // Not committed: leave the mail where it is and try it again later.
+                    tracing::warn!("mail uid {}: not handled: {e}", m.uid);
+                }
             }
         }
     }
@@ -194,6 +219,28 @@ async fn process_inbox(
     // means reading those mails again, and their Message-IDs are known).
     imap::move_to(session, &handled, &config.imap.processed).await?;
     Ok(n)
+}
+
+/// Mails that could not be handled, by IMAP UID, with how often.
+#[derive(Default)]
+struct Failures(std::collections::HashMap<u32, u32>);
+
+impl Failures {
+    /// How often a mail may fail (the database busy, say) before it is
+    /// moved out of the way unrecorded.
+    const TRIES: u32 = 3;
+
+    /// Counts a failure; true when the mail must be moved out of the way:
+    /// a panic at once (it would panic again), anything else after `TRIES`.
+    fn give_up(&mut self, uid: u32, e: &super::ServiceError) -> bool {
+        let n = self.0.entry(uid).or_insert(0);
+        *n += 1;
+        let give_up = matches!(e, super::ServiceError::Panicked(_)) || *n >= Self::TRIES;
+        if give_up {
+            self.0.remove(&uid);
+        }
+        give_up
+    }
 }
 
 /// How many outbox rows one pass reads.
@@ -421,7 +468,7 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
         Err(e) => return anyhow!("cannot open the database: {e}"),
     };
     loop {
-        match service.tick(Utc::now()) {
+        match super::mailin::isolated(|| service.tick(Utc::now())) {
             Ok(r) => {
                 if r.reminders + r.late_notices + r.timeouts + r.digests + r.summaries > 0
                     || !r.jobs.is_empty()

@@ -11,6 +11,11 @@ use crate::mail::inbound::Inbound;
 use crate::store::{GameStatus, InboundOutcome, MailKind, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 
+/// Days that ignored mail, contact-log rows and unconfirmed game requests
+/// are kept: the longest any limit looks back (invitations: a week), and
+/// how long a game request may wait for its confirmation.
+pub(crate) const STRANGER_KEEP_DAYS: i64 = 7;
+
 /// Contact-log kinds.
 pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
 pub(crate) const INVITATION: &str = "invitation";
@@ -22,8 +27,11 @@ pub(crate) fn refuse_mail_options(info: &GameInfo, pairs: &[String]) -> Option<T
     for pair in pairs {
         let (key, value) = pair.split_once('=').unwrap_or((pair.as_str(), ""));
         if CLOCK_KEYS.contains(&key) {
-            // Durations and words, checked by the clock; nothing names a file.
-            continue;
+            // Bounded durations and words; nothing names a file.
+            match super::clock::clock_value_problem(key, value) {
+                Some(why) => return Some(why),
+                None => continue,
+            }
         }
         let Some(doc) = info.options.iter().find(|d| d.key == key) else {
             return Some(Text::new(
@@ -58,12 +66,20 @@ pub(crate) fn overlong_line(lines: &[String], max: usize) -> Option<usize> {
 }
 
 /// True for characters that change how text around them is shown without
-/// being seen: direction overrides and isolates, zero-width characters, the
-/// byte-order mark and other format controls.
+/// being seen, or show as nothing: direction overrides and isolates,
+/// zero-width characters, the byte-order mark and other format controls,
+/// Hangul fillers, tag characters, variation selectors, the braille blank,
+/// combining grapheme joiner, interlinear annotation marks, and the blank
+/// letters some fonts draw as spaces (Khmer, Mongolian, ogham).
 fn invisible(c: char) -> bool {
     matches!(c,
         '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
-        | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{FFF9}'..='\u{FFFB}')
+        | '\u{FEFF}' | '\u{00AD}' | '\u{061C}' | '\u{180B}'..='\u{180F}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{3164}' | '\u{115F}' | '\u{1160}' | '\u{FFA0}'
+        | '\u{E0000}'..='\u{E007F}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}'
+        | '\u{2800}' | '\u{034F}' | '\u{17B4}' | '\u{17B5}' | '\u{1680}'
+        | '\u{2028}' | '\u{2029}' | '\u{1D173}'..='\u{1D17A}')
 }
 
 /// Text from a mail made safe to relay to other players: invisible
@@ -162,6 +178,62 @@ impl Service {
     }
 }
 
+/// Each game's and each recipient's share of the hourly cap: the mail one
+/// of them was sent this hour, and what it may still be sent.
+struct Share<'a> {
+    sent: crate::store::SentCounts,
+    share: i64,
+    operator: Option<&'a str>,
+    /// Recipients whose mail waits from here on (their order kept).
+    waiting: std::collections::HashSet<String>,
+}
+
+impl<'a> Share<'a> {
+    fn new(sent: crate::store::SentCounts, share: i64, operator: Option<&'a str>) -> Share<'a> {
+        Share {
+            sent,
+            share,
+            operator,
+            waiting: Default::default(),
+        }
+    }
+
+    /// The games and recipients (never the operator) at their share already.
+    fn over(&self) -> (Vec<i64>, Vec<String>) {
+        let games = self.sent.games.iter().filter(|(_, &n)| n >= self.share);
+        let recipients = self
+            .sent
+            .recipients
+            .iter()
+            .filter(|(r, &n)| n >= self.share && Some(r.as_str()) != self.operator);
+        (
+            games.map(|(&g, _)| g).collect(),
+            recipients.map(|(r, _)| r.clone()).collect(),
+        )
+    }
+
+    /// Counts `m` against its game's and recipient's share: false (and its
+    /// recipient's later mail waits too) when either has none left.
+    fn take(&mut self, m: &crate::store::OutboxRow) -> bool {
+        if self.waiting.contains(&m.recipient) {
+            return false;
+        }
+        let game = m
+            .game_id
+            .map_or(0, |g| *self.sent.games.get(&g).unwrap_or(&0));
+        let to = *self.sent.recipients.get(&m.recipient).unwrap_or(&0);
+        if game >= self.share || to >= self.share {
+            self.waiting.insert(m.recipient.clone());
+            return false;
+        }
+        if let Some(g) = m.game_id {
+            *self.sent.games.entry(g).or_insert(0) += 1;
+        }
+        *self.sent.recipients.entry(m.recipient.clone()).or_insert(0) += 1;
+        true
+    }
+}
+
 /// Meta key holding when the outbox last went over the hourly cap, while it is.
 const OVER_CAP_SINCE: &str = "outbox_over_cap_since";
 
@@ -178,13 +250,23 @@ impl Service {
         batch: i64,
     ) -> Result<Vec<crate::store::OutboxRow>> {
         let cap = self.config.limits.mails_per_hour.max(0);
-        let sent = self.store.sent_since(&stamp(now - Duration::hours(1)))?;
+        let hour_ago = stamp(now - Duration::hours(1));
+        let sent = self.store.sent_since(&hour_ago)?;
         let room = usize::try_from(cap.saturating_sub(sent)).unwrap_or(0);
         let operator = self.config.operator.as_deref();
-        let due = self.store.pending_mail(&stamp(now), batch)?;
+        let mut share = Share::new(
+            self.store.sent_per_key_since(&hour_ago)?,
+            self.config.limits.mails_per_hour_share.max(1),
+            operator,
+        );
+        let (held_games, held_recipients) = share.over();
+        let due =
+            self.store
+                .pending_mail_except(&stamp(now), batch, &held_games, &held_recipients)?;
         let (to_operator, others): (Vec<_>, Vec<_>) = due
             .into_iter()
             .partition(|m| Some(m.recipient.as_str()) == operator);
+        let others: Vec<_> = others.into_iter().filter(|m| share.take(m)).collect();
         let held = others.len().saturating_sub(room);
         let mut going: Vec<_> = others.into_iter().take(room).collect();
         if held == 0 {
@@ -307,6 +389,14 @@ mod tests {
         let s = "pay \u{202E}0001\u{202C} now\u{200B}!\u{2066}x\u{2069}\u{FEFF}";
         assert_eq!(visible_text(s), "pay 0001 now!x");
         assert_eq!(visible_text("한국어 ok\nline 2"), "한국어 ok\nline 2");
+    }
+
+    #[test]
+    fn hangul_fillers_tags_and_blank_letters_are_removed() {
+        let s = "a\u{3164}b\u{115F}\u{1160}c\u{FFA0}d\u{E0041}\u{E007F}e\u{2800}f\u{FE0F}g\u{034F}h\u{17B5}i";
+        assert_eq!(visible_text(s), "abcdefghi");
+        // Hangul syllables and jamo that show stay.
+        assert_eq!(visible_text("안녕 ㄱㄴ"), "안녕 ㄱㄴ");
     }
 
     #[test]

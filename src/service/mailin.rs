@@ -40,6 +40,19 @@ pub(super) struct Caller {
     pub(super) request: Option<i64>,
 }
 
+/// Runs one mail's work, turning a panic inside it into an error, so that
+/// the mail is recorded `failed` and the service goes on with the next.
+pub(super) fn isolated<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Err(ServiceError::Panicked(what))
+    })
+}
+
 impl Service {
     /// Handles one raw mail as of `now`. Safe to call twice with the same mail.
     pub fn handle_mail(&self, raw: &[u8], now: DateTime<Utc>) -> Result<MailOutcome> {
@@ -58,11 +71,14 @@ impl Service {
         let limit = self.config.limits.max_mail_bytes;
         let too_large = size.max(raw.len()) > limit;
         // A huge mail is read only as far as its headers need.
-        let mail = inbound::read(if too_large {
-            &raw[..limit.min(raw.len())]
-        } else {
-            raw
-        });
+        let mail = isolated(|| {
+            Ok(inbound::read(if too_large {
+                &raw[..limit.min(raw.len())]
+            } else {
+                raw
+            }))
+        })
+        .inspect_err(|e| tracing::error!(error = %e, "mail not read"))?;
         let mail = Inbound {
             size: size.max(raw.len()),
             ..mail
@@ -119,6 +135,8 @@ impl Service {
             outcome,
             reason: reason.into(),
             size: mail.size as i64,
+            // Until the token is read, the sender acts; `judge` sets the caller.
+            actor: mail.from.clone(),
         };
         // The row is claimed inside the transaction that applies the mail, so
         // two processes handling one mail apply it once.
@@ -129,7 +147,9 @@ impl Service {
             {
                 return Ok(None);
             }
-            let verdict = self.judge(mail, raw, too_large, now)?;
+            // A panic anywhere in one mail's handling (a game, the clock)
+            // fails that mail only: rolled back and recorded like an error.
+            let verdict = isolated(|| self.judge(mail, raw, too_large, now))?;
             self.store
                 .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {
@@ -207,6 +227,9 @@ impl Service {
                 return self.answer(&from, None, &words, now, InboundOutcome::Rejected, &why.en);
             }
         };
+        if let Some(limited) = self.actor_limited(mail, &caller, now)? {
+            return Ok(limited);
+        }
         let reject = |why: Text| {
             self.answer(
                 &caller.email,
@@ -274,6 +297,39 @@ impl Service {
             return ignored("rate limit: too many mails from this sender in the last hour");
         }
         Ok(Ok(from))
+    }
+
+    /// Records who acts for this mail (the token's mailbox, else the
+    /// sender) and ignores it past the hourly limits of that actor: in all
+    /// games, and in the token's game. A rotating From changes nothing.
+    fn actor_limited(
+        &self,
+        mail: &Inbound,
+        caller: &Caller,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Verdict>> {
+        let game = caller.game;
+        self.store.set_inbound_actor(
+            &mail.message_id,
+            mail.from.as_deref(),
+            &caller.email,
+            game,
+        )?;
+        let hour_ago = stamp(now - Duration::hours(1));
+        let limits = &self.config.limits;
+        // This mail is counted already: more than the limit is over it.
+        let over = self.store.acted_since(&caller.email, None, &hour_ago)?
+            > limits.per_sender_per_hour
+            || (game.is_some()
+                && self.store.acted_since(&caller.email, game, &hour_ago)?
+                    > limits.per_game_per_hour);
+        Ok(over.then(|| {
+            Verdict::new(
+                InboundOutcome::Ignored,
+                "rate limit: too many mails from this player in the last hour",
+                game,
+            )
+        }))
     }
 
     /// Why a mail's command lines are not read at all: none, too many, or

@@ -75,6 +75,14 @@ pub enum ServiceError {
     /// A stored time outside any one game (a player's, the clock's own).
     #[error("{0}: {1}")]
     BadStoredTime(String, BadTime),
+    /// A time the clock would compute lies outside the calendar it can
+    /// store (a setting from before the clock's bounds).
+    #[error("the clock cannot count {0}: it ends outside the calendar")]
+    Clock(String),
+    /// Code that should never fail did (a panic), caught at one mail or
+    /// one tick so that the service goes on.
+    #[error("internal fault: {0}")]
+    Panicked(String),
 }
 
 pub type Result<T> = std::result::Result<T, ServiceError>;

@@ -17,6 +17,7 @@ mod security;
 mod words;
 
 pub use lock::{lock_path, LockError, ServeLock};
+pub use outbox::SentCounts;
 pub use rows::*;
 pub use security::GameRequestRow;
 pub use words::{
@@ -37,6 +38,8 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/005_history.sql"),
     include_str!("../../db/006_outbox_moves_seen.sql"),
     include_str!("../../db/007_checked_words.sql"),
+    include_str!("../../db/008_actors.sql"),
+    include_str!("../../db/009_bounded_message_ids.sql"),
 ];
 
 #[derive(Debug, Error)]
@@ -124,6 +127,9 @@ impl Store {
                     return Ok(());
                 }
                 s.conn.execute_batch(sql)?;
+                if i + 1 == 9 {
+                    s.digest_long_message_ids()?;
+                }
                 let broken: i64 =
                     s.conn
                         .query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| {
@@ -159,6 +165,25 @@ impl Store {
                 Err(e)
             }
         }
+    }
+
+    /// Runs `f` inside the open transaction as a savepoint: on error what
+    /// `f` wrote is undone and the rest of the transaction stands.
+    pub fn in_savepoint<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Store) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.conn
+            .execute_batch("SAVEPOINT one_part")
+            .map_err(StoreError::from)?;
+        let r = f(self);
+        let end = if r.is_ok() {
+            "RELEASE one_part"
+        } else {
+            "ROLLBACK TO one_part; RELEASE one_part"
+        };
+        self.conn.execute_batch(end).map_err(StoreError::from)?;
+        r
     }
 
     pub fn schema_version(&self) -> Result<i64> {

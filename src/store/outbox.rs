@@ -19,17 +19,54 @@ impl Store {
     /// Unsent mail due by `now`, oldest first, holding back each recipient's
     /// mail behind an older one that still waits (so nothing overtakes it).
     pub fn pending_mail(&self, now: &str, limit: i64) -> Result<Vec<OutboxRow>> {
+        self.pending_mail_except(now, limit, &[], &[])
+    }
+
+    /// `pending_mail` without the mail of the games and recipients `held`
+    /// (over their share of the hour); a recipient's later mail waits behind
+    /// a held one as behind any other that waits.
+    pub fn pending_mail_except(
+        &self,
+        now: &str,
+        limit: i64,
+        held_games: &[i64],
+        held_recipients: &[String],
+    ) -> Result<Vec<OutboxRow>> {
+        let games = serde_json::to_string(held_games)?;
+        let recipients = serde_json::to_string(held_recipients)?;
         self.list(
             "SELECT * FROM outbox o
               WHERE sent_at IS NULL AND refused_at IS NULL AND next_try_at <= ?1
+                AND IFNULL(o.game_id, -1) NOT IN (SELECT value FROM json_each(?3))
+                AND o.recipient NOT IN (SELECT value FROM json_each(?4))
                 AND NOT EXISTS (SELECT 1 FROM outbox e
                                  WHERE e.recipient = o.recipient AND e.id < o.id
                                    AND e.sent_at IS NULL AND e.refused_at IS NULL
-                                   AND e.next_try_at > ?1)
+                                   AND (e.next_try_at > ?1
+                                        OR IFNULL(e.game_id, -1) IN (SELECT value FROM json_each(?3))))
               ORDER BY id LIMIT ?2",
-            params![now, limit],
+            params![now, limit, games, recipients],
             OutboxRow::from_row,
         )
+    }
+
+    /// How many mails each game and each recipient was sent since `since`.
+    pub fn sent_per_key_since(&self, since: &str) -> Result<SentCounts> {
+        let games = self.list(
+            "SELECT game_id, COUNT(*) FROM outbox WHERE sent_at >= ?1 AND game_id IS NOT NULL
+              GROUP BY game_id",
+            [since],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        let recipients = self.list(
+            "SELECT recipient, COUNT(*) FROM outbox WHERE sent_at >= ?1 GROUP BY recipient",
+            [since],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        Ok(SentCounts {
+            games: games.into_iter().collect(),
+            recipients: recipients.into_iter().collect(),
+        })
     }
 
     pub fn outbox(&self, game_id: Option<i64>) -> Result<Vec<OutboxRow>> {
@@ -164,4 +201,11 @@ impl Store {
             [before],
         )?)
     }
+}
+
+/// Mail sent in a stretch of time, per game and per recipient.
+#[derive(Debug, Default)]
+pub struct SentCounts {
+    pub games: std::collections::HashMap<i64, i64>,
+    pub recipients: std::collections::HashMap<String, i64>,
 }

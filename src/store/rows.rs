@@ -177,6 +177,9 @@ pub struct InboundRow {
     pub outcome: InboundOutcome,
     pub reason: String,
     pub size: i64,
+    /// Who acted: the mailbox the token names, else the sender (the
+    /// per-sender limits count this, never the From line alone).
+    pub actor: Option<String>,
 }
 
 impl InboundRow {
@@ -193,6 +196,7 @@ impl InboundRow {
             game_id: r.get("game_id")?,
             reason: r.get("reason")?,
             size: r.get("size")?,
+            actor: r.get("actor")?,
         })
     }
 }

@@ -126,4 +126,17 @@ impl Store {
         )?;
         Ok(())
     }
+
+    /// Housekeeping: contact-log rows older than `before`, and game requests
+    /// still waiting since before `expired` (never confirmed); how many.
+    pub fn prune_contacts_and_requests(&self, before: &str, expired: &str) -> Result<usize> {
+        let contacts = self
+            .conn
+            .execute("DELETE FROM contact_log WHERE at < ?1", [before])?;
+        let requests = self.conn.execute(
+            "DELETE FROM game_requests WHERE status = ?2 AND created_at < ?1",
+            rusqlite::params![expired, super::RequestStatus::Waiting],
+        )?;
+        Ok(contacts + requests)
+    }
 }

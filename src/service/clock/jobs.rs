@@ -143,6 +143,11 @@ impl Service {
                 "housekeeping" => {
                     let before = now - Duration::days(self.config.schedule.keep_days);
                     self.store.prune_outbox(&stamp(before))?;
+                    // What strangers caused is kept no longer than its limits
+                    // look back (a week), however long sent mail is kept.
+                    let week = stamp(now - Duration::days(super::super::guard::STRANGER_KEEP_DAYS));
+                    self.store.prune_idle_inbound(&week)?;
+                    self.store.prune_contacts_and_requests(&week, &week)?;
                 }
                 // Written after the transaction (`Service::tick`): files, no rows.
                 "archive" if self.config.archive.dir.is_none() => continue,

@@ -49,6 +49,61 @@ pub struct ClockSettings {
 /// The option keys the clock takes from a game's options.
 pub const CLOCK_KEYS: [&str; 4] = ["deadline", "weekends", "timeout", "reminders"];
 
+/// The longest deadline or reminder a game may have: a year. Longer only
+/// stalls a game, and it keeps every date the clock computes well inside
+/// the calendar it can store.
+pub const MAX_DURATION_SECS: i64 = 366 * 86_400;
+
+/// The most reminders one decision may have (each is a mail).
+pub const MAX_REMINDERS: usize = 3;
+
+/// Why a clock option's value cannot be used, in both languages (None when
+/// it can): durations of at most a year, a short list of reminders, and the
+/// words of `weekends` and `timeout`. The one check for mail and files alike.
+pub fn clock_value_problem(key: &str, value: &str) -> Option<Text> {
+    let duration = |v: &str| -> Option<Text> {
+        match parse_duration(v) {
+            Ok(n) if n <= MAX_DURATION_SECS => None,
+            Ok(_) => Some(Text::new(
+                format!("{key}={value}: at most a year (e.g. 72h, 3d, 2w, 366d)."),
+                format!("{key}={value}: 최대 1년입니다 (예: 72h, 3d, 2w, 366d)."),
+            )),
+            Err(_) => Some(Text::new(
+                format!("{key}={value}: write a duration like 72h, 3d or 90m."),
+                format!("{key}={value}: 72h, 3d, 90m처럼 기간을 쓰세요."),
+            )),
+        }
+    };
+    match key {
+        "deadline" => duration(value),
+        "reminders" => {
+            let items: Vec<&str> = value.split(',').filter(|s| !s.trim().is_empty()).collect();
+            if items.len() > MAX_REMINDERS {
+                return Some(Text::new(
+                    format!("reminders={value}: at most {MAX_REMINDERS} reminders (e.g. reminders=24h,1h)."),
+                    format!("reminders={value}: 알림은 최대 {MAX_REMINDERS}개입니다 (예: reminders=24h,1h)."),
+                ));
+            }
+            items.into_iter().find_map(duration)
+        }
+        "weekends" => (!["on", "count", "yes", "off", "skip", "no"].contains(&value)).then(|| {
+            Text::new(
+                format!(
+                    "weekends={value}: use on (weekends count) or off (weekends do not count)."
+                ),
+                format!("weekends={value}: on(주말 포함) 또는 off(주말 제외)를 쓰세요."),
+            )
+        }),
+        "timeout" => (!["wait", "skip", "bot", "drop"].contains(&value)).then(|| {
+            Text::new(
+                format!("timeout={value}: use wait, skip, bot or drop."),
+                format!("timeout={value}: wait, skip, bot, drop 중 하나를 쓰세요."),
+            )
+        }),
+        _ => None,
+    }
+}
+
 /// Reads `72h`, `3d`, `90m`, `45s`, `0`, `none`.
 pub fn parse_duration(s: &str) -> std::result::Result<i64, String> {
     let s = s.trim().to_lowercase();
@@ -78,6 +133,15 @@ impl ClockSettings {
         defaults: &ClockDefaults,
     ) -> std::result::Result<(ClockSettings, Options), String> {
         let get = |k: &str, d: &str| all.get(k).unwrap_or(d).to_string();
+        let reminders_default = defaults.reminders.join(",");
+        for (key, default) in [
+            ("deadline", defaults.deadline.as_str()),
+            ("reminders", reminders_default.as_str()),
+        ] {
+            if let Some(why) = clock_value_problem(key, &get(key, default)) {
+                return Err(why.en);
+            }
+        }
         let deadline = parse_duration(&get("deadline", &defaults.deadline))?;
         let skip_weekends = match get("weekends", &defaults.weekends).as_str() {
             "on" | "count" | "yes" => false,
@@ -134,7 +198,7 @@ pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Result<Option<DateTime<
     let mut points: Vec<DateTime<Utc>> = s
         .reminders
         .iter()
-        .map(|&r| due - Duration::seconds(r))
+        .filter_map(|&r| before(due, r))
         .filter(|&point| point > started)
         .collect();
     points.sort();
@@ -143,6 +207,12 @@ pub fn next_check(d: &DeadlineRow, s: &ClockSettings) -> Result<Option<DateTime<
         .copied();
     let timeout = (d.late_sent == 0).then_some(due);
     Ok(reminder.into_iter().chain(timeout).min())
+}
+
+/// `secs` seconds before `t`, None outside the calendar (checked: a
+/// stored setting is never trusted to be small).
+fn before(t: DateTime<Utc>, secs: i64) -> Option<DateTime<Utc>> {
+    t.checked_sub_signed(Duration::try_seconds(secs)?)
 }
 
 /// One of a deadline's stored times, an error naming the game if unreadable.
@@ -306,8 +376,7 @@ impl Service {
         let result = self.in_tx(|| {
             // Only deadlines with something due: the cost follows what happens, not the number of games.
             for d in self.store.deadlines_due(&stamp(now))? {
-                self.tick_deadline(&d, now, &mut report)?;
-                self.refresh_next_check(&d)?;
+                self.tick_one_deadline(&d, now, &mut report)?;
             }
             // The digest run follows its own schedule; each player's hour decides within it.
             let digest_from = meta_time("digest_run", self.store.meta("digest_run")?)?;
@@ -340,6 +409,55 @@ impl Service {
 
     /// After a tick looked at a deadline: when to look again (a reminder held
     /// back by quiet hours or a vacation keeps it due, so it is looked at next time).
+    /// One deadline's work, isolated: whatever fails in it (a game's error,
+    /// a panic) is undone, logged, and tried again a day later, and the
+    /// other deadlines go on. Only a database fault ends the tick.
+    fn tick_one_deadline(
+        &self,
+        d: &DeadlineRow,
+        now: DateTime<Utc>,
+        report: &mut TickReport,
+    ) -> Result<()> {
+        let mut part = TickReport::default();
+        let done = self.store.in_savepoint(|_| {
+            super::mailin::isolated(|| {
+                self.tick_deadline(d, now, &mut part)?;
+                self.refresh_next_check(d)
+            })
+        });
+        match done {
+            Ok(()) => {
+                report.reminders += part.reminders;
+                report.late_notices += part.late_notices;
+                report.timeouts += part.timeouts;
+                Ok(())
+            }
+            // A database fault or corrupt stored data stops the tick (the
+            // operator must see it; nothing acts on a wrong time).
+            Err(
+                e @ (ServiceError::Store(_)
+                | ServiceError::BadTime(..)
+                | ServiceError::Unreadable(..)
+                | ServiceError::BadStoredTime(..)),
+            ) => Err(e),
+            Err(e) => {
+                self.forget();
+                tracing::warn!(
+                    game = d.game_id,
+                    seat = d.seat,
+                    error = %e,
+                    "clock: a deadline failed; trying it again in a day"
+                );
+                let later = now.checked_add_signed(Duration::days(1)).unwrap_or(now);
+                self.store.set_deadline(&DeadlineRow {
+                    next_at: Some(stamp(later)),
+                    ..d.clone()
+                })?;
+                Ok(())
+            }
+        }
+    }
+
     fn refresh_next_check(&self, d: &DeadlineRow) -> Result<()> {
         let Some(now) = self
             .store
@@ -388,7 +506,7 @@ impl Service {
         let passed = settings
             .reminders
             .iter()
-            .map(|&r| due - Duration::seconds(r))
+            .filter_map(|&r| before(due, r))
             .filter(|&point| point > started && now >= point)
             .count() as i64;
         // At the deadline a policy other than `wait` acts instead: no "0 h left" mail first.

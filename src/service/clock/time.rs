@@ -81,7 +81,10 @@ pub fn due_time(
     }
     let tz = zone(p);
     let holiday = vacation_of(p)?;
-    let mut left = Duration::seconds(s.deadline);
+    // Checked arithmetic throughout: settings stored before the clock's
+    // bounds existed may still hold any number.
+    let beyond = || ServiceError::Clock(format!("a deadline of {} s", s.deadline));
+    let mut left = Duration::try_seconds(s.deadline).ok_or_else(beyond)?;
     let mut t = start;
     // Each step either skips a stopped stretch or counts time up to the next stop.
     for _ in 0..10_000 {
@@ -99,7 +102,7 @@ pub fn due_time(
         let mut stop = if s.skip_weekends {
             next_midnight(local)
         } else {
-            t + left
+            t.checked_add_signed(left).ok_or_else(beyond)?
         };
         if let Some((a, _)) = holiday {
             if a > t && a < stop {
@@ -108,7 +111,7 @@ pub fn due_time(
         }
         let span = stop - t;
         if span >= left {
-            t += left;
+            t = t.checked_add_signed(left).ok_or_else(beyond)?;
             left = Duration::zero();
             break;
         }

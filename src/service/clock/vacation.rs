@@ -62,6 +62,19 @@ impl Service {
                 "'{spec}' is over already; a vacation must end today or later"
             )));
         }
+        // Within a year from today, so every date the clock stores stays
+        // inside its calendar (and days are bounded by the allowance below).
+        let latest = today
+            .checked_add_days(chrono::Days::new(366))
+            .unwrap_or(today);
+        if from > latest {
+            return Ok(Text::new(
+                format!(
+                    "'{spec}' starts more than a year from now; a vacation starts within a year."
+                ),
+                format!("'{spec}'은(는) 1년보다 뒤에 시작합니다. 휴가는 1년 안에 시작해야 합니다."),
+            ));
+        }
         // Days already past are not taken again: a vacation asked for while
         // on one starts now (its earlier days were counted when they were taken).
         let from = from.max(today);
