@@ -91,7 +91,13 @@ fn play(game: &str, options: &[&str], players: usize) -> (Vec<Tally>, usize, boo
             ended = true;
             break;
         };
-        let legal = svc.legal(id, who).expect("legal");
+        // Leaving is no part of a scripted whole game.
+        let legal: Vec<String> = svc
+            .legal(id, who)
+            .expect("legal")
+            .into_iter()
+            .filter(|c| c != "resign")
+            .collect();
         let Some(cmd) = rng.pick(&legal).cloned() else {
             break;
         };

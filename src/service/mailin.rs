@@ -328,10 +328,16 @@ impl Service {
             .enumerate()
             .map(|(i, l)| (i + 1, l))
             .collect();
+        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
         let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
         let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
-        let mut service_lines =
-            merge_service_lines(read.service.iter().map(|(_, l)| l.clone()).collect());
+        let mut service_lines = merge_service_lines(
+            read.service
+                .iter()
+                .map(|(_, l)| l.clone())
+                .chain(finals)
+                .collect(),
+        );
         let note = read.unread_note();
         let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
             (n.en.clone(), n.ko.clone())
@@ -410,6 +416,77 @@ impl Service {
         }
         // The move's mail carried the note.
         self.run_service_lines(caller, service_lines, outcome, None, now)
+    }
+
+    /// Takes out the lines that end a seat's game (`resign`, in any words
+    /// the game reads as it), so that they are never played in one tap: a
+    /// bare one is answered with what it would do; `resign confirm`, or
+    /// `confirm` in a reply to that answer, does it (as the game's own
+    /// `resign` where the rules have one). Returns the other lines and the
+    /// final ones, as service lines.
+    fn final_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Numbered,
+    ) -> Result<(Numbered, Vec<String>)> {
+        let Some(id) = caller.game else {
+            return Ok((lines, vec![]));
+        };
+        let confirms = self.answer_asks_to_confirm(mail, &caller.email, id)?;
+        let game_resign = self
+            .seat_of(id, &caller.email)
+            .ok()
+            .map(|seat| -> Result<bool> {
+                Ok(self.table(id)?.legal(seat).iter().any(|c| c == "resign"))
+            })
+            .transpose()?
+            .unwrap_or(false);
+        let mut kept = Numbered::new();
+        let mut finals = Vec::new();
+        for (at, line) in lines {
+            let words: Vec<String> = line.split_whitespace().map(|w| w.to_lowercase()).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let confirmed = |w: &str| matches!(w, "confirm" | "확인");
+            match words.as_slice() {
+                ["resign" | "포기"] => finals.push("resign".into()),
+                ["resign" | "포기", c] if confirmed(c) && game_resign => {
+                    kept.push((at, "resign".into()))
+                }
+                ["resign" | "포기", c] if confirmed(c) => finals.push("resign confirm".into()),
+                [c] if confirmed(c) => match confirms {
+                    Some("resign") if game_resign => kept.push((at, "resign".into())),
+                    Some(word) => finals.push(format!("{word} confirm")),
+                    None => kept.push((at, line)),
+                },
+                _ => kept.push((at, line)),
+            }
+        }
+        Ok((kept, finals))
+    }
+
+    /// `resign` or `decline` when the mail answers our answer that asked
+    /// to confirm one of them.
+    fn answer_asks_to_confirm(
+        &self,
+        mail: &Inbound,
+        email: &str,
+        id: i64,
+    ) -> Result<Option<&'static str>> {
+        let Some(named) = mail.in_reply_to.clone() else {
+            return Ok(None);
+        };
+        let sent = self.store.sent_to(email, None, &[named], 0)?;
+        let Some(row) = sent
+            .iter()
+            .find(|r| r.game_id == Some(id) && r.kind == MailKind::Answer)
+        else {
+            return Ok(None);
+        };
+        let text = inbound::sent_texts(&row.raw).join("\n");
+        Ok(["resign", "decline"]
+            .into_iter()
+            .find(|w| text.contains(&format!("'{w} confirm'"))))
     }
 
     /// The first `say` line of a mail that also carries a turn, taken out of

@@ -20,6 +20,67 @@ pub(crate) struct Words {
     pub extra_events: Vec<Text>,
     /// Show every legal move, uncapped (the `moves` command).
     pub all_moves: bool,
+    /// How much of the board the mail carries.
+    pub board: Board,
+}
+
+/// How often a player hears of a game (the players table's `notify` word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Notify {
+    /// A mail for every move of anyone (news without the board).
+    Every,
+    /// One mail per turn of theirs, the news folded in (the default).
+    Turn,
+    /// Their turns, and the others' moves in a daily digest.
+    Digest,
+}
+
+impl Notify {
+    /// The stored word read back; an unknown word is an error, never a default.
+    pub(crate) fn read(word: &str) -> Result<Notify> {
+        match word {
+            "every" => Ok(Notify::Every),
+            "turn" => Ok(Notify::Turn),
+            "digest" => Ok(Notify::Digest),
+            other => Err(super::ServiceError::Setup(format!(
+                "a player's stored notify setting '{}' is none of every, turn, digest",
+                other.chars().take(20).collect::<String>()
+            ))),
+        }
+    }
+
+    /// The one line of a turn mail that says how the player hears of the
+    /// game and how to hear more or less.
+    fn how(self) -> Text {
+        match self {
+            Notify::Turn => Text::new(
+                "Mail: one per turn of yours, with the news since your last mail. More (every move): reply 'set notify every'. Less (a daily digest): 'set notify digest'.",
+                "메일: 내 차례마다 한 통, 지난 메일 이후의 소식을 담아 보냅니다. 더 자주(모든 수마다): 'set notify every'로 답장. 덜(하루 요약): 'set notify digest'.",
+            ),
+            Notify::Every => Text::new(
+                "Mail: one for every move at the table. Fewer (one per turn of yours): reply 'set notify turn'; a daily digest: 'set notify digest'.",
+                "메일: 테이블의 모든 수마다 한 통. 줄이려면(내 차례마다 한 통): 'set notify turn'으로 답장. 하루 요약: 'set notify digest'.",
+            ),
+            Notify::Digest => Text::new(
+                "Mail: your turns, and the others' moves in a daily digest. More: reply 'set notify turn' or 'set notify every'.",
+                "메일: 내 차례, 그리고 다른 사람의 수는 하루 요약으로. 더 자주: 'set notify turn' 또는 'set notify every'로 답장.",
+            ),
+        }
+    }
+}
+
+/// How much of the board a seat's mail carries: the picture is most of a
+/// mail's bytes, so it goes once per turn, and news goes without the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Board {
+    /// The board in words and its picture (a turn begins, `board`, answers).
+    #[default]
+    Full,
+    /// The headline and the seat's own hand, no board (a later decision of
+    /// a turn whose first mail carried the board).
+    Hand,
+    /// No board: news of moves, the board one `board` reply away.
+    Omitted,
 }
 
 impl Service {
@@ -68,18 +129,42 @@ impl Service {
                 continue;
             }
             let player = self.store.player(&seat_row.email, &stamp(now))?;
+            let notify = Notify::read(&player.notify)?;
             let deciding = to_act.contains(&s);
-            if deciding && (actors.contains(&s) || !before.contains(&s)) {
-                self.mail_seat(id, &seat_row, MailKind::Turn, told(s), now)?;
-            } else if actors.contains(&s) {
-                self.mail_seat(id, &seat_row, MailKind::Update, told(s), now)?;
+            let acted = actors.contains(&s);
+            if deciding && (acted || !before.contains(&s)) {
+                // A later decision of a turn already mailed: no second picture.
+                let board = if acted && before.contains(&s) {
+                    Board::Hand
+                } else {
+                    Board::Full
+                };
+                let words = Words { board, ..told(s) };
+                self.mail_seat(id, &seat_row, MailKind::Turn, words, now)?;
+            } else if acted {
+                // The player's own move: told only to those who asked for
+                // every move, or when their mail had lines not read;
+                // otherwise it opens their next mail's news.
+                if notify == Notify::Every || note.is_some() {
+                    let words = Words {
+                        board: Board::Omitted,
+                        ..told(s)
+                    };
+                    self.mail_seat(id, &seat_row, MailKind::Update, words, now)?;
+                }
             } else if !deciding {
-                match player.notify.as_str() {
-                    "turn" => {}
-                    "digest" => {
+                match notify {
+                    Notify::Turn => {}
+                    Notify::Digest => {
                         self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
                     }
-                    _ => self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?,
+                    Notify::Every => {
+                        let words = Words {
+                            board: Board::Omitted,
+                            ..Words::default()
+                        };
+                        self.mail_seat(id, &seat_row, MailKind::Update, words, now)?
+                    }
                 }
             }
         }
@@ -295,7 +380,10 @@ impl Service {
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
         let seat = seat_row.seat.map(Seat);
-        let view = table.view(seat);
+        let mut view = table.view(seat);
+        if words.board == Board::Hand {
+            view.sections.clear();
+        }
         let info = table.info();
         let title = crate::engine::game_title(info.name, info.title);
         let subject = self.game_subject(id, &seat_row.email)?;
@@ -318,6 +406,10 @@ impl Service {
             }
             _ => Vec::new(),
         };
+        let mut footer = footer(lang, &view, deciding, words.board);
+        if deciding {
+            footer.insert(1, Notify::read(&player.notify)?.how().get(lang).to_string());
+        }
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
@@ -337,10 +429,11 @@ impl Service {
                 view: None,
                 image_cid: None,
                 moves,
-                footer: footer(lang, &view, deciding),
+                footer,
             },
-            Some(&view),
+            (words.board != Board::Omitted).then_some(&view),
             words.all_moves,
+            words.board == Board::Full,
             now,
         )?;
         self.store
@@ -361,6 +454,9 @@ impl Service {
         let reply = self.reply_address(id, email);
         let reply_subject = format!("Re: {subject}");
         let link = |c: &str| render::mailto(&reply, &reply_subject, c);
+        // Leaving the game is never one tap: `resign` asks to confirm by
+        // mail, and is named in the footer, not linked beside moves.
+        let listed: Vec<String> = listed.into_iter().filter(|c| c != "resign").collect();
         let mut moves = render::group_commands(&listed, 40, link);
         moves.extend(summaries.iter().map(|m| {
             render::MoveGroup {
@@ -508,7 +604,7 @@ impl Service {
             kind,
             subject,
             page,
-            None,
+            (None, false),
             reply_to,
             render::Limits::default(),
             now,
@@ -527,6 +623,7 @@ impl Service {
         page: Page<'a>,
         view: Option<&'a View>,
         all_moves: bool,
+        picture: bool,
         now: DateTime<Utc>,
     ) -> Result<String> {
         let reply = game.map(|g| self.reply_address(g, to));
@@ -536,7 +633,16 @@ impl Service {
             render::Limits::default()
         };
         self.send_with_reply(
-            game, to, seat_row, kind, subject, page, view, reply, limits, now,
+            game,
+            to,
+            seat_row,
+            kind,
+            subject,
+            page,
+            (view, picture),
+            reply,
+            limits,
+            now,
         )
     }
 
@@ -549,7 +655,7 @@ impl Service {
         kind: MailKind,
         subject: &str,
         mut page: Page<'a>,
-        view: Option<&'a View>,
+        (view, picture): (Option<&'a View>, bool),
         reply_to: Option<String>,
         limits: render::Limits,
         now: DateTime<Utc>,
@@ -571,7 +677,7 @@ impl Service {
         );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
-        let png = match view {
+        let png = match view.filter(|_| picture) {
             Some(v) => self
                 .board_png(&v.picture, page.lang)
                 .map_err(|e| super::ServiceError::Picture(game.unwrap_or(0), e))?,
@@ -666,13 +772,22 @@ impl Service {
 }
 
 /// The closing lines of a board mail.
-fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
+fn footer(lang: &str, view: &View, deciding: bool, board: Board) -> Vec<String> {
     let mut out = Vec::new();
     if deciding {
         out.push(
             Text::new(
                 "Reply to this mail with your command (several lines make one turn). Other replies: help, board, moves, say TEXT, undo, resign.",
                 "이 메일에 명령을 적어 답장하세요(여러 줄은 한 차례로 처리됩니다). 그 밖의 명령: help, board, moves, say 내용, undo, resign.",
+            )
+            .get(lang)
+            .to_string(),
+        );
+    } else if board == Board::Omitted {
+        out.push(
+            Text::new(
+                "Nothing to do for now. Reply 'board' for the board, 'say TEXT' to talk, 'help' for the commands.",
+                "지금은 할 일이 없습니다. 보드를 보려면 'board', 말하려면 'say 내용', 명령은 'help'로 답장하세요.",
             )
             .get(lang)
             .to_string(),
