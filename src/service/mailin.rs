@@ -338,10 +338,17 @@ impl Service {
                 .chain(finals)
                 .collect(),
         );
-        let note = read.unread_note();
+        let note = joined_notes([read.unread_note(), read.done_note()]);
         let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
             (n.en.clone(), n.ko.clone())
         });
+        // A refusal names the lines after the refused one as not tried.
+        let refusal_note = joined_notes([read.unread_note(), read.untried_note()]);
+        let (refused_en, refused_ko) = refusal_note
+            .as_ref()
+            .map_or((String::new(), String::new()), |n| {
+                (n.en.clone(), n.ko.clone())
+            });
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
@@ -386,7 +393,7 @@ impl Service {
                 reason,
                 suggestions,
             }) => {
-                let reason = refusal_words(&reason, talk.is_some(), (&unread_en, &unread_ko));
+                let reason = refusal_words(&reason, talk.is_some(), (&refused_en, &refused_ko));
                 return self.refuse(
                     id,
                     &caller.email,
@@ -722,6 +729,12 @@ impl Service {
         }
         Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
+}
+
+/// Notes joined into one paragraph, none when there is none.
+fn joined_notes<const N: usize>(notes: [Option<Text>; N]) -> Option<Text> {
+    let notes: Vec<Text> = notes.into_iter().flatten().collect();
+    (!notes.is_empty()).then(|| Text::join(&notes, " "))
 }
 
 /// A refused turn's reason, followed by what else the mail lost: its table
