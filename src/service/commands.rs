@@ -129,33 +129,7 @@ impl Service {
                 in_game(&|id| self.show_board(id, email, word == "moves", replies, now))
             }
             "say" => in_game(&|id| self.say(id, email, &rest, replies, now)),
-            "resign" => in_game(&|id| {
-                if self.game(id)?.status != GameStatus::Active {
-                    return done(Text::new(
-                        "That game is not running.",
-                        "그 게임은 진행 중이 아닙니다.",
-                    ));
-                }
-                // Leaving is for good: one word only explains, `resign confirm` does it.
-                if !is_confirmed(&rest) {
-                    let t = self.resign_explained(id, email)?;
-                    replies.push(t);
-                    return Ok((
-                        InboundOutcome::Answered,
-                        "resign explained; not confirmed".into(),
-                    ));
-                }
-                self.drop_player(id, email, "resign", now)?;
-                // If the game goes on, the resigner would otherwise hear nothing
-                // (a game that ends tells every seat, the resigner included).
-                if self.game(id)?.status == GameStatus::Active {
-                    replies.push(Text::new(
-                        format!("You resigned from game #{id}."),
-                        format!("#{id} 게임에서 기권했습니다."),
-                    ));
-                }
-                Ok((InboundOutcome::Applied, "resigned".into()))
-            }),
+            "resign" => in_game(&|id| self.resign(id, email, &rest, replies, now)),
             "undo" => in_game(&|id| self.undo(id, email, replies, now)),
             "join" | "decline" => in_game(&|id| {
                 // Declining a seat already taken ends the forming game for all.
@@ -191,6 +165,42 @@ impl Service {
             "new" => self.request_game(email, &rest, now),
             _ => done(help_text()),
         }
+    }
+
+    /// `resign`: explained, and done only as `resign confirm`.
+    fn resign(
+        &self,
+        id: i64,
+        email: &str,
+        rest: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        if self.game(id)?.status != GameStatus::Active {
+            return answered(
+                replies,
+                Text::new("That game is not running.", "그 게임은 진행 중이 아닙니다."),
+            );
+        }
+        // Leaving is for good: one word only explains, `resign confirm` does it.
+        if !is_confirmed(rest) {
+            let t = self.resign_explained(id, email)?;
+            replies.push(t);
+            return Ok((
+                InboundOutcome::Answered,
+                "resign explained; not confirmed".into(),
+            ));
+        }
+        self.drop_player(id, email, "resign", now)?;
+        // If the game goes on, the resigner would otherwise hear nothing
+        // (a game that ends tells every seat, the resigner included).
+        if self.game(id)?.status == GameStatus::Active {
+            replies.push(Text::new(
+                format!("You resigned from game #{id}."),
+                format!("#{id} 게임에서 기권했습니다."),
+            ));
+        }
+        Ok((InboundOutcome::Applied, "resigned".into()))
     }
 
     /// What `resign` would do in game `id`, and how to confirm it.

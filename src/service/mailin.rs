@@ -323,32 +323,12 @@ impl Service {
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let numbered: Numbered = lines
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l))
-            .collect();
-        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
-        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
-        let mut service_lines = merge_service_lines(
-            read.service
-                .iter()
-                .map(|(_, l)| l.clone())
-                .chain(finals)
-                .collect(),
-        );
+        let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
         let note = joined_notes([read.unread_note(), read.done_note()]);
-        let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
-            (n.en.clone(), n.ko.clone())
-        });
+        let (unread_en, unread_ko) = both(&note);
         // A refusal names the lines after the refused one as not tried.
-        let refusal_note = joined_notes([read.unread_note(), read.untried_note()]);
-        let (refused_en, refused_ko) = refusal_note
-            .as_ref()
-            .map_or((String::new(), String::new()), |n| {
-                (n.en.clone(), n.ko.clone())
-            });
+        let (refused_en, refused_ko) =
+            both(&joined_notes([read.unread_note(), read.untried_note()]));
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
@@ -423,6 +403,27 @@ impl Service {
         }
         // The move's mail carried the note.
         self.run_service_lines(caller, service_lines, outcome, None, now)
+    }
+
+    /// A mail's lines sorted ([`Service::mail_lines`]), and its service
+    /// lines merged, the final ones (`resign`) among them.
+    fn sorted_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Vec<String>,
+    ) -> Result<(super::reading::MailLines, Vec<String>)> {
+        let numbered: Numbered = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
+        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
+        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
+        let service_lines = merge_service_lines(service.collect());
+        Ok((read, service_lines))
     }
 
     /// Takes out the lines that end a seat's game (`resign`, in any words
@@ -729,6 +730,13 @@ impl Service {
         }
         Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
+}
+
+/// A note's English and Korean, empty for none.
+fn both(note: &Option<Text>) -> (String, String) {
+    note.as_ref().map_or((String::new(), String::new()), |n| {
+        (n.en.clone(), n.ko.clone())
+    })
 }
 
 /// Notes joined into one paragraph, none when there is none.
