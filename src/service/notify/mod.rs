@@ -84,6 +84,12 @@ impl Service {
                         ..told(s)
                     };
                     self.mail_seat(id, &seat_row, MailKind::Update, words, now)?;
+                } else if notify == Notify::Digest {
+                    // A digest tells of the others' moves, not one's own.
+                    let count = self.store.move_count(id)?;
+                    let last = seat_row.last_message_id.as_deref().unwrap_or("");
+                    self.store
+                        .note_mail_sent(id, &seat_row.email, last, count)?;
                 }
             } else if !deciding {
                 match notify {
