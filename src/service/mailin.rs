@@ -324,11 +324,15 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
         let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
-        let note = joined_notes([read.unread_note(), read.done_note()]);
+        let language = self.language_first(caller, &mut service_lines, now)?;
+        let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
         let (unread_en, unread_ko) = both(&note);
         // A refusal names the lines after the refused one as not tried.
-        let (refused_en, refused_ko) =
-            both(&joined_notes([read.unread_note(), read.untried_note()]));
+        let (refused_en, refused_ko) = both(&joined_notes([
+            language,
+            read.unread_note(),
+            read.untried_note(),
+        ]));
         let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
@@ -424,6 +428,31 @@ impl Service {
         let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
         let service_lines = merge_service_lines(service.collect());
         Ok((read, service_lines))
+    }
+
+    /// `set language` in a reply to a game mail, applied before anything
+    /// else of the mail is answered (so the answers are in that language);
+    /// its confirmation goes with the mail's first answer.
+    fn language_first(
+        &self,
+        caller: &Caller,
+        service_lines: &mut Vec<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Text>> {
+        if caller.game.is_none() {
+            return Ok(None);
+        }
+        let is_language = |l: &String| {
+            let mut w = l.split_whitespace().map(str::to_lowercase);
+            w.next().as_deref() == Some("set")
+                && matches!(w.next().as_deref(), Some("language" | "lang" | "언어"))
+        };
+        let Some(i) = service_lines.iter().position(is_language) else {
+            return Ok(None);
+        };
+        let line = service_lines.remove(i);
+        let rest = line.trim()[3..].trim();
+        Ok(Some(self.setting(&caller.email, rest, now)?))
     }
 
     /// Takes out the lines that end a seat's game (`resign`, in any words

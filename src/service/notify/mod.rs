@@ -91,6 +91,9 @@ impl Service {
                     self.store
                         .note_mail_sent(id, &seat_row.email, last, count)?;
                 }
+            } else if actors.is_empty() && before.is_empty() {
+                // The game's start: every seat hears of it once, with the board.
+                self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?;
             } else if !deciding {
                 match notify {
                     Notify::Turn => {}
