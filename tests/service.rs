@@ -260,10 +260,24 @@ fn undo_say_and_settings() {
         raw.contains("Sent to Red (seat 1, alice@example.test): good luck!"),
         "{raw}"
     );
-    // Bob switches to Korean: his next mail is in Korean.
-    s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
+    // Bob switches to Korean: a reply with only that line is answered, in
+    // Korean, and his next mail is in Korean.
+    let before = outbox_to(&s, BOB).len();
+    let out = s
+        .handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
         .unwrap();
+    assert_eq!(out.outcome, "answered");
+    assert_eq!(out.reason, "Your language is now ko.");
     assert_eq!(s.store.find_player(BOB).unwrap().unwrap().lang, "ko");
+    let answers = outbox_to(&s, BOB);
+    assert_eq!(answers.len(), before + 1, "one answer to the setting");
+    let (kind, raw) = answers.last().unwrap();
+    assert_eq!(kind, "answer");
+    let parsed = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap();
+    let text = parsed.body_text(0).unwrap();
+    assert!(text.contains("설정했습니다 — 언어: 한국어"), "{text}");
     s.handle_mail(&mail(BOB, &bob_reply, "u5@x", "board"), t0)
         .unwrap();
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();

@@ -325,6 +325,7 @@ impl Service {
     ) -> Result<Verdict> {
         let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
         let language = self.language_first(caller, &mut service_lines, now)?;
+        let language_en = language.as_ref().map(|t| t.en.clone()).unwrap_or_default();
         let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
         let (unread_en, unread_ko) = both(&note);
         // A refusal names the lines after the refused one as not tried.
@@ -333,10 +334,12 @@ impl Service {
             read.unread_note(),
             read.untried_note(),
         ]));
-        let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
+        let mut outcome = Verdict::new(InboundOutcome::Answered, language_en, caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
-                return self.run_service_lines(caller, service_lines, outcome, None, now);
+                // The note (the language's confirmation) is answered even
+                // when no other line is left to carry it.
+                return self.run_service_lines(caller, service_lines, outcome, note, now);
             }
             if service_lines.is_empty() {
                 return self.no_command(caller, &read.unread[0], &unread_en, &unread_ko, now);
