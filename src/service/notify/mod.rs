@@ -92,8 +92,13 @@ impl Service {
                         .note_mail_sent(id, &seat_row.email, last, count)?;
                 }
             } else if actors.is_empty() && before.is_empty() {
-                // The game's start: every seat hears of it once, with the board.
-                self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?;
+                // The game's start: every seat hears of it once, with the
+                // board; one who asked for a digest reads it there.
+                if notify == Notify::Digest {
+                    self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
+                } else {
+                    self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?
+                }
             } else if !deciding {
                 match notify {
                     Notify::Turn => {}
