@@ -561,9 +561,19 @@ fn a_game_made_joined_and_played_by_mail() {
     o.expect(&q, id, "메일이 너무 큽니다");
     assert_eq!(moves(&q, id), moved, "limits move nothing");
 
-    // --- resign: the game ends and the others are told.
+    // --- resign: one word only explains (in the reader's language) and
+    // changes nothing; `confirm` in a reply to that answer ends the game,
+    // and the others are told.
     let resign = o.reply(&stack, &o_turn, "resign", &mid("resign"));
-    assert_eq!(wait_inbound(&mut q, &resign, 60).outcome, "applied");
+    let r = wait_inbound(&mut q, &resign, 60);
+    assert_eq!(r.outcome, "answered", "{}", r.reason);
+    let ask = o.expect(&q, id, "아직 아무것도 바뀌지 않았습니다");
+    assert!(ask.text.contains("resign confirm"), "{}", ask.text);
+    assert_eq!(game_status(&q, id), "active");
+    assert_eq!(moves(&q, id), moved, "a bare resign moves nothing");
+    assert!(kinds(&q, id).iter().all(|k| k != "drop"));
+    let confirm = o.reply(&stack, &ask, "confirm", &mid("resign-confirm"));
+    assert_eq!(wait_inbound(&mut q, &confirm, 60).outcome, "applied");
     assert_eq!(game_status(&q, id), "finished");
     assert_eq!(q.show_json(id)["finished"], serde_json::json!(true));
     assert_eq!(kinds(&q, id).iter().filter(|k| *k == "drop").count(), 1);

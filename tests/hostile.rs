@@ -498,7 +498,7 @@ fn relayed_talk_loses_direction_overrides_and_a_finished_game_takes_none() {
     assert!(!mails_to(&s, ALICE).pop().unwrap().contains('\u{202E}'));
     // Bob resigns: a two-player game ends; its record is closed.
     s.handle_mail(
-        &mail(BOB, &reply_to(&s, id, BOB), "resign@x", "resign"),
+        &mail(BOB, &reply_to(&s, id, BOB), "resign@x", "resign confirm"),
         t0(),
     )
     .unwrap();

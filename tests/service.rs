@@ -260,10 +260,24 @@ fn undo_say_and_settings() {
         raw.contains("Sent to Red (seat 1, alice@example.test): good luck!"),
         "{raw}"
     );
-    // Bob switches to Korean: his next mail is in Korean.
-    s.handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
+    // Bob switches to Korean: a reply with only that line is answered, in
+    // Korean, and his next mail is in Korean.
+    let before = outbox_to(&s, BOB).len();
+    let out = s
+        .handle_mail(&mail(BOB, &bob_reply, "u4@x", "set language ko"), t0)
         .unwrap();
+    assert_eq!(out.outcome, "answered");
+    assert_eq!(out.reason, "Your language is now ko.");
     assert_eq!(s.store.find_player(BOB).unwrap().unwrap().lang, "ko");
+    let answers = outbox_to(&s, BOB);
+    assert_eq!(answers.len(), before + 1, "one answer to the setting");
+    let (kind, raw) = answers.last().unwrap();
+    assert_eq!(kind, "answer");
+    let parsed = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap();
+    let text = parsed.body_text(0).unwrap();
+    assert!(text.contains("설정했습니다 — 언어: 한국어"), "{text}");
     s.handle_mail(&mail(BOB, &bob_reply, "u5@x", "board"), t0)
         .unwrap();
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
@@ -403,17 +417,13 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     assert_eq!(out.outcome, "applied", "{}", out.reason);
     let alice = outbox_to(&s, ALICE);
     let bob = outbox_to(&s, BOB);
-    assert_eq!(alice.len(), before_alice + 1, "one mail to the mover");
+    // The mover hears of the move in their next turn mail (the default).
+    assert_eq!(alice.len(), before_alice, "no mail to the mover");
     assert_eq!(bob.len(), before_bob + 1, "one mail to the other seat");
     let (kind, raw) = bob.last().unwrap();
     assert_eq!(kind, "turn", "bob's turn mail carries the talk");
     assert!(
         raw.contains("Red (seat 1, alice@example.test) says: your move, Bob"),
-        "{raw}"
-    );
-    let (_, raw) = alice.last().unwrap();
-    assert!(
-        raw.contains("You said to the table: your move, Bob"),
         "{raw}"
     );
     // A refused turn sends no talk.
@@ -425,13 +435,30 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
         )
         .unwrap();
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
-    assert_eq!(
-        outbox_to(&s, ALICE).len(),
-        before_alice + 1,
-        "no talk relayed"
-    );
+    assert_eq!(outbox_to(&s, ALICE).len(), before_alice, "no talk relayed");
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
     assert!(raw.contains("table talk was not sent"), "{raw}");
+    // Bob's move: Alice's next turn mail tells her what she said and did.
+    for n in 0..20 {
+        if s.to_act(id).unwrap() != vec![BOB.to_string()] {
+            break;
+        }
+        let legal = s.legal(id, BOB).unwrap();
+        let bobs = legal.iter().find(|c| *c == "end").unwrap_or(&legal[0]);
+        let out = s
+            .handle_mail(&mail(BOB, &bob_reply, &format!("t3.{n}@x"), bobs), t0)
+            .unwrap();
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+    }
+    let alice = outbox_to(&s, ALICE);
+    assert_eq!(alice.len(), before_alice + 1);
+    let (kind, raw) = alice.last().unwrap();
+    assert_eq!(kind, "turn");
+    assert!(
+        raw.contains("You said to the table: your move, Bob"),
+        "{raw}"
+    );
+    assert!(raw.contains(&format!("You played: {first}")), "{raw}");
 }
 
 #[test]
@@ -492,7 +519,7 @@ fn every_mail_of_a_game_to_a_player_is_one_thread_and_the_sender_says_what_it_is
     for (who, subject) in [(ALICE, "[quipu #1] Tikal"), (BOB, "[quipu #1] 티칼")] {
         let mut roots = std::collections::BTreeSet::new();
         let mails = outbox_to(&s, who);
-        assert!(mails.len() >= 3, "{who}: {}", mails.len());
+        assert!(mails.len() >= 2, "{who}: {}", mails.len());
         for (kind, raw) in mails {
             let m = mail_parser::MessageParser::default()
                 .parse(raw.as_bytes())

@@ -281,6 +281,13 @@ pub trait Game: Send + Sync + 'static {
     /// seat may not act.
     fn legal(&self, state: &Self::State, seat: Seat) -> Vec<Self::Command>;
 
+    /// The words of the game's commands (its `parse::Vocabulary`): a line
+    /// that starts with one reads as one of the game's commands, so the
+    /// service refuses it with a reason rather than skip it as chat.
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &crate::engine::parse::Vocabulary::NONE
+    }
+
     /// Reads a command, forgiving of case, spacing, abbreviations and
     /// component names in English and Korean.
     fn parse(

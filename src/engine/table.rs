@@ -75,6 +75,8 @@ pub trait Table: Send + Sync {
     fn offer(&self, seat: Seat) -> (Vec<String>, Vec<MoveSummary>);
     /// Parses and applies one command for `seat`; all or nothing.
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
+    /// The words of the game's commands (`Game::words`).
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary;
     /// Applies a stored command: `text` must be exactly the canonical form
     /// of one of `seat`'s legal commands (no prefixes, aliases or guesses).
     fn play_exact(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
@@ -269,6 +271,10 @@ impl<G: Game> Table for Typed<G> {
         let legal = self.game.legal(&self.state, seat);
         let (listed, summaries) = self.game.offer(&self.state, seat, legal);
         (listed.iter().map(ToString::to_string).collect(), summaries)
+    }
+
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        self.game.words()
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {

@@ -129,26 +129,19 @@ impl Service {
                 in_game(&|id| self.show_board(id, email, word == "moves", replies, now))
             }
             "say" => in_game(&|id| self.say(id, email, &rest, replies, now)),
-            "resign" => in_game(&|id| {
-                if self.game(id)?.status != GameStatus::Active {
-                    return done(Text::new(
-                        "That game is not running.",
-                        "그 게임은 진행 중이 아닙니다.",
-                    ));
-                }
-                self.drop_player(id, email, "resign", now)?;
-                // If the game goes on, the resigner would otherwise hear nothing
-                // (a game that ends tells every seat, the resigner included).
-                if self.game(id)?.status == GameStatus::Active {
-                    replies.push(Text::new(
-                        format!("You resigned from game #{id}."),
-                        format!("#{id} 게임에서 기권했습니다."),
-                    ));
-                }
-                Ok((InboundOutcome::Applied, "resigned".into()))
-            }),
+            "resign" => in_game(&|id| self.resign(id, email, &rest, replies, now)),
             "undo" => in_game(&|id| self.undo(id, email, replies, now)),
             "join" | "decline" => in_game(&|id| {
+                // Declining a seat already taken ends the forming game for all.
+                if word == "decline"
+                    && !is_confirmed(&rest)
+                    && self.has_joined_forming(id, email)?
+                {
+                    return done(Text::new(
+                        format!("You have joined game #{id}; declining now means the game will not start for anyone, and the others are told. Nothing has changed yet. To decline, reply 'decline confirm' (or 'confirm' to this mail)."),
+                        format!("#{id} 게임에 이미 참가했습니다. 지금 거절하면 게임이 아무에게도 시작되지 않고 다른 사람들에게 알립니다. 아직 아무것도 바뀌지 않았습니다. 거절하려면 'decline confirm'(또는 이 메일에 'confirm')으로 답장하세요."),
+                    ));
+                }
                 let t = if self.has_offer(id, email)? {
                     self.answer_offer(id, email, word == "join", now)?
                 } else {
@@ -172,6 +165,79 @@ impl Service {
             "new" => self.request_game(email, &rest, now),
             _ => done(help_text()),
         }
+    }
+
+    /// `resign`: explained, and done only as `resign confirm`.
+    fn resign(
+        &self,
+        id: i64,
+        email: &str,
+        rest: &str,
+        replies: &Replies,
+        now: DateTime<Utc>,
+    ) -> Result<(InboundOutcome, String)> {
+        if self.game(id)?.status != GameStatus::Active {
+            return answered(
+                replies,
+                Text::new("That game is not running.", "그 게임은 진행 중이 아닙니다."),
+            );
+        }
+        // Leaving is for good: one word only explains, `resign confirm` does it.
+        if !is_confirmed(rest) {
+            let t = self.resign_explained(id, email)?;
+            replies.push(t);
+            return Ok((
+                InboundOutcome::Answered,
+                "resign explained; not confirmed".into(),
+            ));
+        }
+        self.drop_player(id, email, "resign", now)?;
+        // If the game goes on, the resigner would otherwise hear nothing
+        // (a game that ends tells every seat, the resigner included).
+        if self.game(id)?.status == GameStatus::Active {
+            replies.push(Text::new(
+                format!("You resigned from game #{id}."),
+                format!("#{id} 게임에서 기권했습니다."),
+            ));
+        }
+        Ok((InboundOutcome::Applied, "resigned".into()))
+    }
+
+    /// What `resign` would do in game `id`, and how to confirm it.
+    fn resign_explained(&self, id: i64, email: &str) -> Result<Text> {
+        let seat = self.seat_of(id, email)?;
+        let mut copy = self.table(id)?;
+        let continues = copy.drop_seat(seat);
+        let others = self
+            .seated(id)?
+            .iter()
+            .filter(|r| r.status == SeatStatus::Joined && r.email != email)
+            .count();
+        let (en, ko) = if continues && others >= 2 {
+            (
+                "the game goes on without you, your seat played by the rules' defaults",
+                "게임은 당신 없이 계속되고, 당신 자리는 규칙의 기본 선택으로 진행됩니다",
+            )
+        } else {
+            (
+                "the game ends now and the players who stay are ranked ahead of you",
+                "게임이 바로 끝나고 남은 플레이어가 당신보다 높은 순위가 됩니다",
+            )
+        };
+        Ok(Text::new(
+            format!("Resigning leaves game #{id} for good: {en}. Nothing has changed yet. To resign, reply 'resign confirm' (or 'confirm' to this mail)."),
+            format!("기권하면 #{id} 게임을 완전히 떠납니다: {ko}. 아직 아무것도 바뀌지 않았습니다. 기권하려면 'resign confirm'(또는 이 메일에 'confirm')으로 답장하세요."),
+        ))
+    }
+
+    /// Whether `email` has joined game `id` while it is still forming.
+    fn has_joined_forming(&self, id: i64, email: &str) -> Result<bool> {
+        Ok(self.game(id)?.status == GameStatus::Forming
+            && self
+                .store
+                .seats(id)?
+                .iter()
+                .any(|s| s.email == email && s.status == SeatStatus::Joined))
     }
 
     /// `board` or `moves`: the seat's mail again (with every legal command for `moves`).
@@ -426,7 +492,7 @@ impl Service {
             "digest" => {
                 let at = value.trim_start_matches("daily").trim();
                 if value.eq_ignore_ascii_case("off") {
-                    p.notify = "every".into();
+                    p.notify = "turn".into();
                 } else if super::clock::parse_hm(at).is_some() {
                     p.notify = "digest".into();
                     p.digest_at = Some(at.into());
@@ -449,6 +515,12 @@ impl Service {
         self.reschedule_player(email, now)?;
         Ok(setting_done(&key, &value))
     }
+}
+
+/// Whether the words after a final command confirm it (`resign confirm`,
+/// in either language).
+fn is_confirmed(rest: &str) -> bool {
+    matches!(rest.trim().to_lowercase().as_str(), "confirm" | "확인")
 }
 
 /// A service command's answer, kept for the mail's one reply.

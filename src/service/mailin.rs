@@ -379,23 +379,23 @@ impl Service {
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let numbered: Numbered = lines
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l))
-            .collect();
-        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
-        let mut service_lines =
-            merge_service_lines(read.service.iter().map(|(_, l)| l.clone()).collect());
-        let note = read.unread_note();
-        let (unread_en, unread_ko) = note.as_ref().map_or((String::new(), String::new()), |n| {
-            (n.en.clone(), n.ko.clone())
-        });
-        let mut outcome = Verdict::new(InboundOutcome::Answered, "", caller.game);
+        let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
+        let language = self.language_first(caller, &mut service_lines, now)?;
+        let language_en = language.as_ref().map(|t| t.en.clone()).unwrap_or_default();
+        let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
+        let (unread_en, unread_ko) = both(&note);
+        // A refusal names the lines after the refused one as not tried.
+        let (refused_en, refused_ko) = both(&joined_notes([
+            language,
+            read.unread_note(),
+            read.untried_note(),
+        ]));
+        let mut outcome = Verdict::new(InboundOutcome::Answered, language_en, caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
-                return self.run_service_lines(caller, service_lines, outcome, None, now);
+                // The note (the language's confirmation) is answered even
+                // when no other line is left to carry it.
+                return self.run_service_lines(caller, service_lines, outcome, note, now);
             }
             if service_lines.is_empty() {
                 return self.no_command(caller, &read.unread[0], &unread_en, &unread_ko, now);
@@ -436,7 +436,7 @@ impl Service {
                 reason,
                 suggestions,
             }) => {
-                let reason = refusal_words(&reason, talk.is_some(), (&unread_en, &unread_ko));
+                let reason = refusal_words(&reason, talk.is_some(), (&refused_en, &refused_ko));
                 return self.refuse(
                     id,
                     &caller.email,
@@ -466,6 +466,123 @@ impl Service {
         }
         // The move's mail carried the note.
         self.run_service_lines(caller, service_lines, outcome, None, now)
+    }
+
+    /// A mail's lines sorted ([`Service::mail_lines`]), and its service
+    /// lines merged, the final ones (`resign`) among them.
+    fn sorted_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Vec<String>,
+    ) -> Result<(super::reading::MailLines, Vec<String>)> {
+        let numbered: Numbered = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
+        let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
+        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
+        let service_lines = merge_service_lines(service.collect());
+        Ok((read, service_lines))
+    }
+
+    /// `set language` in a reply to a game mail, applied before anything
+    /// else of the mail is answered (so the answers are in that language);
+    /// its confirmation goes with the mail's first answer.
+    fn language_first(
+        &self,
+        caller: &Caller,
+        service_lines: &mut Vec<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Text>> {
+        if caller.game.is_none() {
+            return Ok(None);
+        }
+        let is_language = |l: &String| {
+            let mut w = l.split_whitespace().map(str::to_lowercase);
+            w.next().as_deref() == Some("set")
+                && matches!(w.next().as_deref(), Some("language" | "lang" | "언어"))
+        };
+        let Some(i) = service_lines.iter().position(is_language) else {
+            return Ok(None);
+        };
+        let line = service_lines.remove(i);
+        let rest = line.trim()[3..].trim();
+        Ok(Some(self.setting(&caller.email, rest, now)?))
+    }
+
+    /// Takes out the lines that end a seat's game (`resign`, in any words
+    /// the game reads as it), so that they are never played in one tap: a
+    /// bare one is answered with what it would do; `resign confirm`, or
+    /// `confirm` in a reply to that answer, does it (as the game's own
+    /// `resign` where the rules have one). Returns the other lines and the
+    /// final ones, as service lines.
+    fn final_lines(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        lines: Numbered,
+    ) -> Result<(Numbered, Vec<String>)> {
+        let Some(id) = caller.game else {
+            return Ok((lines, vec![]));
+        };
+        let confirms = self.answer_asks_to_confirm(mail, &caller.email, id)?;
+        let game_resign = self
+            .seat_of(id, &caller.email)
+            .ok()
+            .map(|seat| -> Result<bool> {
+                Ok(self.table(id)?.legal(seat).iter().any(|c| c == "resign"))
+            })
+            .transpose()?
+            .unwrap_or(false);
+        let mut kept = Numbered::new();
+        let mut finals = Vec::new();
+        for (at, line) in lines {
+            let words: Vec<String> = line.split_whitespace().map(|w| w.to_lowercase()).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let confirmed = |w: &str| matches!(w, "confirm" | "확인");
+            match words.as_slice() {
+                ["resign" | "포기"] => finals.push("resign".into()),
+                ["resign" | "포기", c] if confirmed(c) && game_resign => {
+                    kept.push((at, "resign".into()))
+                }
+                ["resign" | "포기", c] if confirmed(c) => finals.push("resign confirm".into()),
+                [c] if confirmed(c) => match confirms {
+                    Some("resign") if game_resign => kept.push((at, "resign".into())),
+                    Some(word) => finals.push(format!("{word} confirm")),
+                    None => kept.push((at, line)),
+                },
+                _ => kept.push((at, line)),
+            }
+        }
+        Ok((kept, finals))
+    }
+
+    /// `resign` or `decline` when the mail answers our answer that asked
+    /// to confirm one of them.
+    fn answer_asks_to_confirm(
+        &self,
+        mail: &Inbound,
+        email: &str,
+        id: i64,
+    ) -> Result<Option<&'static str>> {
+        let Some(named) = mail.in_reply_to.clone() else {
+            return Ok(None);
+        };
+        let sent = self.store.sent_to(email, None, &[named], 0)?;
+        let Some(row) = sent
+            .iter()
+            .find(|r| r.game_id == Some(id) && r.kind == MailKind::Answer)
+        else {
+            return Ok(None);
+        };
+        let text = inbound::sent_texts(&row.raw).join("\n");
+        Ok(["resign", "decline"]
+            .into_iter()
+            .find(|w| text.contains(&format!("'{w} confirm'"))))
     }
 
     /// The first `say` line of a mail that also carries a turn, taken out of
@@ -701,6 +818,19 @@ impl Service {
         }
         Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
     }
+}
+
+/// A note's English and Korean, empty for none.
+fn both(note: &Option<Text>) -> (String, String) {
+    note.as_ref().map_or((String::new(), String::new()), |n| {
+        (n.en.clone(), n.ko.clone())
+    })
+}
+
+/// Notes joined into one paragraph, none when there is none.
+fn joined_notes<const N: usize>(notes: [Option<Text>; N]) -> Option<Text> {
+    let notes: Vec<Text> = notes.into_iter().flatten().collect();
+    (!notes.is_empty()).then(|| Text::join(&notes, " "))
 }
 
 /// A refused turn's reason, followed by what else the mail lost: its table

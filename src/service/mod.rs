@@ -418,7 +418,10 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             } else {
                 legal_only
             };
-            (p.message.clone(), s)
+            (
+                not_now(table, seat, line).unwrap_or_else(|| p.message.clone()),
+                s,
+            )
         }
         PlayError::Rule(r) => (r.message.clone(), closest()),
         PlayError::NotYourTurn(_) => (
@@ -444,6 +447,37 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             closest(),
         ),
     }
+}
+
+/// For a line written with one of the game's words whose action the seat
+/// has no legal command for now: that it is a real command, not possible
+/// at this point, and what the seat is to do (the board's headline).
+fn not_now(table: &dyn Table, seat: Seat, line: &str) -> Option<Text> {
+    if !reading::names_the_games_words(line, table.words()) {
+        return None;
+    }
+    let first = crate::engine::parse::normalize(line)
+        .split(' ')
+        .next()
+        .map(str::to_string)?;
+    let legal = table.legal(seat);
+    if legal
+        .iter()
+        .any(|c| c.split(' ').next() == Some(first.as_str()))
+    {
+        return None;
+    }
+    let headline = table.view(Some(seat)).headline;
+    Some(Text::new(
+        format!(
+            "'{line}' is a command of this game, but no '{first} …' is possible for you at this point. Now: {}",
+            headline.en
+        ),
+        format!(
+            "'{line}'은(는) 이 게임의 명령이지만, 지금은 '{first} …' 명령을 둘 수 없습니다. 지금: {}",
+            headline.ko
+        ),
+    ))
 }
 
 impl Service {

@@ -26,6 +26,11 @@ pub struct MailLines {
     pub turn: Numbered,
     /// Lines that read as no command (greetings, thanks, chat).
     pub unread: Vec<String>,
+    /// Lines after a refused one: not tried, whatever they are.
+    pub untried: Vec<String>,
+    /// Lines asking for exactly the choice the rules then made by
+    /// themselves (the seat's last option, played automatically).
+    pub done_by_rules: Vec<String>,
 }
 
 impl MailLines {
@@ -47,18 +52,49 @@ impl MailLines {
         if self.unread.is_empty() {
             return None;
         }
-        // The lines go back to the one who wrote them, made visible.
-        let list = self
-            .unread
-            .iter()
-            .map(|l| format!("'{}'", super::guard::visible_text(l)))
-            .collect::<Vec<_>>()
-            .join(" | ");
+        let list = listed(&self.unread);
         Some(Text::new(
             format!("Not read as commands: {list}."),
             format!("명령으로 읽지 않은 줄: {list}."),
         ))
     }
+
+    /// "Not tried (they came after the refused line): ...", when a line
+    /// was refused and others followed it.
+    pub fn untried_note(&self) -> Option<Text> {
+        if self.untried.is_empty() {
+            return None;
+        }
+        let list = listed(&self.untried);
+        Some(Text::new(
+            format!("Not tried, because they came after the refused line: {list}."),
+            format!("거부된 줄 뒤에 있어 시도하지 않은 줄: {list}."),
+        ))
+    }
+
+    /// "Already done by the rules: ...", the lines asking for a choice the
+    /// rules made by themselves.
+    pub fn done_note(&self) -> Option<Text> {
+        if self.done_by_rules.is_empty() {
+            return None;
+        }
+        let list = listed(&self.done_by_rules);
+        Some(Text::new(
+            format!(
+                "Already done by the rules (your only remaining choice, played for you): {list}."
+            ),
+            format!("규칙이 이미 처리함(남은 유일한 선택이라 자동으로 두었습니다): {list}."),
+        ))
+    }
+}
+
+/// Lines quoted back to the one who wrote them, made visible.
+fn listed(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|l| format!("'{}'", super::guard::visible_text(l)))
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 impl Service {
@@ -109,6 +145,7 @@ impl Service {
                 service,
                 turn: vec![],
                 unread: unread.into_iter().map(|(_, l)| l).collect(),
+                ..MailLines::default()
             });
         };
         let Ok(seat) = self.seat_of(id, email) else {
@@ -117,7 +154,7 @@ impl Service {
             return Ok(MailLines {
                 service,
                 turn,
-                unread: vec![],
+                ..MailLines::default()
             });
         };
         let mut table = self.table(id)?;
@@ -147,12 +184,26 @@ pub fn sort_lines(
 ) -> MailLines {
     let mut out = MailLines::default();
     let deciding = table.to_act().contains(&seat);
+    let words = table.words();
     // Words that start the seat's commands, gathered as the turn goes on:
     // lines after the judging ends are judged by them.
     let mut first_words: Vec<String> = Vec::new();
+    // The options of the seat's last decision in this mail, and whether
+    // one of its lines was played: a line naming the option the rules then
+    // played by themselves is done, not refused.
+    let mut last_legal: Vec<String> = Vec::new();
+    let mut played_any = false;
     let mut stopped = false;
     for (at, line) in lines {
-        let judging = deciding && !stopped && table.to_act().contains(&seat);
+        if stopped {
+            if is_service(&line) {
+                out.service.push((at, line));
+            } else {
+                out.untried.push(line);
+            }
+            continue;
+        }
+        let judging = deciding && table.to_act().contains(&seat);
         let legal = if judging {
             let legal = table.legal(seat);
             first_words.extend(legal.iter().filter_map(|c| first_word(c)));
@@ -167,14 +218,27 @@ pub fn sort_lines(
             out.service.push((at, line));
             continue;
         }
+        if played.is_err() && deciding && !judging && played_any && names_one_of(&line, &last_legal)
+        {
+            out.done_by_rules.push(line);
+            continue;
+        }
         let in_turn = match played {
             _ if !deciding => true,
-            Ok(_) if judging => true,
+            Ok(_) if judging => {
+                played_any = true;
+                last_legal = legal;
+                true
+            }
             Err(PlayError::Rule(_)) if judging => {
                 stopped = true;
                 true
             }
-            Err(_) if judging && is_near_miss(&line, &legal, &first_words) => {
+            Err(_)
+                if judging
+                    && (is_near_miss(&line, &legal, &first_words)
+                        || names_the_games_words(&line, words)) =>
+            {
                 stopped = true;
                 true
             }
@@ -188,6 +252,43 @@ pub fn sort_lines(
         }
     }
     out
+}
+
+/// Whether `line` is, word for word (case and spacing aside), one of `commands`.
+fn names_one_of(line: &str, commands: &[String]) -> bool {
+    let wanted = normalize(line);
+    commands.iter().any(|c| normalize(c) == wanted)
+}
+
+/// A short line (at most six words, no sentence punctuation) that starts
+/// with a word of the game's commands: one of its action words, or a name
+/// it knows (an alias, a component, space or card name, a numbered name
+/// such as `yax3`). Written as a command, so refused with a reason if the
+/// rules do not allow it now, never passed over as chat.
+pub(super) fn names_the_games_words(line: &str, words: &crate::engine::parse::Vocabulary) -> bool {
+    let parts: Vec<&str> = line.split_whitespace().collect();
+    if parts.is_empty()
+        || parts.len() > 6
+        || parts
+            .iter()
+            .any(|w| w.ends_with([',', '.', '!', '?', ':', '。', '！', '？']))
+    {
+        return false;
+    }
+    let Some(first) = first_word(line) else {
+        return false;
+    };
+    let stem = first.trim_end_matches(|c: char| c.is_ascii_digit());
+    let known = |w: &str| {
+        words.aliases.iter().any(|(a, b)| *a == w || *b == w)
+            || words.verbs.contains(&w)
+            || words.optional.contains(&w)
+            || words.named_numbers.contains(&w)
+            || words.numbered.iter().any(|(a, _)| *a == w)
+            || words.compact.iter().any(|(a, _)| *a == w)
+            || words.fillers.iter().any(|(a, _)| *a == w)
+    };
+    known(&first) || (!stem.is_empty() && known(stem))
 }
 
 fn first_word(command: &str) -> Option<String> {

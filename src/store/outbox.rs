@@ -173,12 +173,14 @@ impl Store {
         Ok(rows)
     }
 
-    /// Whether `seat` has moved in the mail's game since `mail` was
-    /// composed: a history row after the ones it saw, or, for a mail stored
-    /// before rows counted that, a row recorded after its time.
+    /// Whether `seat` has made a game decision (a move, or an undo of one)
+    /// in the mail's game since `mail` was composed: such a history row
+    /// after the ones it saw, or, for a mail stored before rows counted
+    /// that, one recorded after its time. Talk and notes are no decisions.
     pub fn seat_moved_since(&self, mail: &OutboxRow, seat: usize) -> Result<bool> {
         Ok(self.conn.query_row(
             "SELECT EXISTS(SELECT 1 FROM moves WHERE game_id = ?1 AND seat = ?2
+                             AND kind IN ('move', 'undo')
                              AND (n > ?3 OR (?3 IS NULL AND at > ?4)))",
             params![mail.game_id, seat as i64, mail.moves_seen, mail.created_at],
             |r| r.get(0),

@@ -5,11 +5,13 @@ use super::{address_key, Player, Result, Store};
 use rusqlite::{params, OptionalExtension};
 
 impl Store {
-    /// The player with this address, created with defaults if new.
+    /// The player with this address, created with defaults if new. A new
+    /// player hears of a game once per turn of theirs (`notify = 'turn'`);
+    /// rows made before that default keep the word they hold.
     pub fn player(&self, email: &str, now: &str) -> Result<Player> {
         let email = address_key(email);
         self.conn.execute(
-            "INSERT OR IGNORE INTO players(email, created_at) VALUES (?1, ?2)",
+            "INSERT OR IGNORE INTO players(email, created_at, notify) VALUES (?1, ?2, 'turn')",
             params![email, now],
         )?;
         Ok(self.conn.query_row(

@@ -73,6 +73,10 @@ impl Game for Cuzco {
         legal::legal(s, seat.0)
     }
 
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &command::VOCABULARY
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         parse::read(
             text,

@@ -274,6 +274,10 @@ impl Game for Tawantinsuyu {
         }
     }
 
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &command::WORDS
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         parse::read(
             text,

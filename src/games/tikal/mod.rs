@@ -109,6 +109,10 @@ impl Game for Tikal {
         legal::legal(s, seat.0)
     }
 
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &command::VOCABULARY
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         command::parse_command(s, || self.legal(s, seat), text)
     }

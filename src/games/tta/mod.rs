@@ -125,6 +125,10 @@ impl Game for ThroughTheAges {
         legal::legal(s, seat.0)
     }
 
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &command::VOCABULARY
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         command::read(&s.data, text, || legal::legal(s, seat.0))
     }

@@ -209,6 +209,10 @@ impl Game for Tzolkin {
         legal::legal(s, seat.0)
     }
 
+    fn words(&self) -> &'static crate::engine::parse::Vocabulary {
+        &command::VOCABULARY
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         command::read(text, || legal::legal(s, seat.0))
     }

@@ -12,15 +12,9 @@ use crate::store::{
 };
 use chrono::{DateTime, Utc};
 
-/// The lines of a mail that are not the board.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Words {
-    pub paragraphs: Vec<Text>,
-    /// Extra lines for "what happened", before the game's own events.
-    pub extra_events: Vec<Text>,
-    /// Show every legal move, uncapped (the `moves` command).
-    pub all_moves: bool,
-}
+mod words;
+use words::{footer, one_fact_a_line, sender_name};
+pub(crate) use words::{Board, Notify, Words};
 
 impl Service {
     /// After moves by `actors`: mails for everyone concerned, deadlines, the end.
@@ -68,18 +62,56 @@ impl Service {
                 continue;
             }
             let player = self.store.player(&seat_row.email, &stamp(now))?;
+            let notify = Notify::read(&player.notify)?;
             let deciding = to_act.contains(&s);
-            if deciding && (actors.contains(&s) || !before.contains(&s)) {
-                self.mail_seat(id, &seat_row, MailKind::Turn, told(s), now)?;
-            } else if actors.contains(&s) {
-                self.mail_seat(id, &seat_row, MailKind::Update, told(s), now)?;
+            let acted = actors.contains(&s);
+            if deciding && (acted || !before.contains(&s)) {
+                // A later decision of a turn already mailed: no second picture.
+                let board = if acted && before.contains(&s) {
+                    Board::Hand
+                } else {
+                    Board::Full
+                };
+                let words = Words { board, ..told(s) };
+                self.mail_seat(id, &seat_row, MailKind::Turn, words, now)?;
+            } else if acted {
+                // The player's own move: told only to those who asked for
+                // every move, or when their mail had lines not read;
+                // otherwise it opens their next mail's news.
+                if notify == Notify::Every || note.is_some() {
+                    let words = Words {
+                        board: Board::Omitted,
+                        ..told(s)
+                    };
+                    self.mail_seat(id, &seat_row, MailKind::Update, words, now)?;
+                } else if notify == Notify::Digest {
+                    // A digest tells of the others' moves, not one's own.
+                    let count = self.store.move_count(id)?;
+                    let last = seat_row.last_message_id.as_deref().unwrap_or("");
+                    self.store
+                        .note_mail_sent(id, &seat_row.email, last, count)?;
+                }
+            } else if actors.is_empty() && before.is_empty() {
+                // The game's start: every seat hears of it once, with the
+                // board; one who asked for a digest reads it there.
+                if notify == Notify::Digest {
+                    self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
+                } else {
+                    self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?
+                }
             } else if !deciding {
-                match player.notify.as_str() {
-                    "turn" => {}
-                    "digest" => {
+                match notify {
+                    Notify::Turn => {}
+                    Notify::Digest => {
                         self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
                     }
-                    _ => self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?,
+                    Notify::Every => {
+                        let words = Words {
+                            board: Board::Omitted,
+                            ..Words::default()
+                        };
+                        self.mail_seat(id, &seat_row, MailKind::Update, words, now)?
+                    }
                 }
             }
         }
@@ -295,7 +327,10 @@ impl Service {
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
         let seat = seat_row.seat.map(Seat);
-        let view = table.view(seat);
+        let mut view = table.view(seat);
+        if words.board == Board::Hand {
+            view.sections.clear();
+        }
         let info = table.info();
         let title = crate::engine::game_title(info.name, info.title);
         let subject = self.game_subject(id, &seat_row.email)?;
@@ -318,6 +353,10 @@ impl Service {
             }
             _ => Vec::new(),
         };
+        let mut footer = footer(lang, &view, deciding, words.board);
+        if deciding {
+            footer.insert(1, Notify::read(&player.notify)?.how().get(lang).to_string());
+        }
         let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
@@ -337,10 +376,11 @@ impl Service {
                 view: None,
                 image_cid: None,
                 moves,
-                footer: footer(lang, &view, deciding),
+                footer,
             },
-            Some(&view),
+            (words.board != Board::Omitted).then_some(&view),
             words.all_moves,
+            words.board == Board::Full,
             now,
         )?;
         self.store
@@ -361,6 +401,9 @@ impl Service {
         let reply = self.reply_address(id, email);
         let reply_subject = format!("Re: {subject}");
         let link = |c: &str| render::mailto(&reply, &reply_subject, c);
+        // Leaving the game is never one tap: `resign` asks to confirm by
+        // mail, and is named in the footer, not linked beside moves.
+        let listed: Vec<String> = listed.into_iter().filter(|c| c != "resign").collect();
         let mut moves = render::group_commands(&listed, 40, link);
         moves.extend(summaries.iter().map(|m| {
             render::MoveGroup {
@@ -508,7 +551,7 @@ impl Service {
             kind,
             subject,
             page,
-            None,
+            (None, false),
             reply_to,
             render::Limits::default(),
             now,
@@ -527,6 +570,7 @@ impl Service {
         page: Page<'a>,
         view: Option<&'a View>,
         all_moves: bool,
+        picture: bool,
         now: DateTime<Utc>,
     ) -> Result<String> {
         let reply = game.map(|g| self.reply_address(g, to));
@@ -536,7 +580,16 @@ impl Service {
             render::Limits::default()
         };
         self.send_with_reply(
-            game, to, seat_row, kind, subject, page, view, reply, limits, now,
+            game,
+            to,
+            seat_row,
+            kind,
+            subject,
+            page,
+            (view, picture),
+            reply,
+            limits,
+            now,
         )
     }
 
@@ -549,7 +602,7 @@ impl Service {
         kind: MailKind,
         subject: &str,
         mut page: Page<'a>,
-        view: Option<&'a View>,
+        (view, picture): (Option<&'a View>, bool),
         reply_to: Option<String>,
         limits: render::Limits,
         now: DateTime<Utc>,
@@ -571,7 +624,7 @@ impl Service {
         );
         let root = game.map(|g| format!("q{g}.root.{who}@{domain}"));
         let cid = format!("board.{seq}@{domain}");
-        let png = match view {
+        let png = match view.filter(|_| picture) {
             Some(v) => self
                 .board_png(&v.picture, page.lang)
                 .map_err(|e| super::ServiceError::Picture(game.unwrap_or(0), e))?,
@@ -665,56 +718,6 @@ impl Service {
     }
 }
 
-/// The closing lines of a board mail.
-fn footer(lang: &str, view: &View, deciding: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    if deciding {
-        out.push(
-            Text::new(
-                "Reply to this mail with your command (several lines make one turn). Other replies: help, board, moves, say TEXT, undo, resign.",
-                "이 메일에 명령을 적어 답장하세요(여러 줄은 한 차례로 처리됩니다). 그 밖의 명령: help, board, moves, say 내용, undo, resign.",
-            )
-            .get(lang)
-            .to_string(),
-        );
-    } else {
-        out.push(
-            Text::new(
-                "Nothing to do for now. You may reply: board, say TEXT, help.",
-                "지금은 할 일이 없습니다. 답장으로 board, say 내용, help 를 쓸 수 있습니다.",
-            )
-            .get(lang)
-            .to_string(),
-        );
-    }
-    out.extend(view.footer.iter().map(|t| t.get(lang).to_string()));
-    out
-}
-
-/// Events with repeats dropped (a fact reported by several moves of one
-/// turn is told once), in their first order.
-fn one_fact_a_line(events: Vec<Text>) -> Vec<Text> {
-    let mut seen = std::collections::HashSet::new();
-    events
-        .into_iter()
-        .filter(|e| seen.insert(e.en.clone()))
-        .collect()
-}
-
-/// The sender's display name, which says in the inbox what a mail is while
-/// the Subject stays one per game (Gmail threads by Subject as well as by
-/// References, so the Subject must not change within a thread).
-fn sender_name(name: &str, kind: MailKind, lang: &str) -> String {
-    let what = match kind {
-        MailKind::Turn => Text::new("your turn", "당신 차례"),
-        MailKind::Update => Text::new("news", "소식"),
-        MailKind::GameOver => Text::new("game over", "게임 종료"),
-        MailKind::Answer => Text::new("answer", "답장"),
-        MailKind::Notice => Text::new("notice", "알림"),
-    };
-    format!("{name} · {}", what.get(lang))
-}
-
 /// The last board drawn, as PNG in each language asked for so far.
 pub(super) struct PictureCache {
     sketch: crate::engine::Sketch,
@@ -754,30 +757,5 @@ fn greeting(id: i64, title: &Text, seat: Option<Seat>, table: &dyn Table) -> Tex
             format!("Your turn in game #{id} of {}.", title.en),
             format!("{} #{id} 게임에서 당신의 차례입니다.", title.ko),
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn what_happened_tells_each_fact_once_in_order() {
-        let e = |s: &str| Text::same(s);
-        let out = one_fact_a_line(vec![e("a"), e("b"), e("a"), e("c"), e("b")]);
-        assert_eq!(out, vec![e("a"), e("b"), e("c")]);
-    }
-
-    #[test]
-    fn the_sender_name_says_what_the_mail_is() {
-        assert_eq!(
-            sender_name("quipu", MailKind::Turn, "en"),
-            "quipu · your turn"
-        );
-        assert_eq!(
-            sender_name("quipu", MailKind::GameOver, "ko"),
-            "quipu · 게임 종료"
-        );
-        assert_eq!(sender_name("quipu", MailKind::Update, "en"), "quipu · news");
     }
 }

@@ -1,0 +1,273 @@
+//! The conversation by mail (issue 29), through the service on a real
+//! SQLite file with real MIME: refusals of real commands say why and what
+//! would be right, only decisions make a mail stale, a line the rules
+//! already played is accepted, leaving asks to confirm, and the default
+//! mail is one per turn of the player's, in English and Korean.
+
+#[path = "support/driving.rs"]
+mod driving;
+
+use chrono::{DateTime, Utc};
+use driving::{now, ALICE, BOB};
+use quipu::engine::Rng;
+use quipu::service::Service;
+
+fn service(name: &str) -> Service {
+    let dir = std::env::temp_dir().join(format!("quipu-conv-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    driving::service(&dir)
+}
+
+/// A reply from `from` to game `id` with its token, answering `answers`
+/// (a Message-ID of ours) when given.
+fn reply(s: &Service, id: i64, from: &str, n: &str, answers: Option<&str>, body: &str) -> Vec<u8> {
+    let to = format!("quipu+{}@example.test", s.reply_token(id, from));
+    let irt = answers
+        .map(|m| format!("In-Reply-To: <{m}>\r\nReferences: <{m}>\r\n"))
+        .unwrap_or_default();
+    format!(
+        "From: <{from}>\r\nTo: <{to}>\r\nSubject: Re: game\r\nMessage-ID: <{n}@client.test>\r\n{irt}Date: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+/// The mails to `who` in order: (kind, Message-ID, plain text, size, has a picture).
+struct Mail {
+    kind: String,
+    id: String,
+    text: String,
+    size: usize,
+    picture: bool,
+}
+
+fn mails_to(s: &Service, who: &str) -> Vec<Mail> {
+    s.store
+        .outbox(None)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.recipient == who)
+        .map(|r| {
+            let m = mail_parser::MessageParser::default().parse(&r.raw).unwrap();
+            Mail {
+                kind: r.kind.to_string(),
+                id: r.message_id.clone(),
+                text: m.body_text(0).map(|t| t.to_string()).unwrap_or_default(),
+                size: r.raw.len(),
+                picture: String::from_utf8_lossy(&r.raw).contains("image/png"),
+            }
+        })
+        .collect()
+}
+
+fn last_to(s: &Service, who: &str) -> Mail {
+    mails_to(s, who).pop().expect("a mail")
+}
+
+fn handle(s: &Service, raw: &[u8], t: DateTime<Utc>) -> quipu::service::MailOutcome {
+    s.handle_mail(raw, t).unwrap()
+}
+
+/// Tzolk'in between Alice and Bob reading `lang`, past the choice of
+/// starting wealth (both keep their first pair): Alice's first placement.
+fn tzolkin(s: &Service, lang: &str) -> i64 {
+    let id = driving::start(s, "tzolkin", lang, 3, &[]);
+    for _ in 0..4 {
+        let Some(who) = s.to_act(id).unwrap().first().cloned() else {
+            break;
+        };
+        let legal = s.legal(id, &who).unwrap();
+        if !legal[0].starts_with("keep") {
+            break;
+        }
+        s.in_transaction_play(id, &who, &[legal[0].clone()], now())
+            .unwrap();
+    }
+    id
+}
+
+/// The seat to act and its address.
+fn to_act(s: &Service, id: i64) -> String {
+    s.to_act(id).unwrap()[0].clone()
+}
+
+#[test]
+fn a_real_command_not_possible_now_is_refused_with_why_and_what_instead() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("refused-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let moves_before = s.store.move_count(id).unwrap();
+        let out = handle(&s, &reply(&s, id, &who, "r1", None, "beg chaac\n끝"), now());
+        assert_eq!(out.outcome, "rejected", "{}", out.reason);
+        assert_eq!(s.store.move_count(id).unwrap(), moves_before);
+        let m = last_to(&s, &who);
+        assert!(m.picture, "the refusal shows the board");
+        let (why, closest, untried) = match lang {
+            "en" => (
+                "'beg chaac' is a command of this game, but no 'beg …' is possible for you at this point",
+                "Closest legal commands: place",
+                "Not tried, because they came after the refused line: '끝'",
+            ),
+            _ => (
+                "'beg chaac'은(는) 이 게임의 명령이지만, 지금은 'beg …' 명령을 둘 수 없습니다",
+                "가장 가까운 가능한 명령: place",
+                "거부된 줄 뒤에 있어 시도하지 않은 줄: '끝'",
+            ),
+        };
+        for want in [why, closest, untried] {
+            assert!(m.text.contains(want), "{lang}: {want}\n{}", m.text);
+        }
+        assert!(!m.text.contains("found no command") && !m.text.contains("찾지 못했습니다"));
+        assert!(!m.text.contains("Not read as commands") && !m.text.contains("명령으로 읽지 않은"));
+    }
+}
+
+#[test]
+fn table_talk_does_not_make_the_turn_mail_stale() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("stale-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let turn_mail = last_to(&s, &who);
+        assert_eq!(turn_mail.kind, "turn");
+        let out = handle(&s, &reply(&s, id, &who, "s1", None, "say good luck"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        // The turn mail is still the newest with the board: its reply moves.
+        let out = handle(
+            &s,
+            &reply(&s, id, &who, "s2", Some(&turn_mail.id), "place yax\nend"),
+            now(),
+        );
+        assert_eq!(out.outcome, "applied", "{lang}: {}", out.reason);
+        // A second reply to the same mail after that move is stale.
+        let out = handle(
+            &s,
+            &reply(&s, id, &who, "s3", Some(&turn_mail.id), "place pal\nend"),
+            now(),
+        );
+        assert_eq!(out.outcome, "rejected", "{}", out.reason);
+        assert!(out.reason.starts_with("stale reply"), "{}", out.reason);
+    }
+}
+
+#[test]
+fn resign_does_nothing_until_confirmed() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("resign-{lang}"));
+        let id = tzolkin(&s, lang);
+        let out = handle(&s, &reply(&s, id, ALICE, "q1", None, "resign"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        assert_eq!(s.game(id).unwrap().status.to_string(), "active");
+        let answer = last_to(&s, ALICE);
+        let explained = match lang {
+            "en" => "Resigning leaves game #1 for good: the game ends now",
+            _ => "기권하면 #1 게임을 완전히 떠납니다: 게임이 바로 끝나고",
+        };
+        assert!(answer.text.contains(explained), "{}", answer.text);
+        assert!(answer.text.contains("'resign confirm'"), "{}", answer.text);
+        // A bare `confirm` elsewhere does nothing; in a reply to that answer it resigns.
+        let out = handle(&s, &reply(&s, id, ALICE, "q2", None, "confirm"), now());
+        assert_ne!(out.outcome, "applied", "{}", out.reason);
+        assert_eq!(s.game(id).unwrap().status.to_string(), "active");
+        let out = handle(
+            &s,
+            &reply(&s, id, ALICE, "q3", Some(&answer.id), "confirm"),
+            now(),
+        );
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        assert_eq!(s.game(id).unwrap().status.to_string(), "finished");
+        let over = last_to(&s, BOB);
+        assert_eq!(over.kind, "over");
+        // No turn mail ever offers `resign` as a link.
+        for m in mails_to(&s, BOB).iter().chain(mails_to(&s, ALICE).iter()) {
+            assert!(!m.text.contains("mailto:") || !m.text.contains("body=resign"));
+        }
+    }
+}
+
+#[test]
+fn resign_confirm_on_one_line_resigns() {
+    let s = service("resign-line");
+    let id = tzolkin(&s, "en");
+    let out = handle(&s, &reply(&s, id, BOB, "c1", None, "resign confirm"), now());
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.game(id).unwrap().status.to_string(), "finished");
+}
+
+/// A whole game of Tzolk'in by mail under the default setting: no player
+/// gets more than one mail per decision of theirs plus the game's end, the
+/// turn mails say how to get more or less, and the picture comes once per
+/// turn; `set notify every` brings news mails without a picture, small.
+#[test]
+fn the_default_is_one_mail_per_turn_and_news_is_light() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("count-{lang}"));
+        let id = driving::start(&s, "tzolkin", lang, 5, &[]);
+        let bob_every = handle(
+            &s,
+            &reply(&s, id, BOB, "n0", None, "set notify every"),
+            now(),
+        );
+        assert_eq!(bob_every.outcome, "answered", "{}", bob_every.reason);
+        let after_setting = mails_to(&s, BOB).len();
+        let mut rng = Rng::new(7);
+        let mut decisions = std::collections::BTreeMap::new();
+        for n in 0..2000 {
+            let Some(who) = s.to_act(id).unwrap().first().cloned() else {
+                break;
+            };
+            let legal = s.legal(id, &who).unwrap();
+            let cmd = rng.pick(&legal).unwrap().clone();
+            let out = handle(
+                &s,
+                &reply(&s, id, &who, &format!("g{n}"), None, &cmd),
+                now(),
+            );
+            assert_eq!(out.outcome, "applied", "{cmd}: {}", out.reason);
+            *decisions.entry(who).or_insert(0usize) += 1;
+        }
+        assert_eq!(s.game(id).unwrap().status.to_string(), "finished");
+        let alice = mails_to(&s, ALICE);
+        assert!(
+            alice.len() <= decisions[ALICE] + 1,
+            "{} mails, {} decisions",
+            alice.len(),
+            decisions[ALICE]
+        );
+        assert_eq!(alice.last().unwrap().kind, "over");
+        let how = match lang {
+            "en" => "More (every move): reply 'set notify every'",
+            _ => "더 자주(모든 수마다): 'set notify every'로 답장",
+        };
+        let turns: Vec<&Mail> = alice.iter().filter(|m| m.kind == "turn").collect();
+        assert!(turns.iter().all(|m| m.text.contains(how)));
+        // Pictures once per turn: fewer than the decisions.
+        let pictured = alice.iter().filter(|m| m.picture).count();
+        assert!(pictured * 2 < alice.len(), "{pictured} of {}", alice.len());
+        // Bob asked for every move: news mails, no picture, under 20 KB.
+        let news: Vec<Mail> = mails_to(&s, BOB)
+            .into_iter()
+            .skip(after_setting)
+            .filter(|m| m.kind == "update")
+            .collect();
+        assert!(news.len() > 10, "{}", news.len());
+        assert!(
+            news.iter().all(|m| !m.picture && m.size < 20 * 1024),
+            "{:?}",
+            news.iter().map(|m| m.size).max()
+        );
+        let mut plain: Vec<usize> = alice
+            .iter()
+            .chain(news.iter())
+            .filter(|m| !m.picture)
+            .map(|m| m.size)
+            .collect();
+        plain.sort_unstable();
+        assert!(
+            plain[plain.len() / 2] < 20 * 1024,
+            "median {}",
+            plain[plain.len() / 2]
+        );
+    }
+}
