@@ -504,11 +504,11 @@ fn smtp_and_imap_outages_wait_reconnect_and_never_end_the_daemon() {
     let rows = wait_drained(&mut q, 90);
     assert_delivered(&stack, &rows, 30);
     let turn = erin.wait_for(30, |m| {
-        m.from == q.address && m.subject.contains(&tag) && m.text.contains("Your turn")
+        m.from == q.address && m.subject.contains(&tag) && m.says("Your turn")
     });
     let turn = turn
         .into_iter()
-        .rfind(|m| m.from == q.address && m.text.contains("Your turn"))
+        .rfind(|m| m.from == q.address && m.says("Your turn"))
         .unwrap();
 
     // IMAP down: the daemon's session is cut and reconnecting fails for a while.

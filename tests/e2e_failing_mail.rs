@@ -106,13 +106,13 @@ fn a_failing_mail_ahead_of_an_ordinary_one_stops_nothing() {
     let tag = format!("#{fine}]");
     other_box.wait_for(120, |m| m.from == q.address && m.subject.contains(&tag));
     // The failing mail's sender is told once, and its game did not move.
-    let told = b_box.wait_for(60, |m| m.text.contains("internal error"));
+    let told = b_box.wait_for(60, |m| m.says("internal error"));
     std::thread::sleep(Duration::from_secs(3));
     let more: Vec<Received> = b_box.fresh();
     let answers = told
         .iter()
         .chain(&more)
-        .filter(|m| m.text.contains("internal error"))
+        .filter(|m| m.says("internal error"))
         .count();
     assert_eq!(answers, 1);
     let store = Store::open(&q.db()).unwrap();

@@ -153,11 +153,11 @@ impl Player {
         let addr = q.address.clone();
         let n = needle.to_string();
         let got = self.inbox.wait_for(90, |m| {
-            m.from == addr && m.subject.contains(&tag) && m.text.contains(&n)
+            m.from == addr && m.subject.contains(&tag) && m.says(&n)
         });
         got.into_iter()
             .rev()
-            .find(|m| m.from == q.address && m.subject.contains(&tag) && m.text.contains(needle))
+            .find(|m| m.from == q.address && m.subject.contains(&tag) && m.says(needle))
             .unwrap()
     }
 
@@ -165,12 +165,10 @@ impl Player {
     fn expect_plain(&mut self, q: &Quipu, needle: &str) -> Received {
         let addr = q.address.clone();
         let n = needle.to_string();
-        let got = self
-            .inbox
-            .wait_for(90, |m| m.from == addr && m.text.contains(&n));
+        let got = self.inbox.wait_for(90, |m| m.from == addr && m.says(&n));
         got.into_iter()
             .rev()
-            .find(|m| m.from == q.address && m.text.contains(needle))
+            .find(|m| m.from == q.address && m.says(needle))
             .unwrap()
     }
 
@@ -239,12 +237,12 @@ fn a_game_made_joined_and_played_by_mail() {
     assert_eq!(game_status(&q, id), "forming");
     let note = alice.expect(&q, id, "is made");
     assert!(
-        note.text.contains(&format!("Waiting for: {}", bob.email)),
+        note.says(&format!("Waiting for: {}", bob.email)),
         "{}",
         note.text
     );
     let invitation = bob.expect(&q, id, "invites you");
-    assert!(invitation.text.contains("Reply 'join'"));
+    assert!(invitation.says("Reply 'join'"));
     let bob_token = invitation
         .reply_to
         .clone()
@@ -274,9 +272,9 @@ fn a_game_made_joined_and_played_by_mail() {
         (&mut bob, &mut alice)
     };
     let t1 = p.expect(&q, id, "Your turn in game");
-    assert!(t1.text.contains("has started"), "{}", t1.text);
+    assert!(t1.says("has started"), "{}", t1.text);
     let told = o.expect(&q, id, "has started");
-    assert!(!told.text.contains("Your turn"));
+    assert!(!told.says("Your turn"));
     // The turn mail's shape: sender, token, threading, machine header, parts.
     assert_eq!(t1.from, q.address);
     assert_eq!(t1.subject, format!("[quipu #{id}] Tikal"));
@@ -359,7 +357,7 @@ fn a_game_made_joined_and_played_by_mail() {
     assert!(r.reason.starts_with("stale reply"), "{}", r.reason);
     let answer = p.expect(&q, id, "Nothing was applied");
     assert!(
-        answer.text.contains("you answered an earlier mail") && answer.text.contains(&place),
+        answer.says("you answered an earlier mail") && answer.says(&place),
         "{}",
         answer.text
     );
@@ -387,11 +385,7 @@ fn a_game_made_joined_and_played_by_mail() {
     assert_eq!(r.outcome, "rejected");
     assert!(r.reason.starts_with("line 2 'dig Z99 7'"), "{}", r.reason);
     let answer = p.expect(&q, id, "line 2 ('dig Z99 7') was refused");
-    assert!(
-        answer.text.contains("Closest legal commands:"),
-        "{}",
-        answer.text
-    );
+    assert!(answer.says("Closest legal commands:"), "{}", answer.text);
     assert_eq!(moves(&q, id), after_place, "line 1 was not applied either");
     assert_eq!(legal(&q, id, &p.email), now_legal);
 
@@ -401,7 +395,7 @@ fn a_game_made_joined_and_played_by_mail() {
     assert_eq!(wait_inbound(&mut q, &stale_ok, 60).outcome, "rejected");
     assert_eq!(moves(&q, id), after_place, "a stale reply moves nothing");
     let ask = p.expect(&q, id, "reply to this mail with them");
-    assert!(ask.text.contains(&worker), "{}", ask.text);
+    assert!(ask.says(&worker), "{}", ask.text);
     let confirmed = p.reply(&stack, &ask, &worker, &mid("stale-confirmed"));
     assert_eq!(wait_inbound(&mut q, &confirmed, 60).outcome, "applied");
     assert_eq!(moves(&q, id).len(), 2);
@@ -432,7 +426,7 @@ fn a_game_made_joined_and_played_by_mail() {
     assert!(all
         .text
         .contains(&format!("Every legal command now ({}):", now_legal.len())));
-    assert!(now_legal.iter().all(|c| all.text.contains(c.as_str())));
+    assert!(now_legal.iter().all(|c| all.says(c.as_str())));
     let board = o.reply(&stack, &told, "board", &mid("board"));
     assert_eq!(wait_inbound(&mut q, &board, 60).outcome, "answered");
     let b = o.expect(&q, id, "Nothing to do for now");
@@ -442,7 +436,7 @@ fn a_game_made_joined_and_played_by_mail() {
     let say = o.reply(&stack, &told, "say good luck, have fun", &mid("say"));
     assert_eq!(wait_inbound(&mut q, &say, 60).outcome, "answered");
     let relayed = p.expect(&q, id, "says: good luck, have fun");
-    assert!(relayed.text.contains(&o.email));
+    assert!(relayed.says(&o.email));
     assert_eq!(
         kinds(&q, id).iter().filter(|k| *k == "say").count(),
         1,
@@ -458,7 +452,7 @@ fn a_game_made_joined_and_played_by_mail() {
     let end = p.reply(&stack, &relayed, "end", &mid("end"));
     assert_eq!(wait_inbound(&mut q, &end, 60).outcome, "applied");
     let o_turn = o.expect(&q, id, "당신의 차례입니다");
-    assert!(!o_turn.text.contains("Your turn"));
+    assert!(!o_turn.says("Your turn"));
     // Undo is too late now: someone else acts since (and a tile was drawn).
     let late = p.reply(&stack, &relayed, "undo", &mid("late-undo"));
     assert_eq!(wait_inbound(&mut q, &late, 60).outcome, "rejected");
@@ -484,7 +478,7 @@ fn a_game_made_joined_and_played_by_mail() {
     assert_eq!(r.outcome, "rejected");
     assert_eq!(r.game_id, None);
     let answer = p.inbox.wait_for(60, |m| {
-        m.from == q.address && m.text.contains("not valid for any game")
+        m.from == q.address && m.says("not valid for any game")
     });
     assert!(answer
         .iter()
@@ -568,7 +562,7 @@ fn a_game_made_joined_and_played_by_mail() {
     let r = wait_inbound(&mut q, &resign, 60);
     assert_eq!(r.outcome, "answered", "{}", r.reason);
     let ask = o.expect(&q, id, "아직 아무것도 바뀌지 않았습니다");
-    assert!(ask.text.contains("resign confirm"), "{}", ask.text);
+    assert!(ask.says("resign confirm"), "{}", ask.text);
     assert_eq!(game_status(&q, id), "active");
     assert_eq!(moves(&q, id), moved, "a bare resign moves nothing");
     assert!(kinds(&q, id).iter().all(|k| k != "drop"));
@@ -794,11 +788,7 @@ fn a_seat_offered_by_the_operator_is_taken_by_a_reply_to_the_invitation() {
     ]);
     assert!(said.contains("is offered to"), "{said}");
     let invitation = frank.expect(&q, id, "You are offered seat 2");
-    assert!(
-        invitation.text.contains("Reply 'join'"),
-        "{}",
-        invitation.text
-    );
+    assert!(invitation.says("Reply 'join'"), "{}", invitation.text);
     assert_eq!(q.show_json(id)["players"][1], bob.email.as_str());
     // Frank's reply (quoting the invitation, as mail clients do) takes the seat.
     let joined = frank.reply(&stack, &invitation, "join", &mid("seat-join"));
@@ -810,9 +800,9 @@ fn a_seat_offered_by_the_operator_is_taken_by_a_reply_to_the_invitation() {
     );
     // Frank gets the game so far; bob is told; bob's old reply address no longer plays.
     let history = frank.expect(&q, id, "You take over a seat in game");
-    assert!(history.text.contains("has started"), "{}", history.text);
+    assert!(history.says("has started"), "{}", history.text);
     let told = bob.expect(&q, id, "now holds your seat");
-    assert!(told.text.contains(&frank.email), "{}", told.text);
+    assert!(told.says(&frank.email), "{}", told.text);
     if first == alice.email {
         let turn = alice.expect(&q, id, "Your turn in game");
         assert!(!turn.move_links().is_empty());

@@ -120,6 +120,14 @@ impl Received {
         }
     }
 
+    /// Whether the plain-text part says `phrase`, its lines read as the
+    /// sentences they wrap (the text keeps to 78 columns, so a sentence may
+    /// run over a line break).
+    pub fn says(&self, phrase: &str) -> bool {
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        flat(&self.text).contains(&flat(phrase))
+    }
+
     /// The commands offered as `mailto:` links (what one click would send).
     pub fn move_links(&self) -> Vec<String> {
         let mut out = Vec::new();
