@@ -76,9 +76,10 @@ impl Service {
                 self.mail_seat(id, &seat_row, MailKind::Turn, words, now)?;
             } else if acted {
                 // The player's own move: told only to those who asked for
-                // every move, or when their mail had lines not read;
-                // otherwise it opens their next mail's news.
-                if notify == Notify::Every || note.is_some() {
+                // every move, when their mail had lines not read, or when
+                // the clock made it for them; otherwise it opens their next
+                // mail's news.
+                if notify == Notify::Every || note.is_some() || self.last_move_by_clock(id)? {
                     let words = Words {
                         board: Board::Omitted,
                         ..told(s)
@@ -116,6 +117,16 @@ impl Service {
             }
         }
         self.schedule_deadlines(id, now)
+    }
+
+    /// Whether the game's latest history row is a move the clock made for a
+    /// late seat (its source is the policy, not a mailbox or the CLI).
+    fn last_move_by_clock(&self, id: i64) -> Result<bool> {
+        let count = self.store.move_count(id)?;
+        let last = self.store.moves_after(id, count - 1)?;
+        Ok(last
+            .last()
+            .is_some_and(|m| m.source != "cli" && !m.source.contains('@')))
     }
 
     /// The final mail to every seat, with the standings.
