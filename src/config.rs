@@ -145,7 +145,7 @@ impl Default for Limits {
             max_mail_bytes: 512 * 1024,
             max_commands: 60,
             per_sender_per_hour: 120,
-            per_game_per_hour: 60,
+            per_game_per_hour: 120,
             answers_per_hour: 20,
             max_line_chars: 300,
             stranger_answers_per_day: 1,

@@ -206,10 +206,6 @@ fn two_days_down_bring_one_summary_mail_per_player_and_a_turn_mail_to_whoever_mu
     );
     // Three summaries, and Bob, whose turn it is now, also gets the board with its links.
     assert_eq!(q.ok(&["flush"]).trim(), "sent 4");
-    let bot_words = format!(
-        "#{id}: (that move of Red (seat 1, {}) was made by the clock: bot)",
-        emails[0]
-    );
     for (i, b) in boxes.iter_mut().enumerate() {
         let turns = usize::from(i == 1);
         let got = gather(b, &from, |g| {
@@ -244,7 +240,8 @@ fn two_days_down_bring_one_summary_mail_per_player_and_a_turn_mail_to_whoever_mu
                 )),
                 "{text}"
             );
-            assert!(text.contains(&bot_words), "{text}");
+            // What the clock played is news, which the `turn` default keeps
+            // for each player's next turn mail.
         }
     }
     // Bob decides next, with a full day from when the clock came back.
