@@ -153,7 +153,7 @@ impl Default for Limits {
             invitations_per_week: 1,
             stranger_answers_per_hour: 30,
             mails_per_hour: 2000,
-            mails_per_hour_share: 200,
+            mails_per_hour_share: 1000,
             tables_cached: 256,
         }
     }
