@@ -16,6 +16,7 @@ mod rows;
 mod security;
 mod words;
 
+pub use inbound::message_id_key;
 pub use lock::{lock_path, LockError, ServeLock};
 pub use outbox::SentCounts;
 pub use rows::*;
