@@ -240,7 +240,12 @@ pub struct Quipu {
 
 impl Quipu {
     pub fn new(stack: &Stack, account: &str) -> Quipu {
-        let dir = std::env::temp_dir().join(format!("quipu-e2e-{}-{account}", std::process::id()));
+        // One folder per daemon, even when two tests of one binary share an
+        // account: a second `new` must not delete the first one's database.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("quipu-e2e-{}-{account}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         Quipu {
