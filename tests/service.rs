@@ -44,6 +44,11 @@ fn new_tikal(s: &Service, now: DateTime<Utc>) -> i64 {
     .unwrap()
 }
 
+/// A mail's text read as sentences: the plain part wraps at 78 columns.
+fn flat(raw: &str) -> String {
+    raw.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
     s.store
         .outbox(None)
@@ -423,7 +428,7 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     let (kind, raw) = bob.last().unwrap();
     assert_eq!(kind, "turn", "bob's turn mail carries the talk");
     assert!(
-        raw.contains("Red (seat 1, alice@example.test) says: your move, Bob"),
+        flat(raw).contains("Red (seat 1, alice@example.test) says: your move, Bob"),
         "{raw}"
     );
     // A refused turn sends no talk.
@@ -437,7 +442,7 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert_eq!(outbox_to(&s, ALICE).len(), before_alice, "no talk relayed");
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
-    assert!(raw.contains("table talk was not sent"), "{raw}");
+    assert!(flat(&raw).contains("table talk was not sent"), "{raw}");
     // Bob's move: Alice's next turn mail tells her what she said and did.
     for n in 0..20 {
         if s.to_act(id).unwrap() != vec![BOB.to_string()] {
@@ -455,7 +460,7 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     let (kind, raw) = alice.last().unwrap();
     assert_eq!(kind, "turn");
     assert!(
-        raw.contains("You said to the table: your move, Bob"),
+        flat(raw).contains("You said to the table: your move, Bob"),
         "{raw}"
     );
     assert!(raw.contains(&format!("You played: {first}")), "{raw}");
@@ -619,7 +624,9 @@ fn a_defender_is_asked_for_an_answer_on_the_attackers_turn() {
         let attacker = if defender == driving::ALICE { 2 } else { 1 };
         let text_of = |r: &quipu::store::OutboxRow| {
             let msg = mail_parser::MessageParser::default().parse(&r.raw).unwrap();
-            msg.body_text(0).unwrap().to_string()
+            // Read as sentences: the plain part wraps at 78 columns.
+            let text = msg.body_text(0).unwrap().to_string();
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
         };
         let turns: Vec<_> = s.store.outbox(Some(id)).unwrap().into_iter().filter(|r| r.kind == "turn").collect();
         let last = turns.last().unwrap();

@@ -98,7 +98,7 @@ fn a_database_at_006_migrates_and_reads_back_every_word() {
     let path = db("every-word");
     drop(database_at_006(&path));
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 8);
+    assert_eq!(s.schema_version().unwrap(), quipu::store::SCHEMA_VERSION);
     assert_eq!(s.integrity().unwrap(), "ok");
 
     let games: Vec<(i64, GameStatus)> = s

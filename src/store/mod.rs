@@ -30,6 +30,9 @@ use rusqlite::Connection;
 use std::path::Path;
 use thiserror::Error;
 
+/// The schema version of a database with every migration applied.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
 /// The migrations, in order; `PRAGMA user_version` counts those applied.
 const MIGRATIONS: &[&str] = &[
     include_str!("../../db/001_init.sql"),

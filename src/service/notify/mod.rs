@@ -120,13 +120,14 @@ impl Service {
     }
 
     /// Whether the game's latest history row is a move the clock made for a
-    /// late seat (its source is the policy, not a mailbox or the CLI).
+    /// late seat (its source is the timeout policy that played it). Named
+    /// exactly: talk recorded after a mailed move is not the clock's.
     fn last_move_by_clock(&self, id: i64) -> Result<bool> {
         let count = self.store.move_count(id)?;
         let last = self.store.moves_after(id, count - 1)?;
         Ok(last
             .last()
-            .is_some_and(|m| m.source != "cli" && !m.source.contains('@')))
+            .is_some_and(|m| matches!(m.source.as_str(), "skip" | "bot")))
     }
 
     /// The final mail to every seat, with the standings.
