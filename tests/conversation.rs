@@ -105,12 +105,12 @@ fn a_real_command_not_possible_now_is_refused_with_why_and_what_instead() {
         assert!(m.picture, "the refusal shows the board");
         let (why, closest, untried) = match lang {
             "en" => (
-                "'beg chaac' is a command of this game, but no 'beg …' is possible for you at this point",
+                "line 1 ('beg chaac') was refused. Begging needs 2 corn or fewer; you have 10.",
                 "Closest legal commands: place",
                 "Not tried, because they came after the refused line: '끝'",
             ),
             _ => (
-                "'beg chaac'은(는) 이 게임의 명령이지만, 지금은 'beg …' 명령을 둘 수 없습니다",
+                "1번째 줄('beg chaac')이 거부되었습니다. 구걸하려면 옥수수가 2개 이하여야 합니다. 지금 10개 있습니다.",
                 "가장 가까운 가능한 명령: place",
                 "거부된 줄 뒤에 있어 시도하지 않은 줄: '끝'",
             ),

@@ -418,10 +418,13 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             } else {
                 legal_only
             };
-            (
-                not_now(table, seat, line).unwrap_or_else(|| p.message.clone()),
-                s,
-            )
+            // The rules' own reason first; else that the action is not
+            // possible now at all; else the reader's refusal.
+            let why = table
+                .why_illegal(seat, line)
+                .or_else(|| not_now(table, seat, line))
+                .unwrap_or_else(|| p.message.clone());
+            (why, s)
         }
         PlayError::Rule(r) => (r.message.clone(), closest()),
         PlayError::NotYourTurn(_) => (
