@@ -705,7 +705,10 @@ fn why_not_beg(s: &State, p: &Player) -> Option<crate::engine::Text> {
     } else if p.corn > max {
         Some(Text::new(
             format!("Begging needs {max} corn or fewer; you have {}.", p.corn),
-            format!("구걸하려면 옥수수가 {max}개 이하여야 합니다. 지금 {}개 있습니다.", p.corn),
+            format!(
+                "구걸하려면 옥수수가 {max}개 이하여야 합니다. 지금 {}개 있습니다.",
+                p.corn
+            ),
         ))
     } else if p.temple.iter().all(|&t| t == 0) {
         Some(Text::new(
@@ -728,12 +731,10 @@ fn target_words(s: &State, t: u8) -> crate::engine::Text {
 fn why_not_place(s: &State, p: &Player, target: Option<&str>) -> Option<crate::engine::Text> {
     use crate::engine::Text;
     let placed = match s.mode {
-        Mode::Retrieving => {
-            return Some(Text::new(
-                "You are retrieving workers this turn; a turn either places or retrieves, never both.",
-                "이번 차례에는 일꾼을 회수하고 있습니다. 한 차례에는 놓기와 회수 중 하나만 합니다.",
-            ))
-        }
+        Mode::Retrieving => return Some(Text::new(
+            "You are retrieving workers this turn; a turn either places or retrieves, never both.",
+            "이번 차례에는 일꾼을 회수하고 있습니다. 한 차례에는 놓기와 회수 중 하나만 합니다.",
+        )),
         Mode::Placing { pity: true, .. } => {
             return Some(Text::new(
                 "The gods' pity places exactly one worker; end your turn.",

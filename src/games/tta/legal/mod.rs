@@ -683,7 +683,12 @@ pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<crate::engi
     let white = white_left(s, seat);
     let first_round = s.round == 1 && verb != "take";
     match verb {
-        _ if first_round && matches!(verb, "grow" | "build" | "upgrade" | "develop" | "elect" | "play" | "destroy" | "wonder") => {
+        _ if first_round
+            && matches!(
+                verb,
+                "grow" | "build" | "upgrade" | "develop" | "elect" | "play" | "destroy" | "wonder"
+            ) =>
+        {
             Some(Text::new(
                 "In the first round you may only take cards from the card row.",
                 "첫 라운드에는 카드 줄에서 카드를 가져오는 것만 할 수 있습니다.",
@@ -692,7 +697,9 @@ pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<crate::engi
         "take" => why_not_take(s, seat, p, words.get(1).and_then(|w| w.parse().ok())),
         "grow" if white == 0 => Some(no_civil_action()),
         "grow" => why_not_grow(s, p),
-        "build" | "upgrade" | "develop" | "elect" | "destroy" | "wonder" | "play" if white == 0 && red_left(s, seat) == 0 => {
+        "build" | "upgrade" | "develop" | "elect" | "destroy" | "wonder" | "play"
+            if white == 0 && red_left(s, seat) == 0 =>
+        {
             Some(Text::new(
                 "You have no civil or military action left this turn; write 'done' to end it.",
                 "이번 차례에 남은 시민 행동도 군사 행동도 없습니다. 'done'으로 차례를 끝내세요.",
@@ -720,7 +727,12 @@ fn civil_actions(n: u8) -> crate::engine::Text {
     )
 }
 
-fn why_not_take(s: &State, seat: usize, p: &Player, slot: Option<usize>) -> Option<crate::engine::Text> {
+fn why_not_take(
+    s: &State,
+    seat: usize,
+    p: &Player,
+    slot: Option<usize>,
+) -> Option<crate::engine::Text> {
     use crate::engine::Text;
     let slot = slot?;
     let Some(Some(id)) = s.row.get(slot.checked_sub(1)?) else {
@@ -736,8 +748,14 @@ fn why_not_take(s: &State, seat: usize, p: &Player, slot: Option<usize>) -> Opti
     if cost > white {
         let (need, have) = (civil_actions(cost), civil_actions(white));
         return Some(Text::new(
-            format!("Taking {} (slot {slot}) costs {}; you have {} left.", name.en, need.en, have.en),
-            format!("{}(슬롯 {slot})을(를) 가져오려면 {}이 필요합니다. 남은 것은 {}입니다.", name.ko, need.ko, have.ko),
+            format!(
+                "Taking {} (slot {slot}) costs {}; you have {} left.",
+                name.en, need.en, have.en
+            ),
+            format!(
+                "{}(슬롯 {slot})을(를) 가져오려면 {}이 필요합니다. 남은 것은 {}입니다.",
+                name.ko, need.ko, have.ko
+            ),
         ));
     }
     let limit = hand_limit(&s.data, p, s.rules.mode);
@@ -748,8 +766,14 @@ fn why_not_take(s: &State, seat: usize, p: &Player, slot: Option<usize>) -> Opti
         )),
         Kind::Wonder => None,
         _ if p.hand.len() >= limit => Some(Text::new(
-            format!("Your hand is full: {} of {limit} civil cards.", p.hand.len()),
-            format!("손이 가득 찼습니다: 내정 카드 {}장 / 최대 {limit}장.", p.hand.len()),
+            format!(
+                "Your hand is full: {} of {limit} civil cards.",
+                p.hand.len()
+            ),
+            format!(
+                "손이 가득 찼습니다: 내정 카드 {}장 / 최대 {limit}장.",
+                p.hand.len()
+            ),
         )),
         Kind::Leader if p.leader_ages.contains(&card.age) => Some(Text::new(
             "You have taken a leader of this age already.",
@@ -790,7 +814,12 @@ fn named_tech<'a>(s: &'a State, p: &'a Player, words: &[&str]) -> Option<(&'a Te
     })
 }
 
-fn why_not_build(s: &State, seat: usize, p: &Player, words: &[&str]) -> Option<crate::engine::Text> {
+fn why_not_build(
+    s: &State,
+    seat: usize,
+    p: &Player,
+    words: &[&str],
+) -> Option<crate::engine::Text> {
     use crate::engine::Text;
     if p.workers == 0 {
         return Some(Text::new(
@@ -825,24 +854,41 @@ fn why_not_build(s: &State, seat: usize, p: &Player, words: &[&str]) -> Option<c
     };
     (!payable).then(|| {
         Text::new(
-            format!("Building on {} costs {cost} resources; you have {have}.", name.en),
-            format!("{}에 지으려면 자원 {cost}개가 듭니다. 지금 {have}개 있습니다.", name.ko),
+            format!(
+                "Building on {} costs {cost} resources; you have {have}.",
+                name.en
+            ),
+            format!(
+                "{}에 지으려면 자원 {cost}개가 듭니다. 지금 {have}개 있습니다.",
+                name.ko
+            ),
         )
     })
 }
 
 fn why_not_develop(s: &State, p: &Player, words: &[&str]) -> Option<crate::engine::Text> {
     use crate::engine::Text;
-    let held = p.hand.iter().filter_map(|h| Some((h.card, s.data.card(h.card)?)));
-    let (id, card) = held
-        .into_iter()
-        .find(|(_, c)| words.iter().any(|w| *w == &*c.token || *w == c.name().to_lowercase()))?;
+    let held = p
+        .hand
+        .iter()
+        .filter_map(|h| Some((h.card, s.data.card(h.card)?)));
+    let (id, card) = held.into_iter().find(|(_, c)| {
+        words
+            .iter()
+            .any(|w| *w == &*c.token || *w == c.name().to_lowercase())
+    })?;
     let cost = science_cost(&s.data, p, s.rules.mode, card, false);
     let name = s.data.card_name(id);
     (p.science < cost).then(|| {
         Text::new(
-            format!("Developing {} costs {cost} science; you have {}.", name.en, p.science),
-            format!("{}을(를) 개발하려면 과학 {cost}이(가) 필요합니다. 지금 {}입니다.", name.ko, p.science),
+            format!(
+                "Developing {} costs {cost} science; you have {}.",
+                name.en, p.science
+            ),
+            format!(
+                "{}을(를) 개발하려면 과학 {cost}이(가) 필요합니다. 지금 {}입니다.",
+                name.ko, p.science
+            ),
         )
     })
 }
