@@ -273,3 +273,48 @@ fn the_default_is_one_mail_per_turn_and_news_is_light() {
         );
     }
 }
+
+/// `games` lists each running game with its name and whose turn it is,
+/// "your turn" to the reader when it is theirs; `help` in a reply to a
+/// game mail gives that game's commands and the seat's commands now.
+#[test]
+fn games_and_help_answer_in_the_readers_words() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("games-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let other = if who == ALICE { BOB } else { ALICE };
+        let out = handle(&s, &reply(&s, id, &who, "g1", None, "games"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let mine = last_to(&s, &who);
+        let (one, yours) = match lang {
+            "en" => (
+                "You play 1 game:",
+                "#1 Tzolk'in: The Mayan Calendar: your turn",
+            ),
+            _ => ("진행 중인 게임 1개:", "#1 출킨: 마야의 달력: 당신 차례"),
+        };
+        assert!(mine.text.contains(one), "{}", mine.text);
+        assert!(mine.text.contains(yours), "{}", mine.text);
+        handle(&s, &reply(&s, id, other, "g2", None, "games"), now());
+        let theirs = last_to(&s, other);
+        let to_act_words = match lang {
+            "en" => " to act",
+            _ => " 차례",
+        };
+        assert!(!theirs.text.contains(yours), "{}", theirs.text);
+        assert!(theirs.text.contains(to_act_words), "{}", theirs.text);
+
+        let out = handle(&s, &reply(&s, id, &who, "h1", None, "help"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let help = last_to(&s, &who);
+        let flat = help.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (commands, now_words) = match lang {
+            "en" => ("Commands: place <gear>", "You may write now"),
+            _ => ("명령: place <기어>", "지금 쓸 수 있는 명령"),
+        };
+        assert!(flat.contains(commands), "{}", help.text);
+        assert!(flat.contains(now_words), "{}", help.text);
+        assert!(flat.contains("place pal"), "{}", help.text);
+    }
+}

@@ -103,7 +103,7 @@ impl Table {
     /// Both players play the game's setup (commands starting `setup`) by
     /// its first offered command until one of them gets a mail whose first
     /// command starts otherwise: that player and the mail.
-    fn past_setup(&mut self, setup: &str) -> (usize, Received) {
+    fn past_setup(&mut self, setup: &[&str]) -> (usize, Received) {
         let tag = format!("#{}]", self.id);
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(120) {
@@ -117,7 +117,7 @@ impl Table {
                     continue;
                 };
                 let links = m.move_links();
-                if !links[0].starts_with(setup) {
+                if !setup.iter().any(|w| links[0].starts_with(w)) {
                     return (i, m);
                 }
                 let (_, row) = self.answer(i, &m, &links[0]);
@@ -140,7 +140,7 @@ fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
         ("ko", "q8", ["carol", "dave"]),
     ] {
         let mut t = Table::start("tzolkin", account, players, lang, 3);
-        let (i, turn) = t.past_setup("keep");
+        let (i, turn) = t.past_setup(&["keep"]);
         let (_, row) = t.answer(i, &turn, "beg chaac\n끝");
         assert_eq!(row.outcome.to_string(), "rejected", "{row:?}");
         let (why, closest, untried) = match lang {
@@ -183,7 +183,7 @@ fn through_the_ages_refuses_a_real_command_with_the_rules_reason_by_mail() {
         ("ko", "q6", ["play", "quipu"]),
     ] {
         let mut t = Table::start("tta", account, players, lang, 5);
-        let (i, turn) = t.past_setup("no setup in this game");
+        let (i, turn) = t.past_setup(&[]);
         let (_, row) = t.answer(i, &turn, "grow\ndone");
         assert_eq!(row.outcome.to_string(), "rejected", "{row:?}");
         let (why, untried) = match lang {
@@ -205,5 +205,64 @@ fn through_the_ages_refuses_a_real_command_with_the_rules_reason_by_mail() {
         );
         assert!(has_picture(&answer), "the refusal shows the board");
         assert_eq!(t.q.show_json(t.id)["finished"], serde_json::json!(false));
+    }
+}
+
+/// Tawantinsuyu's God cards at the start, every offered `use` written out
+/// in one reply: where the rules play the last one by themselves, the reply
+/// is applied and that line is listed as done by the rules (seed 2); where
+/// a card asks a choice first, the refusal says which and where to write
+/// it, and a reply carrying that choice on the next line is applied (seed 3).
+#[test]
+fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
+    for (lang, account, players, seed) in [
+        ("en", "q5", ["erin", "frank"], 2),
+        ("ko", "q4", ["carol", "dave"], 2),
+        ("en", "q3", ["alice", "bob"], 3),
+    ] {
+        let mut t = Table::start("tawantinsuyu", account, players, lang, seed);
+        let (i, turn) = t.past_setup(&["start", "keep"]);
+        let uses: Vec<String> = turn
+            .move_links()
+            .into_iter()
+            .filter(|c| c.starts_with("use "))
+            .collect();
+        assert!(uses.len() >= 3, "{:?}", turn.move_links());
+        let (_, row) = t.answer(i, &turn, &uses.join("\n"));
+        if seed == 2 {
+            assert_eq!(row.outcome.to_string(), "applied", "{row:?}");
+            let done = match lang {
+                "en" => "Already done by the rules (your only remaining choice, played for you):",
+                _ => "규칙이 이미 처리함(남은 유일한 선택이라 자동으로 두었습니다):",
+            };
+            let told = t.next(i, |m| m.says(done));
+            assert!(
+                told.says(&format!("'{}'", uses[uses.len() - 1])),
+                "{}",
+                told.text
+            );
+            continue;
+        }
+        assert_eq!(row.outcome.to_string(), "rejected", "{row:?}");
+        let waits = format!("'{}' asks a choice first (", uses[0]);
+        let answer = t.next(i, |m| m.says(&waits));
+        assert!(
+            answer.says(&format!(
+                "Write that choice on the line right after '{}'",
+                uses[0]
+            )),
+            "{}",
+            answer.text
+        );
+        // The choice it asks, on the next line: applied.
+        let flat = answer.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let choice = flat
+            .split(&waits)
+            .nth(1)
+            .and_then(|rest| rest.split([')', '|']).next())
+            .map(|c| c.trim().to_string())
+            .expect("a choice named");
+        let (_, row) = t.answer(i, &turn, &format!("{}\n{choice}", uses[0]));
+        assert_eq!(row.outcome.to_string(), "applied", "{row:?}");
     }
 }
