@@ -318,3 +318,40 @@ fn games_and_help_answer_in_the_readers_words() {
         assert!(flat.contains("place pal"), "{}", help.text);
     }
 }
+
+/// The new-game confirmation repeats the game by its title in the reader's
+/// language, the players and every option it will be made with.
+#[test]
+fn the_new_game_confirmation_repeats_every_option() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("confirm-{lang}"));
+        s.setting(ALICE, &format!("language {lang}"), now())
+            .unwrap();
+        let raw = format!(
+            "From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: game\r\nMessage-ID: <new-{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nnew tzolkin with {BOB}\r\n"
+        );
+        let out = handle(&s, raw.as_bytes(), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let mails = mails_to(&s, ALICE);
+        assert_eq!(mails.len(), 1, "one mail");
+        let flat = mails[0]
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (game, options) = match lang {
+            "en" => (
+                "to start Tzolk'in: The Mayan Calendar with bob@example.test",
+                "Options: ",
+            ),
+            _ => ("출킨: 마야의 달력 게임을 bob@example.test님과", "옵션: "),
+        };
+        assert!(flat.contains(game), "{flat}");
+        assert!(flat.contains(options), "{flat}");
+        let default = match lang {
+            "en" => "(default)",
+            _ => "(기본값)",
+        };
+        assert!(flat.contains(default), "{flat}");
+    }
+}

@@ -101,11 +101,7 @@ impl Service {
             .trim()
             .to_string();
         let email = caller.email.as_str();
-        let done = |t: Text| -> Result<(InboundOutcome, String)> {
-            let r = t.en.clone();
-            replies.push(t);
-            Ok((InboundOutcome::Answered, r))
-        };
+        let done = |t: Text| answered(replies, t);
         let in_game = |f: &dyn Fn(i64) -> Result<(InboundOutcome, String)>| -> Result<(InboundOutcome, String)> {
             match caller.game {
                 Some(id) => f(id),

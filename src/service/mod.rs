@@ -395,7 +395,7 @@ impl Service {
         }
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change_noting(id, &[seat], &before, besides.note, now)?;
+        self.after_change_noting(id, &[seat], &before, besides, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,
@@ -549,4 +549,7 @@ pub(crate) struct Besides<'a> {
     pub talk: Option<&'a str>,
     /// The lines not read as commands, told back to the player.
     pub note: Option<&'a Text>,
+    /// The clock made the move for a late seat: that seat is told of it
+    /// whatever its setting.
+    pub by_clock: bool,
 }
