@@ -51,6 +51,14 @@ struct Table {
     boxes: Vec<Mailbox>,
 }
 
+/// The tests share the stack's player mailboxes: one game at a time, so
+/// that no test reads (and so takes) another's mail.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl Table {
     fn start(game: &str, account: &str, players: [&str; 2], lang: &str, seed: u64) -> Table {
         let stack = Stack::get();
@@ -109,11 +117,11 @@ impl Table {
         while start.elapsed() < Duration::from_secs(120) {
             for i in 0..2 {
                 let fresh = self.boxes[i].fresh();
-                let Some(m) = fresh
-                    .into_iter()
-                    .rev()
-                    .find(|m| m.subject.contains(&tag) && !m.move_links().is_empty())
-                else {
+                let Some(m) = fresh.into_iter().rev().find(|m| {
+                    m.from == self.q.address
+                        && m.subject.contains(&tag)
+                        && !m.move_links().is_empty()
+                }) else {
                     continue;
                 };
                 let links = m.move_links();
@@ -135,6 +143,7 @@ fn has_picture(m: &Received) -> bool {
 
 #[test]
 fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
+    let _serial = one_at_a_time();
     for (lang, account, players) in [
         ("en", "q7", ["erin", "frank"]),
         ("ko", "q8", ["carol", "dave"]),
@@ -178,6 +187,7 @@ fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
 
 #[test]
 fn through_the_ages_refuses_a_real_command_with_the_rules_reason_by_mail() {
+    let _serial = one_at_a_time();
     for (lang, account, players) in [
         ("en", "q9", ["alice", "bob"]),
         ("ko", "q6", ["play", "quipu"]),
@@ -215,6 +225,7 @@ fn through_the_ages_refuses_a_real_command_with_the_rules_reason_by_mail() {
 /// it, and a reply carrying that choice on the next line is applied (seed 3).
 #[test]
 fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
+    let _serial = one_at_a_time();
     for (lang, account, players, seed) in [
         ("en", "q5", ["erin", "frank"], 2),
         ("ko", "q4", ["carol", "dave"], 2),
@@ -264,5 +275,39 @@ fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
             .expect("a choice named");
         let (_, row) = t.answer(i, &turn, &format!("{}\n{choice}", uses[0]));
         assert_eq!(row.outcome.to_string(), "applied", "{row:?}");
+    }
+}
+
+/// `games` and `help` in a reply to a game mail, by mail in both languages:
+/// the game by its title with "your turn" to the seat to act, and the
+/// game's own commands with the seat's commands now.
+#[test]
+fn games_and_help_answer_by_mail() {
+    let _serial = one_at_a_time();
+    for (lang, account, players) in [
+        ("en", "q2", ["play", "bob"]),
+        ("ko", "q1", ["quipu", "erin"]),
+    ] {
+        let mut t = Table::start("tzolkin", account, players, lang, 3);
+        let (i, turn) = t.past_setup(&["keep"]);
+        let (_, row) = t.answer(i, &turn, "games");
+        assert_eq!(row.outcome.to_string(), "answered", "{row:?}");
+        let yours = format!(
+            "#{} {}",
+            t.id,
+            match lang {
+                "en" => "Tzolk'in: The Mayan Calendar: your turn",
+                _ => "출킨: 마야의 달력: 당신 차례",
+            }
+        );
+        t.next(i, |m| m.says(&yours));
+        let (_, row) = t.answer(i, &turn, "help");
+        assert_eq!(row.outcome.to_string(), "answered", "{row:?}");
+        let (commands, now_words) = match lang {
+            "en" => ("Commands: place <gear>", "You may write now"),
+            _ => ("명령: place <기어>", "지금 쓸 수 있는 명령"),
+        };
+        let help = t.next(i, |m| m.says(commands));
+        assert!(help.says(now_words), "{}", help.text);
     }
 }
