@@ -355,3 +355,32 @@ fn the_new_game_confirmation_repeats_every_option() {
         assert!(flat.contains(default), "{flat}");
     }
 }
+
+/// `undo` speaks to the player who took their move back in the second person.
+#[test]
+fn undo_speaks_to_the_player_as_you() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("undo-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let place = s
+            .legal(id, &who)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.starts_with("place "))
+            .expect("a placement");
+        let out = handle(&s, &reply(&s, id, &who, "u1", None, &place), now());
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        let out = handle(&s, &reply(&s, id, &who, "u2", None, "undo"), now());
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        let m = last_to(&s, &who);
+        let you = match lang {
+            "en" => format!("You took back your move: {place}"),
+            _ => format!("내 수를 물렀습니다: {place}"),
+        };
+        assert!(m.text.contains(&you), "{}", m.text);
+        assert!(
+            !m.text.contains("took back their move") && !m.text.contains("님이 이 수를 물렀습니다")
+        );
+    }
+}

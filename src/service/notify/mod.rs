@@ -271,6 +271,13 @@ impl Service {
                     format!("{who_en} says: {}", m.command),
                     format!("{who_ko}: {}", m.command),
                 )),
+                // The reader's own undo speaks to them.
+                MoveKind::Undo if m.seat.is_some() && m.seat.map(Seat) == seat => {
+                    out.push(Text::new(
+                        format!("You took back your move: {}", m.command),
+                        format!("내 수를 물렀습니다: {}", m.command),
+                    ))
+                }
                 MoveKind::Undo => out.push(Text::new(
                     format!("{who_en} took back their move: {}", m.command),
                     format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
