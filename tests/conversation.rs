@@ -4,6 +4,8 @@
 //! already played is accepted, leaving asks to confirm, and the default
 //! mail is one per turn of the player's, in English and Korean.
 
+#[path = "support/browser.rs"]
+mod browser;
 #[path = "support/driving.rs"]
 mod driving;
 
@@ -382,5 +384,57 @@ fn undo_speaks_to_the_player_as_you() {
         assert!(
             !m.text.contains("took back their move") && !m.text.contains("님이 이 수를 물렀습니다")
         );
+    }
+}
+
+/// Screenshots at 390 px of each new answer in both languages, under
+/// target/screens/conversation/ (the refused real command, the line that
+/// waits for a follow-up, games, help, the confirmation, undo), each as a
+/// phone shows it: no sideways scrolling.
+#[test]
+fn screens_of_the_new_answers_at_390_px() {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screens/conversation");
+    std::fs::create_dir_all(&out).unwrap();
+    for lang in ["en", "ko"] {
+        let s = service(&format!("screens-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let mut shots: Vec<(&str, Vec<u8>)> = Vec::new();
+        let raw_of = |s: &Service| {
+            s.store
+                .outbox(None)
+                .unwrap()
+                .into_iter()
+                .rfind(|r| r.recipient == who)
+                .unwrap()
+                .raw
+        };
+        handle(&s, &reply(&s, id, &who, "s1", None, "beg chaac\n끝"), now());
+        shots.push(("refused", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s2", None, "games"), now());
+        shots.push(("games", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s3", None, "help"), now());
+        shots.push(("help", raw_of(&s)));
+        for (name, raw) in shots {
+            let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
+            let html = msg.body_html(0).unwrap().to_string();
+            let page = out.join(format!("{name}-{lang}.html"));
+            std::fs::write(&page, html.replace("</body>", "<script>addEventListener('load',()=>{parent.postMessage(String(document.documentElement.scrollWidth),'*')})</script></body>")).unwrap();
+            let frame = out.join(format!("frame-{name}-{lang}.html"));
+            std::fs::write(&frame, format!("<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\"><iframe src=\"{name}-{lang}.html\" width=\"390\" height=\"1400\" style=\"border:0;display:block\"></iframe><script>addEventListener('message',e=>{{document.title='W'+e.data}});</script></body></html>")).unwrap();
+            let dom = browser::chromium(&frame, (500, 1400), 4000, None);
+            let width: u32 = dom
+                .split("<title>W")
+                .nth(1)
+                .and_then(|t| t.split('<').next())
+                .and_then(|w| w.parse().ok())
+                .unwrap_or_else(|| panic!("no width: {dom:.200}"));
+            assert!(width <= 390, "{name}-{lang}: {width} px wide at 390");
+            let png = out.join(format!("{name}-{lang}.png"));
+            browser::chromium(&frame, (500, 1400), 4000, Some(&png));
+            assert!(std::fs::metadata(&png)
+                .map(|m| m.len() > 1000)
+                .unwrap_or(false));
+        }
     }
 }
