@@ -195,12 +195,20 @@ impl Service {
                 let who = Text::join(&who, ", ");
                 Text::new(format!("{} to act", who.en), format!("{} 차례", who.ko))
             };
-            let due = self.deadline_of(id)?.map(|t| match zone {
-                Some(z) => t.with_timezone(&z).format("%Y-%m-%d %H:%M %Z").to_string(),
-                None => t.format("%Y-%m-%d %H:%M UTC").to_string(),
-            });
+            let zone = zone.unwrap_or(chrono_tz::UTC);
+            let due = self.deadline_of(id)?.map(|t| t.with_timezone(&zone));
             let (due_en, due_ko) = due.map_or((String::new(), String::new()), |d| {
-                (format!("; deadline {d}"), format!("; 마감 {d}"))
+                let at = d.format("%Y-%m-%d %H:%M");
+                // Korean names the universal time in words, not by its Latin letters.
+                let zone_ko = if zone == chrono_tz::UTC {
+                    "협정 세계시".to_string()
+                } else {
+                    d.format("%Z").to_string()
+                };
+                (
+                    format!("; deadline {at} {}", d.format("%Z")),
+                    format!("; 마감 {at} ({zone_ko})"),
+                )
             });
             lines.push(Text::new(
                 format!("#{id} {}: {}{due_en}", title.en, turn.en),
