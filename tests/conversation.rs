@@ -4,6 +4,8 @@
 //! already played is accepted, leaving asks to confirm, and the default
 //! mail is one per turn of the player's, in English and Korean.
 
+#[path = "support/browser.rs"]
+mod browser;
 #[path = "support/driving.rs"]
 mod driving;
 
@@ -105,12 +107,12 @@ fn a_real_command_not_possible_now_is_refused_with_why_and_what_instead() {
         assert!(m.picture, "the refusal shows the board");
         let (why, closest, untried) = match lang {
             "en" => (
-                "'beg chaac' is a command of this game, but no 'beg …' is possible for you at this point",
+                "line 1 ('beg chaac') was refused. Begging needs 2 corn or fewer; you have 10.",
                 "Closest legal commands: place",
                 "Not tried, because they came after the refused line: '끝'",
             ),
             _ => (
-                "'beg chaac'은(는) 이 게임의 명령이지만, 지금은 'beg …' 명령을 둘 수 없습니다",
+                "1번째 줄('beg chaac')이 거부되었습니다. 구걸하려면 옥수수가 2개 이하여야 합니다. 지금 10개 있습니다.",
                 "가장 가까운 가능한 명령: place",
                 "거부된 줄 뒤에 있어 시도하지 않은 줄: '끝'",
             ),
@@ -271,5 +273,168 @@ fn the_default_is_one_mail_per_turn_and_news_is_light() {
             "median {}",
             plain[plain.len() / 2]
         );
+    }
+}
+
+/// `games` lists each running game with its name and whose turn it is,
+/// "your turn" to the reader when it is theirs; `help` in a reply to a
+/// game mail gives that game's commands and the seat's commands now.
+#[test]
+fn games_and_help_answer_in_the_readers_words() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("games-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let other = if who == ALICE { BOB } else { ALICE };
+        let out = handle(&s, &reply(&s, id, &who, "g1", None, "games"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let mine = last_to(&s, &who);
+        let (one, yours) = match lang {
+            "en" => (
+                "You play 1 game:",
+                "#1 Tzolk'in: The Mayan Calendar: your turn",
+            ),
+            _ => ("진행 중인 게임 1개:", "#1 출킨: 마야의 달력: 당신 차례"),
+        };
+        assert!(mine.text.contains(one), "{}", mine.text);
+        assert!(mine.text.contains(yours), "{}", mine.text);
+        handle(&s, &reply(&s, id, other, "g2", None, "games"), now());
+        let theirs = last_to(&s, other);
+        let to_act_words = match lang {
+            "en" => " to act",
+            _ => " 차례",
+        };
+        assert!(!theirs.text.contains(yours), "{}", theirs.text);
+        assert!(theirs.text.contains(to_act_words), "{}", theirs.text);
+
+        let out = handle(&s, &reply(&s, id, &who, "h1", None, "help"), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let help = last_to(&s, &who);
+        let flat = help.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (commands, now_words) = match lang {
+            "en" => ("Commands: place <gear>", "You may write now"),
+            _ => ("명령: place <기어>", "지금 쓸 수 있는 명령"),
+        };
+        assert!(flat.contains(commands), "{}", help.text);
+        assert!(flat.contains(now_words), "{}", help.text);
+        assert!(flat.contains("place pal"), "{}", help.text);
+    }
+}
+
+/// The new-game confirmation repeats the game by its title in the reader's
+/// language, the players and every option it will be made with.
+#[test]
+fn the_new_game_confirmation_repeats_every_option() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("confirm-{lang}"));
+        s.setting(ALICE, &format!("language {lang}"), now())
+            .unwrap();
+        let raw = format!(
+            "From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: game\r\nMessage-ID: <new-{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nnew tzolkin with {BOB}\r\n"
+        );
+        let out = handle(&s, raw.as_bytes(), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let mails = mails_to(&s, ALICE);
+        assert_eq!(mails.len(), 1, "one mail");
+        let flat = mails[0]
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (game, options) = match lang {
+            "en" => (
+                "to start Tzolk'in: The Mayan Calendar with bob@example.test",
+                "Options: ",
+            ),
+            _ => ("출킨: 마야의 달력 게임을 bob@example.test님과", "옵션: "),
+        };
+        assert!(flat.contains(game), "{flat}");
+        assert!(flat.contains(options), "{flat}");
+        let default = match lang {
+            "en" => "(default)",
+            _ => "(기본값)",
+        };
+        assert!(flat.contains(default), "{flat}");
+    }
+}
+
+/// `undo` speaks to the player who took their move back in the second person.
+#[test]
+fn undo_speaks_to_the_player_as_you() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("undo-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let place = s
+            .legal(id, &who)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.starts_with("place "))
+            .expect("a placement");
+        let out = handle(&s, &reply(&s, id, &who, "u1", None, &place), now());
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        let out = handle(&s, &reply(&s, id, &who, "u2", None, "undo"), now());
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        let m = last_to(&s, &who);
+        let you = match lang {
+            "en" => format!("You took back your move: {place}"),
+            _ => format!("내 수를 물렀습니다: {place}"),
+        };
+        assert!(m.text.contains(&you), "{}", m.text);
+        assert!(
+            !m.text.contains("took back their move") && !m.text.contains("님이 이 수를 물렀습니다")
+        );
+    }
+}
+
+/// Screenshots at 390 px of each new answer in both languages, under
+/// target/screens/conversation/ (the refused real command, the line that
+/// waits for a follow-up, games, help, the confirmation, undo), each as a
+/// phone shows it: no sideways scrolling.
+#[test]
+fn screens_of_the_new_answers_at_390_px() {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screens/conversation");
+    std::fs::create_dir_all(&out).unwrap();
+    for lang in ["en", "ko"] {
+        let s = service(&format!("screens-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let mut shots: Vec<(&str, Vec<u8>)> = Vec::new();
+        let raw_of = |s: &Service| {
+            s.store
+                .outbox(None)
+                .unwrap()
+                .into_iter()
+                .rfind(|r| r.recipient == who)
+                .unwrap()
+                .raw
+        };
+        handle(&s, &reply(&s, id, &who, "s1", None, "beg chaac\n끝"), now());
+        shots.push(("refused", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s2", None, "games"), now());
+        shots.push(("games", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s3", None, "help"), now());
+        shots.push(("help", raw_of(&s)));
+        for (name, raw) in shots {
+            let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
+            let html = msg.body_html(0).unwrap().to_string();
+            let page = out.join(format!("{name}-{lang}.html"));
+            std::fs::write(&page, html.replace("</body>", "<script>addEventListener('load',()=>{parent.postMessage(String(document.documentElement.scrollWidth),'*')})</script></body>")).unwrap();
+            let frame = out.join(format!("frame-{name}-{lang}.html"));
+            std::fs::write(&frame, format!("<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\"><iframe src=\"{name}-{lang}.html\" width=\"390\" height=\"1400\" style=\"border:0;display:block\"></iframe><script>addEventListener('message',e=>{{document.title='W'+e.data}});</script></body></html>")).unwrap();
+            let dom = browser::chromium(&frame, (500, 1400), 4000, None);
+            let width: u32 = dom
+                .split("<title>W")
+                .nth(1)
+                .and_then(|t| t.split('<').next())
+                .and_then(|w| w.parse().ok())
+                .unwrap_or_else(|| panic!("no width: {dom:.200}"));
+            assert!(width <= 390, "{name}-{lang}: {width} px wide at 390");
+            let png = out.join(format!("{name}-{lang}.png"));
+            browser::chromium(&frame, (500, 1400), 4000, Some(&png));
+            assert!(std::fs::metadata(&png)
+                .map(|m| m.len() > 1000)
+                .unwrap_or(false));
+        }
     }
 }

@@ -288,6 +288,17 @@ pub trait Game: Send + Sync + 'static {
         &crate::engine::parse::Vocabulary::NONE
     }
 
+    /// Why the rules refuse now a line written as one of `seat`'s commands
+    /// that is no legal command of it (begging with too much corn, placing
+    /// with no worker in hand), in both languages; `words` is the line in
+    /// the game's words (`Vocabulary::words`, its first word made an action
+    /// word where it starts exactly one). `None` where the game has no
+    /// reason of its own to give (the service then says what the seat may
+    /// do instead). Asked only of a seat that may act now.
+    fn why_illegal(&self, _state: &Self::State, _seat: Seat, _words: &[&str]) -> Option<Text> {
+        None
+    }
+
     /// Reads a command, forgiving of case, spacing, abbreviations and
     /// component names in English and Korean.
     fn parse(

@@ -77,6 +77,9 @@ pub trait Table: Send + Sync {
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
     /// The words of the game's commands (`Game::words`).
     fn words(&self) -> &'static crate::engine::parse::Vocabulary;
+    /// Why the rules refuse `line` of `seat` now (`Game::why_illegal`), for
+    /// a line that reads as no legal command of a seat that may act.
+    fn why_illegal(&self, seat: Seat, line: &str) -> Option<Text>;
     /// Applies a stored command: `text` must be exactly the canonical form
     /// of one of `seat`'s legal commands (no prefixes, aliases or guesses).
     fn play_exact(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError>;
@@ -275,6 +278,22 @@ impl<G: Game> Table for Typed<G> {
 
     fn words(&self) -> &'static crate::engine::parse::Vocabulary {
         self.game.words()
+    }
+
+    fn why_illegal(&self, seat: Seat, line: &str) -> Option<Text> {
+        if !self.game.to_act(&self.state).contains(&seat) {
+            return None;
+        }
+        let vocabulary = self.game.words();
+        let mut words = vocabulary.words(line);
+        // A start of exactly one action word stands for it (`be` for `beg`).
+        if let Some(first) = words.first_mut() {
+            if let Some(verb) = crate::engine::parse::unique_start(first, vocabulary.verbs) {
+                *first = verb.to_string();
+            }
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        self.game.why_illegal(&self.state, seat, &words)
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<Played, PlayError> {

@@ -101,11 +101,7 @@ impl Service {
             .trim()
             .to_string();
         let email = caller.email.as_str();
-        let done = |t: Text| -> Result<(InboundOutcome, String)> {
-            let r = t.en.clone();
-            replies.push(t);
-            Ok((InboundOutcome::Answered, r))
-        };
+        let done = |t: Text| answered(replies, t);
         let in_game = |f: &dyn Fn(i64) -> Result<(InboundOutcome, String)>| -> Result<(InboundOutcome, String)> {
             match caller.game {
                 Some(id) => f(id),
@@ -116,15 +112,11 @@ impl Service {
             }
         };
         match word.as_str() {
-            "help" => done(help_text()),
-            "games" => {
-                let ids = self.store.games_of(email)?;
-                let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-                done(Text::new(
-                    format!("Your active games: {}", list.join(", ")),
-                    format!("진행 중인 게임: {}", list.join(", ")),
-                ))
-            }
+            "help" => match caller.game {
+                Some(id) => done(self.game_help(id, email)?),
+                None => done(help_text()),
+            },
+            "games" => done(self.games_list(email)?),
             "board" | "moves" => {
                 in_game(&|id| self.show_board(id, email, word == "moves", replies, now))
             }
@@ -165,6 +157,94 @@ impl Service {
             "new" => self.request_game(email, &rest, now),
             _ => done(help_text()),
         }
+    }
+
+    /// `games`: each running game of `email`, with its name, whose turn it
+    /// is ("your turn" when it is theirs) and the deadline, in their time zone.
+    fn games_list(&self, email: &str) -> Result<Text> {
+        let ids = self.store.games_of(email)?;
+        if ids.is_empty() {
+            return Ok(Text::new(
+                "You have no game running. To start one, write to the service address: new GAME with ADDRESS, ADDRESS ('help' tells more).",
+                "진행 중인 게임이 없습니다. 새 게임은 서비스 주소로: new 게임 with 주소, 주소 (자세한 것은 'help').",
+            ));
+        }
+        let zone = self.store.find_player(email)?.map(|p| p.timezone);
+        let n = ids.len();
+        let mut lines = vec![Text::new(
+            format!("You play {n} game{}:", if n == 1 { "" } else { "s" }),
+            format!("진행 중인 게임 {n}개:"),
+        )];
+        for id in ids {
+            let name = self.game(id)?.game;
+            let title = match crate::games::find(&name) {
+                Some(e) => crate::engine::game_title(e.name, (e.info)().title),
+                None => Text::same(name),
+            };
+            let table = self.table(id)?;
+            let names = table.seat_names();
+            let me = self.seat_of(id, email).ok();
+            let acting = table.to_act();
+            let turn = if me.is_some_and(|s| acting.contains(&s)) {
+                Text::new("your turn", "당신 차례")
+            } else {
+                let who: Vec<Text> = acting
+                    .iter()
+                    .map(|s| crate::engine::seat_label(&names, s.0))
+                    .collect();
+                let who = Text::join(&who, ", ");
+                Text::new(format!("{} to act", who.en), format!("{} 차례", who.ko))
+            };
+            let zone = zone.unwrap_or(chrono_tz::UTC);
+            let due = self.deadline_of(id)?.map(|t| t.with_timezone(&zone));
+            let (due_en, due_ko) = due.map_or((String::new(), String::new()), |d| {
+                let at = d.format("%Y-%m-%d %H:%M");
+                // Korean names the universal time in words, not by its Latin letters.
+                let zone_ko = if zone == chrono_tz::UTC {
+                    "협정 세계시".to_string()
+                } else {
+                    d.format("%Z").to_string()
+                };
+                (
+                    format!("; deadline {at} {}", d.format("%Z")),
+                    format!("; 마감 {at} ({zone_ko})"),
+                )
+            });
+            lines.push(Text::new(
+                format!("#{id} {}: {}{due_en}", title.en, turn.en),
+                format!("#{id} {}: {}{due_ko}", title.ko, turn.ko),
+            ));
+        }
+        Ok(Text::join(&lines, "\n"))
+    }
+
+    /// `help` in a reply to a game mail: that game's commands, the seat's
+    /// commands now, then the service's.
+    fn game_help(&self, id: i64, email: &str) -> Result<Text> {
+        let table = self.table(id)?;
+        let seat = self.seat_of(id, email).ok();
+        let mut parts: Vec<Text> = table.view(seat).footer;
+        if let Some(seat) = seat {
+            let legal = table.legal(seat);
+            if !legal.is_empty() {
+                let shown: Vec<&str> = legal.iter().take(6).map(String::as_str).collect();
+                let n = legal.len();
+                let more = if n > shown.len() { " …" } else { "" };
+                parts.push(Text::new(
+                    format!(
+                        "You may write now ({n} command{}): {}{more} (reply 'moves' for all of them).",
+                        if n == 1 { "" } else { "s" },
+                        shown.join(" | ")
+                    ),
+                    format!(
+                        "지금 쓸 수 있는 명령({n}개): {}{more} (전부 보려면 'moves'로 답장).",
+                        shown.join(" | ")
+                    ),
+                ));
+            }
+        }
+        parts.push(help_text());
+        Ok(Text::join(&parts, "\n\n"))
     }
 
     /// `resign`: explained, and done only as `resign confirm`.

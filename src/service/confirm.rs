@@ -39,6 +39,47 @@ fn parse_request(creator: &str, rest: &str) -> NewGameRequest {
     }
 }
 
+/// The requested game's title in both languages, and every option it will
+/// be made with: those the request sets, and the others at their defaults.
+fn request_terms(req: &NewGameRequest) -> (Text, Text) {
+    let Some(entry) = games::find(&req.game) else {
+        return (Text::same(req.game.clone()), Text::default());
+    };
+    let info = (entry.info)();
+    let title = crate::engine::game_title(entry.name, info.title);
+    let set = crate::engine::Options::parse_pairs(&req.options).unwrap_or_default();
+    let (mut en, mut ko) = (Vec::new(), Vec::new());
+    for doc in &info.options {
+        match set.get(doc.key) {
+            Some(v) => {
+                en.push(format!("{}={v}", doc.key));
+                ko.push(format!("{}={v}", doc.key));
+            }
+            None if !doc.default.is_empty() => {
+                en.push(format!("{}={} (default)", doc.key, doc.default));
+                ko.push(format!("{}={} (기본값)", doc.key, doc.default));
+            }
+            None => {}
+        }
+    }
+    // Options of the service (the clock's) that the game does not document.
+    for (k, v) in &set.0 {
+        if !info.options.iter().any(|d| d.key == k) {
+            en.push(format!("{k}={v}"));
+            ko.push(format!("{k}={v}"));
+        }
+    }
+    let options = if en.is_empty() {
+        Text::new("Options: none.", "옵션: 없음.")
+    } else {
+        Text::new(
+            format!("Options: {}.", en.join(", ")),
+            format!("옵션: {}.", ko.join(", ")),
+        )
+    };
+    (title, options)
+}
+
 impl Service {
     /// Why a request from mail cannot be made, checked before anything is
     /// stored or sent: unknown game, an option a mail may not set, a bad
@@ -97,11 +138,13 @@ impl Service {
         let (local, domain) = self.config.address_parts();
         let token = super::token::request_token(&self.secret, id, email);
         let others = req.players[1..].join(", ");
+        let (title, options) = request_terms(&req);
         let words = [
             Text::new(
-                format!("Someone, perhaps you, asked quipu from this address to start {} with {others}.", req.game),
-                format!("누군가(아마 당신이) 이 주소로 {} 게임을 {others}님과 시작해 달라고 요청했습니다.", req.game),
+                format!("Someone, perhaps you, asked quipu from this address to start {} with {others}.", title.en),
+                format!("누군가(아마 당신이) 이 주소로 {} 게임을 {others}님과 시작해 달라고 요청했습니다.", title.ko),
             ),
+            options,
             Text::new(
                 "Reply 'confirm' to this mail to make the game and invite them. If it was not you, ignore this mail: nothing happens.",
                 "게임을 만들고 초대하려면 이 메일에 'confirm'이라고 답장하세요. 요청한 적이 없다면 무시하세요. 아무 일도 일어나지 않습니다.",
@@ -128,6 +171,17 @@ impl Service {
         ))
     }
 
+    /// A reply to a confirmation refused with `t` (and `reason` for the record).
+    fn refuse_request(
+        &self,
+        email: &str,
+        t: Text,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        self.answer(email, None, &[t], now, InboundOutcome::Rejected, reason)
+    }
+
     /// A reply to a confirmation: `confirm` makes the game, anything else explains.
     pub(crate) fn confirm_request(
         &self,
@@ -148,14 +202,7 @@ impl Service {
                 "That game request was answered already.",
                 "그 게임 요청은 이미 처리되었습니다.",
             );
-            return self.answer(
-                email,
-                None,
-                &[t],
-                now,
-                InboundOutcome::Rejected,
-                "request already answered",
-            );
+            return self.refuse_request(email, t, "request already answered", now);
         }
         // A request waits a week at most (housekeeping deletes it after).
         let made = super::parse_stamp("created_at", &request.created_at)
@@ -167,14 +214,7 @@ impl Service {
                 "That game request has expired (a request waits 7 days); nothing was made. Send 'new ...' again to ask anew.",
                 "그 게임 요청은 만료되었습니다(요청은 7일 동안 기다립니다). 아무것도 만들지 않았습니다. 다시 'new ...'를 보내세요.",
             );
-            return self.answer(
-                email,
-                None,
-                &[t],
-                now,
-                InboundOutcome::Rejected,
-                "request expired",
-            );
+            return self.refuse_request(email, t, "request expired", now);
         }
         let yes = lines
             .iter()
@@ -184,14 +224,7 @@ impl Service {
                 "Nothing was made. Reply 'confirm' to the confirmation mail to make the game.",
                 "아무것도 만들지 않았습니다. 게임을 만들려면 확인 메일에 'confirm'이라고 답장하세요.",
             );
-            return self.answer(
-                email,
-                None,
-                &[t],
-                now,
-                InboundOutcome::Rejected,
-                "request not confirmed",
-            );
+            return self.refuse_request(email, t, "request not confirmed", now);
         }
         let req = parse_request(email, &request.request);
         // The world may have changed since the request (an invitee said stop).

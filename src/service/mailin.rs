@@ -418,6 +418,7 @@ impl Service {
         let besides = Besides {
             talk: talk.as_deref(),
             note: note.as_ref(),
+            by_clock: false,
         };
         match self.play_with(id, &caller.email, &commands, &mail.message_id, besides, now) {
             Ok(applied) => {

@@ -349,12 +349,25 @@ impl Service {
         let mut table = self.table(id)?;
         let before = table.to_act();
         let mut played = Vec::new();
+        // The seat's options before the line last played: a refused line
+        // that was one of them waits for the choice that line asks first.
+        let mut options_before: Vec<String> = Vec::new();
         for (i, line) in lines.iter().enumerate() {
+            let options = table.legal(seat);
             match table.play(seat, line) {
-                Ok(p) => played.push(p),
+                Ok(p) => {
+                    played.push(p);
+                    options_before = options;
+                }
                 Err(PlayError::Internal(e)) => return Err(ServiceError::Engine(id, e)),
                 Err(e) => {
-                    let (reason, suggestions) = refusal(&e, table.as_ref(), seat, line);
+                    let earlier = i.checked_sub(1).and_then(|j| lines.get(j));
+                    let (reason, suggestions) = match earlier {
+                        Some(before) if was_an_option(line, before, &options_before) => {
+                            follow_up_first(line, before, &options)
+                        }
+                        _ => refusal(&e, table.as_ref(), seat, line),
+                    };
                     return Err(ServiceError::Refused {
                         line: i + 1,
                         command: line.clone(),
@@ -382,7 +395,7 @@ impl Service {
         }
         self.remember(id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change_noting(id, &[seat], &before, besides.note, now)?;
+        self.after_change_noting(id, &[seat], &before, besides, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,
@@ -418,10 +431,13 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             } else {
                 legal_only
             };
-            (
-                not_now(table, seat, line).unwrap_or_else(|| p.message.clone()),
-                s,
-            )
+            // The rules' own reason first; else that the action is not
+            // possible now at all; else the reader's refusal.
+            let why = table
+                .why_illegal(seat, line)
+                .or_else(|| not_now(table, seat, line))
+                .unwrap_or_else(|| p.message.clone());
+            (why, s)
         }
         PlayError::Rule(r) => (r.message.clone(), closest()),
         PlayError::NotYourTurn(_) => (
@@ -447,6 +463,29 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
             closest(),
         ),
     }
+}
+
+/// Whether `line` (not a repeat of the line `before` it) was one of the
+/// seat's `options` before that line was played.
+fn was_an_option(line: &str, before: &str, options: &[String]) -> bool {
+    use crate::engine::parse::normalize;
+    let wanted = normalize(line);
+    wanted != normalize(before) && options.iter().any(|c| normalize(c) == wanted)
+}
+
+/// A line that was an option until the line before it was played, which
+/// asks a choice first (a God card's weaving, a target): that choice, and
+/// where to write it.
+fn follow_up_first(line: &str, before: &str, now: &[String]) -> (Text, Vec<String>) {
+    let some: Vec<&str> = now.iter().take(4).map(String::as_str).collect();
+    let some = some.join(" | ");
+    (
+        Text::new(
+            format!("'{before}' asks a choice first ({some}), so '{line}' has to wait. Write that choice on the line right after '{before}', then '{line}'."),
+            format!("'{before}'에 이어 먼저 정할 것이 있어({some}) '{line}'은(는) 아직 둘 수 없습니다. 그 선택을 '{before}' 바로 다음 줄에 쓰고, 그다음에 '{line}'을(를) 쓰세요."),
+        ),
+        now.iter().take(5).cloned().collect(),
+    )
 }
 
 /// For a line written with one of the game's words whose action the seat
@@ -510,4 +549,7 @@ pub(crate) struct Besides<'a> {
     pub talk: Option<&'a str>,
     /// The lines not read as commands, told back to the player.
     pub note: Option<&'a Text>,
+    /// The clock made the move for a late seat: that seat is told of it
+    /// whatever its setting.
+    pub by_clock: bool,
 }

@@ -129,6 +129,10 @@ impl Game for ThroughTheAges {
         &command::VOCABULARY
     }
 
+    fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<Text> {
+        legal::why_illegal(s, seat.0, words)
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         command::read(&s.data, text, || legal::legal(s, seat.0))
     }

@@ -238,6 +238,10 @@ impl Game for Tzolkin {
         Ok(events)
     }
 
+    fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<Text> {
+        legal::why_illegal(s, seat.0, words)
+    }
+
     fn is_legal(&self, s: &State, seat: Seat, cmd: &Command) -> bool {
         legal::is_legal(s, seat.0, cmd)
     }

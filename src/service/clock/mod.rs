@@ -582,7 +582,11 @@ impl Service {
                     Some(lines) => {
                         self.store.clear_deadline(id, d.seat)?;
                         self.late_notice(id, email, now)?;
-                        self.play(id, email, &lines, source, now)?;
+                        let by_clock = crate::service::Besides {
+                            by_clock: true,
+                            ..Default::default()
+                        };
+                        self.play_with(id, email, &lines, source, by_clock, now)?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {

@@ -3,7 +3,7 @@
 //! others (per their setting), game-over mails, answers and notices. Every
 //! mail goes into the outbox in the caller's transaction.
 
-use super::{stamp, Result, Service};
+use super::{stamp, Besides, Result, Service};
 use crate::engine::{Event, Seat, Table, Text, View};
 use crate::mail::outbound::{compose, Outgoing};
 use crate::render::{self, Page};
@@ -25,19 +25,21 @@ impl Service {
         before: &[Seat],
         now: DateTime<Utc>,
     ) -> Result<()> {
-        self.after_change_noting(id, actors, before, None, now)
+        self.after_change_noting(id, actors, before, Besides::default(), now)
     }
 
-    /// [`Service::after_change`], with `note` in the actors' own mail about
-    /// the change (their turn mail, news mail or game-over mail).
+    /// [`Service::after_change`], with what came with the change: the
+    /// `note` for the actors' own mail about it (their turn mail, news mail
+    /// or game-over mail), and whether the clock made the move.
     pub(crate) fn after_change_noting(
         &self,
         id: i64,
         actors: &[Seat],
         before: &[Seat],
-        note: Option<&Text>,
+        besides: Besides<'_>,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        let note = besides.note;
         let table = self.table(id)?;
         let game = self.game(id)?;
         if table.outcome().is_some() && game.status == GameStatus::Active {
@@ -79,7 +81,7 @@ impl Service {
                 // every move, when their mail had lines not read, or when
                 // the clock made it for them; otherwise it opens their next
                 // mail's news.
-                if notify == Notify::Every || note.is_some() || self.last_move_by_clock(id)? {
+                if notify == Notify::Every || note.is_some() || besides.by_clock {
                     let words = Words {
                         board: Board::Omitted,
                         ..told(s)
@@ -87,10 +89,7 @@ impl Service {
                     self.mail_seat(id, &seat_row, MailKind::Update, words, now)?;
                 } else if notify == Notify::Digest {
                     // A digest tells of the others' moves, not one's own.
-                    let count = self.store.move_count(id)?;
-                    let last = seat_row.last_message_id.as_deref().unwrap_or("");
-                    self.store
-                        .note_mail_sent(id, &seat_row.email, last, count)?;
+                    self.note_told(id, &seat_row, None)?;
                 }
             } else if actors.is_empty() && before.is_empty() {
                 // The game's start: every seat hears of it once, with the
@@ -119,15 +118,15 @@ impl Service {
         self.schedule_deadlines(id, now)
     }
 
-    /// Whether the game's latest history row is a move the clock made for a
-    /// late seat (its source is the timeout policy that played it). Named
-    /// exactly: talk recorded after a mailed move is not the clock's.
-    fn last_move_by_clock(&self, id: i64) -> Result<bool> {
+    /// Records that `seat_row` has been told of the game up to its latest
+    /// move: by the mail `message_id`, else by its last mail (news held for
+    /// a digest or a catch-up summary).
+    fn note_told(&self, id: i64, seat_row: &SeatRow, message_id: Option<&str>) -> Result<()> {
         let count = self.store.move_count(id)?;
-        let last = self.store.moves_after(id, count - 1)?;
-        Ok(last
-            .last()
-            .is_some_and(|m| matches!(m.source.as_str(), "skip" | "bot")))
+        let last = message_id.or(seat_row.last_message_id.as_deref());
+        self.store
+            .note_mail_sent(id, &seat_row.email, last.unwrap_or(""), count)?;
+        Ok(())
     }
 
     /// The final mail to every seat, with the standings.
@@ -213,14 +212,7 @@ impl Service {
                 &stamp(now),
             )?;
         }
-        let count = self.store.move_count(id)?;
-        self.store.note_mail_sent(
-            id,
-            &seat_row.email,
-            seat_row.last_message_id.as_deref().unwrap_or(""),
-            count,
-        )?;
-        Ok(())
+        self.note_told(id, seat_row, None)
     }
 
     /// What happened since this seat's last mail, as the seat may know it.
@@ -279,6 +271,13 @@ impl Service {
                     format!("{who_en} says: {}", m.command),
                     format!("{who_ko}: {}", m.command),
                 )),
+                // The reader's own undo speaks to them.
+                MoveKind::Undo if m.seat.is_some() && m.seat.map(Seat) == seat => {
+                    out.push(Text::new(
+                        format!("You took back your move: {}", m.command),
+                        format!("내 수를 물렀습니다: {}", m.command),
+                    ))
+                }
                 MoveKind::Undo => out.push(Text::new(
                     format!("{who_en} took back their move: {}", m.command),
                     format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
@@ -321,13 +320,7 @@ impl Service {
                 // Keeps the game in the summary, which then sends its turn mail.
                 lines.push(Text::new("It is your turn.", "당신 차례입니다."));
             }
-            let count = self.store.move_count(id)?;
-            self.store.note_mail_sent(
-                id,
-                &seat_row.email,
-                seat_row.last_message_id.as_deref().unwrap_or(""),
-                count,
-            )?;
+            self.note_told(id, seat_row, None)?;
             if let Some(batch) = self.batch.borrow_mut().as_mut() {
                 batch
                     .entry(seat_row.email.clone())
@@ -369,7 +362,6 @@ impl Service {
         if deciding {
             footer.insert(1, Notify::read(&player.notify)?.how().get(lang).to_string());
         }
-        let count = self.store.move_count(id)?;
         let message_id = self.send(
             Some(id),
             &seat_row.email,
@@ -395,9 +387,7 @@ impl Service {
             words.board == Board::Full,
             now,
         )?;
-        self.store
-            .note_mail_sent(id, &seat_row.email, &message_id, count)?;
-        Ok(())
+        self.note_told(id, seat_row, Some(&message_id))
     }
 
     /// The moves a mail offers as links: the listed ones grouped, then each
