@@ -254,7 +254,7 @@ impl Canvas {
         // Each edge as (lower end, upper end, direction); flat edges never
         // cross a row's centre line.
         let next = points.iter().cycle().skip(1);
-        let edges: Vec<((f64, f64), (f64, f64), i32)> = points
+        let edges: Vec<Edge> = points
             .iter()
             .zip(next)
             .filter(|(a, b)| a.1 != b.1)
@@ -593,6 +593,10 @@ fn blend(under: [u8; 3], over: [u8; 3], a: f32) -> [u8; 3] {
     ]
 }
 
+/// A polygon edge for scanlines: its lower end (smaller y), its upper end,
+/// and +1 if it runs down the outline's order, -1 if up.
+type Edge = ((f64, f64), (f64, f64), i32);
+
 /// The columns x0..x1 of pixels whose centres lie nearer than `r` to the
 /// corner column `cx`, on a row `dy / 2` from the centre: those with
 /// (2px + 1 - 2cx)² + dy² < 4r².
@@ -606,7 +610,7 @@ fn chord(cx: i64, dy: i64, r: i64) -> Option<(i64, i64)> {
     while s * s > room - 1 {
         s -= 1;
     }
-    while (s + 1) * (s + 1) <= room - 1 {
+    while (s + 1) * (s + 1) < room {
         s += 1;
     }
     // |2px + 1 - 2cx| <= s.
