@@ -2,7 +2,7 @@
 //! after some random moves, drawn at the size a mail shows it
 //! (`render::draw_picture`, in English and Korean) and encoded as PNG; prints
 //! this thread's CPU milliseconds for each part, the canvas's size and the
-//! PNG's bytes. Run: `cargo bench --bench render`.
+//! PNG's bytes. Run: `cargo bench --bench render` (`-- cuzco` for one game).
 
 use quipu::engine::{Options, Rng, Seat};
 use quipu::games;
@@ -26,8 +26,12 @@ fn thread_cpu_ms() -> f64 {
 }
 
 fn main() {
+    let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     println!("game          lang  canvas      shown      draw ms  encode ms  total ms  PNG bytes");
     for entry in games::registry() {
+        if only.as_ref().is_some_and(|o| o != entry.name) {
+            continue;
+        }
         let pairs: &[&str] = if entry.name == "tta" {
             &["mode=intro"]
         } else {

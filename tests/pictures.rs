@@ -338,3 +338,41 @@ fn pictures_show_nothing_hidden_from_their_viewer() {
         }
     }
 }
+
+/// Games whose picture is drawn for each seat (Through the Ages puts the
+/// reader's own tableau first), so the service's picture cache draws it
+/// once a player, not once a move; the test below fails when one of them
+/// draws the same picture for everyone, so the list only shrinks.
+const PICTURE_PER_SEAT: &[&str] = &["tta"];
+
+/// The service draws one picture per move and language for every mail that
+/// shows the same board (`notify`'s picture cache compares sketches): so
+/// every seat's and a spectator's view of a position has the same sketch,
+/// and the picture's cost is paid once a move, not once a player.
+#[test]
+fn every_viewer_of_a_position_sees_the_same_picture() {
+    let mut differing = Vec::new();
+    for game in GAMES {
+        let mut same = true;
+        for (players, moves, seed) in POSITIONS {
+            let t = table(game, players, moves, seed);
+            let spectator = t.view(None).picture;
+            for s in 0..players {
+                if t.view(Some(Seat(s))).picture != spectator {
+                    same = false;
+                    if !PICTURE_PER_SEAT.contains(&game) {
+                        differing.push(format!("{game} {players}p {moves}m seat {}", s + 1));
+                    }
+                }
+            }
+        }
+        assert!(
+            !(same && PICTURE_PER_SEAT.contains(&game)),
+            "{game} draws one picture for everyone now: take it off PICTURE_PER_SEAT"
+        );
+    }
+    assert!(
+        differing.is_empty(),
+        "a seat's picture differs from the spectator's, so it is drawn again: {differing:?}"
+    );
+}

@@ -1,6 +1,8 @@
-//! A small rasteriser: draws a `Sketch`'s shapes into an RGB pixel buffer.
-//! No anti-aliasing, so a picture has exactly the colours its shapes name
-//! (which keeps the PNG indexed and small) and tests can check exact pixels.
+//! A small rasteriser: draws a `Sketch`'s shapes into a buffer of palette
+//! indices. No anti-aliasing, so a picture has exactly the colours its shapes
+//! name (which keeps the PNG indexed and small) and tests can check exact
+//! pixels; the pixels are palette indices from the start, so encoding needs
+//! no pass that looks colours up.
 //!
 //! Geometry: pixel (px, py) is the unit square from (px, py) to (px+1, py+1)
 //! and is painted when its centre (px+½, py+½) lies inside a shape. A `Rect`
@@ -23,12 +25,14 @@ pub const MAX_SIDE: u32 = 2048;
 /// The background when a sketch names none (pictures are always opaque).
 pub const DEFAULT_BACKGROUND: Color = Color::WHITE;
 
-/// An opaque RGB picture.
+/// An opaque picture: each pixel an index into its palette of RGB colours.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Canvas {
     width: u32,
     height: u32,
-    pixels: Vec<[u8; 3]>,
+    pixels: Vec<u16>,
+    /// The colours in order of first use; at most `MAX_COLOURS`.
+    palette: Vec<[u8; 3]>,
     /// Outline width in pixels: `STROKE` at scale 1, scaled with the picture.
     stroke: i32,
     /// Every text drawn, in order, with its size and where its ink went.
@@ -58,6 +62,11 @@ fn rgb(c: Color) -> [u8; 3] {
     [c.0, c.1, c.2]
 }
 
+/// The most colours a canvas holds: a u16 index each. Shapes name a few
+/// dozen and text edges blend a few steps of each, far below this; a colour
+/// beyond it is drawn as the nearest one already held.
+pub const MAX_COLOURS: usize = 1 << 16;
+
 impl Canvas {
     /// A canvas filled with `background`; sides are clamped to 1..=`MAX_SIDE`.
     pub fn new(width: u32, height: u32, background: Color) -> Canvas {
@@ -66,7 +75,8 @@ impl Canvas {
         Canvas {
             width,
             height,
-            pixels: vec![rgb(background); (width * height) as usize],
+            pixels: vec![0; (width * height) as usize],
+            palette: vec![rgb(background)],
             stroke: STROKE,
             texts: Vec::new(),
         }
@@ -85,15 +95,44 @@ impl Canvas {
         &self.texts
     }
 
-    /// The pixels row by row from the top left.
-    pub fn pixels(&self) -> &[[u8; 3]] {
+    /// The pixels row by row from the top left, as indices into `palette`.
+    pub fn pixels(&self) -> &[u16] {
         &self.pixels
+    }
+
+    /// The colours `pixels` index (some may no longer be on the canvas).
+    pub fn palette(&self) -> &[[u8; 3]] {
+        &self.palette
     }
 
     /// The colour at (x, y), if that is on the canvas.
     pub fn get(&self, x: i64, y: i64) -> Option<Color> {
         let i = self.index(x, y)?;
-        self.pixels.get(i).map(|p| Color(p[0], p[1], p[2]))
+        let p = self.palette.get(usize::from(*self.pixels.get(i)?))?;
+        Some(Color(p[0], p[1], p[2]))
+    }
+
+    /// The palette index of colour `c`, added to the palette if new.
+    fn ink(&mut self, c: Color) -> u16 {
+        self.index_of(rgb(c))
+    }
+
+    fn index_of(&mut self, c: [u8; 3]) -> u16 {
+        if let Some(i) = self.palette.iter().position(|p| *p == c) {
+            return i as u16;
+        }
+        if self.palette.len() < MAX_COLOURS {
+            self.palette.push(c);
+            return (self.palette.len() - 1) as u16;
+        }
+        let dist = |p: &[u8; 3]| {
+            p.iter()
+                .zip(c)
+                .map(|(a, b)| (i32::from(*a) - i32::from(b)).pow(2))
+                .sum::<i32>()
+        };
+        let nearest = (0..self.palette.len()).min_by_key(|&i| self.palette.get(i).map(dist));
+        nearest.unwrap_or(0) as u16
     }
 
     fn index(&self, x: i64, y: i64) -> Option<usize> {
@@ -103,14 +142,8 @@ impl Canvas {
         usize::try_from(y * i64::from(self.width) + x).ok()
     }
 
-    fn put(&mut self, x: i64, y: i64, c: [u8; 3]) {
-        if let Some(p) = self.index(x, y).and_then(|i| self.pixels.get_mut(i)) {
-            *p = c;
-        }
-    }
-
     /// Paints pixels x0..x1 (x1 excluded) of row y, clipped to the canvas.
-    fn span(&mut self, y: i64, x0: i64, x1: i64, c: [u8; 3]) {
+    fn span(&mut self, y: i64, x0: i64, x1: i64, c: u16) {
         if y < 0 || y >= i64::from(self.height) {
             return;
         }
@@ -140,7 +173,7 @@ impl Canvas {
     pub fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Color) {
         let (x0, x1) = ordered(i64::from(x), i64::from(x) + i64::from(w));
         let (y0, y1) = ordered(i64::from(y), i64::from(y) + i64::from(h));
-        let c = rgb(c);
+        let c = self.ink(c);
         for py in y0.max(0)..y1.min(i64::from(self.height)) {
             self.span(py, x0, x1, c);
         }
@@ -151,7 +184,7 @@ impl Canvas {
         let (x0, x1) = ordered(i64::from(x), i64::from(x) + i64::from(w));
         let (y0, y1) = ordered(i64::from(y), i64::from(y) + i64::from(h));
         let s = i64::from(self.stroke);
-        let c = rgb(c);
+        let c = self.ink(c);
         for py in y0.max(0)..y1.min(i64::from(self.height)) {
             if py < y0 + s || py >= y1 - s {
                 self.span(py, x0, x1, c);
@@ -163,27 +196,28 @@ impl Canvas {
     }
 
     /// The disc of radius `r` around the pixel corner (cx, cy); with `inner`,
-    /// only the part outside radius `r - inner` (a ring).
+    /// only the part outside radius `r - inner` (a ring). A pixel is inside
+    /// when its centre is nearer than the radius; each row is one span (two
+    /// for a ring), found by an integer square root.
     fn disc(&mut self, cx: i32, cy: i32, r: i32, inner: Option<i32>, c: Color) {
         if r <= 0 {
             return;
         }
         let (cx, cy, r) = (i64::from(cx), i64::from(cy), i64::from(r));
         let hole = inner.map(|t| r - i64::from(t)).filter(|h| *h > 0);
-        let c = rgb(c);
-        let rows = (cy - r).max(0)..(cy + r).min(i64::from(self.height));
-        let cols = (cx - r).max(0)..(cx + r).min(i64::from(self.width));
-        for py in rows {
-            // Twice the distance from the pixel centre, to stay in integers.
-            let dy = i128::from(2 * py + 1 - 2 * cy);
-            for px in cols.clone() {
-                let dx = i128::from(2 * px + 1 - 2 * cx);
-                let d2 = dx * dx + dy * dy;
-                let inside = d2 < 4 * i128::from(r) * i128::from(r);
-                let in_hole = hole.is_some_and(|h| d2 < 4 * i128::from(h) * i128::from(h));
-                if inside && !in_hole {
-                    self.put(px, py, c);
+        let c = self.ink(c);
+        for py in (cy - r).max(0)..(cy + r).min(i64::from(self.height)) {
+            // Twice the distances from the pixel centre, to stay in integers.
+            let dy = 2 * py + 1 - 2 * cy;
+            let Some((x0, x1)) = chord(cx, dy, r) else {
+                continue;
+            };
+            match hole.and_then(|h| chord(cx, dy, h)) {
+                Some((h0, h1)) => {
+                    self.span(py, x0, h0, c);
+                    self.span(py, h1, x1, c);
                 }
+                None => self.span(py, x0, x1, c),
             }
         }
     }
@@ -198,7 +232,7 @@ impl Canvas {
     }
 
     /// A disc with a fractional centre and radius (round line caps).
-    fn disc_f(&mut self, cx: f64, cy: f64, r: f64, c: [u8; 3]) {
+    fn disc_f(&mut self, cx: f64, cy: f64, r: f64, c: u16) {
         for py in self.rows(cy - r, cy + r) {
             let dy = py as f64 + 0.5 - cy;
             let half = (r * r - dy * dy).max(0.0).sqrt();
@@ -214,23 +248,36 @@ impl Canvas {
         if points.len() < 3 {
             return;
         }
-        let c = rgb(c);
+        let c = self.ink(c);
         let top = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
         let bottom = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        // Each edge as (lower end, upper end, direction); flat edges never
+        // cross a row's centre line.
+        let next = points.iter().cycle().skip(1);
+        let edges: Vec<Edge> = points
+            .iter()
+            .zip(next)
+            .filter(|(a, b)| a.1 != b.1)
+            .map(|(a, b)| if a.1 < b.1 { (*a, *b, 1) } else { (*b, *a, -1) })
+            .collect();
         let mut crossings: Vec<(f64, i32)> = Vec::new();
         for py in self.rows(top, bottom) {
             let yc = py as f64 + 0.5;
             crossings.clear();
-            for (i, a) in points.iter().enumerate() {
-                let b = points.get((i + 1) % points.len()).unwrap_or(a);
+            for &(lo, hi, dir) in &edges {
                 // Half-open in y, so a vertex shared by two edges counts once.
-                let (dir, lo, hi) = if a.1 < b.1 { (1, a, b) } else { (-1, b, a) };
                 if lo.1 <= yc && yc < hi.1 {
                     let x = lo.0 + (yc - lo.1) * (hi.0 - lo.0) / (hi.1 - lo.1);
                     crossings.push((x, dir));
                 }
             }
-            crossings.sort_by(|p, q| p.0.total_cmp(&q.0));
+            if let [(a, _), (b, _)] = crossings[..] {
+                // A convex outline's row (most of them): one span.
+                let (x0, x1) = cols_between(a.min(b), a.max(b));
+                self.span(py, x0, x1, c);
+                continue;
+            }
+            crossings.sort_unstable_by(|p, q| p.0.total_cmp(&q.0));
             let mut winding = 0;
             let mut start = 0.0;
             for &(x, dir) in &crossings {
@@ -262,7 +309,9 @@ impl Canvas {
                 (f64::from(a.0), f64::from(a.1)),
                 (f64::from(b.0), f64::from(b.1)),
             );
-            self.thick_line(a, b, f64::from(self.stroke), c);
+            // A closed outline's corners are each the start of one edge:
+            // one round cap each is enough.
+            self.thick_line(a, b, f64::from(self.stroke), c, false);
         }
     }
 
@@ -271,18 +320,20 @@ impl Canvas {
     pub fn line(&mut self, x1: i32, y1: i32, x2: i32, y2: i32, width: i32, c: Color) {
         let a = (f64::from(x1) + 0.5, f64::from(y1) + 0.5);
         let b = (f64::from(x2) + 0.5, f64::from(y2) + 0.5);
-        self.thick_line(a, b, f64::from(width.clamp(1, 1024)), c);
+        self.thick_line(a, b, f64::from(width.clamp(1, 1024)), c, true);
     }
 
     /// A segment `w` wide: square ends reaching w/2 past the end points up
-    /// to two pixels wide, round ends beyond (so joined lines look whole).
-    fn thick_line(&mut self, a: (f64, f64), b: (f64, f64), w: f64, c: Color) {
+    /// to two pixels wide, round ends beyond (so joined lines look whole);
+    /// without `end_cap`, the round end at `b` is left to the next segment.
+    fn thick_line(&mut self, a: (f64, f64), b: (f64, f64), w: f64, c: Color, end_cap: bool) {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let len = (dx * dx + dy * dy).sqrt();
         let half = w / 2.0;
         if len < 1e-9 {
             if w >= 3.0 {
-                self.disc_f(a.0, a.1, half, rgb(c));
+                let c = self.ink(c);
+                self.disc_f(a.0, a.1, half, c);
             } else {
                 let sq = [
                     (a.0 - half, a.1 - half),
@@ -309,8 +360,11 @@ impl Canvas {
         ];
         self.fill_polygon_f(&quad, c);
         if w >= 3.0 {
-            self.disc_f(a.0, a.1, half, rgb(c));
-            self.disc_f(b.0, b.1, half, rgb(c));
+            let c = self.ink(c);
+            self.disc_f(a.0, a.1, half, c);
+            if end_cap {
+                self.disc_f(b.0, b.1, half, c);
+            }
         }
     }
 
@@ -327,21 +381,52 @@ impl Canvas {
             return;
         }
         let (cap, cell_cap) = (cap.min(limit), cell_cap.clamp(0.0, limit));
-        let ink = rgb(c);
         let steps = f32::from(COVERAGE_STEPS);
-        let mut marks: Vec<(i64, i64, f32)> = Vec::new();
+        let mut marks: Vec<(i64, i64, u8)> = Vec::new();
         if at.0 < self.width as f32 && at.1 < self.height as f32 {
             font::draw_text(text, at, cap, cell_cap, |px, py, cov| {
-                let q = (cov.clamp(0.0, 1.0) * steps).round() / steps;
-                if q > 0.0 {
+                // Coverage in 0..=1 to the nearest step (no `round`: hot).
+                let q = (cov.clamp(0.0, 1.0) * steps + 0.5) as u8;
+                if q > 0 {
                     marks.push((px, py, q));
                 }
             });
         }
         self.record(text, (cell_cap, cap), &marks, c, at);
-        for (px, py, q) in marks {
-            if let Some(p) = self.index(px, py).and_then(|i| self.pixels.get_mut(i)) {
-                *p = blend(*p, ink, q);
+        self.blend_marks(&marks, rgb(c));
+    }
+
+    /// Lays `ink` over the pixels at `marks` with their coverage steps. Each
+    /// (colour under, step) pair is blended and looked up once a text.
+    fn blend_marks(&mut self, marks: &[(i64, i64, u8)], ink: [u8; 3]) {
+        let steps = usize::from(COVERAGE_STEPS);
+        let mut blended: Vec<u16> = Vec::new();
+        for &(px, py, q) in marks {
+            let Some(i) = self.index(px, py) else {
+                continue;
+            };
+            let Some(&under) = self.pixels.get(i) else {
+                continue;
+            };
+            let slot = usize::from(under) * steps + usize::from(q.min(COVERAGE_STEPS)) - 1;
+            if blended.len() <= slot {
+                blended.resize(slot + 1, u16::MAX);
+            }
+            let known = blended.get(slot).copied().filter(|b| *b != u16::MAX);
+            let new = match known {
+                Some(b) => b,
+                None => {
+                    let under_rgb = self.palette.get(usize::from(under)).copied().unwrap_or(ink);
+                    let a = f32::from(q) / f32::from(COVERAGE_STEPS);
+                    let b = self.index_of(blend(under_rgb, ink, a));
+                    if let Some(e) = blended.get_mut(slot) {
+                        *e = b;
+                    }
+                    b
+                }
+            };
+            if let Some(p) = self.pixels.get_mut(i) {
+                *p = new;
             }
         }
     }
@@ -352,7 +437,7 @@ impl Canvas {
         &mut self,
         text: &str,
         (planned, cap): (f32, f32),
-        marks: &[(i64, i64, f32)],
+        marks: &[(i64, i64, u8)],
         color: Color,
         at: (f32, f32),
     ) {
@@ -369,7 +454,7 @@ impl Canvas {
                 (x, y, x + 1, y + 1)
             })
         });
-        let mut counts: Vec<([u8; 3], usize)> = Vec::new();
+        let mut counts: Vec<(u16, usize)> = Vec::new();
         for &(x, y, _) in marks {
             if let Some(p) = self.index(x, y).and_then(|i| self.pixels.get(i)) {
                 match counts.iter_mut().find(|(c, _)| c == p) {
@@ -381,7 +466,8 @@ impl Canvas {
         let ground = counts
             .iter()
             .max_by_key(|(_, n)| *n)
-            .map_or(DEFAULT_BACKGROUND, |(p, _)| Color(p[0], p[1], p[2]));
+            .and_then(|(i, _)| self.palette.get(usize::from(*i)))
+            .map_or(DEFAULT_BACKGROUND, |p| Color(p[0], p[1], p[2]));
         self.texts.push(TextMark {
             text: text.to_string(),
             planned,
@@ -507,6 +593,32 @@ fn blend(under: [u8; 3], over: [u8; 3], a: f32) -> [u8; 3] {
     ]
 }
 
+/// A polygon edge for scanlines: its lower end (smaller y), its upper end,
+/// and +1 if it runs down the outline's order, -1 if up.
+type Edge = ((f64, f64), (f64, f64), i32);
+
+/// The columns x0..x1 of pixels whose centres lie nearer than `r` to the
+/// corner column `cx`, on a row `dy / 2` from the centre: those with
+/// (2px + 1 - 2cx)² + dy² < 4r².
+fn chord(cx: i64, dy: i64, r: i64) -> Option<(i64, i64)> {
+    let room = 4 * r * r - dy * dy;
+    if room <= 0 {
+        return None;
+    }
+    // The largest s with s² < room, i.e. s² <= room - 1.
+    let mut s = ((room - 1) as f64).sqrt() as i64;
+    while s * s > room - 1 {
+        s -= 1;
+    }
+    while (s + 1) * (s + 1) < room {
+        s += 1;
+    }
+    // |2px + 1 - 2cx| <= s.
+    let x0 = (2 * cx - 1 - s).div_euclid(2) + i64::from((2 * cx - 1 - s).rem_euclid(2) != 0);
+    let x1 = (2 * cx - 1 + s).div_euclid(2) + 1;
+    (x1 > x0).then_some((x0, x1))
+}
+
 /// The two ends of an interval in ascending order.
 fn ordered(a: i64, b: i64) -> (i64, i64) {
     if a <= b {
@@ -518,8 +630,18 @@ fn ordered(a: i64, b: i64) -> (i64, i64) {
 
 /// The columns whose centres lie in [left, right), as a half-open range.
 fn cols_between(left: f64, right: f64) -> (i64, i64) {
-    let clamp = |v: f64| v.clamp(-1.0, f64::from(MAX_SIDE) + 1.0) as i64;
-    (clamp((left - 0.5).ceil()), clamp((right - 0.5).ceil()))
+    (column_at(left), column_at(right))
+}
+
+/// The first column whose centre is at or right of `v`, within
+/// -1..=`MAX_SIDE` + 1: ceil(v - ½) by a truncation, as `f64::ceil` is a
+/// library call on baseline x86-64 and this runs for every span.
+fn column_at(v: f64) -> i64 {
+    let side = i64::from(MAX_SIDE);
+    let t = (v - 0.5).clamp(-2.0, f64::from(MAX_SIDE) + 2.0);
+    let i = t as i64;
+    let ceil = if (i as f64) < t { i + 1 } else { i };
+    ceil.clamp(-1, side + 1)
 }
 
 /// How a sketch becomes pixels: `factor` picture pixels per sketch unit,

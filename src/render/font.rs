@@ -2,9 +2,14 @@
 //! (SIL Open Font License 1.1; `assets/font/`, licence in `assets/font/OFL.txt`)
 //! with Latin, punctuation and every Hangul syllable, embedded in the binary
 //! so a picture never depends on the fonts of the machine it is made on.
-//! Glyph outlines are rasterised with `ab_glyph` into coverage values.
+//! Glyph outlines are rasterised with `ab_glyph` into coverage values, once
+//! per glyph, size and quarter-pixel position on a thread (`GLYPHS`): a board
+//! repeats the same letters and digits in every picture.
 
 use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 /// The subset made by `assets/font/subset.sh`.
@@ -122,16 +127,85 @@ pub fn draw_text(
             };
             let left = pen + (room - natural * squeeze) / 2.0;
             pen += room;
-            let glyph = id.with_scale_and_position(glyph_scale, point(left, baseline));
-            if let Some(outline) = f.font.outline_glyph(glyph) {
-                let b = outline.px_bounds();
-                let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
-                outline.draw(|gx, gy, cov| {
-                    paint(gx0 + i64::from(gx), gy0 + i64::from(gy), cov);
-                });
+            let ((ix, fx), (iy, fy)) = (quarters(left), quarters(baseline));
+            let key = GlyphKey {
+                id: id.0,
+                scale: (glyph_scale.x.to_bits(), glyph_scale.y.to_bits()),
+                offset: (fx, fy),
+            };
+            let raster = raster(f, key);
+            for &(gx, gy, cov) in raster.iter() {
+                paint(ix + i64::from(gx), iy + i64::from(gy), cov);
             }
         }
     }
+}
+
+/// A glyph at a size, placed a whole number of pixels plus `offset`
+/// quarters of a pixel from the origin.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    id: u16,
+    /// The bits of `PxScale`'s x and y.
+    scale: (u32, u32),
+    offset: (u8, u8),
+}
+
+/// A glyph's inked pixels relative to its whole-pixel origin, with coverage.
+type Raster = Rc<[(i32, i32, f32)]>;
+
+/// Glyphs rasterised on this thread. Bounded: emptied when it holds
+/// `GLYPHS_KEPT`, and glyphs of more than `GLYPH_PIXELS_KEPT` inked pixels
+/// (titles, not labels) are not kept, so a flood of sizes costs time, never
+/// memory.
+const GLYPHS_KEPT: usize = 2048;
+const GLYPH_PIXELS_KEPT: usize = 4096;
+
+thread_local! {
+    static GLYPHS: RefCell<HashMap<GlyphKey, Raster>> = RefCell::new(HashMap::new());
+}
+
+/// `v` split into whole pixels and quarters (0..4) of one, to the nearest
+/// quarter: a glyph is drawn at most an eighth of a pixel from where asked.
+fn quarters(v: f32) -> (i64, u8) {
+    let q = (v * 4.0 + 0.5).floor() as i64;
+    (q.div_euclid(4), q.rem_euclid(4) as u8)
+}
+
+/// The key's glyph rasterised, from the cache or drawn now.
+fn raster(f: &Face, key: GlyphKey) -> Raster {
+    if let Some(r) = GLYPHS.with(|g| g.borrow().get(&key).cloned()) {
+        return r;
+    }
+    let scale = PxScale {
+        x: f32::from_bits(key.scale.0),
+        y: f32::from_bits(key.scale.1),
+    };
+    let at = point(f32::from(key.offset.0) / 4.0, f32::from(key.offset.1) / 4.0);
+    let glyph = GlyphId(key.id).with_scale_and_position(scale, at);
+    let mut inked = Vec::new();
+    if let Some(outline) = f.font.outline_glyph(glyph) {
+        let b = outline.px_bounds();
+        let (gx0, gy0) = (b.min.x as i32, b.min.y as i32);
+        outline.draw(|gx, gy, cov| {
+            if cov > 0.0 {
+                inked.push((gx0 + gx as i32, gy0 + gy as i32, cov));
+            }
+        });
+    }
+    let keep = inked.len() <= GLYPH_PIXELS_KEPT;
+    let r: Raster = inked.into();
+    if !keep {
+        return r;
+    }
+    GLYPHS.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.len() >= GLYPHS_KEPT {
+            g.clear();
+        }
+        g.insert(key, r.clone());
+    });
+    r
 }
 
 #[cfg(test)]
