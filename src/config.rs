@@ -283,6 +283,8 @@ pub struct Config {
     pub schedule: Schedule,
     pub clock: ClockDefaults,
     pub archive: ArchiveSite,
+    /// Which spellings of an address name one mailbox.
+    pub addresses: crate::mail::address::AddressRules,
 }
 
 impl Default for Config {
@@ -302,6 +304,7 @@ impl Default for Config {
             schedule: Schedule::default(),
             clock: ClockDefaults::default(),
             archive: ArchiveSite::default(),
+            addresses: Default::default(),
         }
     }
 }

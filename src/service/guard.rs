@@ -91,14 +91,49 @@ pub fn visible_text(text: &str) -> String {
 }
 
 impl Service {
+    /// The canonical form of `addr` under the operator's address rules:
+    /// the key every per-mailbox limit, `stop` and seat check compares.
+    pub(crate) fn mailbox(&self, addr: &str) -> String {
+        crate::mail::address::canonical(addr, &self.config.addresses)
+    }
+
+    /// Why these players cannot sit at one table, if they cannot: an
+    /// address that passes for another (letters of two look-alike scripts),
+    /// or two spellings of one mailbox.
+    pub(crate) fn players_problem(&self, players: &[String]) -> Option<Text> {
+        if let Some(p) = players
+            .iter()
+            .find(|p| crate::mail::address::looks_alike(p))
+        {
+            let p = p.escape_unicode().to_string();
+            return Some(Text::new(
+                format!("The address {p} mixes letters of different alphabets that look alike, so it could pass for another address; quipu does not write to it."),
+                format!("주소 {p}에는 서로 닮은 다른 문자 체계의 글자가 섞여 있어 다른 주소로 보일 수 있습니다. quipu는 이 주소로 메일을 보내지 않습니다."),
+            ));
+        }
+        let mut seen: Vec<(String, &str)> = Vec::new();
+        for p in players {
+            let key = self.mailbox(p);
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                return Some(Text::new(
+                    format!("A player is named twice: {first} and {p} are one mailbox; each mailbox takes one seat."),
+                    format!("같은 사람이 두 번 적혔습니다: {first}와(과) {p}는 같은 메일함입니다. 메일함 하나에 자리 하나입니다."),
+                ));
+            }
+            seen.push((key, p));
+        }
+        None
+    }
+
     /// True when `to` is a stranger (never joined a game) who already had
     /// as many answers today as strangers get; otherwise counts this answer.
     pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
         if self.store.ever_joined(to)? {
             return Ok(false);
         }
+        let key = self.mailbox(to);
         let day_ago = stamp(now - Duration::days(1));
-        let sent = self.store.contacts_since(to, STRANGER_ANSWER, &day_ago)?;
+        let sent = self.store.contacts_since(&key, STRANGER_ANSWER, &day_ago)?;
         if sent >= self.config.limits.stranger_answers_per_day {
             return Ok(true);
         }
@@ -110,19 +145,20 @@ impl Service {
         if all >= self.config.limits.stranger_answers_per_hour {
             return Ok(true);
         }
-        self.store.log_contact(to, STRANGER_ANSWER, &stamp(now))?;
+        self.store.log_contact(&key, STRANGER_ANSWER, &stamp(now))?;
         Ok(false)
     }
 
     /// True when `email` asked for as many games today as one address may
     /// (each request mails a confirmation); otherwise counts this one.
     pub(crate) fn game_requests_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let key = self.mailbox(email);
         let day_ago = stamp(now - Duration::days(1));
-        let sent = self.store.contacts_since(email, GAME_REQUEST, &day_ago)?;
+        let sent = self.store.contacts_since(&key, GAME_REQUEST, &day_ago)?;
         if sent >= self.config.limits.game_requests_per_day {
             return Ok(true);
         }
-        self.store.log_contact(email, GAME_REQUEST, &stamp(now))?;
+        self.store.log_contact(&key, GAME_REQUEST, &stamp(now))?;
         Ok(false)
     }
 
@@ -134,7 +170,7 @@ impl Service {
         email: &str,
         now: DateTime<Utc>,
     ) -> Result<Text> {
-        self.store.add_stop(email, &stamp(now))?;
+        self.store.add_stop(&self.mailbox(email), &stamp(now))?;
         let invited = self
             .store
             .seats(id)?
@@ -156,7 +192,9 @@ impl Service {
         email: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<Text>> {
-        if self.store.stopped(email)? {
+        let key = self.mailbox(email);
+        // Stops kept before canonical forms hold the address as written.
+        if self.store.stopped(&key)? || self.store.stopped(&email.to_lowercase())? {
             return Ok(Some(Text::new(
                 format!("{email} asked not to be invited to games."),
                 format!("{email}님은 게임 초대를 받지 않겠다고 했습니다."),
@@ -166,7 +204,7 @@ impl Service {
             return Ok(None);
         }
         let week_ago = stamp(now - Duration::days(7));
-        if self.store.contacts_since(email, INVITATION, &week_ago)?
+        if self.store.contacts_since(&key, INVITATION, &week_ago)?
             >= self.config.limits.invitations_per_week
         {
             return Ok(Some(Text::new(
