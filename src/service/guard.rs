@@ -125,6 +125,25 @@ impl Service {
         None
     }
 
+    /// Why `email` may not talk at game `id`, if it may not: only those at
+    /// the table (joined, invited to the forming game, or left) are heard;
+    /// an offer withdrawn, refused or declined leaves no voice.
+    pub(crate) fn talk_barred(&self, id: i64, email: &str) -> Result<Option<Text>> {
+        let at_table = self.store.seats(id)?.iter().any(|s| {
+            s.email == email
+                && matches!(
+                    s.status,
+                    SeatStatus::Joined | SeatStatus::Dropped | SeatStatus::Invited
+                )
+        });
+        Ok((!at_table).then(|| {
+            Text::new(
+                format!("You have no seat at game #{id}, so nothing you write there is passed on."),
+                format!("#{id} 게임에 자리가 없어 그 게임에 쓰신 말은 전하지 않습니다."),
+            )
+        }))
+    }
+
     /// True when `to` is a stranger (never joined a game) who already had
     /// as many answers today as strangers get; otherwise counts this answer.
     pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {

@@ -338,7 +338,8 @@ impl Service {
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
         let seat = seat_row.seat.map(Seat);
-        let mut view = table.view(seat);
+        // A seat that left (resigned, timed out) sees the public board only.
+        let mut view = table.view(seat.filter(|_| seat_row.status == SeatStatus::Joined));
         if words.board == Board::Hand {
             view.sections.clear();
         }
