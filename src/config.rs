@@ -126,6 +126,9 @@ pub struct Limits {
     pub game_requests_per_day: i64,
     /// Invitations to an address that never joined a game, per week at most.
     pub invitations_per_week: i64,
+    /// Invitations to addresses that never joined a game, per hour from the
+    /// whole service: many requests from many addresses stop here.
+    pub invitations_per_hour: i64,
     /// Answers to strangers (and game-request confirmations) per hour from
     /// the whole service: a flood from many forged addresses stops here.
     pub stranger_answers_per_hour: i64,
@@ -151,6 +154,7 @@ impl Default for Limits {
             stranger_answers_per_day: 1,
             game_requests_per_day: 3,
             invitations_per_week: 1,
+            invitations_per_hour: 30,
             stranger_answers_per_hour: 30,
             mails_per_hour: 2000,
             mails_per_hour_share: 1000,

@@ -20,6 +20,7 @@ pub(crate) const STRANGER_KEEP_DAYS: i64 = 7;
 pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
 pub(crate) const INVITATION: &str = "invitation";
 pub(crate) const GAME_REQUEST: &str = "game_request";
+pub(crate) const VACATION_NEWS: &str = "vacation_news";
 
 /// Refuses, by name, any `key=value` from a mail whose value is not from a
 /// fixed list: options that name files are the operator's alone.
@@ -144,6 +145,18 @@ impl Service {
         }))
     }
 
+    /// True when the co-players of `email` were told of a change of its
+    /// vacation within the last day; otherwise counts this telling.
+    pub(crate) fn vacation_news_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let key = self.mailbox(email);
+        let day_ago = stamp(now - Duration::days(1));
+        if self.store.contacts_since(&key, VACATION_NEWS, &day_ago)? > 0 {
+            return Ok(true);
+        }
+        self.store.log_contact(&key, VACATION_NEWS, &stamp(now))?;
+        Ok(false)
+    }
+
     /// True when `to` is a stranger (never joined a game) who already had
     /// as many answers today as strangers get; otherwise counts this answer.
     pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
@@ -221,6 +234,15 @@ impl Service {
         }
         if self.store.ever_joined(email)? {
             return Ok(None);
+        }
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.all_contacts_since(&[INVITATION], &hour_ago)?
+            >= self.config.limits.invitations_per_hour
+        {
+            return Ok(Some(Text::new(
+                "quipu has sent as many invitations to new players this hour as it may; ask again in an hour.",
+                "quipu가 이번 한 시간 동안 새 플레이어에게 보낼 수 있는 초대를 모두 보냈습니다. 한 시간 뒤에 다시 요청하세요.",
+            )));
         }
         let week_ago = stamp(now - Duration::days(7));
         if self.store.contacts_since(&key, INVITATION, &week_ago)?
