@@ -115,6 +115,9 @@ pub struct Limits {
     pub per_sender_per_hour: i64,
     /// Mails read per hour from one player in one game (the token's seat),
     /// before the rest are ignored; `per_sender_per_hour` counts all games.
+    /// 120 is one reply every 30 s for an hour: no person reads a board and
+    /// answers faster, and in a four-player game each seat decides about a
+    /// quarter of the time.
     pub per_game_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
@@ -137,6 +140,11 @@ pub struct Limits {
     pub mails_per_hour: i64,
     /// The most of `mails_per_hour` one game, or mail to one address, may
     /// use in an hour: one player's flood never holds back another game.
+    /// 1000 is twice a fast real game: four players on `notify every`, each
+    /// answering 30 s after their mail comes, make a decision every 30 s and
+    /// about four mails each (the next turn mail, news to the three others),
+    /// under 500 an hour (`tests/hostile_limits.rs`,
+    /// `a_fast_four_player_game_under_the_default_limits_is_never_held`).
     pub mails_per_hour_share: i64,
     /// Games kept loaded in memory (least recently used leave first).
     pub tables_cached: usize,
