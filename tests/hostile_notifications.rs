@@ -136,7 +136,7 @@ fn invitations_to_strangers_stop_at_the_hourly_cap() {
                 now,
             )
             .unwrap();
-        if out.outcome.to_string() == "rejected" {
+        if out.outcome == "rejected" {
             assert!(out.reason.contains("this hour"), "{}", out.reason);
             refused += 1;
             continue;
