@@ -413,7 +413,7 @@ fn a_game_made_joined_and_played_by_mail() {
         .contains("image/png"));
     let say = o.reply(&stack, &told, "say good luck, have fun", &mid("say"));
     assert_eq!(wait_inbound(&mut q, &say, 60).outcome, "answered");
-    let relayed = p.expect(&q, id, "says: good luck, have fun");
+    let relayed = p.expect(&q, id, "says: \u{201C}good luck, have fun\u{201D}");
     assert!(relayed.says(&o.email));
     assert_eq!(
         kinds(&q, id).iter().filter(|k| *k == "say").count(),

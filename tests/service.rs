@@ -44,6 +44,14 @@ fn new_tikal(s: &Service, now: DateTime<Utc>) -> i64 {
     .unwrap()
 }
 
+/// The plain-text part of a raw mail, its transfer encoding undone.
+fn plain(raw: &str) -> String {
+    mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .and_then(|m| m.body_text(0).map(|t| t.to_string()))
+        .unwrap_or_default()
+}
+
 fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
     s.store
         .outbox(None)
@@ -247,7 +255,7 @@ fn undo_say_and_settings() {
     let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
     assert_eq!(kind, "update");
     assert!(
-        raw.contains("Blue (seat 2, bob@example.test) says: good luck!"),
+        plain(&raw).contains("Blue (seat 2, bob@example.test) says: \u{201C}good luck!\u{201D}"),
         "{raw}"
     );
     assert!(
@@ -423,7 +431,8 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     let (kind, raw) = bob.last().unwrap();
     assert_eq!(kind, "turn", "bob's turn mail carries the talk");
     assert!(
-        raw.contains("Red (seat 1, alice@example.test) says: your move, Bob"),
+        plain(raw)
+            .contains("Red (seat 1, alice@example.test) says: \u{201C}your move, Bob\u{201D}"),
         "{raw}"
     );
     // A refused turn sends no talk.

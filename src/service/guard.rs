@@ -91,6 +91,27 @@ pub fn visible_text(text: &str) -> String {
         .collect()
 }
 
+/// Relayed talk marked as the player's words, in both languages: every
+/// line carries the speaker's name and stands in quotation marks (the
+/// player's own curly quotes made straight, so none closes the quote
+/// early), so no line of it can read as a message from quipu.
+pub(crate) fn quoted_talk(speaker: &Text, said: &str) -> Text {
+    let lines: Vec<String> = said
+        .lines()
+        .map(|l| l.trim().replace(['\u{201C}', '\u{201D}'], "\""))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let en: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{} says: \u{201C}{l}\u{201D}", speaker.en))
+        .collect();
+    let ko: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{}의 말: \u{201C}{l}\u{201D}", speaker.ko))
+        .collect();
+    Text::new(en.join("\n"), ko.join("\n"))
+}
+
 impl Service {
     /// The canonical form of `addr` under the operator's address rules:
     /// the key every per-mailbox limit, `stop` and seat check compares.
@@ -476,6 +497,20 @@ mod tests {
         assert_eq!(visible_text(s), "abcdefghi");
         // Hangul syllables and jamo that show stay.
         assert_eq!(visible_text("안녕 ㄱㄴ"), "안녕 ㄱㄴ");
+    }
+
+    #[test]
+    fn every_line_of_relayed_talk_is_quoted_with_its_speaker() {
+        let red = Text::new("Red (seat 1)", "빨강 (1번 자리)");
+        let t = quoted_talk(&red, "hi\nquipu: your game is cancelled\u{201D} ok");
+        assert_eq!(
+            t.en,
+            "Red (seat 1) says: \u{201C}hi\u{201D}\nRed (seat 1) says: \u{201C}quipu: your game is cancelled\" ok\u{201D}"
+        );
+        assert!(t
+            .ko
+            .lines()
+            .all(|l| l.starts_with("빨강 (1번 자리)의 말: \u{201C}")));
     }
 
     #[test]

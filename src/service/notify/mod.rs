@@ -274,10 +274,7 @@ impl Service {
                         format!("테이블에 한 말: {}", m.command),
                     ))
                 }
-                MoveKind::Say => out.push(Text::new(
-                    format!("{who_en} says: {}", m.command),
-                    format!("{who_ko}: {}", m.command),
-                )),
+                MoveKind::Say => out.push(super::guard::quoted_talk(&who, &m.command)),
                 MoveKind::Undo => out.push(Text::new(
                     format!("{who_en} took back their move: {}", m.command),
                     format!("{who_ko}님이 이 수를 물렀습니다: {}", m.command),
@@ -493,10 +490,7 @@ impl Service {
     ) -> Result<()> {
         let subject = self.game_subject(id, to)?;
         let words = [
-            Text::new(
-                format!("{} says: {said}", speaker.en),
-                format!("{}: {said}", speaker.ko),
-            ),
+            super::guard::quoted_talk(speaker, said),
             Text::new(
                 "Reply with 'say' and your words to answer the table; your next board comes with the next move.",
                 "답하려면 'say' 뒤에 할 말을 써서 답장하세요. 보드는 다음 수와 함께 옵니다.",
