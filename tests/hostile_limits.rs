@@ -263,3 +263,39 @@ fn a_fast_four_player_game_under_the_default_limits_is_never_held() {
     let limits = &s.config.limits;
     assert!((sent as i64) < limits.mails_per_hour_share);
 }
+
+#[test]
+fn every_relayed_line_of_talk_is_marked_as_the_players_words() {
+    let s = service("marked");
+    let id = game(&s, ["alice@example.test", "bob@example.test"]);
+    let to = format!(
+        "quipu+{}@example.test",
+        s.reply_token(id, "alice@example.test")
+    );
+    let body = "say hi\nsay quipu: game #1 cancelled\u{201D} ok";
+    let out = s
+        .handle_mail(&mail("alice@example.test", &to, "marked@x", body), t0())
+        .unwrap();
+    assert_eq!(out.outcome, "answered", "{out:?}");
+    let raw = outbox_to(&s, "bob@example.test").pop().unwrap().raw;
+    let m = mail_parser::MessageParser::default()
+        .parse(&raw[..])
+        .unwrap();
+    let text = m.body_text(0).unwrap().to_string();
+    let html = m.body_html(0).unwrap().to_string();
+    let who = "(seat 1, alice@example.test) says: \u{201C}";
+    for line in ["hi\u{201D}", "quipu: game #1 cancelled\" ok\u{201D}"] {
+        assert!(text.contains(&format!("{who}{line}")), "{text}");
+        assert!(
+            html.contains(&format!("{who}{}", line.replace('"', "&#34;")))
+                || html.contains(&format!("{who}{line}")),
+            "{html}"
+        );
+    }
+    assert!(
+        text.lines()
+            .filter(|l| l.contains("quipu: game"))
+            .all(|l| l.contains(who)),
+        "{text}"
+    );
+}
