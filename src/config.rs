@@ -115,6 +115,9 @@ pub struct Limits {
     pub per_sender_per_hour: i64,
     /// Mails read per hour from one player in one game (the token's seat),
     /// before the rest are ignored; `per_sender_per_hour` counts all games.
+    /// 120 is one reply every 30 s for an hour: no person reads a board and
+    /// answers faster, and in a four-player game each seat decides about a
+    /// quarter of the time.
     pub per_game_per_hour: i64,
     /// Answers (errors, help) sent to one sender per hour at most.
     pub answers_per_hour: i64,
@@ -126,6 +129,9 @@ pub struct Limits {
     pub game_requests_per_day: i64,
     /// Invitations to an address that never joined a game, per week at most.
     pub invitations_per_week: i64,
+    /// Invitations to addresses that never joined a game, per hour from the
+    /// whole service: many requests from many addresses stop here.
+    pub invitations_per_hour: i64,
     /// Answers to strangers (and game-request confirmations) per hour from
     /// the whole service: a flood from many forged addresses stops here.
     pub stranger_answers_per_hour: i64,
@@ -134,6 +140,11 @@ pub struct Limits {
     pub mails_per_hour: i64,
     /// The most of `mails_per_hour` one game, or mail to one address, may
     /// use in an hour: one player's flood never holds back another game.
+    /// 1000 is twice a fast real game: four players on `notify every`, each
+    /// answering 30 s after their mail comes, make a decision every 30 s and
+    /// about four mails each (the next turn mail, news to the three others),
+    /// under 500 an hour (`tests/hostile_limits.rs`,
+    /// `a_fast_four_player_game_under_the_default_limits_is_never_held`).
     pub mails_per_hour_share: i64,
     /// Games kept loaded in memory (least recently used leave first).
     pub tables_cached: usize,
@@ -151,6 +162,7 @@ impl Default for Limits {
             stranger_answers_per_day: 1,
             game_requests_per_day: 3,
             invitations_per_week: 1,
+            invitations_per_hour: 30,
             stranger_answers_per_hour: 30,
             mails_per_hour: 2000,
             mails_per_hour_share: 1000,
@@ -283,6 +295,8 @@ pub struct Config {
     pub schedule: Schedule,
     pub clock: ClockDefaults,
     pub archive: ArchiveSite,
+    /// Which spellings of an address name one mailbox.
+    pub addresses: crate::mail::address::AddressRules,
 }
 
 impl Default for Config {
@@ -302,6 +316,7 @@ impl Default for Config {
             schedule: Schedule::default(),
             clock: ClockDefaults::default(),
             archive: ArchiveSite::default(),
+            addresses: Default::default(),
         }
     }
 }

@@ -30,4 +30,7 @@ fn the_example_config_loads_and_matches_the_defaults() {
     assert_eq!(c.archive.all, d.archive.all);
     assert_eq!(c.clock.reminders, d.clock.reminders);
     assert_eq!(c.clock.vacation_days, 21);
+    assert_eq!(c.limits.invitations_per_hour, d.limits.invitations_per_hour);
+    assert_eq!(c.addresses.plus_tags, d.addresses.plus_tags);
+    assert_eq!(c.addresses.dotless_domains, d.addresses.dotless_domains);
 }

@@ -6,32 +6,10 @@
 
 mod support;
 
-use quipu::store::{InboundRow, Store};
+use quipu::store::Store;
 use std::time::{Duration, Instant};
+use support::records::wait_inbound;
 use support::{reply, Mailbox, Quipu, Received, Stack};
-
-/// The inbound record of `mid`, waiting (up to `secs`) for the daemon to write it.
-fn wait_inbound(q: &mut Quipu, mid: &str, secs: u64) -> InboundRow {
-    let start = Instant::now();
-    loop {
-        let store = Store::open(&q.db()).expect("open the db");
-        if let Some(r) = store
-            .inbound_log(100_000)
-            .expect("inbound")
-            .into_iter()
-            .find(|r| r.message_id == mid)
-        {
-            return r;
-        }
-        assert!(q.alive(), "the daemon died; log:\n{}", q.log());
-        assert!(
-            start.elapsed() < Duration::from_secs(secs),
-            "{mid} not recorded within {secs} s; log:\n{}",
-            q.log()
-        );
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
 
 /// Waits until the daemon logged a line about `mid` saying `word`.
 fn wait_log(q: &Quipu, mid: &str, word: &str, secs: u64) {
@@ -435,7 +413,7 @@ fn a_game_made_joined_and_played_by_mail() {
         .contains("image/png"));
     let say = o.reply(&stack, &told, "say good luck, have fun", &mid("say"));
     assert_eq!(wait_inbound(&mut q, &say, 60).outcome, "answered");
-    let relayed = p.expect(&q, id, "says: good luck, have fun");
+    let relayed = p.expect(&q, id, "says: \u{201C}good luck, have fun\u{201D}");
     assert!(relayed.says(&o.email));
     assert_eq!(
         kinds(&q, id).iter().filter(|k| *k == "say").count(),

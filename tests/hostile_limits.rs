@@ -189,3 +189,113 @@ fn a_strangers_mail_with_a_huge_message_id_keeps_a_bounded_row() {
         .unwrap();
     assert_eq!(again.outcome, "duplicate");
 }
+
+/// Why the defaults are what they are (config.rs, ARCHITECTURE.md): a fast
+/// legitimate game, four players who each answer their mail 30 s after it
+/// comes, every one of them on `notify every` (the most mail), for one
+/// hour, is never limited; the rotating-From flood above still is.
+#[test]
+fn a_fast_four_player_game_under_the_default_limits_is_never_held() {
+    let s = service("fast");
+    let players = [
+        "p1@example.test",
+        "p2@example.test",
+        "p3@example.test",
+        "p4@example.test",
+    ];
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: "tikal".into(),
+                players: players.iter().map(|p| p.to_string()).collect(),
+                seed: Some(8),
+                ..Default::default()
+            },
+            t0(),
+        )
+        .unwrap();
+    let mut now = t0();
+    for (i, p) in players.iter().enumerate() {
+        let to = format!("quipu+{}@example.test", s.reply_token(id, p));
+        let out = s
+            .handle_mail(
+                &mail(p, &to, &format!("notify{i}@x"), "set notify every"),
+                now,
+            )
+            .unwrap();
+        assert_ne!(out.outcome, "ignored");
+    }
+    let mut sent = send_due(&s, now);
+    let mut decisions = 0;
+    while now < t0() + Duration::hours(1) {
+        now += Duration::seconds(30);
+        let Some(mover) = s.to_act(id).unwrap().into_iter().next() else {
+            break;
+        };
+        let command = s.legal(id, &mover).unwrap().remove(0);
+        let to = format!("quipu+{}@example.test", s.reply_token(id, &mover));
+        let out = s
+            .handle_mail(
+                &mail(&mover, &to, &format!("d{decisions}@x"), &command),
+                now,
+            )
+            .unwrap();
+        assert_eq!(out.outcome, "applied", "{command}: {out:?}");
+        decisions += 1;
+        sent += send_due(&s, now);
+        let waiting = s
+            .store
+            .outbox(None)
+            .unwrap()
+            .iter()
+            .filter(|m| m.sent_at.is_none())
+            .count();
+        assert_eq!(waiting, 0, "mail held back after decision {decisions}");
+    }
+    eprintln!(
+        "a fast 4-player Tikal game: {decisions} decisions and {sent} mails in its first hour"
+    );
+    let status = s.store.games().unwrap()[0].status.to_string();
+    assert!(
+        decisions == 120 || status == "finished",
+        "{decisions} decisions, game {status}: the game went the hour or to its end"
+    );
+    let limits = &s.config.limits;
+    assert!((sent as i64) < limits.mails_per_hour_share);
+}
+
+#[test]
+fn every_relayed_line_of_talk_is_marked_as_the_players_words() {
+    let s = service("marked");
+    let id = game(&s, ["alice@example.test", "bob@example.test"]);
+    let to = format!(
+        "quipu+{}@example.test",
+        s.reply_token(id, "alice@example.test")
+    );
+    let body = "say hi\nsay quipu: game #1 cancelled\u{201D} ok";
+    let out = s
+        .handle_mail(&mail("alice@example.test", &to, "marked@x", body), t0())
+        .unwrap();
+    assert_eq!(out.outcome, "answered", "{out:?}");
+    let raw = outbox_to(&s, "bob@example.test").pop().unwrap().raw;
+    let m = mail_parser::MessageParser::default()
+        .parse(&raw[..])
+        .unwrap();
+    let text = m.body_text(0).unwrap().to_string();
+    let html = m.body_html(0).unwrap().to_string();
+    let who = "(seat 1, alice@example.test) says: \u{201C}";
+    for line in ["hi\u{201D}", "quipu: game #1 cancelled\" ok\u{201D}"] {
+        assert!(text.contains(&format!("{who}{line}")), "{text}");
+        assert!(
+            html.contains(&format!("{who}{}", line.replace('"', "&#34;")))
+                || html.contains(&format!("{who}{line}")),
+            "{html}"
+        );
+    }
+    assert!(
+        text.lines()
+            .filter(|l| l.contains("quipu: game"))
+            .all(|l| l.contains(who)),
+        "{text}"
+    );
+}

@@ -486,10 +486,11 @@ fn page_text_lists_everything_in_order() {
     let order = [
         "[Tzolkin #42] Game update",
         "It is your turn, Alice.",
+        // Decision first: where the game stands, what led there, the moves,
+        // then the board and hand.
+        "Round 3",
         "What happened since your last mail",
         "- Bob placed a worker on Palenque 1.",
-        // Decision first: where the game stands, the moves, then the board and hand.
-        "Round 3",
         "Your moves",
         "Reply with one of these commands",
         "Gear 0:",
@@ -594,13 +595,13 @@ fn html_page_keeps_the_order_of_a_turn_mail() {
     let order = [
         "[Tzolkin #42] Game update",
         "It is your turn, Alice.",
-        "What happened since your last mail",
-        "Bob placed a worker",
         // Decision first: where the game stands, how many moves, the
-        // board, the moves, then the sections and hand.
+        // board, what led there, the moves, then the sections and hand.
         "Round 3",
         "Your 6 possible moves are listed below the board.",
         "<img src=\"cid:",
+        "What happened since your last mail",
+        "Bob placed a worker",
         "Your moves",
         "Gear 0",
         "Gear 1",

@@ -49,6 +49,14 @@ fn flat(raw: &str) -> String {
     raw.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The plain-text part of a raw mail, its transfer encoding undone.
+fn plain(raw: &str) -> String {
+    mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .and_then(|m| m.body_text(0).map(|t| t.to_string()))
+        .unwrap_or_default()
+}
+
 fn outbox_to(s: &Service, who: &str) -> Vec<(String, String)> {
     s.store
         .outbox(None)
@@ -252,7 +260,7 @@ fn undo_say_and_settings() {
     let (kind, raw) = outbox_to(&s, ALICE).pop().unwrap();
     assert_eq!(kind, "update");
     assert!(
-        raw.contains("Blue (seat 2, bob@example.test) says: good luck!"),
+        plain(&raw).contains("Blue (seat 2, bob@example.test) says: \u{201C}good luck!\u{201D}"),
         "{raw}"
     );
     assert!(
@@ -428,7 +436,8 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     let (kind, raw) = bob.last().unwrap();
     assert_eq!(kind, "turn", "bob's turn mail carries the talk");
     assert!(
-        flat(raw).contains("Red (seat 1, alice@example.test) says: your move, Bob"),
+        flat(&plain(raw))
+            .contains("Red (seat 1, alice@example.test) says: \u{201C}your move, Bob\u{201D}"),
         "{raw}"
     );
     // A refused turn sends no talk.
@@ -442,7 +451,10 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     assert_eq!(out.outcome, "rejected", "{}", out.reason);
     assert_eq!(outbox_to(&s, ALICE).len(), before_alice, "no talk relayed");
     let (_, raw) = outbox_to(&s, BOB).pop().unwrap();
-    assert!(flat(&raw).contains("table talk was not sent"), "{raw}");
+    assert!(
+        flat(&plain(&raw)).contains("table talk was not sent"),
+        "{raw}"
+    );
     // Bob's move: Alice's next turn mail tells her what she said and did.
     for n in 0..20 {
         if s.to_act(id).unwrap() != vec![BOB.to_string()] {
@@ -460,7 +472,7 @@ fn talk_with_a_move_goes_out_in_the_move_mails_one_per_recipient() {
     let (kind, raw) = alice.last().unwrap();
     assert_eq!(kind, "turn");
     assert!(
-        flat(raw).contains("You said to the table: your move, Bob"),
+        flat(&plain(raw)).contains("You said to the table: your move, Bob"),
         "{raw}"
     );
     assert!(raw.contains(&format!("You played: {first}")), "{raw}");

@@ -223,6 +223,11 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
         out.push_str(p.trim_end());
         out.push_str("\n\n");
     }
+    // Decision first: where the game stands, then what led there.
+    if let Some(v) = page.view {
+        heading(&mut out, v.headline.get(page.lang), '=');
+        out.push('\n');
+    }
     if !page.events.is_empty() {
         heading(&mut out, l.what_happened, '-');
         for e in &page.events {
@@ -230,10 +235,6 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
             out.push_str(e.trim_end());
             out.push('\n');
         }
-        out.push('\n');
-    }
-    if let Some(v) = page.view {
-        heading(&mut out, v.headline.get(page.lang), '=');
         out.push('\n');
     }
     let shown = shown_moves(&page.moves, limits);

@@ -432,6 +432,9 @@ impl Service {
         replies: &Replies,
         now: DateTime<Utc>,
     ) -> Result<(InboundOutcome, String)> {
+        if let Some(why) = self.talk_barred(id, email)? {
+            return answered(replies, why);
+        }
         if let Some(why) = self.talk_refusal(id, rest)? {
             return answered(replies, why);
         }

@@ -95,6 +95,14 @@ impl Service {
         if let Some(why) = super::guard::refuse_mail_options(&(entry.info)(), &req.options) {
             return Ok(Some(why));
         }
+        let players: Vec<String> = req
+            .players
+            .iter()
+            .map(|p| p.trim().to_lowercase())
+            .collect();
+        if let Some(why) = self.players_problem(&players) {
+            return Ok(Some(why));
+        }
         for p in &req.players[1..] {
             let p = p.trim().to_lowercase();
             if !crate::mail::outbound::valid_address(&p) {

@@ -20,6 +20,7 @@ pub(crate) const STRANGER_KEEP_DAYS: i64 = 7;
 pub(crate) const STRANGER_ANSWER: &str = "stranger_answer";
 pub(crate) const INVITATION: &str = "invitation";
 pub(crate) const GAME_REQUEST: &str = "game_request";
+pub(crate) const VACATION_NEWS: &str = "vacation_news";
 
 /// Refuses, by name, any `key=value` from a mail whose value is not from a
 /// fixed list: options that name files are the operator's alone.
@@ -90,15 +91,102 @@ pub fn visible_text(text: &str) -> String {
         .collect()
 }
 
+/// Relayed talk marked as the player's words, in both languages: every
+/// line carries the speaker's name and stands in quotation marks (the
+/// player's own curly quotes made straight, so none closes the quote
+/// early), so no line of it can read as a message from quipu.
+pub(crate) fn quoted_talk(speaker: &Text, said: &str) -> Text {
+    let lines: Vec<String> = said
+        .lines()
+        .map(|l| l.trim().replace(['\u{201C}', '\u{201D}'], "\""))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let en: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{} says: \u{201C}{l}\u{201D}", speaker.en))
+        .collect();
+    let ko: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{}의 말: \u{201C}{l}\u{201D}", speaker.ko))
+        .collect();
+    Text::new(en.join("\n"), ko.join("\n"))
+}
+
 impl Service {
+    /// The canonical form of `addr` under the operator's address rules:
+    /// the key every per-mailbox limit, `stop` and seat check compares.
+    pub(crate) fn mailbox(&self, addr: &str) -> String {
+        crate::mail::address::canonical(addr, &self.config.addresses)
+    }
+
+    /// Why these players cannot sit at one table, if they cannot: an
+    /// address that passes for another (letters of two look-alike scripts),
+    /// or two spellings of one mailbox.
+    pub(crate) fn players_problem(&self, players: &[String]) -> Option<Text> {
+        if let Some(p) = players
+            .iter()
+            .find(|p| crate::mail::address::looks_alike(p))
+        {
+            let p = p.escape_unicode().to_string();
+            return Some(Text::new(
+                format!("The address {p} mixes letters of different alphabets that look alike, so it could pass for another address; quipu does not write to it."),
+                format!("주소 {p}에는 서로 닮은 다른 문자 체계의 글자가 섞여 있어 다른 주소로 보일 수 있습니다. quipu는 이 주소로 메일을 보내지 않습니다."),
+            ));
+        }
+        let mut seen: Vec<(String, &str)> = Vec::new();
+        for p in players {
+            let key = self.mailbox(p);
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                return Some(Text::new(
+                    format!("A player is named twice: {first} and {p} are one mailbox; each mailbox takes one seat."),
+                    format!("같은 사람이 두 번 적혔습니다: {first}와(과) {p}는 같은 메일함입니다. 메일함 하나에 자리 하나입니다."),
+                ));
+            }
+            seen.push((key, p));
+        }
+        None
+    }
+
+    /// Why `email` may not talk at game `id`, if it may not: only those at
+    /// the table (joined, invited to the forming game, or left) are heard;
+    /// an offer withdrawn, refused or declined leaves no voice.
+    pub(crate) fn talk_barred(&self, id: i64, email: &str) -> Result<Option<Text>> {
+        let at_table = self.store.seats(id)?.iter().any(|s| {
+            s.email == email
+                && matches!(
+                    s.status,
+                    SeatStatus::Joined | SeatStatus::Dropped | SeatStatus::Invited
+                )
+        });
+        Ok((!at_table).then(|| {
+            Text::new(
+                format!("You have no seat at game #{id}, so nothing you write there is passed on."),
+                format!("#{id} 게임에 자리가 없어 그 게임에 쓰신 말은 전하지 않습니다."),
+            )
+        }))
+    }
+
+    /// True when the co-players of `email` were told of a change of its
+    /// vacation within the last day; otherwise counts this telling.
+    pub(crate) fn vacation_news_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let key = self.mailbox(email);
+        let day_ago = stamp(now - Duration::days(1));
+        if self.store.contacts_since(&key, VACATION_NEWS, &day_ago)? > 0 {
+            return Ok(true);
+        }
+        self.store.log_contact(&key, VACATION_NEWS, &stamp(now))?;
+        Ok(false)
+    }
+
     /// True when `to` is a stranger (never joined a game) who already had
     /// as many answers today as strangers get; otherwise counts this answer.
     pub(crate) fn stranger_answer_spent(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
         if self.store.ever_joined(to)? {
             return Ok(false);
         }
+        let key = self.mailbox(to);
         let day_ago = stamp(now - Duration::days(1));
-        let sent = self.store.contacts_since(to, STRANGER_ANSWER, &day_ago)?;
+        let sent = self.store.contacts_since(&key, STRANGER_ANSWER, &day_ago)?;
         if sent >= self.config.limits.stranger_answers_per_day {
             return Ok(true);
         }
@@ -110,19 +198,20 @@ impl Service {
         if all >= self.config.limits.stranger_answers_per_hour {
             return Ok(true);
         }
-        self.store.log_contact(to, STRANGER_ANSWER, &stamp(now))?;
+        self.store.log_contact(&key, STRANGER_ANSWER, &stamp(now))?;
         Ok(false)
     }
 
     /// True when `email` asked for as many games today as one address may
     /// (each request mails a confirmation); otherwise counts this one.
     pub(crate) fn game_requests_spent(&self, email: &str, now: DateTime<Utc>) -> Result<bool> {
+        let key = self.mailbox(email);
         let day_ago = stamp(now - Duration::days(1));
-        let sent = self.store.contacts_since(email, GAME_REQUEST, &day_ago)?;
+        let sent = self.store.contacts_since(&key, GAME_REQUEST, &day_ago)?;
         if sent >= self.config.limits.game_requests_per_day {
             return Ok(true);
         }
-        self.store.log_contact(email, GAME_REQUEST, &stamp(now))?;
+        self.store.log_contact(&key, GAME_REQUEST, &stamp(now))?;
         Ok(false)
     }
 
@@ -134,7 +223,7 @@ impl Service {
         email: &str,
         now: DateTime<Utc>,
     ) -> Result<Text> {
-        self.store.add_stop(email, &stamp(now))?;
+        self.store.add_stop(&self.mailbox(email), &stamp(now))?;
         let invited = self
             .store
             .seats(id)?
@@ -156,7 +245,9 @@ impl Service {
         email: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<Text>> {
-        if self.store.stopped(email)? {
+        let key = self.mailbox(email);
+        // Stops kept before canonical forms hold the address as written.
+        if self.store.stopped(&key)? || self.store.stopped(&email.to_lowercase())? {
             return Ok(Some(Text::new(
                 format!("{email} asked not to be invited to games."),
                 format!("{email}님은 게임 초대를 받지 않겠다고 했습니다."),
@@ -165,8 +256,17 @@ impl Service {
         if self.store.ever_joined(email)? {
             return Ok(None);
         }
+        let hour_ago = stamp(now - Duration::hours(1));
+        if self.store.all_contacts_since(&[INVITATION], &hour_ago)?
+            >= self.config.limits.invitations_per_hour
+        {
+            return Ok(Some(Text::new(
+                "quipu has sent as many invitations to new players this hour as it may; ask again in an hour.",
+                "quipu가 이번 한 시간 동안 새 플레이어에게 보낼 수 있는 초대를 모두 보냈습니다. 한 시간 뒤에 다시 요청하세요.",
+            )));
+        }
         let week_ago = stamp(now - Duration::days(7));
-        if self.store.contacts_since(email, INVITATION, &week_ago)?
+        if self.store.contacts_since(&key, INVITATION, &week_ago)?
             >= self.config.limits.invitations_per_week
         {
             return Ok(Some(Text::new(
@@ -397,6 +497,20 @@ mod tests {
         assert_eq!(visible_text(s), "abcdefghi");
         // Hangul syllables and jamo that show stay.
         assert_eq!(visible_text("안녕 ㄱㄴ"), "안녕 ㄱㄴ");
+    }
+
+    #[test]
+    fn every_line_of_relayed_talk_is_quoted_with_its_speaker() {
+        let red = Text::new("Red (seat 1)", "빨강 (1번 자리)");
+        let t = quoted_talk(&red, "hi\nquipu: your game is cancelled\u{201D} ok");
+        assert_eq!(
+            t.en,
+            "Red (seat 1) says: \u{201C}hi\u{201D}\nRed (seat 1) says: \u{201C}quipu: your game is cancelled\" ok\u{201D}"
+        );
+        assert!(t
+            .ko
+            .lines()
+            .all(|l| l.starts_with("빨강 (1번 자리)의 말: \u{201C}")));
     }
 
     #[test]

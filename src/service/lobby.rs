@@ -50,11 +50,8 @@ impl Service {
                 return Err(ServiceError::Setup(format!("'{p}' is not a mail address")));
             }
         }
-        let mut unique = players.clone();
-        unique.sort();
-        unique.dedup();
-        if unique.len() != players.len() {
-            return Err(ServiceError::Setup("a player is named twice".into()));
+        if let Some(why) = self.players_problem(&players) {
+            return Err(ServiceError::Setup(why.en));
         }
         let all =
             Options::parse_pairs(&req.options).map_err(|e| ServiceError::Setup(e.to_string()))?;
@@ -197,8 +194,11 @@ impl Service {
                 ]
             };
             if s.email != creator {
-                self.store
-                    .log_contact(&s.email, super::guard::INVITATION, &stamp(now))?;
+                self.store.log_contact(
+                    &self.mailbox(&s.email),
+                    super::guard::INVITATION,
+                    &stamp(now),
+                )?;
             }
             self.mail_plain(
                 &s.email,
@@ -384,6 +384,7 @@ impl Service {
             .find(|s| s.email == old && holds_seat(s.status) && s.seat.is_some())
             .cloned()
             .ok_or_else(|| ServiceError::NotAPlayer(old.to_string(), id))?;
+        self.one_seat_per_mailbox(id, &seats, new)?;
         let seat = row.seat.unwrap_or_default();
         if row.status == SeatStatus::Dropped
             && !self.table(id)?.clone_table().restore_seat(Seat(seat))
@@ -393,6 +394,34 @@ impl Service {
             )));
         }
         Ok((seats, row))
+    }
+
+    /// Refuses `new` when it passes for another address, or when another
+    /// spelling of its mailbox holds, or is offered or invited to, a seat of
+    /// game `id` (the same spelling is `place_offer`'s to judge).
+    fn one_seat_per_mailbox(&self, id: i64, seats: &[SeatRow], new: &str) -> Result<()> {
+        if let Some(why) = self.players_problem(&[new.to_string()]) {
+            return Err(ServiceError::Setup(why.en));
+        }
+        let key = self.mailbox(new);
+        let twin = seats.iter().find(|s| {
+            s.email != new
+                && matches!(
+                    s.status,
+                    SeatStatus::Joined
+                        | SeatStatus::Dropped
+                        | SeatStatus::Invited
+                        | SeatStatus::Offered
+                )
+                && self.mailbox(&s.email) == key
+        });
+        match twin {
+            Some(t) => Err(ServiceError::Setup(format!(
+                "{new} is the mailbox of {} in game {id}: one mailbox, one seat",
+                t.email
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Records `new`'s offer of `seat` and withdraws (with a word to each)

@@ -46,11 +46,14 @@ impl Store {
         Ok(())
     }
 
-    /// Housekeeping: rows of mail that did nothing (ignored, duplicates)
-    /// received before `before`; returns how many were deleted.
+    /// Housekeeping: rows received before `before` of mail that did nothing
+    /// (ignored, duplicates) or that touched no game (strangers' mail,
+    /// answered or not: the limits that count them look back a day at
+    /// most); returns how many were deleted. A game's mail stays its record.
     pub fn prune_idle_inbound(&self, before: &str) -> Result<usize> {
         Ok(self.conn.execute(
-            "DELETE FROM inbound WHERE outcome IN (?2, ?3) AND received_at < ?1",
+            "DELETE FROM inbound WHERE received_at < ?1
+               AND (outcome IN (?2, ?3) OR game_id IS NULL)",
             params![before, InboundOutcome::Ignored, InboundOutcome::Duplicate],
         )?)
     }

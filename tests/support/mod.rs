@@ -7,6 +7,7 @@ pub mod imap;
 pub mod letters;
 pub mod planted;
 pub mod play;
+pub mod records;
 pub mod shapes;
 pub mod smtp;
 

@@ -81,7 +81,7 @@ impl Service {
         let days = (to - from).num_days() + 1;
         // A vacation replaces the one before: that one's days not begun go back first.
         let mut trial = p.clone();
-        trial.vacation_used -= unbegun_days(&trial, now)?.min(trial.vacation_used);
+        trial.vacation_used -= refundable_days(&trial, now)?.min(trial.vacation_used);
         let left = bank - trial.vacation_used;
         if days > left {
             return Ok(Text::new(
@@ -133,7 +133,7 @@ impl Service {
         let Some((a, b)) = vacation_of(p)? else {
             return Ok(());
         };
-        p.vacation_used -= unbegun_days(p, now)?.min(p.vacation_used);
+        p.vacation_used -= refundable_days(p, now)?.min(p.vacation_used);
         let away_end = b.min(now);
         if a < away_end {
             for (d, settings) in self.deadlines_of_player(&p.email)? {
@@ -155,8 +155,13 @@ impl Service {
         Ok(())
     }
 
-    /// A note to the other players of every active game of `email`.
+    /// A note to the other players of every active game of `email`; at
+    /// most one a day about one player's vacation (`off` and on again
+    /// cannot mail the table for nothing).
     pub(super) fn tell_games(&self, email: &str, text: Text, now: DateTime<Utc>) -> Result<()> {
+        if self.vacation_news_spent(email, now)? {
+            return Ok(());
+        }
         for id in self.store.games_of(email)? {
             for r in self
                 .seated(id)?
@@ -176,6 +181,21 @@ impl Service {
         }
         Ok(())
     }
+}
+
+/// The days a vacation gives back when it ends or is replaced at `now`:
+/// those not begun, and only when it began on an earlier day (a player
+/// coming back early). Days are spent when a vacation is set, so one
+/// cancelled before its first day is over, or before it begins, costs them all.
+fn refundable_days(p: &Player, now: DateTime<Utc>) -> Result<i64> {
+    let Some((a, _)) = vacation_of(p)? else {
+        return Ok(0);
+    };
+    let tz = zone(p);
+    if a.with_timezone(&tz).date_naive() >= now.with_timezone(&tz).date_naive() {
+        return Ok(0);
+    }
+    unbegun_days(p, now)
 }
 
 /// Whole days of a player's vacation not yet begun at `now`.

@@ -267,10 +267,7 @@ impl Service {
                         format!("테이블에 한 말: {}", m.command),
                     ))
                 }
-                MoveKind::Say => out.push(Text::new(
-                    format!("{who_en} says: {}", m.command),
-                    format!("{who_ko}: {}", m.command),
-                )),
+                MoveKind::Say => out.push(super::guard::quoted_talk(&who, &m.command)),
                 // The reader's own undo speaks to them.
                 MoveKind::Undo if m.seat.is_some() && m.seat.map(Seat) == seat => {
                     out.push(Text::new(
@@ -332,7 +329,8 @@ impl Service {
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
         let seat = seat_row.seat.map(Seat);
-        let mut view = table.view(seat);
+        // A seat that left (resigned, timed out) sees the public board only.
+        let mut view = table.view(seat.filter(|_| seat_row.status == SeatStatus::Joined));
         if words.board == Board::Hand {
             view.sections.clear();
         }
@@ -483,10 +481,7 @@ impl Service {
     ) -> Result<()> {
         let subject = self.game_subject(id, to)?;
         let words = [
-            Text::new(
-                format!("{} says: {said}", speaker.en),
-                format!("{}: {said}", speaker.ko),
-            ),
+            super::guard::quoted_talk(speaker, said),
             Text::new(
                 "Reply with 'say' and your words to answer the table; your next board comes with the next move.",
                 "답하려면 'say' 뒤에 할 말을 써서 답장하세요. 보드는 다음 수와 함께 옵니다.",
