@@ -14,6 +14,7 @@ mod rng;
 pub mod shared;
 mod table;
 mod text;
+mod told;
 mod view;
 
 pub use datafile::read_data_file;
@@ -26,4 +27,5 @@ pub use rng::Rng;
 pub use shared::{Linked, Named, Shared};
 pub use table::{digest_of, revealed, PlayError, Played, Snapshot, StateError, Table, Typed};
 pub use text::{game_title, Text};
+pub use told::Told;
 pub use view::{seat_label, Anchor, Block, Color, Section, Shape, Sketch, View};
