@@ -149,10 +149,7 @@ fn random_and_mutated_mail_never_panics_and_is_recorded_once() {
                 message_id_key(&read.message_id),
                 read.from.as_deref().map(message_id_key),
             );
-            assert!(
-                keys.insert(key),
-                "case {n}: a mail recorded twice"
-            );
+            assert!(keys.insert(key), "case {n}: a mail recorded twice");
         }
     }
     // Every distinct (Message-ID, sender) is in the log exactly once.

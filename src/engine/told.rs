@@ -126,7 +126,10 @@ mod tests {
         assert_eq!(told.ko, "옥수수 3개");
         assert_eq!(WRITES.load(Ordering::SeqCst), 1);
         let json = serde_json::to_string(&told).unwrap();
-        assert_eq!(json, serde_json::to_string(&Text::new("3 corn", "옥수수 3개")).unwrap());
+        assert_eq!(
+            json,
+            serde_json::to_string(&Text::new("3 corn", "옥수수 3개")).unwrap()
+        );
         let back: Told = serde_json::from_str(&json).unwrap();
         assert_eq!(back, told);
         assert_eq!(told.clone().into_text().en, "3 corn");
