@@ -90,6 +90,13 @@ impl<T: PartialEq> PartialEq for OnWrite<T> {
 
 impl<T: Eq> Eq for OnWrite<T> {}
 
+/// Compares with the value it holds (`assert_eq!(s.pile, vec![3, 1])`).
+impl<T: PartialEq> PartialEq<T> for OnWrite<T> {
+    fn eq(&self, other: &T) -> bool {
+        *self.0 == *other
+    }
+}
+
 impl<T: fmt::Debug> fmt::Debug for OnWrite<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
