@@ -17,7 +17,7 @@ use quipu::games::tta::testkit::{
 use quipu::games::tta::ThroughTheAges as TheGame;
 
 fn texts(out: Vec<Event>) -> Vec<String> {
-    out.into_iter().map(|e| e.text.en).collect()
+    out.into_iter().map(|e| e.text.into_text().en).collect()
 }
 
 fn ranks(s: &State) -> Vec<usize> {

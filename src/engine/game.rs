@@ -1,7 +1,7 @@
 //! The `Game` trait every game implements, typed per game, and the small
 //! types it speaks in: seats, options, events, outcomes and errors.
 
-use super::{Text, View};
+use super::{Text, Told, View};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::{Debug, Display};
@@ -111,7 +111,8 @@ pub struct Variant {
 pub struct Event {
     /// `None`: every seat may know it; `Some(s)`: only seat `s`.
     pub to: Option<Seat>,
-    pub text: Text,
+    /// The words, written when first read (`event.text.en`); stored as a `Text`.
+    pub text: Told,
     /// True when the event made hidden information known or drew on the
     /// random generator (a card drawn, a tile turned up). A decision whose
     /// events reveal anything cannot be undone.
@@ -120,30 +121,36 @@ pub struct Event {
 
 impl Event {
     /// A public event that reveals nothing.
-    pub fn public(text: Text) -> Event {
+    pub fn public(text: impl Into<Told>) -> Event {
         Event {
             to: None,
-            text,
+            text: text.into(),
             reveals: false,
         }
     }
 
     /// A public event that made something hidden or random known.
-    pub fn reveal(text: Text) -> Event {
+    pub fn reveal(text: impl Into<Told>) -> Event {
         Event {
             to: None,
-            text,
+            text: text.into(),
             reveals: true,
         }
     }
 
     /// An event only `seat` may see.
-    pub fn private(seat: Seat, text: Text) -> Event {
+    pub fn private(seat: Seat, text: impl Into<Told>) -> Event {
         Event {
             to: Some(seat),
-            text,
+            text: text.into(),
             reveals: false,
         }
+    }
+
+    /// A public event whose words `write` writes when something reads them
+    /// (see `Told::later`): for the events of nearly every move.
+    pub fn public_later(write: impl Fn() -> Text + Send + Sync + 'static) -> Event {
+        Event::public(Told::later(write))
     }
 }
 

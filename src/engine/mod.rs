@@ -4,6 +4,7 @@
 //! forgiving command matcher.
 
 pub mod conformance;
+mod cow;
 pub mod datafile;
 #[cfg(test)]
 mod fixture;
@@ -14,8 +15,10 @@ mod rng;
 pub mod shared;
 mod table;
 mod text;
+mod told;
 mod view;
 
+pub use cow::OnWrite;
 pub use datafile::read_data_file;
 pub use game::{
     Event, Game, GameInfo, InternalError, MoveSummary, OptionDoc, Options, Outcome, ParseError,
@@ -24,6 +27,9 @@ pub use game::{
 pub use layout::{Grid, PICTURE_WIDTH, TEXT_MIN};
 pub use rng::Rng;
 pub use shared::{Linked, Named, Shared};
-pub use table::{digest_of, revealed, PlayError, Played, Snapshot, StateError, Table, Typed};
+pub use table::{
+    digest_of, revealed, revealed_ids, PlayError, Played, Snapshot, StateError, Table, Typed,
+};
 pub use text::{game_title, Text};
+pub use told::Told;
 pub use view::{seat_label, Anchor, Block, Color, Section, Shape, Sketch, View};

@@ -209,6 +209,17 @@ pub fn revealed<G: Game + ?Sized>(
     before.iter().any(|item| !still.contains(item.as_str()))
 }
 
+/// Whether anything hidden from the mover before a move is no longer hidden,
+/// by ids of the hidden items (a game's own, e.g. (kind, card)) instead of
+/// their words: `revealed` for a game that lists its hidden items as ids.
+pub fn revealed_ids<K: Ord>(before: Vec<K>, mut after: Vec<K>) -> bool {
+    if before == after {
+        return false;
+    }
+    after.sort_unstable();
+    before.iter().any(|k| after.binary_search(k).is_err())
+}
+
 /// The game's events, every one marked as revealing when the move revealed
 /// something, whatever the game said; a revealing move without events gets
 /// one telling the mover why it cannot be taken back.

@@ -82,7 +82,7 @@ fn step_text(seats: &[SeatRow], viewer: Option<Seat>, step: &Step, events: &[Eve
             let told: Vec<Text> = events
                 .iter()
                 .filter(|e| e.to.is_none() || e.to == viewer)
-                .map(|e| e.text.clone())
+                .map(|e| e.text.text().clone())
                 .collect();
             let what = if viewer == Some(*seat) {
                 Text::same(command.clone())

@@ -457,7 +457,7 @@ impl Game for Tawantinsuyu {
         if hidden_inputs_equal(before, after) {
             return false;
         }
-        crate::engine::revealed(self, before, after, mover)
+        crate::engine::revealed_ids(hidden_ids(before, mover.0), hidden_ids(after, mover.0))
     }
 
     fn invariants(&self, s: &State) -> Result<(), String> {
@@ -509,6 +509,56 @@ fn hidden_inputs_equal(a: &State, b: &State) -> bool {
             .iter()
             .zip(&b.players)
             .all(|(p, q)| p.gods == q.gods && p.dealt == q.dealt && p.army_hand == q.army_hand)
+}
+
+/// What `view::hidden_items` lists for `viewer`, as ids instead of words:
+/// (0, God card) in a hand or dealt, (1, Army card) in a hand, (2, weaving
+/// tile) offered, on the pile or put under it unseen; (2, NO_TILE) where the
+/// list has a weaving the data does not know. The deck order, always hidden,
+/// is left out.
+fn hidden_ids(s: &State, viewer: usize) -> Vec<(u8, u8)> {
+    const NO_TILE: u8 = u8::MAX;
+    let d = s.d();
+    let tile = |w: u8| {
+        (
+            2,
+            if d.weavings.get(w as usize).is_some() {
+                w
+            } else {
+                NO_TILE
+            },
+        )
+    };
+    let mut out = Vec::new();
+    for (q, pl) in s.players.iter().enumerate() {
+        if q == viewer && !s.is_bot(q) {
+            continue;
+        }
+        let gods = pl.gods.iter().chain(&pl.dealt);
+        out.extend(
+            gods.filter(|&&g| d.gods.get(g as usize).is_some())
+                .map(|&g| (0, g)),
+        );
+        let army = pl.army_hand.iter();
+        out.extend(
+            army.filter(|&&a| d.army.get(a as usize).is_some())
+                .map(|&a| (1, a)),
+        );
+    }
+    if !s.offer.public && viewer != s.offer.buyer {
+        let offered = s.offer.tiles.iter().filter(|&&w| Some(w) != s.offer.top);
+        out.extend(offered.map(|&w| tile(w)));
+    }
+    let top = s.weaving_pile.last().copied();
+    if picture::pile_top_shown(s).is_none() {
+        out.extend(top.map(tile));
+    }
+    for &(w, owner) in &s.weaving_secret {
+        if viewer != owner && Some(w) != top && s.weaving_pile.contains(&w) {
+            out.push(tile(w));
+        }
+    }
+    out
 }
 
 /// Conservation of workers, cards, tiles, buildings and statues; bounds.

@@ -4,7 +4,7 @@
 
 use super::data::{Data, STONE};
 use super::state::{Ask, Item, Player, Readings, SoloState, State, Step, TurnState};
-use crate::engine::{Rng, Shared};
+use crate::engine::{OnWrite, Rng, Shared};
 use std::sync::Arc;
 
 pub struct SetupOptions {
@@ -38,26 +38,26 @@ pub fn new_game(data: Arc<Data>, seats: usize, opts: SetupOptions, seed: u64) ->
         seats,
         solo,
         readings: opts.readings,
-        players,
+        players: players.into_iter().map(OnWrite::new).collect(),
         hill: vec![None; d.spaces.len()],
         segment_used: vec![false; 15],
         steps: vec![None; d.steps.len()],
         rotation,
-        village: vec![],
-        nomads: vec![],
-        casualties: vec![],
-        bag: vec![],
+        village: vec![].into(),
+        nomads: vec![].into(),
+        casualties: vec![].into(),
+        bag: vec![].into(),
         god_deck: (0..d.gods.len() as u8).collect(),
-        offerings: vec![],
-        setup_used: vec![],
+        offerings: vec![].into(),
+        setup_used: vec![].into(),
         army_deck: (0..d.army.len() as u8).collect(),
-        army_discard: vec![],
-        weaving_pile: vec![],
-        start_weavings: vec![],
+        army_discard: vec![].into(),
+        weaving_pile: vec![].into(),
+        start_weavings: vec![].into(),
         prod_pile: (0..d.production.len() as u8).collect(),
         pass_pile: (0..d.passive.len() as u8).collect(),
-        market_prod: vec![],
-        market_pass: vec![],
+        market_prod: vec![].into(),
+        market_pass: vec![].into(),
         statues: d.statues.clone(),
         conquest: vec![None; d.conquest.len()],
         festivals_done: 0,
@@ -120,7 +120,7 @@ fn lay_weavings(s: &mut State, d: &Data, np: usize) {
         .map(|i| i as u8)
         .collect();
     s.rng.shuffle(&mut pile);
-    s.weaving_pile = pile;
+    s.weaving_pile = pile.into();
 }
 
 /// The queue, last pushed first: weavings in turn order, keep (simultaneous),
@@ -191,7 +191,7 @@ fn deal_workers(s: &mut State, d: &Data, np: usize) {
         }
     }
     rest.extend(start_bag);
-    s.bag = rest;
+    s.bag = rest.into();
     let vsize = d.village_size[np.min(4)];
     for _ in 0..vsize {
         if let Some(w) = super::apply::draw_worker(s) {

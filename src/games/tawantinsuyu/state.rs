@@ -8,7 +8,7 @@ use super::command::Bld;
 use super::data::{
     Data, Effect, HpAction, SpaceColour, Task, ARCHITECT, ARTISAN, GOLD, PORTER, PRIEST, WARRIOR,
 };
-use crate::engine::{Rng, Shared};
+use crate::engine::{OnWrite, Rng, Shared};
 use serde::{Deserialize, Serialize};
 
 /// One player's holdings (in solo, index 1 is Axomama).
@@ -264,7 +264,8 @@ pub struct State {
     pub seats: usize,
     pub solo: bool,
     pub readings: Readings,
-    pub players: Vec<Player>,
+    /// Each player's part, shared by the state's copies until it changes.
+    pub players: Vec<OnWrite<Player>>,
     /// Worker type on each hill space.
     pub hill: Vec<Option<u8>>,
     /// Segments (section * 3 + terrace) where a worker was ever placed.
@@ -272,25 +273,25 @@ pub struct State {
     pub steps: Vec<Option<u8>>,
     pub rotation: usize,
     /// The Village queue; index 0 is the potato end.
-    pub village: Vec<u8>,
-    pub nomads: Vec<u8>,
-    pub casualties: Vec<u8>,
-    pub bag: Vec<u8>,
+    pub village: OnWrite<Vec<u8>>,
+    pub nomads: OnWrite<Vec<u8>>,
+    pub casualties: OnWrite<Vec<u8>>,
+    pub bag: OnWrite<Vec<u8>>,
     /// Top is the last element.
-    pub god_deck: Vec<u8>,
+    pub god_deck: OnWrite<Vec<u8>>,
     /// Oldest first.
-    pub offerings: Vec<u8>,
+    pub offerings: OnWrite<Vec<u8>>,
     /// Setup: the God cards used for their benefits, returned to the deck at the end.
-    pub setup_used: Vec<u8>,
-    pub army_deck: Vec<u8>,
-    pub army_discard: Vec<u8>,
+    pub setup_used: OnWrite<Vec<u8>>,
+    pub army_deck: OnWrite<Vec<u8>>,
+    pub army_discard: OnWrite<Vec<u8>>,
     /// Top (face up) is the last element.
-    pub weaving_pile: Vec<u8>,
-    pub start_weavings: Vec<u8>,
-    pub prod_pile: Vec<u8>,
-    pub pass_pile: Vec<u8>,
-    pub market_prod: Vec<u8>,
-    pub market_pass: Vec<u8>,
+    pub weaving_pile: OnWrite<Vec<u8>>,
+    pub start_weavings: OnWrite<Vec<u8>>,
+    pub prod_pile: OnWrite<Vec<u8>>,
+    pub pass_pile: OnWrite<Vec<u8>>,
+    pub market_prod: OnWrite<Vec<u8>>,
+    pub market_pass: OnWrite<Vec<u8>>,
     /// Statue supply per symbol: (small, large).
     pub statues: Vec<(u32, u32)>,
     pub conquest: Vec<Option<u8>>,

@@ -279,12 +279,12 @@ impl State {
         self.axo.personality = personality;
     }
     pub fn set_offerings(&mut self, cards: Vec<u8>) {
-        self.offerings = cards;
+        self.offerings = cards.into();
     }
     /// Puts these God cards (taken from wherever they are) in the Offerings, oldest first.
     pub fn offer_gods(&mut self, ids: &[&str]) -> Vec<u8> {
         let v = self.take_gods(ids);
-        self.offerings = v.clone();
+        self.offerings = v.clone().into();
         v
     }
     /// The Offerings go back on the deck.
@@ -306,10 +306,10 @@ impl State {
         self.statues[symbol] = left;
     }
     pub fn set_start_weavings(&mut self, tiles: Vec<u8>) {
-        self.start_weavings = tiles;
+        self.start_weavings = tiles.into();
     }
     pub fn set_nomads(&mut self, workers: Vec<u8>) {
-        self.nomads = workers;
+        self.nomads = workers.into();
     }
     /// Keeps only the first `n` workers of the Village.
     pub fn truncate_village(&mut self, n: usize) {
@@ -325,12 +325,12 @@ impl State {
         let old = std::mem::take(&mut self.market_prod);
         self.prod_pile.extend(old);
         self.prod_pile.retain(|b| !v.contains(b));
-        self.market_prod = v;
+        self.market_prod = v.into();
     }
     /// Both markets are exactly these buildings, already taken from their piles.
     pub fn set_markets(&mut self, production: Vec<u8>, passive: Vec<u8>) {
-        self.market_prod = production;
-        self.market_pass = passive;
+        self.market_prod = production.into();
+        self.market_pass = passive.into();
     }
     pub fn to_bag(&mut self, workers: impl IntoIterator<Item = u8>) {
         self.bag.extend(workers);
@@ -392,7 +392,7 @@ impl State {
     }
     /// Every production building, out of pile and market.
     pub fn take_all_production(&mut self) -> Vec<u8> {
-        let mut all = std::mem::take(&mut self.prod_pile);
+        let mut all = std::mem::take(&mut self.prod_pile).into_inner();
         all.append(&mut self.market_prod);
         all
     }
@@ -416,6 +416,6 @@ impl State {
         self.axo.placed_once = placed;
     }
     pub fn set_casualties(&mut self, workers: Vec<u8>) {
-        self.casualties = workers;
+        self.casualties = workers.into();
     }
 }

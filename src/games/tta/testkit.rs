@@ -116,7 +116,7 @@ pub fn play(s: &mut State, seat: usize, text: &str) -> Vec<String> {
     let events = game
         .apply(s, Seat(seat), &cmd)
         .unwrap_or_else(|e| panic!("'{text}' refused: {e}"));
-    events.into_iter().map(|e| e.text.en).collect()
+    events.into_iter().map(|e| e.text.into_text().en).collect()
 }
 
 /// Panics unless the command is refused and the state is left unchanged.
@@ -577,7 +577,7 @@ pub fn begin(s: &mut State, seat: usize) -> Vec<String> {
     turn_of(s, seat);
     let mut out = Vec::new();
     super::apply::turn::begin_turn(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
+    out.into_iter().map(|e| e.text.into_text().en).collect()
 }
 
 /// [`begin`] for a turn that must open on its political phase.
@@ -591,7 +591,7 @@ pub fn reveal(s: &mut State, id: &str) -> Vec<String> {
     current_events(s, &[id]);
     let mut out = Vec::new();
     super::apply::event::reveal_event(s, &mut out);
-    out.into_iter().map(|e| e.text.en).collect()
+    out.into_iter().map(|e| e.text.into_text().en).collect()
 }
 
 /// Units developed (from the decks) with this many workers on them.

@@ -249,7 +249,7 @@ impl Service {
                         .into_iter()
                         .filter(|e| e.to.is_none() || e.to == seat)
                     {
-                        out.push(e.text);
+                        out.push(e.text.into_text());
                     }
                     if !mine && m.source != "cli" && !m.source.contains('@') {
                         out.push(Text::new(
@@ -289,7 +289,7 @@ impl Service {
                     let events: Vec<Event> =
                         serde_json::from_str(&m.events).map_err(StoreError::from)?;
                     match events.into_iter().next() {
-                        Some(e) => out.push(e.text),
+                        Some(e) => out.push(e.text.into_text()),
                         None => out.push(Text::same(m.command.clone())),
                     }
                 }

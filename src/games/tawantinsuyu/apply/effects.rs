@@ -4,14 +4,20 @@
 use super::super::data::{res_text, res_text_ko, Effect, WORKER_IDS};
 use super::super::state::{self, Ask, Item, State, Step};
 use super::Solo;
-use crate::engine::{Event, Text};
+use crate::engine::{Event, Text, Told};
 
+/// A public event; its Korean names and particles are settled when it is read.
 pub fn say(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
-    ev.push(Event::public(Text::new(en, ko_names(ko.into()))));
+    ev.push(Event::public(later(en.into(), ko.into())));
 }
 
+/// A public event that made something hidden known.
 pub fn reveal(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>) {
-    ev.push(Event::reveal(Text::new(en, ko_names(ko.into()))));
+    ev.push(Event::reveal(later(en.into(), ko.into())));
+}
+
+fn later(en: String, ko: String) -> Told {
+    Told::later(move || Text::new(en.clone(), ko_names(ko.clone())))
 }
 
 /// Seat and worker names put in Korean in a Korean line.

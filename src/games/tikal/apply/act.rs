@@ -188,14 +188,12 @@ fn names(seat: usize) -> (&'static str, &'static str) {
 }
 
 /// A public event told of `seat`: its colour in front.
-fn say(seat: usize, mut en: String, mut ko: String) -> Event {
-    let (name_en, name_ko) = names(seat);
-    // The colour goes in front without building it as its own text first.
-    en.insert(0, ' ');
-    en.insert_str(0, name_en);
-    ko.insert_str(0, ": ");
-    ko.insert_str(0, name_ko);
-    Event::public(Text::new(en, ko))
+fn say(seat: usize, en: String, ko: String) -> Event {
+    // Written when read: the colour in front, the Korean particles settled.
+    Event::public_later(move || {
+        let (name_en, name_ko) = names(seat);
+        Text::new(format!("{name_en} {en}"), format!("{name_ko}: {ko}"))
+    })
 }
 
 /// `new`: members from the supply onto the base camp or an own camp (L294-298).

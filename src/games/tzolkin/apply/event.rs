@@ -4,10 +4,10 @@
 //! offer, the calendar, the end of the game).
 
 use super::super::command::{Act, Command, Mode as ActMode, RES_IDS, START};
-use super::super::data::{seat_name, RES_EN, RES_KO};
+use super::super::data::{seat_name, Data, RES_EN, RES_KO};
 use super::super::legal::lowest_empty;
 use super::super::state::{Phase, Player, State};
-use crate::engine::{Event, Seat, Text};
+use crate::engine::{Event, Seat, Shared, Text};
 
 /// What the events of a decision need from the state before it was applied.
 pub struct Before {
@@ -16,19 +16,27 @@ pub struct Before {
     food: u8,
     phase: Phase,
     piles: (usize, usize),
-    words: Text,
+    /// The space a placement takes (the lowest empty one of its gear).
+    pos: usize,
 }
 
 impl Before {
     /// Notes the state before `seat` applies `cmd`.
     pub fn of(s: &State, seat: usize, cmd: &Command) -> Before {
+        let pos = match *cmd {
+            Command::Place { targets, .. } if targets[0] != START => {
+                lowest_empty(s, targets[0] as usize).unwrap_or(0)
+            }
+            Command::Pity(t) if t != START => lowest_empty(s, t as usize).unwrap_or(0),
+            _ => 0,
+        };
         Before {
             player: s.players[seat],
             day: s.day,
             food: s.food_done,
             phase: s.phase,
             piles: (s.piles[0].len(), s.piles[1].len()),
-            words: describe(s, cmd),
+            pos,
         }
     }
 }
@@ -39,11 +47,48 @@ pub fn events(s: &State, seat: usize, cmd: &Command, before: &Before, events: &m
     consequences(s, before, events);
 }
 
+/// A decision as its event tells it, written when read: who, what, and
+/// what changed for the player.
+struct Decision {
+    seat: usize,
+    cmd: Command,
+    phase: Phase,
+    pos: usize,
+    before: Player,
+    after: Player,
+    data: Shared<Data>,
+}
+
+impl Decision {
+    fn text(&self) -> Text {
+        let who = seat_name(self.seat);
+        let words = describe(&self.data, self.phase, self.pos, &self.cmd);
+        let cmd_text = self.cmd.to_string();
+        let mut en = String::with_capacity(160);
+        let mut ko = String::with_capacity(200);
+        for (buf, name, words, colon) in [
+            (&mut en, &who.en, &words.en, " "),
+            (&mut ko, &who.ko, &words.ko, ": "),
+        ] {
+            buf.push_str(name);
+            buf.push_str(colon);
+            buf.push_str(words);
+            buf.push_str(" [");
+            buf.push_str(&cmd_text);
+            buf.push(']');
+        }
+        changes_into(&self.before, &self.after, &mut en, &mut ko);
+        en.push('.');
+        ko.push('.');
+        Text::new(en, ko)
+    }
+}
+
 /// The decision itself: private for a starting-tile choice, public otherwise.
 fn decision(s: &State, seat: usize, cmd: &Command, before: &Before, events: &mut Vec<Event>) {
-    let who = seat_name(seat);
     match cmd {
         Command::Keep(..) => {
+            let who = seat_name(seat);
             events.push(Event::private(
                 Seat(seat),
                 Text::new(format!("Your choice: {cmd}."), format!("나의 선택: {cmd}.")),
@@ -54,24 +99,16 @@ fn decision(s: &State, seat: usize, cmd: &Command, before: &Before, events: &mut
             )));
         }
         _ => {
-            let cmd_text = cmd.to_string();
-            let mut en = String::with_capacity(160);
-            let mut ko = String::with_capacity(200);
-            for (buf, name, words, colon) in [
-                (&mut en, &who.en, &before.words.en, " "),
-                (&mut ko, &who.ko, &before.words.ko, ": "),
-            ] {
-                buf.push_str(name);
-                buf.push_str(colon);
-                buf.push_str(words);
-                buf.push_str(" [");
-                buf.push_str(&cmd_text);
-                buf.push(']');
-            }
-            changes_into(&before.player, &s.players[seat], &mut en, &mut ko);
-            en.push('.');
-            ko.push('.');
-            events.push(Event::public(Text::new(en, ko)));
+            let told = Decision {
+                seat,
+                cmd: *cmd,
+                phase: before.phase,
+                pos: before.pos,
+                before: before.player,
+                after: s.players[seat],
+                data: s.data.clone(),
+            };
+            events.push(Event::public_later(move || told.text()));
         }
     }
 }
@@ -198,27 +235,24 @@ fn changes_into(before: &Player, after: &Player, en: &mut String, ko: &mut Strin
 }
 
 /// A gear's name in both languages.
-fn gear(s: &State, g: usize) -> (&str, &str) {
-    s.data
-        .gears
+fn gear(d: &Data, g: usize) -> (&str, &str) {
+    d.gears
         .get(g)
         .map(|g| (g.name.as_str(), g.ko.as_str()))
         .unwrap_or(("?", "?"))
 }
 
 /// A temple's name in both languages.
-fn temple(s: &State, t: u8) -> (&str, &str) {
-    s.data
-        .temples
+fn temple(d: &Data, t: u8) -> (&str, &str) {
+    d.temples
         .get(t as usize)
         .map(|t| (t.name.as_str(), t.ko.as_str()))
         .unwrap_or(("?", "?"))
 }
 
 /// A technology's name in both languages.
-fn tech(s: &State, t: u8) -> (&str, &str) {
-    s.data
-        .techs
+fn tech(d: &Data, t: u8) -> (&str, &str) {
+    d.techs
         .get(t as usize)
         .map(|t| (t.name.as_str(), t.ko.as_str()))
         .unwrap_or(("?", "?"))
@@ -233,14 +267,14 @@ fn res(r: u8) -> (&'static str, &'static str) {
 }
 
 /// A gear action with its mode, in words.
-fn act(s: &State, a: &Act) -> (String, String) {
-    let (en, ko) = gear(s, a.gear as usize);
+fn act(d: &Data, a: &Act) -> (String, String) {
+    let (en, ko) = gear(d, a.gear as usize);
     let (me, mk) = match a.mode {
         ActMode::Plain => (String::new(), String::new()),
         ActMode::Corn => (" for corn".to_string(), " 옥수수".to_string()),
         ActMode::Wood => (" for wood".to_string(), " 나무".to_string()),
         ActMode::Burn(t) => {
-            let (te, tk) = temple(s, t);
+            let (te, tk) = temple(d, t);
             (
                 format!(", burning the forest (angering {te})"),
                 format!(" 숲 태우기 ({tk} 분노)"),
@@ -250,23 +284,24 @@ fn act(s: &State, a: &Act) -> (String, String) {
     (format!("{en} {}{me}", a.n), format!("{ko} {}{mk}", a.n))
 }
 
-/// A decision told in words (without who made it), from the state before it was applied.
-pub fn describe(s: &State, cmd: &Command) -> Text {
+/// A decision told in words (without who made it), from the phase before
+/// it was applied and the space a placement took.
+fn describe(d: &Data, phase: Phase, pos: usize, cmd: &Command) -> Text {
     let (en, ko) = match *cmd {
         Command::Keep(..) => (
             "chooses starting wealth tiles".into(),
             "시작 자산 타일을 고릅니다".into(),
         ),
         Command::Beg(t) => {
-            let (te, tk) = temple(s, t);
+            let (te, tk) = temple(d, t);
             (
                 format!("begs for corn, angering {te}"),
                 format!("옥수수를 구걸합니다 ({tk} 분노)"),
             )
         }
-        Command::Place { targets, .. } => place_words(s, targets[0]),
+        Command::Place { targets, .. } => place_words(d, targets[0], pos),
         Command::Pity(t) => {
-            let (e, k) = place_words(s, t);
+            let (e, k) = place_words(d, t, pos);
             (
                 format!("{e}, paying all corn by the gods' pity"),
                 format!("{k} (신의 자비, 옥수수 전부 지불)"),
@@ -277,14 +312,14 @@ pub fn describe(s: &State, cmd: &Command) -> Text {
             pos,
             act: a,
         } => {
-            let (ge, gk) = gear(s, g as usize);
+            let (ge, gk) = gear(d, g as usize);
             match a {
                 None => (
                     format!("retrieves the worker from {ge} {pos} without an action"),
                     format!("{gk} {pos}의 일꾼을 행동 없이 회수합니다"),
                 ),
                 Some(a) => {
-                    let (ae, ak) = act(s, &a);
+                    let (ae, ak) = act(d, &a);
                     (
                         format!("retrieves the worker from {ge} {pos} and does {ae}"),
                         format!("{gk} {pos}의 일꾼을 회수하고 {ak} 행동을 합니다"),
@@ -293,7 +328,7 @@ pub fn describe(s: &State, cmd: &Command) -> Text {
             }
         }
         Command::End => ("ends the turn".into(), "차례를 마칩니다".into()),
-        Command::Advance(k) if s.phase == Phase::Turn => (
+        Command::Advance(k) if phase == Phase::Turn => (
             format!("declares that the calendar will advance {k} day(s) if allowed"),
             format!("달력을 {k}일 전진시키겠다고 미리 정합니다 (가능하면)"),
         ),
@@ -301,16 +336,16 @@ pub fn describe(s: &State, cmd: &Command) -> Text {
             format!("advances the calendar {k} day(s)"),
             format!("달력을 {k}일 전진시킵니다"),
         ),
-        _ => return describe_answer(s, cmd),
+        _ => return describe_answer(d, cmd),
     };
     Text::new(en, ko)
 }
 
 /// An answer to a pending step, in words.
-fn describe_answer(s: &State, cmd: &Command) -> Text {
+fn describe_answer(d: &Data, cmd: &Command) -> Text {
     let (en, ko): (String, String) = match *cmd {
         Command::Tech { tech: t, .. } => {
-            let (te, tk) = tech(s, t);
+            let (te, tk) = tech(d, t);
             (format!("advances {te}"), format!("{tk} 기술을 올립니다"))
         }
         Command::Build { id, .. } => (
@@ -322,14 +357,14 @@ fn describe_answer(s: &State, cmd: &Command) -> Text {
             format!("{} 기념비를 짓습니다", id.as_str().to_uppercase()),
         ),
         Command::Temple(t) => {
-            let (te, tk) = temple(s, t);
+            let (te, tk) = temple(d, t);
             (
                 format!("climbs the temple of {te}"),
                 format!("{tk} 신전을 올라갑니다"),
             )
         }
         Command::Temples { a, b, .. } => {
-            let ((ae, ak), (be, bk)) = (temple(s, a), temple(s, b));
+            let ((ae, ak), (be, bk)) = (temple(d, a), temple(d, b));
             (
                 format!("climbs the temples of {ae} and {be}"),
                 format!("{ak}, {bk} 신전을 올라갑니다"),
@@ -337,7 +372,7 @@ fn describe_answer(s: &State, cmd: &Command) -> Text {
         }
         Command::Gain(_) => ("takes resources".into(), "자원을 받습니다".into()),
         Command::Offer { temple: t, .. } => {
-            let (te, tk) = temple(s, t);
+            let (te, tk) = temple(d, t);
             (
                 format!("offers a resource to {te}"),
                 format!("{tk}에게 자원을 바칩니다"),
@@ -359,7 +394,7 @@ fn describe_answer(s: &State, cmd: &Command) -> Text {
         }
         Command::Done => ("leaves the market".into(), "시장 거래를 마칩니다".into()),
         Command::Do(a) => {
-            let (ae, ak) = act(s, &a);
+            let (ae, ak) = act(d, &a);
             (format!("does {ae}"), format!("{ak} 행동을 합니다"))
         }
         Command::Skip => ("passes on the option".into(), "선택을 넘깁니다".into()),
@@ -369,15 +404,14 @@ fn describe_answer(s: &State, cmd: &Command) -> Text {
 }
 
 /// Placing a worker on target `t`, in words.
-fn place_words(s: &State, t: u8) -> (String, String) {
+fn place_words(d: &Data, t: u8, pos: usize) -> (String, String) {
     if t == START {
         return (
             "places a worker on the starting player space".into(),
             "시작 플레이어 칸에 일꾼을 놓습니다".into(),
         );
     }
-    let (ge, gk) = gear(s, t as usize);
-    let pos = lowest_empty(s, t as usize).unwrap_or(0);
+    let (ge, gk) = gear(d, t as usize);
     (
         format!("places a worker on {ge} {pos}"),
         format!("{gk} {pos}번 칸에 일꾼을 놓습니다"),
