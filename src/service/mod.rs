@@ -3,6 +3,7 @@
 //! one transaction together with the mail it causes (written to the outbox,
 //! sent after commit by the daemon).
 
+mod answer;
 pub mod archive;
 mod cache;
 pub mod clock;

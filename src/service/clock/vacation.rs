@@ -10,6 +10,29 @@ use crate::store::{DeadlineRow, Player, SeatStatus};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 
 impl Service {
+    /// `vacation off`: the clocks run again, and the player's games hear of
+    /// it when a vacation was under way.
+    fn vacation_off(&self, email: &str, mut p: Player, now: DateTime<Utc>) -> Result<Text> {
+        let had_vacation = vacation_of(&p)?.is_some_and(|(_, b)| b > now);
+        self.retire_vacation(&mut p, now)?;
+        self.store.save_player(&p)?;
+        self.reschedule_player(email, now)?;
+        if had_vacation {
+            self.tell_games(
+                email,
+                Text::new(
+                    format!("{email} is back from vacation."),
+                    format!("{email}님이 휴가에서 돌아왔습니다."),
+                ),
+                now,
+            )?;
+        }
+        Ok(Text::new(
+            "Your vacation is off; your clocks run again.",
+            "휴가를 끝냈습니다. 시계가 다시 갑니다.",
+        ))
+    }
+
     /// `vacation FROM..TO` (inclusive dates in the player's zone) or `vacation off`.
     pub fn set_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
         let mut p = self.store.player(email, &stamp(now))?;
@@ -22,24 +45,7 @@ impl Service {
         let bank = self.config.clock.vacation_days;
         let spec = spec.trim();
         if spec.eq_ignore_ascii_case("off") {
-            let had_vacation = vacation_of(&p)?.is_some_and(|(_, b)| b > now);
-            self.retire_vacation(&mut p, now)?;
-            self.store.save_player(&p)?;
-            self.reschedule_player(email, now)?;
-            if had_vacation {
-                self.tell_games(
-                    email,
-                    Text::new(
-                        format!("{email} is back from vacation."),
-                        format!("{email}님이 휴가에서 돌아왔습니다."),
-                    ),
-                    now,
-                )?;
-            }
-            return Ok(Text::new(
-                "Your vacation is off; your clocks run again.",
-                "휴가를 끝냈습니다. 시계가 다시 갑니다.",
-            ));
+            return self.vacation_off(email, p, now);
         }
         // A mistyped vacation is answered like other settings: what was
         // wrong and what would be right, in the player's language.

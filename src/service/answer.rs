@@ -1,0 +1,135 @@
+//! Answers to a mail: the service's reply to its sender (within the hourly
+//! answer limit), a refused turn's answer with the board, and the words a
+//! refusal is made of.
+
+use super::notify::Words;
+use super::verdict::Verdict;
+use super::{stamp, Result, Service};
+use crate::engine::Text;
+use crate::store::{InboundOutcome, MailKind};
+use chrono::{DateTime, Duration, Utc};
+
+impl Service {
+    /// True when `to` had as many answers in the last hour as the limit allows.
+    pub(super) fn answer_limit_reached(&self, to: &str, now: DateTime<Utc>) -> Result<bool> {
+        let hour_ago = stamp(now - Duration::hours(1));
+        Ok(self.store.answers_since(to, &hour_ago)? >= self.config.limits.answers_per_hour)
+    }
+
+    /// Answers a mail (unless this sender had too many answers lately).
+    pub(crate) fn answer(
+        &self,
+        to: &str,
+        game: Option<i64>,
+        words: &[Text],
+        now: DateTime<Utc>,
+        outcome: InboundOutcome,
+        reason: &str,
+    ) -> Result<Verdict> {
+        if self.answer_limit_reached(to, now)?
+            || (game.is_none() && self.stranger_answer_spent(to, now)?)
+        {
+            return Ok(Verdict::new(
+                outcome,
+                format!("{reason} (not answered: answer limit reached)"),
+                game,
+            ));
+        }
+        let subject = match game {
+            Some(g) => self.game_subject(g, to)?,
+            None => "[quipu]".to_string(),
+        };
+        let reply = game.map(|g| self.reply_address(g, to));
+        self.mail_plain(to, game, reply, &subject, words, MailKind::Answer, now)?;
+        Ok(Verdict::new(outcome, reason, game))
+    }
+
+    /// A refused turn: which line, why, the closest legal commands, the board.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn refuse(
+        &self,
+        id: i64,
+        email: &str,
+        line: usize,
+        command: &str,
+        reason: &Text,
+        suggestions: &[String],
+        now: DateTime<Utc>,
+    ) -> Result<Verdict> {
+        let mut paragraphs = vec![Text::new(
+            format!(
+                "Nothing was applied: line {line} ('{command}') was refused. {}",
+                reason.en
+            ),
+            format!(
+                "아무것도 적용하지 않았습니다: {line}번째 줄('{command}')이 거부되었습니다. {}",
+                reason.ko
+            ),
+        )];
+        if !suggestions.is_empty() {
+            paragraphs.push(Text::new(
+                format!("Closest legal commands: {}", suggestions.join(" | ")),
+                format!("가장 가까운 가능한 명령: {}", suggestions.join(" | ")),
+            ));
+        }
+        let reason_en = format!("line {line} '{command}': {}", reason.en);
+        if self.answer_limit_reached(email, now)? {
+            return Ok(Verdict::new(
+                InboundOutcome::Rejected,
+                format!("{reason_en} (not answered: answer limit reached)"),
+                Some(id),
+            ));
+        }
+        if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
+            self.mail_seat(
+                id,
+                &row,
+                MailKind::Answer,
+                Words {
+                    paragraphs,
+                    ..Words::default()
+                },
+                now,
+            )?;
+        }
+        Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
+    }
+}
+
+/// A note's English and Korean, empty for none.
+pub(super) fn both(note: &Option<Text>) -> (String, String) {
+    note.as_ref().map_or((String::new(), String::new()), |n| {
+        (n.en.clone(), n.ko.clone())
+    })
+}
+
+/// Notes joined into one paragraph, none when there is none.
+pub(super) fn joined_notes<const N: usize>(notes: [Option<Text>; N]) -> Option<Text> {
+    let notes: Vec<Text> = notes.into_iter().flatten().collect();
+    (!notes.is_empty()).then(|| Text::join(&notes, " "))
+}
+
+/// A refused turn's reason, followed by what else the mail lost: its table
+/// talk, which goes only with an applied turn, and the lines not read.
+pub(super) fn refusal_words(
+    reason: &Text,
+    talk: bool,
+    (unread_en, unread_ko): (&str, &str),
+) -> Text {
+    let (unsaid_en, unsaid_ko) = if talk {
+        (
+            " Your table talk was not sent either: send it again with the turn.",
+            " 테이블에 할 말도 보내지 않았습니다. 차례와 함께 다시 보내세요.",
+        )
+    } else {
+        ("", "")
+    };
+    Text::new(
+        format!("{}{unsaid_en} {unread_en}", reason.en)
+            .trim_end()
+            .to_string(),
+        format!("{}{unsaid_ko} {unread_ko}", reason.ko)
+            .trim_end()
+            .to_string(),
+    )
+}
