@@ -121,14 +121,11 @@ impl Service {
             reason: "already processed".into(),
             game_id: None,
         };
-        if self
-            .store
-            .inbound_seen_from(&mail.message_id, mail.from.as_deref())?
-        {
+        let Some(claim_id) = self.claim_id(mail)? else {
             return Ok(duplicate());
-        }
+        };
         let row = |outcome: InboundOutcome, reason: &str, game_id: Option<i64>| InboundRow {
-            message_id: mail.message_id.clone(),
+            message_id: claim_id.clone(),
             received_at: stamp(now),
             sender: mail.from.clone(),
             game_id,
@@ -168,6 +165,29 @@ impl Service {
                 now,
             ),
         }
+    }
+
+    /// The id a mail is recorded under, or none when it was handled before.
+    /// A Message-ID is the sender's to choose, so a stranger can send one
+    /// first under a forged From: a mail carrying a valid reply token whose
+    /// id was taken by a mail that touched no game is recorded under its id
+    /// marked as the token's, and handled (once: that id is claimed too).
+    fn claim_id(&self, mail: &Inbound) -> Result<Option<String>> {
+        let from = mail.from.as_deref();
+        if !self.store.inbound_seen_from(&mail.message_id, from)? {
+            return Ok(Some(mail.message_id.clone()));
+        }
+        let tokened = match from {
+            Some(f) => {
+                matches!(self.caller(mail, f)?, Ok(c) if c.game.is_some() || c.request.is_some())
+            }
+            None => false,
+        };
+        if !tokened || self.store.inbound_touched_game(&mail.message_id, from)? {
+            return Ok(None);
+        }
+        let marked = format!("{} (reply token)", mail.message_id);
+        Ok((!self.store.inbound_seen_from(&marked, from)?).then_some(marked))
     }
 
     /// A mail whose handling failed: everything it did is rolled back; it is
