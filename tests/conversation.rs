@@ -438,3 +438,80 @@ fn screens_of_the_new_answers_at_390_px() {
         }
     }
 }
+
+/// A reply from `from` to the service address itself (no token in To),
+/// answering our mail `answers`, with `extra` headers (a Cc or Reply-To).
+fn bare_reply(from: &str, n: &str, answers: &str, extra: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: <{from}>\r\nTo: <quipu@example.test>\r\n{extra}Subject: Re: game\r\nMessage-ID: <{n}@client.test>\r\nIn-Reply-To: <{answers}>\r\nReferences: <{answers}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+/// A reply to a game mail sent to the bare service address is told which
+/// game it answered and how to reach it (nothing moves, in the reader's
+/// language); the same reply carrying the seat's reply address in Cc or in
+/// Reply-To is that seat's move.
+#[test]
+fn a_reply_to_the_bare_address_is_told_how_and_a_token_in_cc_or_reply_to_moves() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("bare-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let who = who.as_str();
+        let turn = last_to(&s, who);
+        let legal = s.legal(id, who).unwrap();
+        let moves = s.store.move_count(id).unwrap();
+        let out = handle(
+            &s,
+            &bare_reply(who, &format!("b1{lang}"), &turn.id, "", &legal[0]),
+            now(),
+        );
+        assert_eq!(out.outcome.to_string(), "rejected", "{}", out.reason);
+        assert_eq!(
+            s.store.move_count(id).unwrap(),
+            moves,
+            "the From alone moves nothing"
+        );
+        let answer = last_to(&s, who);
+        let text = answer.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let expected = if lang == "en" {
+            "Your mail answers a mail of game #1 but was sent to the service address"
+        } else {
+            "#1 게임의 메일에 대한 답장이지만 게임의 답장 주소가 아니라 서비스 주소로 보내져서"
+        };
+        assert!(text.contains(expected), "{text}");
+        assert!(text.contains("quipu+"), "{text}");
+        // The seat's reply address in Cc: the move is applied.
+        let token = format!("quipu+{}@example.test", s.reply_token(id, who));
+        let cc = format!("Cc: <{token}>\r\n");
+        let out = handle(
+            &s,
+            &bare_reply(who, &format!("b2{lang}"), &turn.id, &cc, &legal[0]),
+            now(),
+        );
+        assert_eq!(out.outcome.to_string(), "applied", "{}", out.reason);
+        assert_eq!(s.store.move_count(id).unwrap(), moves + 1);
+    }
+    // In Reply-To.
+    let s = service("bare-reply-to");
+    let id = tzolkin(&s, "en");
+    let who = to_act(&s, id);
+    let who = who.as_str();
+    let turn = last_to(&s, who);
+    let legal = s.legal(id, who).unwrap();
+    let moves = s.store.move_count(id).unwrap();
+    let token = format!("quipu+{}@example.test", s.reply_token(id, who));
+    let rt = format!("Reply-To: <{token}>\r\n");
+    let out = handle(&s, &bare_reply(who, "b3", &turn.id, &rt, &legal[0]), now());
+    assert_eq!(out.outcome.to_string(), "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moves + 1);
+    // A stranger naming that mail is told nothing of the game.
+    let out = handle(
+        &s,
+        &bare_reply("mallory@example.test", "b4", &turn.id, "", &legal[0]),
+        now(),
+    );
+    assert_ne!(out.outcome.to_string(), "applied");
+    assert!(!out.reason.contains("game #1"), "{}", out.reason);
+}

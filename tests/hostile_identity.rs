@@ -265,3 +265,79 @@ fn an_address_of_look_alike_letters_is_refused() {
     assert!(err.to_string().contains("look alike"), "{err}");
     assert!(s.store.games().unwrap().is_empty());
 }
+
+/// A stranger who sends a mail first under the victim's From and the
+/// Message-ID the victim's client will use (squatting it) does not make the
+/// victim's real move, sent with its reply token, vanish as a duplicate:
+/// the move is applied once, and the same mail fetched again is a duplicate.
+#[test]
+fn a_message_id_squatted_under_a_forged_from_does_not_drop_the_real_move() {
+    let s = service("squat");
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: "tikal".into(),
+                players: vec![ALICE.into(), "carol@example.test".into()],
+                seed: Some(3),
+                ..Default::default()
+            },
+            t0(),
+        )
+        .unwrap();
+    let moves_before = s.store.move_count(id).unwrap();
+    let to_alice_before = outbox_to(&s, ALICE).len();
+    let legal = s.legal(id, ALICE).unwrap();
+    let squat = "victim-1@client.example";
+    // The stranger's forged mail to the bare address: no token, no move.
+    let forged = s
+        .handle_mail(&mail(ALICE, SERVICE, squat, &legal[0]), t0())
+        .unwrap();
+    assert_ne!(forged.outcome.to_string(), "applied");
+    assert_eq!(s.store.move_count(id).unwrap(), moves_before);
+    // Alice's real mail, same Message-ID, to her reply address.
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let real = s
+        .handle_mail(&mail(ALICE, &to, squat, &legal[0]), t0())
+        .unwrap();
+    assert_eq!(real.outcome.to_string(), "applied", "{}", real.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moves_before + 1);
+    // Fetched again, it is the duplicate it is, and changes nothing.
+    let again = s
+        .handle_mail(&mail(ALICE, &to, squat, &legal[0]), t0())
+        .unwrap();
+    assert_eq!(again.outcome.to_string(), "duplicate");
+    assert_eq!(s.store.move_count(id).unwrap(), moves_before + 1);
+    // The forged mail was answered at most once; the real move mailed nobody twice.
+    assert!(outbox_to(&s, ALICE).len() <= to_alice_before + 2);
+}
+
+/// A mail that already acted in a game is never handled again, whatever
+/// a later copy of it carries.
+#[test]
+fn a_mail_that_acted_is_a_duplicate_even_with_its_token() {
+    let s = service("acted-once");
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: "tikal".into(),
+                players: vec![ALICE.into(), "carol@example.test".into()],
+                seed: Some(3),
+                ..Default::default()
+            },
+            t0(),
+        )
+        .unwrap();
+    let legal = s.legal(id, ALICE).unwrap();
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let first = s
+        .handle_mail(&mail(ALICE, &to, "once@client.example", &legal[0]), t0())
+        .unwrap();
+    assert_eq!(first.outcome.to_string(), "applied", "{}", first.reason);
+    let moves = s.store.move_count(id).unwrap();
+    let legal = s.legal(id, ALICE).unwrap();
+    let second = s
+        .handle_mail(&mail(ALICE, &to, "once@client.example", &legal[0]), t0())
+        .unwrap();
+    assert_eq!(second.outcome.to_string(), "duplicate");
+    assert_eq!(s.store.move_count(id).unwrap(), moves);
+}

@@ -55,8 +55,8 @@ pub struct Inbound {
     /// The From address, lower case.
     pub from: Option<String>,
     pub from_name: Option<String>,
-    /// Delivered-To (and X-Original-To), To and Cc addresses, lower case,
-    /// in that order, each once.
+    /// Delivered-To (and X-Original-To), To, Cc and Reply-To addresses,
+    /// lower case, in that order, each once: where a reply token may travel.
     pub recipients: Vec<String>,
     pub subject: String,
     pub in_reply_to: Option<String>,

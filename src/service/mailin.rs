@@ -121,14 +121,11 @@ impl Service {
             reason: "already processed".into(),
             game_id: None,
         };
-        if self
-            .store
-            .inbound_seen_from(&mail.message_id, mail.from.as_deref())?
-        {
+        let Some(claim_id) = self.claim_id(mail)? else {
             return Ok(duplicate());
-        }
+        };
         let row = |outcome: InboundOutcome, reason: &str, game_id: Option<i64>| InboundRow {
-            message_id: mail.message_id.clone(),
+            message_id: claim_id.clone(),
             received_at: stamp(now),
             sender: mail.from.clone(),
             game_id,
@@ -168,6 +165,29 @@ impl Service {
                 now,
             ),
         }
+    }
+
+    /// The id a mail is recorded under, or none when it was handled before.
+    /// A Message-ID is the sender's to choose, so a stranger can send one
+    /// first under a forged From: a mail carrying a valid reply token whose
+    /// id was taken by a mail that touched no game is recorded under its id
+    /// marked as the token's, and handled (once: that id is claimed too).
+    fn claim_id(&self, mail: &Inbound) -> Result<Option<String>> {
+        let from = mail.from.as_deref();
+        if !self.store.inbound_seen_from(&mail.message_id, from)? {
+            return Ok(Some(mail.message_id.clone()));
+        }
+        let tokened = match from {
+            Some(f) => {
+                matches!(self.caller(mail, f)?, Ok(c) if c.game.is_some() || c.request.is_some())
+            }
+            None => false,
+        };
+        if !tokened || self.store.inbound_touched_game(&mail.message_id, from)? {
+            return Ok(None);
+        }
+        let marked = format!("{} (reply token)", mail.message_id);
+        Ok((!self.store.inbound_seen_from(&marked, from)?).then_some(marked))
     }
 
     /// A mail whose handling failed: everything it did is rolled back; it is
@@ -398,6 +418,9 @@ impl Service {
                 return self.run_service_lines(caller, service_lines, outcome, note, now);
             }
             if service_lines.is_empty() {
+                if let Some(verdict) = self.game_mail_answered_bare(caller, mail, now)? {
+                    return Ok(verdict);
+                }
                 return self.no_command(caller, &read.unread[0], &unread_en, &unread_ko, now);
             }
             // Lines beside service commands: chat around them.
@@ -611,6 +634,51 @@ impl Service {
     /// A mail with lines but no command in them: outside a game, the first
     /// line is named (it is no service command); in a game, the lines are
     /// listed with the help.
+    /// A mail to the service address, without a reply token, that answers
+    /// a game mail we sent this address (In-Reply-To or References): it is
+    /// told which game it answered and exactly how to reach it, and nothing
+    /// is done in the game (the From line alone never moves a seat).
+    fn game_mail_answered_bare(
+        &self,
+        caller: &Caller,
+        mail: &Inbound,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Verdict>> {
+        if caller.game.is_some() || caller.request.is_some() {
+            return Ok(None);
+        }
+        let mut named: Vec<String> = mail.in_reply_to.iter().cloned().collect();
+        named.extend(mail.references.iter().rev().take(4).cloned());
+        if named.is_empty() {
+            return Ok(None);
+        }
+        let sent = self.store.sent_to(&caller.email, None, &named, 0)?;
+        let Some(id) = sent.iter().find_map(|m| m.game_id) else {
+            return Ok(None);
+        };
+        let why = Text::new(
+            format!(
+                "Your mail answers a mail of game #{id} but was sent to the service address, not to the game's reply address, so nothing was done in game #{id}. \
+                 Reply to the game's latest mail with your mail program's Reply button and keep the address it fills in (it starts 'quipu+' and carries your seat's key), \
+                 or put that address in To or Cc, with your commands above the quoted text."
+            ),
+            format!(
+                "#{id} 게임의 메일에 대한 답장이지만 게임의 답장 주소가 아니라 서비스 주소로 보내져서 #{id} 게임에는 아무것도 하지 않았습니다. \
+                 게임의 최근 메일에서 메일 프로그램의 '답장' 버튼을 누르고 채워지는 주소('quipu+'로 시작하며 자리의 열쇠가 들어 있습니다)를 그대로 두거나, \
+                 그 주소를 받는 사람이나 참조에 넣고 인용문 위에 명령을 쓰세요."
+            ),
+        );
+        self.answer(
+            &caller.email,
+            None,
+            std::slice::from_ref(&why),
+            now,
+            InboundOutcome::Rejected,
+            &format!("answered game #{id}'s mail without its reply address"),
+        )
+        .map(Some)
+    }
+
     fn no_command(
         &self,
         caller: &Caller,

@@ -98,6 +98,21 @@ impl Store {
             .is_some())
     }
 
+    /// Whether the mail recorded under `message_id` and `sender` acted in a
+    /// game (a row without a game touched none: ignored, refused, answered).
+    pub fn inbound_touched_game(&self, message_id: &str, sender: Option<&str>) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT 1 FROM inbound WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')
+                 AND game_id IS NOT NULL",
+                params![message_id_key(message_id), bounded(sender)],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
     pub fn inbound_log(&self, limit: i64) -> Result<Vec<InboundRow>> {
         self.list(
             "SELECT * FROM inbound ORDER BY received_at DESC LIMIT ?1",

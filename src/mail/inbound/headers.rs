@@ -87,8 +87,8 @@ pub fn ids(value: &HeaderValue<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Delivered-To, X-Original-To, then To, then Cc addresses, lower case,
-/// each once.
+/// Delivered-To, X-Original-To, then To, Cc and Reply-To addresses, lower
+/// case, each once.
 pub fn recipients(message: &Message<'_>, headers: &[RawHeader]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |address: &str| {
@@ -111,6 +111,15 @@ pub fn recipients(message: &Message<'_>, headers: &[RawHeader]) -> Vec<String> {
         }
     }
     for list in message.all_to().chain(message.all_cc()) {
+        for addr in list.iter() {
+            if let Some(address) = addr.address() {
+                push(address);
+            }
+        }
+    }
+    // Reply-To last: a reply token may travel there too (a client that
+    // writes to the service address but keeps the game's reply address).
+    if let Some(list) = message.reply_to() {
         for addr in list.iter() {
             if let Some(address) = addr.address() {
                 push(address);
