@@ -170,8 +170,9 @@ impl Service {
     /// The id a mail is recorded under, or none when it was handled before.
     /// A Message-ID is the sender's to choose, so a stranger can send one
     /// first under a forged From: a mail carrying a valid reply token whose
-    /// id was taken by a mail that touched no game is recorded under its id
-    /// marked as the token's, and handled (once: that id is claimed too).
+    /// id was taken by a mail that touched no game (and did not fail: a
+    /// failing mail is tried once) is recorded under its id marked as the
+    /// token's, and handled (once: that id is claimed too).
     fn claim_id(&self, mail: &Inbound) -> Result<Option<String>> {
         let from = mail.from.as_deref();
         if !self.store.inbound_seen_from(&mail.message_id, from)? {
@@ -183,7 +184,7 @@ impl Service {
             }
             None => false,
         };
-        if !tokened || self.store.inbound_touched_game(&mail.message_id, from)? {
+        if !tokened || self.store.inbound_keeps_id(&mail.message_id, from)? {
             return Ok(None);
         }
         let marked = format!("{} (reply token)", mail.message_id);

@@ -98,14 +98,15 @@ impl Store {
             .is_some())
     }
 
-    /// Whether the mail recorded under `message_id` and `sender` acted in a
-    /// game (a row without a game touched none: ignored, refused, answered).
-    pub fn inbound_touched_game(&self, message_id: &str, sender: Option<&str>) -> Result<bool> {
+    /// Whether the mail recorded under `message_id` and `sender` keeps that
+    /// id for good: it acted in a game, or it failed (a failing mail is
+    /// tried once, whatever it carries). Other rows touched no game.
+    pub fn inbound_keeps_id(&self, message_id: &str, sender: Option<&str>) -> Result<bool> {
         Ok(self
             .conn
             .query_row(
                 "SELECT 1 FROM inbound WHERE message_id = ?1 AND IFNULL(sender, '') = IFNULL(?2, '')
-                 AND game_id IS NOT NULL",
+                 AND (game_id IS NOT NULL OR outcome = 'failed')",
                 params![message_id_key(message_id), bounded(sender)],
                 |_| Ok(()),
             )
