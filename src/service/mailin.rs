@@ -635,51 +635,6 @@ impl Service {
     /// A mail with lines but no command in them: outside a game, the first
     /// line is named (it is no service command); in a game, the lines are
     /// listed with the help.
-    /// A mail to the service address, without a reply token, that answers
-    /// a game mail we sent this address (In-Reply-To or References): it is
-    /// told which game it answered and exactly how to reach it, and nothing
-    /// is done in the game (the From line alone never moves a seat).
-    fn game_mail_answered_bare(
-        &self,
-        caller: &Caller,
-        mail: &Inbound,
-        now: DateTime<Utc>,
-    ) -> Result<Option<Verdict>> {
-        if caller.game.is_some() || caller.request.is_some() {
-            return Ok(None);
-        }
-        let mut named: Vec<String> = mail.in_reply_to.iter().cloned().collect();
-        named.extend(mail.references.iter().rev().take(4).cloned());
-        if named.is_empty() {
-            return Ok(None);
-        }
-        let sent = self.store.sent_to(&caller.email, None, &named, 0)?;
-        let Some(id) = sent.iter().find_map(|m| m.game_id) else {
-            return Ok(None);
-        };
-        let why = Text::new(
-            format!(
-                "Your mail answers a mail of game #{id} but was sent to the service address, not to the game's reply address, so nothing was done in game #{id}. \
-                 Reply to the game's latest mail with your mail program's Reply button and keep the address it fills in (it starts 'quipu+' and carries your seat's key), \
-                 or put that address in To or Cc, with your commands above the quoted text."
-            ),
-            format!(
-                "#{id} 게임의 메일에 대한 답장이지만 게임의 답장 주소가 아니라 서비스 주소로 보내져서 #{id} 게임에는 아무것도 하지 않았습니다. \
-                 게임의 최근 메일에서 메일 프로그램의 '답장' 버튼을 누르고 채워지는 주소('quipu+'로 시작하며 자리의 열쇠가 들어 있습니다)를 그대로 두거나, \
-                 그 주소를 받는 사람이나 참조에 넣고 인용문 위에 명령을 쓰세요."
-            ),
-        );
-        self.answer(
-            &caller.email,
-            None,
-            std::slice::from_ref(&why),
-            now,
-            InboundOutcome::Rejected,
-            &format!("answered game #{id}'s mail without its reply address"),
-        )
-        .map(Some)
-    }
-
     fn no_command(
         &self,
         caller: &Caller,
