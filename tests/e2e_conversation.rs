@@ -7,32 +7,10 @@
 
 mod support;
 
-use quipu::store::{InboundRow, Store};
+use quipu::store::InboundRow;
 use std::time::{Duration, Instant};
+use support::records::wait_inbound;
 use support::{reply, Mailbox, Quipu, Received, Stack};
-
-/// The inbound record of `mid`, waiting for the daemon to write it.
-fn wait_inbound(q: &mut Quipu, mid: &str) -> InboundRow {
-    let start = Instant::now();
-    loop {
-        let store = Store::open(&q.db()).expect("open the db");
-        if let Some(r) = store
-            .inbound_log(100_000)
-            .expect("inbound")
-            .into_iter()
-            .find(|r| r.message_id == mid)
-        {
-            return r;
-        }
-        assert!(q.alive(), "the daemon died; log:\n{}", q.log());
-        assert!(
-            start.elapsed() < Duration::from_secs(90),
-            "{mid} not recorded; log:\n{}",
-            q.log()
-        );
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
 
 fn mid(tag: &str) -> String {
     let nanos = std::time::SystemTime::now()
@@ -104,7 +82,7 @@ impl Table {
         let me = self.emails[i].clone();
         self.stack
             .send(&me, &to, &reply(&me, &to, original, body, &m));
-        let row = wait_inbound(&mut self.q, &m);
+        let row = wait_inbound(&mut self.q, &m, 90);
         (m, row)
     }
 

@@ -21,10 +21,7 @@ fn t0() -> DateTime<Utc> {
 }
 
 fn service(name: &str) -> Checked {
-    let d = std::env::temp_dir().join(format!("quipu-identity-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    Checked::open(&d, SERVICE)
+    Checked::fresh("identity", name, SERVICE)
 }
 
 fn mail(from: &str, to: &str, id: &str, body: &str) -> Vec<u8> {

@@ -19,10 +19,7 @@ fn t0() -> DateTime<Utc> {
 }
 
 fn service(name: &str) -> Checked {
-    let d = std::env::temp_dir().join(format!("quipu-overflow-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    Checked::open(&d, SERVICE)
+    Checked::fresh("overflow", name, SERVICE)
 }
 
 fn mail(from: &str, to: &str, id: &str, body: &str) -> Vec<u8> {

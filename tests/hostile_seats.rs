@@ -20,10 +20,7 @@ fn t0() -> DateTime<Utc> {
 }
 
 fn service(name: &str) -> Checked {
-    let d = std::env::temp_dir().join(format!("quipu-seats-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    Checked::open(&d, SERVICE)
+    Checked::fresh("seats", name, SERVICE)
 }
 
 fn send(

@@ -51,6 +51,15 @@ impl Checked {
         Checked(Service::open(config(dir, address)).expect("open the test database"))
     }
 
+    /// A service on a fresh folder of its own under the temp dir, named by
+    /// the test file's `kind` and the test's `name`.
+    pub fn fresh(kind: &str, name: &str, address: &str) -> Checked {
+        let dir = std::env::temp_dir().join(format!("quipu-{kind}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a test folder");
+        Checked::open(&dir, address)
+    }
+
     /// Checks every mail in the outbox now.
     pub fn check(&self) {
         for row in self.0.store.outbox(None).expect("outbox") {
