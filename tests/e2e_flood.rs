@@ -125,3 +125,63 @@ fn five_hundred_forged_mails_cause_bounded_mail_and_the_game_goes_on() {
         Some(mover.as_str())
     );
 }
+
+/// A batch of more than a hundred mails fills the IMAP client's queue of
+/// announcements with the batch's own (one EXPUNGE per mail moved, ahead of
+/// the EXISTS for new mail); mail that comes while the batch is handled
+/// must still be read at once, not after the next IDLE timeout (five
+/// minutes with the default settings).
+#[test]
+fn mail_that_comes_while_a_large_batch_is_handled_is_read_at_once() {
+    const WAITING: usize = 300;
+    let stack = Stack::get();
+    stack.purge_inbox("q8");
+    let mut q = Quipu::new(&stack, "q8");
+    let tag = std::process::id();
+    let to = q.address.clone();
+    let send = |i: usize| {
+        let from = format!("t{i}@trickle.example.test");
+        let mid = format!("trickle{i}.{tag}@trickle.example.test");
+        stack.send(&from, &to, &plain(&from, &to, "help", &mid));
+    };
+    for i in 0..WAITING {
+        send(i);
+    }
+    // All of them in the inbox before the daemon starts: its first batch
+    // holds them all.
+    let inbox = Mailbox::new(&stack, "q8");
+    let start = Instant::now();
+    while inbox.all().len() < WAITING {
+        assert!(start.elapsed() < Duration::from_secs(120), "delivery");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    q.serve();
+    let db = q.db();
+    let recorded = || {
+        Store::open(&db)
+            .and_then(|s| s.inbound_log(10_000))
+            .map_or(0, |log| log.len())
+    };
+    // One more mail once the batch is being handled, and none after it
+    // (a later one would wake the daemon and hide the loss).
+    let start = Instant::now();
+    while recorded() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no mail handled");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send(WAITING);
+    let start = Instant::now();
+    loop {
+        let n = recorded();
+        if n == WAITING + 1 {
+            break;
+        }
+        assert!(q.alive(), "the daemon died; log:\n{}", q.log());
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{n} of {} mails recorded after a minute",
+            WAITING + 1
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}

@@ -165,6 +165,10 @@ pub async fn fetch_all(
     session: &mut ImapSession,
     max_bytes: usize,
 ) -> Result<Vec<Fetched>, String> {
+    // The server's announcements so far are answered by this search; drop
+    // them, so the queue (100 deep, and full ones are dropped silently) has
+    // room for those that come after it.
+    announced_new_mail(session);
     let uids = session
         .uid_search("ALL")
         .await

@@ -149,6 +149,11 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
                     )
                     .await
                     {
+                        // Mail may have come while this batch was handled,
+                        // and its announcement may be lost behind the
+                        // batch's own (one per mail moved): look again
+                        // before waiting.
+                        Ok(moved) if moved > 0 => continue,
                         Ok(_) => {}
                         Err(e) => {
                             tracing::warn!("inbox: {e}");
@@ -176,6 +181,7 @@ async fn inbox_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
     }
 }
 
+/// Handles every mail in the inbox; returns how many were moved out of it.
 async fn process_inbox(
     service: &Service,
     config: &Config,
@@ -184,8 +190,7 @@ async fn process_inbox(
     failures: &mut Failures,
 ) -> Result<usize, String> {
     let mails = imap::fetch_all(session, config.limits.max_mail_bytes).await?;
-    let n = mails.len();
-    let mut handled = Vec::with_capacity(n);
+    let mut handled = Vec::with_capacity(mails.len());
     for m in mails {
         // handle_mail_sized catches a panic inside one mail's handling; this
         // catches one outside it too, so no mail can end the loop.
@@ -218,7 +223,7 @@ async fn process_inbox(
     // Committed mail only; one MOVE for the batch (a crash before it only
     // means reading those mails again, and their Message-IDs are known).
     imap::move_to(session, &handled, &config.imap.processed).await?;
-    Ok(n)
+    Ok(handled.len())
 }
 
 /// Mails that could not be handled, by IMAP UID, with how often.
