@@ -4,7 +4,7 @@
 //! per second, per-move time with 100 and 10,000 active games, and the
 //! daemon's peak memory. Run: `cargo bench --bench mailflow`
 //! (`QUIPU_BENCH_QUICK=1` for a short run; `QUIPU_BENCH_PARTS` picks parts
-//! of `echo,mail,scale`).
+//! of `echo,mail,scale`; `QUIPU_BENCH_SCALE_LARGE` sizes the large database).
 //!
 //! The mail stack, the SMTP client and the mailbox reader are the tests'
 //! (`tests/support`); the parts of the benchmark are the modules below.
@@ -81,7 +81,12 @@ impl Plan {
             latency,
             pace_per_s: 5.0,
             scale_small: 100,
-            scale_large: 10_000,
+            // QUIPU_BENCH_SCALE_LARGE=100000 for the largest size
+            // (about 25 KB of disk per game copied in quick mode).
+            scale_large: std::env::var("QUIPU_BENCH_SCALE_LARGE")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(10_000),
             history_moves: if quick { 2 } else { 10 },
             timed_moves: if quick { 60 } else { 300 },
         }

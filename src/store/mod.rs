@@ -13,6 +13,7 @@ mod moves;
 mod outbox;
 mod players;
 mod rows;
+mod scans;
 mod security;
 mod words;
 
@@ -20,6 +21,7 @@ pub use inbound::message_id_key;
 pub use lock::{lock_path, LockError, ServeLock};
 pub use outbox::SentCounts;
 pub use rows::*;
+pub use scans::ScanCounts;
 pub use security::GameRequestRow;
 pub use words::{
     GameStatus, InboundOutcome, MailKind, MoveKind, RequestStatus, SeatStatus, StoredWord,
@@ -44,6 +46,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/007_checked_words.sql"),
     include_str!("../../db/008_actors.sql"),
     include_str!("../../db/009_bounded_message_ids.sql"),
+    include_str!("../../db/010_outbox_by_game.sql"),
 ];
 
 #[derive(Debug, Error)]
