@@ -181,7 +181,9 @@ pub struct Schedule {
     pub weekly_report: String,
     /// When to rewrite the archive site (`[archive] dir`; nothing without one).
     pub archive: String,
-    /// Sent mail, and mail in the IMAP processed folder, older than this many days is pruned.
+    /// The bodies of sent mail (the record stays; a seat's newest mail of a
+    /// game not over keeps its body), and mail in the IMAP processed folder,
+    /// older than this many days are pruned.
     pub keep_days: i64,
 }
 

@@ -26,34 +26,6 @@ fn open(db: &Path) -> Service {
     .expect("service opens")
 }
 
-/// A reply by the seat to act to its newest mail of game `id`: the first
-/// legal move, to the mail's Reply-To, naming the mail it answers.
-fn reply_to_turn(s: &Service, id: i64, mid: &str) -> Vec<u8> {
-    let who = s.to_act(id).expect("to act")[0].clone();
-    let legal = s.legal(id, &who).expect("legal");
-    let sent = s.store.outbox(Some(id)).expect("outbox");
-    let last = sent
-        .iter()
-        .rev()
-        .find(|r| r.recipient == who)
-        .expect("a mail to the seat to act");
-    let parsed = mail_parser::MessageParser::default()
-        .parse(&last.raw)
-        .expect("our own mail parses");
-    let reply_to = parsed
-        .reply_to()
-        .and_then(|a| a.first())
-        .and_then(|a| a.address())
-        .expect("a Reply-To")
-        .to_string();
-    format!(
-        "From: <{who}>\r\nTo: <{reply_to}>\r\nSubject: Re: [quipu #{id}]\r\nMessage-ID: <{mid}>\r\nIn-Reply-To: <{sent}>\r\nReferences: <{sent}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{cmd}\r\n",
-        sent = last.message_id,
-        cmd = legal[0],
-    )
-    .into_bytes()
-}
-
 /// Handles the mails in a fresh service on `db`, each with the outcome
 /// given; the rows each statement stepped through in full scans.
 fn scans_handling(db: &Path, mails: &[(Vec<u8>, &str)]) -> BTreeMap<String, i64> {
@@ -85,7 +57,7 @@ fn a_reply_scans_no_more_rows_among_thousands_of_games_than_beside_one() {
         let s = open(&small);
         let id = driving::start(&s, "tikal", "en", 3, &[]);
         for n in 0..4 {
-            let raw = reply_to_turn(&s, id, &format!("warm{n}@example.test"));
+            let raw = driving::reply_to_turn(&s, id, &format!("warm{n}@example.test"));
             let o = s.handle_mail(&raw, driving::now()).expect("handled");
             assert_eq!(o.outcome, "applied", "{o:?}");
         }
@@ -100,12 +72,17 @@ fn a_reply_scans_no_more_rows_among_thousands_of_games_than_beside_one() {
     // stranger asking for help.
     let service = open(&small);
     let mails = [
-        (reply_to_turn(&service, id, "timed@example.test"), "applied"),
         (
-            String::from_utf8(reply_to_turn(&service, id, "nonsense@example.test"))
-                .unwrap()
-                .replace("\r\n\r\n", "\r\n\r\nplease fly to the moon\r\n")
-                .into_bytes(),
+            driving::reply_to_turn(&service, id, "timed@example.test"),
+            "applied",
+        ),
+        (
+            driving::reply_to_newest(
+                &service,
+                id,
+                "nonsense@example.test",
+                Some("please fly to the moon"),
+            ),
             "rejected",
         ),
         (stranger("help", "stranger@elsewhere.example"), "answered"),

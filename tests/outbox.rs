@@ -25,6 +25,8 @@ fn mail(s: &Store, to: &str, id: &str) {
         message_id: id.into(),
         kind: MailKind::Turn,
         raw: format!("Message-ID: <{id}>\r\n\r\nhello\r\n").into_bytes(),
+        plain_text: "hello".into(),
+        html_text: None,
     })
     .unwrap();
 }

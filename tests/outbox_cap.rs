@@ -38,6 +38,8 @@ fn mail(s: &Service, to: &str, id: &str, now: DateTime<Utc>) {
             message_id: id.into(),
             kind: MailKind::Turn,
             raw: format!("Message-ID: <{id}>\r\n\r\nhello\r\n").into_bytes(),
+            plain_text: "hello".into(),
+            html_text: None,
         })
         .unwrap();
 }

@@ -202,6 +202,11 @@ fn player_text(text: &str, known: &Known) -> String {
     reply::new_text_apart_from(text, |lines| known::copies(lines, known))
 }
 
+/// An HTML body as its reader sees it in text: what a reply may copy of it.
+pub fn html_text(html: &str) -> String {
+    html::to_text(html)
+}
+
 /// The texts a mail we sent shows its reader: the plain-text body and the
 /// HTML body as text. Empty for a mail that cannot be parsed.
 pub fn sent_texts(raw: &[u8]) -> Vec<String> {

@@ -604,7 +604,7 @@ impl Service {
         else {
             return Ok(None);
         };
-        let text = inbound::sent_texts(&row.raw).join("\n");
+        let text = super::reading::shown_texts(row).join("\n");
         Ok(["resign", "decline"]
             .into_iter()
             .find(|w| text.contains(&format!("'{w} confirm'"))))

@@ -6,6 +6,7 @@ use super::{Result, Service};
 use crate::engine::parse::{edit_distance, normalize};
 use crate::engine::{PlayError, Seat, Table, Text};
 use crate::mail::inbound::{self, Inbound, Known};
+use crate::store::OutboxRow;
 
 /// How many of the latest mails to a player in a game are recognised in a
 /// reply (besides the ones it names): bounded work per mail.
@@ -97,6 +98,21 @@ fn listed(lines: &[String]) -> String {
         .join(" | ")
 }
 
+/// What a mail we sent showed its reader: the texts kept when it was
+/// composed; for one composed before they were kept (schema 10 and older),
+/// read again from its MIME; nothing once housekeeping pruned its body.
+pub(super) fn shown_texts(row: &OutboxRow) -> Vec<String> {
+    if row.body_pruned_at.is_some() {
+        return vec![];
+    }
+    match &row.plain_text {
+        Some(plain) => std::iter::once(plain.clone())
+            .chain(row.html_text.iter().cloned())
+            .collect(),
+        None => inbound::sent_texts(&row.raw),
+    }
+}
+
 impl Service {
     /// The mail read again, knowing what quipu sent to `email` (in `game`,
     /// and the mails the reply names), so that a copy of those mails in any
@@ -115,10 +131,7 @@ impl Service {
         if sent.is_empty() {
             return Ok(mail.clone());
         }
-        let texts: Vec<String> = sent
-            .iter()
-            .flat_map(|r| inbound::sent_texts(&r.raw))
-            .collect();
+        let texts: Vec<String> = sent.iter().flat_map(shown_texts).collect();
         let known = Known::new(texts.iter().map(String::as_str));
         Ok(Inbound {
             size: mail.size,

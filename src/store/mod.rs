@@ -47,6 +47,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/008_actors.sql"),
     include_str!("../../db/009_bounded_message_ids.sql"),
     include_str!("../../db/010_outbox_by_game.sql"),
+    include_str!("../../db/011_sent_texts.sql"),
 ];
 
 #[derive(Debug, Error)]

@@ -7,11 +7,22 @@ use rusqlite::params;
 impl Store {
     pub fn enqueue(&self, m: &NewMail) -> Result<()> {
         self.conn.execute(
-            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at, moves_seen)
+            "INSERT OR IGNORE INTO outbox(created_at, game_id, recipient, message_id, kind, raw, next_try_at, moves_seen,
+                                          plain_text, html_text)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?1,
                      CASE WHEN ?2 IS NULL THEN NULL
-                          ELSE (SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?2) END)",
-            params![m.created_at, m.game_id, m.recipient, m.message_id, m.kind, m.raw],
+                          ELSE (SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?2) END,
+                     ?7, ?8)",
+            params![
+                m.created_at,
+                m.game_id,
+                m.recipient,
+                m.message_id,
+                m.kind,
+                m.raw,
+                m.plain_text,
+                m.html_text
+            ],
         )?;
         Ok(())
     }
@@ -196,11 +207,21 @@ impl Store {
         )?)
     }
 
-    /// Deletes sent mail older than `before` (housekeeping); returns how many.
-    pub fn prune_outbox(&self, before: &str) -> Result<usize> {
+    /// Empties the bodies (the MIME and its texts) of mail sent before
+    /// `before` (housekeeping); returns how many. The record of each mail
+    /// stays, and so does the body of a player's newest mail of a game that
+    /// is not over: a late reply to it is still read knowing what it said.
+    pub fn prune_sent_bodies(&self, before: &str, now: &str) -> Result<usize> {
         Ok(self.conn.execute(
-            "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1",
-            [before],
+            "UPDATE outbox SET raw = x'', plain_text = NULL, html_text = NULL, body_pruned_at = ?2
+              WHERE sent_at IS NOT NULL AND sent_at < ?1 AND body_pruned_at IS NULL
+                AND (game_id IS NULL
+                     OR game_id IN (SELECT id FROM games WHERE status IN ('finished', 'abandoned'))
+                     OR EXISTS (SELECT 1 FROM outbox AS newer
+                                 WHERE newer.game_id = outbox.game_id
+                                   AND newer.recipient = outbox.recipient
+                                   AND newer.id > outbox.id))",
+            [before, now],
         )?)
     }
 }

@@ -208,6 +208,10 @@ pub struct NewMail {
     pub message_id: String,
     pub kind: MailKind,
     pub raw: Vec<u8>,
+    /// What the mail shows its reader: its plain body, and its HTML body as
+    /// text (kept so that a reply is read without parsing `raw` again).
+    pub plain_text: String,
+    pub html_text: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -230,6 +234,12 @@ pub struct OutboxRow {
     /// History rows of its game when it was composed (None: no game, or
     /// stored before this was counted).
     pub moves_seen: Option<i64>,
+    /// The plain body and the HTML body as text, as composed (None: composed
+    /// before they were kept, or pruned).
+    pub plain_text: Option<String>,
+    pub html_text: Option<String>,
+    /// When housekeeping emptied `raw` and the texts (the record stays).
+    pub body_pruned_at: Option<String>,
 }
 
 impl OutboxRow {
@@ -250,6 +260,9 @@ impl OutboxRow {
             handed_at: r.get("handed_at")?,
             refused_at: r.get("refused_at")?,
             moves_seen: r.get("moves_seen")?,
+            plain_text: r.get("plain_text")?,
+            html_text: r.get("html_text")?,
+            body_pruned_at: r.get("body_pruned_at")?,
         })
     }
 }

@@ -71,3 +71,37 @@ pub fn drive(
         }
     }
 }
+
+/// A reply by the seat to act to its newest mail of game `id`: the first
+/// legal move, to the mail's Reply-To, naming the mail it answers.
+pub fn reply_to_turn(s: &Service, id: i64, mid: &str) -> Vec<u8> {
+    reply_to_newest(s, id, mid, None)
+}
+
+/// A reply by the seat to act to its newest mail of game `id`, carrying
+/// `body` (the first legal move when `None`).
+pub fn reply_to_newest(s: &Service, id: i64, mid: &str, body: Option<&str>) -> Vec<u8> {
+    let who = s.to_act(id).expect("to act")[0].clone();
+    let legal = s.legal(id, &who).expect("legal");
+    let sent = s.store.outbox(Some(id)).expect("outbox");
+    let last = sent
+        .iter()
+        .rev()
+        .find(|r| r.recipient == who)
+        .expect("a mail to the seat to act");
+    let parsed = mail_parser::MessageParser::default()
+        .parse(&last.raw)
+        .expect("our own mail parses");
+    let reply_to = parsed
+        .reply_to()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .expect("a Reply-To")
+        .to_string();
+    format!(
+        "From: <{who}>\r\nTo: <{reply_to}>\r\nSubject: Re: [quipu #{id}]\r\nMessage-ID: <{mid}>\r\nIn-Reply-To: <{sent}>\r\nReferences: <{sent}>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\n{cmd}\r\n",
+        sent = last.message_id,
+        cmd = body.unwrap_or(&legal[0]),
+    )
+    .into_bytes()
+}

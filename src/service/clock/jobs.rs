@@ -142,7 +142,7 @@ impl Service {
             match name {
                 "housekeeping" => {
                     let before = now - Duration::days(self.config.schedule.keep_days);
-                    self.store.prune_outbox(&stamp(before))?;
+                    self.store.prune_sent_bodies(&stamp(before), &stamp(now))?;
                     // What strangers caused is kept no longer than its limits
                     // look back (a week), however long sent mail is kept.
                     let week = stamp(now - Duration::days(super::super::guard::STRANGER_KEEP_DAYS));

@@ -5,6 +5,7 @@
 
 use super::{stamp, Besides, Result, Service};
 use crate::engine::{Event, Seat, Table, Text, View};
+use crate::mail::inbound;
 use crate::mail::outbound::{compose, Outgoing};
 use crate::render::{self, Page};
 use crate::store::{
@@ -633,6 +634,8 @@ impl Service {
         page.view = view;
         let text = render::page_text_with(&page, limits);
         let html = render::page_html_with(&page, limits);
+        // Kept beside the MIME: a reply is read knowing what this mail said.
+        let (plain_text, html_text) = (text.clone(), Some(inbound::html_text(&html)));
         let mut references: Vec<String> = root.iter().cloned().collect();
         let in_reply_to = seat_row
             .and_then(|s| s.last_message_id.clone())
@@ -672,6 +675,8 @@ impl Service {
             message_id: message_id.clone(),
             kind,
             raw,
+            plain_text,
+            html_text,
         })?;
         Ok(message_id)
     }
