@@ -415,6 +415,24 @@ fn screens_of_the_new_answers_at_390_px() {
         shots.push(("games", raw_of(&s)));
         handle(&s, &reply(&s, id, &who, "s3", None, "help"), now());
         shots.push(("help", raw_of(&s)));
+        let turn = mails_to(&s, &who)
+            .into_iter()
+            .rfind(|m| m.kind == "turn")
+            .expect("a turn mail");
+        let legal = s.legal(id, &who).unwrap();
+        let place = legal.iter().find(|c| c.starts_with("place ")).unwrap();
+        handle(&s, &bare_reply(&who, "s4", &turn.id, "", place), now());
+        shots.push(("bare", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s5", None, place), now());
+        handle(&s, &reply(&s, id, &who, "s6", None, "undo"), now());
+        shots.push(("undo", raw_of(&s)));
+        let other = if who == ALICE { BOB } else { ALICE };
+        let new = format!(
+            "From: <{who}>\r\nTo: <quipu@example.test>\r\nSubject: game\r\nMessage-ID: <s7{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nnew tzolkin with {other}\r\n"
+        );
+        handle(&s, new.as_bytes(), now());
+        shots.push(("confirm", raw_of(&s)));
+        shots.push(("refused-tawantinsuyu", tawantinsuyu_refusal(lang)));
         for (name, raw) in shots {
             let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
             let html = msg.body_html(0).unwrap().to_string();
@@ -437,6 +455,32 @@ fn screens_of_the_new_answers_at_390_px() {
                 .unwrap_or(false));
         }
     }
+}
+
+/// The raw refusal of a worker that is not free in Tawantinsuyu, to Alice.
+fn tawantinsuyu_refusal(lang: &str) -> Vec<u8> {
+    use quipu::games::tawantinsuyu::{data::ARCHITECT, Tawantinsuyu};
+    let s = service(&format!("screens-tawa-{lang}"));
+    let id = driving::start(&s, "tawantinsuyu", lang, 3, &[]);
+    let alice = s.seat_of(id, ALICE).unwrap().0;
+    let opts = quipu::engine::Options::parse_pairs(&["coricancha=printed"]).unwrap();
+    let mut st = Tawantinsuyu.setup(2, &opts, 3).unwrap();
+    st.skip_to_main(alice);
+    st.set_workers(alice, &[ARCHITECT]);
+    plant(&s, id, Tawantinsuyu, st);
+    let out = handle(
+        &s,
+        &reply(&s, id, ALICE, "sw", None, "place porter s1t2 gold"),
+        now(),
+    );
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    s.store
+        .outbox(None)
+        .unwrap()
+        .into_iter()
+        .rfind(|r| r.recipient == ALICE)
+        .unwrap()
+        .raw
 }
 
 /// A reply from `from` to the service address itself (no token in To),
