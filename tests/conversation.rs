@@ -681,3 +681,70 @@ fn tawantinsuyu_refuses_a_worker_not_free_with_the_rules_reason() {
         refused_with(&s, id, &format!("tw2{lang}"), "hire corn", other);
     }
 }
+
+/// Tawantinsuyu's God cards at the start: a listed `use` whose card asks a
+/// choice right after it is marked so in the turn mail, with the choice's
+/// words, and a reply carrying that choice on the next line is applied
+/// whole, in both languages.
+#[test]
+fn a_move_that_asks_a_choice_is_marked_and_the_choice_may_follow() {
+    for lang in ["en", "ko"] {
+        let mut found = false;
+        for seed in 1..12 {
+            let s = service(&format!("follow-{lang}-{seed}"));
+            let id = driving::start(&s, "tawantinsuyu", lang, seed, &[]);
+            // The setup's other choices by their first legal command.
+            let who = loop {
+                let who = to_act(&s, id);
+                let legal = s.legal(id, &who).unwrap();
+                if legal.iter().any(|c| c.starts_with("use ")) {
+                    break who;
+                }
+                s.in_transaction_play(id, &who, &[legal[0].clone()], now())
+                    .unwrap();
+            };
+            let seat = s.seat_of(id, &who).unwrap();
+            let table = s.table(id).unwrap();
+            let asking = s.legal(id, &who).unwrap().into_iter().find_map(|c| {
+                let mut t = table.clone_table();
+                let played = t.play(seat, &c).ok()?;
+                let next = t.legal(seat);
+                let asks = !played.reveals
+                    && t.to_act().contains(&seat)
+                    && next.iter().all(|n| !n.starts_with("use "));
+                asks.then(|| (c, next[0].clone()))
+            });
+            let Some((first, choice)) = asking else {
+                continue;
+            };
+            found = true;
+            let m = last_to(&s, &who);
+            let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let verb = choice.split(' ').next().unwrap();
+            let marked = format!("{first} → '{verb} …'");
+            let says = match lang {
+                "en" => "Asks a choice right after it, which you may write on the next line of your reply:",
+                _ => "바로 다음에 선택을 하나 더 묻습니다. 답장에서 그 명령 다음 줄에 써도 됩니다:",
+            };
+            assert!(
+                flat.contains(says) && flat.contains(&marked),
+                "{lang}: {marked}\n{}",
+                m.text
+            );
+            let moves = s.store.move_count(id).unwrap();
+            let body = format!("{first}\n{choice}");
+            let out = handle(
+                &s,
+                &reply(&s, id, &who, &format!("f{lang}{seed}"), None, &body),
+                now(),
+            );
+            assert_eq!(out.outcome, "applied", "{}", out.reason);
+            assert!(
+                s.store.move_count(id).unwrap() >= moves + 2,
+                "both lines played"
+            );
+            break;
+        }
+        assert!(found, "{lang}: no seed deals a God card that asks a choice");
+    }
+}
