@@ -217,6 +217,16 @@ fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
             .filter(|c| c.starts_with("use "))
             .collect();
         assert!(uses.len() >= 3, "{:?}", turn.move_links());
+        if seed == 3 {
+            // The card that asks a choice first is marked so in the mail.
+            let marked = format!("{} → '", uses[0]);
+            assert!(
+                turn.says("Asks a choice right after it, which you may write on the next line of your reply:")
+                    && turn.says(&marked),
+                "{marked}\n{}",
+                turn.text
+            );
+        }
         let (_, row) = t.answer(i, &turn, &uses.join("\n"));
         if seed == 2 {
             assert_eq!(row.outcome.to_string(), "applied", "{row:?}");

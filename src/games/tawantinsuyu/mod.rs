@@ -279,7 +279,9 @@ impl Game for Tawantinsuyu {
     }
 
     fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<crate::engine::Text> {
-        legal::why_illegal(s, seat.0, words)
+        // The decision asked now, found here: legal/ may not import apply/.
+        let ask = apply::current_ask(s, seat.0)?;
+        legal::why_illegal(s, seat.0, words, &ask, &apply::ask_text(&ask))
     }
 
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {

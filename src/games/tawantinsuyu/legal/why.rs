@@ -4,7 +4,6 @@
 //! is not free, a space taken, food the seat cannot pay, a sub-action
 //! already taken).
 
-use super::super::apply::{ask_text, current_ask};
 use super::super::command::{Cmd, Names};
 use super::super::data::{PORTER, WORKER_IDS};
 use super::super::state::{can_pay_food, food, Ask, State};
@@ -15,24 +14,29 @@ use crate::engine::Text;
 const SUBS: [&str; 4] = ["priest", "pray", "train", "recruit"];
 
 /// Why the rules refuse a line written as one of `seat`'s commands (its
-/// words read by the vocabulary) that is no legal command of it now;
-/// `None` where the legal commands say it.
-pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<Text> {
+/// words read by the vocabulary) that is no legal command of it now, while
+/// the game asks `ask` of it (in words, `asked`); `None` where the legal
+/// commands say it.
+pub fn why_illegal(
+    s: &State,
+    seat: usize,
+    words: &[&str],
+    ask: &Ask,
+    asked: &Text,
+) -> Option<Text> {
     let verb = *words.first()?;
-    let ask = current_ask(s, seat)?;
-    if ask == Ask::Main {
+    if *ask == Ask::Main {
         if let Some(why) = why_not_main(s, seat, verb, words) {
             return Some(why);
         }
     }
     let names = Names(s.d());
-    let answers_now = legal_for(s, seat, &ask)
+    let answers_now = legal_for(s, seat, ask)
         .iter()
         .any(|c| names.text(c).split(' ').next() == Some(verb));
     if answers_now {
         return None;
     }
-    let asked = ask_text(&ask);
     Some(Text::new(
         format!(
             "'{verb}' answers another decision than the one the game asks of you now: {}.",
