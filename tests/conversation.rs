@@ -11,7 +11,7 @@ mod driving;
 
 use chrono::{DateTime, Utc};
 use driving::{now, ALICE, BOB};
-use quipu::engine::Rng;
+use quipu::engine::{Game, Rng};
 use quipu::service::Service;
 
 fn service(name: &str) -> Service {
@@ -415,6 +415,24 @@ fn screens_of_the_new_answers_at_390_px() {
         shots.push(("games", raw_of(&s)));
         handle(&s, &reply(&s, id, &who, "s3", None, "help"), now());
         shots.push(("help", raw_of(&s)));
+        let turn = mails_to(&s, &who)
+            .into_iter()
+            .rfind(|m| m.kind == "turn")
+            .expect("a turn mail");
+        let legal = s.legal(id, &who).unwrap();
+        let place = legal.iter().find(|c| c.starts_with("place ")).unwrap();
+        handle(&s, &bare_reply(&who, "s4", &turn.id, "", place), now());
+        shots.push(("bare", raw_of(&s)));
+        handle(&s, &reply(&s, id, &who, "s5", None, place), now());
+        handle(&s, &reply(&s, id, &who, "s6", None, "undo"), now());
+        shots.push(("undo", raw_of(&s)));
+        let other = if who == ALICE { BOB } else { ALICE };
+        let new = format!(
+            "From: <{who}>\r\nTo: <quipu@example.test>\r\nSubject: game\r\nMessage-ID: <s7{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nnew tzolkin with {other}\r\n"
+        );
+        handle(&s, new.as_bytes(), now());
+        shots.push(("confirm", raw_of(&s)));
+        shots.push(("refused-tawantinsuyu", tawantinsuyu_refusal(lang)));
         for (name, raw) in shots {
             let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
             let html = msg.body_html(0).unwrap().to_string();
@@ -437,6 +455,32 @@ fn screens_of_the_new_answers_at_390_px() {
                 .unwrap_or(false));
         }
     }
+}
+
+/// The raw refusal of a worker that is not free in Tawantinsuyu, to Alice.
+fn tawantinsuyu_refusal(lang: &str) -> Vec<u8> {
+    use quipu::games::tawantinsuyu::{data::ARCHITECT, Tawantinsuyu};
+    let s = service(&format!("screens-tawa-{lang}"));
+    let id = driving::start(&s, "tawantinsuyu", lang, 3, &[]);
+    let alice = s.seat_of(id, ALICE).unwrap().0;
+    let opts = quipu::engine::Options::parse_pairs(&["coricancha=printed"]).unwrap();
+    let mut st = Tawantinsuyu.setup(2, &opts, 3).unwrap();
+    st.skip_to_main(alice);
+    st.set_workers(alice, &[ARCHITECT]);
+    plant(&s, id, Tawantinsuyu, st);
+    let out = handle(
+        &s,
+        &reply(&s, id, ALICE, "sw", None, "place porter s1t2 gold"),
+        now(),
+    );
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    s.store
+        .outbox(None)
+        .unwrap()
+        .into_iter()
+        .rfind(|r| r.recipient == ALICE)
+        .unwrap()
+        .raw
 }
 
 /// A reply from `from` to the service address itself (no token in To),
@@ -514,4 +558,193 @@ fn a_reply_to_the_bare_address_is_told_how_and_a_token_in_cc_or_reply_to_moves()
     );
     assert_ne!(out.outcome.to_string(), "applied");
     assert!(!out.reason.contains("game #1"), "{}", out.reason);
+}
+
+/// Puts `state` (built by the game's scenario builder) in place of game
+/// `id`'s stored state after its last history row, as a stored snapshot
+/// on the real SQLite file.
+fn plant<G: quipu::engine::Game>(s: &Service, id: i64, game: G, state: G::State) {
+    use quipu::engine::Table;
+    let typed = quipu::engine::Typed::new(std::sync::Arc::new(game), state, 2);
+    let snap = typed.snapshot().unwrap();
+    s.store
+        .put_snapshot(&quipu::store::SnapshotRow {
+            game_id: id,
+            n: s.store.move_count(id).unwrap(),
+            engine: s.store.game_engine(id).unwrap(),
+            digest: snap.digest,
+            state: Some(snap.state),
+        })
+        .unwrap();
+    s.forget();
+}
+
+/// A reply with `body` to game `id` by Alice, who must be refused with
+/// `why` (in the reader's words) and the lines after it not tried.
+fn refused_with(s: &Service, id: i64, n: &str, body: &str, why: &str) {
+    let moves = s.store.move_count(id).unwrap();
+    let out = handle(s, &reply(s, id, ALICE, n, None, body), now());
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), moves, "nothing moved");
+    let m = last_to(s, ALICE);
+    let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(why), "{n}: {why}\n{}", m.text);
+    assert!(m.picture, "the refusal shows the board");
+}
+
+/// Tikal: Alice has placed her hex and acts; `place` again is refused with
+/// why (the hex is placed) and what instead (spend the points or end).
+#[test]
+fn tikal_refuses_a_second_hex_and_a_bid_with_the_rules_reason() {
+    use quipu::games::tikal::{testkit, Tikal};
+    for lang in ["en", "ko"] {
+        let s = service(&format!("why-tikal-{lang}"));
+        let id = driving::start(&s, "tikal", lang, 3, &[]);
+        let alice = s.seat_of(id, ALICE).unwrap().0;
+        let mut st = Tikal.setup(2, &Default::default(), 3).unwrap();
+        testkit::acting(&mut st, alice);
+        plant(&s, id, Tikal, st);
+        let (hex, bid) = match lang {
+            "en" => (
+                "You have placed your hex this turn; now spend your 10 action points, or 'end' your turn.",
+                "No auction is running now; spend your 10 action points, or 'end' your turn.",
+            ),
+            _ => (
+                "이번 차례의 지형은 이미 놓았습니다. 이제 남은 행동 점수 10점을 쓰거나 'end'로 차례를 끝내세요.",
+                "지금은 경매 중이 아닙니다. 남은 행동 점수 10점을 쓰거나 'end'로 차례를 끝내세요.",
+            ),
+        };
+        refused_with(&s, id, &format!("tk1{lang}"), "place C4 r2\nend", hex);
+        refused_with(&s, id, &format!("tk2{lang}"), "bid 3", bid);
+    }
+}
+
+/// Cuzco: Alice has placed her tile and spent every action point; `enter`
+/// is refused with why (no points left) and what instead (a token or end).
+#[test]
+fn cuzco_refuses_an_action_without_points_with_the_rules_reason() {
+    use quipu::games::cuzco::{testkit, Cuzco};
+    for lang in ["en", "ko"] {
+        let s = service(&format!("why-cuzco-{lang}"));
+        let id = driving::start(&s, "cuzco", lang, 3, &[]);
+        let alice = s.seat_of(id, ALICE).unwrap().0;
+        let mut st = Cuzco.setup(2, &Default::default(), 3).unwrap();
+        testkit::turn(&mut st, alice as u8, 0, true);
+        plant(&s, id, Cuzco, st);
+        let (enter, festival) = match lang {
+            "en" => (
+                "'enter' costs action points and you have none left this turn: use an extra action token ('token') or 'end' your turn.",
+                "No festival competition is running: 'pass' answers one.",
+            ),
+            _ => (
+                "'enter'에는 AP가 드는데 이번 차례에 남은 AP가 없습니다. 추가 행동 토큰('token')을 쓰거나 'end'로 차례를 끝내세요.",
+                "진행 중인 축제 경쟁이 없습니다. 'pass'은(는) 축제 경쟁에 답하는 명령입니다.",
+            ),
+        };
+        refused_with(&s, id, &format!("cz1{lang}"), "enter H5\nend", enter);
+        refused_with(&s, id, &format!("cz2{lang}"), "pass", festival);
+    }
+}
+
+/// Tawantinsuyu: Alice's main choice with only an architect free; placing
+/// a porter is refused with why (no porter free, which are), and a word
+/// of another decision with what the game asks now.
+#[test]
+fn tawantinsuyu_refuses_a_worker_not_free_with_the_rules_reason() {
+    use quipu::games::tawantinsuyu::{data::ARCHITECT, Tawantinsuyu};
+    for lang in ["en", "ko"] {
+        let s = service(&format!("why-tawa-{lang}"));
+        let id = driving::start(&s, "tawantinsuyu", lang, 3, &[]);
+        let alice = s.seat_of(id, ALICE).unwrap().0;
+        let opts = quipu::engine::Options::parse_pairs(&["coricancha=printed"]).unwrap();
+        let mut st = Tawantinsuyu.setup(2, &opts, 3).unwrap();
+        st.skip_to_main(alice);
+        st.set_workers(alice, &[ARCHITECT]);
+        plant(&s, id, Tawantinsuyu, st);
+        let (porter, other) = match lang {
+            "en" => (
+                "You have no porter free to place; your free workers: architect.",
+                "'hire' answers another decision than the one the game asks of you now: place a worker, or take two different sub-actions.",
+            ),
+            _ => (
+                "배치할 수 있는 운반인 일꾼이 없습니다. 남은 일꾼: 건축가.",
+                "'hire'은(는) 지금 게임이 묻는 결정에 대한 답이 아닙니다. 지금 할 일: 일꾼 1명 배치 또는 서로 다른 부차 액션 2개.",
+            ),
+        };
+        refused_with(
+            &s,
+            id,
+            &format!("tw1{lang}"),
+            "place porter s1t2 gold\npray",
+            porter,
+        );
+        refused_with(&s, id, &format!("tw2{lang}"), "hire corn", other);
+    }
+}
+
+/// Tawantinsuyu's God cards at the start: a listed `use` whose card asks a
+/// choice right after it is marked so in the turn mail, with the choice's
+/// words, and a reply carrying that choice on the next line is applied
+/// whole, in both languages.
+#[test]
+fn a_move_that_asks_a_choice_is_marked_and_the_choice_may_follow() {
+    for lang in ["en", "ko"] {
+        let mut found = false;
+        for seed in 1..12 {
+            let s = service(&format!("follow-{lang}-{seed}"));
+            let id = driving::start(&s, "tawantinsuyu", lang, seed, &[]);
+            // The setup's other choices by their first legal command.
+            let who = loop {
+                let who = to_act(&s, id);
+                let legal = s.legal(id, &who).unwrap();
+                if legal.iter().any(|c| c.starts_with("use ")) {
+                    break who;
+                }
+                s.in_transaction_play(id, &who, &[legal[0].clone()], now())
+                    .unwrap();
+            };
+            let seat = s.seat_of(id, &who).unwrap();
+            let table = s.table(id).unwrap();
+            let asking = s.legal(id, &who).unwrap().into_iter().find_map(|c| {
+                let mut t = table.clone_table();
+                let played = t.play(seat, &c).ok()?;
+                let next = t.legal(seat);
+                let asks = !played.reveals
+                    && t.to_act().contains(&seat)
+                    && next.iter().all(|n| !n.starts_with("use "));
+                asks.then(|| (c, next[0].clone()))
+            });
+            let Some((first, choice)) = asking else {
+                continue;
+            };
+            found = true;
+            let m = last_to(&s, &who);
+            let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let verb = choice.split(' ').next().unwrap();
+            let marked = format!("{first} → '{verb} …'");
+            let says = match lang {
+                "en" => "Asks a choice right after it, which you may write on the next line of your reply:",
+                _ => "바로 다음에 선택을 하나 더 묻습니다. 답장에서 그 명령 다음 줄에 써도 됩니다:",
+            };
+            assert!(
+                flat.contains(says) && flat.contains(&marked),
+                "{lang}: {marked}\n{}",
+                m.text
+            );
+            let moves = s.store.move_count(id).unwrap();
+            let body = format!("{first}\n{choice}");
+            let out = handle(
+                &s,
+                &reply(&s, id, &who, &format!("f{lang}{seed}"), None, &body),
+                now(),
+            );
+            assert_eq!(out.outcome, "applied", "{}", out.reason);
+            assert!(
+                s.store.move_count(id).unwrap() >= moves + 2,
+                "both lines played"
+            );
+            break;
+        }
+        assert!(found, "{lang}: no seed deals a God card that asks a choice");
+    }
 }

@@ -217,6 +217,16 @@ fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
             .filter(|c| c.starts_with("use "))
             .collect();
         assert!(uses.len() >= 3, "{:?}", turn.move_links());
+        if seed == 3 {
+            // The card that asks a choice first is marked so in the mail.
+            let marked = format!("{} → '", uses[0]);
+            assert!(
+                turn.says("Asks a choice right after it, which you may write on the next line of your reply:")
+                    && turn.says(&marked),
+                "{marked}\n{}",
+                turn.text
+            );
+        }
         let (_, row) = t.answer(i, &turn, &uses.join("\n"));
         if seed == 2 {
             assert_eq!(row.outcome.to_string(), "applied", "{row:?}");
@@ -287,5 +297,45 @@ fn games_and_help_answer_by_mail() {
         };
         let help = t.next(i, |m| m.says(commands));
         assert!(help.says(now_words), "{}", help.text);
+    }
+}
+
+/// Tikal, Cuzco and Tawantinsuyu by mail, in both languages: a real
+/// command that the rules refuse at the first turn is answered with the
+/// game's reason and the lines after it not tried, and nothing moves.
+#[test]
+fn the_other_games_refuse_a_real_command_with_the_rules_reason_by_mail() {
+    let _serial = one_at_a_time();
+    let cases: [(&str, &[&str], &str, &str, &str); 6] = [
+        ("tikal", &[], "en", "dig A7\nend", "First place the hex you drew ('place <space> r<turn>', see the list of places); 'dig' comes after it"),
+        ("tikal", &[], "ko", "dig A7\nend", "먼저 뽑은 지형을 놓으세요('place <칸> r<회전>', 가능한 자리 목록 참고). 'dig'은(는) 그다음에"),
+        ("cuzco", &[], "en", "enter H5\nend", "Your turn starts with placing a terrain tile ('place …', see the list); 'enter' comes after it."),
+        ("cuzco", &[], "ko", "enter H5\nend", "차례는 지형 타일 하나를 놓는 것('place …', 목록 참고)으로 시작합니다. 'enter'은(는) 그다음에 할 수 있습니다."),
+        ("tawantinsuyu", &["start", "keep"], "en", "pray\nend", "'pray' answers another decision than the one the game asks of you now:"),
+        ("tawantinsuyu", &["start", "keep"], "ko", "pray\nend", "'pray'은(는) 지금 게임이 묻는 결정에 대한 답이 아닙니다. 지금 할 일:"),
+    ];
+    for (n, (game, setup, lang, body, why)) in cases.into_iter().enumerate() {
+        let (account, players) = if n % 2 == 0 {
+            ("q7", ["erin", "frank"])
+        } else {
+            ("q8", ["carol", "dave"])
+        };
+        let mut t = Table::start(game, account, players, lang, 3);
+        let (i, turn) = t.past_setup(setup);
+        let before = t.q.show_json(t.id)["history"].clone();
+        let (_, row) = t.answer(i, &turn, body);
+        assert_eq!(
+            row.outcome.to_string(),
+            "rejected",
+            "{game} {lang}: {row:?}"
+        );
+        let answer = t.next(i, |m| m.says(why));
+        let untried = match lang {
+            "en" => "Not tried, because they came after the refused line: 'end'",
+            _ => "거부된 줄 뒤에 있어 시도하지 않은 줄: 'end'",
+        };
+        assert!(answer.says(untried), "{game} {lang}:\n{}", answer.text);
+        assert!(has_picture(&answer), "the refusal shows the board");
+        assert_eq!(t.q.show_json(t.id)["history"], before, "nothing moved");
     }
 }

@@ -440,7 +440,14 @@ fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, V
                 .unwrap_or_else(|| p.message.clone());
             (why, s)
         }
-        PlayError::Rule(r) => (r.message.clone(), closest()),
+        // A command read whole that the rules refuse: the game's own reason
+        // where it has one (Tawantinsuyu's refusal lists examples only).
+        PlayError::Rule(r) => (
+            table
+                .why_illegal(seat, line)
+                .unwrap_or_else(|| r.message.clone()),
+            closest(),
+        ),
         PlayError::NotYourTurn(_) => (
             Text::new(
                 "It is not your turn to decide.",

@@ -77,6 +77,10 @@ impl Game for Cuzco {
         &command::VOCABULARY
     }
 
+    fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<crate::engine::Text> {
+        legal::why_illegal(s, seat.0, words)
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         parse::read(
             text,

@@ -278,6 +278,12 @@ impl Game for Tawantinsuyu {
         &command::WORDS
     }
 
+    fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<crate::engine::Text> {
+        // The decision asked now, found here: legal/ may not import apply/.
+        let ask = apply::current_ask(s, seat.0)?;
+        legal::why_illegal(s, seat.0, words, &ask, &apply::ask_text(&ask))
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         parse::read(
             text,

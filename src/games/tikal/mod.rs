@@ -113,6 +113,10 @@ impl Game for Tikal {
         &command::VOCABULARY
     }
 
+    fn why_illegal(&self, s: &State, seat: Seat, words: &[&str]) -> Option<crate::engine::Text> {
+        legal::why_illegal(s, seat.0, words)
+    }
+
     fn parse(&self, s: &State, seat: Seat, text: &str) -> Result<Command, ParseError> {
         command::parse_command(s, || self.legal(s, seat), text)
     }

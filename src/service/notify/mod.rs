@@ -13,6 +13,7 @@ use crate::store::{
 };
 use chrono::{DateTime, Utc};
 
+mod follow;
 mod words;
 use words::{footer, one_fact_a_line, sender_name};
 pub(crate) use words::{Board, Notify, Words};
@@ -353,7 +354,11 @@ impl Service {
         paragraphs.extend(words.paragraphs.iter().cloned());
         let moves = match seat {
             Some(s) if deciding => {
-                self.move_groups(id, &seat_row.email, &subject, lang, table.offer(s))
+                let offer = table.offer(s);
+                let asks = follow::follow_ups(table.as_ref(), s, &offer.0);
+                let mut groups = self.move_groups(id, &seat_row.email, &subject, lang, offer);
+                follow::mark(&mut groups, &asks, lang);
+                groups
             }
             _ => Vec::new(),
         };

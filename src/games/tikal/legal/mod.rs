@@ -6,6 +6,9 @@ use super::data::{cost, DIG_PER_TEMPLE_PER_TURN, LOOT_PER_HEX_PER_TURN};
 use super::data::{opposite, turned, Data, Kind, LEADER_FORCE, WORKER_FORCE};
 use super::state::{LeaderAt, Mode, Phase, Player, Spot, State};
 
+mod why;
+pub use why::why_illegal;
+
 /// The kind of the hex placed on a spot.
 #[inline]
 pub fn kind(data: &Data, spot: &Spot) -> Kind {

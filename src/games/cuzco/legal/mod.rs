@@ -8,6 +8,9 @@ use super::data::{Footprint, Side, Terrain, NONE};
 use super::state::{Bid, Cover, Festival, Phase, State, Turn};
 use std::collections::VecDeque;
 
+mod why;
+pub use why::why_illegal;
+
 /// The legal decisions of `seat` now (none when another seat is to decide).
 pub fn legal(s: &State, seat: usize) -> Vec<Command> {
     match &s.phase {

@@ -9,6 +9,9 @@ use super::state::{
     soldiers_ok, task_sequences, tile_targets, Ask, Player, State,
 };
 
+mod why;
+pub use why::why_illegal;
+
 /// Every legal command of `p` for `ask`.
 pub fn legal_for(s: &State, p: usize, ask: &Ask) -> Vec<Cmd> {
     let d = s.d();
