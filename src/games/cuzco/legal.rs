@@ -780,8 +780,10 @@ pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
     match &s.phase {
         Phase::Turn(t) if usize::from(t.seat) == seat => turn_action_is_legal(s, t, cmd),
         Phase::Festival(f) if usize::from(f.current) == seat => {
-            matches!(cmd, Command::Play(_) | Command::Done | Command::Pass | Command::Drop)
-                && festival_answers(s, f).contains(cmd)
+            matches!(
+                cmd,
+                Command::Play(_) | Command::Done | Command::Pass | Command::Drop
+            ) && festival_answers(s, f).contains(cmd)
         }
         _ => false,
     }
@@ -802,7 +804,9 @@ fn turn_action_is_legal(s: &State, t: &Turn, cmd: &Command) -> bool {
             Groups::default()
         }
     };
-    let canonical = |spot: &Spot| usize::from(spot.cell) < s.spaces.len() && Spot::of(board, spot.cell) == *spot;
+    let canonical = |spot: &Spot| {
+        usize::from(spot.cell) < s.spaces.len() && Spot::of(board, spot.cell) == *spot
+    };
     match cmd {
         Command::Token => return !t.token_used && p.tokens > 0,
         Command::Place { foot, .. } => {
@@ -841,9 +845,7 @@ fn turn_action_is_legal(s: &State, t: &Turn, cmd: &Command) -> bool {
             if !canonical(from) || !canonical(to) || s.space(from.cell).inca != Some(t.seat) {
                 return false;
             }
-            if from.cell == to.cell
-                || !free_for_inca(s, to.cell)
-                || !passable(s, t.seat, from.cell)
+            if from.cell == to.cell || !free_for_inca(s, to.cell) || !passable(s, t.seat, from.cell)
             {
                 return false;
             }

@@ -519,9 +519,7 @@ fn action_is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
                 return false;
             };
             match s.spot(space) {
-                Some(spot) if members(spot, seat) > 0 => {
-                    moves_from(s, seat, space, spot, &mut out)
-                }
+                Some(spot) if members(spot, seat) > 0 => moves_from(s, seat, space, spot, &mut out),
                 _ => return false,
             }
         }
@@ -545,7 +543,9 @@ fn action_is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
                 && usize::from(with) != seat
                 && give != take
                 && single(me, give)
-                && s.people.get(usize::from(with)).is_some_and(|o| single(o, take));
+                && s.people
+                    .get(usize::from(with))
+                    .is_some_and(|o| single(o, take));
         }
         _ => return false,
     }

@@ -451,9 +451,7 @@ fn action_is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
         Command::Elect(_) | Command::Develop(_) | Command::Revolution(_) | Command::Play(..) => {
             hand_actions(s, p, (tokens, prices), &techs, &mut out)
         }
-        Command::Recruit(_) if tokens.white > 0 => {
-            recruit_actions(s, p, prices, &techs, &mut out)
-        }
+        Command::Recruit(_) if tokens.white > 0 => recruit_actions(s, p, prices, &techs, &mut out),
         Command::Tactic(_) if tokens.red > 0 => {
             out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic))
         }
