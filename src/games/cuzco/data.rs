@@ -191,6 +191,11 @@ pub struct Board {
     pub place_order: Vec<PlaceOrder>,
     /// Footprint ids of each tile kind (`TileKind as usize`), as a range.
     pub kind_ranges: [std::ops::Range<u32>; 4],
+    /// The cell set of each footprint, numbered from 0 (`cell_sets` of them): the tile
+    /// kinds and terrain orders of one set of hexes are judged together where only the
+    /// hexes matter.
+    pub cell_set: Vec<u32>,
+    pub cell_sets: usize,
     pub rows: u8,
     pub cols: u8,
     pub region_spaces: usize,
@@ -556,6 +561,8 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
         footprint_of: BTreeMap::new(),
         place_order: Vec::new(),
         kind_ranges: [0..0, 0..0, 0..0, 0..0],
+        cell_set: Vec::new(),
+        cell_sets: 0,
         rows,
         cols,
         region_spaces,
@@ -585,6 +592,16 @@ fn index_footprints(board: &mut Board) -> Result<(), String> {
         }
         board.kind_ranges[kind as usize] = lo..hi;
     }
+    let mut sets: BTreeMap<[u16; MAX_TILE], u32> = BTreeMap::new();
+    board.cell_set = board
+        .footprints
+        .iter()
+        .map(|fp| {
+            let next = sets.len() as u32;
+            *sets.entry(fp.cells).or_insert(next)
+        })
+        .collect();
+    board.cell_sets = sets.len();
     Ok(())
 }
 

@@ -107,6 +107,10 @@ impl Game for Cuzco {
         Ok(events)
     }
 
+    fn is_legal(&self, s: &State, seat: Seat, command: &Command) -> bool {
+        legal::is_legal(s, seat.0, command)
+    }
+
     fn apply_legal(
         &self,
         s: &mut State,

@@ -109,6 +109,10 @@ impl Game for Tikal {
         legal::legal(s, seat.0)
     }
 
+    fn is_legal(&self, s: &State, seat: Seat, c: &Command) -> bool {
+        self.to_act(s).contains(&seat) && legal::is_legal(s, seat.0, c)
+    }
+
     fn words(&self) -> &'static crate::engine::parse::Vocabulary {
         &command::VOCABULARY
     }

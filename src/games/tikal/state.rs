@@ -68,8 +68,8 @@ impl std::fmt::Display for Pos {
     }
 }
 
-/// A placed hex and everything on it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A placed hex and everything on it (`Copy`: a state's board copies as one block).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spot {
     /// Index into the tile table.
     pub tile: u8,
@@ -117,7 +117,7 @@ pub enum LeaderAt {
 }
 
 /// One player's pieces, score and treasures.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub score: i32,
     pub workers_supply: u8,

@@ -125,6 +125,10 @@ impl Game for ThroughTheAges {
         legal::legal(s, seat.0)
     }
 
+    fn is_legal(&self, s: &State, seat: Seat, cmd: &Command) -> bool {
+        legal::is_legal(s, seat.0, cmd)
+    }
+
     fn words(&self) -> &'static crate::engine::parse::Vocabulary {
         &command::VOCABULARY
     }

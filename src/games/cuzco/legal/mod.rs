@@ -8,7 +8,10 @@ use super::data::{Footprint, Side, Terrain, NONE};
 use super::state::{Bid, Cover, Festival, Phase, State, Turn};
 use std::collections::VecDeque;
 
+mod judge;
 mod why;
+
+pub use judge::is_legal;
 pub use why::why_illegal;
 
 /// The legal decisions of `seat` now (none when another seat is to decide).
@@ -173,6 +176,16 @@ pub fn check_place(s: &State, g: &Groups, seat: usize, foot: u32, ap: u8) -> Res
 /// The rest of the placement check for a footprint whose spaces may all be covered and lie
 /// at one height: no exact cover of a same-size tile, the AP cost, no joining of cities.
 pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8, Refusal> {
+    let cost = check_hexes(s, fp, ap)?;
+    if joins_cities(s, g, fp.cells(), &fp.terrain) {
+        return Err(Refusal::JoinsCities);
+    }
+    Ok(cost)
+}
+
+/// The part of `check_footing` that depends on the footprint's hexes alone (not on its
+/// terrain): no exact cover of a same-size tile, a region space, the AP cost.
+fn check_hexes(s: &State, fp: &Footprint, ap: u8) -> Result<u8, Refusal> {
     let cells = fp.cells();
     let first = s.space(cells[0]);
     let height = first.height;
@@ -195,9 +208,6 @@ pub fn check_footing(s: &State, g: &Groups, fp: &Footprint, ap: u8) -> Result<u8
             need: cost,
             have: ap,
         });
-    }
-    if joins_cities(s, g, fp.cells(), &fp.terrain) {
-        return Err(Refusal::JoinsCities);
     }
     Ok(cost)
 }
@@ -464,6 +474,12 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
     }
     let board = &s.data.board;
     let codes = cover_codes(s);
+    // What depends on the hexes alone is judged once per set of hexes (the terrain orders
+    // of a tile share it): unknown, open, or closed.
+    const UNKNOWN: u8 = 0;
+    const OPEN: u8 = 1;
+    const CLOSED: u8 = 2;
+    let mut sets = vec![UNKNOWN; board.cell_sets];
     for kind in TileKind::ALL {
         let left = match kind {
             TileKind::Tile3 => s.common_tiles,
@@ -473,12 +489,17 @@ fn placements(s: &State, g: &Groups, seat: usize, ap: u8, out: &mut Vec<Command>
             continue;
         }
         for foot in board.kind_ranges[kind as usize].clone() {
-            let cells = board.footprints[foot as usize].cells();
-            let h = codes[usize::from(cells[0])];
-            if h == BLOCKED || cells[1..].iter().any(|&c| codes[usize::from(c)] != h) {
-                continue;
+            let fp = &board.footprints[foot as usize];
+            let set = &mut sets[board.cell_set[foot as usize] as usize];
+            if *set == UNKNOWN {
+                let cells = fp.cells();
+                let h = codes[usize::from(cells[0])];
+                let open = h != BLOCKED
+                    && cells[1..].iter().all(|&c| codes[usize::from(c)] == h)
+                    && check_hexes(s, fp, ap).is_ok();
+                *set = if open { OPEN } else { CLOSED };
             }
-            if check_footing(s, g, &board.footprints[foot as usize], ap).is_ok() {
+            if *set == OPEN && !joins_cities(s, g, fp.cells(), &fp.terrain) {
                 out.extend(place_command(board, foot));
             }
         }

@@ -4,27 +4,21 @@
 use super::command::{Command, Who};
 use super::data::{cost, DIG_PER_TEMPLE_PER_TURN, LOOT_PER_HEX_PER_TURN};
 use super::data::{opposite, turned, Data, Kind, LEADER_FORCE, WORKER_FORCE};
-use super::state::{LeaderAt, Mode, Phase, Player, Spot, State};
+use super::state::{LeaderAt, Mode, Phase, Player, Pos, Spot, State};
 
 mod why;
 pub use why::why_illegal;
 
-/// The kind of the hex placed on a spot.
+/// The kind of the hex placed on a spot (as `Spot::new` copied it from the tile table).
 #[inline]
-pub fn kind(data: &Data, spot: &Spot) -> Kind {
-    data.tiles
-        .get(spot.tile as usize)
-        .map(|t| t.kind)
-        .unwrap_or(Kind::Volcano)
+pub fn kind(_data: &Data, spot: &Spot) -> Kind {
+    spot.kind
 }
 
-/// Stones of a placed hex on each edge.
+/// Stones of a placed hex on each edge, as it lies (copied by `Spot::new`).
 #[inline]
-pub fn spot_stones(data: &Data, spot: &Spot) -> [u8; 6] {
-    data.tiles
-        .get(spot.tile as usize)
-        .map(|t| turned(t.stones, spot.rot))
-        .unwrap_or([0; 6])
+pub fn spot_stones(_data: &Data, spot: &Spot) -> [u8; 6] {
+    spot.stones
 }
 
 /// AP to move one member from `from` across edge `e`: the stones on both sides
@@ -453,4 +447,110 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             .map(|t| Command::Take(t.id.clone()))
             .collect(),
     }
+}
+
+/// Whether `cmd` is among `legal(s, seat)`: exactly that answer, from the
+/// commands of its own kind and place only (the moves from its hex, the
+/// works at its hex, the gates), never the whole list.
+pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    match &s.phase {
+        Phase::Over => false,
+        Phase::Place { tile } => placement_is_legal(s, usize::from(*tile), cmd),
+        Phase::Act => action_is_legal(s, seat, cmd),
+        Phase::Bid => match *cmd {
+            Command::Pass => true,
+            Command::Bid(n) => {
+                let score = s.player(seat).map(|p| p.score).unwrap_or(0);
+                let floor = s
+                    .auction
+                    .as_ref()
+                    .and_then(|a| a.high)
+                    .map(|(_, h)| h + 1)
+                    .unwrap_or(1);
+                floor <= n && n <= score
+            }
+            _ => false,
+        },
+        Phase::Choose => match cmd {
+            Command::Take(id) => s
+                .display
+                .iter()
+                .filter_map(|&t| s.data.tiles.get(t as usize))
+                .any(|t| &t.id == id),
+            _ => false,
+        },
+    }
+}
+
+/// A placement of the drawn hex: the judgement of `placements` for one space.
+fn placement_is_legal(s: &State, tile: usize, cmd: &Command) -> bool {
+    let Command::Place { at, rot } = *cmd else {
+        return false;
+    };
+    let Some(t) = s.data.tiles.get(tile) else {
+        return false;
+    };
+    let Some(space) = s.space_of(at).filter(|&sp| s.pos(sp) == at) else {
+        return false;
+    };
+    let volcano = t.kind == Kind::Volcano;
+    match rot {
+        None if volcano => can_place(s, tile, space, 0),
+        Some(r) if !volcano => {
+            distinct_rotations(&s.data, tile).contains(&r) && can_place(s, tile, space, r)
+        }
+        _ => false,
+    }
+}
+
+/// An action of the active player, from the generator of its kind.
+fn action_is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    let Some(me) = s.player(seat) else {
+        return *cmd == Command::End;
+    };
+    let here = |at: Pos| s.space_of(at).filter(|&sp| s.pos(sp) == at);
+    let mut out = Vec::new();
+    match *cmd {
+        Command::End => return true,
+        Command::New { .. } | Command::Jump { .. } => {
+            let gates = own_gates(s, seat);
+            bring_ins(s, me, &gates, &mut out);
+            jumps(s, seat, &gates, &mut out);
+        }
+        Command::Move { from, .. } => {
+            let Some(space) = here(from) else {
+                return false;
+            };
+            match s.spot(space) {
+                Some(spot) if members(spot, seat) > 0 => moves_from(s, seat, space, spot, &mut out),
+                _ => return false,
+            }
+        }
+        Command::Dig { at, .. } | Command::Loot { at, .. } | Command::Guard { at } => {
+            let Some(space) = here(at) else {
+                return false;
+            };
+            match s.spot(space) {
+                Some(spot) if members(spot, seat) > 0 => works_at(s, seat, space, spot, &mut out),
+                _ => return false,
+            }
+        }
+        Command::Camp { at } => {
+            return s.ap >= cost::CAMP
+                && me.camps < s.rules.camp_limit
+                && here(at).is_some_and(|space| camp_allowed(s, space));
+        }
+        Command::Swap { give, take, with } => {
+            let single = |p: &Player, k: u8| p.treasures.get(usize::from(k)) == Some(&1);
+            return s.ap >= cost::SWAP
+                && usize::from(with) != seat
+                && give != take
+                && single(me, give)
+                && s.people
+                    .get(usize::from(with))
+                    .is_some_and(|o| single(o, take));
+        }
+        _ => return false,
+    }
+    out.contains(cmd)
 }

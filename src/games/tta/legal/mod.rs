@@ -202,6 +202,23 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     let Some(p) = s.players.get(seat) else {
         return Vec::new();
     };
+    let mut out = political_own(s, seat, p);
+    if actions_open_in_politics(s, p) {
+        out.extend(actions(s, seat));
+    }
+    out
+}
+
+/// Whether the political phase offers the civil and military actions too:
+/// when no discard is due after it.
+fn actions_open_in_politics(s: &State, p: &Player) -> bool {
+    let over = p.military_hand.len() > military_hand_limit(&s.data, p, s.rules.mode);
+    s.no_discard || !over
+}
+
+/// The political phase's own commands: skip, resign, the military hand's
+/// cards, cancelling pacts.
+fn political_own(s: &State, seat: usize, p: &Player) -> Vec<Command> {
     let mut out = vec![Command::Skip];
     // Resigning, at the start of the turn, belongs to the full game (L3076).
     if s.rules.mode == Mode::Full && !s.rules.no_resign {
@@ -228,10 +245,6 @@ fn political(s: &State, seat: usize) -> Vec<Command> {
     }
     for x in &p.pacts {
         out.push(Command::Cancel(named(&s.data, x.card)));
-    }
-    let over = p.military_hand.len() > military_hand_limit(&s.data, p, s.rules.mode);
-    if s.no_discard || !over {
-        out.extend(actions(s, seat));
     }
     out
 }
@@ -366,6 +379,86 @@ fn actions(s: &State, seat: usize) -> Vec<Command> {
     }
     ends_of_turn(s, p, &mut out);
     out
+}
+
+/// Whether `cmd` is among `legal(s, seat)`: exactly that answer, built in
+/// the actions (most commands, and the costliest list) from the generator
+/// of the command's own kind only.
+pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    match &s.phase {
+        Phase::Actions if seat == s.turn => action_is_legal(s, seat, cmd),
+        Phase::Political if seat == s.turn && is_action(cmd) => s
+            .players
+            .get(seat)
+            .is_some_and(|p| actions_open_in_politics(s, p) && action_is_legal(s, seat, cmd)),
+        Phase::Political if seat == s.turn => s
+            .players
+            .get(seat)
+            .is_some_and(|p| political_own(s, seat, p).contains(cmd)),
+        _ => legal(s, seat).contains(cmd),
+    }
+}
+
+/// The commands `actions` offers (civil and military actions, ending the turn).
+fn is_action(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::Take(_)
+            | Command::Grow
+            | Command::GrowFree
+            | Command::Build(_)
+            | Command::Wonder(..)
+            | Command::Upgrade(..)
+            | Command::Destroy(_)
+            | Command::Disband(_)
+            | Command::Elect(_)
+            | Command::Develop(_)
+            | Command::Revolution(_)
+            | Command::Play(..)
+            | Command::Recruit(_)
+            | Command::Tactic(_)
+            | Command::Done
+            | Command::DoneSpare(_)
+    )
+}
+
+/// The judgement of `actions` for one command.
+fn action_is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
+    let Some(p) = s.players.get(seat) else {
+        return false;
+    };
+    let mut out = Vec::new();
+    match cmd {
+        Command::Take(n) => {
+            return *n >= 1
+                && usize::from(*n - 1) < s.row.len()
+                && can_take(s, seat, usize::from(*n - 1));
+        }
+        Command::Done | Command::DoneSpare(_) => {
+            ends_of_turn(s, p, &mut out);
+            return out.contains(cmd);
+        }
+        _ if s.round == 1 || !is_action(cmd) => return false,
+        _ => {}
+    }
+    let tokens = Tokens {
+        white: white_left(s, seat),
+        red: red_left(s, seat),
+    };
+    let techs: Vec<(&Tech, &Card)> = scoring::techs(&s.data, p).collect();
+    let prices = Prices::of(s, seat);
+    match cmd {
+        Command::Elect(_) | Command::Develop(_) | Command::Revolution(_) | Command::Play(..) => {
+            hand_actions(s, p, (tokens, prices), &techs, &mut out)
+        }
+        Command::Recruit(_) if tokens.white > 0 => recruit_actions(s, p, prices, &techs, &mut out),
+        Command::Tactic(_) if tokens.red > 0 => {
+            out.extend(military_cards(s, seat, Some(Kind::Tactic), Command::Tactic))
+        }
+        Command::Recruit(_) | Command::Tactic(_) => return false,
+        _ => board_actions(s, p, (tokens, prices), &techs, &mut out),
+    }
+    out.contains(cmd)
 }
 
 /// `done`, and with the corruption variant (seed L2619-2637) `done spare`
