@@ -347,7 +347,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
                     href: Some(m.mailto.as_str()).filter(|h| is_mailto(h)),
                 })
                 .collect(),
-            more: (g.hidden > 0).then(|| l.more_in_group(g.hidden)),
+            more: (g.hidden > 0).then(|| l.more_in_group(g.title, &g.rest())),
         })
         .collect();
     let image = page
@@ -368,11 +368,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
             .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), true)),
         headline: page.view.map(|v| v.headline.get(page.lang)).unwrap_or(""),
         groups,
-        unlisted: (!shown.unlisted.is_empty()).then(|| {
-            let groups: Vec<(&str, usize)> =
-                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
-            l.unlisted(&groups)
-        }),
+        unlisted: (!shown.unlisted.is_empty()).then(|| l.unlisted(&shown.unlisted)),
         notice: shown
             .capped()
             .then(|| l.not_all_shown(shown.shown, shown.total)),

@@ -1,6 +1,7 @@
 //! Which legal moves a mail lists. Some games offer hundreds of moves; a mail
-//! lists at most `Limits::per_group` of a group and `Limits::total` in all,
-//! and says how to ask for the full list.
+//! lists the first `Limits::per_group` of a group and `Limits::total` in all,
+//! says in words what the rest of each group are (`Rest`: how many, and the
+//! choices they differ by) and how to ask for the full list.
 
 use super::{MoveGroup, MoveLink};
 
@@ -12,12 +13,14 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 40 a group and 200 in all keep a mail's HTML well under the 102 KB at
-    /// which Gmail clips a message.
+    /// 8 a group (a group of up to 12 whole) and 60 in all: the first
+    /// choices of each kind fit a phone's screen or two, the rest are
+    /// summarised, and the HTML stays far under the 102 KB at which Gmail
+    /// clips a message.
     fn default() -> Limits {
         Limits {
-            per_group: 40,
-            total: 200,
+            per_group: 8,
+            total: 60,
         }
     }
 }
@@ -38,6 +41,56 @@ pub struct ShownGroup<'a> {
     pub moves: &'a [MoveLink],
     /// Moves of this group left out.
     pub hidden: usize,
+    /// The moves left out, to be summarised in words.
+    pub rest: &'a [MoveLink],
+}
+
+impl ShownGroup<'_> {
+    /// What the moves left out are, in numbers and choices.
+    pub fn rest(&self) -> Rest {
+        Rest::of(self.title, self.rest)
+    }
+
+    /// Whether the group is a game's summary of a kind of move (words with
+    /// examples), not a run of commands sharing leading words.
+    pub fn is_summary(&self) -> bool {
+        !self.note.is_empty()
+    }
+}
+
+/// The moves of a group a mail leaves out, as a sentence can name them:
+/// how many, and the word after the group's title in each (the space, the
+/// card, the hex they differ by), each once, in order of first appearance.
+#[derive(Debug, PartialEq)]
+pub struct Rest {
+    pub count: usize,
+    pub choices: Vec<String>,
+}
+
+impl Rest {
+    /// The choices a sentence names before "and N others".
+    pub const NAMED: usize = 6;
+
+    fn of(title: &str, rest: &[MoveLink]) -> Rest {
+        let title: Vec<&str> = title.split_whitespace().collect();
+        let mut choices: Vec<String> = Vec::new();
+        for m in rest {
+            let mut words = m.command.split_whitespace();
+            // Only a title the command starts with says where its choice is.
+            if title.is_empty() || !title.iter().all(|t| words.next() == Some(t)) {
+                continue;
+            }
+            if let Some(w) = words.next() {
+                if !choices.iter().any(|c| c == w) {
+                    choices.push(w.to_string());
+                }
+            }
+        }
+        Rest {
+            count: rest.len(),
+            choices,
+        }
+    }
 }
 
 /// The groups as a mail lists them.
@@ -58,6 +111,17 @@ impl ShownMoves<'_> {
     }
 }
 
+/// How many moves of a group of `len` a mail lists: all of a group at most
+/// half as long again as `per_group` (cutting two or three moves saves
+/// nothing), else `per_group`.
+fn listed_of(len: usize, per_group: usize) -> usize {
+    if len <= per_group.saturating_add(per_group / 2) {
+        len
+    } else {
+        per_group
+    }
+}
+
 /// Takes moves group by group, in order, within the limits. Empty groups are
 /// dropped; a group reached after the total is spent goes to `unlisted`.
 pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
@@ -67,7 +131,7 @@ pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
     let mut out = Vec::new();
     let mut unlisted = Vec::new();
     for g in groups.iter().filter(|g| !g.moves.is_empty()) {
-        let n = g.moves.len().min(limits.per_group).min(left);
+        let n = listed_of(g.moves.len(), limits.per_group).min(left);
         left -= n;
         shown += n;
         total += g.moves.len();
@@ -76,6 +140,7 @@ pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
             note: &g.note,
             moves: g.moves.get(..n).unwrap_or(&[]),
             hidden: g.moves.len() - n,
+            rest: g.moves.get(n..).unwrap_or(&[]),
         };
         if n == 0 {
             unlisted.push(group);
@@ -124,18 +189,67 @@ mod tests {
     }
 
     #[test]
-    fn long_groups_are_cut_at_forty_and_the_whole_at_two_hundred() {
-        let groups: Vec<MoveGroup> = (0..7).map(|i| group(&format!("g{i}"), 50)).collect();
+    fn long_groups_show_their_first_eight_and_the_whole_at_most_sixty() {
+        let groups: Vec<MoveGroup> = (0..9).map(|i| group(&format!("g{i}"), 50)).collect();
         let s = shown_moves(&groups, Limits::default());
-        assert_eq!((s.shown, s.total, s.capped()), (200, 350, true));
+        assert_eq!((s.shown, s.total, s.capped()), (60, 450, true));
         let counts: Vec<(usize, usize)> =
             s.groups.iter().map(|g| (g.moves.len(), g.hidden)).collect();
         assert_eq!(
             counts,
-            vec![(40, 10), (40, 10), (40, 10), (40, 10), (40, 10)]
+            vec![
+                (8, 42),
+                (8, 42),
+                (8, 42),
+                (8, 42),
+                (8, 42),
+                (8, 42),
+                (8, 42),
+                (4, 46)
+            ]
         );
+        assert_eq!(s.groups[0].rest.len(), 42);
+        assert_eq!(s.groups[0].rest[0].command, "g0 8");
         let unlisted: Vec<(&str, usize)> = s.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
-        assert_eq!(unlisted, vec![("g5", 50), ("g6", 50)]);
+        assert_eq!(unlisted, vec![("g8", 50)]);
+    }
+
+    #[test]
+    fn a_group_a_little_over_the_limit_is_shown_whole() {
+        let groups = vec![group("a", 12), group("b", 13)];
+        let s = shown_moves(&groups, Limits::default());
+        let counts: Vec<(usize, usize)> =
+            s.groups.iter().map(|g| (g.moves.len(), g.hidden)).collect();
+        assert_eq!(counts, vec![(12, 0), (8, 5)]);
+    }
+
+    #[test]
+    fn the_rest_of_a_group_is_named_by_the_word_after_its_title() {
+        let link = |c: &str| MoveLink {
+            command: c.to_string(),
+            mailto: String::new(),
+        };
+        let mut moves: Vec<MoveLink> = Vec::new();
+        for space in ["s1m1", "s1m2", "s2t1"] {
+            moves.push(link(&format!("place priest {space} gold")));
+            moves.push(link(&format!("place priest {space} gold extra")));
+        }
+        let groups = vec![MoveGroup {
+            title: "place priest".into(),
+            note: String::new(),
+            moves,
+        }];
+        let s = shown_moves(
+            &groups,
+            Limits {
+                per_group: 2,
+                total: 60,
+            },
+        );
+        let rest = s.groups[0].rest();
+        assert_eq!(rest.count, 4);
+        assert_eq!(rest.choices, vec!["s1m2".to_string(), "s2t1".to_string()]);
+        assert!(!s.groups[0].is_summary());
     }
 
     #[test]

@@ -259,15 +259,13 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
             }
             if g.hidden > 0 {
                 out.push_str("  ");
-                out.push_str(&l.more_in_group(g.hidden));
+                out.push_str(&l.more_in_group(g.title, &g.rest()));
                 out.push('\n');
             }
         }
         if !shown.unlisted.is_empty() {
-            let groups: Vec<(&str, usize)> =
-                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
             out.push('\n');
-            out.push_str(&l.unlisted(&groups));
+            out.push_str(&l.unlisted(&shown.unlisted));
             out.push('\n');
         }
         if shown.capped() {
