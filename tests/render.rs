@@ -994,3 +994,144 @@ fn every_string_naming_a_game_in_korean_spells_it_as_its_rulebook() {
         .unwrap_or("");
     assert!(tzolkin_alt.starts_with("출킨"), "{tzolkin_alt}");
 }
+
+/// The position of `game` (two players) where a seat has the most legal
+/// moves within the first 3,000 random moves, with that seat.
+fn busiest(game: &str) -> (Box<dyn quipu::engine::Table>, quipu::engine::Seat) {
+    let e = quipu::games::find(game).expect("a game");
+    let mut t = (e.new)(2, &quipu::engine::Options::default(), 7).expect("set up");
+    let mut rng = quipu::engine::Rng::new(3);
+    let mut best: Option<(usize, Box<dyn quipu::engine::Table>, quipu::engine::Seat)> = None;
+    for _ in 0..3000 {
+        for s in t.to_act() {
+            let n = t.legal(s).len();
+            if best.as_ref().is_none_or(|b| b.0 < n) {
+                best = Some((n, t.clone_table(), s));
+            }
+        }
+        if t.play_random(&mut rng).is_none() {
+            break;
+        }
+    }
+    let (_, t, s) = best.expect("someone acts");
+    (t, s)
+}
+
+/// The mail's move groups for `seat`, as the service builds them.
+fn mail_groups(
+    t: &dyn quipu::engine::Table,
+    seat: quipu::engine::Seat,
+    lang: &str,
+) -> Vec<MoveGroup> {
+    let (listed, summaries) = t.offer(seat);
+    let mut groups = render::group_commands(&listed, 40, |c| format!("mailto:x?body={c}"));
+    groups.extend(summaries.iter().map(|m| MoveGroup {
+        title: m.title.get(lang).to_string(),
+        note: m.how.get(lang).to_string(),
+        moves: m.examples.iter().map(|c| link(c)).collect(),
+    }));
+    groups
+}
+
+/// The words of the picture's labels, lower-case.
+fn picture_words(t: &dyn quipu::engine::Table, seat: quipu::engine::Seat) -> Vec<String> {
+    let view = t.view(Some(seat));
+    let (canvas, _) = render::draw_picture(&view.picture, "en");
+    canvas
+        .texts()
+        .iter()
+        .flat_map(|m| {
+            m.text
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_busiest_turns_list_the_first_choices_of_each_kind_and_say_the_rest() {
+    for (game, kind, at_least) in [
+        ("tawantinsuyu", "place priest", 100),
+        ("tikal", "move worker", 80),
+    ] {
+        let (t, seat) = busiest(game);
+        let legal = t.legal(seat).len();
+        assert!(legal >= at_least, "{game}: {legal} moves");
+        let groups = mail_groups(t.as_ref(), seat, "en");
+        let shown = render::moves::shown_moves(&groups, Limits::default());
+        let text = render::page_text(&Page {
+            lang: "en",
+            moves: groups.clone(),
+            ..Page::default()
+        });
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // A phone screen or two of links, each kind at most 12 whole or 8.
+        assert!(shown.shown <= 60, "{game}: {} listed", shown.shown);
+        for g in &shown.groups {
+            assert!(
+                g.moves.len() <= 12,
+                "{game}: {} lists {}",
+                g.title,
+                g.moves.len()
+            );
+            if g.hidden > 0 && !g.is_summary() {
+                // The rest said in words: how many, of what, and how to get them.
+                let said = format!("… and {} more '{} …' move", g.hidden, g.title);
+                assert!(flat.contains(&said), "{game}: {said:?} missing in\n{text}");
+            }
+        }
+        // The kind is one group, titled by what it acts on, its listed
+        // moves each on a different place, each place printed on the picture.
+        let g = shown
+            .groups
+            .iter()
+            .find(|g| g.title == kind)
+            .unwrap_or_else(|| panic!("{game}: no {kind:?} group in\n{text}"));
+        assert!(g.hidden > 0, "{game}: {kind} is cut");
+        let place = |c: &str| c.split_whitespace().nth(2).map(str::to_lowercase);
+        let mut places: Vec<String> = g.moves.iter().filter_map(|m| place(&m.command)).collect();
+        let mut all: Vec<String> = groups
+            .iter()
+            .filter(|h| h.title == kind)
+            .flat_map(|h| h.moves.iter().filter_map(|m| place(&m.command)))
+            .collect();
+        all.sort();
+        all.dedup();
+        places.sort();
+        places.dedup();
+        assert_eq!(
+            places.len(),
+            g.moves.len().min(all.len()),
+            "{game}: {places:?}"
+        );
+        let rest = g.rest();
+        assert!(rest.choices.len() > 1, "{game}: {rest:?}");
+        let words = picture_words(t.as_ref(), seat);
+        for p in places.iter().chain(
+            rest.choices
+                .iter()
+                .map(|c| c.to_lowercase())
+                .collect::<Vec<_>>()
+                .iter(),
+        ) {
+            assert!(
+                words.contains(p),
+                "{game}: {p} is not printed on the picture"
+            );
+        }
+        // Every move is either listed or counted in a sentence.
+        let counted: usize = shown
+            .groups
+            .iter()
+            .map(|g| g.moves.len() + g.hidden)
+            .sum::<usize>()
+            + shown.unlisted.iter().map(|g| g.hidden).sum::<usize>();
+        let examples: usize = groups
+            .iter()
+            .filter(|g| !g.note.is_empty())
+            .map(|g| g.moves.len())
+            .sum();
+        assert_eq!(counted - examples, t.offer(seat).0.len(), "{game}");
+    }
+}

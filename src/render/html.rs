@@ -316,7 +316,7 @@ pub fn page_html_with(page: &Page, limits: Limits) -> String {
         let bytes: usize = shown
             .groups
             .iter()
-            .flat_map(|g| g.moves)
+            .flat_map(|g| g.moves.iter())
             .map(|m| m.mailto.len() + 2 * m.command.len() + MOVE_MARKUP)
             .sum();
         let per_move = (bytes / shown.shown).max(1);

@@ -46,7 +46,8 @@ pub const EN: Labels = Labels {
     picture_alt: "Picture of the board",
     reference: "Reference tables",
     more_in_group: |n, title, named, others| {
-        let what = if title.is_empty() { "moves".to_string() } else { format!("'{title} …' moves") };
+        let noun = if n == 1 { "move" } else { "moves" };
+        let what = if title.is_empty() { noun.to_string() } else { format!("'{title} …' {noun}") };
         let more = if others > 0 { format!(" and {others} others") } else { String::new() };
         if named.is_empty() { format!("… and {n} more {what}.") } else { format!("… and {n} more {what}, with {named}{more}.") }
     },

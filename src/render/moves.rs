@@ -38,17 +38,24 @@ impl Limits {
 pub struct ShownGroup<'a> {
     pub title: &'a str,
     pub note: &'a str,
-    pub moves: &'a [MoveLink],
+    /// The moves listed: the first move of each choice first (each space a
+    /// worker may go to), so a cut list still shows the range of choices.
+    pub moves: Vec<&'a MoveLink>,
     /// Moves of this group left out.
     pub hidden: usize,
     /// The moves left out, to be summarised in words.
-    pub rest: &'a [MoveLink],
+    pub rest: Vec<&'a MoveLink>,
 }
 
 impl ShownGroup<'_> {
-    /// What the moves left out are, in numbers and choices.
+    /// What the moves left out are, in numbers and choices: the choices
+    /// none of the listed moves has first (the spaces not yet named).
     pub fn rest(&self) -> Rest {
-        Rest::of(self.title, self.rest)
+        let mut rest = Rest::of(self.title, &self.rest);
+        let listed = choice_words(self.title, &self.moves);
+        rest.choices
+            .sort_by_key(|c| listed.contains(&Some(c.as_str())));
+        rest
     }
 
     /// Whether the group is a game's summary of a kind of move (words with
@@ -71,19 +78,11 @@ impl Rest {
     /// The choices a sentence names before "and N others".
     pub const NAMED: usize = 6;
 
-    fn of(title: &str, rest: &[MoveLink]) -> Rest {
-        let title: Vec<&str> = title.split_whitespace().collect();
+    fn of(title: &str, rest: &[&MoveLink]) -> Rest {
         let mut choices: Vec<String> = Vec::new();
-        for m in rest {
-            let mut words = m.command.split_whitespace();
-            // Only a title the command starts with says where its choice is.
-            if title.is_empty() || !title.iter().all(|t| words.next() == Some(t)) {
-                continue;
-            }
-            if let Some(w) = words.next() {
-                if !choices.iter().any(|c| c == w) {
-                    choices.push(w.to_string());
-                }
+        for w in choice_words(title, rest).into_iter().flatten() {
+            if !choices.iter().any(|c| c == w) {
+                choices.push(w.to_string());
             }
         }
         Rest {
@@ -91,6 +90,79 @@ impl Rest {
             choices,
         }
     }
+}
+
+/// Each move's choice: the first word after the group's title that the
+/// moves differ by ("move 2 workers D5 D4" after "move 2": the hex, not
+/// "workers"); `None` for a move the title does not start.
+fn choice_words<'m>(title: &str, moves: &[&'m MoveLink]) -> Vec<Option<&'m str>> {
+    let title: Vec<&str> = title.split_whitespace().collect();
+    let tails: Vec<Option<Vec<&str>>> = moves
+        .iter()
+        .map(|m| {
+            let words: Vec<&str> = m.command.split_whitespace().collect();
+            (!title.is_empty() && words.starts_with(&title))
+                .then(|| words.get(title.len()..).unwrap_or(&[]).to_vec())
+        })
+        .collect();
+    let at = |i: usize, t: &Vec<&'m str>| t.get(i).copied();
+    let known: Vec<&Vec<&str>> = tails.iter().flatten().collect();
+    let longest = known.iter().map(|t| t.len()).max().unwrap_or(0);
+    let first = known.first();
+    let i = (0..longest)
+        .find(|&i| {
+            known
+                .iter()
+                .any(|t| at(i, t) != first.and_then(|f| at(i, f)))
+        })
+        .unwrap_or(0);
+    tails
+        .iter()
+        .map(|t| t.as_ref().and_then(|t| at(i, t)))
+        .collect()
+}
+
+/// The `n` moves a cut group lists, in the group's order: the first move of
+/// each choice, then the next ones, and the moves left out.
+fn pick<'a>(
+    title: &str,
+    moves: &'a [MoveLink],
+    n: usize,
+) -> (Vec<&'a MoveLink>, Vec<&'a MoveLink>) {
+    let all: Vec<&MoveLink> = moves.iter().collect();
+    if n >= all.len() {
+        return (all, Vec::new());
+    }
+    let words = choice_words(title, &all);
+    let mut seen: Vec<&str> = Vec::new();
+    let mut listed = vec![false; all.len()];
+    let mut count = 0;
+    for (i, w) in words.iter().enumerate() {
+        if count == n {
+            break;
+        }
+        if let Some(w) = w {
+            if !seen.contains(w) {
+                seen.push(w);
+                listed[i] = true;
+                count += 1;
+            }
+        }
+    }
+    for flag in listed.iter_mut() {
+        if count == n {
+            break;
+        }
+        if !*flag {
+            *flag = true;
+            count += 1;
+        }
+    }
+    let (shown, rest): (Vec<_>, Vec<_>) = all.into_iter().zip(listed).partition(|(_, l)| *l);
+    (
+        shown.into_iter().map(|(m, _)| m).collect(),
+        rest.into_iter().map(|(m, _)| m).collect(),
+    )
 }
 
 /// The groups as a mail lists them.
@@ -135,12 +207,13 @@ pub fn shown_moves(groups: &[MoveGroup], limits: Limits) -> ShownMoves<'_> {
         left -= n;
         shown += n;
         total += g.moves.len();
+        let (moves, rest) = pick(&g.title, &g.moves, n);
         let group = ShownGroup {
             title: &g.title,
             note: &g.note,
-            moves: g.moves.get(..n).unwrap_or(&[]),
+            moves,
             hidden: g.moves.len() - n,
-            rest: g.moves.get(n..).unwrap_or(&[]),
+            rest,
         };
         if n == 0 {
             unlisted.push(group);
@@ -210,6 +283,7 @@ mod tests {
         );
         assert_eq!(s.groups[0].rest.len(), 42);
         assert_eq!(s.groups[0].rest[0].command, "g0 8");
+        assert_eq!(s.groups[0].moves[7].command, "g0 7");
         let unlisted: Vec<(&str, usize)> = s.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
         assert_eq!(unlisted, vec![("g8", 50)]);
     }
@@ -246,9 +320,22 @@ mod tests {
                 total: 60,
             },
         );
+        // One move of each space first: the list shows where a worker may go.
+        let listed: Vec<&str> = s.groups[0]
+            .moves
+            .iter()
+            .map(|m| m.command.as_str())
+            .collect();
+        assert_eq!(
+            listed,
+            vec!["place priest s1m1 gold", "place priest s1m2 gold"]
+        );
         let rest = s.groups[0].rest();
         assert_eq!(rest.count, 4);
-        assert_eq!(rest.choices, vec!["s1m2".to_string(), "s2t1".to_string()]);
+        assert_eq!(
+            rest.choices,
+            vec!["s2t1".to_string(), "s1m1".to_string(), "s1m2".to_string()]
+        );
         assert!(!s.groups[0].is_summary());
     }
 

@@ -252,7 +252,7 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
                 out.push_str(g.note);
                 out.push('\n');
             }
-            for m in g.moves {
+            for m in &g.moves {
                 out.push_str("  ");
                 out.push_str(&m.command);
                 out.push('\n');
