@@ -33,6 +33,10 @@ pub struct Args {
     /// same figures on every machine).
     #[arg(long)]
     iterations: Option<u32>,
+    /// Random moves past the search tree before the evaluation judges
+    /// (default: the bot's own).
+    #[arg(long)]
+    rollout: Option<u32>,
     #[arg(long, default_value_t = 20)]
     games: usize,
     #[arg(long, default_value_t = 1)]
@@ -103,7 +107,14 @@ fn level_of(kind: &str, args: &Args) -> Result<Level> {
     let budget = match (args.budget_ms, args.iterations) {
         (Some(ms), cap) => Budget::time(Duration::from_millis(ms), cap.unwrap_or(1_000_000)),
         (None, Some(n)) => Budget::iterations(n),
-        (None, None) => return Ok(level),
+        (None, None) => match level {
+            Level::Ismcts(b) => b,
+            _ => return Ok(level),
+        },
+    };
+    let budget = Budget {
+        rollout: args.rollout.unwrap_or(budget.rollout),
+        ..budget
     };
     Ok(if kind == "hard" {
         level

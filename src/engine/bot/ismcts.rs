@@ -22,7 +22,7 @@ pub struct Budget {
 }
 
 /// Random moves past the tree, by default.
-const ROLLOUT: u32 = 40;
+const ROLLOUT: u32 = 10;
 /// UCB's exploration constant, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
 
