@@ -44,7 +44,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut Rng) -> State {
 }
 
 /// Sorted, then shuffled: the old order says nothing.
-fn deal(cards: &mut Vec<u8>, rng: &mut Rng) {
+fn deal(cards: &mut [u8], rng: &mut Rng) {
     cards.sort_unstable();
     rng.shuffle(cards);
 }
