@@ -56,10 +56,16 @@ fn secret_cards(hand: &[u8], known: &[u8]) -> Vec<u8> {
     left
 }
 
-/// Prestige points so far, a little for cards and tokens in hand.
+/// Prestige points so far, a little for cards and tokens in hand, and a
+/// little for each personal tile laid: laying tiles is what ends the game,
+/// and a bot that judged only points would end its turns for ever.
 pub fn evaluate(s: &State) -> Vec<f64> {
     s.players
         .iter()
-        .map(|p| f64::from(p.pp) + 0.5 * p.hand.len() as f64 + 0.5 * f64::from(p.tokens))
+        .map(|p| {
+            let tiles_left: u32 = p.tiles.iter().map(|&t| u32::from(t)).sum();
+            f64::from(p.pp) + 0.5 * p.hand.len() as f64 + 0.5 * f64::from(p.tokens)
+                - 0.4 * f64::from(tiles_left)
+        })
         .collect()
 }
