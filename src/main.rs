@@ -11,6 +11,7 @@ use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
 use quipu::store::GameStatus;
 use std::path::{Path, PathBuf};
 
+mod arena;
 mod selfplay;
 
 #[derive(Parser)]
@@ -120,6 +121,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = selfplay::Path::Both)]
         path: selfplay::Path,
     },
+    /// The bots' strength: seat-rotated games between kinds of bot.
+    Arena(arena::Args),
     /// What quipu reads from one mail.
     Inbound {
         file: PathBuf,
@@ -267,6 +270,7 @@ fn run(cli: Cli) -> Result<i32> {
             profile,
             path,
         } => selfplay(&game, players, count, seed, &options, (profile, path)),
+        Command::Arena(args) => arena::run(&args),
         Command::Inbound { file, json } => read_mail_file(&config, &file, json),
         Command::Receive { file } => receive(&Service::open(config)?, &file, now),
         Command::Doctor => doctor(config),

@@ -39,7 +39,7 @@ const MAX_FILE_LINES: usize = 800;
 /// outgrows one file (`apply/`, TTA's `view/` and `legal/`).
 const MODULES: &[&str] = &[
     "mod", "state", "setup", "command", "legal", "apply", "scoring", "view", "picture", "data",
-    "testkit",
+    "testkit", "bot",
 ];
 
 /// Files every game has.
@@ -52,6 +52,7 @@ const REQUIRED: &[&str] = &[
     "data.rs",
     "NOTES.md",
     "testkit.rs",
+    "bot.rs",
 ];
 
 fn games_dir() -> PathBuf {

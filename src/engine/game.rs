@@ -1,7 +1,7 @@
 //! The `Game` trait every game implements, typed per game, and the small
 //! types it speaks in: seats, options, events, outcomes and errors.
 
-use super::{Text, Told, View};
+use super::{Rng, Text, Told, View};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::{Debug, Display};
@@ -420,5 +420,25 @@ pub trait Game: Send + Sync + 'static {
     /// decisions are asked again. `false` where the game cannot take it back.
     fn restore_seat(&self, _state: &mut Self::State, _seat: Seat) -> bool {
         false
+    }
+
+    /// For the bots (`engine::bot`): a state `seat` cannot tell from this
+    /// one, its hidden parts (other seats' hands, face-down tiles, the order
+    /// of decks, the generator's future draws) dealt anew from `rng` out of
+    /// everything the seat cannot see. It must read nothing hidden from the
+    /// seat except to gather it back for the new deal (sorted first, so the
+    /// old order leaks nothing). By default the state with a new generator,
+    /// right for a game whose only unknown is chance.
+    fn determinize(&self, state: &Self::State, _seat: Seat, rng: &mut Rng) -> Self::State {
+        let _ = rng;
+        state.clone()
+    }
+
+    /// For the bots: how well each seat stands, in points (what the seat
+    /// would score if the game ended now, plus what its holdings are likely
+    /// worth), in seat order. By default the final scores once it is over,
+    /// nothing before.
+    fn evaluate(&self, state: &Self::State) -> Vec<f64> {
+        self.outcome(state).map(|o| o.scores).unwrap_or_default()
     }
 }

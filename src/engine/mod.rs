@@ -3,6 +3,7 @@
 //! seats, options, bilingual text, events, views, outcomes, the RNG and the
 //! forgiving command matcher.
 
+pub mod bot;
 pub mod conformance;
 mod cow;
 pub mod datafile;

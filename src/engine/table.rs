@@ -124,6 +124,10 @@ pub trait Table: Send + Sync {
     /// earlier or legal for another seat) that reads as a command answered
     /// exactly as the legal list answers it.
     fn check_is_legal(&self, seat: Seat, others: &[String]) -> Result<(), String>;
+    /// The command a bot at `level` plays for `seat` now, canonical form,
+    /// deterministic given `seed` (see `engine::bot`); `None` when the seat
+    /// may not act.
+    fn bot_command(&self, seat: Seat, level: super::bot::Level, seed: u64) -> Option<String>;
 }
 
 /// A `Game` with its state, as a `Table`.
@@ -473,6 +477,15 @@ impl<G: Game> Table for Typed<G> {
             }
         }
         Ok(())
+    }
+
+    fn bot_command(&self, seat: Seat, level: super::bot::Level, seed: u64) -> Option<String> {
+        if !self.game.to_act(&self.state).contains(&seat) {
+            return None;
+        }
+        let game = self.game.as_ref();
+        super::bot::choose(game, &self.state, self.players, seat, level, seed)
+            .map(|c| c.to_string())
     }
 
     fn clone_table(&self) -> Box<dyn Table> {

@@ -5,6 +5,7 @@
 
 mod answer;
 pub mod archive;
+mod bots;
 mod cache;
 pub mod clock;
 mod commands;

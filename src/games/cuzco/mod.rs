@@ -3,6 +3,7 @@
 //! `apply/`, scoring in `scoring.rs`, the views in `view.rs` (see NOTES.md).
 
 mod apply;
+mod bot;
 pub mod command;
 pub mod data;
 pub mod legal;
@@ -177,6 +178,14 @@ impl Game for Cuzco {
         [Command::End, Command::Pass, Command::Drop]
             .into_iter()
             .find(|c| legal.contains(c))
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut crate::engine::Rng) -> State {
+        bot::determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        bot::evaluate(s)
     }
 }
 

@@ -3,6 +3,7 @@
 //! legal commands, parsing, applying, views and the outcome.
 
 pub mod apply;
+mod bot;
 pub mod command;
 pub mod data;
 pub mod legal;
@@ -475,6 +476,14 @@ impl Game for Tawantinsuyu {
             .map(|a| legal::legal_for(s, seat.0, &a))
             .unwrap_or_default();
         apply::default_choice(&legal).map(|c| wrap(s, c))
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut crate::engine::Rng) -> State {
+        bot::determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        bot::evaluate(s)
     }
 }
 

@@ -3,6 +3,7 @@
 //! specified in `shared/rules/tikal.md`; see NOTES.md here.
 
 mod apply;
+mod bot;
 pub mod command;
 pub mod data;
 pub mod legal;
@@ -205,6 +206,14 @@ impl Game for Tikal {
             Phase::Bid => Some(Command::Pass),
             _ => self.legal(s, seat).into_iter().next(),
         }
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut crate::engine::Rng) -> State {
+        bot::determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        bot::evaluate(s)
     }
 }
 

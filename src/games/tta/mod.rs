@@ -4,6 +4,7 @@
 //! The `Game` impl; NOTES.md maps the files.
 
 pub mod apply;
+mod bot;
 pub mod command;
 pub mod data;
 pub mod legal;
@@ -350,6 +351,14 @@ impl Game for ThroughTheAges {
                 })
                 .cloned()
         })
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut crate::engine::Rng) -> State {
+        bot::determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        bot::evaluate(s)
     }
 }
 

@@ -4,6 +4,7 @@
 //! invariants. NOTES.md says which module owns what.
 
 pub mod apply;
+mod bot;
 pub mod command;
 pub mod data;
 pub mod legal;
@@ -349,6 +350,14 @@ impl Game for Tzolkin {
                     .find(|c| matches!(c, Command::Keep(..)))
                     .copied()
             })
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut crate::engine::Rng) -> State {
+        bot::determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State) -> Vec<f64> {
+        bot::evaluate(s)
     }
 }
 

@@ -407,8 +407,8 @@ impl Service {
         Ok(())
     }
 
-    /// The commands the clock plays for a late seat: default (`skip`) or random
-    /// (`bot`) ones until the seat's decision is complete (a game like Tikal
+    /// The commands the clock plays for a late seat: default ones (`skip`)
+    /// or the standard bot's (`bot`, see `service::bots`) until the seat's decision is complete (a game like Tikal
     /// takes several commands per turn). None if the first has no command.
     fn clock_turn(
         &self,
@@ -420,17 +420,19 @@ impl Service {
         /// More commands than any game's one turn; a bound against a rule that never ends a turn.
         const MAX_COMMANDS: usize = 60;
         let mut table = self.table(id)?;
+        if policy == Timeout::Bot {
+            let seed = rng.next_u64();
+            let lines = super::bots::play_turn(table.as_mut(), seat, super::bots::standard(), seed);
+            return Ok((!lines.is_empty()).then_some(lines));
+        }
         let mut lines = Vec::new();
         while lines.len() < MAX_COMMANDS
             && table.to_act().contains(&seat)
             && table.outcome().is_none()
         {
-            let cmd = if policy == Timeout::Skip {
-                table.default_command(seat)
-            } else {
-                table.random_command(seat, rng)
+            let Some(cmd) = table.default_command(seat) else {
+                break;
             };
-            let Some(cmd) = cmd else { break };
             if table.play(seat, &cmd).is_err() {
                 break;
             }
