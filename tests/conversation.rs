@@ -721,10 +721,10 @@ fn a_move_that_asks_a_choice_is_marked_and_the_choice_may_follow() {
             let m = last_to(&s, &who);
             let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
             let verb = choice.split(' ').next().unwrap();
-            let marked = format!("{first} → '{verb} …'");
+            let marked = format!("'{verb} …'");
             let says = match lang {
-                "en" => "Asks a choice right after it, which you may write on the next line of your reply:",
-                _ => "바로 다음에 선택을 하나 더 묻습니다. 답장에서 그 명령 다음 줄에 써도 됩니다:",
+                "en" => "Some of these moves ask a choice right after them (",
+                _ => "이 중 몇몇 수는 바로 다음에 선택을 하나 더 묻습니다(",
             };
             assert!(
                 flat.contains(says) && flat.contains(&marked),

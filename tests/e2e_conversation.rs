@@ -218,11 +218,12 @@ fn every_written_use_line_is_taken_or_told_what_it_waits_for() {
             .collect();
         assert!(uses.len() >= 3, "{:?}", turn.move_links());
         if seed == 3 {
-            // The card that asks a choice first is marked so in the mail.
-            let marked = format!("{} → '", uses[0]);
+            // The card that asks a choice first is marked so in the mail: the
+            // choice's words, not the command again.
+            let marked = "you may write it on the next line of your reply.";
             assert!(
-                turn.says("Asks a choice right after it, which you may write on the next line of your reply:")
-                    && turn.says(&marked),
+                turn.says("Some of these moves ask a choice right after them (")
+                    && turn.says(marked),
                 "{marked}\n{}",
                 turn.text
             );

@@ -237,6 +237,8 @@ pub struct Quipu {
     pub address: String,
     pub dir: PathBuf,
     pub child: Option<Child>,
+    /// A configuration file under the QUIPU_* variables, when one was written.
+    pub config: Option<PathBuf>,
 }
 
 impl Quipu {
@@ -255,6 +257,7 @@ impl Quipu {
             address: stack.addr(account),
             dir,
             child: None,
+            config: None,
         }
     }
 
@@ -283,7 +286,18 @@ impl Quipu {
     fn command(&self) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_quipu"));
         c.envs(self.env()).env_remove("QUIPU_CONFIG");
+        if let Some(file) = &self.config {
+            c.env("QUIPU_CONFIG", file);
+        }
         c
+    }
+
+    /// Writes `toml` as this daemon's configuration file, read by every
+    /// later command (the QUIPU_* variables still win).
+    pub fn configure(&mut self, toml: &str) {
+        let file = self.dir.join("quipu.toml");
+        std::fs::write(&file, toml).expect("write the configuration");
+        self.config = Some(file);
     }
 
     /// Runs a CLI command against this daemon's database.

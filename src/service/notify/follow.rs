@@ -58,31 +58,29 @@ pub fn mark(groups: &mut [MoveGroup], follow: &BTreeMap<String, Vec<String>>, la
     if follow.is_empty() {
         return;
     }
-    let words = |c: &str| {
-        follow.get(c).map(|n| {
-            n.iter()
-                .map(|v| format!("'{v} …'"))
-                .collect::<Vec<_>>()
-                .join(" / ")
-        })
-    };
     for g in groups.iter_mut() {
-        let marked: Vec<String> = g
-            .moves
-            .iter()
-            .filter_map(|m| words(&m.command).map(|w| format!("{} → {w}", m.command)))
-            .collect();
-        if marked.is_empty() {
+        // The choices' words only, never the commands: a command named in
+        // prose (and not in the list) would read as a copy of this mail when
+        // a player writes it alone on a line.
+        let mut asked: Vec<String> = Vec::new();
+        for m in &g.moves {
+            for v in follow.get(&m.command).into_iter().flatten() {
+                let w = format!("'{v} …'");
+                if !asked.contains(&w) {
+                    asked.push(w);
+                }
+            }
+        }
+        if asked.is_empty() {
             continue;
         }
+        let asked = asked.join(" / ");
         let line = Text::new(
             format!(
-                "Asks a choice right after it, which you may write on the next line of your reply: {}.",
-                marked.join("; ")
+                "Some of these moves ask a choice right after them ({asked}); you may write it on the next line of your reply."
             ),
             format!(
-                "바로 다음에 선택을 하나 더 묻습니다. 답장에서 그 명령 다음 줄에 써도 됩니다: {}.",
-                marked.join("; ")
+                "이 중 몇몇 수는 바로 다음에 선택을 하나 더 묻습니다({asked}). 답장에서 그 명령 다음 줄에 써도 됩니다."
             ),
         );
         let line = line.get(lang).to_string();
