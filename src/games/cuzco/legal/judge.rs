@@ -7,7 +7,6 @@ use super::{
     border_cost, check_place, could_propose, draws, festival_answers, free_for_inca, lakes,
     passable, placement_owed, placements, proposable, temples, village_groups, Groups,
 };
-use std::collections::VecDeque;
 
 /// Whether `cmd` is among `legal(s, seat)`: exactly that answer, from the commands of its own
 /// kind and place only (one footprint, one Inca's path, one edge space), never the whole list.
@@ -86,7 +85,7 @@ fn turn_action_is_legal(s: &State, t: &Turn, cmd: &Command) -> bool {
             }
             // `moves` counts terrain changes within `ap / step`, at least 1 AP each.
             let step = s.data.components.terrain_change_ap.max(1);
-            let Some(cost) = move_changes(s, t.seat, from.cell, to.cell) else {
+            let Some(cost) = super::path_cost(s, t.seat, from.cell, to.cell, 1) else {
                 return false;
             };
             return cost <= t.ap / step;
@@ -100,37 +99,4 @@ fn turn_action_is_legal(s: &State, t: &Turn, cmd: &Command) -> bool {
         _ => return false,
     }
     out.contains(cmd)
-}
-
-/// The fewest terrain changes on a path of `seat`'s Inca from `from` to `to` (`None`: no
-/// path): the measure `walk` and `Walk::costs_from` give `moves`.
-fn move_changes(s: &State, seat: u8, from: u16, to: u16) -> Option<u8> {
-    let board = &s.data.board;
-    let mut dist = vec![u8::MAX; s.spaces.len()];
-    let mut queue = VecDeque::new();
-    *dist.get_mut(usize::from(from))? = 0;
-    queue.push_back(from);
-    while let Some(c) = queue.pop_front() {
-        let d = dist[usize::from(c)];
-        if c == to {
-            return Some(d);
-        }
-        let t = s.space(c).terrain();
-        for &n in &board.neighbors[usize::from(c)] {
-            if !passable(s, seat, n) {
-                continue;
-            }
-            let change = u8::from(s.space(n).terrain() != t);
-            let nd = d.saturating_add(change);
-            if nd < dist[usize::from(n)] {
-                dist[usize::from(n)] = nd;
-                if change == 0 {
-                    queue.push_front(n);
-                } else {
-                    queue.push_back(n);
-                }
-            }
-        }
-    }
-    None
 }

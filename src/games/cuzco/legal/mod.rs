@@ -382,8 +382,13 @@ impl Walk {
 /// free within a terrain type, `terrain_change_ap` per change (L126-134). A 0-1 search over
 /// cells, independent of `Walk`, which the legal-move generator uses.
 pub fn move_cost(s: &State, seat: u8, from: u16, to: u16) -> Option<u8> {
+    path_cost(s, seat, from, to, s.data.components.terrain_change_ap)
+}
+
+/// The cheapest path of `seat`'s Inca from `from` to `to` when each change of
+/// terrain costs `step` (1: the number of changes, as `Walk` counts them).
+pub(super) fn path_cost(s: &State, seat: u8, from: u16, to: u16, step: u8) -> Option<u8> {
     let board = &s.data.board;
-    let step = s.data.components.terrain_change_ap;
     let mut dist = vec![u8::MAX; s.spaces.len()];
     let mut queue = VecDeque::new();
     *dist.get_mut(usize::from(from))? = 0;
