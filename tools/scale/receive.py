@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""The CPU cost of `quipu receive` against the size of the database.
+"""The CPU cost of a move against the size of the database and of the thread.
 
 Builds, with the first binary given, a database of one Tikal game a few
 moves in and copies it to 100 and to N games (default 100,000; only the
 newest stored state of each copy), then times five replies to game 1 by
-`quipu receive` (user + system CPU, pinned to core 0) for each binary and
-size. Usage: tools/scale/receive.py OLD_QUIPU [NEW_QUIPU ...] [--games N]
+`quipu receive` and five moves by `quipu move` (user + system CPU, pinned
+to core 0) for each binary and size. With `--sent`, it also times replies
+beside 12 and 200 mails sent to the replying player in game 1's thread (at
+100 games), so a cost that grows with the thread shows.
+Usage: tools/scale/receive.py OLD_QUIPU [NEW_QUIPU ...] [--games N] [--sent]
 Work files go to /tmp/quipu-scale (about 10 KB per game)."""
 
 import email, email.utils, json, os, resource, shutil, sqlite3, statistics, subprocess, sys
@@ -60,14 +63,61 @@ def clone(src, db, total):
     c.close()
 
 
-def replies(binary, db, count=5):
-    """Median CPU milliseconds of `count` replies to game 1, on a copy of `db`."""
+def fresh_copy(binary, db):
+    """A work copy of `db`, opened once (the first open migrates: untimed)."""
     work = db.replace('.db', '-work.db')
     for ext in ['', '-wal', '-shm']:
         if os.path.exists(work + ext):
             os.remove(work + ext)
     shutil.copy(db, work)
-    quipu(binary, work, 'show', '1', '--json')  # the first open migrates: untimed
+    quipu(binary, work, 'show', '1', '--json')
+    return work
+
+
+def cpu_of(argv, env):
+    """User + system CPU seconds of one run, pinned to core 0, and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(['taskset', '-c', '0', *argv], env=env, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return spent, out.stdout + out.stderr
+
+
+def moves(binary, db, count=5):
+    """Median CPU milliseconds of `count` moves in game 1 by `quipu move`."""
+    work = fresh_copy(binary, db)
+    env = dict(os.environ, QUIPU_DB=work, QUIPU_ADDRESS='quipu@example.test', QUIPU_SECRET=SECRET)
+    times = []
+    for _ in range(count):
+        who = json.loads(quipu(binary, work, 'show', '1', '--json'))['to_act'][0]
+        cmd = quipu(binary, work, 'legal', '1', '--as', who).splitlines()[0]
+        spent, out = cpu_of([binary, 'move', '1', '--as', who, cmd], env)
+        times.append(spent)
+    return statistics.median(times) * 1000
+
+
+def thread_of(db, sent):
+    """A copy of `db` where each player of game 1 has `sent` mails in its thread."""
+    out = db.replace('.db', f'-sent{sent}.db')
+    shutil.copy(db, out)
+    c = sqlite3.connect(out)
+    for (who,) in c.execute("SELECT DISTINCT recipient FROM outbox WHERE game_id = 1").fetchall():
+        have = c.execute("SELECT COUNT(*) FROM outbox WHERE game_id = 1 AND recipient = ?", (who,)).fetchone()[0]
+        oldest = c.execute("SELECT MIN(id) FROM outbox WHERE game_id = 1 AND recipient = ?", (who,)).fetchone()[0]
+        cols = [r[1] for r in c.execute("PRAGMA table_info(outbox)") if r[1] != 'id']
+        picked = ', '.join("message_id || '.old' || ?" if k == 'message_id' else k for k in cols)
+        # Older copies go below the real mails, so the newest stays the one replied to.
+        for k in range(max(0, sent - have)):
+            c.execute(f"INSERT INTO outbox({', '.join(cols)}) SELECT {picked} FROM outbox WHERE id = ?", (k, oldest))
+    c.commit()
+    c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    c.close()
+    return out
+
+
+def replies(binary, db, count=5):
+    """Median CPU milliseconds of `count` replies to game 1, on a copy of `db`."""
+    work = fresh_copy(binary, db)
     times = []
     for n in range(count):
         who = json.loads(quipu(binary, work, 'show', '1', '--json'))['to_act'][0]
@@ -86,18 +136,18 @@ def replies(binary, db, count=5):
         with open(path, 'w') as f:
             f.write(mail)
         env = dict(os.environ, QUIPU_DB=work, QUIPU_ADDRESS='quipu@example.test', QUIPU_SECRET=SECRET)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = subprocess.run(['taskset', '-c', '0', binary, 'receive', path], env=env, capture_output=True, text=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if 'applied' not in out.stdout + out.stderr:
-            sys.exit(f'reply not applied: {out.stdout} {out.stderr}')
-        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        spent, out = cpu_of([binary, 'receive', path], env)
+        if 'applied' not in out:
+            sys.exit(f'reply not applied: {out}')
+        times.append(spent)
     return statistics.median(times) * 1000
 
 
 def main():
     args = sys.argv[1:]
     games = 100_000
+    sent = '--sent' in args
+    args = [a for a in args if a != '--sent']
     if '--games' in args:
         i = args.index('--games')
         games = int(args[i + 1])
@@ -110,9 +160,13 @@ def main():
     sizes = [(100, f'{DIR}/g100.db'), (games, f'{DIR}/g{games}.db')]
     for total, db in sizes:
         clone(src, db, total)
+    threads = [(n, thread_of(sizes[0][1], n)) for n in (12, 200)] if sent else []
     for binary in args:
         for total, db in sizes:
-            print(f'{binary}  {total:>7} games  {replies(binary, db):6.1f} ms CPU per reply (median of 5)', flush=True)
+            print(f'{binary}  {total:>7} games  {replies(binary, db):6.1f} ms CPU per reply, '
+                  f'{moves(binary, db):6.1f} ms per quipu move (medians of 5)', flush=True)
+        for n, db in threads:
+            print(f'{binary}  {n:>4} mails sent to the player  {replies(binary, db):6.1f} ms CPU per reply (median of 5)', flush=True)
 
 
 if __name__ == '__main__':
