@@ -9,6 +9,7 @@ pub mod config;
 pub mod engine;
 pub mod games;
 pub mod mail;
+pub mod public_name;
 pub mod rating;
 pub mod render;
 pub mod service;
