@@ -1,8 +1,9 @@
-//! `quipu serve`: one process, three loops. The inbox loop reads new mail
-//! (IDLE, or polling), handles each in one transaction, then moves it to the
-//! processed folder; the outbox loop sends what was committed, each
-//! recipient's mail in order, waiting out the server's outages; the clock
-//! loop ticks. Network errors never end the process; a loop that cannot go
+//! `quipu serve`: one process, three loops, each on its own thread. The
+//! inbox loop reads new mail (IDLE, or polling), handles each in one
+//! transaction, then moves it to the processed folder; the outbox loop sends
+//! what was committed, each recipient's mail in order, waiting out the
+//! server's outages; the clock loop ticks, whatever the inbox is busy with.
+//! Network errors never end the process; a loop that cannot go
 //! on (its database unusable) does, so that the supervisor starts it afresh.
 
 use super::{logs, stamp, Service};
@@ -43,34 +44,25 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         }
     }
     drop(svc);
-    // The inbox and the clock share one thread (SQLite work is short); the
-    // outbox has its own, so answers leave while the next mail is handled.
+    // The inbox has this thread; the outbox and the clock have one each, so
+    // answers leave while the next mail is handled and a long batch of mail
+    // (a large picture in each) never holds up a deadline.
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     let local = tokio::task::LocalSet::new();
     let wake_outbox = Arc::new(Notify::new());
-    let (ended, mut outbox_ended) = mpsc::unbounded_channel::<String>();
+    let (ended, mut other_ended) = mpsc::unbounded_channel::<(&'static str, String)>();
     {
         let (config, wake) = (config.clone(), wake_outbox.clone());
-        std::thread::Builder::new()
-            .name("outbox".into())
-            .spawn(move || {
-                // Reports the end of the thread, a panic included.
-                let _report = EndReport(ended.clone());
-                let why = match tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                {
-                    Ok(rt) => rt.block_on(outbox_loop(config, wake)),
-                    Err(e) => anyhow!("cannot start: {e}"),
-                };
-                let _ = ended.send(format!("{why:#}"));
-            })?;
+        spawn_loop("outbox", ended.clone(), move || outbox_loop(config, wake))?;
+    }
+    {
+        let (config, wake) = (config.clone(), wake_outbox.clone());
+        spawn_loop("clock", ended, move || clock_loop(config, wake))?;
     }
     local.block_on(&rt, async move {
         let mut inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
-        let mut clock = tokio::task::spawn_local(clock_loop(config.clone(), wake_outbox));
         tracing::info!(
             "serving {} (IMAP {}:{}, SMTP {}:{})",
             config.address,
@@ -84,11 +76,9 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             _ = tokio::signal::ctrl_c() => { tracing::info!("interrupted; stopping"); None }
             _ = term.recv() => { tracing::info!("terminated; stopping"); None }
             r = &mut inbox => Some(("inbox", ended_why(r))),
-            r = &mut clock => Some(("clock", ended_why(r))),
-            why = outbox_ended.recv() => Some(("outbox", why.unwrap_or_default())),
+            other = other_ended.recv() => Some(other.unwrap_or(("clock", String::new()))),
         };
         inbox.abort();
-        clock.abort();
         match stopped {
             None => Ok(()),
             Some((name, why)) => {
@@ -101,13 +91,40 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     })
 }
 
-/// Sends a last word when the outbox thread ends, also by a panic.
-struct EndReport(mpsc::UnboundedSender<String>);
+/// Runs one loop on a thread of its own, with its own runtime; its end, a
+/// panic included, is reported on `ended` under `name`.
+fn spawn_loop<F, L>(
+    name: &'static str,
+    ended: mpsc::UnboundedSender<(&'static str, String)>,
+    make: L,
+) -> std::io::Result<()>
+where
+    L: FnOnce() -> F + Send + 'static,
+    F: std::future::Future<Output = anyhow::Error>,
+{
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            let _report = EndReport(name, ended.clone());
+            let why = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => rt.block_on(make()),
+                Err(e) => anyhow!("cannot start: {e}"),
+            };
+            let _ = ended.send((name, format!("{why:#}")));
+        })
+        .map(|_| ())
+}
+
+/// Sends a last word when a loop's thread ends, also by a panic.
+struct EndReport(&'static str, mpsc::UnboundedSender<(&'static str, String)>);
 
 impl Drop for EndReport {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self.0.send("it panicked".into());
+            let _ = self.1.send((self.0, "it panicked".into()));
         }
     }
 }
