@@ -132,6 +132,8 @@ fn play(
     deal: u64,
 ) -> Result<Vec<Vec<f64>>> {
     let mut times = vec![Vec::new(); kinds.len()];
+    // The last commands, printed if the game gets stuck (to see why).
+    let mut last: std::collections::VecDeque<String> = Default::default();
     for n in 0..MOVE_LIMIT {
         if table.outcome().is_some() {
             break;
@@ -149,6 +151,16 @@ fn play(
         table
             .play_exact(Seat(seat.0), &cmd)
             .map_err(|e| anyhow!("the bot's '{cmd}' was refused: {e}"))?;
+        if last.len() == 30 {
+            last.pop_front();
+        }
+        last.push_back(format!("{seat}: {cmd}"));
+    }
+    if table.outcome().is_none() {
+        eprintln!(
+            "deal {deal}: stuck after {MOVE_LIMIT} moves; the last: {}",
+            Vec::from(last).join(" | ")
+        );
     }
     Ok(times)
 }

@@ -1,8 +1,8 @@
-//! `quipu serve`: one process, three loops. The inbox loop reads new mail
+//! `quipu serve`: one process, four loops. The inbox loop reads new mail
 //! (IDLE, or polling), handles each in one transaction, then moves it to the
 //! processed folder; the outbox loop sends what was committed, each
 //! recipient's mail in order, waiting out the server's outages; the clock
-//! loop ticks. Network errors never end the process; a loop that cannot go
+//! loop ticks; the bot loop plays bot seats on its own thread. Network errors never end the process; a loop that cannot go
 //! on (its database unusable) does, so that the supervisor starts it afresh.
 
 use super::{logs, stamp, Service};
@@ -52,7 +52,7 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     let wake_outbox = Arc::new(Notify::new());
     let (ended, mut outbox_ended) = mpsc::unbounded_channel::<String>();
     {
-        let (config, wake) = (config.clone(), wake_outbox.clone());
+        let (config, wake, ended) = (config.clone(), wake_outbox.clone(), ended.clone());
         std::thread::Builder::new()
             .name("outbox".into())
             .spawn(move || {
@@ -66,6 +66,16 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
                     Err(e) => anyhow!("cannot start: {e}"),
                 };
                 let _ = ended.send(format!("{why:#}"));
+            })?;
+    }
+    {
+        let (config, wake, ended) = (config.clone(), wake_outbox.clone(), ended.clone());
+        std::thread::Builder::new()
+            .name("bots".into())
+            .spawn(move || {
+                let _report = EndReport(ended.clone());
+                let why = bot_loop(config, wake);
+                let _ = ended.send(format!("bots: {why:#}"));
             })?;
     }
     local.block_on(&rt, async move {
@@ -497,6 +507,36 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
             }
         }
         tokio::time::sleep(Duration::from_secs(30)).await;
+    }
+}
+
+/// Bot decisions one pass plays before it looks again: with the standard
+/// budget (about 2 s each) a pass stays within seconds.
+const BOT_TURNS_PER_PASS: usize = 4;
+
+/// Plays the bot seats that are to act, on their own thread and database
+/// connection, so that a bot's seconds of search never delay reading mail
+/// or the clock; looks again every second.
+fn bot_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
+    let service = match Service::open(config) {
+        Ok(s) => s,
+        Err(e) => return anyhow!("cannot open the database: {e}"),
+    };
+    let mut failed = std::collections::BTreeSet::new();
+    loop {
+        let played = match service.play_bots(Utc::now(), BOT_TURNS_PER_PASS, &mut failed) {
+            Ok(pass) => pass.turns,
+            Err(e) => {
+                service.forget();
+                tracing::warn!("bots: {e}");
+                0
+            }
+        };
+        if played > 0 {
+            wake_outbox.notify_one();
+        } else {
+            std::thread::sleep(Duration::from_secs(1));
+        }
     }
 }
 
