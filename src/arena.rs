@@ -154,7 +154,8 @@ fn play(
         } else {
             (seat, 1)
         };
-        let cmd = if run.1 > STALL_AFTER {
+        // Alone at the table (a solo game) every move is the one seat's.
+        let cmd = if run.1 > STALL_AFTER && kinds.len() > 1 {
             table.default_command(seat)
         } else {
             table.bot_command(seat, level, seed)
