@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 
 /// Moves after which a game counts as stuck and is left out.
 const MOVE_LIMIT: usize = 20_000;
+/// Commands in a row by one seat after which it plays the rules' default
+/// (`end`, `pass`), as the service's bots do (`service::bots`): a search
+/// may walk free moves for ever rather than end a lost game.
+const STALL_AFTER: usize = 40;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -132,6 +136,9 @@ fn play(
     deal: u64,
 ) -> Result<Vec<Vec<f64>>> {
     let mut times = vec![Vec::new(); kinds.len()];
+    // The last commands, printed if the game gets stuck (to see why).
+    let mut last: std::collections::VecDeque<String> = Default::default();
+    let mut run = (Seat(usize::MAX), 0usize);
     for n in 0..MOVE_LIMIT {
         if table.outcome().is_some() {
             break;
@@ -142,13 +149,32 @@ fn play(
         let level = levels[kinds[seat.0]];
         let t = Instant::now();
         let seed = deal.wrapping_mul(0x9E37_79B9).wrapping_add(n as u64);
-        let cmd = table
-            .bot_command(seat, level, seed)
-            .ok_or_else(|| anyhow!("{seat} is to act but has no move"))?;
+        run = if run.0 == seat {
+            (seat, run.1 + 1)
+        } else {
+            (seat, 1)
+        };
+        // Alone at the table (a solo game) every move is the one seat's.
+        let cmd = if run.1 > STALL_AFTER && kinds.len() > 1 {
+            table.default_command(seat)
+        } else {
+            table.bot_command(seat, level, seed)
+        };
+        let cmd = cmd.ok_or_else(|| anyhow!("{seat} is to act but has no move"))?;
         times[seat.0].push(t.elapsed().as_secs_f64() * 1000.0);
         table
             .play_exact(Seat(seat.0), &cmd)
             .map_err(|e| anyhow!("the bot's '{cmd}' was refused: {e}"))?;
+        if last.len() == 30 {
+            last.pop_front();
+        }
+        last.push_back(format!("{seat}: {cmd}"));
+    }
+    if table.outcome().is_none() {
+        eprintln!(
+            "deal {deal}: stuck after {MOVE_LIMIT} moves; the last: {}",
+            Vec::from(last).join(" | ")
+        );
     }
     Ok(times)
 }

@@ -11,6 +11,10 @@ use quipu::service::{self, export, NewGameRequest, Service, ServiceError};
 use quipu::store::GameStatus;
 use std::path::{Path, PathBuf};
 
+/// Bot decisions one `quipu tick` plays at most (a solo game's bots answer
+/// one after the other within it).
+const TICK_BOT_TURNS: usize = 200;
+
 mod arena;
 mod selfplay;
 
@@ -276,10 +280,12 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Doctor => doctor(config),
         Command::Tick { at } => {
             let at = at.as_deref().map(parse_time).transpose()?.unwrap_or(now);
-            println!(
-                "{}",
-                serde_json::to_string(&Service::open(config)?.tick(at)?)?
-            );
+            let svc = Service::open(config)?;
+            let mut report = svc.tick(at)?;
+            // The bot seats that are to act, as `serve`'s bot loop plays them.
+            let mut failed = Default::default();
+            report.bot_turns = svc.play_bots(at, TICK_BOT_TURNS, &mut failed)?.turns;
+            println!("{}", serde_json::to_string(&report)?);
             Ok(0)
         }
         Command::Seat {

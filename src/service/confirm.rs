@@ -100,18 +100,21 @@ impl Service {
             .iter()
             .map(|p| p.trim().to_lowercase())
             .collect();
-        if let Some(why) = self.players_problem(&players) {
+        let people = match super::bots::people_only(&players) {
+            Ok(people) => people,
+            Err(why) => return Ok(Some(why)),
+        };
+        if let Some(why) = self.players_problem(&people) {
             return Ok(Some(why));
         }
-        for p in &req.players[1..] {
-            let p = p.trim().to_lowercase();
-            if !crate::mail::outbound::valid_address(&p) {
+        for p in people.iter().skip(1) {
+            if !crate::mail::outbound::valid_address(p) {
                 return Ok(Some(Text::new(
                     format!("'{p}' is not a mail address quipu can write to."),
                     format!("'{p}'은(는) quipu가 메일을 보낼 수 있는 주소가 아닙니다."),
                 )));
             }
-            if let Some(why) = self.invitation_barred(&p, now)? {
+            if let Some(why) = self.invitation_barred(p, now)? {
                 return Ok(Some(why));
             }
         }

@@ -1,10 +1,11 @@
-//! `quipu serve`: one process, three loops, each on its own thread. The
+//! `quipu serve`: one process, four loops, each on its own thread. The
 //! inbox loop reads new mail (IDLE, or polling), handles each in one
 //! transaction, then moves it to the processed folder; the outbox loop sends
 //! what was committed, each recipient's mail in order, waiting out the
-//! server's outages; the clock loop ticks, whatever the inbox is busy with.
-//! Network errors never end the process; a loop that cannot go
-//! on (its database unusable) does, so that the supervisor starts it afresh.
+//! server's outages; the clock loop ticks, whatever the inbox is busy with;
+//! the bot loop plays bot seats. Network errors never end the process; a
+//! loop that cannot go on (its database unusable) does, so that the
+//! supervisor starts it afresh.
 
 use super::{logs, stamp, Service};
 use crate::config::Config;
@@ -59,7 +60,12 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     }
     {
         let (config, wake) = (config.clone(), wake_outbox.clone());
-        spawn_loop("clock", ended, move || clock_loop(config, wake))?;
+        spawn_loop("clock", ended.clone(), move || clock_loop(config, wake))?;
+    }
+    {
+        let (config, wake) = (config.clone(), wake_outbox.clone());
+        // The bot loop blocks its thread between passes: it has no other task.
+        spawn_loop("bots", ended, move || async move { bot_loop(config, wake) })?;
     }
     local.block_on(&rt, async move {
         let mut inbox = tokio::task::spawn_local(inbox_loop(config.clone(), wake_outbox.clone()));
@@ -514,6 +520,36 @@ async fn clock_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
             }
         }
         tokio::time::sleep(Duration::from_secs(30)).await;
+    }
+}
+
+/// Bot decisions one pass plays before it looks again: with the standard
+/// budget (about 2 s each) a pass stays within seconds.
+const BOT_TURNS_PER_PASS: usize = 4;
+
+/// Plays the bot seats that are to act, on their own thread and database
+/// connection, so that a bot's seconds of search never delay reading mail
+/// or the clock; looks again every second.
+fn bot_loop(config: Config, wake_outbox: Arc<Notify>) -> anyhow::Error {
+    let service = match Service::open(config) {
+        Ok(s) => s,
+        Err(e) => return anyhow!("cannot open the database: {e}"),
+    };
+    let mut failed = std::collections::BTreeSet::new();
+    loop {
+        let played = match service.play_bots(Utc::now(), BOT_TURNS_PER_PASS, &mut failed) {
+            Ok(pass) => pass.turns,
+            Err(e) => {
+                service.forget();
+                tracing::warn!("bots: {e}");
+                0
+            }
+        };
+        if played > 0 {
+            wake_outbox.notify_one();
+        } else {
+            std::thread::sleep(Duration::from_secs(1));
+        }
     }
 }
 

@@ -45,12 +45,13 @@ impl Service {
             .map(|p| p.trim().to_lowercase())
             .filter(|p| !p.is_empty())
             .collect();
-        for p in &players {
+        let people = super::bots::people_only(&players).map_err(|t| ServiceError::Setup(t.en))?;
+        for p in &people {
             if !p.contains('@') || p.contains(char::is_whitespace) {
                 return Err(ServiceError::Setup(format!("'{p}' is not a mail address")));
             }
         }
-        if let Some(why) = self.players_problem(&players) {
+        if let Some(why) = self.players_problem(&people) {
             return Err(ServiceError::Setup(why.en));
         }
         let all =
@@ -79,20 +80,31 @@ impl Service {
                 created_at: at.clone(),
             })?;
             for (i, p) in players.iter().enumerate() {
-                store.player(p, &at)?;
-                if by_mail {
-                    let status = if i == 0 {
-                        SeatStatus::Joined
-                    } else {
-                        SeatStatus::Invited
-                    };
-                    store.add_seat(id, p, None, status)?;
-                } else {
-                    store.add_seat(id, p, Some(i), SeatStatus::Joined)?;
+                let seat = (!by_mail).then_some(i);
+                if let Some(level) = super::bots::seat_level(p) {
+                    // A bot has joined from the start; it has no address.
+                    let name = super::bots::new_bot_name(&store.seats(id)?);
+                    store.add_seat(id, &name, seat, SeatStatus::Joined)?;
+                    store.set_seat_bot(id, &name, level)?;
+                    continue;
                 }
+                store.player(p, &at)?;
+                let status = if by_mail && i > 0 {
+                    SeatStatus::Invited
+                } else {
+                    SeatStatus::Joined
+                };
+                store.add_seat(id, p, seat, status)?;
             }
-            if by_mail {
+            let awaited = store
+                .seats(id)?
+                .iter()
+                .any(|s| s.status == SeatStatus::Invited);
+            if by_mail && awaited {
                 self.send_invitations(id, now)?;
+            } else if by_mail {
+                // Only bots invited (solo play): the game starts at once.
+                self.draw_seats_and_start(id, now)?;
             } else {
                 self.start_notice(id, now)?;
             }
@@ -157,12 +169,12 @@ impl Service {
         let game = self.game(id)?;
         let seats = self.store.seats(id)?;
         let creator = game.created_by.clone().unwrap_or_default();
-        let names: Vec<String> = seats.iter().map(|s| s.email.clone()).collect();
+        let names: Vec<String> = seats.iter().map(|s| super::bots::shown(&s.email)).collect();
         let title = games::find(&game.game)
             .map(|e| (e.info)().title)
             .unwrap_or("?");
         let subject = format!("[quipu #{id}] {title}");
-        for s in &seats {
+        for s in seats.iter().filter(|s| s.bot.is_none()) {
             let reply = Some(self.reply_address(id, &s.email));
             let words = if s.email == creator {
                 vec![Text::new(
@@ -211,6 +223,24 @@ impl Service {
             )?;
         }
         Ok(())
+    }
+
+    /// Everyone is in: draws the seat order from the game's seed and starts.
+    fn draw_seats_and_start(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let game = self.game(id)?;
+        let mut order: Vec<String> = self
+            .store
+            .seats(id)?
+            .iter()
+            .map(|s| s.email.clone())
+            .collect();
+        Rng::new(game.seed ^ 0x5EA7_0DE5).shuffle(&mut order);
+        for (i, e) in order.iter().enumerate() {
+            self.store.set_seat(id, e, Some(i), SeatStatus::Joined)?;
+        }
+        self.store.set_game_status(id, GameStatus::Active, None)?;
+        self.forget();
+        self.start_notice(id, now)
     }
 
     /// A game still forming, as `quipu show` gives it: who has joined, who
@@ -309,15 +339,7 @@ impl Service {
                 ),
             ));
         }
-        // Everyone is in: draw the seat order from the game's seed.
-        let mut order: Vec<String> = seats.iter().map(|s| s.email.clone()).collect();
-        Rng::new(game.seed ^ 0x5EA7_0DE5).shuffle(&mut order);
-        for (i, e) in order.iter().enumerate() {
-            self.store.set_seat(id, e, Some(i), SeatStatus::Joined)?;
-        }
-        self.store.set_game_status(id, GameStatus::Active, None)?;
-        self.forget();
-        self.start_notice(id, now)?;
+        self.draw_seats_and_start(id, now)?;
         Ok(Text::new(
             format!("Everyone has joined: game #{id} starts."),
             format!("모두 참가했습니다. #{id} 게임을 시작합니다."),
@@ -329,7 +351,18 @@ impl Service {
     /// keeps the seat until then. A newer offer of the same seat withdraws
     /// an older one. Returns the seat's number.
     pub fn offer_seat(&self, id: i64, old: &str, new: &str, now: DateTime<Utc>) -> Result<usize> {
-        let old = old.trim().to_lowercase();
+        let old = self.seat_holder(id, old)?;
+        if super::bots::seat_level(new).is_some() {
+            // A bot needs no asking: it takes the seat at once.
+            let seat = self
+                .seated(id)?
+                .into_iter()
+                .find(|r| r.email == old)
+                .and_then(|r| r.seat)
+                .ok_or_else(|| ServiceError::NotAPlayer(old.clone(), id))?;
+            self.replace_seat(id, &old, new, now)?;
+            return Ok(seat);
+        }
         let new = new.trim().to_lowercase();
         self.in_tx(|| self.offer_seat_inside(id, &old, &new, true, now))
     }
@@ -337,7 +370,10 @@ impl Service {
     /// Gives the seat of `old` to `new` at once (the operator has their word
     /// already): an offer and its acceptance in one step.
     pub fn replace_seat(&self, id: i64, old: &str, new: &str, now: DateTime<Utc>) -> Result<()> {
-        let old = old.trim().to_lowercase();
+        let old = self.seat_holder(id, old)?;
+        if let Some(level) = super::bots::seat_level(new) {
+            return self.in_tx(|| self.hand_to_bot(id, &old, level, now));
+        }
         let new = new.trim().to_lowercase();
         self.in_tx(|| {
             self.offer_seat_inside(id, &old, &new, false, now)?;
@@ -345,7 +381,7 @@ impl Service {
         })
     }
 
-    fn offer_seat_inside(
+    pub(super) fn offer_seat_inside(
         &self,
         id: i64,
         old: &str,
@@ -366,7 +402,9 @@ impl Service {
     /// The seats of game `id` and the row of `old`, if `old`'s seat can be
     /// handed on to the address `new`.
     fn seat_to_offer(&self, id: i64, old: &str, new: &str) -> Result<(Vec<SeatRow>, SeatRow)> {
-        if !new.contains('@') || new.contains(char::is_whitespace) {
+        if !super::bots::is_bot_name(new)
+            && (!new.contains('@') || new.contains(char::is_whitespace))
+        {
             return Err(ServiceError::Setup(format!(
                 "'{new}' is not a mail address"
             )));
@@ -572,7 +610,7 @@ impl Service {
     /// into the game (a `return` row in the history), the one who held it is
     /// told, and the newcomer receives all that the seat may know, with a
     /// fresh deadline if it must decide.
-    fn take_over(&self, id: i64, new: &str, now: DateTime<Utc>) -> Result<Text> {
+    pub(super) fn take_over(&self, id: i64, new: &str, now: DateTime<Utc>) -> Result<Text> {
         let offer = self.offer_of(id, new)?;
         let seat = offer.seat.unwrap_or_default();
         let game = self.game(id)?;
@@ -620,11 +658,12 @@ impl Service {
             self.store.set_game_status(id, GameStatus::Active, None)?;
         }
         self.forget();
+        let (new_shown, old_shown) = (super::bots::shown(new), super::bots::shown(&old.email));
         self.note(
             id,
             Text::new(
-                format!("{new} takes over the seat of {}.", old.email),
-                format!("{new}님이 {}님의 자리를 이어받습니다.", old.email),
+                format!("{new_shown} takes over the seat of {old_shown}."),
+                format!("{new_shown}님이 {old_shown}님의 자리를 이어받습니다."),
             ),
             now,
         )?;
@@ -635,8 +674,8 @@ impl Service {
                 None,
                 &format!("[quipu #{id}]"),
                 &[Text::new(
-                    format!("{new} now holds your seat in game #{id}. Thank you for playing."),
-                    format!("이제 {new}님이 #{id} 게임의 당신 자리를 맡습니다. 함께해 주셔서 고맙습니다."),
+                    format!("{new_shown} now holds your seat in game #{id}. Thank you for playing."),
+                    format!("이제 {new_shown}님이 #{id} 게임의 당신 자리를 맡습니다. 함께해 주셔서 고맙습니다."),
                 )],
                 MailKind::Notice,
                 now,

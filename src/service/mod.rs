@@ -24,6 +24,7 @@ mod reading;
 pub mod token;
 mod verdict;
 
+pub use bots::BotPass;
 pub use mailin::MailOutcome;
 
 use crate::config::Config;

@@ -2,7 +2,8 @@
 //! and who holds, was offered or left each seat.
 
 use super::{
-    address_key, GameRow, GameStatus, NewGame, Result, SeatRow, SeatStatus, Store, StoreError,
+    address_key, BotLevel, GameRow, GameStatus, NewGame, Result, SeatRow, SeatStatus, Store,
+    StoreError,
 };
 use rusqlite::{params, OptionalExtension};
 
@@ -87,6 +88,26 @@ impl Store {
             params![game_id, address_key(email), seat.map(|s| s as i64), status],
         )?;
         Ok(())
+    }
+
+    /// Marks the seat row `email` of game `game_id` as played by the
+    /// service's bot at `level`.
+    pub fn set_seat_bot(&self, game_id: i64, email: &str, level: BotLevel) -> Result<()> {
+        self.conn.execute(
+            "UPDATE seats SET bot = ?3 WHERE game_id = ?1 AND email = ?2",
+            params![game_id, address_key(email), level],
+        )?;
+        Ok(())
+    }
+
+    /// Active games with a bot seat in play, by number.
+    pub fn games_with_bots(&self) -> Result<Vec<i64>> {
+        self.list(
+            "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
+             WHERE s.bot IS NOT NULL AND s.status = ?1 AND g.status = ?2 ORDER BY s.game_id",
+            params![SeatStatus::Joined, GameStatus::Active],
+            |r| r.get(0),
+        )
     }
 
     /// All seats of a game, seated ones in seat order first.

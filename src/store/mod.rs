@@ -24,8 +24,8 @@ pub use rows::*;
 pub use scans::ScanCounts;
 pub use security::GameRequestRow;
 pub use words::{
-    GameStatus, InboundOutcome, MailKind, MoveKind, RequestStatus, SeatStatus, StoredWord,
-    UnknownWord,
+    BotLevel, GameStatus, InboundOutcome, MailKind, MoveKind, RequestStatus, SeatStatus,
+    StoredWord, UnknownWord,
 };
 
 use rusqlite::Connection;
@@ -48,6 +48,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/009_bounded_message_ids.sql"),
     include_str!("../../db/010_outbox_by_game.sql"),
     include_str!("../../db/011_sent_texts.sql"),
+    include_str!("../../db/012_bot_seats.sql"),
 ];
 
 #[derive(Debug, Error)]

@@ -1,6 +1,8 @@
 //! The rows the store reads and writes, one struct per table.
 
-use super::words::{read_word, GameStatus, InboundOutcome, MailKind, MoveKind, SeatStatus};
+use super::words::{
+    read_word, BotLevel, GameStatus, InboundOutcome, MailKind, MoveKind, SeatStatus,
+};
 use rusqlite::Row;
 
 type R<T> = rusqlite::Result<T>;
@@ -103,6 +105,8 @@ pub struct SeatRow {
     pub last_message_id: Option<String>,
     pub mails_sent: i64,
     pub seen_move: i64,
+    /// The level of a seat the service's bot plays; None for a person.
+    pub bot: Option<BotLevel>,
 }
 
 impl SeatRow {
@@ -122,6 +126,10 @@ impl SeatRow {
             last_message_id: r.get("last_message_id")?,
             mails_sent: r.get("mails_sent")?,
             seen_move: r.get("seen_move")?,
+            bot: match r.get::<_, Option<String>>("bot")? {
+                None => None,
+                Some(_) => Some(read_word(r, "seats", "bot", row)?),
+            },
         })
     }
 }

@@ -153,6 +153,18 @@ stored_words! {
 }
 
 stored_words! {
+    /// The level a bot seat plays at (`seats.bot`; NULL for a person).
+    BotLevel {
+        /// The best immediate move (`engine::bot::Level::Greedy`).
+        Easy = "easy",
+        /// Information-set MCTS within the service's standard budget.
+        Standard = "standard",
+        /// The same search with a larger budget.
+        Hard = "hard",
+    }
+}
+
+stored_words! {
     /// What a history row records (`moves.kind`).
     MoveKind {
         /// A decision applied through the engine.

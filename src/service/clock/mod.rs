@@ -31,6 +31,9 @@ pub struct TickReport {
     pub jobs: Vec<String>,
     /// Players who got one summary instead of many mails after a long pause.
     pub summaries: usize,
+    /// Decisions of bot seats played (by `quipu tick`; `serve` plays them
+    /// on its own thread).
+    pub bot_turns: usize,
 }
 
 /// A pause longer than this between two ticks counts as downtime.
@@ -82,6 +85,9 @@ impl Service {
             else {
                 continue;
             };
+            if row.bot.is_some() {
+                continue; // A bot seat is played within seconds, never late.
+            }
             let player = self.store.player(&row.email, &stamp(now))?;
             if let Some(due) = due_time(now, &settings, &player)? {
                 self.save_deadline(

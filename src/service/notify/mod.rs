@@ -62,7 +62,7 @@ impl Service {
             let Some(s) = seat_row.seat.map(Seat) else {
                 continue;
             };
-            if seat_row.status != SeatStatus::Joined {
+            if seat_row.status != SeatStatus::Joined || seat_row.bot.is_some() {
                 continue;
             }
             let player = self.store.player(&seat_row.email, &stamp(now))?;
@@ -253,7 +253,11 @@ impl Service {
                     {
                         out.push(e.text.into_text());
                     }
-                    if !mine && m.source != "cli" && !m.source.contains('@') {
+                    if !mine
+                        && m.source != "cli"
+                        && m.source != super::bots::SEAT_SOURCE
+                        && !m.source.contains('@')
+                    {
                         out.push(Text::new(
                             format!(
                                 "(that move of {who_en} was made by the clock: {})",
@@ -310,6 +314,9 @@ impl Service {
         words: Words,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        if seat_row.bot.is_some() {
+            return Ok(()); // A bot seat reads no mail.
+        }
         let table = self.table(id)?;
         if self.batch.borrow().is_some() {
             // Catching up after downtime: keep the words for one summary mail.
@@ -610,6 +617,9 @@ impl Service {
         limits: render::Limits,
         now: DateTime<Utc>,
     ) -> Result<String> {
+        if super::bots::is_bot_name(to) {
+            return Ok(String::new()); // A bot seat has no address: nothing is queued.
+        }
         let (_, domain) = self.config.address_parts();
         let seq = self.next_mail_seq()?;
         let who: String = to
@@ -734,6 +744,9 @@ pub(super) struct PictureCache {
 /// A seat's label with the player's address beside it: "Red (seat 2,
 /// bob@…)", "seat 2 (bob@…)", in both languages.
 fn with_address(label: Text, email: &str) -> Text {
+    if super::bots::is_bot_name(email) {
+        return super::bots::bot_label(&label);
+    }
     let add = |l: &str| match l.strip_suffix(')') {
         Some(open) => format!("{open}, {email})"),
         None => format!("{l} ({email})"),
