@@ -81,6 +81,24 @@ impl<D> Moves<D> {
         self
     }
 
+    /// Adds one move after those already asked for (a handler that asks
+    /// as it goes).
+    pub fn push(&mut self, m: Move<D>) {
+        self.0.push(m);
+    }
+
+    /// Adds `then`'s moves after these.
+    pub fn append(&mut self, then: Moves<D>) {
+        self.0.extend(then.0);
+    }
+
+    /// Calls asked in the order they arose, turned so that the first one
+    /// is decided first (it ends up on top).
+    pub fn first_asked_first(mut self) -> Moves<D> {
+        self.0.reverse();
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -264,6 +282,20 @@ mod tests {
         f.follow(Moves::end()).unwrap();
         assert_eq!(f.top(), Some(&D::Turn(1)));
         assert_eq!(f.len(), 2);
+    }
+
+    #[test]
+    fn calls_asked_in_order_are_decided_first_asked_first() {
+        let mut asked = Moves::stay();
+        asked.push(Move::Call(D::Turn(1)));
+        asked.push(Move::Call(D::Turn(2)));
+        let mut f = Flow::start([D::Answer]);
+        let mut all = Moves::end();
+        all.append(asked.first_asked_first());
+        f.follow(all).unwrap();
+        assert_eq!(f.top(), Some(&D::Turn(1)));
+        f.follow(Moves::end()).unwrap();
+        assert_eq!(f.top(), Some(&D::Turn(2)));
     }
 
     #[test]
