@@ -97,7 +97,7 @@ fn the_first_two_rounds_example_rb_l1068_l1080() {
     );
     play(&mut s, 3, "end");
     // Yellow took the starting player space: it takes the marker and chooses 1 day.
-    assert_eq!(s.phase, Phase::Advance);
+    assert_eq!(s.phase(), Phase::Advance);
     assert_eq!(Tzolkin.to_act(&s), vec![Seat(3)]);
     play(&mut s, 3, "advance 1");
     assert_eq!((s.day, s.first, s.accumulated), (2, 3, 0));
@@ -787,7 +787,7 @@ fn the_game_ends_after_the_fourth_food_day() {
     play(&mut s, 0, "end");
     play(&mut s, 1, "place pal");
     play(&mut s, 1, "end");
-    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(s.phase(), Phase::Over);
     assert!(Tzolkin.to_act(&s).is_empty());
     assert!(Tzolkin.outcome(&s).is_some());
 }
@@ -815,7 +815,7 @@ fn starting_wealth_is_a_simultaneous_hidden_choice_rb_l197_l199() {
         let c = g.legal(&s, Seat(i))[0];
         g.apply(&mut s, Seat(i), &c).unwrap();
     }
-    assert_eq!(s.phase, Phase::Turn);
+    assert_eq!(s.phase(), Phase::Turn);
     let corn: i32 = s.players.iter().map(|p| p.corn).sum();
     let expected: i32 = s
         .players
@@ -1215,7 +1215,7 @@ fn the_calendar_choice_can_be_declared_when_placing_on_the_starting_space_spec_1
     play(&mut s, 1, "place pal");
     play(&mut s, 1, "end");
     assert_eq!(
-        (s.phase, s.day, s.players[0].light, s.first),
+        (s.phase(), s.day, s.players[0].light, s.first),
         (Phase::Turn, 3, false, 1),
         "no extra decision"
     );
@@ -1363,12 +1363,12 @@ fn leaving_a_worker_on_6_blocks_the_double_advance_but_7_does_not_rb_l698_l702()
     let mut s = position();
     play(&mut s, 1, "retrieve pal7 none");
     play(&mut s, 1, "end");
-    assert_eq!(s.phase, Phase::Turn, "no choice: the worker on 6 blocks");
+    assert_eq!(s.phase(), Phase::Turn, "no choice: the worker on 6 blocks");
     assert_eq!((s.day, s.gears[PAL][7], s.first), (2, 2, 1));
     let mut s = position();
     play(&mut s, 1, "retrieve pal6 none");
     play(&mut s, 1, "end");
-    assert_eq!(s.phase, Phase::Advance, "the worker on 7 does not block");
+    assert_eq!(s.phase(), Phase::Advance, "the worker on 7 does not block");
     assert_eq!(legal(&s, 0), vec!["advance 1", "advance 2"]);
 }
 

@@ -9,6 +9,7 @@ mod cow;
 pub mod datafile;
 #[cfg(test)]
 mod fixture;
+pub mod flow;
 mod game;
 pub mod layout;
 pub mod parse;
@@ -21,6 +22,7 @@ mod view;
 
 pub use cow::OnWrite;
 pub use datafile::read_data_file;
+pub use flow::{Flow, Found, Move, Moves};
 pub use game::{
     Event, Game, GameInfo, InternalError, MoveSummary, OptionDoc, Options, Outcome, ParseError,
     RuleError, Seat, SetupError, Variant,

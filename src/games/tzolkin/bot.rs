@@ -16,7 +16,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut Rng) -> State {
         pile.sort_unstable();
         rng.shuffle(pile);
     }
-    if w.phase == Phase::Choose {
+    if w.phase() == Phase::Choose {
         redeal_wealth(&mut w, seat.0, rng);
     }
     w.rng = Rng::new(rng.next_u64());

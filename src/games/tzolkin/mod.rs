@@ -122,7 +122,12 @@ impl Tzolkin {
             return Err(Self::refuse(s, seat, cmd));
         }
         let before = Before::of(s, seat, cmd);
-        apply::exec(s, seat, cmd);
+        apply::exec(s, seat, cmd).map_err(|e| {
+            RuleError::new(
+                format!("The rules engine failed: {e}"),
+                format!("규칙 엔진 오류: {e}"),
+            )
+        })?;
         event::events(s, seat, cmd, &before, events);
         Ok(())
     }
@@ -195,7 +200,7 @@ impl Game for Tzolkin {
     }
 
     fn to_act(&self, s: &State) -> Vec<Seat> {
-        match s.phase {
+        match s.phase() {
             Phase::Choose => (0..s.n)
                 .filter(|&i| s.players[i].kept[0] == NONE)
                 .map(Seat)
@@ -256,7 +261,7 @@ impl Game for Tzolkin {
     ) -> Result<(), InternalError> {
         for c in &Self::steps(cmd) {
             let before = Before::of(s, seat.0, c);
-            apply::exec(s, seat.0, c);
+            apply::exec(s, seat.0, c)?;
             event::events(s, seat.0, c, &before, events);
         }
         Ok(())
@@ -264,7 +269,7 @@ impl Game for Tzolkin {
 
     fn apply_quiet(&self, s: &mut State, seat: Seat, cmd: &Command) -> Result<(), InternalError> {
         for c in &Self::steps(cmd) {
-            apply::exec(s, seat.0, c);
+            apply::exec(s, seat.0, c)?;
         }
         Ok(())
     }
@@ -278,7 +283,7 @@ impl Game for Tzolkin {
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
-        if s.phase != Phase::Over {
+        if s.phase() != Phase::Over {
             return None;
         }
         let finals = scoring::finals(s);
@@ -363,7 +368,7 @@ impl Game for Tzolkin {
 
 /// Whether everything `view::hidden_items` reads is the same in both states.
 fn hidden_inputs_equal(a: &State, b: &State) -> bool {
-    let choosing = |s: &State| s.phase == Phase::Choose;
+    let choosing = |s: &State| s.phase() == Phase::Choose;
     a.piles == b.piles
         && a.monuments == b.monuments
         && choosing(a) == choosing(b)
@@ -403,7 +408,7 @@ fn tile_shown(before: &State, after: &State, mover: usize) -> bool {
         let others = s.players.iter().enumerate().filter(|&(i, _)| i != mover);
         for (_, p) in others {
             for &t in &p.dealt {
-                let shown = s.phase != Phase::Choose && p.kept.contains(&t);
+                let shown = s.phase() != Phase::Choose && p.kept.contains(&t);
                 if !shown && (t as usize) < s.data.tiles.len() {
                     out.push(t);
                 }

@@ -2,7 +2,8 @@
 //! starting wealth tiles dealt, and the dummy workers of 2 and 3 players.
 
 use super::data::{Data, CHI, GEARS, MAX_TEETH};
-use super::state::{Mode, Phase, Player, Rules, State, DUMMY, EMPTY, NONE};
+use super::state::{Decision, Mode, Player, Rules, State, DUMMY, EMPTY, NONE};
+use crate::engine::Flow;
 use crate::engine::{Rng, Shared};
 
 /// A new game: piles shuffled, monuments and buildings revealed, starting
@@ -62,7 +63,7 @@ pub fn setup(data: Shared<Data>, rules: Rules, n: usize, seed: u64) -> State {
         rules,
         n,
         rng,
-        phase: Phase::Choose,
+        flow: Flow::start([Decision::Choose]),
         day: 1,
         food_done: 0,
         age: 1,
@@ -74,7 +75,6 @@ pub fn setup(data: Shared<Data>, rules: Rules, n: usize, seed: u64) -> State {
         begged: false,
         took_start: false,
         declared: 0,
-        pending: Vec::new(),
         accumulated: 0,
         jungle: [[0, nn], [nn, 0], [nn, 0], [nn, 0]],
         burned: 0,

@@ -1,10 +1,10 @@
 //! The state of a game of Tzolk'in: the gears as rows of occupied spaces,
 //! the players' goods and markers, the jungle, the building display and the
-//! piles, and where the game stands (setup choice, a turn, the calendar).
+//! piles, and where the game stands: the flow of decisions (setup choice, a
+//! turn, the calendar choice, and the steps owed on the way).
 
 use super::data::{Data, GEARS, MAX_TEETH};
-use crate::engine::Rng;
-use crate::engine::Shared;
+use crate::engine::{Flow, Rng, Shared};
 use serde::{Deserialize, Serialize};
 
 /// An empty gear space.
@@ -99,7 +99,46 @@ pub enum Pending {
     Action { pay: u8, optional: bool },
 }
 
-/// The phase of the game.
+/// A decision the flow asks (`engine::Flow`): the bottom of the stack is
+/// what the game as a whole is doing (a phase), every decision above it a
+/// step owed in an action in progress, the top asked first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Everyone keeps 2 of their 4 starting wealth tiles, at once and in secret.
+    Choose,
+    /// A player's turn (where it stands: `State::mode`).
+    Turn,
+    /// The starting-space worker's owner chooses to advance 1 or 2 days.
+    Advance,
+    /// Nothing more is asked.
+    Over,
+    /// A step the active player owes in an action in progress.
+    Owed(Pending),
+}
+
+impl Decision {
+    fn phase(self) -> Option<Phase> {
+        match self {
+            Decision::Choose => Some(Phase::Choose),
+            Decision::Turn => Some(Phase::Turn),
+            Decision::Advance => Some(Phase::Advance),
+            Decision::Over => Some(Phase::Over),
+            Decision::Owed(_) => None,
+        }
+    }
+
+    /// The decision that is a whole phase of the game.
+    pub fn of_phase(phase: Phase) -> Decision {
+        match phase {
+            Phase::Choose => Decision::Choose,
+            Phase::Turn => Decision::Turn,
+            Phase::Advance => Decision::Advance,
+            Phase::Over => Decision::Over,
+        }
+    }
+}
+
+/// The phase of the game: the decision at the bottom of the flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Everyone keeps 2 of their 4 starting wealth tiles, at once and in secret.
@@ -111,14 +150,18 @@ pub enum Phase {
     Over,
 }
 
+/// A game of Tzolk'in. Stored in the shape of rules version 1 (`Stored`):
+/// the flow as its phase and the list of steps owed, so stored games read
+/// back and their digests stay the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Stored", into = "Stored")]
 pub struct State {
-    #[serde(with = "crate::engine::shared::by_name")]
     pub data: Shared<Data>,
     pub rules: Rules,
     pub n: usize,
     pub rng: Rng,
-    pub phase: Phase,
+    /// The pending decisions, moved only by the driver (`apply/mod.rs`).
+    pub(super) flow: Flow<Decision>,
     /// Day d = 1 + teeth advanced so far.
     pub day: u8,
     /// Food days resolved so far (0..=4).
@@ -138,7 +181,6 @@ pub struct State {
     /// The calendar advance the starting-space worker's owner declared in
     /// advance (1 or 2; 2 means "2 if allowed"), 0 when undeclared.
     pub declared: u8,
-    pub pending: Vec<Pending>,
     /// Corn lying on the Tzolk'in gear's teeth.
     pub accumulated: i32,
     /// Per jungle group (PAL 2..5): stacks still covered by wood, bare corn tiles.
@@ -158,6 +200,38 @@ pub struct State {
 }
 
 impl State {
+    /// The phase of the game: the decision at the bottom of the flow.
+    pub fn phase(&self) -> Phase {
+        self.flow
+            .bottom()
+            .and_then(|d| d.phase())
+            .unwrap_or(Phase::Over)
+    }
+
+    /// The step owed now by the active player, if any (the top of the flow).
+    pub fn owed(&self) -> Option<Pending> {
+        match self.flow.top() {
+            Some(Decision::Owed(p)) => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// Whether no step is owed (the turn itself is asked).
+    pub fn nothing_owed(&self) -> bool {
+        self.owed().is_none()
+    }
+
+    /// The steps owed, first owed first (the top last).
+    pub fn owed_steps(&self) -> Vec<Pending> {
+        self.flow
+            .iter()
+            .filter_map(|d| match d {
+                Decision::Owed(p) => Some(*p),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The seat whose turn it is (during `Phase::Turn`).
     pub fn active(&self) -> usize {
         (self.first + self.turn_index) % self.n
@@ -197,5 +271,118 @@ impl State {
             .food_days
             .get(self.food_done as usize)
             .copied()
+    }
+}
+
+/// The stored shape of a state (rules version 1, field for field): the flow
+/// kept as the phase and the list of steps owed, bottom first.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    #[serde(with = "crate::engine::shared::by_name")]
+    data: Shared<Data>,
+    rules: Rules,
+    n: usize,
+    rng: Rng,
+    phase: Phase,
+    day: u8,
+    food_done: u8,
+    age: u8,
+    gears: [[u8; MAX_TEETH]; GEARS],
+    start_space: u8,
+    first: usize,
+    turn_index: usize,
+    mode: Mode,
+    begged: bool,
+    took_start: bool,
+    declared: u8,
+    pending: Vec<Pending>,
+    accumulated: i32,
+    jungle: [[u8; 2]; 4],
+    burned: u8,
+    chi_slots: u16,
+    skull_supply: i32,
+    display: [u8; 6],
+    piles: [Vec<u8>; 2],
+    monuments: Vec<u8>,
+    dummy_tiles: Vec<u8>,
+    players: Vec<Player>,
+}
+
+impl From<State> for Stored {
+    fn from(s: State) -> Stored {
+        let phase = s.phase();
+        let pending = s.owed_steps();
+        Stored {
+            data: s.data,
+            rules: s.rules,
+            n: s.n,
+            rng: s.rng,
+            phase,
+            day: s.day,
+            food_done: s.food_done,
+            age: s.age,
+            gears: s.gears,
+            start_space: s.start_space,
+            first: s.first,
+            turn_index: s.turn_index,
+            mode: s.mode,
+            begged: s.begged,
+            took_start: s.took_start,
+            declared: s.declared,
+            pending,
+            accumulated: s.accumulated,
+            jungle: s.jungle,
+            burned: s.burned,
+            chi_slots: s.chi_slots,
+            skull_supply: s.skull_supply,
+            display: s.display,
+            piles: s.piles,
+            monuments: s.monuments,
+            dummy_tiles: s.dummy_tiles,
+            players: s.players,
+        }
+    }
+}
+
+impl TryFrom<Stored> for State {
+    type Error = String;
+
+    fn try_from(s: Stored) -> Result<State, String> {
+        if s.phase != Phase::Turn && !s.pending.is_empty() {
+            return Err(format!(
+                "steps owed outside a turn ({:?} in {:?})",
+                s.pending, s.phase
+            ));
+        }
+        let owed = s.pending.into_iter().map(Decision::Owed);
+        let flow = Flow::start(std::iter::once(Decision::of_phase(s.phase)).chain(owed));
+        Ok(State {
+            data: s.data,
+            rules: s.rules,
+            n: s.n,
+            rng: s.rng,
+            flow,
+            day: s.day,
+            food_done: s.food_done,
+            age: s.age,
+            gears: s.gears,
+            start_space: s.start_space,
+            first: s.first,
+            turn_index: s.turn_index,
+            mode: s.mode,
+            begged: s.begged,
+            took_start: s.took_start,
+            declared: s.declared,
+            accumulated: s.accumulated,
+            jungle: s.jungle,
+            burned: s.burned,
+            chi_slots: s.chi_slots,
+            skull_supply: s.skull_supply,
+            display: s.display,
+            piles: s.piles,
+            monuments: s.monuments,
+            dummy_tiles: s.dummy_tiles,
+            players: s.players,
+        })
     }
 }

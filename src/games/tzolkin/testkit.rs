@@ -4,8 +4,9 @@
 //! tests. Builders set what they are told and nothing else, so a test's
 //! numbers read the same as before.
 
-use super::state::{Phase, State, EMPTY, NONE};
+use super::state::{Decision, Phase, State, EMPTY, NONE};
 use super::Tzolkin;
+use crate::engine::Flow;
 use crate::engine::{Game, Options, Seat};
 
 /// A game past the setup choice, with every player reset to a clean slate:
@@ -21,7 +22,7 @@ pub fn fresh_with(n: usize, options: &Options) -> State {
         g.apply(&mut s, Seat(i), &c)
             .expect("a legal starting choice applies");
     }
-    assert_eq!(s.phase, Phase::Turn);
+    assert_eq!(s.phase(), Phase::Turn);
     for i in 0..n {
         seat(&mut s, i)
             .corn(0)
@@ -256,8 +257,9 @@ impl BoardBuilder<'_> {
         self
     }
 
+    /// The game in `phase`, nothing owed (a scenario's start, as setup builds one).
     pub fn phase(self, phase: Phase) -> Self {
-        self.s.phase = phase;
+        self.s.flow = Flow::start([Decision::of_phase(phase)]);
         self
     }
 

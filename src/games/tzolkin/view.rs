@@ -11,7 +11,7 @@ use super::state::{Mode, Pending, Phase, State, NONE};
 use crate::engine::{Section, Text, View};
 
 fn headline(s: &State) -> Text {
-    match s.phase {
+    match s.phase() {
         Phase::Choose => Text::new(
             "Setup: everyone keeps 2 of their 4 starting wealth tiles (keep ...).",
             "준비: 각자 시작 자산 타일 4개 중 2개를 고릅니다 (keep ...).",
@@ -103,7 +103,7 @@ fn calendar_section(s: &State) -> Section {
         "Placing k workers adds 0/1/3/6/10/15 corn.",
         "일꾼 k개 배치 추가 비용: 0/1/3/6/10/15.",
     ));
-    if s.phase == Phase::Turn {
+    if s.phase() == Phase::Turn {
         lines.push(pending_text(s));
         lines.extend(turn_hints(s));
     }
@@ -115,7 +115,7 @@ fn turn_hints(s: &State) -> Vec<Text> {
     use super::command::Command;
     let seat = s.active();
     let mut out = Vec::new();
-    if !s.pending.is_empty() || s.mode != Mode::Start {
+    if s.owed().is_some() || s.mode != Mode::Start {
         return out;
     }
     let legal = legal::legal(s, seat);
@@ -156,7 +156,7 @@ fn turn_hints(s: &State) -> Vec<Text> {
 
 fn pending_text(s: &State) -> Text {
     let who = seat_name(s.active());
-    let what = match s.pending.last() {
+    let what = match s.owed() {
         None => match s.mode {
             Mode::Start => Text::new(
                 "place or retrieve workers (beg first if allowed)",
@@ -207,7 +207,7 @@ fn pending_text(s: &State) -> Text {
 fn gears_section(s: &State) -> Section {
     // The cost shown is for the active player's next worker this turn.
     let placed = match s.mode {
-        Mode::Placing { placed, .. } if s.phase == Phase::Turn => placed,
+        Mode::Placing { placed, .. } if s.phase() == Phase::Turn => placed,
         _ => 0,
     };
     let mut header = vec![Text::new("Gear", "기어")];
@@ -469,7 +469,7 @@ fn players_section(s: &State) -> Section {
                         .map(|(_, m)| m.id.clone()),
                 )
                 .collect();
-            let kept: Vec<String> = if s.phase == Phase::Choose {
+            let kept: Vec<String> = if s.phase() == Phase::Choose {
                 vec![]
             } else {
                 p.kept
@@ -593,7 +593,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     ];
     sections.extend(dummies_section(s));
     sections.push(chichen_section(s));
-    if s.phase == Phase::Over {
+    if s.phase() == Phase::Over {
         sections.push(final_section(s));
     }
     let private = seat
@@ -666,7 +666,7 @@ fn chichen_section(s: &State) -> Section {
 /// the two kept afterwards.
 fn tiles_section(s: &State, me: usize) -> Section {
     let p = &s.players[me];
-    if s.phase == Phase::Choose {
+    if s.phase() == Phase::Choose {
         let mut lines: Vec<Text> = p.dealt.iter().map(|&t| tile_line(s, t)).collect();
         if p.kept[0] != NONE {
             let ids: Vec<String> = p
@@ -724,7 +724,7 @@ pub fn hidden_items(s: &State, viewer: Option<usize>) -> Vec<String> {
             continue;
         }
         for &t in &p.dealt {
-            let revealed = s.phase != Phase::Choose && p.kept.contains(&t);
+            let revealed = s.phase() != Phase::Choose && p.kept.contains(&t);
             if !revealed {
                 if let Some(tile) = s.data.tiles.get(t as usize) {
                     out.push(format!("{}:", tile.id));

@@ -4,11 +4,12 @@
 
 use super::super::command::{Act, Mode as ActMode};
 use super::super::data::{ActionKind, Effect, AGRI, RESO, THEO, WOOD};
-use super::super::state::{Pending, State};
-use super::effects::{apply_effect, take_skulls, temple_up};
+use super::super::state::{Decision, Pending, State};
+use super::effects::{apply_effect, owe, take_skulls, temple_up};
+use crate::engine::Moves;
 
 /// Performs a gear action (already reached and paid for).
-pub(super) fn perform(s: &mut State, seat: usize, act: Act) {
+pub(super) fn perform(s: &mut State, seat: usize, act: Act, next: &mut Moves<Decision>) {
     let (gear, n) = (act.gear as usize, act.n as usize);
     let Some(kind) = s
         .data
@@ -45,46 +46,61 @@ pub(super) fn perform(s: &mut State, seat: usize, act: Act) {
                 take_skulls(s, seat, goods.skull + extra);
             }
         }
-        ActionKind::Tech { count } => s.pending.push(Pending::Tech {
-            left: count,
-            free: false,
-            optional: false,
-        }),
-        ActionKind::Build { count } => s.pending.push(Pending::Build {
-            left: count,
-            monument: count >= 2,
-            corn: false,
-            arch: true,
-            optional: false,
-        }),
-        ActionKind::Temples { resources, .. } => s.pending.push(Pending::Temples {
-            pay: resources.clamp(0, 255) as u8,
-        }),
+        ActionKind::Tech { count } => owe(
+            next,
+            Pending::Tech {
+                left: count,
+                free: false,
+                optional: false,
+            },
+        ),
+        ActionKind::Build { count } => owe(
+            next,
+            Pending::Build {
+                left: count,
+                monument: count >= 2,
+                corn: false,
+                arch: true,
+                optional: false,
+            },
+        ),
+        ActionKind::Temples { resources, .. } => owe(
+            next,
+            Pending::Temples {
+                pay: resources.clamp(0, 255) as u8,
+            },
+        ),
         ActionKind::Temple { corn } => {
             s.players[seat].corn -= corn;
-            s.pending.push(Pending::Temple);
+            owe(next, Pending::Temple);
         }
-        ActionKind::Market => s.pending.push(Pending::Market { sold: 0, bought: 0 }),
-        ActionKind::Worker => apply_effect(s, seat, Effect::Worker),
-        ActionKind::BuildCorn { .. } => s.pending.push(Pending::Build {
-            left: 1,
-            monument: false,
-            corn: true,
-            arch: true,
-            optional: false,
-        }),
+        ActionKind::Market => owe(next, Pending::Market { sold: 0, bought: 0 }),
+        ActionKind::Worker => apply_effect(s, seat, Effect::Worker, next),
+        ActionKind::BuildCorn { .. } => owe(
+            next,
+            Pending::Build {
+                left: 1,
+                monument: false,
+                corn: true,
+                arch: true,
+                optional: false,
+            },
+        ),
         ActionKind::AnyAction { corn } => {
             s.players[seat].corn -= corn;
-            s.pending.push(Pending::Action {
-                pay: 0,
-                optional: false,
-            });
+            owe(
+                next,
+                Pending::Action {
+                    pay: 0,
+                    optional: false,
+                },
+            );
         }
         ActionKind::Offer {
             vp,
             temple,
             resources,
-        } => offer_skull(s, seat, n, vp, temple, resources),
+        } => offer_skull(s, seat, n, vp, temple, resources, next),
     }
 }
 
@@ -129,16 +145,24 @@ fn harvest(s: &mut State, seat: usize, n: usize, mode: ActMode) {
 
 /// Chichen Itza: a skull offered on slot `n`, its points, temple step and
 /// resources, and Theology 2's offering after it.
-fn offer_skull(s: &mut State, seat: usize, n: usize, vp: i32, temple: usize, resources: u8) {
+fn offer_skull(
+    s: &mut State,
+    seat: usize,
+    n: usize,
+    vp: i32,
+    temple: usize,
+    resources: u8,
+    next: &mut Moves<Decision>,
+) {
     let p = &mut s.players[seat];
     p.skulls -= 1;
     p.vp += vp;
     s.chi_slots |= 1 << (n - 1);
     temple_up(s, seat, temple);
     if s.players[seat].tech[THEO] >= s.data.levels.theo_offer_level {
-        s.pending.push(Pending::Offer);
+        owe(next, Pending::Offer);
     }
     if resources > 0 {
-        s.pending.push(Pending::Gain { n: resources });
+        owe(next, Pending::Gain { n: resources });
     }
 }

@@ -5,12 +5,19 @@
 use super::super::command::Act;
 use super::super::data::ARCH;
 use super::super::legal::{corn_price, uxm4_rate};
-use super::super::state::{Pending, State, NONE};
+use super::super::state::{Decision, Pending, State, NONE};
 use super::action::perform;
-use super::effects::{advance_tech, apply_effect, temple_up};
+use super::effects::{advance_tech, apply_effect, owe, temple_up};
+use crate::engine::{Move, Moves};
 
 /// A tech advance, paid with `pay`; a second advance stays pending (Tikal 3).
-pub(super) fn tech(s: &mut State, seat: usize, top: Option<Pending>, tech: u8, pay: [u8; 3]) {
+pub(super) fn tech(
+    s: &mut State,
+    seat: usize,
+    top: Option<Pending>,
+    (tech, pay): (u8, [u8; 3]),
+    next: &mut Moves<Decision>,
+) {
     let Some(Pending::Tech { left, free, .. }) = top else {
         return;
     };
@@ -18,13 +25,16 @@ pub(super) fn tech(s: &mut State, seat: usize, top: Option<Pending>, tech: u8, p
         s.players[seat].res[r] -= i32::from(k);
     }
     if left > 1 {
-        s.pending.push(Pending::Tech {
-            left: left - 1,
-            free,
-            optional: !free,
-        });
+        owe(
+            next,
+            Pending::Tech {
+                left: left - 1,
+                free,
+                optional: !free,
+            },
+        );
     }
-    advance_tech(s, seat, tech as usize);
+    advance_tech(s, seat, tech as usize, next);
 }
 
 /// A monument bought at Tikal 4.
@@ -69,7 +79,12 @@ pub(super) fn offer(s: &mut State, seat: usize, res: u8, temple: u8) {
 }
 
 /// One market trade; the market stays open, remembering what was traded.
-pub(super) fn trade(s: &mut State, seat: usize, buy: bool, res: u8, n: u8) {
+pub(super) fn trade(
+    s: &mut State,
+    seat: usize,
+    (buy, res, n): (bool, u8, u8),
+    next: &mut Moves<Decision>,
+) {
     let rate = s.data.market[res as usize];
     let (r, n) = (res as usize, i32::from(n));
     let p = &mut s.players[seat];
@@ -80,21 +95,33 @@ pub(super) fn trade(s: &mut State, seat: usize, buy: bool, res: u8, n: u8) {
         p.corn += rate * n;
         p.res[r] -= n;
     }
-    if let Some(Pending::Market { sold, bought }) = s.pending.last_mut() {
+    if let Some(Pending::Market {
+        mut sold,
+        mut bought,
+    }) = s.owed()
+    {
         if buy {
-            *bought |= 1 << res;
+            bought |= 1 << res;
         } else {
-            *sold |= 1 << res;
+            sold |= 1 << res;
         }
+        let open = Decision::Owed(Pending::Market { sold, bought });
+        next.push(Move::Goto(open));
     }
 }
 
 /// The action of the player's choice, paying the step's corn first.
-pub(super) fn any_action(s: &mut State, seat: usize, top: Option<Pending>, act: Act) {
+pub(super) fn any_action(
+    s: &mut State,
+    seat: usize,
+    top: Option<Pending>,
+    act: Act,
+    next: &mut Moves<Decision>,
+) {
     if let Some(Pending::Action { pay, .. }) = top {
         s.players[seat].corn -= i32::from(pay);
     }
-    perform(s, seat, act);
+    perform(s, seat, act, next);
 }
 
 /// Builds building `b` for the pending build action.
@@ -102,9 +129,8 @@ pub(super) fn build(
     s: &mut State,
     seat: usize,
     top: Option<Pending>,
-    b: usize,
-    save: Option<u8>,
-    arch: bool,
+    (b, save, arch): (usize, Option<u8>, bool),
+    next: &mut Moves<Decision>,
 ) {
     let Some(Pending::Build {
         left,
@@ -152,19 +178,22 @@ pub(super) fn build(
         }
     }
     if left > 1 {
-        s.pending.push(Pending::Build {
-            left: left - 1,
-            monument: false,
-            corn,
-            arch: arch_free && !arch_used,
-            optional: true,
-        });
+        owe(
+            next,
+            Pending::Build {
+                left: left - 1,
+                monument: false,
+                corn,
+                arch: arch_free && !arch_used,
+                optional: true,
+            },
+        );
     }
     // Effects resolve in printed order: immediate ones now, choices stacked
     // so that the first printed choice is decided first.
-    let mark = s.pending.len();
+    let mut choices = Moves::stay();
     for &e in &bd.effects {
-        apply_effect(s, seat, e);
+        apply_effect(s, seat, e, &mut choices);
     }
-    s.pending[mark..].reverse();
+    next.append(choices.first_asked_first());
 }

@@ -4,13 +4,14 @@
 use super::super::data::Goods;
 use super::super::legal::double_advance_ok;
 use super::super::scoring::feeding;
-use super::super::state::{Mode, Phase, State, DUMMY, EMPTY, NONE};
+use super::super::state::{Decision, Mode, Phase, State, DUMMY, EMPTY, NONE};
 use super::effects::take_skulls;
+use crate::engine::{Move, Moves};
 
 /// The calendar choice: declared in advance during the turn, or made by the
 /// starting-space worker's owner at the end of the round.
-pub(super) fn advance(s: &mut State, k: u8) {
-    if s.phase == Phase::Turn {
+pub(super) fn advance(s: &mut State, k: u8, next: &mut Moves<Decision>) {
+    if s.phase() == Phase::Turn {
         s.declared = k;
         return;
     }
@@ -21,10 +22,10 @@ pub(super) fn advance(s: &mut State, k: u8) {
     }
     return_start_worker(s);
     advance_days(s, k);
-    begin_round(s);
+    begin_round(s, next);
 }
 
-pub(super) fn end_turn(s: &mut State) {
+pub(super) fn end_turn(s: &mut State, next: &mut Moves<Decision>) {
     let age = usize::from(s.age.clamp(1, 2) - 1);
     for i in 0..s.display.len().min(s.data.general.buildings_on_display) {
         if s.display[i] == NONE {
@@ -41,16 +42,16 @@ pub(super) fn end_turn(s: &mut State) {
     s.took_start = false;
     s.turn_index += 1;
     if s.turn_index >= s.n {
-        end_round(s);
+        end_round(s, next);
     }
 }
 
-fn end_round(s: &mut State) {
+fn end_round(s: &mut State, next: &mut Moves<Decision>) {
     if let Some(fd) = s.next_food_day() {
         if s.day >= fd {
             food_day(s, fd);
             if s.next_food_day().is_none() {
-                s.phase = Phase::Over;
+                next.push(Move::Goto(Decision::Over));
                 return;
             }
         }
@@ -65,7 +66,7 @@ fn end_round(s: &mut State) {
             let days = match (double_advance_ok(s, owner), s.declared) {
                 (true, 0) => {
                     // The owner decides; the worker comes back with that decision.
-                    s.phase = Phase::Advance;
+                    next.push(Move::Goto(Decision::Advance));
                     return;
                 }
                 (true, 2) => {
@@ -82,7 +83,7 @@ fn end_round(s: &mut State) {
             advance_days(s, 1);
         }
     }
-    begin_round(s);
+    begin_round(s, next);
 }
 
 /// The starting-space worker goes back to its owner's hand (rb L679-681).
@@ -94,8 +95,8 @@ fn return_start_worker(s: &mut State) {
     s.declared = 0;
 }
 
-pub(super) fn begin_round(s: &mut State) {
-    s.phase = Phase::Turn;
+pub(super) fn begin_round(s: &mut State, next: &mut Moves<Decision>) {
+    next.push(Move::Goto(Decision::Turn));
     s.turn_index = 0;
     s.mode = Mode::Start;
     s.begged = false;

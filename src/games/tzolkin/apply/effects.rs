@@ -3,7 +3,13 @@
 //! buildings (immediate ones now, choices as pending steps).
 
 use super::super::data::{Bonus, Effect};
-use super::super::state::{Pending, State};
+use super::super::state::{Decision, Pending, State};
+use crate::engine::{Move, Moves};
+
+/// The handlers' way to ask for a step: owed on top of what is pending.
+pub(super) fn owe(next: &mut Moves<Decision>, p: Pending) {
+    next.push(Move::Call(Decision::Owed(p)));
+}
 
 /// Skulls from the supply, as many as are left.
 pub(super) fn take_skulls(s: &mut State, seat: usize, n: i32) {
@@ -32,7 +38,7 @@ pub fn temple_up(s: &mut State, seat: usize, t: usize) {
 }
 
 /// One tech level, or the track's bonus at level 3 (rb L434, L814-816).
-pub(super) fn advance_tech(s: &mut State, seat: usize, tech: usize) {
+pub(super) fn advance_tech(s: &mut State, seat: usize, tech: usize, next: &mut Moves<Decision>) {
     let Some(t) = s.data.techs.get(tech) else {
         return;
     };
@@ -43,15 +49,15 @@ pub(super) fn advance_tech(s: &mut State, seat: usize, tech: usize) {
         return;
     }
     match bonus {
-        Bonus::AnyTemple => s.pending.push(Pending::Temple),
-        Bonus::Resources(n) => s.pending.push(Pending::Gain { n }),
+        Bonus::AnyTemple => owe(next, Pending::Temple),
+        Bonus::Resources(n) => owe(next, Pending::Gain { n }),
         Bonus::Vp(v) => p.vp += v,
         Bonus::Skull(n) => take_skulls(s, seat, n),
     }
 }
 
 /// Effects of tiles and buildings: immediate ones now, choices as pending.
-pub(super) fn apply_effect(s: &mut State, seat: usize, e: Effect) {
+pub(super) fn apply_effect(s: &mut State, seat: usize, e: Effect, next: &mut Moves<Decision>) {
     let p = &mut s.players[seat];
     match e {
         Effect::Corn(n) => p.corn += n,
@@ -59,18 +65,24 @@ pub(super) fn apply_effect(s: &mut State, seat: usize, e: Effect) {
         Effect::Vp(n) => p.vp += n,
         Effect::Skull(n) => take_skulls(s, seat, n),
         Effect::Temple(Some(t)) => temple_up(s, seat, t),
-        Effect::Temple(None) => s.pending.push(Pending::Temple),
-        Effect::Tech(Some(t)) => advance_tech(s, seat, t),
-        Effect::Tech(None) => s.pending.push(Pending::Tech {
-            left: 1,
-            free: true,
-            optional: false,
-        }),
-        Effect::TechTwo => s.pending.push(Pending::Tech {
-            left: 2,
-            free: true,
-            optional: false,
-        }),
+        Effect::Temple(None) => owe(next, Pending::Temple),
+        Effect::Tech(Some(t)) => advance_tech(s, seat, t, next),
+        Effect::Tech(None) => owe(
+            next,
+            Pending::Tech {
+                left: 1,
+                free: true,
+                optional: false,
+            },
+        ),
+        Effect::TechTwo => owe(
+            next,
+            Pending::Tech {
+                left: 2,
+                free: true,
+                optional: false,
+            },
+        ),
         Effect::Worker => {
             if p.supply > 0 {
                 p.supply -= 1;
@@ -79,17 +91,23 @@ pub(super) fn apply_effect(s: &mut State, seat: usize, e: Effect) {
         }
         Effect::Exempt(n) => p.exempt += n,
         Effect::EatLess => p.eat_less += 1,
-        Effect::Market => s.pending.push(Pending::Market { sold: 0, bought: 0 }),
-        Effect::Build => s.pending.push(Pending::Build {
-            left: 1,
-            monument: false,
-            corn: false,
-            arch: true,
-            optional: true,
-        }),
-        Effect::Action => s.pending.push(Pending::Action {
-            pay: 1,
-            optional: true,
-        }),
+        Effect::Market => owe(next, Pending::Market { sold: 0, bought: 0 }),
+        Effect::Build => owe(
+            next,
+            Pending::Build {
+                left: 1,
+                monument: false,
+                corn: false,
+                arch: true,
+                optional: true,
+            },
+        ),
+        Effect::Action => owe(
+            next,
+            Pending::Action {
+                pay: 1,
+                optional: true,
+            },
+        ),
     }
 }

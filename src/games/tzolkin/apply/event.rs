@@ -34,7 +34,7 @@ impl Before {
             player: s.players[seat],
             day: s.day,
             food: s.food_done,
-            phase: s.phase,
+            phase: s.phase(),
             piles: (s.piles[0].len(), s.piles[1].len()),
             pos,
         }
@@ -115,7 +115,7 @@ fn decision(s: &State, seat: usize, cmd: &Command, before: &Before, events: &mut
 
 /// What followed from the decision: reveals, food days, the calendar, the end.
 fn consequences(s: &State, before: &Before, events: &mut Vec<Event>) {
-    if before.phase == Phase::Choose && s.phase != Phase::Choose {
+    if before.phase == Phase::Choose && s.phase() != Phase::Choose {
         let kept: Vec<Text> = (0..s.n)
             .map(|i| {
                 let ids: Vec<&str> = s.players[i]
@@ -176,7 +176,7 @@ fn consequences(s: &State, before: &Before, events: &mut Vec<Event>) {
             format!("달력이 {}일째로 전진합니다.", s.day),
         )));
     }
-    if s.phase == Phase::Over {
+    if s.phase() == Phase::Over {
         events.push(Event::public(Text::new(
             "The game is over.",
             "게임이 끝났습니다.",

@@ -3,10 +3,11 @@
 
 use super::super::command::{Act, START};
 use super::super::legal::{lowest_empty, placement_cost, reach_cost};
-use super::super::state::{Mode, State, EMPTY, NONE};
+use super::super::state::{Decision, Mode, State, EMPTY, NONE};
 use super::action::perform;
 use super::calendar::begin_round;
 use super::effects::{apply_effect, take_skulls};
+use crate::engine::Moves;
 
 /// Begging for corn: corn becomes the beggar's amount, one step down temple `t`.
 pub(super) fn beg(s: &mut State, seat: usize, t: u8) {
@@ -28,7 +29,12 @@ pub(super) fn pity(s: &mut State, seat: usize, t: u8) {
 }
 
 /// Takes a worker back to hand and does the action it reaches, if any.
-pub(super) fn retrieve(s: &mut State, seat: usize, gear: u8, pos: u8, act: Option<Act>) {
+pub(super) fn retrieve(
+    s: &mut State,
+    seat: usize,
+    (gear, pos, act): (u8, u8, Option<Act>),
+    next: &mut Moves<Decision>,
+) {
     let (gear, pos) = (gear as usize, pos as usize);
     if let Some(cell) = s.gears.get_mut(gear).and_then(|g| g.get_mut(pos)) {
         *cell = EMPTY;
@@ -38,7 +44,7 @@ pub(super) fn retrieve(s: &mut State, seat: usize, gear: u8, pos: u8, act: Optio
     if let Some(a) = act {
         let cost = reach_cost(s, seat, gear, pos, a.n as usize).unwrap_or(0);
         s.players[seat].corn -= cost;
-        perform(s, seat, a);
+        perform(s, seat, a, next);
     }
 }
 
@@ -67,13 +73,16 @@ pub(super) fn place_one(s: &mut State, seat: usize, t: u8) {
     };
 }
 
-pub(super) fn keep(s: &mut State, seat: usize, tiles: [u8; 2]) {
+pub(super) fn keep(s: &mut State, seat: usize, tiles: [u8; 2], next: &mut Moves<Decision>) {
     s.players[seat].kept = tiles;
     if s.players.iter().any(|p| p.kept[0] == NONE) {
         return;
     }
-    // Everyone has chosen: the kept tiles are revealed and take effect.
+    // Everyone has chosen: the kept tiles are revealed and take effect; a
+    // choice a tile's effect would ask is not asked in this reading (the
+    // rounds begin at once), as in rules version 1.
     let data = s.data.clone();
+    let mut unasked = Moves::stay();
     for seat in 0..s.n {
         for t in s.players[seat].kept {
             let Some(tile) = data.tiles.get(t as usize) else {
@@ -86,10 +95,9 @@ pub(super) fn keep(s: &mut State, seat: usize, tiles: [u8; 2]) {
             }
             take_skulls(s, seat, tile.goods.skull);
             for &e in &tile.effects {
-                apply_effect(s, seat, e);
+                apply_effect(s, seat, e, &mut unasked);
             }
         }
     }
-    s.pending.clear();
-    begin_round(s);
+    begin_round(s, next);
 }

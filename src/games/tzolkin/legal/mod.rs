@@ -283,7 +283,7 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
     if seat >= s.n {
         return out;
     }
-    match s.phase {
+    match s.phase() {
         Phase::Over => {}
         Phase::Choose => {
             let p = &s.players[seat];
@@ -310,8 +310,8 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
             if seat != s.active() {
                 return out;
             }
-            if let Some(top) = s.pending.last() {
-                legal_pending(s, seat, *top, &mut out);
+            if let Some(top) = s.owed() {
+                legal_pending(s, seat, top, &mut out);
                 if out.is_empty() {
                     out.push(Command::Skip);
                 }
@@ -397,8 +397,7 @@ fn worker_options(
 /// Whether `cmd` is legal for `seat` now; the same answer as `legal(..).contains`,
 /// computed for the one worker a retrieval names.
 pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
-    let my_turn =
-        seat < s.n && s.phase == Phase::Turn && seat == s.active() && s.pending.is_empty();
+    let my_turn = seat < s.n && s.phase() == Phase::Turn && seat == s.active() && s.nothing_owed();
     match *cmd {
         Command::End => return my_turn && s.mode != Mode::Start,
         Command::Place {
@@ -421,9 +420,9 @@ pub fn is_legal(s: &State, seat: usize, cmd: &Command) -> bool {
     if let Command::Retrieve { gear, pos, .. } = *cmd {
         let (gear, pos) = (gear as usize, pos as usize);
         let ok_now = seat < s.n
-            && s.phase == Phase::Turn
+            && s.phase() == Phase::Turn
             && seat == s.active()
-            && s.pending.is_empty()
+            && s.nothing_owed()
             && matches!(s.mode, Mode::Start | Mode::Retrieving)
             && gear < GEARS
             && pos <= s.data.gears[gear].last

@@ -10,7 +10,7 @@ pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<crate::engi
     use crate::engine::Text;
     let p = s.players.get(seat)?;
     let verb = *words.first()?;
-    if s.phase == Phase::Choose {
+    if s.phase() == Phase::Choose {
         return (verb != "keep").then(|| {
             Text::new(
                 "First keep two of your four starting wealth tiles.",
@@ -18,7 +18,7 @@ pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<crate::engi
             )
         });
     }
-    if s.phase != Phase::Turn || seat != s.active() {
+    if s.phase() != Phase::Turn || seat != s.active() {
         return None;
     }
     if verb == "keep" {
@@ -27,7 +27,7 @@ pub fn why_illegal(s: &State, seat: usize, words: &[&str]) -> Option<crate::engi
             "시작 자원 타일은 게임을 시작할 때 이미 골랐습니다.",
         ));
     }
-    if !s.pending.is_empty() && matches!(verb, "place" | "retrieve" | "beg" | "end") {
+    if s.owed().is_some() && matches!(verb, "place" | "retrieve" | "beg" | "end") {
         return Some(Text::new(
             "First finish the action in progress (the mail's first line says what it asks).",
             "먼저 진행 중인 행동을 마치세요(메일 첫 줄에 무엇을 정할지 나옵니다).",
