@@ -143,7 +143,8 @@ pub fn view_text(view: &View, lang: &str) -> String {
 }
 
 /// The whole mail as plain text: title, paragraphs, what happened, the view,
-/// the legal moves (at most 40 a group, 200 in all), the footer.
+/// the legal moves (the first 8 of a kind, 60 in all, the rest said in
+/// words), the footer.
 pub fn page_text(page: &Page) -> String {
     text::page_text_with(page, Limits::default())
 }
