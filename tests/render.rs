@@ -1135,3 +1135,45 @@ fn the_busiest_turns_list_the_first_choices_of_each_kind_and_say_the_rest() {
         assert_eq!(counted - examples, t.offer(seat).0.len(), "{game}");
     }
 }
+
+/// Every move a mail lists for a Korean reader, in the game's Korean words,
+/// plays as the very command it stands for, in every game, along
+/// random games: the link sends those words, so a tap plays that move.
+#[test]
+fn every_listed_korean_move_parses_back_to_its_command() {
+    for entry in quipu::games::registry() {
+        let mut table = (entry.new)(2, &Default::default(), 11).unwrap();
+        let mut rng = quipu::engine::Rng::new(5);
+        let (mut checked, mut korean) = (0, 0);
+        for _ in 0..120 {
+            for seat in table.to_act() {
+                let (listed, summaries) = table.offer(seat);
+                let examples = summaries.into_iter().flat_map(|s| s.examples);
+                for command in listed.into_iter().chain(examples) {
+                    let words = render::reader_words::korean_command(table.words(), &command);
+                    let play = |line: &str| {
+                        let mut copy = table.clone_table();
+                        copy.play(seat, line)
+                            .map(|p| p.command)
+                            .unwrap_or_else(|e| {
+                                panic!("{}: '{line}' for '{command}': {e:?}", entry.name)
+                            })
+                    };
+                    // A listed form (`place tile3 A6 e se`) is recorded in
+                    // the canonical one: the Korean words must give the same.
+                    assert_eq!(play(&words), play(&command), "{}: '{words}'", entry.name);
+                    checked += 1;
+                    korean += usize::from(words != command);
+                }
+            }
+            if table.play_random(&mut rng).is_none() {
+                break;
+            }
+        }
+        assert!(
+            korean * 2 > checked,
+            "{}: {korean} of {checked} listed moves in Korean words",
+            entry.name
+        );
+    }
+}

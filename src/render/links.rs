@@ -43,6 +43,13 @@ pub fn mailto(to: &str, subject: &str, body: &str) -> String {
     )
 }
 
+/// The same `mailto:` URL (as [`mailto`] wrote it) with another body.
+pub fn mailto_with_body(link: &str, body: &str) -> String {
+    let head = link.split_once("&body=").map_or(link, |(h, _)| h);
+    let body = body.replace("\r\n", "\n").replace('\n', "\r\n");
+    format!("{head}&body={}", percent_encode(&body, plain_in_value))
+}
+
 /// The first `n` words of a command, joined by single spaces.
 fn prefix(command: &str, n: usize) -> String {
     command
@@ -144,6 +151,15 @@ mod tests {
         assert_eq!(
             mailto("play+tok42@example.test", "Re: [Tikal #7] Game update", "move 3 A+B & pass"),
             "mailto:play+tok42@example.test?subject=Re%3A%20%5BTikal%20%237%5D%20Game%20update&body=move%203%20A%2BB%20%26%20pass"
+        );
+    }
+
+    #[test]
+    fn another_body_keeps_the_address_and_subject() {
+        let link = mailto("play+t@x", "Re: 게임", "place pal3");
+        assert_eq!(
+            mailto_with_body(&link, "배치 팔렝케3"),
+            mailto("play+t@x", "Re: 게임", "배치 팔렝케3")
         );
     }
 
