@@ -6,7 +6,7 @@
 use super::history::{self, Step};
 use super::{Result, Service, ServiceError};
 use crate::archive::{self, Entry, Position, Replay};
-use crate::engine::{seat_label, Event, Seat, Table, Text};
+use crate::engine::{Event, Seat, Table, Text};
 use crate::store::SeatRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
