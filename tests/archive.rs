@@ -543,3 +543,75 @@ fn the_schedules_archive_job_writes_the_site() {
     assert!(dir.join("site").join(page_name(id)).exists());
     assert!(dir.join("site/index.html").exists());
 }
+
+/// The `<li>` items of a replay page's move list.
+fn move_items(html: &str) -> Vec<&str> {
+    html.split("<li><a href=\"#move=")
+        .skip(1)
+        .filter_map(|s| s.split("</a></li>").next())
+        .collect()
+}
+
+/// The replay pages' words: a line per event (never joined with ".;"),
+/// each player named once by their seat name (never "seat 2 bob: Blue
+/// …"), in the page's language (no English seat words on a Korean page);
+/// the index's every cell a link to its game.
+#[test]
+fn replay_and_archive_pages_speak_the_pages_language_a_line_per_event() {
+    let (dir, ids) = games_db();
+    let s = service(dir);
+    for (&id, (game, ..)) in ids.iter().zip(GAMES.iter()) {
+        for lang in ["en", "ko"] {
+            let html = s.export_replay(id, lang, None).unwrap();
+            let items = move_items(&html);
+            assert!(items.len() > 10, "{game} {lang}: {} steps", items.len());
+            for item in &items {
+                assert!(!item.contains(".;"), "{game} {lang}: {item}");
+                assert!(!item.contains("seat 1 alice"), "{game} {lang}: {item}");
+                // A player is named once at the head of a step: not by
+                // "who:" and again by the event's own subject.
+                if let Some((who, what)) = item.split_once("): ") {
+                    let seat = who
+                        .split(" (")
+                        .next()
+                        .unwrap_or(who)
+                        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '>' || c == '"');
+                    assert!(!what.starts_with(seat), "{game} {lang}: {item}");
+                }
+            }
+            let facts = html.split("<dl class=\"q-meta\">").nth(1).unwrap_or("");
+            let facts = facts.split("</dl>").next().unwrap_or("");
+            assert!(
+                facts.contains("(alice)") && facts.contains("(bob)"),
+                "{facts}"
+            );
+            if lang == "ko" {
+                assert!(!facts.contains("seat "), "{game}: {facts}");
+                assert!(
+                    !items.iter().any(|i| i.contains("seat ")),
+                    "{game}: English seat words on a Korean page"
+                );
+            }
+        }
+    }
+    let site = dir.join("site-words");
+    let run = ArchiveRun {
+        all: false,
+        lang: "ko",
+    };
+    s.write_archive(&site, &run).unwrap();
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let body = index.split("<tbody>").nth(1).unwrap();
+    let rows: Vec<&str> = body.split("<tr ").skip(1).collect();
+    assert_eq!(rows.len(), ids.len());
+    for (row, &id) in rows.iter().zip(ids) {
+        let cells: Vec<&str> = row.split("<td ").skip(1).collect();
+        assert_eq!(cells.len(), 7, "{row}");
+        for cell in cells {
+            assert!(
+                cell.contains(&format!("<a href=\"{}\">", page_name(id))),
+                "every cell links to game {id}: {cell}"
+            );
+        }
+    }
+}

@@ -242,6 +242,9 @@ fn take_1_and_take_11_in_every_combination() {
     }
 }
 
+/// Tawantinsuyu (solo, seed 33): setup and a whole first turn.
+const TAWANTINSUYU_SETUP_AND_FIRST_TURN: &str = "start sw04;keep g25 g29 g30;use g13;use g15;use g10;buy w19;weave w19 1 left;use g40;statue small pachamama;begin conquest;place warrior s2m2 card g25;bonus take;swap g30 p09 p13;build none;tasks potato;cash a14;hire potato;place artisan s5m2 gold;tasks potato;hire potato;priest production;perform;recruit porter;cash a03;hire potato";
+
 const ALICE: &str = "alice@example.test";
 const BOB: &str = "bob@example.test";
 
@@ -702,7 +705,7 @@ fn a_move_starting_with_a_service_word_later_in_the_turn_is_a_move() {
             at("2026-11-22T09:00:00Z"),
         )
         .unwrap();
-    let setup_and_first_turn = "start sw04;keep g25 g29 g30;use g13;use g15;use g10;buy w19;weave w19 1 left;use g40;statue small pachamama;begin conquest;place warrior s2m2 card g25;bonus take;swap g30 p09 p13;build none;tasks potato;cash a14;hire potato;place artisan s5m2 gold;tasks potato;hire potato;priest production;perform;recruit porter;cash a03;hire potato";
+    let setup_and_first_turn = TAWANTINSUYU_SETUP_AND_FIRST_TURN;
     let lines: Vec<String> = setup_and_first_turn
         .split(';')
         .map(str::to_string)
@@ -750,4 +753,91 @@ fn a_copy_our_mails_only_partly_match_is_still_not_the_players() {
         ["Hi,", "end"]
     );
     assert_eq!(read(reply.as_bytes()).commands, ["Hi,", "end"]);
+}
+
+/// A move our mail printed only on an unindented line (Tawantinsuyu's "You
+/// may now" section, the links having been cut to the first few per kind),
+/// written alone as the reply, is the player's move: knowing what we sent
+/// must not take it for a copy of our mail, since the seat may play it now.
+#[test]
+fn a_reply_whose_only_line_is_a_move_our_mail_printed_unindented_is_applied() {
+    let s = service("unindented-move");
+    let id = s
+        .create_game(
+            &NewGameRequest {
+                game: "tawantinsuyu".into(),
+                players: vec![ALICE.into()],
+                seed: Some(33),
+                ..Default::default()
+            },
+            at("2026-11-22T09:00:00Z"),
+        )
+        .unwrap();
+    // Setup and a first turn (as in the test above): the second turn's
+    // placements are many more than the mail lists as links.
+    let lines: Vec<String> = TAWANTINSUYU_SETUP_AND_FIRST_TURN
+        .split(';')
+        .map(str::to_string)
+        .collect();
+    s.play(id, ALICE, &lines, "test", at("2026-11-22T09:30:00Z"))
+        .unwrap();
+    // Moves on (the first legal move each time) until the latest mail
+    // prints a move Alice may play now only unindented.
+    // Only a mail sent after the last move counts: a reply to an older
+    // one is stale.
+    let mut found = None;
+    let mut seen = 0;
+    for step in 0..200 {
+        let mut mails = mails_to(&s, ALICE);
+        if mails.len() > seen {
+            seen = mails.len();
+            let (mail_id, _, raw) = mails.pop().expect("a turn mail");
+            let legal = s.legal(id, ALICE).unwrap();
+            if let Some(m) = printed_only_unindented(&sent_texts(&raw)[0], &legal) {
+                found = Some((mail_id, m));
+                break;
+            }
+        }
+        let first = s.legal(id, ALICE).unwrap()[0].clone();
+        let t = at("2026-11-22T09:40:00Z") + chrono::Duration::seconds(step);
+        s.play(id, ALICE, &[first], "test", t).unwrap();
+    }
+    let (mail_id, only_unindented) = found.expect("a mail printing a move only unindented");
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let before = s.store.move_count(id).unwrap();
+    let out = s
+        .handle_mail(
+            &reply(&to, "unindented@x", &mail_id, &only_unindented),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(out.reason, only_unindented);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+    let export = s.export(id).unwrap();
+    assert_eq!(
+        export.moves.last().map(|m| m.command.as_str()),
+        Some(only_unindented.as_str())
+    );
+}
+
+/// A legal move that `plain` prints on an unindented line and nowhere indented.
+fn printed_only_unindented(plain: &str, legal: &[String]) -> Option<String> {
+    let indented: Vec<String> = plain
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| l.trim().to_lowercase())
+        .collect();
+    let unindented: Vec<String> = plain
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.trim().to_lowercase())
+        .collect();
+    legal
+        .iter()
+        .find(|c| {
+            let c = c.to_lowercase();
+            unindented.contains(&c) && !indented.contains(&c)
+        })
+        .cloned()
 }

@@ -446,7 +446,7 @@ fn link(cmd: &str) -> MoveLink {
 fn groups(n_groups: usize, per_group: usize) -> Vec<MoveGroup> {
     (0..n_groups)
         .map(|g| MoveGroup {
-            title: format!("Gear {g}"),
+            title: format!("place palenque {g}"),
             note: String::new(),
             moves: (0..per_group)
                 .map(|i| link(&format!("place palenque {g} {i} pay corn")))
@@ -493,9 +493,9 @@ fn page_text_lists_everything_in_order() {
         "- Bob placed a worker on Palenque 1.",
         "Your moves",
         "Reply with one of these commands",
-        "Gear 0:",
+        "place palenque 0:",
         "  place palenque 0 2 pay corn",
-        "Gear 1:",
+        "place palenque 1:",
         "Your hand",
         "Reply to this mail with your move.",
     ];
@@ -518,18 +518,30 @@ fn page_text_lists_everything_in_order() {
 #[test]
 fn page_text_caps_long_lists_and_says_how_to_get_all() {
     let v = sample_view();
-    let page = sample_page(&v, "en", groups(6, 50));
+    let page = sample_page(&v, "en", groups(9, 50));
     let text = render::page_text(&page);
-    assert_eq!(text.matches("\n  place palenque").count(), 200);
-    assert_eq!(text.matches("… and 10 more").count(), 5);
-    assert!(!text.contains("… and 50 more"));
-    assert!(text.contains("\nNot listed here: Gear 5 (50)\n"));
+    // The first eight of each kind, sixty in all; the rest said in words.
+    assert_eq!(text.matches("\n  place palenque").count(), 60);
+    assert_eq!(
+        text.matches("… and 42 more 'place palenque 0 …' moves, with 8, 9, 10, 11,")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("… and 42 more").count(), 7);
+    assert_eq!(text.matches("… and 46 more").count(), 1);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("and 36 others. Reply 'moves' for all of them."));
+    assert!(flat.contains(
+        "Also possible, not listed here: 50 'place palenque 8 …' moves. Reply 'moves' for all of them."
+    ));
     assert!(
-        text.contains("Showing 200 of 300 moves. Reply with the word moves to get the full list.")
+        text.contains("Showing 60 of 450 moves. Reply with the word moves to get the full list.")
     );
     let all = render::page_text_with(&page, Limits::UNLIMITED);
-    assert_eq!(all.matches("\n  place palenque").count(), 300);
+    assert_eq!(all.matches("\n  place palenque").count(), 450);
     assert!(!all.contains("Showing"));
+    assert!(!all.contains("more"));
 }
 
 #[test]
@@ -603,8 +615,8 @@ fn html_page_keeps_the_order_of_a_turn_mail() {
         "What happened since your last mail",
         "Bob placed a worker",
         "Your moves",
-        "Gear 0",
-        "Gear 1",
+        "place palenque 0",
+        "place palenque 1",
         "Temples",
         "Your hand",
         "Quarry worker",
@@ -647,27 +659,29 @@ fn html_moves_are_mailto_links() {
 #[test]
 fn html_caps_long_move_lists_by_group_and_in_total() {
     let v = sample_view();
-    let html = render::page_html(&sample_page(&v, "en", groups(7, 50)));
-    assert_eq!(html.matches("href=\"mailto:").count(), 200);
-    assert_eq!(html.matches("… and 10 more").count(), 5);
-    for g in 0..5 {
+    let html = render::page_html(&sample_page(&v, "en", groups(9, 50)));
+    assert_eq!(html.matches("href=\"mailto:").count(), 60);
+    assert_eq!(html.matches("… and 42 more").count(), 7);
+    for g in 0..8 {
         assert!(
-            html.contains(&format!(">Gear {g}</td>")),
+            html.contains(&format!(">place palenque {g}</td>")),
             "group {g} is named"
         );
     }
-    assert!(html.contains(">Not listed here: Gear 5 (50), Gear 6 (50)</div>"));
+    assert!(html.contains(">Also possible, not listed here: 50 &#39;place palenque 8 …&#39; moves. Reply &#39;moves&#39; for all of them.</div>"), "{html}");
+    // Never a bare number: every count says what it counts.
+    assert!(!html.contains("here: 50<") && !html.contains(", 50<"));
     assert!(
-        html.contains("Showing 200 of 350 moves. Reply with the word moves to get the full list.")
+        html.contains("Showing 60 of 450 moves. Reply with the word moves to get the full list.")
     );
     assert!(
-        !html.contains("place palenque 0 40 "),
-        "41st move of a group is cut"
+        !html.contains("place palenque 0 8 "),
+        "the ninth move of a group is cut"
     );
-    assert!(html.contains("place palenque 4 39 "));
+    assert!(html.contains("place palenque 6 7 "));
     assert!(
-        !html.contains("place palenque 5 0 "),
-        "the total is spent after five groups"
+        !html.contains("place palenque 8 0 "),
+        "the total is spent after eight groups"
     );
 }
 
@@ -685,8 +699,8 @@ fn korean_pages_use_korean_labels() {
         "답장",
         "3라운드",
         "채석장 일꾼",
-        "… 외 10개 더",
-        "수 300개 가운데 200개만",
+        "… 그 밖의 &#39;place palenque 0 …&#39; 수 42개: 8, 9, 10, 11, 12, 13 외 36가지. 모두 보려면 &#39;moves&#39;라고 답장하세요.",
+        "수 300개 가운데 48개만",
     ] {
         assert!(html.contains(label), "{label} missing");
     }
@@ -729,8 +743,13 @@ fn a_mail_with_the_longest_move_list_stays_under_gmails_clip() {
             .collect(),
     ));
     let page = sample_page(&v, "ko", groups(10, 60));
-    let html = render::page_html(&page);
-    let text = render::page_text(&page);
+    // The widest lists a mail may be asked for (a game's own limits).
+    let wide = Limits {
+        per_group: 40,
+        total: 200,
+    };
+    let html = render::page_html_with(&page, wide);
+    let text = render::page_text_with(&page, wide);
     if let Ok(dir) = std::env::var("QUIPU_RENDER_SAMPLES") {
         std::fs::write(format!("{dir}/page.html"), &html).expect("sample written");
         std::fs::write(format!("{dir}/page.txt"), &text).expect("sample written");
@@ -788,7 +807,11 @@ fn very_long_links_list_fewer_moves_rather_than_pass_the_clip() {
                 format!("mailto:play+k3j5v7q9w2x4z6b8@play.example.test?subject={enc}&body=x");
         }
     }
-    let html = render::page_html(&sample_page(&v, "en", moves));
+    let wide = Limits {
+        per_group: 40,
+        total: 200,
+    };
+    let html = render::page_html_with(&sample_page(&v, "en", moves), wide);
     assert!(
         html.len() <= render::html::HTML_BUDGET,
         "HTML is {} bytes",
@@ -970,4 +993,187 @@ fn every_string_naming_a_game_in_korean_spells_it_as_its_rulebook() {
         .map(|(_, t)| t.as_str())
         .unwrap_or("");
     assert!(tzolkin_alt.starts_with("출킨"), "{tzolkin_alt}");
+}
+
+/// The position of `game` (two players) where a seat has the most legal
+/// moves within the first 3,000 random moves, with that seat.
+fn busiest(game: &str) -> (Box<dyn quipu::engine::Table>, quipu::engine::Seat) {
+    let e = quipu::games::find(game).expect("a game");
+    let mut t = (e.new)(2, &quipu::engine::Options::default(), 7).expect("set up");
+    let mut rng = quipu::engine::Rng::new(3);
+    let mut best: Option<(usize, Box<dyn quipu::engine::Table>, quipu::engine::Seat)> = None;
+    for _ in 0..3000 {
+        for s in t.to_act() {
+            let n = t.legal(s).len();
+            if best.as_ref().is_none_or(|b| b.0 < n) {
+                best = Some((n, t.clone_table(), s));
+            }
+        }
+        if t.play_random(&mut rng).is_none() {
+            break;
+        }
+    }
+    let (_, t, s) = best.expect("someone acts");
+    (t, s)
+}
+
+/// The mail's move groups for `seat`, as the service builds them.
+fn mail_groups(
+    t: &dyn quipu::engine::Table,
+    seat: quipu::engine::Seat,
+    lang: &str,
+) -> Vec<MoveGroup> {
+    let (listed, summaries) = t.offer(seat);
+    let mut groups = render::group_commands(&listed, 40, |c| format!("mailto:x?body={c}"));
+    groups.extend(summaries.iter().map(|m| MoveGroup {
+        title: m.title.get(lang).to_string(),
+        note: m.how.get(lang).to_string(),
+        moves: m.examples.iter().map(|c| link(c)).collect(),
+    }));
+    groups
+}
+
+/// The words of the picture's labels, lower-case.
+fn picture_words(t: &dyn quipu::engine::Table, seat: quipu::engine::Seat) -> Vec<String> {
+    let view = t.view(Some(seat));
+    let (canvas, _) = render::draw_picture(&view.picture, "en");
+    canvas
+        .texts()
+        .iter()
+        .flat_map(|m| {
+            m.text
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_busiest_turns_list_the_first_choices_of_each_kind_and_say_the_rest() {
+    for (game, kind, at_least) in [
+        ("tawantinsuyu", "place priest", 100),
+        ("tikal", "move worker", 80),
+    ] {
+        let (t, seat) = busiest(game);
+        let legal = t.legal(seat).len();
+        assert!(legal >= at_least, "{game}: {legal} moves");
+        let groups = mail_groups(t.as_ref(), seat, "en");
+        let shown = render::moves::shown_moves(&groups, Limits::default());
+        let text = render::page_text(&Page {
+            lang: "en",
+            moves: groups.clone(),
+            ..Page::default()
+        });
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // A phone screen or two of links, each kind at most 12 whole or 8.
+        assert!(shown.shown <= 60, "{game}: {} listed", shown.shown);
+        for g in &shown.groups {
+            assert!(
+                g.moves.len() <= 12,
+                "{game}: {} lists {}",
+                g.title,
+                g.moves.len()
+            );
+            if g.hidden > 0 && !g.is_summary() {
+                // The rest said in words: how many, of what, and how to get them.
+                let said = format!("… and {} more '{} …' move", g.hidden, g.title);
+                assert!(flat.contains(&said), "{game}: {said:?} missing in\n{text}");
+            }
+        }
+        // The kind is one group, titled by what it acts on, its listed
+        // moves each on a different place, each place printed on the picture.
+        let g = shown
+            .groups
+            .iter()
+            .find(|g| g.title == kind)
+            .unwrap_or_else(|| panic!("{game}: no {kind:?} group in\n{text}"));
+        assert!(g.hidden > 0, "{game}: {kind} is cut");
+        let place = |c: &str| c.split_whitespace().nth(2).map(str::to_lowercase);
+        let mut places: Vec<String> = g.moves.iter().filter_map(|m| place(&m.command)).collect();
+        let mut all: Vec<String> = groups
+            .iter()
+            .filter(|h| h.title == kind)
+            .flat_map(|h| h.moves.iter().filter_map(|m| place(&m.command)))
+            .collect();
+        all.sort();
+        all.dedup();
+        places.sort();
+        places.dedup();
+        assert_eq!(
+            places.len(),
+            g.moves.len().min(all.len()),
+            "{game}: {places:?}"
+        );
+        let rest = g.rest();
+        assert!(rest.choices.len() > 1, "{game}: {rest:?}");
+        let words = picture_words(t.as_ref(), seat);
+        for p in places.iter().chain(
+            rest.choices
+                .iter()
+                .map(|c| c.to_lowercase())
+                .collect::<Vec<_>>()
+                .iter(),
+        ) {
+            assert!(
+                words.contains(p),
+                "{game}: {p} is not printed on the picture"
+            );
+        }
+        // Every move is either listed or counted in a sentence.
+        let counted: usize = shown
+            .groups
+            .iter()
+            .map(|g| g.moves.len() + g.hidden)
+            .sum::<usize>()
+            + shown.unlisted.iter().map(|g| g.hidden).sum::<usize>();
+        let examples: usize = groups
+            .iter()
+            .filter(|g| !g.note.is_empty())
+            .map(|g| g.moves.len())
+            .sum();
+        assert_eq!(counted - examples, t.offer(seat).0.len(), "{game}");
+    }
+}
+
+/// Every move a mail lists for a Korean reader, in the game's Korean words,
+/// plays as the very command it stands for, in every game, along
+/// random games: the link sends those words, so a tap plays that move.
+#[test]
+fn every_listed_korean_move_parses_back_to_its_command() {
+    for entry in quipu::games::registry() {
+        let mut table = (entry.new)(2, &Default::default(), 11).unwrap();
+        let mut rng = quipu::engine::Rng::new(5);
+        let (mut checked, mut korean) = (0, 0);
+        for _ in 0..120 {
+            for seat in table.to_act() {
+                let (listed, summaries) = table.offer(seat);
+                let examples = summaries.into_iter().flat_map(|s| s.examples);
+                for command in listed.into_iter().chain(examples) {
+                    let words = render::reader_words::korean_command(table.words(), &command);
+                    let play = |line: &str| {
+                        let mut copy = table.clone_table();
+                        copy.play(seat, line)
+                            .map(|p| p.command)
+                            .unwrap_or_else(|e| {
+                                panic!("{}: '{line}' for '{command}': {e:?}", entry.name)
+                            })
+                    };
+                    // A listed form (`place tile3 A6 e se`) is recorded in
+                    // the canonical one: the Korean words must give the same.
+                    assert_eq!(play(&words), play(&command), "{}: '{words}'", entry.name);
+                    checked += 1;
+                    korean += usize::from(words != command);
+                }
+            }
+            if table.play_random(&mut rng).is_none() {
+                break;
+            }
+        }
+        assert!(
+            korean * 2 > checked,
+            "{}: {korean} of {checked} listed moves in Korean words",
+            entry.name
+        );
+    }
 }

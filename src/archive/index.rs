@@ -14,9 +14,14 @@ fn row(e: &Entry, w: &Words, lang: &str) -> String {
     } else {
         "running"
     };
+    // Every cell links to the game: a tap anywhere on the row opens it.
+    let href = escape(&e.href);
     let cell = |label: &str, key: Option<String>, html: String| {
         let key = key.map_or(String::new(), |k| format!(" data-key=\"{}\"", escape(&k)));
-        format!("<td data-label=\"{}\"{key}>{html}</td>", escape(label))
+        format!(
+            "<td data-label=\"{}\"{key}><a href=\"{href}\">{html}</a></td>",
+            escape(label)
+        )
     };
     let result = e.result.as_ref().map_or(w.in_progress, |r| r.get(lang));
     [
@@ -24,11 +29,7 @@ fn row(e: &Entry, w: &Words, lang: &str) -> String {
             "<tr data-game=\"{}\" data-state=\"{state}\">",
             escape(&e.game)
         ),
-        cell(
-            "#",
-            Some(e.id.to_string()),
-            format!("<a href=\"{}\">{}</a>", escape(&e.href), e.id),
-        ),
+        cell("#", Some(e.id.to_string()), e.id.to_string()),
         cell(w.game, None, escape(e.title.get(lang))),
         cell(w.players, None, escape(&e.players.join(", "))),
         cell(w.started, None, escape(&e.started)),

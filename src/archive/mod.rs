@@ -22,7 +22,7 @@ pub struct Replay {
     pub game: String,
     pub title: Text,
     /// The players in seat order, as the archive names them.
-    pub players: Vec<String>,
+    pub players: Vec<Text>,
     /// The game's options, `key=value`.
     pub options: Vec<String>,
     pub started: String,

@@ -6,7 +6,7 @@
 use super::page::document;
 use super::words::Words;
 use super::Replay;
-use crate::engine::Sketch;
+use crate::engine::{Sketch, Text};
 use crate::render::html::escape;
 use crate::render::{self, svg};
 use base64::Engine;
@@ -132,7 +132,7 @@ fn facts(replay: &Replay, w: &Words, lang: &str) -> String {
             escape(value)
         ));
     };
-    fact(w.players, &replay.players.join(", "));
+    fact(w.players, Text::join(&replay.players, ", ").get(lang));
     if !replay.options.is_empty() {
         fact(w.options, &replay.options.join(" "));
     }
@@ -211,9 +211,11 @@ pub fn replay_html(replay: &Replay, lang: &str) -> Result<String, ReplayError> {
             w: who,
             s: step,
         });
+        // A step told in several events: a line each.
+        let lines: Vec<String> = step.lines().map(escape).collect();
         list.push_str(&format!(
             "<li><a href=\"#move={i}\">{}</a></li>",
-            escape(step)
+            lines.join("<br>")
         ));
     }
     let data = Data {

@@ -316,7 +316,7 @@ pub fn page_html_with(page: &Page, limits: Limits) -> String {
         let bytes: usize = shown
             .groups
             .iter()
-            .flat_map(|g| g.moves)
+            .flat_map(|g| g.moves.iter())
             .map(|m| m.mailto.len() + 2 * m.command.len() + MOVE_MARKUP)
             .sum();
         let per_move = (bytes / shown.shown).max(1);
@@ -347,7 +347,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
                     href: Some(m.mailto.as_str()).filter(|h| is_mailto(h)),
                 })
                 .collect(),
-            more: (g.hidden > 0).then(|| l.more_in_group(g.hidden)),
+            more: (g.hidden > 0).then(|| l.more_in_group(g.title, &g.rest())),
         })
         .collect();
     let image = page
@@ -368,11 +368,7 @@ fn render_page(page: &Page, limits: Limits) -> String {
             .map(|v| view_fragment(v, page.lang, page.image_cid.as_deref(), true)),
         headline: page.view.map(|v| v.headline.get(page.lang)).unwrap_or(""),
         groups,
-        unlisted: (!shown.unlisted.is_empty()).then(|| {
-            let groups: Vec<(&str, usize)> =
-                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
-            l.unlisted(&groups)
-        }),
+        unlisted: (!shown.unlisted.is_empty()).then(|| l.unlisted(&shown.unlisted)),
         notice: shown
             .capped()
             .then(|| l.not_all_shown(shown.shown, shown.total)),

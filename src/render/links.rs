@@ -43,6 +43,13 @@ pub fn mailto(to: &str, subject: &str, body: &str) -> String {
     )
 }
 
+/// The same `mailto:` URL (as [`mailto`] wrote it) with another body.
+pub fn mailto_with_body(link: &str, body: &str) -> String {
+    let head = link.split_once("&body=").map_or(link, |(h, _)| h);
+    let body = body.replace("\r\n", "\n").replace('\n', "\r\n");
+    format!("{head}&body={}", percent_encode(&body, plain_in_value))
+}
+
 /// The first `n` words of a command, joined by single spaces.
 fn prefix(command: &str, n: usize) -> String {
     command
@@ -70,9 +77,15 @@ fn split_by_prefix(commands: Vec<String>, depth: usize) -> Vec<(String, Vec<Stri
     groups
 }
 
+/// The most groups one group is split into: more would scatter a kind of
+/// move (placing a worker) into a list of its places, which the mail names
+/// in the group's summary instead.
+const MAX_PARTS: usize = 8;
+
 /// Groups commands by their leading words: by the first word, and a group
 /// with more than `max` commands again by its first two, three … words
-/// while that splits it into groups of two or more on average. Commands
+/// while that splits it into at most `MAX_PARTS` groups of two or more on
+/// average. Commands
 /// alone in their group are gathered in a last group without a title. `link` makes each command's `mailto:`.
 pub fn group_commands(
     commands: &[String],
@@ -100,8 +113,9 @@ pub fn group_commands(
         if parts.len() == 1 {
             // All share one more word: look one word further.
             todo.push((title, members, depth + 1));
-        } else if parts.len() * 2 > members.len() {
-            // Mostly single commands: a split would only scatter them.
+        } else if parts.len() * 2 > members.len() || parts.len() > MAX_PARTS {
+            // Mostly single commands, or a list of places: a split would
+            // only scatter them.
             done.push((title, members));
         } else {
             todo.extend(parts.into_iter().map(|(t, c)| (t, c, depth + 1)).rev());
@@ -137,6 +151,15 @@ mod tests {
         assert_eq!(
             mailto("play+tok42@example.test", "Re: [Tikal #7] Game update", "move 3 A+B & pass"),
             "mailto:play+tok42@example.test?subject=Re%3A%20%5BTikal%20%237%5D%20Game%20update&body=move%203%20A%2BB%20%26%20pass"
+        );
+    }
+
+    #[test]
+    fn another_body_keeps_the_address_and_subject() {
+        let link = mailto("play+t@x", "Re: 게임", "place pal3");
+        assert_eq!(
+            mailto_with_body(&link, "배치 팔렝케3"),
+            mailto("play+t@x", "Re: 게임", "배치 팔렝케3")
         );
     }
 
@@ -197,6 +220,26 @@ mod tests {
             ("place palenque".into(), 30),
             ("place yaxchilan".into(), 30),
             ("place tikal".into(), 30),
+            ("".into(), 1),
+        ];
+        assert_eq!(shape(&g), expected);
+    }
+
+    #[test]
+    fn a_kind_of_move_is_not_scattered_into_its_places() {
+        let mut list = Vec::new();
+        for worker in ["artisan", "priest"] {
+            for space in 1..=30 {
+                for pay in ["gold", "card g20"] {
+                    list.push(format!("place {worker} s{space} {pay}"));
+                }
+            }
+        }
+        list.push("pray".into());
+        let g = group_commands(&list, 40, |c| c.to_string());
+        let expected: Vec<(String, usize)> = vec![
+            ("place artisan".into(), 60),
+            ("place priest".into(), 60),
             ("".into(), 1),
         ];
         assert_eq!(shape(&g), expected);

@@ -4,7 +4,7 @@
 //! `canvas` rasterises a `Sketch` (with `font` for labels) and `encode`
 //! writes it as PNG; `text` and `html` (with the askama templates in
 //! `templates/`) write views and pages; `moves` decides which legal moves a
-//! mail lists and `links` builds them; `labels` holds the templates' own
+//! mail lists and `links` builds them, in Korean words for a Korean reader (`reader_words`); `labels` holds the templates' own
 //! words in English and Korean.
 
 pub mod canvas;
@@ -16,6 +16,7 @@ pub mod labels;
 pub mod legible;
 pub mod links;
 pub mod moves;
+pub mod reader_words;
 pub mod svg;
 pub mod text;
 
@@ -23,7 +24,7 @@ use crate::engine::{Sketch, View};
 
 pub use encode::EncodeError;
 pub use html::{page_html_with, view_html};
-pub use links::{group_commands, mailto};
+pub use links::{group_commands, mailto, mailto_with_body};
 pub use moves::Limits;
 pub use text::page_text_with;
 
@@ -143,7 +144,8 @@ pub fn view_text(view: &View, lang: &str) -> String {
 }
 
 /// The whole mail as plain text: title, paragraphs, what happened, the view,
-/// the legal moves (at most 40 a group, 200 in all), the footer.
+/// the legal moves (the first 8 of a kind, 60 in all, the rest said in
+/// words), the footer.
 pub fn page_text(page: &Page) -> String {
     text::page_text_with(page, Limits::default())
 }

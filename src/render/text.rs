@@ -252,22 +252,20 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
                 out.push_str(g.note);
                 out.push('\n');
             }
-            for m in g.moves {
+            for m in &g.moves {
                 out.push_str("  ");
                 out.push_str(&m.command);
                 out.push('\n');
             }
             if g.hidden > 0 {
                 out.push_str("  ");
-                out.push_str(&l.more_in_group(g.hidden));
+                out.push_str(&l.more_in_group(g.title, &g.rest()));
                 out.push('\n');
             }
         }
         if !shown.unlisted.is_empty() {
-            let groups: Vec<(&str, usize)> =
-                shown.unlisted.iter().map(|g| (g.title, g.hidden)).collect();
             out.push('\n');
-            out.push_str(&l.unlisted(&groups));
+            out.push_str(&l.unlisted(&shown.unlisted));
             out.push('\n');
         }
         if shown.capped() {

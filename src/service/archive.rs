@@ -6,14 +6,14 @@
 use super::history::{self, Step};
 use super::{Result, Service, ServiceError};
 use crate::archive::{self, Entry, Position, Replay};
-use crate::engine::{seat_label, Event, Seat, Table, Text};
+use crate::engine::{Event, Seat, Table, Text};
 use crate::store::SeatRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Raised when the page format changes, so that a rerun rewrites every page.
-const PAGE_FORMAT: u32 = 1;
+const PAGE_FORMAT: u32 = 2;
 
 /// The file in an archive folder that says what each page was written from.
 const MANIFEST: &str = "archive.json";
@@ -54,15 +54,20 @@ pub fn public_name(email: &str) -> &str {
     email.split('@').next().unwrap_or(email)
 }
 
-/// "seat 2 bob" for seat `i`, in both languages.
-fn seat_name(seats: &[SeatRow], i: usize) -> Text {
-    let label = seat_label(&[], i);
+/// A player as the archive names them, once: the game's name for the seat
+/// with the public part of their address ("Blue (bob)", "파랑 (bob)").
+fn seat_name(seats: &[SeatRow], names: &[Text], i: usize) -> Text {
+    let n = i + 1;
+    let label = match names.get(i).filter(|t| !t.en.trim().is_empty()) {
+        Some(name) => name.clone(),
+        None => Text::new(format!("seat {n}"), format!("{n}번 자리")),
+    };
     match seats.iter().find(|r| r.seat == Some(i)) {
         Some(r) => {
             let name = public_name(&r.email);
             Text::new(
-                format!("{} {name}", label.en),
-                format!("{} {name}", label.ko),
+                format!("{} ({name})", label.en),
+                format!("{} ({name})", label.get("ko")),
             )
         }
         None => label,
@@ -74,9 +79,16 @@ fn shown_time(stamp: &str) -> String {
     stamp.get(..16).unwrap_or(stamp).replace('T', " ")
 }
 
-/// What one step was, as `viewer` may know it: one's own command, else the
-/// events told to everyone (or to the viewer).
-fn step_text(seats: &[SeatRow], viewer: Option<Seat>, step: &Step, events: &[Event]) -> Text {
+/// What one step was, as `viewer` may know it, a line per event: one's own
+/// command, else the events told to everyone (or to the viewer), which
+/// name the player themselves; "who: what" where no event names them.
+fn step_text(
+    seats: &[SeatRow],
+    names: &[Text],
+    viewer: Option<Seat>,
+    step: &Step,
+    events: &[Event],
+) -> Text {
     let (seat, what) = match step {
         Step::Play { seat, command, .. } => {
             let told: Vec<Text> = events
@@ -84,12 +96,13 @@ fn step_text(seats: &[SeatRow], viewer: Option<Seat>, step: &Step, events: &[Eve
                 .filter(|e| e.to.is_none() || e.to == viewer)
                 .map(|e| e.text.text().clone())
                 .collect();
+            if viewer != Some(*seat) && !told.is_empty() {
+                return Text::join(&told, "\n");
+            }
             let what = if viewer == Some(*seat) {
                 Text::same(command.clone())
-            } else if told.is_empty() {
-                Text::new("made a decision", "결정을 내렸습니다")
             } else {
-                Text::join(&told, "; ")
+                Text::new("made a decision", "결정을 내렸습니다")
             };
             (*seat, what)
         }
@@ -99,10 +112,10 @@ fn step_text(seats: &[SeatRow], viewer: Option<Seat>, step: &Step, events: &[Eve
             Text::new("took the seat back", "자리를 다시 맡았습니다"),
         ),
     };
-    let who = seat_name(seats, seat.0);
+    let who = seat_name(seats, names, seat.0);
     Text::new(
         format!("{}: {}", who.en, what.en),
-        format!("{}: {}", who.ko, what.get("ko")),
+        format!("{}: {}", who.get("ko"), what.get("ko")),
     )
 }
 
@@ -113,10 +126,11 @@ fn position(
     row: i64,
     step: Text,
 ) -> Position {
+    let seat_names = table.seat_names();
     let names: Vec<Text> = table
         .to_act()
         .into_iter()
-        .map(|s| seat_name(seats, s.0))
+        .map(|s| seat_name(seats, &seat_names, s.0))
         .collect();
     Position {
         row,
@@ -167,21 +181,22 @@ impl Service {
                     (*n, Vec::new())
                 }
             };
-            let text = step_text(&seats, seat, &step, &events);
+            let text = step_text(&seats, &table.seat_names(), seat, &step, &events);
             positions.push(position(table.as_ref(), &seats, seat, n, text));
         }
         let info = table.info();
+        let names = table.seat_names();
         let result = self.outcome(id)?.map(|o| {
             let mut order: Vec<usize> = (0..o.ranks.len()).collect();
             order.sort_by_key(|&i| (o.ranks[i], i));
             let lines: Vec<Text> = order
                 .iter()
                 .map(|&i| {
-                    let who = seat_name(&seats, i);
+                    let who = seat_name(&seats, &names, i);
                     let score = o.scores.get(i).copied().unwrap_or_default();
                     Text::new(
                         format!("{}. {} {score}", o.ranks[i], who.en),
-                        format!("{}위 {} {score}점", o.ranks[i], who.ko),
+                        format!("{}위 {} {score}점", o.ranks[i], who.get("ko")),
                     )
                 })
                 .collect();
@@ -192,7 +207,9 @@ impl Service {
             id,
             game: game.game.clone(),
             title: crate::engine::game_title(info.name, info.title),
-            players: (0..seats.len()).map(|i| seat_name(&seats, i).en).collect(),
+            players: (0..seats.len())
+                .map(|i| seat_name(&seats, &names, i))
+                .collect(),
             options: options.0.iter().map(|(k, v)| format!("{k}={v}")).collect(),
             started: shown_time(&game.created_at),
             finished: game.finished_at.as_deref().map(shown_time),
@@ -297,7 +314,11 @@ impl Service {
                 id,
                 game: replay.game,
                 title: replay.title,
-                players: replay.players,
+                players: replay
+                    .players
+                    .iter()
+                    .map(|p| p.get(run.lang).to_string())
+                    .collect(),
                 started: replay.started,
                 finished: replay.finished,
                 result: replay.result,

@@ -132,7 +132,12 @@ impl Service {
             return Ok(mail.clone());
         }
         let texts: Vec<String> = sent.iter().flat_map(shown_texts).collect();
-        let known = Known::new(texts.iter().map(String::as_str));
+        let mut known = Known::new(texts.iter().map(String::as_str));
+        if let Some(id) = game {
+            if let Ok(seat) = self.seat_of(id, email) {
+                known = known.with_moves(moves_now(self.table(id)?, seat));
+            }
+        }
         Ok(Inbound {
             size: mail.size,
             ..inbound::read_knowing(raw, &known)
@@ -172,6 +177,30 @@ impl Service {
         };
         let mut table = self.table(id)?;
         Ok(sort_lines(table.as_mut(), seat, lines, is_service))
+    }
+}
+
+/// The reply lines tried as moves: a mail longer than a turn is chat or a copy.
+const LINES_TRIED_AS_MOVES: usize = 60;
+
+/// Which of a reply's lines `seat` may play now, played in order on a copy
+/// of `table` (a line that is no move leaves it as it was): a move our
+/// mail printed is the player's command, never a copy of our mail.
+fn moves_now(table: Box<dyn Table>, seat: Seat) -> impl Fn(&[&str]) -> Vec<bool> + Send + Sync {
+    move |lines| {
+        let mut copy = table.clone_table();
+        let mut tried = 0;
+        lines
+            .iter()
+            .map(|line| {
+                let line = line.trim();
+                if line.is_empty() || tried >= LINES_TRIED_AS_MOVES {
+                    return false;
+                }
+                tried += 1;
+                copy.play(seat, line).is_ok()
+            })
+            .collect()
     }
 }
 

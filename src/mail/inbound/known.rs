@@ -14,11 +14,22 @@
 //! continue it only where their words run on as in our text. The lines just
 //! above a copy that frame it (a header block or an attribution naming an
 //! address) go with it.
+//!
+//! A line the replying seat may play now (checked on a copy of the game,
+//! the reply's unquoted lines played in order, [`Known::with_moves`]) is a
+//! command whatever our mail printed it as, indented in a move list or not:
+//! alone or among other commands it is never taken for a copy.
 
 use std::collections::HashSet;
+use std::sync::Arc;
+
+/// Which of a reply's lines (quoted ones given as blank) are moves the
+/// replying seat may play now, the lines played in order on a copy of the
+/// game so that the second move of a turn counts too.
+pub type MoveCheck = Arc<dyn Fn(&[&str]) -> Vec<bool> + Send + Sync>;
 
 /// Everything we sent that a reply may repeat.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Known {
     /// Every normalised non-blank line we sent.
     lines: HashSet<String>,
@@ -30,6 +41,18 @@ pub struct Known {
     /// Each line we sent with the next non-blank line after it, joined by a
     /// newline: a copy repeats our lines in our order.
     pairs: HashSet<String>,
+    /// The replying seat's moves, when the game is known.
+    moves: Option<MoveCheck>,
+}
+
+impl std::fmt::Debug for Known {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Known")
+            .field("lines", &self.lines.len())
+            .field("commands", &self.commands.len())
+            .field("moves", &self.moves.is_some())
+            .finish()
+    }
 }
 
 impl Known {
@@ -60,6 +83,30 @@ impl Known {
             }
         }
         known
+    }
+
+    /// The same, knowing which of a reply's lines the replying seat may
+    /// play now: those are commands, never a copy of our mail.
+    pub fn with_moves(
+        mut self,
+        check: impl Fn(&[&str]) -> Vec<bool> + Send + Sync + 'static,
+    ) -> Known {
+        self.moves = Some(Arc::new(check));
+        self
+    }
+
+    /// The lines of a reply the seat may play now (quoted lines never).
+    fn playable(&self, lines: &[&str]) -> Vec<bool> {
+        let Some(check) = &self.moves else {
+            return vec![false; lines.len()];
+        };
+        let unquoted: Vec<&str> = lines
+            .iter()
+            .map(|l| if is_quoted(l) { "" } else { l })
+            .collect();
+        let mut found = check(&unquoted);
+        found.resize(lines.len(), false);
+        found
     }
 
     pub fn is_empty(&self) -> bool {
@@ -123,7 +170,7 @@ impl Known {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     Blank,
-    /// A line of our move lists.
+    /// A line of our move lists, or a line of ours the seat may play now.
     OurCommand,
     /// Any other line we sent, with its number of words.
     OurProse(usize),
@@ -161,7 +208,15 @@ pub fn copies(lines: &[&str], known: &Known) -> Vec<bool> {
         return drop;
     }
     let norms: Vec<String> = lines.iter().map(|l| normalize(l)).collect();
-    let marks: Vec<Mark> = norms.iter().map(|l| known.classify(l)).collect();
+    let playable = known.playable(lines);
+    let marks: Vec<Mark> = norms
+        .iter()
+        .zip(playable)
+        .map(|(l, move_now)| match known.classify(l) {
+            m if move_now && m.ours() => Mark::OurCommand,
+            m => m,
+        })
+        .collect();
     let mut i = 0;
     while i < lines.len() {
         if !marks[i].ours() {
@@ -341,6 +396,25 @@ mod tests {
         // line is the list's first command, which followed it in our mail.
         let reply = "> Your turn in game #4 of Tikal.\n> Reply with one of these commands on the first line of your answer:\n\n  advance 1\n";
         assert_eq!(remove_known(reply, &known).trim(), "advance 1");
+    }
+
+    #[test]
+    fn a_move_our_mail_printed_unindented_is_the_players_when_it_is_legal_now() {
+        let sent = "You may now:\nplace porter s1m3 card g33\nplace porter s1m4 card g33\n";
+        let plain = Known::new([SENT, sent]);
+        let reply = "place porter s1m3 card g33";
+        // Without the game, a sentence of ours word for word reads as a copy.
+        assert_eq!(remove_known(reply, &plain).trim(), "");
+        let known = plain.with_moves(|lines| {
+            lines
+                .iter()
+                .map(|l| l.trim() == "place porter s1m3 card g33")
+                .collect()
+        });
+        assert_eq!(remove_known(reply, &known), reply);
+        // Quoted, it is still a copy.
+        let quoted = "> You may now:\n> place porter s1m3 card g33\n";
+        assert_eq!(remove_known(quoted, &known).trim(), "");
     }
 
     #[test]

@@ -365,6 +365,9 @@ impl Service {
                 let asks = follow::follow_ups(table.as_ref(), s, &offer.0);
                 let mut groups = self.move_groups(id, &seat_row.email, &subject, lang, offer);
                 follow::mark(&mut groups, &asks, lang);
+                if lang == "ko" {
+                    render::reader_words::in_korean(&mut groups, table.words());
+                }
                 groups
             }
             _ => Vec::new(),
