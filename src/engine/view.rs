@@ -65,10 +65,7 @@ pub fn acting_headline(
         if let Some(first) = en.get_mut(0..1) {
             first.make_ascii_uppercase();
         }
-        (
-            en,
-            format!("{}의 차례: {}", who.get("ko"), doing.get("ko")),
-        )
+        (en, format!("{}의 차례: {}", who.get("ko"), doing.get("ko")))
     };
     if context.en.is_empty() {
         return Text::new(en, ko);

@@ -103,10 +103,7 @@ fn task_ask_text(a: &Ask) -> Text {
             "add the weaving to a tapestry",
             "직조물을 태피스트리에 붙이기",
         ),
-        Ask::Leftover => t(
-            "decide on the weavings left over",
-            "남은 직조물을 처리하기",
-        ),
+        Ask::Leftover => t("decide on the weavings left over", "남은 직조물을 처리하기"),
         Ask::TrainKeep { .. } => t(
             "keep army cards from those drawn",
             "뽑은 군대 카드 중 가질 것을 고르기",

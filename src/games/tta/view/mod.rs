@@ -82,7 +82,10 @@ fn headline(s: &State, reader: Option<usize>) -> Text {
         Phase::Actions => acting(
             round,
             s.turn,
-            Text::new("take civil and military actions", "시민 행동과 군사 행동 하기"),
+            Text::new(
+                "take civil and military actions",
+                "시민 행동과 군사 행동 하기",
+            ),
         ),
         Phase::Political => acting(
             round,
