@@ -360,6 +360,25 @@ fn the_new_game_confirmation_repeats_every_option() {
             _ => "(기본값)",
         };
         assert!(flat.contains(default), "{flat}");
+        // Options in words, in the reader's language; never a raw key.
+        let (m13, subject) = match lang {
+            "en" => (
+                "Category of monument M13: holy (default)",
+                "[quipu] new game?",
+            ),
+            _ => (
+                "기념비 M13의 종류: holy (기본값)",
+                "[quipu] 새 게임을 만들까요?",
+            ),
+        };
+        assert!(flat.contains(m13), "{flat}");
+        assert!(
+            flat.contains(subject),
+            "the headline in the reader's words: {flat}"
+        );
+        for raw in ["m13_category", "a2_04_cost", "corn_points"] {
+            assert!(!flat.contains(raw), "{raw}: {flat}");
+        }
     }
 }
 
@@ -803,6 +822,7 @@ fn game_over_opens_with_the_result(text: &str, lang: &str) {
         1,
         "said once:\n{text}"
     );
+    assert!(!text.contains("point(s)"), "counts agree:\n{text}");
     for old in ["The game is over.\n=", "게임이 끝났습니다.\n="] {
         assert!(!text.contains(old), "the old headline stays:\n{text}");
     }

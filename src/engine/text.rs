@@ -102,9 +102,9 @@ fn english_plurals(en: String) -> String {
             .rev()
             .take(4)
             .skip(1)
-            .find_map(|w| w.trim_start_matches('(').parse::<i64>().ok());
+            .find_map(|w| w.trim_start_matches('(').parse::<f64>().ok());
         match count {
-            Some(1) | Some(-1) => {}
+            Some(n) if n.abs() == 1.0 => {}
             Some(_) => out.push_str(&marker[1..marker.len() - 1]),
             None => out.push_str(marker),
         }
@@ -220,6 +220,7 @@ mod tests {
             "(2 civil actions; strength 4)"
         );
         assert_eq!(e("discarding statue(s)"), "discarding statue(s)");
+        assert_eq!(e("wins with -6.75 point(s)."), "wins with -6.75 points.");
         assert_eq!(e("no marker 1 here"), "no marker 1 here");
     }
 

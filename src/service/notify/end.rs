@@ -119,6 +119,8 @@ fn final_table(view: &View) -> Vec<Text> {
                         .iter()
                         .zip(row.iter())
                         .skip(1)
+                        // The total is the score the line already gives.
+                        .filter(|(h, _)| !h.en.starts_with("Total"))
                         .map(|(h, c)| {
                             Text::new(format!("{} {}", h.en, c.en), format!("{} {}", h.ko, c.ko))
                         })

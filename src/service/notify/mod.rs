@@ -358,7 +358,11 @@ impl Service {
         let subject = self.game_subject(id, &seat_row.email)?;
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
-        let events = one_fact_a_line(events);
+        let mut events = one_fact_a_line(events);
+        if kind == MailKind::GameOver {
+            // The result opens the mail: the game's own "The game is over." is said.
+            events.retain(|e| !e.en.starts_with("The game is over"));
+        }
         let deciding = seat.map(|s| table.to_act().contains(&s)).unwrap_or(false)
             && kind != MailKind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
