@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn english_counts_agree_with_their_number() {
-        let e = |s: &str| Text::new(s, "").en;
+        let e = |s: &str| super::Text::new(s, "").en;
         assert_eq!(e("draws 1 God card(s)."), "draws 1 God card.");
         assert_eq!(
             e("draws 3 God card(s), 1 potato(es), 2 potato(es)"),

@@ -184,7 +184,7 @@ impl Service {
             email,
             None,
             Some(format!("{local}+{token}@{domain}")),
-            &Text::new("[quipu] new game?", "[quipu] 새 게임을 만들까요?").get(&lang),
+            Text::new("[quipu] new game?", "[quipu] 새 게임을 만들까요?").get(&lang),
             &words,
             MailKind::Answer,
             now,
