@@ -239,6 +239,11 @@ fn the_default_is_one_mail_per_turn_and_news_is_light() {
             decisions[ALICE]
         );
         assert_eq!(alice.last().unwrap().kind, "over");
+        game_over_opens_with_the_result(&alice.last().unwrap().text, lang);
+        let over = s.store.outbox(None).unwrap();
+        let over = over.iter().rfind(|r| r.recipient == ALICE).unwrap();
+        shoot("game-over", lang, &over.raw);
+        game_over_opens_with_the_result(&mails_to(&s, BOB).last().unwrap().text, lang);
         let how = match lang {
             "en" => "More (every move): reply 'set notify every'",
             _ => "더 자주(모든 수마다): 'set notify every'로 답장",
@@ -355,6 +360,25 @@ fn the_new_game_confirmation_repeats_every_option() {
             _ => "(기본값)",
         };
         assert!(flat.contains(default), "{flat}");
+        // Options in words, in the reader's language; never a raw key.
+        let (m13, subject) = match lang {
+            "en" => (
+                "Category of monument M13: holy (default)",
+                "[quipu] new game?",
+            ),
+            _ => (
+                "기념비 M13의 종류: holy (기본값)",
+                "[quipu] 새 게임을 만들까요?",
+            ),
+        };
+        assert!(flat.contains(m13), "{flat}");
+        assert!(
+            flat.contains(subject),
+            "the headline in the reader's words: {flat}"
+        );
+        for raw in ["m13_category", "a2_04_cost", "corn_points"] {
+            assert!(!flat.contains(raw), "{raw}: {flat}");
+        }
     }
 }
 
@@ -409,6 +433,18 @@ fn screens_of_the_new_answers_at_390_px() {
                 .unwrap()
                 .raw
         };
+        shots.push(("turn-to-act", raw_of(&s)));
+        let other = if who == ALICE { BOB } else { ALICE };
+        handle(&s, &reply(&s, id, other, "s0", None, "board"), now());
+        let other_board = s
+            .store
+            .outbox(None)
+            .unwrap()
+            .into_iter()
+            .rfind(|r| r.recipient == other)
+            .unwrap()
+            .raw;
+        shots.push(("turn-other-seat", other_board));
         handle(&s, &reply(&s, id, &who, "s1", None, "beg chaac\n끝"), now());
         shots.push(("refused", raw_of(&s)));
         handle(&s, &reply(&s, id, &who, "s2", None, "games"), now());
@@ -426,7 +462,6 @@ fn screens_of_the_new_answers_at_390_px() {
         handle(&s, &reply(&s, id, &who, "s5", None, place), now());
         handle(&s, &reply(&s, id, &who, "s6", None, "undo"), now());
         shots.push(("undo", raw_of(&s)));
-        let other = if who == ALICE { BOB } else { ALICE };
         let new = format!(
             "From: <{who}>\r\nTo: <quipu@example.test>\r\nSubject: game\r\nMessage-ID: <s7{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nnew tzolkin with {other}\r\n"
         );
@@ -434,27 +469,35 @@ fn screens_of_the_new_answers_at_390_px() {
         shots.push(("confirm", raw_of(&s)));
         shots.push(("refused-tawantinsuyu", tawantinsuyu_refusal(lang)));
         for (name, raw) in shots {
-            let msg = mail_parser::MessageParser::default().parse(&raw).unwrap();
-            let html = msg.body_html(0).unwrap().to_string();
-            let page = out.join(format!("{name}-{lang}.html"));
-            std::fs::write(&page, html.replace("</body>", "<script>addEventListener('load',()=>{parent.postMessage(String(document.documentElement.scrollWidth),'*')})</script></body>")).unwrap();
-            let frame = out.join(format!("frame-{name}-{lang}.html"));
-            std::fs::write(&frame, format!("<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\"><iframe src=\"{name}-{lang}.html\" width=\"390\" height=\"1400\" style=\"border:0;display:block\"></iframe><script>addEventListener('message',e=>{{document.title='W'+e.data}});</script></body></html>")).unwrap();
-            let dom = browser::chromium(&frame, (500, 1400), 4000, None);
-            let width: u32 = dom
-                .split("<title>W")
-                .nth(1)
-                .and_then(|t| t.split('<').next())
-                .and_then(|w| w.parse().ok())
-                .unwrap_or_else(|| panic!("no width: {dom:.200}"));
-            assert!(width <= 390, "{name}-{lang}: {width} px wide at 390");
-            let png = out.join(format!("{name}-{lang}.png"));
-            browser::chromium(&frame, (500, 1400), 4000, Some(&png));
-            assert!(std::fs::metadata(&png)
-                .map(|m| m.len() > 1000)
-                .unwrap_or(false));
+            shoot(name, lang, &raw);
         }
     }
+}
+
+/// The mail `raw` as a 390-px phone shows it, under
+/// target/screens/conversation/NAME-LANG.png: no sideways scrolling.
+fn shoot(name: &str, lang: &str, raw: &[u8]) {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screens/conversation");
+    std::fs::create_dir_all(&out).unwrap();
+    let msg = mail_parser::MessageParser::default().parse(raw).unwrap();
+    let html = msg.body_html(0).unwrap().to_string();
+    let page = out.join(format!("{name}-{lang}.html"));
+    std::fs::write(&page, html.replace("</body>", "<script>addEventListener('load',()=>{parent.postMessage(String(document.documentElement.scrollWidth),'*')})</script></body>")).unwrap();
+    let frame = out.join(format!("frame-{name}-{lang}.html"));
+    std::fs::write(&frame, format!("<!DOCTYPE html><html><head><title>none</title></head><body style=\"margin:0\"><iframe src=\"{name}-{lang}.html\" width=\"390\" height=\"1400\" style=\"border:0;display:block\"></iframe><script>addEventListener('message',e=>{{document.title='W'+e.data}});</script></body></html>")).unwrap();
+    let dom = browser::chromium(&frame, (500, 1400), 4000, None);
+    let width: u32 = dom
+        .split("<title>W")
+        .nth(1)
+        .and_then(|t| t.split('<').next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("no width: {dom:.200}"));
+    assert!(width <= 390, "{name}-{lang}: {width} px wide at 390");
+    let png = out.join(format!("{name}-{lang}.png"));
+    browser::chromium(&frame, (500, 1400), 4000, Some(&png));
+    assert!(std::fs::metadata(&png)
+        .map(|m| m.len() > 1000)
+        .unwrap_or(false));
 }
 
 /// The raw refusal of a worker that is not free in Tawantinsuyu, to Alice.
@@ -746,5 +789,108 @@ fn a_move_that_asks_a_choice_is_marked_and_the_choice_may_follow() {
             break;
         }
         assert!(found, "{lang}: no seed deals a God card that asks a choice");
+    }
+}
+
+/// The game-over mail: the result first (for its reader), then one line per
+/// seat with its score and what it counted, and no headline of the last
+/// position; the result is said once.
+fn game_over_opens_with_the_result(text: &str, lang: &str) {
+    let (over, you, first, counted, second) = match lang {
+        "en" => (
+            "The game is over: ",
+            "You are ",
+            "1. ",
+            "VP in play ",
+            "2. ",
+        ),
+        _ => (
+            "게임이 끝났습니다. ",
+            "당신은 ",
+            "1위 ",
+            "게임 중 점수 ",
+            "2위 ",
+        ),
+    };
+    let at = |w: &str| text.find(w).unwrap_or_else(|| panic!("{w}\n{text}"));
+    assert!(at(over) < at(you), "the result before who is who:\n{text}");
+    assert!(at(over) < at(first) && at(first) < at(second), "{text}");
+    let line = text[at(first)..].lines().next().unwrap();
+    assert!(line.contains(counted), "what the score counted: {line}");
+    assert_eq!(
+        text.matches(over.trim_end()).count(),
+        1,
+        "said once:\n{text}"
+    );
+    assert!(!text.contains("point(s)"), "counts agree:\n{text}");
+    for old in ["The game is over.\n=", "게임이 끝났습니다.\n="] {
+        assert!(!text.contains(old), "the old headline stays:\n{text}");
+    }
+}
+
+/// The headline speaks to the seat to act ("Your turn: ...") and names it
+/// to the other seat; the player's own choice is told once, not as "You
+/// played: X" above "Your choice: X".
+#[test]
+fn the_headline_speaks_to_the_seat_to_act_and_names_it_to_the_others() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("headline-{lang}"));
+        let id = tzolkin(&s, lang);
+        let who = to_act(&s, id);
+        let other = if who == ALICE { BOB } else { ALICE };
+        let seat = s.seat_of(id, &who).unwrap().0;
+        let turn = last_to(&s, &who);
+        assert_eq!(turn.kind, "turn");
+        let (mine, choice, echo) = match lang {
+            "en" => (
+                "Your turn: place or pick up workers".to_string(),
+                "Your choice: keep",
+                "You played: keep",
+            ),
+            _ => (
+                "당신의 차례: 일꾼 놓기 또는 회수".to_string(),
+                "나의 선택: keep",
+                "내가 둔 수: keep",
+            ),
+        };
+        assert!(turn.text.contains(&mine), "{}", turn.text);
+        assert!(turn.text.contains(choice), "{}", turn.text);
+        assert!(
+            !turn.text.contains(echo),
+            "the command twice:\n{}",
+            turn.text
+        );
+        let out = handle(&s, &reply(&s, id, other, "h1", None, "board"), now());
+        assert_ne!(out.outcome, "rejected", "{}", out.reason);
+        let board = last_to(&s, other);
+        let theirs = match (lang, seat) {
+            ("en", 0) => "Red (seat 1) to place or pick up workers",
+            ("en", _) => "Blue (seat 2) to place or pick up workers",
+            (_, 0) => "빨강 (1번 자리)의 차례: 일꾼 놓기 또는 회수",
+            _ => "파랑 (2번 자리)의 차례: 일꾼 놓기 또는 회수",
+        };
+        assert!(board.text.contains(theirs), "{}", board.text);
+        assert!(!board.text.contains(&mine), "{}", board.text);
+    }
+}
+
+/// Counts agree with their number in the mail: Through the Ages' card
+/// taken from slot 1 costs "1 civil action", not "1 civil actions".
+#[test]
+fn counts_in_a_mail_agree_with_their_number() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("plural-{lang}"));
+        let id = driving::start(&s, "tta", lang, 5, &[]);
+        let who = to_act(&s, id);
+        let out = handle(&s, &reply(&s, id, &who, "p1", None, "take 1"), now());
+        assert_eq!(out.outcome, "applied", "{}", out.reason);
+        let m = last_to(&s, &who);
+        let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (right, wrong) = match lang {
+            "en" => ("from slot 1 (1 civil action).", "(1 civil actions)"),
+            _ => ("(시민 행동 1)", "(s)"),
+        };
+        assert!(flat.contains(right), "{}", m.text);
+        assert!(!flat.contains(wrong), "{}", m.text);
     }
 }

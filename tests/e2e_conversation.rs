@@ -2,7 +2,8 @@
 //! stack with `quipu serve` running, in English and Korean: a real command
 //! the rules refuse now is answered with the rules' reason, the closest
 //! legal commands and the lines not tried (Tzolk'in, Through the Ages);
-//! table talk does not make the turn mail stale; `resign` does nothing
+//! table talk does not make the turn mail stale; the headline says "Your
+//! turn" to the seat to act and names it to the other; `resign` does nothing
 //! until confirmed; `games` lists each game with whose turn it is.
 
 mod support;
@@ -128,6 +129,18 @@ fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
     ] {
         let mut t = Table::start("tzolkin", account, players, lang, 3);
         let (i, turn) = t.past_setup(&["keep"]);
+        // The headline speaks to the seat to act.
+        let (mine, theirs) = match lang {
+            "en" => (
+                "Your turn: place or pick up workers",
+                ") to place or pick up workers",
+            ),
+            _ => (
+                "당신의 차례: 일꾼 놓기 또는 회수",
+                ")의 차례: 일꾼 놓기 또는 회수",
+            ),
+        };
+        assert!(turn.says(mine), "{lang}:\n{}", turn.text);
         let (_, row) = t.answer(i, &turn, "beg chaac\n끝");
         assert_eq!(row.outcome.to_string(), "rejected", "{row:?}");
         let (why, closest, untried) = match lang {
@@ -159,7 +172,13 @@ fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
         let (_, moved) = t.answer(i, &turn, &format!("{first}\nend"));
         assert_eq!(moved.outcome.to_string(), "applied", "{moved:?}");
         // The move went through: the other player is to act, and told so.
-        t.next(other, |m| !m.move_links().is_empty());
+        let next = t.next(other, |m| !m.move_links().is_empty());
+        assert!(next.says(mine), "{lang}:\n{}", next.text);
+        // The player who moved asks for the board: it names the seat to act.
+        let (_, shown) = t.answer(i, &turn, "board");
+        assert_eq!(shown.outcome.to_string(), "answered", "{shown:?}");
+        let board = t.next(i, |m| m.says(theirs));
+        assert!(!board.says(mine), "{lang}:\n{}", board.text);
     }
 }
 

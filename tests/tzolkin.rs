@@ -1251,7 +1251,31 @@ fn the_view_shows_the_board_the_private_tiles_and_a_picture() {
     board(&mut s).worker(PAL, 3, 0);
     seat(&mut s, 0).hand(2);
     let v = g.view(&s, None);
-    assert!(v.headline.en.contains("Red to play"), "{}", v.headline.en);
+    assert!(
+        v.headline
+            .en
+            .contains("Red (seat 1) to place or pick up workers"),
+        "{}",
+        v.headline.en
+    );
+    // The seat to act reads it as its own turn, in either language.
+    let mine = g.view(&s, Some(Seat(0))).headline;
+    assert!(
+        mine.en.contains("Your turn: place or pick up workers"),
+        "{}",
+        mine.en
+    );
+    assert!(
+        mine.ko.contains("당신의 차례: 일꾼 놓기 또는 회수"),
+        "{}",
+        mine.ko
+    );
+    let theirs = g.view(&s, Some(Seat(1))).headline;
+    assert!(
+        theirs.ko.contains("빨강 (1번 자리)의 차례"),
+        "{}",
+        theirs.ko
+    );
     let gears = v
         .sections
         .iter()

@@ -14,7 +14,7 @@ pub struct Text {
 impl Text {
     pub fn new(en: impl Into<String>, ko: impl Into<String>) -> Text {
         Text {
-            en: en.into(),
+            en: english_plurals(en.into()),
             ko: korean_particles(ko.into()),
         }
     }
@@ -74,6 +74,41 @@ pub fn korean_particles(s: String) -> String {
             None => out.push('('),
         }
         rest = tail.get(skip..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
+/// English counts written both ways, "3 God card(s)", "1 potato(es)",
+/// settled by the number before the word (within three words): "3 God
+/// cards", "1 potato". A marker with no number before it stays as written.
+fn english_plurals(en: String) -> String {
+    if !en.contains("(s)") && !en.contains("(es)") {
+        return en;
+    }
+    let mut out = String::with_capacity(en.len());
+    let mut rest = en.as_str();
+    while let Some(at) = rest.find("(s)").into_iter().chain(rest.find("(es)")).min() {
+        let (head, tail) = rest.split_at(at);
+        let marker = if tail.starts_with("(s)") {
+            "(s)"
+        } else {
+            "(es)"
+        };
+        out.push_str(head);
+        let before = out.clone();
+        let count = before
+            .split_whitespace()
+            .rev()
+            .take(4)
+            .skip(1)
+            .find_map(|w| w.trim_start_matches('(').parse::<f64>().ok());
+        match count {
+            Some(n) if n.abs() == 1.0 => {}
+            Some(_) => out.push_str(&marker[1..marker.len() - 1]),
+            None => out.push_str(marker),
+        }
+        rest = &tail[marker.len()..];
     }
     out.push_str(rest);
     out
@@ -171,6 +206,23 @@ impl fmt::Display for Text {
 #[cfg(test)]
 mod tests {
     use super::korean_particles as k;
+
+    #[test]
+    fn english_counts_agree_with_their_number() {
+        let e = |s: &str| super::Text::new(s, "").en;
+        assert_eq!(e("draws 1 God card(s)."), "draws 1 God card.");
+        assert_eq!(
+            e("draws 3 God card(s), 1 potato(es), 2 potato(es)"),
+            "draws 3 God cards, 1 potato, 2 potatoes"
+        );
+        assert_eq!(
+            e("(2 civil action(s); strength 4)"),
+            "(2 civil actions; strength 4)"
+        );
+        assert_eq!(e("discarding statue(s)"), "discarding statue(s)");
+        assert_eq!(e("wins with -6.75 point(s)."), "wins with -6.75 points.");
+        assert_eq!(e("no marker 1 here"), "no marker 1 here");
+    }
 
     #[test]
     fn particles_follow_the_word_before_them() {

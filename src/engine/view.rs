@@ -39,6 +39,43 @@ pub fn seat_label(names: &[Text], i: usize) -> Text {
     }
 }
 
+/// The headline for a decision, speaking to its reader: "Your turn: place
+/// or pick up workers" to a seat among `acting`, "Red (seat 2) to place or
+/// pick up workers" to every other reader (and spectators), after the
+/// game's `context` ("Day 3 of 27, Age 1"), if any. `doing` is a verb
+/// phrase that reads after "to" in English and after "차례:" in Korean (a
+/// noun form: "일꾼 놓기 또는 회수"), so one phrase serves every reader.
+pub fn acting_headline(
+    context: &Text,
+    names: &[Text],
+    acting: &[usize],
+    doing: &Text,
+    reader: Option<usize>,
+) -> Text {
+    let (en, ko) = if reader.is_some_and(|r| acting.contains(&r)) {
+        (
+            format!("Your turn: {}", doing.en),
+            format!("당신의 차례: {}", doing.get("ko")),
+        )
+    } else {
+        let who: Vec<Text> = acting.iter().map(|&i| seat_label(names, i)).collect();
+        let who = Text::join(&who, ", ");
+        let mut en = format!("{} to {}", who.en, doing.en);
+        // "seat 2 to ..." opens a line with a capital.
+        if let Some(first) = en.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        (en, format!("{}의 차례: {}", who.get("ko"), doing.get("ko")))
+    };
+    if context.en.is_empty() {
+        return Text::new(en, ko);
+    }
+    Text::new(
+        format!("{} — {en}", context.en),
+        format!("{} — {ko}", context.get("ko")),
+    )
+}
+
 /// A titled part of a view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {

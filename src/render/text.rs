@@ -224,7 +224,7 @@ pub fn page_text_with(page: &Page, limits: Limits) -> String {
         out.push_str("\n\n");
     }
     // Decision first: where the game stands, then what led there.
-    if let Some(v) = page.view {
+    if let Some(v) = page.view.filter(|v| !v.headline.get(page.lang).is_empty()) {
         heading(&mut out, v.headline.get(page.lang), '=');
         out.push('\n');
     }

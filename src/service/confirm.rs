@@ -10,6 +10,8 @@ use crate::games;
 use crate::store::{InboundOutcome, MailKind, RequestStatus};
 use chrono::{DateTime, Utc};
 
+mod options;
+
 /// Words that confirm a request.
 const YES: [&str; 4] = ["confirm", "yes", "확인", "예"];
 
@@ -48,33 +50,42 @@ fn request_terms(req: &NewGameRequest) -> (Text, Text) {
     let info = (entry.info)();
     let title = crate::engine::game_title(entry.name, info.title);
     let set = crate::engine::Options::parse_pairs(&req.options).unwrap_or_default();
-    let (mut en, mut ko) = (Vec::new(), Vec::new());
+    // Each option in words, in the reader's language: "Category of
+    // monument M13: holy (default)", never the raw key.
+    let named = |key: &str, value: &str, default: bool| {
+        let name = options::option_name(entry.name, key).unwrap_or_else(|| Text::same(key));
+        let v = options::value_words(value);
+        let (d_en, d_ko) = if default {
+            (" (default)", " (기본값)")
+        } else {
+            ("", "")
+        };
+        Text::new(
+            format!("{}: {}{d_en}", name.en, v.en),
+            format!("{}: {}{d_ko}", name.ko, v.ko),
+        )
+    };
+    let mut lines = Vec::new();
     for doc in &info.options {
         match set.get(doc.key) {
-            Some(v) => {
-                en.push(format!("{}={v}", doc.key));
-                ko.push(format!("{}={v}", doc.key));
-            }
-            None if !doc.default.is_empty() => {
-                en.push(format!("{}={} (default)", doc.key, doc.default));
-                ko.push(format!("{}={} (기본값)", doc.key, doc.default));
-            }
+            Some(v) => lines.push(named(doc.key, v, false)),
+            None if !doc.default.is_empty() => lines.push(named(doc.key, doc.default, true)),
             None => {}
         }
     }
     // Options of the service (the clock's) that the game does not document.
     for (k, v) in &set.0 {
         if !info.options.iter().any(|d| d.key == k) {
-            en.push(format!("{k}={v}"));
-            ko.push(format!("{k}={v}"));
+            lines.push(named(k, v, false));
         }
     }
-    let options = if en.is_empty() {
+    let options = if lines.is_empty() {
         Text::new("Options: none.", "옵션: 없음.")
     } else {
+        let list = Text::join(&lines, "\n- ");
         Text::new(
-            format!("Options: {}.", en.join(", ")),
-            format!("옵션: {}.", ko.join(", ")),
+            format!("Options:\n- {}", list.en),
+            format!("옵션:\n- {}", list.ko),
         )
     };
     (title, options)
@@ -150,6 +161,11 @@ impl Service {
         let token = super::token::request_token(&self.secret, id, email);
         let others = req.players[1..].join(", ");
         let (title, options) = request_terms(&req);
+        // The Subject, the mail's headline, in the reader's words too.
+        let lang = match self.store.find_player(email)? {
+            Some(p) => p.lang,
+            None => "en".to_string(),
+        };
         let words = [
             Text::new(
                 format!("Someone, perhaps you, asked quipu from this address to start {} with {others}.", title.en),
@@ -171,7 +187,7 @@ impl Service {
             email,
             None,
             Some(format!("{local}+{token}@{domain}")),
-            "[quipu] new game?",
+            Text::new("[quipu] new game?", "[quipu] 새 게임을 만들까요?").get(&lang),
             &words,
             MailKind::Answer,
             now,

@@ -19,7 +19,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     let groups = village_groups(s);
     let mut v = View {
         seat,
-        headline: headline(s),
+        headline: headline(s, seat.map(|x| x.0)),
         ..View::default()
     };
     let players = players_section(s);
@@ -388,26 +388,28 @@ fn map_section(s: &State) -> Section {
     )
 }
 
-fn headline(s: &State) -> Text {
+/// Whose turn and what it asks, speaking to `reader` ("Your turn: ...")
+/// when it is them.
+fn headline(s: &State, reader: Option<usize>) -> Text {
+    let names: Vec<Text> = (0..s.players.len()).map(seat_name).collect();
     match &s.phase {
         Phase::Turn(t) => {
-            let who = seat_name(usize::from(t.seat));
-            let fin = if t.final_turn {
-                (" (final turn)", " (마지막 차례)")
+            let context = if t.final_turn {
+                Text::new("Final turn", "마지막 차례")
             } else {
-                ("", "")
+                Text::same("")
             };
-            Text::new(
-                format!("{}'s turn{}: {} AP left", who.en, fin.0, t.ap),
-                format!("{}의 차례{}: 남은 AP {}", who.ko, fin.1, t.ap),
-            )
+            let doing = Text::new(
+                format!("spend action points ({} AP left)", t.ap),
+                format!("행동 점수 쓰기 (남은 AP {})", t.ap),
+            );
+            let acting = [usize::from(t.seat)];
+            crate::engine::acting_headline(&context, &names, &acting, &doing, reader)
         }
         Phase::Festival(f) => {
-            let who = seat_name(usize::from(f.current));
-            Text::new(
-                format!("Festival competition: {} to answer", who.en),
-                format!("축제 경쟁: {}의 답 차례", who.ko),
-            )
+            let doing = Text::new("answer the Festival competition", "축제 경쟁에 답하기");
+            let acting = [usize::from(f.current)];
+            crate::engine::acting_headline(&Text::same(""), &names, &acting, &doing, reader)
         }
         Phase::Over => Text::new("The game is over", "게임 종료"),
     }

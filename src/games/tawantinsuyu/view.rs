@@ -95,7 +95,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     );
     View {
         seat: seat.map(crate::engine::Seat),
-        headline: headline(s),
+        headline: headline(s, seat),
         sections,
         private: seat.map(|me| private_part(s, me)).unwrap_or_default(),
         picture,
@@ -106,8 +106,9 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     }
 }
 
-/// The scores at the end, else the Festivals held and who decides what.
-fn headline(s: &State) -> Text {
+/// The scores at the end, else the Festivals held and who decides what,
+/// speaking to `reader` ("Your turn: ...") when it is them.
+fn headline(s: &State, reader: Option<usize>) -> Text {
     if s.over {
         let sc: Vec<String> = s
             .players
@@ -121,26 +122,19 @@ fn headline(s: &State) -> Text {
         );
     }
     let acting = apply::to_act(s);
-    let names: Vec<String> = acting.iter().map(|&q| who(s, q)).collect();
+    let names: Vec<Text> = (0..s.players.len())
+        .map(|p| t(who(s, p), apply::ko_names(who(s, p))))
+        .collect();
     let what = acting
         .first()
         .and_then(|&q| apply::current_ask(s, q))
         .map(|a| apply::ask_text(&a))
         .unwrap_or_else(|| t("", ""));
-    t(
-        format!(
-            "Festivals held {}/3 - {} to {}",
-            s.festivals_done,
-            names.join(", "),
-            what.en
-        ),
-        format!(
-            "축제 {}/3 진행 - {}: {}",
-            s.festivals_done,
-            names.join(", "),
-            what.ko
-        ),
-    )
+    let context = t(
+        format!("Festivals held {}/3", s.festivals_done),
+        format!("축제 {}/3 진행", s.festivals_done),
+    );
+    crate::engine::acting_headline(&context, &names, &acting, &what, reader)
 }
 
 /// The Coricancha's five sections and the High Priests on them.

@@ -68,9 +68,15 @@ fn mode_text(s: &State) -> Text {
     }
 }
 
-/// What is happening now, in one line.
+/// What is happening now, in one line, as a spectator reads it.
 pub fn headline(s: &State) -> Text {
-    let who = color(s.active as usize);
+    headline_for(s, None)
+}
+
+/// What is happening now, in one line, speaking to `reader` ("Your turn:
+/// ...") when it is them who acts.
+pub fn headline_for(s: &State, reader: Option<usize>) -> Text {
+    let names: Vec<Text> = (0..s.players).map(super::command::seat_name).collect();
     let turn = match &s.scoring {
         Some(sc) => match sc.kind {
             RoundKind::Final => t("final scoring round", "마지막 득점 라운드"),
@@ -81,6 +87,10 @@ pub fn headline(s: &State) -> Text {
         },
         None => t("normal turn", "일반 턴"),
     };
+    let acting = |seat: usize, context: Text, doing: Text| {
+        crate::engine::acting_headline(&context, &names, &[seat], &doing, reader)
+    };
+    let active = s.active as usize;
     match &s.phase {
         Phase::Over => {
             let best = s.people.iter().map(|p| p.score).max().unwrap_or(0);
@@ -94,24 +104,23 @@ pub fn headline(s: &State) -> Text {
                 format!("게임 종료: {}이 {best}점으로 승리.", w.ko),
             )
         }
-        Phase::Place { .. } => t(
-            format!("{} places a hex ({}).", who.en, turn.en),
-            format!("{}이 지형을 놓습니다 ({}).", who.ko, turn.ko),
-        ),
-        Phase::Act => t(
-            format!("{}: {} AP left ({}).", who.en, s.ap, turn.en),
-            format!("{}: {} AP 남음 ({}).", who.ko, s.ap, turn.ko),
+        Phase::Place { .. } => acting(active, turn, t("place a hex", "지형 놓기")),
+        Phase::Act => acting(
+            active,
+            turn,
+            t(
+                format!("spend action points ({} AP left)", s.ap),
+                format!("행동 점수 쓰기 ({} AP 남음)", s.ap),
+            ),
         ),
         Phase::Bid => {
-            let b = color(s.auction.as_ref().map(|a| a.bidder as usize).unwrap_or(0));
-            t(
-                format!("Auction: {} to bid or pass.", b.en),
-                format!("경매: {}이 입찰 또는 패스할 차례.", b.ko),
-            )
+            let b = s.auction.as_ref().map(|a| a.bidder as usize).unwrap_or(0);
+            acting(b, t("Auction", "경매"), t("bid or pass", "입찰 또는 패스"))
         }
-        Phase::Choose => t(
-            format!("{} chooses a displayed hex.", who.en),
-            format!("{}이 공개된 지형을 고릅니다.", who.ko),
+        Phase::Choose => acting(
+            active,
+            turn,
+            t("choose a displayed hex", "공개된 지형 고르기"),
         ),
     }
 }
@@ -502,7 +511,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     sections.push(supplies(s));
     View {
         seat,
-        headline: headline(s),
+        headline: headline_for(s, seat.map(|x| x.0)),
         sections,
         private: Vec::new(),
         picture,

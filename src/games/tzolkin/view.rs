@@ -10,29 +10,45 @@ use super::scoring::{self, feeding};
 use super::state::{Mode, Pending, Phase, State, NONE};
 use crate::engine::{Section, Text, View};
 
-fn headline(s: &State) -> Text {
+/// Where the game stands and who is to act, speaking to `reader` ("Your
+/// turn: ...") when it is them.
+fn headline(s: &State, reader: Option<usize>) -> Text {
+    let names: Vec<Text> = (0..s.n).map(seat_name).collect();
+    let to_act = |context: Text, acting: &[usize], en: &str, ko: &str| {
+        crate::engine::acting_headline(&context, &names, acting, &Text::new(en, ko), reader)
+    };
     match s.phase() {
-        Phase::Choose => Text::new(
-            "Setup: everyone keeps 2 of their 4 starting wealth tiles (keep ...).",
-            "준비: 각자 시작 자산 타일 4개 중 2개를 고릅니다 (keep ...).",
-        ),
+        Phase::Choose => {
+            let choosing: Vec<usize> = (0..s.n).filter(|&i| s.players[i].kept[0] == NONE).collect();
+            to_act(
+                Text::new("Setup", "준비"),
+                &choosing,
+                "keep 2 of the 4 starting wealth tiles (keep ...)",
+                "시작 자산 타일 4개 중 2개 고르기 (keep ...)",
+            )
+        }
         Phase::Turn => {
-            let n = seat_name(s.active());
-            Text::new(
-                format!("Day {} of 27, Age {} — {} to play.", s.day, s.age, n.en),
-                format!("{}일째, {}시대 — {} 차례.", s.day, s.age, n.ko),
-            )
-        }
-        Phase::Advance => {
-            let n = seat_name(s.seat_on_start().unwrap_or(0));
-            Text::new(
-                format!("Day {}: {} advances the calendar 1 or 2 days.", s.day, n.en),
-                format!(
-                    "{}일째: {}이(가) 달력을 1일 또는 2일 전진시킵니다.",
-                    s.day, n.ko
+            let (en, ko) = if s.nothing_owed() {
+                ("place or pick up workers", "일꾼 놓기 또는 회수")
+            } else {
+                ("finish the action's choices", "행동의 선택 마무리")
+            };
+            to_act(
+                Text::new(
+                    format!("Day {} of 27, Age {}", s.day, s.age),
+                    format!("{}일째, {}시대", s.day, s.age),
                 ),
+                &[s.active()],
+                en,
+                ko,
             )
         }
+        Phase::Advance => to_act(
+            Text::new(format!("Day {}", s.day), format!("{}일째", s.day)),
+            &[s.seat_on_start().unwrap_or(0)],
+            "advance the calendar 1 or 2 days",
+            "달력을 1일 또는 2일 전진",
+        ),
         Phase::Over => Text::new("The game is over.", "게임이 끝났습니다."),
     }
 }
@@ -602,7 +618,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         .unwrap_or_default();
     View {
         seat: seat.map(crate::engine::Seat),
-        headline: headline(s),
+        headline: headline(s, seat),
         sections,
         private,
         picture,

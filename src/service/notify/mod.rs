@@ -13,6 +13,7 @@ use crate::store::{
 };
 use chrono::{DateTime, Utc};
 
+mod end;
 mod follow;
 mod words;
 use words::{footer, one_fact_a_line, sender_name};
@@ -148,41 +149,50 @@ impl Service {
             self.store.clear_deadline(id, d.seat)?;
         }
         let outcome = self.outcome(id)?;
-        let people = self.people(id, &self.table(id)?.seat_names())?;
-        let mut lines = Vec::new();
-        if let Some(o) = &outcome {
-            lines.push(o.summary.clone());
-            let mut order: Vec<usize> = (0..o.scores.len()).collect();
-            order.sort_by_key(|&i| o.ranks.get(i).copied().unwrap_or(usize::MAX));
-            for i in order {
-                let who = people
-                    .iter()
-                    .find(|(s, _)| *s == i)
-                    .map(|(_, t)| t.clone())
-                    .unwrap_or_else(|| crate::engine::seat_label(&[], i));
-                let rank = o.ranks.get(i).copied().unwrap_or(0);
-                let score = o.scores.get(i).copied().unwrap_or(0.0);
-                lines.push(Text::new(
-                    format!("{rank}. {}: {score}", who.en),
-                    format!("{rank}위 {}: {score}점", who.ko),
-                ));
-            }
-        }
-        let mut paragraphs = vec![Text::new("The game is over.", "게임이 끝났습니다.")];
-        paragraphs.extend(lines);
-        if let Some(url) = self.config.archive.replay_url(id) {
-            paragraphs.push(Text::new(
+        let table = self.table(id)?;
+        let people = self.people(id, &table.seat_names())?;
+        let standings = outcome
+            .as_ref()
+            .map(|o| end::standings(o, &people, &table.view(None)));
+        let replay = self.config.archive.replay_url(id).map(|url| {
+            Text::new(
                 format!(
                     "Replay the game move by move (online from the archive's next update): {url}"
                 ),
                 format!("한 수씩 다시 보기 (기록 보관소가 다음에 갱신되면 열립니다): {url}"),
-            ));
-        }
+            )
+        });
+        // The result first, on its own, for each reader; then each seat's
+        // score and what it counted, one line each; then how the game ranks.
+        let paragraphs = |me: Option<usize>| -> Vec<Text> {
+            let mut out = Vec::new();
+            match (&outcome, &standings) {
+                (Some(o), Some(lines)) => {
+                    out.push(end::result_line(o, &people, me));
+                    out.push(Text::new(
+                        lines
+                            .iter()
+                            .map(|l| l.en.as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                        lines
+                            .iter()
+                            .map(|l| l.ko.as_str())
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ));
+                    out.push(o.summary.clone());
+                }
+                _ => out.push(Text::new("The game is over.", "게임이 끝났습니다.")),
+            }
+            out.extend(replay.clone());
+            out
+        };
         for seat_row in self.seated(id)? {
             // A seat that resigned or timed out still learns the result.
             if seat_row.status == SeatStatus::Joined || seat_row.status == SeatStatus::Dropped {
                 let mut words = Words {
-                    paragraphs: paragraphs.clone(),
+                    paragraphs: paragraphs(seat_row.seat),
                     ..Words::default()
                 };
                 if seat_row.seat.is_some_and(|s| actors.contains(&Seat(s))) {
@@ -241,18 +251,20 @@ impl Service {
                     let events: Vec<Event> =
                         serde_json::from_str(&m.events).map_err(StoreError::from)?;
                     let mine = m.seat.map(Seat) == seat;
-                    if mine {
+                    let told: Vec<Text> = events
+                        .into_iter()
+                        .filter(|e| e.to.is_none() || e.to == seat)
+                        .map(|e| e.text.into_text())
+                        .collect();
+                    // The command once: not "You played: X" above an event
+                    // that names X ("Your choice: X", "... [X]").
+                    if mine && !told.iter().any(|t| t.en.contains(m.command.as_str())) {
                         out.push(Text::new(
                             format!("You played: {}", m.command),
                             format!("내가 둔 수: {}", m.command),
                         ));
                     }
-                    for e in events
-                        .into_iter()
-                        .filter(|e| e.to.is_none() || e.to == seat)
-                    {
-                        out.push(e.text.into_text());
-                    }
+                    out.extend(told);
                     if !mine
                         && m.source != "cli"
                         && m.source != super::bots::SEAT_SOURCE
@@ -343,22 +355,34 @@ impl Service {
         if words.board == Board::Hand {
             view.sections.clear();
         }
+        if kind == MailKind::GameOver {
+            // The result opens the mail; the last position's headline
+            // ("... to take a political action") is no longer news.
+            view.headline = Text::default();
+        }
         let info = table.info();
         let title = crate::engine::game_title(info.name, info.title);
         let subject = self.game_subject(id, &seat_row.email)?;
         let mut events = words.extra_events.clone();
         events.extend(self.events_since(id, seat_row, table.as_ref())?);
-        let events = one_fact_a_line(events);
+        let mut events = one_fact_a_line(events);
+        if kind == MailKind::GameOver {
+            // The result opens the mail: the game's own "The game is over." is said.
+            events.retain(|e| !e.en.starts_with("The game is over"));
+        }
         let deciding = seat.map(|s| table.to_act().contains(&s)).unwrap_or(false)
             && kind != MailKind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
             paragraphs.push(greeting(id, &title, seat, table.as_ref()));
         }
-        if let Some(s) = seat {
-            paragraphs.push(self.who_is_who(id, s, &table.seat_names())?);
-        }
         paragraphs.extend(words.paragraphs.iter().cloned());
+        if let Some(s) = seat {
+            let who = self.who_is_who(id, s, &table.seat_names())?;
+            // The decision or the result first; who is who after it.
+            let at = usize::from(deciding || kind == MailKind::GameOver).min(paragraphs.len());
+            paragraphs.insert(at, who);
+        }
         let moves = match seat {
             Some(s) if deciding => {
                 let offer = table.offer(s);

@@ -39,7 +39,7 @@ pub(super) fn take(s: &mut State, seat: usize, slot: u8, out: &mut Vec<Event>) -
     out.push(said(
         seat,
         format!(
-            "takes {} from slot {slot} ({cost} civil actions).",
+            "takes {} from slot {slot} ({cost} civil action(s)).",
             c.name()
         ),
         format!(

@@ -64,44 +64,67 @@ fn develop_price(s: &State, seat: usize, c: &data::Card) -> Option<Text> {
     ))
 }
 
-fn headline(s: &State) -> Text {
+/// Where the game stands and who is to act, speaking to `reader` ("Your
+/// turn: ...") when it is them.
+fn headline(s: &State, reader: Option<usize>) -> Text {
+    let acting = |context: Text, seat: usize, doing: Text| {
+        crate::engine::acting_headline(&context, &[], &[seat], &doing, reader)
+    };
+    let round = Text::new(
+        format!("Round {}, Age {}", s.round, age_name(s.age)),
+        format!("{}라운드, {}시대", s.round, age_name_ko(s.age)),
+    );
     match &s.phase {
         Phase::Over => Text::new(
             format!("Game over after round {}.", s.round),
             format!("{}라운드 후 게임이 끝났습니다.", s.round),
         ),
-        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
-        Phase::War(_) | Phase::WarLoss { .. } => war_headline(s),
-        Phase::PactOffer { card, from, to, .. } => {
-            let (n, f, t) = (s.data.card_name(*card), from + 1, to + 1);
+        Phase::Actions => acting(
+            round,
+            s.turn,
             Text::new(
-                format!(
-                    "Seat {f} offers seat {t} the pact {}: 'accept' or 'refuse'.",
-                    n.en
-                ),
-                format!(
-                    "{f}번 자리가 {t}번 자리에 조약 {}을(를) 제안: 'accept' 또는 'refuse'.",
-                    n.ko
+                "take civil and military actions",
+                "시민 행동과 군사 행동 하기",
+            ),
+        ),
+        Phase::Political => acting(
+            round,
+            s.turn,
+            Text::new(
+                "take a political action (or 'skip')",
+                "정치 행동 하기 (안 하면 'skip')",
+            ),
+        ),
+        Phase::Discard => acting(
+            Text::new(format!("Round {}", s.round), format!("{}라운드", s.round)),
+            s.turn,
+            Text::new(
+                "discard military cards down to the military actions",
+                "군사 행동 수만큼 남기고 군사 카드 버리기",
+            ),
+        ),
+        Phase::PactOffer { card, from, to, .. } => {
+            let n = s.data.card_name(*card);
+            acting(
+                Text::same(""),
+                *to,
+                Text::new(
+                    format!(
+                        "'accept' or 'refuse' the pact {} offered by seat {}",
+                        n.en,
+                        from + 1
+                    ),
+                    format!(
+                        "{}번 자리가 제안한 조약 {} 'accept' 또는 'refuse'",
+                        from + 1,
+                        n.ko
+                    ),
                 ),
             )
         }
-        Phase::Political | Phase::Discard | Phase::Auction { .. } | Phase::Colonize { .. } => {
-            military_headline(s)
-        }
-        Phase::Actions => Text::new(
-            format!(
-                "Round {}, Age {}: seat {} takes its turn.",
-                s.round,
-                age_name(s.age),
-                s.turn + 1
-            ),
-            format!(
-                "{}라운드, {}시대: {}번 자리의 차례입니다.",
-                s.round,
-                age_name_ko(s.age),
-                s.turn + 1
-            ),
-        ),
+        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
+        Phase::War(_) | Phase::WarLoss { .. } => war_headline(s),
+        Phase::Auction { .. } | Phase::Colonize { .. } => military_headline(s),
         Phase::EventChoice {
             event,
             queue,
@@ -109,21 +132,20 @@ fn headline(s: &State) -> Text {
         } => {
             let name = s.data.card_name(*event);
             // Seats answering at once are named together.
-            let who = if choice.at_once() {
-                let seats: Vec<String> = queue.iter().map(|q| (q + 1).to_string()).collect();
-                seats.join(", ")
+            let seats: Vec<usize> = if choice.at_once() {
+                queue.to_vec()
             } else {
-                queue.first().map(|q| q + 1).unwrap_or(0).to_string()
+                queue.first().copied().into_iter().collect()
             };
-            Text::new(
-                format!(
-                    "Round {}: seat {who} chooses for the event {}.",
-                    s.round, name.en
+            crate::engine::acting_headline(
+                &Text::new(format!("Round {}", s.round), format!("{}라운드", s.round)),
+                &[],
+                &seats,
+                &Text::new(
+                    format!("choose for the event {}", name.en),
+                    format!("이벤트 {} 선택", name.ko),
                 ),
-                format!(
-                    "{}라운드: {who}번 자리가 이벤트 {}에 대해 선택합니다.",
-                    s.round, name.ko
-                ),
+                reader,
             )
         }
     }
@@ -591,7 +613,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
     sections.push(events_section(s).as_reference());
     View {
         seat: seat.map(crate::engine::Seat),
-        headline: headline(s),
+        headline: headline(s, seat),
         sections,
         private,
         picture,

@@ -50,23 +50,9 @@ pub(super) fn military_hand_section(s: &State, seat: usize, p: &Player) -> Secti
     Section::lines(Text::new("Your military hand", "내 군사 손패"), lines)
 }
 
-/// The headline of the advanced and full games' own phases.
+/// The headline of a colonization's auction and its sending of units.
 pub(super) fn military_headline(s: &State) -> Text {
     match &s.phase {
-        Phase::Political => Text::new(
-            format!(
-                "Round {}, Age {}: seat {} may take a political action (or 'skip').",
-                s.round,
-                age_name(s.age),
-                s.turn + 1
-            ),
-            format!(
-                "{}라운드, {}시대: {}번 자리가 정치 행동을 할 수 있습니다 (안 하면 'skip').",
-                s.round,
-                age_name_ko(s.age),
-                s.turn + 1
-            ),
-        ),
         Phase::Auction {
             territory,
             bid,
@@ -106,18 +92,6 @@ pub(super) fn military_headline(s: &State) -> Text {
                 ),
             )
         }
-        Phase::Discard => Text::new(
-            format!(
-                "Round {}: seat {} discards military cards down to its military actions.",
-                s.round,
-                s.turn + 1
-            ),
-            format!(
-                "{}라운드: {}번 자리가 군사 행동 수만큼 남기고 군사 카드를 버립니다.",
-                s.round,
-                s.turn + 1
-            ),
-        ),
         _ => Text::same(""),
     }
 }
