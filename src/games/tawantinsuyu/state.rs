@@ -256,6 +256,9 @@ pub struct SoloState {
     pub last_roll: u32,
 }
 
+/// A seat's secret deployment (A9) once chosen: the cards and the free cards.
+pub type SecretDeploy = Option<(Vec<u8>, u8)>;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
@@ -311,7 +314,7 @@ pub struct State {
     /// L577-578): (tile, the seat that saw it).
     pub weaving_secret: OnWrite<Vec<(u8, usize)>>,
     /// A9 option: the secret deployment choices (cards, free cards) until all have chosen.
-    pub secret_deploy: OnWrite<Vec<Option<(Vec<u8>, u8)>>>,
+    pub secret_deploy: OnWrite<Vec<SecretDeploy>>,
     pub stack: Vec<Item>,
     pub over: bool,
     pub final_scores: Option<Vec<u32>>,
