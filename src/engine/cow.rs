@@ -19,6 +19,14 @@ impl<T> OnWrite<T> {
     }
 }
 
+impl<T> OnWrite<T> {
+    /// Whether both are still the same shared part (neither changed since
+    /// one was copied from the other): equal without comparing the values.
+    pub fn shares(&self, other: &OnWrite<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 impl<T> Clone for OnWrite<T> {
     fn clone(&self) -> OnWrite<T> {
         OnWrite(self.0.clone())

@@ -520,10 +520,9 @@ fn hidden_inputs_equal(a: &State, b: &State) -> bool {
         && a.weaving_pile == b.weaving_pile
         && a.weaving_secret == b.weaving_secret
         && a.players.len() == b.players.len()
-        && a.players
-            .iter()
-            .zip(&b.players)
-            .all(|(p, q)| p.gods == q.gods && p.dealt == q.dealt && p.army_hand == q.army_hand)
+        && a.players.iter().zip(&b.players).all(|(p, q)| {
+            p.shares(q) || (p.gods == q.gods && p.dealt == q.dealt && p.army_hand == q.army_hand)
+        })
 }
 
 /// What `view::hidden_items` lists for `viewer`, as ids instead of words:

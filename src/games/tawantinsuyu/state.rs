@@ -256,6 +256,9 @@ pub struct SoloState {
     pub last_roll: u32,
 }
 
+/// A seat's secret deployment (A9) once chosen: the cards and the free cards.
+pub type SecretDeploy = Option<(Vec<u8>, u8)>;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     #[serde(with = "crate::engine::shared::by_name")]
@@ -267,10 +270,10 @@ pub struct State {
     /// Each player's part, shared by the state's copies until it changes.
     pub players: Vec<OnWrite<Player>>,
     /// Worker type on each hill space.
-    pub hill: Vec<Option<u8>>,
+    pub hill: OnWrite<Vec<Option<u8>>>,
     /// Segments (section * 3 + terrace) where a worker was ever placed.
-    pub segment_used: Vec<bool>,
-    pub steps: Vec<Option<u8>>,
+    pub segment_used: OnWrite<Vec<bool>>,
+    pub steps: OnWrite<Vec<Option<u8>>>,
     pub rotation: usize,
     /// The Village queue; index 0 is the potato end.
     pub village: OnWrite<Vec<u8>>,
@@ -293,8 +296,8 @@ pub struct State {
     pub market_prod: OnWrite<Vec<u8>>,
     pub market_pass: OnWrite<Vec<u8>>,
     /// Statue supply per symbol: (small, large).
-    pub statues: Vec<(u32, u32)>,
-    pub conquest: Vec<Option<u8>>,
+    pub statues: OnWrite<Vec<(u32, u32)>>,
+    pub conquest: OnWrite<Vec<Option<u8>>>,
     pub festivals_done: usize,
     pub festival_holder: Option<usize>,
     /// A Festival is being resolved (its decisions are not part of a turn).
@@ -302,20 +305,20 @@ pub struct State {
     /// A Festival was resolved at the start of the current turn.
     pub festival_held_this_turn: bool,
     pub current: usize,
-    pub first_turn_done: Vec<bool>,
+    pub first_turn_done: OnWrite<Vec<bool>>,
     /// Seats that left the game: their decisions are taken by the timeout default.
-    pub dropped: Vec<bool>,
+    pub dropped: OnWrite<Vec<bool>>,
     pub turn: TurnState,
     pub offer: WeaveOffer,
     /// Weaving tiles put under the pile unseen by the others (Z08 discards,
     /// L577-578): (tile, the seat that saw it).
-    pub weaving_secret: Vec<(u8, usize)>,
+    pub weaving_secret: OnWrite<Vec<(u8, usize)>>,
     /// A9 option: the secret deployment choices (cards, free cards) until all have chosen.
-    pub secret_deploy: Vec<Option<(Vec<u8>, u8)>>,
+    pub secret_deploy: OnWrite<Vec<SecretDeploy>>,
     pub stack: Vec<Item>,
     pub over: bool,
     pub final_scores: Option<Vec<u32>>,
-    pub axo: SoloState,
+    pub axo: OnWrite<SoloState>,
     pub rng: Rng,
 }
 

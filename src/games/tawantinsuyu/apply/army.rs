@@ -8,8 +8,7 @@ use crate::engine::{Event, Text};
 
 /// Answers `Ask::TrainKeep`.
 pub(super) fn on_train_keep(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::TrainKeep { cards }, Cmd::KeepArmy(a)) = (a, c) {
         if let Some(pl) = s.players.get_mut(p) {
             pl.army_hand.push(a);
@@ -38,8 +37,7 @@ pub(super) fn on_casualty(s: &mut State, _p: usize, a: Ask, c: Cmd, ev: &mut Vec
 pub(super) fn on_deploy(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Deploy { free }, Cmd::Deploy(Some(a))) => {
             if free == 0 {
@@ -77,8 +75,7 @@ pub(super) fn on_deploy(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Ev
 pub(super) fn on_deploy_secret(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::DeploySecret { free }, Cmd::DeployAll(cards)) = (a, c) {
         if let Some(x) = s.secret_deploy.get_mut(p) {
             *x = Some((cards.clone(), free));

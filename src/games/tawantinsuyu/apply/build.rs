@@ -16,8 +16,7 @@ pub(super) fn on_step_space(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Ve
 pub(super) fn on_build(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Build { .. }, Cmd::Build(Some(b))) => {
             pay_or_keep(s, p, &state::bld_cost(s, b));

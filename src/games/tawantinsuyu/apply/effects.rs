@@ -16,6 +16,68 @@ pub fn reveal(ev: &mut Vec<Event>, en: impl Into<String>, ko: impl Into<String>)
     ev.push(Event::reveal(later(en.into(), ko.into())));
 }
 
+/// A public event written from `write` (English, Korean) only when read:
+/// for the events of frequent moves, whose text random play and search
+/// never read. `write` owns copies of the facts it names.
+pub fn say_with(ev: &mut Vec<Event>, write: impl Fn() -> (String, String) + Send + Sync + 'static) {
+    ev.push(Event::public(later_with(write)));
+}
+
+/// `say_with` for an event that made something hidden known.
+pub fn reveal_with(
+    ev: &mut Vec<Event>,
+    write: impl Fn() -> (String, String) + Send + Sync + 'static,
+) {
+    ev.push(Event::reveal(later_with(write)));
+}
+
+fn later_with(write: impl Fn() -> (String, String) + Send + Sync + 'static) -> Told {
+    Told::later(move || {
+        let (en, ko) = write();
+        Text::new(en, ko_names(ko))
+    })
+}
+
+/// A seat as the events name it ("Player 2", "Axomama"), kept as facts and
+/// written when the text is: `actor(s, p).0` prints in English, `.1` in Korean.
+#[derive(Clone, Copy, Debug)]
+pub struct Who {
+    seat: usize,
+    bot: bool,
+}
+
+/// A seat's name in Korean (see `Who`).
+#[derive(Clone, Copy, Debug)]
+pub struct WhoKo(Who);
+
+pub(super) fn actor(s: &State, p: usize) -> (Who, WhoKo) {
+    let w = Who {
+        seat: p,
+        bot: s.is_bot(p),
+    };
+    (w, WhoKo(w))
+}
+
+impl std::fmt::Display for Who {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.bot {
+            f.write_str("Axomama")
+        } else {
+            write!(f, "Player {}", self.seat + 1)
+        }
+    }
+}
+
+impl std::fmt::Display for WhoKo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.bot {
+            f.write_str("악소마마")
+        } else {
+            write!(f, "플레이어 {}", self.0.seat + 1)
+        }
+    }
+}
+
 fn later(en: String, ko: String) -> Told {
     Told::later(move || Text::new(en.clone(), ko_names(ko.clone())))
 }
@@ -200,25 +262,28 @@ pub fn gain_effect(s: &mut State, p: usize, e: &Effect, ev: &mut Vec<Event>) {
         pl.vp += e.vp;
     }
     if e.res.iter().any(|&x| x > 0) || e.vp > 0 {
-        let mut en = res_text(&e.res);
-        let mut ko = res_text_ko(&e.res);
-        if e.vp > 0 {
-            en = if e.res.iter().any(|&x| x > 0) {
-                format!("{en} and {} VP", e.vp)
-            } else {
-                format!("{} VP", e.vp)
-            };
-            ko = if e.res.iter().any(|&x| x > 0) {
-                format!("{ko}, 승점 {}점", e.vp)
-            } else {
-                format!("승점 {}점", e.vp)
-            };
-        }
-        say(
-            ev,
-            format!("{} gains {en}.", who(s, p),),
-            format!("{}이(가) {ko}을(를) 받습니다.", who_ko(s, p)),
-        );
+        let (me, me_ko) = actor(s, p);
+        let (res, vp) = (e.res, e.vp);
+        say_with(ev, move || {
+            let mut en = res_text(&res);
+            let mut ko = res_text_ko(&res);
+            if vp > 0 {
+                en = if res.iter().any(|&x| x > 0) {
+                    format!("{en} and {vp} VP")
+                } else {
+                    format!("{vp} VP")
+                };
+                ko = if res.iter().any(|&x| x > 0) {
+                    format!("{ko}, 승점 {vp}점")
+                } else {
+                    format!("승점 {vp}점")
+                };
+            }
+            (
+                format!("{me} gains {en}."),
+                format!("{me_ko}이(가) {ko}을(를) 받습니다."),
+            )
+        });
     }
     for _ in 0..e.army_cards {
         take_army(s, p, ev);

@@ -345,8 +345,7 @@ pub fn final_scoring(s: &mut State, ev: &mut Vec<Event>) {
 /// Answers `Ask::Feed`.
 pub(super) fn on_feed(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::Feed, Cmd::Feed(k)) = (a, c) {
         // Potatoes as far as they go, then `k` gold, the rest -2 VP each (L505-507, A6).
         let Some(pl) = s.players.get_mut(p) else {

@@ -10,8 +10,7 @@ use crate::engine::{Event, Text};
 pub(super) fn on_god_source(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::GodSource, Cmd::God(src)) = (a, c) {
         let card = match src {
             None => draw_god(s),
@@ -78,8 +77,7 @@ pub(super) fn on_optional(s: &mut State, p: usize, a: Ask, c: Cmd, _ev: &mut Vec
 /// Answers `Ask::HpChoice`.
 pub(super) fn on_hp_choice(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::HpChoice { action }, Cmd::Gold) => {
             if let Some(pl) = s.players.get_mut(p) {
@@ -136,8 +134,7 @@ pub(super) fn on_hp_choice(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
 /// Answers `Ask::Worship`.
 pub(super) fn on_worship(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Worship { .. }, Cmd::Worship(large, small)) => {
             let mut steps = 0;
@@ -173,8 +170,7 @@ pub(super) fn on_worship(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<E
 /// Answers `Ask::Sacrifice`.
 pub(super) fn on_sacrifice(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Sacrifice { .. }, Cmd::Sacrifice(k)) => {
             if let Some(&(corn, temple)) = d.rules.sacrifice_active.get(k as usize - 1) {
@@ -205,8 +201,7 @@ pub(super) fn on_sacrifice(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
 /// Answers `Ask::Produce1`.
 pub(super) fn on_produce1(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::Produce1, Cmd::Produce(Some(b))) = (a, c) {
         if let Some(bd) = d.production.get(b as usize) {
             pay_or_keep(s, p, &bd.input);
@@ -224,8 +219,7 @@ pub(super) fn on_produce1(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<
 pub(super) fn on_produce(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (
             Ask::Produce {
@@ -293,8 +287,7 @@ pub(super) fn on_produce(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<E
 pub(super) fn on_recover(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (
             Ask::Recover {
@@ -356,8 +349,7 @@ pub(super) fn on_recover(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<E
 pub(super) fn on_z16_recover(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Z16Recover { late }, Cmd::Recover(Some(item))) => {
             flip_up(s, p, item);

@@ -8,8 +8,7 @@ use crate::engine::Event;
 
 /// Answers `Ask::Keep`.
 pub(super) fn on_keep(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::Keep, Cmd::Keep(v)) = (a, c) {
         if let Some(pl) = s.players.get_mut(p) {
             pl.dealt.retain(|g| !v.contains(g));
@@ -26,8 +25,7 @@ pub(super) fn on_keep(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
 /// Answers `Ask::UseCards`.
 pub(super) fn on_use_cards(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::UseCards { festival, left }, Cmd::Use(g)) => {
             let Some(card) = d.gods.get(g as usize) else {
@@ -66,15 +64,16 @@ pub(super) fn on_use_cards(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
                     },
                 );
             }
-            reveal(
-                ev,
-                format!(
-                    "{me} uses God card {}: {}.",
-                    card.id,
-                    card.benefit.describe()
-                ),
-                format!("{me_ko}이(가) 신 카드 {}의 혜택을 받습니다.", card.id),
-            );
+            let data = d.clone();
+            reveal_with(ev, move || {
+                let card = data.gods.get(g as usize);
+                let id = card.map_or("?", |c| c.id.as_str());
+                let benefit = card.map(|c| c.benefit.describe()).unwrap_or_default();
+                (
+                    format!("{me} uses God card {id}: {benefit}."),
+                    format!("{me_ko}이(가) 신 카드 {id}의 혜택을 받습니다."),
+                )
+            });
             push(s, p, Step::Effect(card.benefit.clone()));
         }
         (
@@ -96,8 +95,7 @@ pub(super) fn on_use_cards(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
 pub(super) fn on_start_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::StartWeaving, Cmd::Start(t)) = (a, c) {
         s.start_weavings.retain(|&x| x != t);
         if let Some(pl) = s.players.get_mut(p) {
@@ -119,8 +117,7 @@ pub(super) fn on_start_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut
 
 /// Answers `Ask::PriestStart`.
 pub(super) fn on_priest_start(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::PriestStart, Cmd::Begin(action)) = (a, c) {
         let sec = s.section_of(action);
         if let Some(pl) = s.players.get_mut(p) {

@@ -6,7 +6,7 @@ use super::super::scoring;
 use super::super::state::{self, Ask, Item, State, Step, TurnState};
 use super::Solo;
 use super::{effects::*, high_priest::*};
-use crate::engine::{Event, Text};
+use crate::engine::{Event, Text, Told};
 
 /// Can task `t` be done now by `p`?
 /// A God card in hand and a pile to refill from: the market swap (L308-309).
@@ -163,32 +163,30 @@ fn run_weaving_step(s: &mut State, p: usize, step: Step, ev: &mut Vec<Event>) {
             }
             let pile = &s.weaving_pile;
             s.weaving_secret.retain(|(t, _)| pile.contains(t));
-            let names: Vec<String> = tiles
-                .iter()
-                .map(|&t| Names(s.d()).weaving(t).to_uppercase())
-                .collect();
-            let top_name = top
-                .map(|t| Names(s.d()).weaving(t).to_uppercase())
-                .unwrap_or_else(|| "-".into());
-            reveal(
-                ev,
-                format!(
-                    "{} draws {} weavings (the face-up one was {top_name}).",
-                    who(s, p),
-                    tiles.len()
-                ),
-                format!(
-                    "{}이(가) 직조물 {}개를 뽑습니다 (공개된 것: {top_name}).",
-                    who_ko(s, p),
-                    tiles.len()
-                ),
-            );
+            let (me, me_ko) = actor(s, p);
+            let (data, drawn) = (s.data.arc().clone(), tiles.len());
+            reveal_with(ev, move || {
+                let top_name = top
+                    .map(|t| Names(&data).weaving(t).to_uppercase())
+                    .unwrap_or_else(|| "-".into());
+                (
+                    format!("{me} draws {drawn} weavings (the face-up one was {top_name})."),
+                    format!("{me_ko}이(가) 직조물 {drawn}개를 뽑습니다 (공개된 것: {top_name})."),
+                )
+            });
+            let (data, drawn) = (s.data.arc().clone(), tiles.clone());
             ev.push(Event::private(
                 crate::engine::Seat(p),
-                Text::new(
-                    format!("You drew the weavings {}.", names.join(", ")),
-                    format!("직조물 {}을(를) 뽑았습니다.", names.join(", ")),
-                ),
+                Told::later(move || {
+                    let names: Vec<String> = drawn
+                        .iter()
+                        .map(|&t| Names(&data).weaving(t).to_uppercase())
+                        .collect();
+                    Text::new(
+                        format!("You drew the weavings {}.", names.join(", ")),
+                        format!("직조물 {}을(를) 뽑았습니다.", names.join(", ")),
+                    )
+                }),
             ));
             let extra = tiles.len().saturating_sub(s.d().rules.weavings_drawn);
             s.offer = super::super::state::WeaveOffer {

@@ -15,8 +15,7 @@ pub(super) fn on_main(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
 
 pub(super) fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     let after_sub = |s: &mut State| {
         if s.turn.subs.len() >= 2 {
             push(s, p, Step::EndTurn);
@@ -45,11 +44,9 @@ pub(super) fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>)
         Cmd::Pray => {
             s.turn.subs.push(1);
             after_sub(s);
-            say(
-                ev,
-                format!("{me} prays."),
-                format!("{me_ko}이(가) 기도합니다."),
-            );
+            say_with(ev, move || {
+                (format!("{me} prays."), format!("{me_ko}이(가) 기도합니다."))
+            });
             for _ in 0..d.rules.pray_cards {
                 ask(s, p, Ask::GodSource);
             }
@@ -80,13 +77,13 @@ pub(super) fn main_command(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>)
 
 pub(super) fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match c {
         Cmd::Cash(a) => {
             let Some(card) = d.army.get(a as usize) else {
                 return;
             };
+            let (id, resources) = (card.id.clone(), card.resources);
             if let Some(pl) = s.players.get_mut(p) {
                 pl.army_hand.retain(|&x| x != a);
                 for i in 0..4 {
@@ -94,19 +91,15 @@ pub(super) fn free_action(s: &mut State, p: usize, c: Cmd, ev: &mut Vec<Event>) 
                 }
             }
             s.army_discard.push(a);
-            say(
-                ev,
-                format!(
-                    "{me} discards army card {} for {}.",
-                    card.id,
-                    res_text(&card.resources)
-                ),
-                format!(
-                    "{me_ko}이(가) 군대 카드 {}을(를) 버리고 {}을(를) 받습니다.",
-                    card.id,
-                    res_text_ko(&card.resources)
-                ),
-            );
+            say_with(ev, move || {
+                (
+                    format!("{me} discards army card {id} for {}.", res_text(&resources)),
+                    format!(
+                        "{me_ko}이(가) 군대 카드 {id}을(를) 버리고 {}을(를) 받습니다.",
+                        res_text_ko(&resources)
+                    ),
+                )
+            });
         }
         Cmd::Trade(a, b) => {
             let unit = [0, 2, 2, 1];
@@ -147,7 +140,6 @@ pub(super) fn place(
     ev: &mut Vec<Event>,
 ) {
     let d = s.data.arc().clone();
-    let names = Names(&d);
     let sp_i = space as usize;
     let Some(sp) = d.spaces.get(sp_i) else { return };
     let (food, owners) = state::food_cost(s, p, sp_i, role == PORTER);
@@ -187,24 +179,22 @@ pub(super) fn place(
     if let Some(seg) = s.segment_used.get_mut(sp.section * 3 + sp.terrace) {
         *seg = true;
     }
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     let wname = WORKER_IDS.get(worker as usize).copied().unwrap_or("?");
-    let pay_en = card
-        .map(|g| format!("God card {}", names.god(g).to_uppercase()))
-        .unwrap_or_else(|| "1 gold".into());
-    say(
-        ev,
-        format!(
-            "{me} places {} {wname} on {} paying {pay_en} and {food} food: {tasks} task(s).",
-            article(wname),
-            sp.id
-        ),
-        format!(
-            "{me_ko}이(가) {}에 {wname}을(를) 배치합니다 (음식 {food}): 업무 {tasks}회.",
-            sp.id
-        ),
-    );
+    let data = d.clone();
+    say_with(ev, move || {
+        let sp_id = data.spaces.get(sp_i).map_or("?", |sp| sp.id.as_str());
+        let pay_en = card
+            .map(|g| format!("God card {}", Names(&data).god(g).to_uppercase()))
+            .unwrap_or_else(|| "1 gold".into());
+        (
+            format!(
+                "{me} places {} {wname} on {sp_id} paying {pay_en} and {food} food: {tasks} task(s).",
+                article(wname),
+            ),
+            format!("{me_ko}이(가) {sp_id}에 {wname}을(를) 배치합니다 (음식 {food}): 업무 {tasks}회."),
+        )
+    });
     if let Some(m) = mix {
         pay_food_mix(s, p, &m, ev);
     }
@@ -242,15 +232,13 @@ fn score_steps_used(s: &mut State, p: usize, owners: &[u8], own_vp: bool, ev: &m
         let o = o as usize;
         if o != p || own_vp {
             add_vp(s, o, step_use_vp);
-            say(
-                ev,
-                format!("{} scores {} VP for the step used.", who(s, o), step_use_vp),
-                format!(
-                    "{}이(가) 계단 사용으로 승점 {}점을 받습니다.",
-                    who_ko(s, o),
-                    step_use_vp
-                ),
-            );
+            let (them, them_ko) = actor(s, o);
+            say_with(ev, move || {
+                (
+                    format!("{them} scores {step_use_vp} VP for the step used."),
+                    format!("{them_ko}이(가) 계단 사용으로 승점 {step_use_vp}점을 받습니다."),
+                )
+            });
         }
     }
 }

@@ -10,8 +10,7 @@ use crate::engine::{Event, Text};
 pub(super) fn on_drop_tile(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::DropTile { left }, Cmd::Drop(t)) = (a, c) {
         // Z08: under the pile unseen by the others (L577-578).
         s.offer.tiles.retain(|&x| x != t);
@@ -47,8 +46,7 @@ pub(super) fn on_drop_tile(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec
 pub(super) fn on_buy(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::Buy, Cmd::Buy(tiles)) = (a, c) {
         let price = if tiles.is_empty() {
             0
@@ -106,8 +104,7 @@ pub(super) fn on_buy(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event
 pub(super) fn on_leftover(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Leftover, Cmd::Buy(tiles)) => {
             pay_or_keep(s, p, &[0, d.rules.weaving_leftover_price_corn, 0, 0]);
@@ -143,8 +140,7 @@ pub(super) fn on_put_tile(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<
 pub(super) fn on_free_weaving(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::FreeWeaving, Cmd::Weaving(below)) = (a, c) {
         let n = s.weaving_pile.len();
         let idx = if below {

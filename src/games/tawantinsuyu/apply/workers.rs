@@ -8,8 +8,7 @@ use crate::engine::Event;
 
 /// Answers `Ask::Hire`.
 pub(super) fn on_hire(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Hire, Cmd::Hire(None)) => {}
         (Ask::Hire, Cmd::Hire(Some(corn))) => {
@@ -46,8 +45,7 @@ pub(super) fn on_hire(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
 
 /// Answers `Ask::Dismiss`.
 pub(super) fn on_dismiss(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::Dismiss, Cmd::Dismiss(t)) = (a, c) {
         if let Some(pl) = s.players.get_mut(p) {
             if let Some(i) = pl.workers.iter().position(|&x| x == t) {
@@ -68,8 +66,7 @@ pub(super) fn on_dismiss(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<E
 
 /// Answers `Ask::Bonus`.
 pub(super) fn on_bonus(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     match (a, c) {
         (Ask::Bonus { card }, Cmd::Bonus(true)) => take_bonus(s, p, card, None, ev),
         (Ask::Bonus { .. }, Cmd::Bonus(false)) => {
@@ -96,8 +93,7 @@ pub(super) fn on_food(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Even
 pub(super) fn on_warrior_take(s: &mut State, p: usize, a: Ask, c: Cmd, ev: &mut Vec<Event>) {
     let d = s.data.arc().clone();
     let names = Names(&d);
-    let me = who(s, p);
-    let me_ko = who_ko(s, p);
+    let (me, me_ko) = actor(s, p);
     if let (Ask::WarriorTake { .. }, Cmd::Take(sp)) = (a, c) {
         if let Some(Some(w)) = s.hill.get(sp as usize).copied() {
             if let Some(x) = s.hill.get_mut(sp as usize) {
@@ -202,18 +198,20 @@ pub(super) fn pay_food_mix(s: &mut State, p: usize, m: &[u32; 3], ev: &mut Vec<E
     if let Some(r) = state::pay_mix(&pl.res, m) {
         pl.res = r;
     }
-    let (me, me_ko) = (who(s, p), who_ko(s, p));
-    say(
-        ev,
-        format!(
-            "{me} pays {} potato(es), {} corn and {} gold as food.",
-            m[0], m[1], m[2]
-        ),
-        format!(
-            "{me_ko}이(가) 음식으로 감자 {}개, 옥수수 {}개, 금덩이 {}개를 냅니다.",
-            m[0], m[1], m[2]
-        ),
-    );
+    let (me, me_ko) = actor(s, p);
+    let m = *m;
+    say_with(ev, move || {
+        (
+            format!(
+                "{me} pays {} potato(es), {} corn and {} gold as food.",
+                m[0], m[1], m[2]
+            ),
+            format!(
+                "{me_ko}이(가) 음식으로 감자 {}개, 옥수수 {}개, 금덩이 {}개를 냅니다.",
+                m[0], m[1], m[2]
+            ),
+        )
+    });
 }
 
 /// Takes the statue bonus of `card` (all of it, or the parts `kinds`), once (L241-244).
