@@ -87,7 +87,8 @@ impl Table {
         (m, row)
     }
 
-    /// Both players play the game's setup (commands starting `setup`) by
+    /// Both players play the game's setup (commands starting with a word of
+    /// `setup`, given in both languages where the mail lists Korean words) by
     /// its first offered command until one of them gets a mail whose first
     /// command starts otherwise: that player and the mail.
     fn past_setup(&mut self, setup: &[&str]) -> (usize, Received) {
@@ -128,7 +129,7 @@ fn tzolkin_refuses_a_real_command_with_the_rules_reason_by_mail() {
         ("ko", "q8", ["carol", "dave"]),
     ] {
         let mut t = Table::start("tzolkin", account, players, lang, 3);
-        let (i, turn) = t.past_setup(&["keep"]);
+        let (i, turn) = t.past_setup(&["keep", "선택"]);
         // The headline speaks to the seat to act.
         let (mine, theirs) = match lang {
             "en" => (
@@ -297,7 +298,7 @@ fn games_and_help_answer_by_mail() {
         ("ko", "q1", ["quipu", "erin"]),
     ] {
         let mut t = Table::start("tzolkin", account, players, lang, 3);
-        let (i, turn) = t.past_setup(&["keep"]);
+        let (i, turn) = t.past_setup(&["keep", "선택"]);
         let (_, row) = t.answer(i, &turn, "games");
         assert_eq!(row.outcome.to_string(), "answered", "{row:?}");
         let yours = format!(

@@ -937,7 +937,7 @@ pub fn effect_text(e: &Effect) -> Text {
         Effect::TechTwo => Text::new("two tech levels", "기술 두 단계"),
         Effect::Worker => Text::new("+1 worker", "일꾼 +1"),
         Effect::Exempt(n) => Text::new(
-            format!("{n} worker(s) eat nothing"),
+            format!("no food for {n} worker(s)"),
             format!("일꾼 {n}개는 먹지 않음"),
         ),
         Effect::EatLess => Text::new("workers eat 1 less", "일꾼마다 1개 덜 먹음"),
