@@ -224,7 +224,6 @@ fn run(cli: Cli) -> Result<i32> {
             seed,
             options,
         } => {
-            let svc = Service::open(config)?;
             let request = NewGameRequest {
                 game,
                 players,
@@ -232,7 +231,7 @@ fn run(cli: Cli) -> Result<i32> {
                 options,
                 invited_by: None,
             };
-            println!("{}", svc.create_game(&request, now)?);
+            println!("{}", Service::open(config)?.create_game(&request, now)?);
             Ok(0)
         }
         Command::Move {
@@ -278,16 +277,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Inbound { file, json } => read_mail_file(&config, &file, json),
         Command::Receive { file } => receive(&Service::open(config)?, &file, now),
         Command::Doctor => doctor(config),
-        Command::Tick { at } => {
-            let at = at.as_deref().map(parse_time).transpose()?.unwrap_or(now);
-            let svc = Service::open(config)?;
-            let mut report = svc.tick(at)?;
-            // The bot seats that are to act, as `serve`'s bot loop plays them.
-            let mut failed = Default::default();
-            report.bot_turns = svc.play_bots(at, TICK_BOT_TURNS, &mut failed)?.turns;
-            println!("{}", serde_json::to_string(&report)?);
-            Ok(0)
-        }
+        Command::Tick { at } => tick(config, at.as_deref(), now),
         Command::Seat {
             game,
             replace,
@@ -310,6 +300,18 @@ fn run(cli: Cli) -> Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// `quipu tick`: the clock at `at` (default now), then the bot seats that are
+/// to act, as `serve`'s bot loop plays them.
+fn tick(config: Config, at: Option<&str>, now: DateTime<Utc>) -> Result<i32> {
+    let at = at.map(parse_time).transpose()?.unwrap_or(now);
+    let svc = Service::open(config)?;
+    let mut report = svc.tick(at)?;
+    let mut failed = Default::default();
+    report.bot_turns = svc.play_bots(at, TICK_BOT_TURNS, &mut failed)?.turns;
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(0)
 }
 
 /// `quipu export`: a game's record as json, text or an html replay page.

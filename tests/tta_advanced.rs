@@ -540,7 +540,7 @@ fn the_corruption_variant_spares_a_bronze_token_to_keep_the_first_section_l2619_
     assert_eq!(testkit::blue_on(&spared, 0, "board-A-bronze"), 7);
     assert!(
         said.iter().any(|l| l.contains("1 resources.")
-            && l.contains("One token fewer from a mine: 1 resource(s) not produced.")
+            && l.contains("One token fewer from a mine: 1 resource not produced.")
             && !l.contains("Corruption")),
         "{said:?}"
     );

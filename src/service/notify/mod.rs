@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 
 mod end;
 mod follow;
+mod offer;
 mod words;
 use words::{footer, one_fact_a_line, sender_name};
 pub(crate) use words::{Board, Notify, Words};
@@ -331,21 +332,7 @@ impl Service {
         }
         let table = self.table(id)?;
         if self.batch.borrow().is_some() {
-            // Catching up after downtime: keep the words for one summary mail.
-            let mut lines = words.paragraphs.clone();
-            lines.extend(self.events_since(id, seat_row, table.as_ref())?);
-            if kind == MailKind::Turn && lines.is_empty() {
-                // Keeps the game in the summary, which then sends its turn mail.
-                lines.push(Text::new("It is your turn.", "당신 차례입니다."));
-            }
-            self.note_told(id, seat_row, None)?;
-            if let Some(batch) = self.batch.borrow_mut().as_mut() {
-                batch
-                    .entry(seat_row.email.clone())
-                    .or_default()
-                    .extend(lines.into_iter().map(|l| (id, l)));
-            }
-            return Ok(());
+            return self.keep_for_summary(id, seat_row, kind, &words, table.as_ref());
         }
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
@@ -385,14 +372,7 @@ impl Service {
         }
         let moves = match seat {
             Some(s) if deciding => {
-                let offer = table.offer(s);
-                let asks = follow::follow_ups(table.as_ref(), s, &offer.0);
-                let mut groups = self.move_groups(id, &seat_row.email, &subject, lang, offer);
-                follow::mark(&mut groups, &asks, lang);
-                if lang == "ko" {
-                    render::reader_words::in_korean(&mut groups, table.words());
-                }
-                groups
+                self.offered_moves(id, &seat_row.email, &subject, lang, table.as_ref(), s)
             }
             _ => Vec::new(),
         };
@@ -428,38 +408,30 @@ impl Service {
         self.note_told(id, seat_row, Some(&message_id))
     }
 
-    /// The moves a mail offers as links: the listed ones grouped, then each
-    /// kind too many to list summarised with its examples as links.
-    fn move_groups(
+    /// Catching up after downtime: the words of a mail are kept for the
+    /// player's one summary mail instead of being sent.
+    fn keep_for_summary(
         &self,
         id: i64,
-        email: &str,
-        subject: &str,
-        lang: &str,
-        (listed, summaries): (Vec<String>, Vec<crate::engine::MoveSummary>),
-    ) -> Vec<render::MoveGroup> {
-        let reply = self.reply_address(id, email);
-        let reply_subject = format!("Re: {subject}");
-        let link = |c: &str| render::mailto(&reply, &reply_subject, c);
-        // Leaving the game is never one tap: `resign` asks to confirm by
-        // mail, and is named in the footer, not linked beside moves.
-        let listed: Vec<String> = listed.into_iter().filter(|c| c != "resign").collect();
-        let mut moves = render::group_commands(&listed, 40, link);
-        moves.extend(summaries.iter().map(|m| {
-            render::MoveGroup {
-                title: m.title.get(lang).to_string(),
-                note: m.how.get(lang).to_string(),
-                moves: m
-                    .examples
-                    .iter()
-                    .map(|c| render::MoveLink {
-                        command: c.clone(),
-                        mailto: link(c),
-                    })
-                    .collect(),
-            }
-        }));
-        moves
+        seat_row: &SeatRow,
+        kind: MailKind,
+        words: &Words,
+        table: &dyn Table,
+    ) -> Result<()> {
+        let mut lines = words.paragraphs.clone();
+        lines.extend(self.events_since(id, seat_row, table)?);
+        if kind == MailKind::Turn && lines.is_empty() {
+            // Keeps the game in the summary, which then sends its turn mail.
+            lines.push(Text::new("It is your turn.", "당신 차례입니다."));
+        }
+        self.note_told(id, seat_row, None)?;
+        if let Some(batch) = self.batch.borrow_mut().as_mut() {
+            batch
+                .entry(seat_row.email.clone())
+                .or_default()
+                .extend(lines.into_iter().map(|l| (id, l)));
+        }
+        Ok(())
     }
 
     /// Each seated player as every mail names them: the game's name for the
