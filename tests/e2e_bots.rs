@@ -444,3 +444,84 @@ fn a_solo_game_against_two_bots_by_mail() {
     }
     assert!(recipients(&q, id).iter().all(|r| r == &frank));
 }
+
+#[test]
+fn a_seat_held_by_a_bot_goes_back_to_a_person_who_joins_by_mail() {
+    let stack = Stack::get();
+    stack.purge_inbox("q5");
+    let mut q = Quipu::new(&stack, "q5");
+    let (alice, erin, frank) = (stack.addr("alice"), stack.addr("erin"), stack.addr("frank"));
+    let mut frank_box = Mailbox::new(&stack, "frank");
+    frank_box.skip_existing();
+    let id = new_game(&q, "tikal", &[&alice, &erin], &[]);
+    let ids = id.to_string();
+    q.ok(&[
+        "seat",
+        &ids,
+        "--replace",
+        &erin,
+        "--with",
+        "bot",
+        "--at-once",
+    ]);
+    assert_eq!(bot_seats(&q, id), [2]);
+    // Alice plays; the bot answers for seat 2 by `tick`.
+    play_turn_by_cli(&q, id, &alice);
+    assert_eq!(tick(&q, None)["bot_turns"], 1);
+    let bot_moves = moves(&q, id)
+        .iter()
+        .filter(|m| m.source == "bot-seat")
+        .count();
+    assert!(bot_moves > 0);
+    // The usual way back: the operator offers the bot's seat to a person,
+    // who takes it by answering the invitation.
+    let said = q.ok(&["seat", &ids, "--replace", "bot", "--with", &frank]);
+    assert!(said.contains("is offered to"), "{said}");
+    assert_eq!(
+        bot_seats(&q, id),
+        [2],
+        "the bot keeps the seat until Frank joins"
+    );
+    q.configure("[limits]\nper_sender_per_hour = 2000\n");
+    q.serve();
+    let addr = q.address.clone();
+    let got = frank_box.wait_for(60, |m| m.from == addr && m.says("You are offered seat 2"));
+    let invitation = got
+        .into_iter()
+        .rev()
+        .find(|m| m.says("You are offered seat 2"))
+        .expect("Frank's invitation");
+    assert!(invitation.says("Reply 'join'"), "{}", invitation.text);
+    let to = invitation
+        .reply_to
+        .clone()
+        .expect("a Reply-To with the token");
+    let join = mid("bot-back", 1);
+    stack.send(&frank, &to, &reply(&frank, &to, &invitation, "join", &join));
+    assert_eq!(wait_inbound(&mut q, &join, 60).outcome, "answered");
+    assert_eq!(
+        strings(&show(&q, id)["players"]),
+        [alice.clone(), frank.clone()]
+    );
+    assert!(bot_seats(&q, id).is_empty());
+    let got = frank_box.wait_for(60, |m| {
+        m.from == addr && m.says("You take over a seat in game")
+    });
+    assert!(!got.is_empty());
+    // From now on seat 2 is Frank's: the bot plays no more of it.
+    play_turn_by_cli(&q, id, &alice);
+    assert_eq!(
+        strings(&show(&q, id)["to_act"]),
+        std::slice::from_ref(&frank)
+    );
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let after = moves(&q, id)
+        .iter()
+        .filter(|m| m.source == "bot-seat")
+        .count();
+    assert_eq!(after, bot_moves, "no bot move after Frank took the seat");
+    assert_eq!(
+        strings(&show(&q, id)["to_act"]),
+        std::slice::from_ref(&frank)
+    );
+}

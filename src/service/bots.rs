@@ -6,22 +6,12 @@
 //! recorded like a player's. The search itself is `engine::bot`'s.
 
 use super::{Besides, Result, Service};
-use crate::engine::bot::{Budget, Level};
+use crate::engine::bot::Level;
 use crate::engine::{Seat, Table, Text};
 use crate::store::{BotLevel, SeatRow, SeatStatus};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeSet;
-use std::time::Duration;
 
-/// At most this much search for one command of a seat the service plays
-/// (about 2 s of one core), and never more iterations than `ITERATIONS`.
-const DECISION_TIME: Duration = Duration::from_millis(2000);
-/// The iteration cap: on an idle machine most decisions stop here, so the
-/// same position and seed usually give the same move.
-const ITERATIONS: u32 = 400;
-/// `bot:hard`: three times the time, four times the iterations.
-const HARD_TIME: Duration = Duration::from_millis(6000);
-const HARD_ITERATIONS: u32 = 1600;
 /// More commands than any game's one turn: a bound against a rule that
 /// never ends a turn.
 const MAX_COMMANDS: usize = 60;
@@ -36,9 +26,9 @@ pub(crate) const STALL_AFTER: usize = 40;
 /// move played by the bot is the clock's: `bot`).
 pub(crate) const SEAT_SOURCE: &str = "bot-seat";
 
-/// The standard level as the service plays it.
+/// The standard level as the service plays it: the engine's one definition.
 pub fn standard() -> Level {
-    Level::Ismcts(Budget::time(DECISION_TIME, ITERATIONS))
+    Level::standard()
 }
 
 /// The search a bot seat of `level` plays with.
@@ -46,7 +36,7 @@ pub fn level(level: BotLevel) -> Level {
     match level {
         BotLevel::Easy => Level::Greedy,
         BotLevel::Standard => standard(),
-        BotLevel::Hard => Level::Ismcts(Budget::time(HARD_TIME, HARD_ITERATIONS)),
+        BotLevel::Hard => Level::hard(),
     }
 }
 
@@ -312,6 +302,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bot::Budget;
     use crate::engine::Options;
 
     #[test]
