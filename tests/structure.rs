@@ -40,7 +40,6 @@ const MUTUAL_PARTS: &[(&str, &str)] = &[
     ("bots", "mod"),
     ("cache", "mod"),
     ("clock", "guard"),
-    ("clock", "lobby"),
     ("clock", "mod"),
     ("clock", "notify"),
     ("commands", "mailin"),
