@@ -69,6 +69,18 @@ pub struct Inbound {
     pub sender: Sender,
     /// Size of the raw mail in bytes.
     pub size: usize,
+    /// The bodies as first read, kept so that the mail can be read again
+    /// knowing what we sent ([`knowing`]) without parsing its MIME again.
+    #[serde(skip)]
+    pub bodies: Bodies,
+}
+
+/// A mail's decoded bodies: all inline text/plain parts (flowed lines
+/// joined) and all HTML parts, as the parser gave them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bodies {
+    plain: Option<String>,
+    html: Option<String>,
 }
 
 /// Reads a raw RFC 5322 message. Never panics; anything unreadable gives
@@ -95,12 +107,17 @@ pub fn read_knowing(raw: &[u8], known: &Known) -> Inbound {
             commands: vec![],
             sender: Sender::Person,
             size: raw.len(),
+            bodies: Bodies::default(),
         };
     };
     let header_list = headers::raw_headers(&message, raw);
     let (from, from_name) = headers::from(&message);
     let sender = headers::classify(&message, &header_list, from.as_deref());
-    let new_text = new_text(&message, known);
+    let bodies = Bodies {
+        plain: plain_body(&message),
+        html: html_body(&message),
+    };
+    let new_text = new_text(&bodies, known);
     let commands = if sender == Sender::Person {
         commands(&new_text)
     } else {
@@ -119,6 +136,23 @@ pub fn read_knowing(raw: &[u8], known: &Known) -> Inbound {
         commands,
         sender,
         size: raw.len(),
+        bodies,
+    }
+}
+
+/// The mail read again knowing what we sent: its new text and commands
+/// from the bodies kept at the first reading, every other field as read.
+pub fn knowing(mail: &Inbound, known: &Known) -> Inbound {
+    let new_text = new_text(&mail.bodies, known);
+    let commands = if mail.sender == Sender::Person {
+        commands(&new_text)
+    } else {
+        vec![]
+    };
+    Inbound {
+        new_text,
+        commands,
+        ..mail.clone()
     }
 }
 
@@ -178,16 +212,15 @@ pub fn commands(new_text: &str) -> Vec<String> {
 /// because its `>` quoting is explicit; the HTML body is used when there is
 /// no plain text or nothing new was found in it (some clients send an empty
 /// or placeholder text part).
-fn new_text(message: &Message<'_>, known: &Known) -> String {
-    let plain = plain_body(message);
-    if let Some(text) = &plain {
+fn new_text(bodies: &Bodies, known: &Known) -> String {
+    if let Some(text) = &bodies.plain {
         let found = player_text(text, known);
         if !found.is_empty() {
             return found;
         }
     }
-    match html_body(message) {
-        Some(html) => player_text(&html::to_text(&html), known),
+    match &bodies.html {
+        Some(html) => player_text(&html::to_text(html), known),
         None => String::new(),
     }
 }

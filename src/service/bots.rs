@@ -276,7 +276,7 @@ impl Service {
                 seat.0 + 1
             )));
         }
-        let played = self.in_tx(|| {
+        let played = self.store.in_tx::<_, super::ServiceError>(|| {
             if self.store.move_count(id)? != count {
                 // Someone moved while the bot thought: think again next pass.
                 return Ok(false);

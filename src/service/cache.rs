@@ -16,6 +16,8 @@ pub struct TableCache {
     capacity: usize,
     tables: HashMap<i64, Cached>,
     clock: u64,
+    /// The store's rollback count when the tables were last known good.
+    rollbacks: u64,
 }
 
 impl TableCache {
@@ -25,6 +27,16 @@ impl TableCache {
             capacity,
             tables: HashMap::new(),
             clock: 0,
+            rollbacks: 0,
+        }
+    }
+
+    /// Forgets every table once the store has rolled a transaction back
+    /// since the last call: a cached table may hold a move that was undone.
+    pub fn forget_if_rolled_back(&mut self, rollbacks: u64) {
+        if rollbacks != self.rollbacks {
+            self.rollbacks = rollbacks;
+            self.tables.clear();
         }
     }
 

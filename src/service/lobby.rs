@@ -27,7 +27,7 @@ pub struct NewGameRequest {
 impl Service {
     /// Creates a game in its own transaction; returns its number.
     pub fn create_game(&self, req: &NewGameRequest, now: DateTime<Utc>) -> Result<i64> {
-        self.in_tx(|| self.create_game_inside(req, now))
+        self.store.in_tx(|| self.create_game_inside(req, now))
     }
 
     /// Creates a game inside the caller's transaction.
@@ -110,15 +110,6 @@ impl Service {
             }
             Ok(id)
         }
-    }
-
-    /// Runs `f` in one transaction, forgetting cached tables if it fails.
-    pub(crate) fn in_tx<T>(&self, f: impl FnOnce() -> Result<T>) -> Result<T> {
-        let r = self.store.in_transaction(|_| f());
-        if r.is_err() {
-            self.forget();
-        }
-        r
     }
 
     /// Records the start and tells everyone; the seats to act get their turn mail.
@@ -364,7 +355,8 @@ impl Service {
             return Ok(seat);
         }
         let new = new.trim().to_lowercase();
-        self.in_tx(|| self.offer_seat_inside(id, &old, &new, true, now))
+        self.store
+            .in_tx(|| self.offer_seat_inside(id, &old, &new, true, now))
     }
 
     /// Gives the seat of `old` to `new` at once (the operator has their word
@@ -372,10 +364,10 @@ impl Service {
     pub fn replace_seat(&self, id: i64, old: &str, new: &str, now: DateTime<Utc>) -> Result<()> {
         let old = self.seat_holder(id, old)?;
         if let Some(level) = super::bots::seat_level(new) {
-            return self.in_tx(|| self.hand_to_bot(id, &old, level, now));
+            return self.store.in_tx(|| self.hand_to_bot(id, &old, level, now));
         }
         let new = new.trim().to_lowercase();
-        self.in_tx(|| {
+        self.store.in_tx(|| {
             self.offer_seat_inside(id, &old, &new, false, now)?;
             self.take_over(id, &new, now).map(|_| ())
         })

@@ -83,7 +83,7 @@ impl Service {
             size: size.max(raw.len()),
             ..mail
         };
-        let handled = self.handle_read(&mail, raw, too_large, now);
+        let handled = self.handle_read(&mail, too_large, now);
         let key = logs::message_key(&mail.message_id);
         let domain = mail.from.as_deref().map(logs::domain_of);
         let elapsed_ms = started.elapsed().as_millis() as u64;
@@ -111,7 +111,6 @@ impl Service {
     fn handle_read(
         &self,
         mail: &Inbound,
-        raw: &[u8],
         too_large: bool,
         now: DateTime<Utc>,
     ) -> Result<MailOutcome> {
@@ -137,7 +136,7 @@ impl Service {
         };
         // The row is claimed inside the transaction that applies the mail, so
         // two processes handling one mail apply it once.
-        let handled = self.in_tx(|| {
+        let handled = self.store.in_tx::<_, ServiceError>(|| {
             if !self
                 .store
                 .claim_inbound(&row(InboundOutcome::Failed, "being handled", None))?
@@ -146,7 +145,7 @@ impl Service {
             }
             // A panic anywhere in one mail's handling (a game, the clock)
             // fails that mail only: rolled back and recorded like an error.
-            let verdict = isolated(|| self.judge(mail, raw, too_large, now))?;
+            let verdict = isolated(|| self.judge(mail, too_large, now))?;
             self.store
                 .settle_inbound(&row(verdict.outcome, &verdict.reason, verdict.game_id))?;
             Ok(Some(MailOutcome {
@@ -180,7 +179,7 @@ impl Service {
         }
         let tokened = match from {
             Some(f) => {
-                matches!(self.caller(mail, f)?, Ok(c) if c.game.is_some() || c.request.is_some())
+                matches!(self.caller(mail, f)?, Some(c) if c.game.is_some() || c.request.is_some())
             }
             None => false,
         };
@@ -202,7 +201,7 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<MailOutcome> {
         self.forget();
-        self.in_tx(|| {
+        self.store.in_tx::<_, ServiceError>(|| {
             if !self.store.claim_inbound(row)? {
                 return Ok(());
             }
@@ -227,20 +226,15 @@ impl Service {
     }
 
     /// Decides and does what a mail asks.
-    fn judge(
-        &self,
-        mail: &Inbound,
-        raw: &[u8],
-        too_large: bool,
-        now: DateTime<Utc>,
-    ) -> Result<Verdict> {
+    fn judge(&self, mail: &Inbound, too_large: bool, now: DateTime<Utc>) -> Result<Verdict> {
         let from = match self.screen(mail, now)? {
-            Ok(from) => from,
-            Err(ignored) => return Ok(ignored),
+            Screened::Person(from) => from,
+            Screened::Ignored(verdict) => return Ok(verdict),
         };
         let caller = match self.caller(mail, &from)? {
-            Ok(c) => c,
-            Err(why) => {
+            Some(c) => c,
+            None => {
+                let why = bad_token();
                 let words = [why.clone(), Text::new(
                     "Reply to the latest mail quipu sent you for that game, or write 'help' to the service address.",
                     "그 게임에 대해 quipu가 보낸 최근 메일에 답장하거나, 서비스 주소로 'help'를 보내세요.",
@@ -275,7 +269,7 @@ impl Service {
             return reject(why);
         }
         // What we sent this caller comes out of the text before its lines are read.
-        let reread = self.reread(raw, mail, &caller.email, caller.game)?;
+        let reread = self.reread(mail, &caller.email, caller.game)?;
         let lines: Vec<String> = reread
             .commands
             .iter()
@@ -293,12 +287,14 @@ impl Service {
 
     /// Mail not to answer (a machine's, junk, no sender, over the sender's
     /// hourly limit) as its verdict; else the sender's address.
-    fn screen(
-        &self,
-        mail: &Inbound,
-        now: DateTime<Utc>,
-    ) -> Result<std::result::Result<String, Verdict>> {
-        let ignored = |r: &str| Ok(Err(Verdict::new(InboundOutcome::Ignored, r, None)));
+    fn screen(&self, mail: &Inbound, now: DateTime<Utc>) -> Result<Screened> {
+        let ignored = |r: &str| {
+            Ok(Screened::Ignored(Verdict::new(
+                InboundOutcome::Ignored,
+                r,
+                None,
+            )))
+        };
         match &mail.sender {
             Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
             Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
@@ -317,7 +313,7 @@ impl Service {
         if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
             return ignored("rate limit: too many mails from this sender in the last hour");
         }
-        Ok(Ok(from))
+        Ok(Screened::Person(from))
     }
 
     /// Records who acts for this mail (the token's mailbox, else the
@@ -712,50 +708,59 @@ impl Service {
         })
     }
 
-    /// The identity a mail speaks for, or why its token is not good.
-    fn caller(&self, mail: &Inbound, from: &str) -> Result<std::result::Result<Caller, Text>> {
+    /// The identity a mail speaks for; none when its token is not good
+    /// (`bad_token` says so).
+    fn caller(&self, mail: &Inbound, from: &str) -> Result<Option<Caller>> {
         let (local, domain) = self.config.address_parts();
         let Some(token) = inbound::plus_detail(mail, &local, &domain) else {
-            return Ok(Ok(Caller {
+            return Ok(Some(Caller {
                 email: from.to_string(),
                 game: None,
                 request: None,
             }));
         };
-        let bad = Text::new(
-            "The reply address of your mail is not valid for any game (it may be mistyped or from an old game).",
-            "답장 주소가 어떤 게임에도 맞지 않습니다(잘못 적었거나 지난 게임의 주소일 수 있습니다).",
-        );
         if let Some(id) = super::token::claimed_request(&token) {
             let creator = self.store.game_request(id)?.map(|r| r.email);
             return Ok(match creator {
                 Some(email) if super::token::verify_request(&self.secret, &token, id, &email) => {
-                    Ok(Caller {
+                    Some(Caller {
                         email,
                         game: None,
                         request: Some(id),
                     })
                 }
-                _ => Err(bad),
+                _ => None,
             });
         }
         let Some(id) = super::token::claimed_game(&token) else {
-            return Ok(Err(bad));
+            return Ok(None);
         };
         let Ok(_) = self.store.game(id) else {
-            return Ok(Err(bad));
+            return Ok(None);
         };
         let owner =
             self.store.seats(id)?.into_iter().find(|s| {
                 self.token_matches(&token, id, &s.email) && s.status != SeatStatus::Replaced
             });
-        Ok(match owner {
-            Some(s) => Ok(Caller {
-                email: s.email,
-                game: Some(id),
-                request: None,
-            }),
-            None => Err(bad),
-        })
+        Ok(owner.map(|s| Caller {
+            email: s.email,
+            game: Some(id),
+            request: None,
+        }))
     }
+}
+
+/// Why a mail's token named no caller.
+fn bad_token() -> Text {
+    Text::new(
+        "The reply address of your mail is not valid for any game (it may be mistyped or from an old game).",
+        "답장 주소가 어떤 게임에도 맞지 않습니다(잘못 적었거나 지난 게임의 주소일 수 있습니다).",
+    )
+}
+
+/// A mail screened before its token is read: a person's, with the sender's
+/// address, or one not to answer, with its verdict.
+enum Screened {
+    Person(String),
+    Ignored(Verdict),
 }

@@ -192,7 +192,7 @@ impl Service {
     /// loaded from its newest stored state (see `history::load`).
     pub fn table(&self, id: i64) -> Result<Box<dyn Table>> {
         let count = self.store.move_count(id)?;
-        if let Some(t) = self.tables.borrow_mut().get(id, count) {
+        if let Some(t) = self.cache().get(id, count) {
             return Ok(t);
         }
         let game = self.store.game(id)?;
@@ -201,9 +201,7 @@ impl Service {
         if !loaded.stored {
             self.store_state(&game, count, loaded.table.as_ref())?;
         }
-        self.tables
-            .borrow_mut()
-            .put(id, count, loaded.table.clone_table());
+        self.cache().put(id, count, loaded.table.clone_table());
         Ok(loaded.table)
     }
 
@@ -211,7 +209,7 @@ impl Service {
     fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
         let count = self.store.move_count(id)?;
         self.store_state(&self.store.game(id)?, count, table)?;
-        self.tables.borrow_mut().put(id, count, table.clone_table());
+        self.cache().put(id, count, table.clone_table());
         Ok(())
     }
 
@@ -224,6 +222,14 @@ impl Service {
         }
         history::store_state(&self.store, game, count, table)?;
         Ok(())
+    }
+
+    /// The table cache, emptied first if a transaction was rolled back
+    /// since its last use.
+    fn cache(&self) -> std::cell::RefMut<'_, cache::TableCache> {
+        let mut cache = self.tables.borrow_mut();
+        cache.forget_if_rolled_back(self.store.rollbacks());
+        cache
     }
 
     /// Forgets cached tables (after a rolled-back transaction).
@@ -538,17 +544,17 @@ impl Service {
         lines: &[String],
         now: DateTime<Utc>,
     ) -> Result<Applied> {
-        self.in_tx(|| self.play(id, email, lines, "cli", now))
+        self.store.in_tx(|| self.play(id, email, lines, "cli", now))
     }
 
     /// A player's setting in its own transaction (the CLI's `set`).
     pub fn in_tx_setting(&self, email: &str, rest: &str, now: DateTime<Utc>) -> Result<Text> {
-        self.in_tx(|| self.setting(email, rest, now))
+        self.store.in_tx(|| self.setting(email, rest, now))
     }
 
     /// A vacation in its own transaction (the CLI's `vacation`).
     pub fn in_tx_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
-        self.in_tx(|| self.set_vacation(email, spec, now))
+        self.store.in_tx(|| self.set_vacation(email, spec, now))
     }
 }
 

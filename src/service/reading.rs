@@ -117,13 +117,7 @@ impl Service {
     /// The mail read again, knowing what quipu sent to `email` (in `game`,
     /// and the mails the reply names), so that a copy of those mails in any
     /// framing is not taken for the player's words.
-    pub(super) fn reread(
-        &self,
-        raw: &[u8],
-        mail: &Inbound,
-        email: &str,
-        game: Option<i64>,
-    ) -> Result<Inbound> {
+    pub(super) fn reread(&self, mail: &Inbound, email: &str, game: Option<i64>) -> Result<Inbound> {
         let mut ids: Vec<String> = mail.in_reply_to.iter().cloned().collect();
         let skip = mail.references.len().saturating_sub(REFERENCES_READ);
         ids.extend(mail.references.iter().skip(skip).cloned());
@@ -138,10 +132,7 @@ impl Service {
                 known = known.with_moves(moves_now(self.table(id)?, seat));
             }
         }
-        Ok(Inbound {
-            size: mail.size,
-            ..inbound::read_knowing(raw, &known)
-        })
+        Ok(inbound::knowing(mail, &known))
     }
 
     /// A mail's lines (numbered as in the mail) sorted for `email`: in

@@ -83,6 +83,8 @@ fn address_key(email: &str) -> String {
 /// An open database.
 pub struct Store {
     conn: Connection,
+    /// Transactions rolled back on this connection (see [`Store::rollbacks`]).
+    rollbacks: std::cell::Cell<u64>,
 }
 impl Store {
     /// Opens (creating if needed) the database at `path` and migrates it.
@@ -101,7 +103,10 @@ impl Store {
         }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let store = Store { conn };
+        let store = Store {
+            conn,
+            rollbacks: std::cell::Cell::new(0),
+        };
         store.migrate()?;
         store.make_install_id()?;
         Ok(store)
@@ -171,9 +176,26 @@ impl Store {
             }
             Err(e) => {
                 let _ = self.conn.execute_batch("ROLLBACK");
+                self.rollbacks.set(self.rollbacks.get() + 1);
                 Err(e)
             }
         }
+    }
+
+    /// Runs `f` in one write transaction ([`Store::in_transaction`]) for a
+    /// caller that holds the store already: mail, the clock and the CLI.
+    pub fn in_tx<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce() -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        self.in_transaction(|_| f())
+    }
+
+    /// How many transactions this connection has rolled back: a cache of
+    /// what was read or written inside one compares it before use, so a
+    /// copy of undone work is never served.
+    pub fn rollbacks(&self) -> u64 {
+        self.rollbacks.get()
     }
 
     /// Runs `f` inside the open transaction as a savepoint: on error what

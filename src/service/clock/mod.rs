@@ -173,7 +173,7 @@ impl Service {
         if catching_up {
             self.batch.borrow_mut().replace(BTreeMap::new());
         }
-        let result = self.in_tx(|| {
+        let result = self.store.in_tx::<_, ServiceError>(|| {
             // Only deadlines with something due: the cost follows what happens, not the number of games.
             for d in self.store.deadlines_due(&stamp(now))? {
                 self.tick_one_deadline(&d, now, &mut report)?;
