@@ -146,6 +146,10 @@ pub struct Limits {
     /// under 500 an hour (`tests/hostile_limits.rs`,
     /// `a_fast_four_player_game_under_the_default_limits_is_never_held`).
     pub mails_per_hour_share: i64,
+    /// Games with a bot seat that one player may have forming or in play at
+    /// once, made by mail: all bot seats are played on one thread, so one
+    /// player's many solo games must not slow every other table's bots.
+    pub bot_games_per_player: i64,
     /// Games kept loaded in memory (least recently used leave first).
     pub tables_cached: usize,
 }
@@ -166,6 +170,7 @@ impl Default for Limits {
             stranger_answers_per_hour: 30,
             mails_per_hour: 2000,
             mails_per_hour_share: 1000,
+            bot_games_per_player: 3,
             tables_cached: 256,
         }
     }

@@ -573,3 +573,62 @@ fn a_mail_that_cannot_be_answered_is_recorded_failed_once() {
     assert_eq!(outbox_len(&s), mails);
     assert_eq!(s.game(id).unwrap().status, "active");
 }
+
+#[test]
+fn one_player_may_have_three_games_with_bots_at_once() {
+    let s = service("bot-games");
+    let day = |n: i64| t0() + Duration::days(n);
+    let ask = |id: &str, t| {
+        let out = s
+            .handle_mail(&mail(ALICE, SERVICE, id, "new tzolkin with bot"), t)
+            .unwrap();
+        let to = (out.outcome == "answered").then(|| latest_reply_address(&s, ALICE));
+        (out, to.unwrap_or_default())
+    };
+    let confirm =
+        |to: &str, id: &str, t| s.handle_mail(&mail(ALICE, to, id, "confirm"), t).unwrap();
+    for n in 0..2 {
+        let (out, to) = ask(&format!("bots-ask{n}@x"), day(n));
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let made = confirm(&to, &format!("bots-yes{n}@x"), day(n));
+        assert_eq!(made.outcome, "applied", "{}", made.reason);
+    }
+    // Two more asked for before either is confirmed: the limit is checked
+    // again at the confirmation, so only the first of them is made.
+    let (third, to3) = ask("bots-ask2@x", day(2));
+    let (fourth, to4) = ask("bots-ask3@x", day(2));
+    assert_eq!(third.outcome, "answered", "{}", third.reason);
+    assert_eq!(fourth.outcome, "answered", "{}", fourth.reason);
+    let made = confirm(&to3, "bots-yes2@x", day(2));
+    assert_eq!(made.outcome, "applied", "{}", made.reason);
+    let before = snapshot(&s);
+    let refused = confirm(&to4, "bots-yes3@x", day(2));
+    assert_eq!(refused.outcome, "rejected", "{}", refused.reason);
+    assert!(
+        refused.reason.contains("3 games with bots"),
+        "{}",
+        refused.reason
+    );
+    let told = mails_to(&s, ALICE).pop().unwrap();
+    assert!(told.contains("Finish or resign one of them"), "{told}");
+    // A new request is refused at once, and nothing changes.
+    let (asked, _) = ask("bots-ask4@x", day(3));
+    assert_eq!(asked.outcome, "rejected", "{}", asked.reason);
+    assert!(
+        asked.reason.contains("3 games with bots"),
+        "{}",
+        asked.reason
+    );
+    let after = snapshot(&s);
+    assert_eq!(before.games, after.games);
+    assert_eq!(before.seats, after.seats);
+    assert_eq!(s.store.games().unwrap().len(), 3);
+    // A game with people only is not limited.
+    let out = s
+        .handle_mail(
+            &mail(ALICE, SERVICE, "people@x", &format!("new tikal with {BOB}")),
+            day(3),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "answered", "{}", out.reason);
+}

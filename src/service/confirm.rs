@@ -118,6 +118,11 @@ impl Service {
         if let Some(why) = self.players_problem(&people) {
             return Ok(Some(why));
         }
+        if people.len() < players.len() {
+            if let Some(why) = self.bot_games_barred(&req.players[0])? {
+                return Ok(Some(why));
+            }
+        }
         for p in people.iter().skip(1) {
             if !crate::mail::outbound::valid_address(p) {
                 return Ok(Some(Text::new(
@@ -130,6 +135,19 @@ impl Service {
             }
         }
         Ok(None)
+    }
+
+    /// Why `creator` may not have one more game with bots now: they have
+    /// the most a player may have forming or in play.
+    fn bot_games_barred(&self, creator: &str) -> Result<Option<Text>> {
+        let most = self.config.limits.bot_games_per_player;
+        if self.store.bot_games_of(creator)? < most {
+            return Ok(None);
+        }
+        Ok(Some(Text::new(
+            format!("You already have {most} games with bots forming or in play, the most one player may have. Finish or resign one of them, then ask again; a game with people only is not limited."),
+            format!("봇이 있는 게임이 이미 {most}개 준비 중이거나 진행 중입니다. 한 사람이 가질 수 있는 최대치입니다. 그중 하나를 끝내거나 기권한 뒤 다시 요청하세요. 사람만 있는 게임에는 이 제한이 없습니다."),
+        )))
     }
 
     /// `new ...` from a mail: stores the request and asks the From address to confirm.

@@ -166,4 +166,23 @@ impl Store {
             |r| r.get(0),
         )
     }
+
+    /// Games forming or in play in which this address holds a seat (joined
+    /// or invited) beside at least one bot seat.
+    pub fn bot_games_of(&self, email: &str) -> Result<i64> {
+        let n = self.conn.query_row(
+            "SELECT COUNT(DISTINCT s.game_id) FROM seats s JOIN games g ON g.id = s.game_id
+             WHERE s.email = ?1 AND s.status IN (?2, ?3) AND g.status IN (?4, ?5)
+               AND EXISTS (SELECT 1 FROM seats b WHERE b.game_id = s.game_id AND b.bot IS NOT NULL)",
+            params![
+                address_key(email),
+                SeatStatus::Joined,
+                SeatStatus::Invited,
+                GameStatus::Forming,
+                GameStatus::Active
+            ],
+            |r| r.get(0),
+        )?;
+        Ok(n)
+    }
 }
