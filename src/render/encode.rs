@@ -275,14 +275,29 @@ fn write_png(
 /// zeros with a Huffman code fixed for PNG rows. Measured on board pictures
 /// (`cargo bench --bench render`, CPU per 712-px picture): a third to a
 /// quarter of the time of `flate2`'s level 2 (miniz), pictures about a
-/// third larger, all within the mail budget (tests/pictures.rs) once Paeth
-/// joins the row filters; miniz's level 1 and zlib-rs's levels 1-3 were
-/// each at least twice fdeflate's time.
+/// third larger once Paeth joins the row filters; miniz's level 1 and
+/// zlib-rs's levels 1-3 were each at least twice fdeflate's time. A picture
+/// it leaves over `FAST_ENOUGH_BYTES` (Cuzco's many hex outlines) is
+/// compressed again at miniz's level 2, which keeps it within the mail
+/// budget (tests/pictures.rs) at the old cost.
 fn deflate(data: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut z = fdeflate::Compressor::new(Vec::with_capacity(data.len() / 8))?;
     z.write_data(data)?;
+    let fast = z.finish()?;
+    if fast.len() <= FAST_ENOUGH_BYTES {
+        return Ok(fast);
+    }
+    let mut z = flate2::write::ZlibEncoder::new(
+        Vec::with_capacity(fast.len()),
+        flate2::Compression::new(2),
+    );
+    z.write_all(data)?;
     z.finish()
 }
+
+/// The largest picture `fdeflate`'s output is kept at: a fifth under the
+/// 150 KB a mail's picture may have.
+const FAST_ENOUGH_BYTES: usize = 120_000;
 
 /// One PNG chunk: length, type, data, CRC-32 of type and data.
 fn chunk(out: &mut impl Write, kind: &[u8; 4], data: &[u8]) -> std::io::Result<()> {
