@@ -339,11 +339,12 @@ fn pictures_show_nothing_hidden_from_their_viewer() {
     }
 }
 
-/// Games whose picture is drawn for each seat (Through the Ages puts the
-/// reader's own tableau first), so the service's picture cache draws it
-/// once a player, not once a move; the test below fails when one of them
-/// draws the same picture for everyone, so the list only shrinks.
-const PICTURE_PER_SEAT: &[&str] = &["tta"];
+/// Games whose picture is drawn for each seat, so the service's picture
+/// cache draws it once a player, not once a move; the test below fails when
+/// one of them draws the same picture for everyone, so the list only
+/// shrinks. None now: Through the Ages draws the printed row costs and
+/// lists each seat's own in its mail's text.
+const PICTURE_PER_SEAT: &[&str] = &[];
 
 /// The service draws one picture per move and language for every mail that
 /// shows the same board (`notify`'s picture cache compares sketches): so

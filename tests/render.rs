@@ -261,6 +261,37 @@ fn few_colours_use_small_palettes() {
     );
 }
 
+/// Every pixel of a picture comes back from its PNG as drawn, whichever
+/// row filter the encoder chose (diagonals and text make Sub, Up and Paeth
+/// rows), as indexed colour and as RGB.
+#[test]
+fn every_pixel_survives_the_row_filters() {
+    let mut indexed = sample_board();
+    indexed.label(5, 5, "Paeth Sub Up 촐킨", 14, Color::BLACK);
+    let mut rgb = Sketch::new(320, 60);
+    for i in 0..300 {
+        let c = Color((i % 256) as u8, (i * 7 % 256) as u8, (i / 3) as u8);
+        rgb.line(i, 0, 319 - i / 2, 59, c, 1);
+    }
+    for (sketch, stored) in [
+        (&indexed, png::ColorType::Indexed),
+        (&rgb, png::ColorType::Rgb),
+    ] {
+        let canvas = render::canvas::rasterise(sketch);
+        let d = decode(&render::encode::encode(&canvas).expect("the picture encodes"));
+        assert_eq!(d.stored, stored);
+        let mut differ = 0;
+        for y in 0..d.height {
+            for x in 0..d.width {
+                if canvas.get(i64::from(x), i64::from(y)) != Some(d.at(x, y)) {
+                    differ += 1;
+                }
+            }
+        }
+        assert_eq!(differ, 0, "{stored:?}: pixels changed by encoding");
+    }
+}
+
 /// A board like a game would draw: a grid of hexagons with owners'
 /// pieces, tracks, labels and a score column, 1000×700.
 fn sample_board() -> Sketch {

@@ -81,10 +81,7 @@ fn a_war_is_declared_then_resolved_at_the_declarers_next_turn_l2968_3012() {
         assert!(!hidden.iter().any(|h| h.contains("War over Culture")));
     }
     // The board picture shows it under the declarer's tableau.
-    let picture = format!(
-        "{:?}",
-        quipu::games::tta::picture::picture(&s, Some(2), &[]).shapes
-    );
+    let picture = format!("{:?}", quipu::games::tta::picture::picture(&s, &[]).shapes);
     assert!(
         picture.contains("War declared on seat 2: War over Culture"),
         "{picture}"

@@ -251,24 +251,24 @@ impl Canvas {
         let c = self.ink(c);
         let top = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
         let bottom = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        // Each edge as (lower end, upper end, direction); flat edges never
-        // cross a row's centre line.
+        // Each edge as (lower end, upper end, direction, x per row); flat
+        // edges never cross a row's centre line.
         let next = points.iter().cycle().skip(1);
         let edges: Vec<Edge> = points
             .iter()
             .zip(next)
             .filter(|(a, b)| a.1 != b.1)
             .map(|(a, b)| if a.1 < b.1 { (*a, *b, 1) } else { (*b, *a, -1) })
+            .map(|(lo, hi, dir)| (lo, hi, dir, (hi.0 - lo.0) / (hi.1 - lo.1)))
             .collect();
-        let mut crossings: Vec<(f64, i32)> = Vec::new();
+        let mut crossings: Vec<(f64, i32)> = Vec::with_capacity(edges.len());
         for py in self.rows(top, bottom) {
             let yc = py as f64 + 0.5;
             crossings.clear();
-            for &(lo, hi, dir) in &edges {
+            for &(lo, hi, dir, slope) in &edges {
                 // Half-open in y, so a vertex shared by two edges counts once.
                 if lo.1 <= yc && yc < hi.1 {
-                    let x = lo.0 + (yc - lo.1) * (hi.0 - lo.0) / (hi.1 - lo.1);
-                    crossings.push((x, dir));
+                    crossings.push((lo.0 + (yc - lo.1) * slope, dir));
                 }
             }
             if let [(a, _), (b, _)] = crossings[..] {
@@ -594,8 +594,9 @@ fn blend(under: [u8; 3], over: [u8; 3], a: f32) -> [u8; 3] {
 }
 
 /// A polygon edge for scanlines: its lower end (smaller y), its upper end,
-/// and +1 if it runs down the outline's order, -1 if up.
-type Edge = ((f64, f64), (f64, f64), i32);
+/// +1 if it runs down the outline's order, -1 if up, and its x per unit of
+/// y (a multiplication a row, not a division).
+type Edge = ((f64, f64), (f64, f64), i32, f64);
 
 /// The columns x0..x1 of pixels whose centres lie nearer than `r` to the
 /// corner column `cx`, on a row `dy / 2` from the centre: those with

@@ -2,8 +2,8 @@
 //! an indexed palette (1, 2, 4 or 8 bits a pixel), which keeps mails small;
 //! anything with more than 256 colours is written as plain RGB. Speed
 //! matters (a picture per move): the canvas's pixels are palette indices
-//! already, each row is filtered to make long runs of zeros, and a fast
-//! zlib level compresses them.
+//! already, each row is filtered to make long runs of zeros, and a
+//! compressor made for such rows (`fdeflate`) packs them.
 
 use super::canvas::Canvas;
 use std::io::Write;
@@ -67,7 +67,7 @@ fn encode_indexed(canvas: &Canvas, out: impl Write) -> std::io::Result<()> {
     let bits = bits_for(palette.len());
     let width = canvas.width() as usize;
     let row_bytes = (width * usize::from(bits)).div_ceil(8);
-    let mut rows = Rows::new(row_bytes, canvas.height() as usize);
+    let mut rows = Rows::new(row_bytes, 1, canvas.height() as usize);
     for row in canvas.pixels().chunks(width.max(1)) {
         pack_row(row, bits, rows.next_row());
         rows.filter_last();
@@ -84,7 +84,7 @@ fn encode_indexed(canvas: &Canvas, out: impl Write) -> std::io::Result<()> {
 fn encode_rgb(canvas: &Canvas, out: impl Write) -> std::io::Result<()> {
     let width = canvas.width() as usize;
     let palette = canvas.palette();
-    let mut rows = Rows::new(width * 3, canvas.height() as usize);
+    let mut rows = Rows::new(width * 3, 3, canvas.height() as usize);
     for row in canvas.pixels().chunks(width.max(1)) {
         let data = rows.next_row();
         for p in row {
@@ -102,26 +102,39 @@ fn encode_rgb(canvas: &Canvas, out: impl Write) -> std::io::Result<()> {
 }
 
 /// PNG's filtered image data, built a row at a time: each row a filter byte
-/// and the row's bytes, filtered by whichever of none, Sub and Up leaves
-/// the most zero bytes (board pictures: runs of one colour and rows like
-/// the one above), since the compressor packs runs of zeros.
+/// and the row's bytes, filtered by whichever of None, Sub, Up and Paeth
+/// leaves the most zero bytes (board pictures: runs of one colour, rows like
+/// the one above, diagonal outlines that Paeth predicts), since the
+/// compressor (`deflate`) packs runs of zeros and little else.
 struct Rows {
     data: Vec<u8>,
     row_bytes: usize,
+    /// Bytes per pixel (at least 1): how far left Sub and Paeth look.
+    bpp: usize,
     /// The unfiltered bytes of the row before the last one added.
     previous: Vec<u8>,
     /// The unfiltered bytes of the last row added.
     current: Vec<u8>,
+    /// The last row Paeth-filtered, kept to copy out if it wins.
+    paeth: Vec<u8>,
 }
 
+/// PNG's filter types, as the byte before each row names them.
+const NONE: u8 = 0;
+const SUB: u8 = 1;
+const UP: u8 = 2;
+const PAETH: u8 = 4;
+
 impl Rows {
-    fn new(row_bytes: usize, height: usize) -> Rows {
+    fn new(row_bytes: usize, bpp: usize, height: usize) -> Rows {
         Rows {
             data: Vec::with_capacity((row_bytes + 1) * height),
             row_bytes,
+            bpp: bpp.max(1),
             // Swapped by the first `next_row`: the row above the first is zeros.
             previous: Vec::with_capacity(row_bytes),
             current: vec![0; row_bytes],
+            paeth: Vec::with_capacity(row_bytes),
         }
     }
 
@@ -136,57 +149,94 @@ impl Rows {
     /// Plain loops over slices, so the compiler vectorises them.
     fn filter_last(&mut self) {
         self.current.resize(self.row_bytes, 0);
-        let (row, above) = (&self.current, &self.previous);
-        let (first, rest) = match row.split_first() {
-            Some((f, r)) => (*f, r),
-            None => (0, &row[..0]),
-        };
-        // Counted in u16 lanes (a row is at most 3 × `MAX_SIDE` bytes), so
-        // the loops vectorise wide.
-        let same =
-            |a: &[u8], b: &[u8]| -> u16 { a.iter().zip(b).map(|(x, y)| u16::from(x == y)).sum() };
-        // A row like the one above (most of a board) is Up: all zeros.
-        let zeros_up = if above.len() == row.len() {
-            if row == above {
-                u16::MAX
-            } else {
-                same(row, above)
-            }
-        } else {
-            0
-        };
-        let (zeros_none, zeros_sub) = if zeros_up == u16::MAX {
-            (0, 0)
-        } else {
-            let zeros_none: u16 = row.iter().map(|b| u16::from(*b == 0)).sum();
-            // Sub subtracts the byte to the left (0 left of the first).
-            (zeros_none, u16::from(first == 0) + same(rest, row))
-        };
-        let at = self.data.len() + 1;
-        self.data.resize(at + row.len(), 0);
-        let Some(out) = self.data.get_mut(at - 1..) else {
-            return;
-        };
-        let Some((kind, out)) = out.split_first_mut() else {
-            return;
-        };
-        if zeros_up >= zeros_sub && zeros_up > zeros_none {
-            *kind = 2;
-            for (o, (b, a)) in out.iter_mut().zip(row.iter().zip(above)) {
-                *o = b.wrapping_sub(*a);
-            }
-        } else if zeros_sub > zeros_none {
-            *kind = 1;
-            if let Some((o0, out)) = out.split_first_mut() {
-                *o0 = first;
-                for (o, (b, l)) in out.iter_mut().zip(rest.iter().zip(row)) {
-                    *o = b.wrapping_sub(*l);
-                }
-            }
-        } else {
-            *kind = 0;
-            out.copy_from_slice(row);
+        if self.previous.len() != self.row_bytes {
+            // The first row: the row above is zeros, so Up is None and
+            // Paeth is Sub.
+            self.previous.clear();
+            self.previous.resize(self.row_bytes, 0);
         }
+        let bpp = self.bpp.min(self.current.len());
+        let (row, above) = (&self.current, &self.previous);
+        let kind = if row == above {
+            UP
+        } else {
+            // Counted in u16 lanes (a row is at most 3 × `MAX_SIDE` bytes),
+            // so the loops vectorise wide.
+            let zeros = |v: &[u8]| -> u16 { v.iter().map(|b| u16::from(*b == 0)).sum() };
+            let same = |a: &[u8], b: &[u8]| -> u16 {
+                a.iter().zip(b).map(|(x, y)| u16::from(x == y)).sum()
+            };
+            let (head, tail) = row.split_at(bpp);
+            let none = zeros(row);
+            let sub = zeros(head) + same(tail, row);
+            let up = same(row, above);
+            paeth_row(row, above, bpp, &mut self.paeth);
+            let paeth = zeros(&self.paeth);
+            // Ties go to the simpler filter.
+            [(up, UP), (sub, SUB), (paeth, PAETH)]
+                .into_iter()
+                .fold((none, NONE), |best, c| if c.0 > best.0 { c } else { best })
+                .1
+        };
+        self.data.push(kind);
+        let at = self.data.len();
+        let (row, above) = (&self.current, &self.previous);
+        match kind {
+            UP => self
+                .data
+                .extend(row.iter().zip(above).map(|(b, a)| b.wrapping_sub(*a))),
+            SUB => {
+                self.data.extend_from_slice(row.get(..bpp).unwrap_or(&[]));
+                let left = row.iter();
+                self.data.extend(
+                    row.iter()
+                        .skip(bpp)
+                        .zip(left)
+                        .map(|(b, l)| b.wrapping_sub(*l)),
+                );
+            }
+            PAETH => self.data.extend_from_slice(&self.paeth),
+            _ => self.data.extend_from_slice(row),
+        }
+        debug_assert_eq!(self.data.len() - at, self.row_bytes);
+    }
+}
+
+/// `row` Paeth-filtered against `above` into `out`: each byte less the one
+/// of left, above and above-left nearest to left + above - above-left.
+/// Written without branches so the compiler vectorises it.
+fn paeth_row(row: &[u8], above: &[u8], bpp: usize, out: &mut Vec<u8>) {
+    out.clear();
+    out.resize(row.len(), 0);
+    let bpp = bpp.min(row.len());
+    let (out_head, out_tail) = out.split_at_mut(bpp);
+    // Left of the first pixel is zeros: the predictor is the byte above.
+    for (o, (b, a)) in out_head.iter_mut().zip(row.iter().zip(above)) {
+        *o = b.wrapping_sub(*a);
+    }
+    let (tail, aboves) = (
+        row.get(bpp..).unwrap_or(&[]),
+        above.get(bpp..).unwrap_or(&[]),
+    );
+    let neighbours = row.iter().zip(above).zip(aboves);
+    for (o, (x, ((a, c), b))) in out_tail.iter_mut().zip(tail.iter().zip(neighbours)) {
+        *o = x.wrapping_sub(paeth(*a, *b, *c));
+    }
+}
+
+/// PNG's Paeth predictor of a byte from the bytes left (`a`), above (`b`)
+/// and above-left (`c`).
+#[inline(always)]
+fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let (ia, ib, ic) = (i16::from(a), i16::from(b), i16::from(c));
+    let pa = (ib - ic).abs();
+    let pb = (ia - ic).abs();
+    let pc = (ia + ib - 2 * ic).abs();
+    let b_or_c = if pb <= pc { b } else { c };
+    if (pa <= pb) & (pa <= pc) {
+        a
+    } else {
+        b_or_c
     }
 }
 
@@ -200,7 +250,7 @@ struct Header {
 }
 
 /// A PNG file of filtered rows `data`: signature, IHDR, PLTE (with a
-/// palette), one IDAT deflated at `DEFLATE_LEVEL`, IEND.
+/// palette), one IDAT (`deflate`), IEND.
 fn write_png(
     mut out: impl Write,
     h: &Header,
@@ -221,21 +271,33 @@ fn write_png(
     chunk(&mut out, b"IEND", &[])
 }
 
-/// A fast zlib level on rows filtered into runs of zeros. Measured on board
-/// pictures (`cargo bench --bench render`): level 1 is a third faster but a
-/// quarter larger, `fdeflate` (zero runs only) half the time but a third
-/// larger, which puts Cuzco's picture over the mail budget
-/// (tests/pictures.rs); level 2 is smaller than the unfiltered pictures were.
-const DEFLATE_LEVEL: u32 = 2;
-
+/// The filtered rows as a zlib stream by `fdeflate`, which packs runs of
+/// zeros with a Huffman code fixed for PNG rows. Measured on board pictures
+/// (`cargo bench --bench render`, CPU per 712-px picture): a third to a
+/// quarter of the time of `flate2`'s level 2 (miniz), pictures about a
+/// third larger once Paeth joins the row filters; miniz's level 1 and
+/// zlib-rs's levels 1-3 were each at least twice fdeflate's time. A picture
+/// it leaves over `FAST_ENOUGH_BYTES` (Cuzco's many hex outlines) is
+/// compressed again at miniz's level 2, which keeps it within the mail
+/// budget (tests/pictures.rs) at the old cost.
 fn deflate(data: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut z = fdeflate::Compressor::new(Vec::with_capacity(data.len() / 8))?;
+    z.write_data(data)?;
+    let fast = z.finish()?;
+    if fast.len() <= FAST_ENOUGH_BYTES {
+        return Ok(fast);
+    }
     let mut z = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(data.len() / 16),
-        flate2::Compression::new(DEFLATE_LEVEL),
+        Vec::with_capacity(fast.len()),
+        flate2::Compression::new(2),
     );
     z.write_all(data)?;
     z.finish()
 }
+
+/// The largest picture `fdeflate`'s output is kept at: a fifth under the
+/// 150 KB a mail's picture may have.
+const FAST_ENOUGH_BYTES: usize = 120_000;
 
 /// One PNG chunk: length, type, data, CRC-32 of type and data.
 fn chunk(out: &mut impl Write, kind: &[u8; 4], data: &[u8]) -> std::io::Result<()> {

@@ -162,8 +162,41 @@ const GLYPHS_KEPT: usize = 2048;
 const GLYPH_PIXELS_KEPT: usize = 4096;
 
 thread_local! {
-    static GLYPHS: RefCell<HashMap<GlyphKey, Raster>> = RefCell::new(HashMap::new());
+    static GLYPHS: RefCell<HashMap<GlyphKey, Raster, BuildKeyHasher>> =
+        RefCell::new(HashMap::default());
 }
+
+/// A hasher for `GlyphKey`s, which are made here, never from outside
+/// input, so it need not resist chosen keys: a multiply and rotate a word
+/// (as rustc's FxHash), where SipHash cost more than the lookup it served
+/// (a lookup per character drawn).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// `v` split into whole pixels and quarters (0..4) of one, to the nearest
 /// quarter: a glyph is drawn at most an eighth of a pixel from where asked.

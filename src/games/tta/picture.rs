@@ -7,7 +7,6 @@
 //! tactics and colonies. Nothing of a hand but its size is drawn.
 
 use super::data::{age_name, age_name_ko, Kind, ROW_COSTS};
-use super::legal::take_cost;
 use super::scoring;
 use super::state::{Mode, Player, State};
 use crate::engine::layout::{fit_words, ink_on, wrap};
@@ -35,9 +34,11 @@ fn kind_color(kind: Kind) -> Color {
     }
 }
 
-/// The card row and every civilization, drawn for `seat` (whose costs to
-/// take the row's cards are shown) or for a spectator.
-pub fn picture(s: &State, seat: Option<usize>, row: &[Text]) -> Sketch {
+/// The card row and every civilization, the same for every reader (so a
+/// move's picture is drawn once for all its mails): the row's costs are
+/// the printed ones, and a seat's own cost (wonders cost more for each one
+/// built) is in its mail's card-row table.
+pub fn picture(s: &State, row: &[Text]) -> Sketch {
     let mut k = Sketch::new(PICTURE_WIDTH, 100);
     k.caption(
         LEFT,
@@ -49,7 +50,7 @@ pub fn picture(s: &State, seat: Option<usize>, row: &[Text]) -> Sketch {
         HEAD,
         Color::BLACK,
     );
-    let mut y = draw_row(&mut k, s, seat, row, 22);
+    let mut y = draw_row(&mut k, s, row, 22);
     y = civilizations(s).draw(&mut k, LEFT, y + 10);
     if s.rules.mode != Mode::Intro {
         y = lines(&mut k, &politics(s), y + 6, Color::BLACK);
@@ -167,23 +168,15 @@ pub fn civilizations(s: &State) -> Grid {
 /// The 13 slots of the card row, one a line: the view's words for the slot
 /// (its number, the card's whole name, token, kind and age) and the civil
 /// actions taking it costs.
-fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, row: &[Text], y: i32) -> i32 {
+fn draw_row(k: &mut Sketch, s: &State, row: &[Text], y: i32) -> i32 {
     let data = &s.data;
-    let who = seat.and_then(|x| s.players.get(x));
     k.caption(
         LEFT,
         y,
-        if who.is_some() {
-            Text::new(
-                "Card row: civil actions to take for you",
-                "카드 열: 가져오는 데 드는 시민 행동",
-            )
-        } else {
-            Text::new(
-                "Card row: civil actions to take",
-                "카드 열: 가져오는 데 드는 시민 행동",
-            )
-        },
+        Text::new(
+            "Card row: civil actions to take, as printed",
+            "카드 열: 가져오는 데 드는 시민 행동(인쇄된 값)",
+        ),
         TEXT,
         Color::BLACK,
     );
@@ -212,12 +205,7 @@ fn draw_row(k: &mut Sketch, s: &State, seat: Option<usize>, row: &[Text], y: i32
             fit_words(cell.get("ko"), TEXT, name_room),
         );
         k.caption(name_x, y, name, TEXT, Color::BLACK);
-        let cost = match who {
-            Some(p) => take_cost(s, p, i)
-                .map(|c| c.to_string())
-                .unwrap_or_else(|| "-".into()),
-            None => ROW_COSTS.get(i).copied().unwrap_or(0).to_string(),
-        };
+        let cost = ROW_COSTS.get(i).copied().unwrap_or(0).to_string();
         k.label_at((cost_x, y), Anchor::End, cost, TEXT, Color::BLUE);
         y += 16;
     }

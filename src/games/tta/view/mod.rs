@@ -585,7 +585,7 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
 pub fn view(s: &State, seat: Option<usize>) -> View {
     let cells = row_cells(s, seat);
     let names: Vec<Text> = cells.iter().map(|[card, ..]| card.clone()).collect();
-    let picture = picture(s, seat, &names);
+    let picture = picture(s, &names);
     let mut sections = vec![row_section(&cells)];
     let mut private = Vec::new();
     if let Some(p) = seat.and_then(|x| s.players.get(x).map(|p| (x, p))) {
