@@ -191,7 +191,15 @@ impl Game for Tikal {
         fn id(s: &State, t: u8) -> Option<&str> {
             s.data.tiles.get(t as usize).map(|x| x.id.as_str())
         }
-        before.stack.iter().any(|&t| {
+        // Tiles in the same place in both stacks are still hidden: only
+        // those past the common bottom can have left it (a draw pops one).
+        let same = before
+            .stack
+            .iter()
+            .zip(&after.stack)
+            .take_while(|(a, b)| a == b)
+            .count();
+        before.stack[same..].iter().any(|&t| {
             id(before, t).is_some() && !after.stack.iter().any(|&u| id(after, u) == id(before, t))
         })
     }

@@ -83,8 +83,6 @@ pub fn exit(s: &mut State, t: &mut Turn, spot: Spot) -> Result<Vec<Event>, RuleE
 
 /// The seat's Inca on `from` walks to `to` by the cheapest path (L126-134).
 pub fn walk(s: &mut State, t: &mut Turn, from: Spot, to: Spot) -> Result<Vec<Event>, RuleError> {
-    let who = seat_name(usize::from(t.seat));
-    let mut events = Vec::new();
     if s.space(from.cell).inca != Some(t.seat) {
         return Err(refuse(
             format!("You have no Inca on {from}."),
@@ -106,15 +104,19 @@ pub fn walk(s: &mut State, t: &mut Turn, from: Spot, to: Spot) -> Result<Vec<Eve
     spend(t, d)?;
     s.spaces[usize::from(from.cell)].inca = None;
     s.spaces[usize::from(to.cell)].inca = Some(t.seat);
-    events.push(Event::public(Text::new(
-        format!(
-            "{} moves an Inca from {from} to {to} for {d} AP; {} AP left.",
-            who.en, t.ap
-        ),
-        format!(
-            "{}이(가) 잉카족을 {from}에서 {to}(으)로 옮깁니다 ({d}AP). 남은 AP {}.",
-            who.ko, t.ap
-        ),
-    )));
-    Ok(events)
+    // The most frequent action: its words are written when read.
+    let (seat, left) = (usize::from(t.seat), t.ap);
+    Ok(vec![Event::public_later(move || {
+        let who = seat_name(seat);
+        Text::new(
+            format!(
+                "{} moves an Inca from {from} to {to} for {d} AP; {left} AP left.",
+                who.en
+            ),
+            format!(
+                "{}이(가) 잉카족을 {from}에서 {to}(으)로 옮깁니다 ({d}AP). 남은 AP {left}.",
+                who.ko
+            ),
+        )
+    })])
 }

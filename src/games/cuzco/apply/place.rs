@@ -11,7 +11,6 @@ use crate::engine::{Event, RuleError, Text};
 /// Lays footprint `foot` for the seat whose turn `t` is.
 pub fn place(s: &mut State, t: &mut Turn, foot: u32) -> Result<Vec<Event>, RuleError> {
     let seat = usize::from(t.seat);
-    let who = seat_name(seat);
     let g = village_groups(s);
     let mut events = Vec::new();
     let cost = check_place(s, &g, seat, foot, t.ap).map_err(|r| RuleError {
@@ -33,37 +32,40 @@ pub fn place(s: &mut State, t: &mut Turn, foot: u32) -> Result<Vec<Event>, RuleE
     } else {
         s.players[seat].tiles[fp.kind as usize] -= 1;
     }
-    let spaces: Vec<String> = fp
-        .hexes()
-        .map(|(cell, terr)| {
-            let name = &s.data.board.cells[usize::from(cell)].name;
-            format!(
-                "{name}{}",
-                if terr == Terrain::Village && fp.len > 1 {
-                    "v"
-                } else {
-                    ""
-                }
-            )
-        })
-        .collect();
     let h = s.space(fp.cells[0]).height;
-    events.push(Event::public(Text::new(
-        format!(
-            "{} places a {} on {} (level {h}) for {cost} AP; {} AP left.",
-            who.en,
-            fp.kind.name().en,
-            spaces.join(" "),
-            t.ap
-        ),
-        format!(
-            "{}이(가) {}을(를) {}에 놓습니다 ({h}층, {cost}AP). 남은 AP {}.",
-            who.ko,
-            fp.kind.name().ko,
-            spaces.join(" "),
-            t.ap
-        ),
-    )));
+    // Written when read: the spaces' names come from the shared tables.
+    let (data, foot, left) = (s.data.clone(), fp.clone(), t.ap);
+    events.push(Event::public_later(move || {
+        let who = seat_name(seat);
+        let spaces: Vec<String> = foot
+            .hexes()
+            .map(|(cell, terr)| {
+                let name = &data.board.cells[usize::from(cell)].name;
+                format!(
+                    "{name}{}",
+                    if terr == Terrain::Village && foot.len > 1 {
+                        "v"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        Text::new(
+            format!(
+                "{} places a {} on {} (level {h}) for {cost} AP; {left} AP left.",
+                who.en,
+                foot.kind.name().en,
+                spaces.join(" "),
+            ),
+            format!(
+                "{}이(가) {}을(를) {}에 놓습니다 ({h}층, {cost}AP). 남은 AP {left}.",
+                who.ko,
+                foot.kind.name().ko,
+                spaces.join(" "),
+            ),
+        )
+    }));
     if fp.kind == TileKind::Tile3 && s.common_tiles == 0 && !t.final_turn {
         events.push(Event::public(Text::new(
             "That was the last 3-space tile: after this turn the end phase begins.",

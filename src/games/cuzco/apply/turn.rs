@@ -36,9 +36,12 @@ pub fn token(s: &mut State, t: &mut Turn) -> Result<Vec<Event>, RuleError> {
 
 /// The seat ends its turn; the driver then moves the game on.
 pub fn end(t: &Turn) -> Vec<Event> {
-    let who = seat_name(usize::from(t.seat));
-    vec![Event::public(Text::new(
-        format!("{} ends the turn.", who.en),
-        format!("{}이(가) 차례를 마칩니다.", who.ko),
-    ))]
+    let seat = usize::from(t.seat);
+    vec![Event::public_later(move || {
+        let who = seat_name(seat);
+        Text::new(
+            format!("{} ends the turn.", who.en),
+            format!("{}이(가) 차례를 마칩니다.", who.ko),
+        )
+    })]
 }

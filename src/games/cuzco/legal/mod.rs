@@ -9,9 +9,11 @@ use super::state::{Bid, Cover, Festival, Phase, State, Turn};
 use std::collections::VecDeque;
 
 mod judge;
+mod walk;
 mod why;
 
 pub use judge::is_legal;
+use walk::{walk, Walk};
 pub use why::why_illegal;
 
 /// The legal decisions of `seat` now (none when another seat is to decide).
@@ -294,90 +296,6 @@ pub fn free_for_inca(s: &State, cell: u16) -> bool {
         && (s.rules.outside_incas || s.data.board.cells[usize::from(cell)].in_region())
 }
 
-/// Where an Inca of one seat can walk: the cells it may stand on or pass grouped into
-/// same-terrain areas (free to cross), and which areas touch (1 AP to step across).
-#[derive(Clone, Debug, Default)]
-pub struct Walk {
-    /// Area of each cell (`NONE`: impassable for this seat).
-    pub area: Vec<u16>,
-    /// Neighbouring areas of each area.
-    pub adjacent: Vec<Vec<u16>>,
-}
-
-/// Builds the walking areas of `seat` (L126-134); `steps` says whether the areas' adjacency
-/// is needed (not when no AP is left to change terrain).
-pub fn walk(s: &State, seat: u8, steps: bool) -> Walk {
-    let board = &s.data.board;
-    let mut w = Walk {
-        area: vec![NONE; s.spaces.len()],
-        adjacent: Vec::new(),
-    };
-    let mut stack = Vec::new();
-    for start in 0..s.spaces.len() as u16 {
-        if w.area[usize::from(start)] != NONE || !passable(s, seat, start) {
-            continue;
-        }
-        let id = w.adjacent.len() as u16;
-        w.adjacent.push(Vec::new());
-        let t = s.space(start).terrain();
-        w.area[usize::from(start)] = id;
-        stack.push(start);
-        while let Some(c) = stack.pop() {
-            for &n in &board.neighbors[usize::from(c)] {
-                if w.area[usize::from(n)] == NONE
-                    && s.space(n).terrain() == t
-                    && passable(s, seat, n)
-                {
-                    w.area[usize::from(n)] = id;
-                    stack.push(n);
-                }
-            }
-        }
-    }
-    if !steps {
-        return w;
-    }
-    for c in 0..s.spaces.len() {
-        let a = w.area[c];
-        if a == NONE {
-            continue;
-        }
-        for &n in &board.neighbors[c] {
-            let b = w.area[usize::from(n)];
-            if b != NONE && b != a && !w.adjacent[usize::from(a)].contains(&b) {
-                w.adjacent[usize::from(a)].push(b);
-            }
-        }
-    }
-    w
-}
-
-impl Walk {
-    /// AP from the area of `from` to every area, up to `limit` (`u8::MAX`: out of reach).
-    pub fn costs_from(&self, from: u16, limit: u8, dist: &mut Vec<u8>, queue: &mut VecDeque<u16>) {
-        dist.clear();
-        dist.resize(self.adjacent.len(), u8::MAX);
-        queue.clear();
-        let Some(&a) = self.area.get(usize::from(from)).filter(|&&a| a != NONE) else {
-            return;
-        };
-        dist[usize::from(a)] = 0;
-        queue.push_back(a);
-        while let Some(x) = queue.pop_front() {
-            let d = dist[usize::from(x)];
-            if d >= limit {
-                continue;
-            }
-            for &y in &self.adjacent[usize::from(x)] {
-                if dist[usize::from(y)] == u8::MAX {
-                    dist[usize::from(y)] = d + 1;
-                    queue.push_back(y);
-                }
-            }
-        }
-    }
-}
-
 /// The cheapest AP cost for an Inca of `seat` from `from` to `to` (`None`: no path):
 /// free within a terrain type, `terrain_change_ap` per change (L126-134). A 0-1 search over
 /// cells, independent of `Walk`, which the legal-move generator uses.
@@ -591,22 +509,17 @@ fn moves(s: &State, t: &Turn, out: &mut Vec<Command>) {
         return;
     }
     let w = walk(s, me, t.ap >= step);
-    let free: Vec<(u16, u16)> = (0..s.spaces.len() as u16)
+    let free: Vec<(Spot, u16)> = (0..s.spaces.len() as u16)
         .filter(|&i| free_for_inca(s, i))
-        .map(|i| (i, w.area[usize::from(i)]))
+        .map(|i| (Spot::of(board, i), w.area[usize::from(i)]))
         .collect();
-    let (mut dist, mut queue) = (Vec::new(), VecDeque::new());
-    let spots: Vec<Spot> = (0..s.spaces.len() as u16)
-        .map(|i| Spot::of(board, i))
-        .collect();
+    let (mut seen, mut frontier, mut next) = (Vec::new(), Vec::new(), Vec::new());
     for &from in &incas {
-        w.costs_from(from, t.ap / step, &mut dist, &mut queue);
+        w.reach(from, t.ap / step, &mut seen, &mut frontier, &mut next);
+        let here = Spot::of(board, from);
         for &(to, area) in &free {
-            if dist.get(usize::from(area)).is_some_and(|&d| d != u8::MAX) {
-                out.push(Command::Move(
-                    spots[usize::from(from)],
-                    spots[usize::from(to)],
-                ));
+            if Walk::reached(&seen, area) {
+                out.push(Command::Move(here, to));
             }
         }
     }
@@ -622,7 +535,12 @@ fn temples(s: &State, t: &Turn, g: &Groups, out: &mut Vec<Command>) {
     }
     for gi in 0..g.cells.len() {
         let cap = value_cap(s, g.size(gi));
-        if g.size(gi) < 2 || leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat) {
+        // The leader has an Inca there: a group without one of the seat's
+        // is settled before the ranking is built.
+        if g.size(gi) < 2
+            || !g.cells[gi].iter().any(|&c| s.space(c).inca == Some(t.seat))
+            || leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat)
+        {
             continue;
         }
         let temple = g.temple[gi];

@@ -196,6 +196,16 @@ fn say(seat: usize, en: String, ko: String) -> Event {
     })
 }
 
+/// `say` for the most frequent actions: the facts' words are written only
+/// when the event is read too, not at every move of random play or search.
+fn say_later(seat: usize, words: impl Fn() -> (String, String) + Send + Sync + 'static) -> Event {
+    Event::public_later(move || {
+        let (en, ko) = words();
+        let (name_en, name_ko) = names(seat);
+        Text::new(format!("{name_en} {en}"), format!("{name_ko}: {ko}"))
+    })
+}
+
 /// `new`: members from the supply onto the base camp or an own camp (L294-298).
 fn bring_in(s: &mut State, seat: usize, who: &Who, at: &Pos) -> Result<Vec<Event>, RuleError> {
     let space = space_at(s, *at)?;
@@ -228,11 +238,13 @@ fn bring_in(s: &mut State, seat: usize, who: &Who, at: &Pos) -> Result<Vec<Event
         }
     }
     put_members(s, space, seat, *who);
-    Ok(vec![say(
-        seat,
-        format!("brings {who} in at {at}."),
-        format!("{at}에 {}을(를) 투입합니다.", who_ko(*who)),
-    )])
+    let (who, at) = (*who, *at);
+    Ok(vec![say_later(seat, move || {
+        (
+            format!("brings {who} in at {at}."),
+            format!("{at}에 {}을(를) 투입합니다.", who_ko(who)),
+        )
+    })])
 }
 
 /// `jump`: members between two own gates through the secret passage (L300-308).
@@ -291,14 +303,16 @@ fn move_members(
     pay(s, ap)?;
     take_members(s, a, seat, *who)?;
     put_members(s, b, seat, *who);
-    Ok(vec![say(
-        seat,
-        format!("moves {who} from {from} to {to} ({ap} AP)."),
-        format!(
-            "{}을(를) {from}에서 {to}(으)로 옮깁니다 ({ap} AP).",
-            who_ko(*who)
-        ),
-    )])
+    let (who, from, to) = (*who, *from, *to);
+    Ok(vec![say_later(seat, move || {
+        (
+            format!("moves {who} from {from} to {to} ({ap} AP)."),
+            format!(
+                "{}을(를) {from}에서 {to}(으)로 옮깁니다 ({ap} AP).",
+                who_ko(who)
+            ),
+        )
+    })])
 }
 
 /// `move` along a path: step by step on a copy, the whole walk happens or none of it.

@@ -5,8 +5,8 @@ use super::super::data::Kind;
 use super::super::legal::can_place;
 use super::super::state::{Phase, Spot, State};
 use super::err;
-use super::turn::{begin_act, tile_text};
-use crate::engine::{Event, RuleError, Text};
+use super::turn::{begin_act, tile_text_of};
+use crate::engine::{Event, RuleError, Text, Told};
 
 /// Places the hex being placed.
 pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, RuleError> {
@@ -67,30 +67,33 @@ pub fn place(s: &mut State, seat: usize, c: &Command) -> Result<Vec<Event>, Rule
             ..Spot::new(&s.data, tile, rot)
         });
     }
-    let text = tile_text(s, tile as usize);
-    let c = color(seat);
-    let mut events = vec![Event::public(Text::new(
-        format!(
-            "{} places {} at {at}{}.",
-            c.en,
-            text.en,
-            if volcano {
-                String::new()
-            } else {
-                format!(" turned r{rot}")
-            }
-        ),
-        format!(
-            "{}: {}을(를) {at}에 놓습니다{}.",
-            c.ko,
-            text.ko,
-            if volcano {
-                String::new()
-            } else {
-                format!(" (r{rot})")
-            }
-        ),
-    ))];
+    let (data, at) = (s.data.clone(), *at);
+    let mut events = vec![Event::public(Told::later(move || {
+        let text = tile_text_of(&data, tile as usize);
+        let c = color(seat);
+        Text::new(
+            format!(
+                "{} places {} at {at}{}.",
+                c.en,
+                text.en,
+                if volcano {
+                    String::new()
+                } else {
+                    format!(" turned r{rot}")
+                }
+            ),
+            format!(
+                "{}: {}을(를) {at}에 놓습니다{}.",
+                c.ko,
+                text.ko,
+                if volcano {
+                    String::new()
+                } else {
+                    format!(" (r{rot})")
+                }
+            ),
+        )
+    }))];
     if discs > 0 {
         events.push(Event::public(Text::new(
             format!("{discs} treasure discs go onto {at}."),

@@ -2,18 +2,23 @@
 //! rounds (volcano and final) and the auction version's rounds of auctions.
 
 use super::super::command::color;
-use super::super::data::{cost, Kind};
+use super::super::data::{cost, Data, Kind};
 use super::super::legal::fits_somewhere;
 use super::super::scoring::score_player;
 use super::super::state::{Auction, Phase, RoundKind, Scoring, State, MAX_PLAYERS};
-use crate::engine::{Event, Text};
+use crate::engine::{Event, Text, Told};
 
 fn next_seat(s: &State, seat: usize) -> usize {
     (seat + 1) % s.players.max(1)
 }
 
 pub(super) fn tile_text(s: &State, tile: usize) -> Text {
-    match s.data.tiles.get(tile) {
+    tile_text_of(&s.data, tile)
+}
+
+/// `tile_text` from the tables alone (for text written when read).
+pub(super) fn tile_text_of(data: &Data, tile: usize) -> Text {
+    match data.tiles.get(tile) {
         Some(t) => {
             let detail = match t.kind {
                 Kind::Temple => format!(" {}", t.value),
@@ -41,12 +46,15 @@ fn start_normal_turn(s: &mut State, seat: usize, events: &mut Vec<Event>) {
         begin_final(s, events);
         return;
     };
-    let t = tile_text(s, tile as usize);
-    let c = color(seat);
-    events.push(Event::reveal(Text::new(
-        format!("{} draws {}.", c.en, t.en),
-        format!("{}: {}을(를) 뽑습니다.", c.ko, t.ko),
-    )));
+    let data = s.data.clone();
+    events.push(Event::reveal(Told::later(move || {
+        let t = tile_text_of(&data, tile as usize);
+        let c = color(seat);
+        Text::new(
+            format!("{} draws {}.", c.en, t.en),
+            format!("{}: {}을(를) 뽑습니다.", c.ko, t.ko),
+        )
+    })));
     got_tile(s, seat, tile, events);
 }
 
@@ -111,11 +119,13 @@ pub(super) fn begin_act(s: &mut State, seat: usize) {
 /// `end`: the turn is over. In a scoring round the player is scored and the
 /// round goes on; otherwise play passes on.
 pub fn end_turn(s: &mut State, seat: usize) -> Vec<Event> {
-    let c = color(seat);
-    let mut events = vec![Event::public(Text::new(
-        format!("{} ends the turn.", c.en),
-        format!("{}: 턴을 마칩니다.", c.ko),
-    ))];
+    let mut events = vec![Event::public_later(move || {
+        let c = color(seat);
+        Text::new(
+            format!("{} ends the turn.", c.en),
+            format!("{}: 턴을 마칩니다.", c.ko),
+        )
+    })];
     if let Some(mut round) = s.scoring.take() {
         score_player(s, seat, &mut events);
         round.next += 1;

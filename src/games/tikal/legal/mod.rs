@@ -90,42 +90,65 @@ pub fn can_place(s: &State, tile: usize, space: usize, rot: u8) -> bool {
 /// The rotations worth offering for a tile: the distinct stone layouts, each
 /// by its smallest turn (a volcano has just one).
 pub fn distinct_rotations(data: &Data, tile: usize) -> Vec<u8> {
+    let (rots, n) = rotations(data, tile);
+    rots[..n].to_vec()
+}
+
+/// `distinct_rotations` without an allocation: the turns and how many.
+fn rotations(data: &Data, tile: usize) -> ([u8; 6], usize) {
+    let mut out = [0u8; 6];
     let Some(t) = data.tiles.get(tile) else {
-        return Vec::new();
+        return (out, 0);
     };
     if t.kind == Kind::Volcano {
-        return vec![0];
+        return (out, 1);
     }
-    let mut seen: Vec<[u8; 6]> = Vec::new();
-    let mut out = Vec::new();
+    let mut seen = [[0u8; 6]; 6];
+    let mut n = 0;
     for r in 0..6u8 {
         let st = turned(t.stones, r);
-        if !seen.contains(&st) {
-            seen.push(st);
-            out.push(r);
+        if !seen[..n].contains(&st) {
+            seen[n] = st;
+            out[n] = r;
+            n += 1;
         }
     }
-    out
+    (out, n)
 }
 
 /// Every legal (space, rotation) for a tile (the same judgement as `can_place`,
 /// with each space's neighbours looked at once).
 pub fn placements(s: &State, tile: usize) -> Vec<(usize, u8)> {
-    placements_up_to(s, tile, usize::MAX)
+    let mut out = Vec::new();
+    each_placement(s, tile, |space, r| {
+        out.push((space, r));
+        true
+    });
+    out
 }
 
 /// Whether the tile fits anywhere (stops at the first legal place).
 pub fn fits_somewhere(s: &State, tile: usize) -> bool {
-    !placements_up_to(s, tile, 1).is_empty()
+    let mut fits = false;
+    each_placement(s, tile, |_, _| {
+        fits = true;
+        false
+    });
+    fits
 }
 
-fn placements_up_to(s: &State, tile: usize, limit: usize) -> Vec<(usize, u8)> {
-    let mut out = Vec::new();
+/// Hands every legal (space, rotation) of the tile to `found`, in board order,
+/// until it answers `false`.
+fn each_placement(s: &State, tile: usize, mut found: impl FnMut(usize, u8) -> bool) {
     let Some(t) = s.data.tiles.get(tile) else {
-        return out;
+        return;
     };
-    let rots = distinct_rotations(&s.data, tile);
-    let turns: Vec<[u8; 6]> = rots.iter().map(|&r| turned(t.stones, r)).collect();
+    let (rots, n) = rotations(&s.data, tile);
+    let rots = &rots[..n];
+    let mut turns = [[0u8; 6]; 6];
+    for (i, &r) in rots.iter().enumerate() {
+        turns[i] = turned(t.stones, r);
+    }
     for space in 0..s.board.len() {
         if s.board[space].is_some() || !in_play(s, space) {
             continue;
@@ -150,15 +173,11 @@ fn placements_up_to(s: &State, tile: usize, limit: usize) -> Vec<(usize, u8)> {
         for (i, &r) in rots.iter().enumerate() {
             let ok = t.kind == Kind::Volcano
                 || (0..6).any(|e| theirs[e].is_some_and(|th| th + turns[i][e] > 0));
-            if ok {
-                out.push((space, r));
-                if out.len() >= limit {
-                    return out;
-                }
+            if ok && !found(space, r) {
+                return;
             }
         }
     }
-    out
 }
 
 /// A player's force on a hex: leader 3, workers 1 each (L442-444).
@@ -197,7 +216,8 @@ pub fn camp_ground(s: &State, spot: &Spot) -> bool {
 
 /// The spaces where `seat` may bring members in or jump between: the base camp and his own camps (L294-304).
 pub fn own_gates(s: &State, seat: usize) -> Vec<usize> {
-    let mut out = vec![s.base()];
+    let mut out = Vec::with_capacity(8);
+    out.push(s.base());
     for (i, spot) in s.board.iter().enumerate() {
         if spot.as_ref().is_some_and(|sp| sp.camp == Some(seat as u8)) {
             out.push(i);
@@ -215,7 +235,10 @@ pub fn count_in(list: &[(u8, u8)], space: usize) -> u8 {
 
 /// Every legal action of the active player now (`end` always among them).
 pub fn legal_actions(s: &State, seat: usize) -> Vec<Command> {
-    let mut out = vec![Command::End];
+    // Room for a busy turn's list at once: growing it step by step cost
+    // more than building it.
+    let mut out = Vec::with_capacity(128);
+    out.push(Command::End);
     let Some(me) = s.player(seat) else { return out };
     let ap = s.ap;
     let gates = own_gates(s, seat);
@@ -497,7 +520,8 @@ fn placement_is_legal(s: &State, tile: usize, cmd: &Command) -> bool {
     match rot {
         None if volcano => can_place(s, tile, space, 0),
         Some(r) if !volcano => {
-            distinct_rotations(&s.data, tile).contains(&r) && can_place(s, tile, space, r)
+            let (rots, n) = rotations(&s.data, tile);
+            rots[..n].contains(&r) && can_place(s, tile, space, r)
         }
         _ => false,
     }
