@@ -8,6 +8,8 @@
 mod browser;
 #[path = "support/driving.rs"]
 mod driving;
+#[path = "support/standings.rs"]
+mod standings;
 
 use chrono::{DateTime, Utc};
 use driving::{now, ALICE, BOB};
@@ -467,6 +469,16 @@ fn screens_of_the_new_answers_at_390_px() {
         );
         handle(&s, new.as_bytes(), now());
         shots.push(("confirm", raw_of(&s)));
+        let resign = handle(&s, &reply(&s, id, &who, "s8", None, "resign"), now());
+        assert_eq!(resign.outcome, "answered", "{}", resign.reason);
+        let asked = raw_of(&s);
+        let text = mail_parser::MessageParser::default()
+            .parse(&asked)
+            .and_then(|m| m.body_text(0).map(|t| t.to_string()))
+            .unwrap_or_default();
+        assert!(text.contains("'resign confirm'"), "{text}");
+        assert_eq!(s.game(id).unwrap().status.to_string(), "active");
+        shots.push(("resign", asked));
         shots.push(("refused-tawantinsuyu", tawantinsuyu_refusal(lang)));
         for (name, raw) in shots {
             shoot(name, lang, &raw);
@@ -480,7 +492,24 @@ fn shoot(name: &str, lang: &str, raw: &[u8]) {
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screens/conversation");
     std::fs::create_dir_all(&out).unwrap();
     let msg = mail_parser::MessageParser::default().parse(raw).unwrap();
-    let html = msg.body_html(0).unwrap().to_string();
+    let mut html = msg.body_html(0).unwrap().to_string();
+    // The board picture travels as an inline part (cid:); a page opened
+    // alone shows it only as a data: URL.
+    for part in &msg.parts {
+        use base64::Engine;
+        use mail_parser::MimeHeaders;
+        if let (
+            Some(cid),
+            mail_parser::PartType::Binary(b) | mail_parser::PartType::InlineBinary(b),
+        ) = (part.content_id(), &part.body)
+        {
+            let data = base64::engine::general_purpose::STANDARD.encode(b.as_ref());
+            html = html.replace(
+                &format!("cid:{cid}"),
+                &format!("data:image/png;base64,{data}"),
+            );
+        }
+    }
     let page = out.join(format!("{name}-{lang}.html"));
     std::fs::write(&page, html.replace("</body>", "<script>addEventListener('load',()=>{parent.postMessage(String(document.documentElement.scrollWidth),'*')})</script></body>")).unwrap();
     let frame = out.join(format!("frame-{name}-{lang}.html"));
@@ -789,6 +818,71 @@ fn a_move_that_asks_a_choice_is_marked_and_the_choice_may_follow() {
             break;
         }
         assert!(found, "{lang}: no seed deals a God card that asks a choice");
+    }
+}
+
+/// The game-over mail of Tikal, Tawantinsuyu and Through the Ages, in
+/// English and Korean: each seat's line says what its score counted, from
+/// the game's own final scoring (Tikal: the points before the final round,
+/// its temples and treasures; Tawantinsuyu: the VP during the game and the
+/// final scoring's items; Through the Ages: the culture during the game
+/// and the end scoring by part), and the parts add up to the score. A
+/// screenshot of each at 390 px goes to target/screens/conversation/.
+#[test]
+fn the_game_over_mail_says_what_each_score_counted() {
+    let cases: [(&str, u64, [&str; 2]); 3] = [
+        (
+            "tikal",
+            5,
+            ["Before the final round ", "마지막 득점 라운드 전 "],
+        ),
+        ("tawantinsuyu", 5, ["During the game ", "게임 중 "]),
+        ("tta", 5, ["During the game ", "게임 중 "]),
+    ];
+    for (game, seed, counted) in cases {
+        for (k, lang) in ["en", "ko"].into_iter().enumerate() {
+            let s = service(&format!("over-{game}-{lang}"));
+            let id = driving::start(&s, game, lang, seed, &[]);
+            let mut rng = Rng::new(seed);
+            for n in 0..5000 {
+                let Some(who) = s.to_act(id).unwrap().first().cloned() else {
+                    break;
+                };
+                let legal: Vec<String> = s
+                    .legal(id, &who)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|c| c != "resign")
+                    .collect();
+                let cmd = rng.pick(&legal).unwrap().clone();
+                let at = now() + chrono::Duration::minutes(2 * n as i64);
+                s.in_transaction_play(id, &who, &[cmd], at).unwrap();
+            }
+            assert_eq!(s.game(id).unwrap().status.to_string(), "finished");
+            for who in [ALICE, BOB] {
+                let over = last_to(&s, who);
+                assert_eq!(over.kind, "over", "{game} {lang}");
+                let (first, second) = [("1. ", "2. "), ("1위 ", "2위 ")][k];
+                for rank in [first, second] {
+                    let Some(line) = standings::rank_line(&over.text, rank) else {
+                        assert_eq!(rank, second, "{game} {lang}: {}", over.text);
+                        continue;
+                    };
+                    assert!(line.contains(counted[k]), "{game} {lang}: {line}");
+                    let (score, parts) = standings::score_and_parts(&line);
+                    assert_eq!(score, parts, "{game} {lang}: the parts add up: {line}");
+                }
+            }
+            let raw = s
+                .store
+                .outbox(None)
+                .unwrap()
+                .into_iter()
+                .rfind(|r| r.recipient == ALICE)
+                .unwrap()
+                .raw;
+            shoot(&format!("game-over-{game}"), lang, &raw);
+        }
     }
 }
 

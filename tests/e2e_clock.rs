@@ -192,11 +192,11 @@ fn two_days_down_bring_one_summary_mail_per_player_and_a_turn_mail_to_whoever_mu
     tick(&q, start + Duration::minutes(10));
     q.ok(&["flush"]);
     let from = q.address.clone();
-    for b in boxes.iter_mut() {
-        gather(b, &from, |g| {
-            count(g, |m| m.subject.contains(&format!("[quipu #{id}]"))) >= 1
-        });
-    }
+    // Only the seat to act (Alice) is mailed at the start; the others hear
+    // of it in their first turn mail (or here, in the summary).
+    gather(&mut boxes[0], &from, |g| {
+        count(g, |m| m.subject.contains(&format!("[quipu #{id}]"))) >= 1
+    });
     let back = start + Duration::hours(50);
     let r = tick(&q, back);
     assert_eq!(

@@ -11,7 +11,7 @@ mod support;
 use quipu::store::InboundRow;
 use std::time::{Duration, Instant};
 use support::records::wait_inbound;
-use support::{reply, Mailbox, Quipu, Received, Stack};
+use support::{reply, standings, Mailbox, Quipu, Received, Stack};
 
 fn mid(tag: &str) -> String {
     let nanos = std::time::SystemTime::now()
@@ -358,5 +358,122 @@ fn the_other_games_refuse_a_real_command_with_the_rules_reason_by_mail() {
         assert!(answer.says(untried), "{game} {lang}:\n{}", answer.text);
         assert!(has_picture(&answer), "the refusal shows the board");
         assert_eq!(t.q.show_json(t.id)["history"], before, "nothing moved");
+    }
+}
+
+/// The game-over mail by mail, one player reading English and the other
+/// Korean, in Tikal and Through the Ages: the result first, then a line per
+/// seat with its score and what it counted (the game's own final scoring),
+/// the parts adding up to the score. The game is driven to its last move
+/// through the service on the daemon's database; the last move is a reply
+/// by mail.
+#[test]
+fn the_game_over_mail_explains_each_score_in_one_line() {
+    let _serial = one_at_a_time();
+    for (game, seed, counted) in [
+        (
+            "tikal",
+            11,
+            ["Before the final round ", "마지막 득점 라운드 전 "],
+        ),
+        ("tta", 5, ["During the game ", "게임 중 "]),
+    ] {
+        let stack = Stack::get();
+        stack.purge_inbox("q2");
+        let mut q = Quipu::new(&stack, "q2");
+        let users = ["play", "bob"];
+        let emails: Vec<String> = users.iter().map(|u| stack.addr(u)).collect();
+        q.ok(&["set", &emails[0], "language", "en"]);
+        q.ok(&["set", &emails[1], "language", "ko"]);
+        let mut boxes: Vec<Mailbox> = users.iter().map(|u| Mailbox::new(&stack, u)).collect();
+        for b in &mut boxes {
+            b.skip_existing();
+        }
+        let s = quipu::service::Service::open(support::planted::config(&q.dir, &q.address))
+            .expect("the daemon's database opens");
+        let now = chrono::Utc::now();
+        let id = s
+            .create_game(
+                &quipu::service::NewGameRequest {
+                    game: game.into(),
+                    players: emails.clone(),
+                    seed: Some(seed),
+                    ..Default::default()
+                },
+                now,
+            )
+            .expect("game made");
+        // Every move but the one that ends the game, found on a copy.
+        let mut rng = quipu::engine::Rng::new(seed);
+        let (who, last) = loop {
+            let who = s.to_act(id).unwrap()[0].clone();
+            let legal: Vec<String> = s
+                .legal(id, &who)
+                .unwrap()
+                .into_iter()
+                .filter(|c| c != "resign")
+                .collect();
+            let cmd = rng.pick(&legal).expect("a legal move").clone();
+            let seat = s
+                .emails(id)
+                .unwrap()
+                .iter()
+                .position(|e| *e == who)
+                .unwrap();
+            let mut copy = s.table(id).unwrap();
+            copy.play(quipu::engine::Seat(seat), &cmd).expect("legal");
+            if copy.outcome().is_some() {
+                break (who, cmd);
+            }
+            s.play(id, &who, &[cmd], "cli", now).expect("applied");
+        };
+        let newest = s
+            .store
+            .outbox(Some(id))
+            .unwrap()
+            .into_iter()
+            .rev()
+            .find(|r| r.recipient == who)
+            .expect("a mail to the seat to act")
+            .message_id;
+        drop(s);
+        q.serve();
+        let i = emails.iter().position(|e| *e == who).unwrap();
+        let turn = boxes[i]
+            .wait_for(120, |m| m.message_id == newest)
+            .into_iter()
+            .find(|m| m.message_id == newest)
+            .unwrap();
+        let to = turn.reply_to.clone().expect("a token");
+        let m = mid("last");
+        stack.send(&who, &to, &reply(&who, &to, &turn, &last, &m));
+        assert_eq!(wait_inbound(&mut q, &m, 90).outcome.to_string(), "applied");
+        for (k, over) in ["The game is over: ", "게임이 끝났습니다. "]
+            .iter()
+            .enumerate()
+        {
+            let got = boxes[k].wait_for(90, |m| m.says(over));
+            let mail = got.iter().rev().find(|m| m.says(over)).unwrap();
+            let flat = mail.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let (first, second) = if k == 0 {
+                ("1. ", "2. ")
+            } else {
+                ("1위 ", "2위 ")
+            };
+            for rank in [first, second] {
+                // Ranks may tie: "1. …" twice and no "2. …".
+                let Some(line) = standings::rank_line(&mail.text, rank) else {
+                    assert_eq!(rank, second, "{game}: {}", mail.text);
+                    continue;
+                };
+                assert!(line.contains(counted[k]), "{game}: what it counted: {line}");
+                let (score, parts) = standings::score_and_parts(&line);
+                assert_eq!(score, parts, "{game}: the parts add up: {line}");
+            }
+            assert!(
+                flat.find(over.trim()) < flat.find(first),
+                "{game}: the result first"
+            );
+        }
     }
 }

@@ -243,16 +243,18 @@ fn a_game_made_joined_and_played_by_mail() {
         .collect::<Vec<_>>();
     players.sort();
     assert_eq!(players, vec![alice.email.clone(), bob.email.clone()]);
-    // Everyone is told; the seat that must act gets its turn mail.
-    let (p, o) = if first == alice.email {
-        (&mut alice, &mut bob)
+    // The seat that must act gets its turn mail, which says the game has
+    // started; the other is not mailed until it has a decision (its first
+    // turn mail tells of the start), and meanwhile answers with the mail
+    // that brought its token: the invitation, or the note that the game is
+    // made.
+    let (p, o, told) = if first == alice.email {
+        (&mut alice, &mut bob, invitation)
     } else {
-        (&mut bob, &mut alice)
+        (&mut bob, &mut alice, note)
     };
     let t1 = p.expect(&q, id, "Your turn in game");
     assert!(t1.says("has started"), "{}", t1.text);
-    let told = o.expect(&q, id, "has started");
-    assert!(!told.says("Your turn"));
     // The turn mail's shape: sender, token, threading, machine header, parts.
     assert_eq!(t1.from, q.address);
     assert_eq!(t1.subject, format!("[quipu #{id}] Tikal"));
@@ -617,7 +619,7 @@ fn junk_auto_replies_and_bounces_are_recorded_and_never_answered() {
     stack.purge_inbox("q4");
     let mut q = Quipu::new(&stack, "q4");
     let mut dave = Player::new(&stack, "dave");
-    let mut erin = Player::new(&stack, "erin");
+    let erin = Player::new(&stack, "erin");
     q.serve();
     let id: i64 = q
         .ok(&[
@@ -632,7 +634,6 @@ fn junk_auto_replies_and_bounces_are_recorded_and_never_answered() {
         .parse()
         .unwrap();
     let turn = dave.expect(&q, id, "Your turn in game");
-    erin.expect(&q, id, "has started");
     let token = turn.reply_to.clone().unwrap();
     let a_move = turn.move_links()[0].clone();
     let outbox_before = outbox_len(&q);
@@ -745,6 +746,9 @@ fn a_seat_offered_by_the_operator_is_taken_by_a_reply_to_the_invitation() {
     let mut alice = Player::new(&stack, "alice");
     let mut bob = Player::new(&stack, "bob");
     let mut frank = Player::new(&stack, "frank");
+    // Bob asked for every move: he hears of the start even when he does
+    // not act first (by default his first turn mail would tell him).
+    q.ok(&["set", &bob.email, "notify", "every"]);
     q.serve();
     let id: i64 = q
         .ok(&[

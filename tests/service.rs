@@ -77,11 +77,12 @@ fn a_reply_with_the_token_moves_that_seat_once() {
     let s = service("token");
     let t0 = at("2026-11-22T10:00:00Z");
     let id = new_tikal(&s, t0);
-    // Both players were mailed at the start: the seat to act a turn mail.
+    // Only the seat to act is mailed at the start (a turn mail); the other
+    // hears of the start in its first turn mail (the floor of issue 29).
     let to_act = s.to_act(id).unwrap();
     assert_eq!(to_act, vec![ALICE.to_string()]);
     assert_eq!(outbox_to(&s, ALICE)[0].0, "turn");
-    assert_eq!(outbox_to(&s, BOB)[0].0, "update");
+    assert!(outbox_to(&s, BOB).is_empty());
     let first = s.legal(id, ALICE).unwrap()[0].clone();
     let reply_to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let raw = mail(ALICE, &reply_to, "m1@client.test", &first);
@@ -108,6 +109,59 @@ fn a_reply_with_the_token_moves_that_seat_once() {
             .filter(|m| m.kind == "move")
             .count(),
         1
+    );
+}
+
+/// A seat that does not act first gets no mail at the start; its first
+/// mail is its first turn mail, which tells of the start ("has started",
+/// the seats in order) and of the moves before it, with its token.
+#[test]
+fn a_seat_that_does_not_act_first_hears_of_the_start_in_its_first_turn_mail() {
+    let s = service("first-turn");
+    let t0 = at("2026-11-22T10:00:00Z");
+    let id = new_tikal(&s, t0);
+    assert!(outbox_to(&s, BOB).is_empty());
+    for _ in 0..30 {
+        if s.to_act(id).unwrap() != vec![ALICE.to_string()] {
+            break;
+        }
+        let legal = s.legal(id, ALICE).unwrap();
+        let cmd = legal
+            .iter()
+            .find(|c| *c == "end")
+            .unwrap_or(&legal[0])
+            .clone();
+        s.in_transaction_play(id, ALICE, &[cmd], t0).unwrap();
+    }
+    assert_eq!(s.to_act(id).unwrap(), vec![BOB.to_string()]);
+    let to_bob = outbox_to(&s, BOB);
+    assert_eq!(to_bob.len(), 1, "one mail: the turn mail");
+    let (kind, raw) = &to_bob[0];
+    assert_eq!(kind, "turn");
+    let msg = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .unwrap();
+    let text = msg
+        .body_text(0)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("Your turn in game #1 of Tikal."), "{text}");
+    assert!(
+        text.contains("Game #1 of Tikal has started. Seats in order:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ends the turn."),
+        "the moves before it: {text}"
+    );
+    let token = format!("quipu+{}@example.test", s.reply_token(id, BOB));
+    assert!(
+        msg.reply_to()
+            .and_then(|a| a.first())
+            .and_then(|a| a.address())
+            == Some(token.as_str())
     );
 }
 

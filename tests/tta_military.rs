@@ -382,6 +382,98 @@ fn win_with(s: &mut State, card: &str, word: &str) {
     play(s, 1, "defend none");
 }
 
+/// An aggression's headline names the seat to act and speaks to its
+/// reader, in both languages: the attacker sends units on its own turn
+/// ("Your turn"), the defender answers on the attacker's turn ("You are
+/// asked to"), the spoils are the attacker's; a spectator reads names.
+#[test]
+fn aggression_headlines_name_the_seat_to_act_and_speak_to_the_reader() {
+    let mut s = later_round_in(Mode::Advanced, 2);
+    put_blue(&mut s, 1, "board-A-agriculture", 2);
+    put_blue(&mut s, 1, "board-A-bronze", 5);
+    units(&mut s, 0, &[("civ-II-riflemen", 3)]);
+    military_hand(&mut s, 0, &["mil-I-plunder"]);
+    begin_politics(&mut s, 0);
+    play(&mut s, 0, "attack plunder-i 2");
+    let head = |s: &State, seat: Option<usize>| TheGame.view(s, seat.map(Seat)).headline;
+    let attacker = head(&s, Some(0));
+    assert!(
+        attacker.en.starts_with("You attack seat 2 with Plunder (attack ")
+            && attacker.en.contains(") — Your turn: send units ('sacrifice …') or 'sacrifice none'. If the attack wins: "),
+        "{attacker:?}"
+    );
+    assert!(
+        attacker
+            .ko
+            .starts_with("당신이 2번 자리를 약탈로 공격 (공격 ")
+            && attacker.ko.contains(
+                ") — 당신의 차례: 유닛 희생('sacrifice …') 또는 'sacrifice none'. 공격이 이기면: "
+            ),
+        "{attacker:?}"
+    );
+    let target = head(&s, Some(1));
+    assert!(
+        target
+            .en
+            .starts_with("Seat 1 attacks you with Plunder (attack ")
+            && target
+                .en
+                .contains(") — Seat 1 to send units ('sacrifice …') or 'sacrifice none'."),
+        "{target:?}"
+    );
+    play(&mut s, 0, "sacrifice none");
+    let target = head(&s, Some(1));
+    assert!(
+        target
+            .en
+            .starts_with("Seat 1 attacks you with Plunder (attack ")
+            && target.en.contains(
+                ") — You are asked to answer with 'defend …', 'sacrifice …' or 'defend none'."
+            ),
+        "{target:?}"
+    );
+    assert!(!target.en.contains("Your turn"), "{target:?}");
+    assert!(
+        target
+            .ko
+            .starts_with("1번 자리가 당신을 약탈로 공격 (공격 ")
+            && target
+                .ko
+                .contains(") — 당신의 결정: 대응('defend …', 'sacrifice …' 또는 'defend none')."),
+        "{target:?}"
+    );
+    let spectator = head(&s, None);
+    assert!(
+        spectator
+            .en
+            .starts_with("Seat 1 attacks seat 2 with Plunder (attack ")
+            && spectator
+                .en
+                .contains(") — Seat 2 to answer with 'defend …'"),
+        "{spectator:?}"
+    );
+    assert!(
+        spectator.ko.contains(") — 2번 자리의 차례: 대응("),
+        "{spectator:?}"
+    );
+    play(&mut s, 1, "defend none");
+    assert!(matches!(s.phase, Phase::Spoils { .. }));
+    let attacker = head(&s, Some(0));
+    assert!(
+        attacker.en.ends_with(") — Your turn: choose the spoils"),
+        "{attacker:?}"
+    );
+    let target = head(&s, Some(1));
+    assert!(
+        target.en.ends_with(") — Seat 1 to choose the spoils"),
+        "{target:?}"
+    );
+    assert!(
+        target.ko.ends_with("1번 자리의 차례: 전리품 고르기"),
+        "{target:?}"
+    );
+}
+
 #[test]
 fn enslave_takes_a_worker_and_makes_three_resources() {
     let mut s = later_round_in(Mode::Advanced, 2);

@@ -118,10 +118,26 @@ fn a_war_is_declared_then_resolved_at_the_declarers_next_turn_l2968_3012() {
         TheGame.default_command(&s, Seat(1)).map(|c| c.to_string()),
         Some("sacrifice none".to_string())
     );
-    let text = view_text(&s, Some(1));
-    assert!(
-        text.contains("War: seat 1's War over Culture against seat 2 (strength 8 against 1)"),
-        "{text}"
+    // The headline names the seat to act and speaks to its reader: the
+    // target sends on the declarer's turn, so it is asked, not told "your
+    // turn"; the declarer reads its own war as "your".
+    let target = TheGame.view(&s, Some(Seat(1))).headline;
+    assert_eq!(
+        target.en,
+        "War: seat 1's War over Culture against you (strength 8 against 1) — You are asked to send units ('sacrifice …') or 'sacrifice none'"
+    );
+    assert_eq!(
+        target.ko,
+        "전쟁: 1번 자리의 문화 전쟁 대 당신 (군사력 8 대 1) — 당신의 결정: 유닛 희생('sacrifice …') 또는 'sacrifice none'"
+    );
+    let declarer = TheGame.view(&s, Some(Seat(0))).headline;
+    assert_eq!(
+        declarer.en,
+        "War: your War over Culture against seat 2 (strength 8 against 1) — Seat 2 to send units ('sacrifice …') or 'sacrifice none'"
+    );
+    assert_eq!(
+        declarer.ko,
+        "전쟁: 당신의 문화 전쟁 대 2번 자리 (군사력 8 대 1) — 2번 자리의 차례: 유닛 희생('sacrifice …') 또는 'sacrifice none'"
     );
     // Attack 6 + 2 (the Swordsman sent) = 8; defence 1 + 1 (Warriors sent) = 2.
     play(&mut s, 1, "희생 infantry warriors");
@@ -221,14 +237,21 @@ fn war_over_resources_the_loser_splits_food_and_resources() {
         TheGame.default_command(&s, Seat(1)).map(|c| c.to_string()),
         Some("choose food 2 resources 2".to_string())
     );
-    let text = view_text(&s, Some(1));
+    let loser = TheGame.view(&s, Some(Seat(1))).headline;
     assert!(
-        text.contains("seat 2 lost and gives 4 food and resources in all"),
-        "{text}"
+        loser.en.ends_with("— You are asked to give 4 food and resources in all for the lost war: 'choose food … resources …'"),
+        "{loser:?}"
     );
     assert!(
-        text.contains("2번 자리가 져서 식량과 자원을 합쳐 4만큼 줍니다"),
-        "{text}"
+        loser.ko.ends_with(
+            "— 당신의 결정: 전쟁에 져서 식량과 자원을 합쳐 4만큼 주기: 'choose food … resources …'"
+        ),
+        "{loser:?}"
+    );
+    let watcher = TheGame.view(&s, None).headline;
+    assert!(
+        watcher.en.ends_with("— Seat 2 to give 4 food and resources in all for the lost war: 'choose food … resources …'"),
+        "{watcher:?}"
     );
     let (f0, r0) = (food(&s, 0), resources(&s, 0));
     play(&mut s, 1, "선택 식량 3 자원 1");
@@ -554,10 +577,15 @@ fn a_special_technology_handed_over_replaces_the_winners_older_one() {
         legal_texts(&s, 0),
         vec!["give architecture", "give science"]
     );
-    let text = view_text(&s, Some(0));
+    // The declarer lost its own war: on its turn, so "your turn".
+    let loser = TheGame.view(&s, Some(Seat(0))).headline;
     assert!(
-        text.contains("seat 1 lost and hands over special technologies or science worth 6: 'give …' or 'give science'"),
-        "{text}"
+        loser.en.ends_with("— Your turn: hand over special technologies or science worth 6 for the lost war: 'give …' or 'give science'"),
+        "{loser:?}"
+    );
+    assert!(
+        loser.ko.ends_with("— 당신의 차례: 전쟁에 져서 특수 기술이나 과학으로 6만큼 넘기기: 'give …' 또는 'give science'"),
+        "{loser:?}"
     );
     play(&mut s, 0, "give architecture");
     let architecture = testkit::card(&s, "civ-II-architecture");

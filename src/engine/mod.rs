@@ -35,4 +35,6 @@ pub use table::{
 };
 pub use text::{game_title, Text};
 pub use told::Told;
-pub use view::{acting_headline, seat_label, Anchor, Block, Color, Section, Shape, Sketch, View};
+pub use view::{
+    acting_headline, asked_headline, seat_label, Anchor, Block, Color, Section, Shape, Sketch, View,
+};

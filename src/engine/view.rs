@@ -67,6 +67,34 @@ pub fn acting_headline(
         }
         (en, format!("{}의 차례: {}", who.get("ko"), doing.get("ko")))
     };
+    after_context(context, en, ko)
+}
+
+/// [`acting_headline`] for a game where a seat may be asked to decide on
+/// another seat's turn (a defence, a bid, an answer to an offer): to such
+/// a reader it says "You are asked to answer …", not "Your turn", since
+/// the turn is `turn`'s; to the seat whose turn it is, and to every other
+/// reader, it reads as [`acting_headline`].
+pub fn asked_headline(
+    context: &Text,
+    names: &[Text],
+    acting: &[usize],
+    doing: &Text,
+    reader: Option<usize>,
+    turn: Option<usize>,
+) -> Text {
+    match reader {
+        Some(r) if acting.contains(&r) && turn.is_some_and(|t| t != r) => after_context(
+            context,
+            format!("You are asked to {}", doing.en),
+            format!("당신의 결정: {}", doing.get("ko")),
+        ),
+        _ => acting_headline(context, names, acting, doing, reader),
+    }
+}
+
+/// "Day 3 — Your turn: …": the game's context, if any, then the words.
+fn after_context(context: &Text, en: String, ko: String) -> Text {
     if context.en.is_empty() {
         return Text::new(en, ko);
     }

@@ -10,6 +10,7 @@ pub mod play;
 pub mod records;
 pub mod shapes;
 pub mod smtp;
+pub mod standings;
 
 // Not every test starts a game.
 #[allow(unused_imports)]

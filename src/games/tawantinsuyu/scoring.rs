@@ -59,6 +59,24 @@ pub fn region_winner(
     best.map(|b| b.2)
 }
 
+/// What a seat's score counted once the game is over: the VP it held
+/// before the final scoring, and the final scoring's items.
+pub struct FinalParts {
+    pub during: u32,
+    pub items: Vec<(&'static str, &'static str, u32)>,
+}
+
+/// [`FinalParts`] of player `p`; `None` before the final scoring.
+pub fn final_parts(s: &State, p: usize) -> Option<FinalParts> {
+    let vp = *s.final_scores.as_ref()?.get(p)?;
+    let items = final_items(s, p);
+    let added: u32 = items.iter().map(|x| x.2).sum();
+    Some(FinalParts {
+        during: vp.saturating_sub(added),
+        items,
+    })
+}
+
 /// The final-scoring VP of player `p` beyond its score (L540-549), by item.
 pub fn final_items(s: &State, p: usize) -> Vec<(&'static str, &'static str, u32)> {
     let d = s.d();

@@ -496,20 +496,40 @@ fn axomama_section(s: &State) -> Option<Section> {
     ))
 }
 
+/// What each score counted, once the game is over: the VP before the
+/// final scoring, each of its items, the total.
 fn final_section(s: &State) -> Option<Section> {
-    let lines: Vec<Text> = s
-        .final_scores
-        .as_ref()?
+    let totals = s.final_scores.as_ref()?;
+    let parts: Vec<super::scoring::FinalParts> = (0..totals.len())
+        .map(|q| super::scoring::final_parts(s, q))
+        .collect::<Option<_>>()?;
+    let mut header = vec![t("Player", "플레이어"), t("During the game", "게임 중")];
+    if let Some(first) = parts.first() {
+        header.extend(first.items.iter().map(|(en, ko, _)| {
+            let mut en = en.to_string();
+            if let Some(c) = en.get_mut(0..1) {
+                c.make_ascii_uppercase();
+            }
+            t(en, *ko)
+        }));
+    }
+    header.push(t("Total", "합계"));
+    let rows = parts
         .iter()
+        .zip(totals)
         .enumerate()
-        .map(|(q, v)| {
-            t(
-                format!("{}: {v} VP", who(s, q)),
-                format!("{}: 승점 {v}점", who(s, q)),
-            )
+        .map(|(q, (f, total))| {
+            let mut row = vec![t(who(s, q), who(s, q)), Text::same(f.during.to_string())];
+            row.extend(f.items.iter().map(|x| Text::same(x.2.to_string())));
+            row.push(Text::same(total.to_string()));
+            row
         })
         .collect();
-    Some(Section::lines(t("Final scores", "최종 점수"), lines))
+    Some(Section::table(
+        t("Final scoring", "최종 점수"),
+        header,
+        rows,
+    ))
 }
 
 /// The seat's hand, what it may do now and, at its main choice, its costs.

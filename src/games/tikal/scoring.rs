@@ -82,6 +82,39 @@ pub fn score_player(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     });
 }
 
+/// What a seat's score counted once the game is over: the temples and
+/// treasures of the final scoring round, and the points it held before it
+/// (the volcano scorings; in the auction version the starting points less
+/// the bids paid).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinalParts {
+    pub before: i32,
+    /// Values of the temples scored in the final round.
+    pub temples: Vec<u8>,
+    pub treasures: i32,
+}
+
+/// [`FinalParts`] of `seat`, from the final round's score lines; `None`
+/// before the game is over.
+pub fn final_parts(s: &State, seat: usize) -> Option<FinalParts> {
+    if !s.is_over() {
+        return None;
+    }
+    let total = s.people.get(seat)?.score;
+    let (temples, treasures) = s
+        .last_scores
+        .iter()
+        .find(|l| usize::from(l.seat) == seat)
+        .map(|l| (l.temples.clone(), l.treasure_points))
+        .unwrap_or_default();
+    let temple_points: i32 = temples.iter().map(|&v| i32::from(v)).sum();
+    Some(FinalParts {
+        before: total - temple_points - treasures,
+        temples,
+        treasures,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

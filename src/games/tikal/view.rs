@@ -6,7 +6,7 @@ use super::command::color;
 use super::command::kind_name;
 use super::data::{Kind, TEMPLE_TILES};
 use super::legal::{crossing, force, kind, spot_stones, strongest};
-use super::scoring::treasure_points;
+use super::scoring::{final_parts, treasure_points};
 use super::state::{LeaderAt, Mode, Phase, RoundKind, State};
 use crate::engine::{Seat, Section, Text, View};
 
@@ -482,6 +482,44 @@ fn last_scores(s: &State) -> Option<Section> {
     Some(Section::lines(t("Latest scoring", "최근 득점"), lines))
 }
 
+/// What each score counted, once the game is over: the points before the
+/// final scoring round, that round's temples and treasures, the total.
+fn final_scoring(s: &State) -> Option<Section> {
+    let rows = (0..s.players)
+        .map(|p| {
+            let f = final_parts(s, p)?;
+            let sum: i32 = f.temples.iter().map(|&v| i32::from(v)).sum();
+            let temples = match f.temples.len() {
+                0 => "0".to_string(),
+                1 => sum.to_string(),
+                _ => {
+                    let list: Vec<String> = f.temples.iter().map(u8::to_string).collect();
+                    format!("{} = {sum}", list.join("+"))
+                }
+            };
+            Some(vec![
+                color(p),
+                Text::same(f.before.to_string()),
+                Text::same(temples),
+                Text::same(f.treasures.to_string()),
+                Text::same((f.before + sum + f.treasures).to_string()),
+            ])
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let header = vec![
+        t("Player", "플레이어"),
+        t("Before the final round", "마지막 득점 라운드 전"),
+        t("Temples", "신전"),
+        t("Treasures", "보물"),
+        t("Total", "합계"),
+    ];
+    Some(Section::table(
+        t("Final scoring", "최종 점수"),
+        header,
+        rows,
+    ))
+}
+
 /// The footer every Tikal mail carries.
 pub fn footer(_s: &State) -> Vec<Text> {
     // Where the tile data came from is the operator's business (NOTES.md).
@@ -502,7 +540,11 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     // The picture's players table is drawn from the view's own cells.
     let picture = super::picture::picture(s, &players);
     let mut sections = vec![status(s), players];
-    if let Some(l) = last_scores(s) {
+    // Once the game is over the final round's lines become the final
+    // scoring: what each score counted.
+    if let Some(f) = final_scoring(s) {
+        sections.push(f);
+    } else if let Some(l) = last_scores(s) {
         sections.push(l);
     }
     sections.push(temples(s));

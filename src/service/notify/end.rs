@@ -121,8 +121,13 @@ fn final_table(view: &View) -> Vec<Text> {
                         .skip(1)
                         // The total is the score the line already gives.
                         .filter(|(h, _)| !h.en.starts_with("Total"))
-                        .map(|(h, c)| {
-                            Text::new(format!("{} {}", h.en, c.en), format!("{} {}", h.ko, c.ko))
+                        .enumerate()
+                        // What counted nothing is left out, but for the
+                        // first part (what the game itself brought).
+                        .filter(|(k, (_, c))| *k == 0 || c.en.trim() != "0")
+                        .map(|(k, (h, c))| {
+                            let heading = if k == 0 { h.en.clone() } else { lower(&h.en) };
+                            Text::new(format!("{heading} {}", c.en), format!("{} {}", h.ko, c.ko))
                         })
                         .collect();
                     Text::join(&parts, ", ")
@@ -131,6 +136,20 @@ fn final_table(view: &View) -> Vec<Text> {
         }
     }
     Vec::new()
+}
+
+/// A heading inside a line: "Corn points" as "corn points", "VP in play"
+/// kept.
+fn lower(heading: &str) -> String {
+    let mut chars = heading.chars();
+    match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) if a.is_ascii_uppercase() && b.is_lowercase() => {
+            let mut out = heading.to_string();
+            out[..1].make_ascii_lowercase();
+            out
+        }
+        _ => heading.to_string(),
+    }
 }
 
 /// 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.

@@ -96,12 +96,19 @@ impl Service {
                     self.note_told(id, &seat_row, None)?;
                 }
             } else if actors.is_empty() && before.is_empty() {
-                // The game's start: every seat hears of it once, with the
-                // board; one who asked for a digest reads it there.
-                if notify == Notify::Digest {
-                    self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
-                } else {
-                    self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?
+                // The game's start, for a seat that does not act first: by
+                // default its first turn mail tells of the start (the
+                // history's "has started" note opens its news), so no
+                // mail comes before it has a decision; one who asked for
+                // every move hears of it now, a digest reads it there.
+                match notify {
+                    Notify::Turn => {}
+                    Notify::Digest => {
+                        self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
+                    }
+                    Notify::Every => {
+                        self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?
+                    }
                 }
             } else if !deciding {
                 match notify {

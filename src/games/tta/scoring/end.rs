@@ -9,13 +9,64 @@ use crate::games::tta::state::{Mode, Phase, Player, State};
 
 /// The introductory final bonus for one civilization (seed L1830-1845).
 pub fn final_bonus(data: &Data, p: &Player, mode: Mode) -> i32 {
+    let b = bonus_parts(data, p, mode);
+    b.age1_techs + b.strength + b.happiness + b.science + b.production
+}
+
+/// The introductory final bonus by what it counts, in culture.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BonusParts {
+    pub age1_techs: i32,
+    pub strength: i32,
+    pub happiness: i32,
+    pub science: i32,
+    /// Food and resource production.
+    pub production: i32,
+}
+
+/// [`BonusParts`] of one civilization (seed L1830-1845).
+pub fn bonus_parts(data: &Data, p: &Player, mode: Mode) -> BonusParts {
     let st = stats(data, p, mode);
     let age1_techs = held_technologies(data, p).filter(|c| c.age == 1).count() as i32;
-    age1_techs * data::BONUS_PER_AGE1_TECH
-        + st.strength * data::BONUS_PER_STRENGTH
-        + (st.happiness * data::BONUS_PER_HAPPY).min(data::BONUS_HAPPY_MAX)
-        + st.science_rate * data::BONUS_PER_SCIENCE
-        + (st.food_rate + st.resource_rate) * data::BONUS_PER_PRODUCE
+    BonusParts {
+        age1_techs: age1_techs * data::BONUS_PER_AGE1_TECH,
+        strength: st.strength * data::BONUS_PER_STRENGTH,
+        happiness: (st.happiness * data::BONUS_PER_HAPPY).min(data::BONUS_HAPPY_MAX),
+        science: st.science_rate * data::BONUS_PER_SCIENCE,
+        production: (st.food_rate + st.resource_rate) * data::BONUS_PER_PRODUCE,
+    }
+}
+
+/// What a civilization's culture counted once the game is over: what it
+/// made during the game and what the end scoring added.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FinalParts {
+    pub during: i32,
+    pub end: EndScore,
+}
+
+/// The end scoring's culture: the introductory bonus by part, or the Age
+/// III scoring events' total (advanced and full games).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EndScore {
+    Bonus(BonusParts),
+    Events(i32),
+}
+
+/// [`FinalParts`] of `seat`; `None` before the game is over.
+pub fn final_parts(s: &State, seat: usize) -> Option<FinalParts> {
+    if s.phase != Phase::Over {
+        return None;
+    }
+    let p = s.players.get(seat)?;
+    let end = match s.rules.mode {
+        Mode::Intro => EndScore::Bonus(bonus_parts(&s.data, p, s.rules.mode)),
+        _ => EndScore::Events(p.final_bonus),
+    };
+    Some(FinalParts {
+        during: p.culture - p.final_bonus,
+        end,
+    })
 }
 
 /// What one term of a scoring event counts on a civilization.

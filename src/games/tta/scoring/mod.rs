@@ -2,7 +2,10 @@
 //! needs of its population); the scoring at the end is in `end.rs`.
 
 mod end;
-pub use end::{final_bonus, finish, impact_scores, outcome_of_later_modes, score_impact};
+pub use end::{
+    bonus_parts, final_bonus, final_parts, finish, impact_scores, outcome_of_later_modes,
+    score_impact, BonusParts, EndScore, FinalParts,
+};
 
 use super::data::{
     self, Card, CardId, Data, Kind, RuleName, Unit, Urban, BLUE_CORRUPTION, HAPPINESS_CAP,

@@ -67,8 +67,10 @@ fn develop_price(s: &State, seat: usize, c: &data::Card) -> Option<Text> {
 /// Where the game stands and who is to act, speaking to `reader` ("Your
 /// turn: ...") when it is them.
 fn headline(s: &State, reader: Option<usize>) -> Text {
+    // A seat asked on another's turn (a pact offered to it, an event's
+    // choice) is not told it is its turn.
     let acting = |context: Text, seat: usize, doing: Text| {
-        crate::engine::acting_headline(&context, &[], &[seat], &doing, reader)
+        crate::engine::asked_headline(&context, &[], &[seat], &doing, reader, Some(s.turn))
     };
     let round = Text::new(
         format!("Round {}, Age {}", s.round, age_name(s.age)),
@@ -105,26 +107,25 @@ fn headline(s: &State, reader: Option<usize>) -> Text {
         ),
         Phase::PactOffer { card, from, to, .. } => {
             let n = s.data.card_name(*card);
+            let by = politics::named(*from, reader);
             acting(
                 Text::same(""),
                 *to,
                 Text::new(
                     format!(
-                        "'accept' or 'refuse' the pact {} offered by seat {}",
-                        n.en,
-                        from + 1
+                        "'accept' or 'refuse' the pact {} offered by {}",
+                        n.en, by.en
                     ),
                     format!(
-                        "{}번 자리가 제안한 조약 {} 'accept' 또는 'refuse'",
-                        from + 1,
-                        n.ko
+                        "{} 제안한 조약 {} 'accept' 또는 'refuse'",
+                        by.ko_subject, n.ko
                     ),
                 ),
             )
         }
-        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c),
-        Phase::War(_) | Phase::WarLoss { .. } => war_headline(s),
-        Phase::Auction { .. } | Phase::Colonize { .. } => military_headline(s),
+        Phase::Aggression(c) | Phase::Spoils { clash: c, .. } => clash_headline(s, c, reader),
+        Phase::War(_) | Phase::WarLoss { .. } => war_headline(s, reader),
+        Phase::Auction { .. } | Phase::Colonize { .. } => military_headline(s, reader),
         Phase::EventChoice {
             event,
             queue,
@@ -137,7 +138,7 @@ fn headline(s: &State, reader: Option<usize>) -> Text {
             } else {
                 queue.first().copied().into_iter().collect()
             };
-            crate::engine::acting_headline(
+            crate::engine::asked_headline(
                 &Text::new(format!("Round {}", s.round), format!("{}라운드", s.round)),
                 &[],
                 &seats,
@@ -146,6 +147,7 @@ fn headline(s: &State, reader: Option<usize>) -> Text {
                     format!("이벤트 {} 선택", name.ko),
                 ),
                 reader,
+                Some(s.turn),
             )
         }
     }
@@ -580,6 +582,62 @@ fn others_section(s: &State, seat: Option<usize>) -> Section {
     )
 }
 
+/// What each civilization's culture counted, once the game is over: the
+/// culture made during the game, the end scoring by part, the total.
+fn final_scoring(s: &State) -> Option<Section> {
+    let parts: Vec<scoring::FinalParts> = (0..s.players.len())
+        .map(|i| scoring::final_parts(s, i))
+        .collect::<Option<_>>()?;
+    let mut header = vec![
+        Text::new("Player", "플레이어"),
+        Text::new("During the game", "게임 중"),
+    ];
+    let intro = parts
+        .iter()
+        .any(|f| matches!(f.end, scoring::EndScore::Bonus(_)));
+    if intro {
+        header.extend([
+            Text::new("Age I technologies", "1시대 기술"),
+            Text::new("Strength", "군사력"),
+            Text::new("Happiness", "행복"),
+            Text::new("Science", "과학"),
+            Text::new("Food and resources", "식량과 자원"),
+        ]);
+    } else {
+        header.push(Text::new("Age III events", "3시대 이벤트"));
+    }
+    header.push(Text::new("Total", "합계"));
+    let rows = parts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut row = vec![
+                Text::new(format!("Seat {}", i + 1), format!("{}번 자리", i + 1)),
+                Text::same(f.during.to_string()),
+            ];
+            let cells: Vec<i32> = match f.end {
+                scoring::EndScore::Bonus(b) => vec![
+                    b.age1_techs,
+                    b.strength,
+                    b.happiness,
+                    b.science,
+                    b.production,
+                ],
+                scoring::EndScore::Events(n) => vec![n],
+            };
+            let end: i32 = cells.iter().sum();
+            row.extend(cells.iter().map(|n| Text::same(n.to_string())));
+            row.push(Text::same((f.during + end).to_string()));
+            row
+        })
+        .collect();
+    Some(Section::table(
+        Text::new("Final scoring", "최종 점수"),
+        header,
+        rows,
+    ))
+}
+
 /// The advanced and full games' lines: the future events, the four
 /// scoring events, the extra round, the civilizations that resigned.
 pub fn view(s: &State, seat: Option<usize>) -> View {
@@ -607,6 +665,7 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
             private.push(military_hand_section(s, p.0, p.1));
         }
     }
+    sections.extend(final_scoring(s));
     // Every civilization is in the picture, tableau and numbers.
     sections.push(others_section(s, seat).as_reference());
     // The decks and past events: looked up, not decided on.

@@ -50,8 +50,55 @@ pub(super) fn military_hand_section(s: &State, seat: usize, p: &Player) -> Secti
     Section::lines(Text::new("Your military hand", "내 군사 손패"), lines)
 }
 
-/// The headline of a colonization's auction and its sending of units.
-pub(super) fn military_headline(s: &State) -> Text {
+/// A seat as a headline names it to `reader`: "you" to that seat, "seat
+/// 2" to the others, with the Korean particles each takes.
+pub(super) struct Named {
+    /// "seat 2" / "you", the English subject and object alike.
+    pub(super) en: String,
+    /// "seat 2's" / "your".
+    pub(super) en_of: String,
+    /// "2번 자리" / "당신", bare.
+    pub(super) ko: String,
+    /// Subject and object forms: "2번 자리가", "2번 자리를" / "당신이", "당신을".
+    pub(super) ko_subject: String,
+    pub(super) ko_object: String,
+}
+
+pub(super) fn named(seat: usize, reader: Option<usize>) -> Named {
+    if reader == Some(seat) {
+        return Named {
+            en: "you".into(),
+            en_of: "your".into(),
+            ko: "당신".into(),
+            ko_subject: "당신이".into(),
+            ko_object: "당신을".into(),
+        };
+    }
+    let n = seat + 1;
+    Named {
+        en: format!("seat {n}"),
+        en_of: format!("seat {n}'s"),
+        ko: format!("{n}번 자리"),
+        ko_subject: format!("{n}번 자리가"),
+        ko_object: format!("{n}번 자리를"),
+    }
+}
+
+/// "You", "Seat 2": the name opening a line.
+fn capital(s: &str) -> String {
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
+/// The headline of a colonization's auction and its sending of units,
+/// naming the seat to act and speaking to `reader` when it is them.
+pub(super) fn military_headline(s: &State, reader: Option<usize>) -> Text {
+    let acting = |context: Text, seat: usize, doing: Text| {
+        crate::engine::asked_headline(&context, &[], &[seat], &doing, reader, Some(s.turn))
+    };
     match &s.phase {
         Phase::Auction {
             territory,
@@ -60,15 +107,18 @@ pub(super) fn military_headline(s: &State) -> Text {
             ..
         } => {
             let name = s.data.card_name(*territory);
-            let who = queue.first().map(|q| q + 1).unwrap_or(0);
-            Text::new(
-                format!(
-                    "Colonization of {}: the bid stands at {bid}; seat {who} bids ('bid N') or passes ('bid none').",
-                    name.en
+            let Some(&who) = queue.first() else {
+                return Text::same("");
+            };
+            acting(
+                Text::new(
+                    format!("Colonization of {}: the bid stands at {bid}", name.en),
+                    format!("{} 식민지 경매: 현재 입찰 {bid}", name.ko),
                 ),
-                format!(
-                    "{} 식민지 경매: 현재 입찰 {bid}; {who}번 자리가 입찰('bid N')하거나 패스('bid none')합니다.",
-                    name.ko
+                who,
+                Text::new(
+                    "bid ('bid N') or pass ('bid none')",
+                    "입찰('bid N') 또는 패스('bid none')",
                 ),
             )
         }
@@ -79,16 +129,20 @@ pub(super) fn military_headline(s: &State) -> Text {
             ..
         } => {
             let name = s.data.card_name(*territory);
-            Text::new(
-                format!(
-                    "Seat {} won {}: {owed} strength still to send (at least one unit): 'sacrifice …' or 'bonus …'.",
-                    seat + 1,
-                    name.en
+            let winner = named(*seat, reader);
+            acting(
+                Text::new(
+                    format!("{} won {}", capital(&winner.en), name.en),
+                    format!("{} {}을(를) 낙찰", winner.ko_subject, name.ko),
                 ),
-                format!(
-                    "{}번 자리가 {}을(를) 낙찰: 보낼 군사력 {owed} 남음 (유닛 하나 이상): 'sacrifice …' 또는 'bonus …'.",
-                    seat + 1,
-                    name.ko
+                *seat,
+                Text::new(
+                    format!(
+                        "send {owed} more strength (at least one unit): 'sacrifice …' or 'bonus …'"
+                    ),
+                    format!(
+                        "군사력 {owed} 더 보내기 (유닛 하나 이상): 'sacrifice …' 또는 'bonus …'"
+                    ),
                 ),
             )
         }
@@ -97,95 +151,119 @@ pub(super) fn military_headline(s: &State) -> Text {
 }
 
 /// An aggression under way: who attacks whom with what, both strengths,
-/// and who answers how.
-pub(super) fn clash_headline(s: &State, c: &Clash) -> Text {
+/// and who answers how, naming the seat to act and speaking to `reader`.
+pub(super) fn clash_headline(s: &State, c: &Clash, reader: Option<usize>) -> Text {
     let name = s.data.card_name(c.card);
     let (a, d) = (attack_total(s, c), defence_total(s, c));
-    let (who, en, ko) = match (&s.phase, c.defence) {
-        (Phase::Spoils { .. }, _) => (c.attacker, "chooses the spoils", "전리품을 고릅니다"),
+    let (who, doing) = match (&s.phase, c.defence) {
+        (Phase::Spoils { .. }, _) => (c.attacker, Text::new("choose the spoils", "전리품 고르기")),
         (_, None) => (
             c.attacker,
-            "sends units ('sacrifice …') or 'sacrifice none'",
-            "유닛을 희생('sacrifice …')하거나 'sacrifice none'",
+            Text::new(
+                "send units ('sacrifice …') or 'sacrifice none'",
+                "유닛 희생('sacrifice …') 또는 'sacrifice none'",
+            ),
         ),
         _ => (
             c.target,
-            "answers: 'defend …', 'sacrifice …' or 'defend none'",
-            "대응: 'defend …', 'sacrifice …' 또는 'defend none'",
+            Text::new(
+                "answer with 'defend …', 'sacrifice …' or 'defend none'",
+                "대응('defend …', 'sacrifice …' 또는 'defend none')",
+            ),
         ),
     };
-    let (x, y, w) = (c.attacker + 1, c.target + 1, who + 1);
-    // What is at stake, so that the defender can weigh its answer.
-    let (stake, stake_ko) = s
-        .data
-        .card(c.card)
-        .and_then(|c| {
-            c.raw
-                .effect
-                .clone()
-                .map(|e| (c.raw.effect_ko.clone().unwrap_or_else(|| e.clone()), e))
-        })
-        .map(|(ko, en)| {
-            (
-                format!(" If the attack wins: {en}."),
-                format!(" 공격이 이기면: {ko}"),
-            )
-        })
-        .unwrap_or_default();
-    Text::new(
+    let (x, y) = (named(c.attacker, reader), named(c.target, reader));
+    let verb = if reader == Some(c.attacker) {
+        "attack"
+    } else {
+        "attacks"
+    };
+    let context = Text::new(
         format!(
-            "Seat {x} attacks seat {y} with {} (attack {a}, defence {d}): seat {w} {en}.{stake}",
+            "{} {verb} {} with {} (attack {a}, defence {d})",
+            capital(&x.en),
+            y.en,
             name.en
         ),
         format!(
-            "{x}번 자리가 {y}번 자리를 {}(으)로 공격 (공격 {a}, 방어 {d}): {w}번 자리가 {ko}.{stake_ko}",
-            name.ko
+            "{} {} {}(으)로 공격 (공격 {a}, 방어 {d})",
+            x.ko_subject, y.ko_object, name.ko
         ),
-    )
+    );
+    let line = crate::engine::asked_headline(&context, &[], &[who], &doing, reader, Some(s.turn));
+    // What is at stake, so that the defender can weigh its answer (once
+    // the attack has won, the spoils are the question).
+    let deciding = matches!(s.phase, Phase::Aggression(_));
+    let stake = s.data.card(c.card).filter(|_| deciding).and_then(|c| {
+        let en = c.raw.effect.clone()?;
+        let ko = c.raw.effect_ko.clone().unwrap_or_else(|| en.clone());
+        Some((en, ko))
+    });
+    match stake {
+        Some((en, ko)) => Text::new(
+            format!("{}. If the attack wins: {en}.", line.en),
+            format!("{}. 공격이 이기면: {ko}", line.ko),
+        ),
+        None => line,
+    }
 }
 
-/// A war being resolved: both totals and who sends units or pays how.
-pub(super) fn war_headline(s: &State) -> Text {
-    let (c, en, ko) = match &s.phase {
+/// A war being resolved: both totals and who sends units or pays how,
+/// naming the seat to act and speaking to `reader` when it is them.
+pub(super) fn war_headline(s: &State, reader: Option<usize>) -> Text {
+    let (c, who, doing) = match &s.phase {
         Phase::War(c) if c.defence.is_none() => (
             c,
-            format!("seat {} (declarer) sends units ('sacrifice …') or 'sacrifice none'", c.attacker + 1),
-            format!("{}번 자리(선포한 쪽)가 유닛을 희생('sacrifice …')하거나 'sacrifice none'", c.attacker + 1),
+            c.attacker,
+            Text::new(
+                "send units ('sacrifice …') or 'sacrifice none', as the declarer",
+                "선포한 쪽으로서 유닛 희생('sacrifice …') 또는 'sacrifice none'",
+            ),
         ),
         Phase::War(c) => (
             c,
-            format!("seat {} sends units ('sacrifice …') or 'sacrifice none'", c.target + 1),
-            format!("{}번 자리가 유닛을 희생('sacrifice …')하거나 'sacrifice none'", c.target + 1),
+            c.target,
+            Text::new(
+                "send units ('sacrifice …') or 'sacrifice none'",
+                "유닛 희생('sacrifice …') 또는 'sacrifice none'",
+            ),
         ),
         Phase::WarLoss {
             clash, loser, owed, ..
         } if s.data.card(clash.card).and_then(|c| c.raw.war) == Some(WarSpoil::Science) => (
             clash,
-            format!("seat {} lost and hands over special technologies or science worth {owed}: 'give …' or 'give science'", loser + 1),
-            format!("{}번 자리가 져서 특수 기술이나 과학으로 {owed}만큼 넘깁니다: 'give …' 또는 'give science'", loser + 1),
+            *loser,
+            Text::new(
+                format!("hand over special technologies or science worth {owed} for the lost war: 'give …' or 'give science'"),
+                format!("전쟁에 져서 특수 기술이나 과학으로 {owed}만큼 넘기기: 'give …' 또는 'give science'"),
+            ),
         ),
         Phase::WarLoss {
             clash, loser, owed, ..
         } => (
             clash,
-            format!("seat {} lost and gives {owed} food and resources in all: 'choose food … resources …'", loser + 1),
-            format!("{}번 자리가 져서 식량과 자원을 합쳐 {owed}만큼 줍니다: 'choose food … resources …'", loser + 1),
+            *loser,
+            Text::new(
+                format!("give {owed} food and resources in all for the lost war: 'choose food … resources …'"),
+                format!("전쟁에 져서 식량과 자원을 합쳐 {owed}만큼 주기: 'choose food … resources …'"),
+            ),
         ),
         _ => return Text::same(""),
     };
     let name = s.data.card_name(c.card);
     let (a, d) = (attack_total(s, c), defence_total(s, c));
-    let (x, y) = (c.attacker + 1, c.target + 1);
-    Text::new(
+    let (x, y) = (named(c.attacker, reader), named(c.target, reader));
+    let context = Text::new(
         format!(
-            "War: seat {x}'s {} against seat {y} (strength {a} against {d}): {en}.",
-            name.en
+            "War: {} {} against {} (strength {a} against {d})",
+            x.en_of, name.en, y.en
         ),
         format!(
-            "전쟁: {x}번 자리의 {} 대 {y}번 자리 (군사력 {a} 대 {d}): {ko}.",
-            name.ko
+            "전쟁: {}의 {} 대 {} (군사력 {a} 대 {d})",
+            x.ko, name.ko, y.ko
         ),
-    )
+    );
+    crate::engine::asked_headline(&context, &[], &[who], &doing, reader, Some(s.turn))
 }
 
 /// The wars declared and pending, open to all (full game).
