@@ -8,6 +8,7 @@ pub mod archive;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod lobby;
 pub mod mail;
 pub mod public_name;
 pub mod rating;

@@ -7,25 +7,31 @@
 mod clock;
 mod games;
 mod inbound;
+mod lobby;
 mod lock;
 mod meta;
 mod moves;
+mod names;
 mod outbox;
 mod players;
+mod ratings;
 mod rows;
 mod scans;
 mod security;
 mod words;
 
 pub use inbound::message_id_key;
+pub use lobby::{NewQueueEntry, NewTable, QueueEntryRow, TableRow};
 pub use lock::{lock_path, LockError, ServeLock};
+pub use names::NameTaken;
 pub use outbox::SentCounts;
+pub use ratings::{FinalResult, PoolRating, RatingStep, SeatResult};
 pub use rows::*;
 pub use scans::ScanCounts;
 pub use security::GameRequestRow;
 pub use words::{
-    BotLevel, GameStatus, InboundOutcome, MailKind, MoveKind, RequestStatus, SeatStatus,
-    StoredWord, UnknownWord,
+    BotLevel, GameStatus, InboundOutcome, MailKind, MoveKind, QueueStatus, RequestStatus,
+    SeatStatus, StoredWord, TableFill, TableLanguage, TableStatus, UnknownWord,
 };
 
 use rusqlite::Connection;
@@ -49,6 +55,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../db/010_outbox_by_game.sql"),
     include_str!("../../db/011_sent_texts.sql"),
     include_str!("../../db/012_bot_seats.sql"),
+    include_str!("../../db/013_lobby_ratings.sql"),
 ];
 
 #[derive(Debug, Error)]

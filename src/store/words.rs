@@ -224,3 +224,45 @@ stored_words! {
         Refused = "refused",
     }
 }
+
+stored_words! {
+    /// Where a table opened by mail stands (`open_tables.status`).
+    TableStatus {
+        /// Waiting for players.
+        Open = "open",
+        /// Full: the game it became is running or over.
+        Started = "started",
+        /// Closed unfilled (10 days passed, or everyone left).
+        Closed = "closed",
+    }
+}
+
+stored_words! {
+    /// The language a table asks its players for (`open_tables.lang`).
+    TableLanguage {
+        Korean = "ko",
+        English = "en",
+        Any = "any",
+    }
+}
+
+stored_words! {
+    /// Who fills a table's empty seats (`open_tables.fill`).
+    TableFill {
+        /// Only people: the table waits (and closes after 10 days).
+        People = "people",
+        /// Bots take the empty seats after a wait; the game is then unrated.
+        Bot = "bot",
+    }
+}
+
+stored_words! {
+    /// Where an automatch entry stands (`queue_entries.status`).
+    QueueStatus {
+        Waiting = "waiting",
+        /// Put at a table (`queue_entries.table_id`).
+        Matched = "matched",
+        /// Ended by its player (`leave queue`) or closed.
+        Left = "left",
+    }
+}
