@@ -467,7 +467,9 @@ fn smtp_and_imap_outages_wait_reconnect_and_never_end_the_daemon() {
     let start = Instant::now();
     loop {
         let rows = outbox(&q);
-        assert_eq!(rows.len(), 2);
+        // The start mails only the seat to act (Erin, by the seed); Frank
+        // hears of the start in his first turn mail.
+        assert_eq!(rows.len(), 1, "{rows:?}");
         // While the server is away the outbox only looks for it: a mail
         // or two may have been tried, the others wait untouched.
         if rows.iter().any(|r| r["attempts"].as_i64().unwrap() >= 1) {
