@@ -476,7 +476,6 @@ fn show(svc: &Service, game: i64, email: Option<&str>, json: bool) -> Result<i32
 }
 
 /// `quipu games`: every game with its players.
-
 fn list_games(svc: &Service, json: bool) -> Result<i32> {
     let mut list = Vec::new();
     for g in svc.store.games()? {
