@@ -154,13 +154,19 @@ fn play(
         } else {
             (seat, 1)
         };
-        // Alone at the table (a solo game) every move is the one seat's.
-        let cmd = if run.1 > STALL_AFTER && kinds.len() > 1 {
+        let stalled = run.1 > STALL_AFTER;
+        let cmd = if stalled {
             table.default_command(seat)
         } else {
             table.bot_command(seat, level, seed)
         };
         let cmd = cmd.ok_or_else(|| anyhow!("{seat} is to act but has no move"))?;
+        // Alone at the table (a solo game) every move is the one seat's, so
+        // its run ends where it plays the rules' default (ending its turn):
+        // free moves (Tawantinsuyu's trades) cannot go on for ever.
+        if kinds.len() == 1 && (stalled || table.default_command(seat).as_ref() == Some(&cmd)) {
+            run = (seat, 0);
+        }
         times[seat.0].push(t.elapsed().as_secs_f64() * 1000.0);
         table
             .play_exact(Seat(seat.0), &cmd)

@@ -82,7 +82,9 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
             _ = tokio::signal::ctrl_c() => { tracing::info!("interrupted; stopping"); None }
             _ = term.recv() => { tracing::info!("terminated; stopping"); None }
             r = &mut inbox => Some(("inbox", ended_why(r))),
-            other = other_ended.recv() => Some(other.unwrap_or(("clock", String::new()))),
+            // Every loop holds a sender, so the channel closes without a word
+            // only if all of them ended at once: name none.
+            other = other_ended.recv() => Some(other.unwrap_or(("background", String::from("every loop's channel closed")))),
         };
         inbox.abort();
         match stopped {

@@ -121,13 +121,16 @@ fn final_rewards(outcome: &Outcome, seats: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Each seat's value less the best value of the other seats (its own value
-/// when it sits alone).
+/// Each seat's value less the best value of the others. A game may value
+/// more sides than it has seats (Tawantinsuyu's solo opponent, Axomama,
+/// comes after the seat): they count as others, or a solo seat's margin would
+/// be its raw score, which the squash flattens past a few points and leaves
+/// the search blind. Its own value only when nothing else is valued.
 fn margins(values: &[f64], seats: usize) -> Vec<f64> {
     (0..seats)
         .map(|i| {
             let mine = values.get(i).copied().unwrap_or(0.0);
-            let best_other = (0..seats)
+            let best_other = (0..seats.max(values.len()))
                 .filter(|&j| j != i)
                 .map(|j| values.get(j).copied().unwrap_or(0.0))
                 .fold(f64::NEG_INFINITY, f64::max);
@@ -138,4 +141,21 @@ fn margins(values: &[f64], seats: usize) -> Vec<f64> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::margins;
+
+    #[test]
+    fn a_solo_seat_is_measured_against_the_side_valued_after_it() {
+        // One seat, its automated opponent valued second: the margin is the
+        // difference, so 100 against 90 is better than 100 against 120.
+        assert_eq!(margins(&[100.0, 90.0], 1), vec![10.0]);
+        assert_eq!(margins(&[100.0, 120.0], 1), vec![-20.0]);
+        // Alone with nothing else valued, the seat's own value.
+        assert_eq!(margins(&[42.0], 1), vec![42.0]);
+        // At a table, each against the best of the others.
+        assert_eq!(margins(&[5.0, 9.0, 7.0], 3), vec![-4.0, 2.0, -2.0]);
+    }
 }
