@@ -314,7 +314,7 @@ fn games_and_help_answer_by_mail() {
         assert_eq!(row.outcome.to_string(), "answered", "{row:?}");
         let (commands, now_words) = match lang {
             "en" => ("Commands: place <gear>", "You may write now"),
-            _ => ("명령: place <기어>", "지금 쓸 수 있는 명령"),
+            _ => ("명령: 배치 <기어>", "지금 쓸 수 있는 명령"),
         };
         let help = t.next(i, |m| m.says(commands));
         assert!(help.says(now_words), "{}", help.text);
