@@ -206,8 +206,14 @@ fn through_the_ages_refuses_a_real_command_with_the_rules_reason_by_mail() {
         };
         let answer = t.next(i, |m| m.says(why));
         assert!(answer.says(untried), "{lang}:\n{}", answer.text);
+        // The closest commands in the reader's words: `take` is written
+        // `가져오기` for a Korean reader, and read back as `take`.
+        let take = match lang {
+            "en" => "take",
+            _ => "가져오기",
+        };
         assert!(
-            answer.says("take"),
+            answer.says(take),
             "the closest legal commands:\n{}",
             answer.text
         );
