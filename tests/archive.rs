@@ -585,6 +585,15 @@ fn replay_and_archive_pages_speak_the_pages_language_a_line_per_event() {
                 facts.contains("(alice)") && facts.contains("(bob)"),
                 "{facts}"
             );
+            // Options in words, in the page's language; never `mode=intro`.
+            if *game == "tta" {
+                let mode = match lang {
+                    "en" => "Game: the introductory game",
+                    _ => "게임: 입문 게임",
+                };
+                assert!(facts.contains(mode), "{lang}: {facts}");
+                assert!(!facts.contains("mode="), "{lang}: {facts}");
+            }
             if lang == "ko" {
                 assert!(!facts.contains("seat "), "{game}: {facts}");
                 assert!(

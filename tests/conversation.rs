@@ -115,7 +115,7 @@ fn a_real_command_not_possible_now_is_refused_with_why_and_what_instead() {
             ),
             _ => (
                 "1번째 줄('beg chaac')이 거부되었습니다. 구걸하려면 옥수수가 2개 이하여야 합니다. 지금 10개 있습니다.",
-                "가장 가까운 가능한 명령: place",
+                "가장 가까운 가능한 명령: 배치",
                 "거부된 줄 뒤에 있어 시도하지 않은 줄: '끝'",
             ),
         };
@@ -320,11 +320,15 @@ fn games_and_help_answer_in_the_readers_words() {
         let flat = help.text.split_whitespace().collect::<Vec<_>>().join(" ");
         let (commands, now_words) = match lang {
             "en" => ("Commands: place <gear>", "You may write now"),
-            _ => ("명령: place <기어>", "지금 쓸 수 있는 명령"),
+            _ => ("명령: 배치 <기어>", "지금 쓸 수 있는 명령"),
         };
         assert!(flat.contains(commands), "{}", help.text);
         assert!(flat.contains(now_words), "{}", help.text);
-        assert!(flat.contains("place pal"), "{}", help.text);
+        let place_pal = match lang {
+            "en" => "place pal",
+            _ => "배치 팔렝케",
+        };
+        assert!(flat.contains(place_pal), "{}", help.text);
     }
 }
 
@@ -365,11 +369,11 @@ fn the_new_game_confirmation_repeats_every_option() {
         // Options in words, in the reader's language; never a raw key.
         let (m13, subject) = match lang {
             "en" => (
-                "Category of monument M13: holy (default)",
+                "Category of monument M13: holy site (default)",
                 "[quipu] new game?",
             ),
             _ => (
-                "기념비 M13의 종류: holy (기본값)",
+                "기념비 M13의 종류: 성지 (기본값)",
                 "[quipu] 새 게임을 만들까요?",
             ),
         };
@@ -986,5 +990,88 @@ fn counts_in_a_mail_agree_with_their_number() {
         };
         assert!(flat.contains(right), "{}", m.text);
         assert!(!flat.contains(wrong), "{}", m.text);
+    }
+}
+
+/// The closest commands a refusal's plain text lists after `head`, read
+/// across the lines its paragraph is wrapped to.
+fn suggested(text: &str, head: &str) -> Vec<String> {
+    let paragraph: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(head))
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    let flat = paragraph.join(" ");
+    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+    flat.trim_start()
+        .trim_start_matches(head)
+        .split(" | ")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A Korean reader's refusal suggests the closest commands in the Korean
+/// words the game reads; each reads as the very command the English
+/// refusal suggests, and one written back as it stands is played.
+#[test]
+fn a_korean_refusal_suggests_korean_commands_that_play_when_sent_back() {
+    let english = {
+        let s = service("suggest-en");
+        let id = tzolkin(&s, "en");
+        let who = to_act(&s, id);
+        handle(&s, &reply(&s, id, &who, "e1", None, "beg chaac"), now());
+        suggested(&last_to(&s, &who).text, "Closest legal commands:")
+    };
+    let s = service("suggest-ko");
+    let id = tzolkin(&s, "ko");
+    let who = to_act(&s, id);
+    let moves_before = s.store.move_count(id).unwrap();
+    let out = handle(&s, &reply(&s, id, &who, "k1", None, "beg chaac"), now());
+    assert_eq!(out.outcome, "rejected", "{}", out.reason);
+    let m = last_to(&s, &who);
+    let korean = suggested(&m.text, "가장 가까운 가능한 명령:");
+    assert!(!korean.is_empty(), "{}", m.text);
+    assert_eq!(korean.len(), english.len(), "{korean:?} {english:?}");
+    let table = s.table(id).unwrap();
+    let seat = s.seat_of(id, &who).unwrap();
+    for (ko, en) in korean.iter().zip(&english) {
+        let hangul = ko.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+        assert!(hangul, "a Korean suggestion in Korean words: {ko}");
+        let played = table
+            .clone_table()
+            .play(seat, ko)
+            .unwrap_or_else(|e| panic!("'{ko}' is not read: {e}"));
+        assert_eq!(&played.command, en, "'{ko}' reads as '{en}'");
+    }
+    let out = handle(&s, &reply(&s, id, &who, "k2", None, &korean[0]), now());
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert!(s.store.move_count(id).unwrap() > moves_before);
+}
+
+/// `help GAME` to the service address explains each option a mail may set,
+/// in the reader's language, with no rulebook line numbers.
+#[test]
+fn help_with_a_game_explains_its_options_in_the_readers_words() {
+    for lang in ["en", "ko"] {
+        let s = service(&format!("options-help-{lang}"));
+        s.setting(ALICE, &format!("language {lang}"), now())
+            .unwrap();
+        let raw = format!(
+            "From: <{ALICE}>\r\nTo: <quipu@example.test>\r\nSubject: help\r\nMessage-ID: <help-{lang}@client.test>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nhelp tikal\r\n"
+        );
+        let out = handle(&s, raw.as_bytes(), now());
+        assert_eq!(out.outcome, "answered", "{}", out.reason);
+        let m = last_to(&s, ALICE);
+        let flat = m.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let want = match lang {
+            "en" => "Auction version (auction=off|on; default: no): The auction version of the game (on) or the basic game (off).",
+            _ => "경매판 (auction=off|on; 기본값: 아니오): 경매판으로 하기(on) 또는 기본 게임(off).",
+        };
+        assert!(flat.contains(want), "{flat}");
+        assert!(
+            !flat.contains("L547") && !flat.contains("rulebook"),
+            "{flat}"
+        );
     }
 }

@@ -23,8 +23,9 @@ pub struct Replay {
     pub title: Text,
     /// The players in seat order, as the archive names them.
     pub players: Vec<Text>,
-    /// The game's options, `key=value`.
-    pub options: Vec<String>,
+    /// The game's options in words ("Game: the full game"), never the raw
+    /// `mode=full` of the command line.
+    pub options: Vec<Text>,
     pub started: String,
     pub finished: Option<String>,
     /// The final ranking in words; `None` while the game goes on.

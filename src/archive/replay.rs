@@ -134,7 +134,7 @@ fn facts(replay: &Replay, w: &Words, lang: &str) -> String {
     };
     fact(w.players, Text::join(&replay.players, ", ").get(lang));
     if !replay.options.is_empty() {
-        fact(w.options, &replay.options.join(" "));
+        fact(w.options, Text::join(&replay.options, "; ").get(lang));
     }
     fact(w.started, &replay.started);
     fact(

@@ -80,7 +80,17 @@ pub struct OptionDoc {
     /// Allowed values; empty means free text (a path, a number).
     pub values: &'static [&'static str],
     pub default: &'static str,
+    /// What the option decides, in English and in Korean: the words a
+    /// player reads, so no rulebook line or file of the repository.
     pub help: &'static str,
+    pub help_ko: &'static str,
+}
+
+impl OptionDoc {
+    /// What the option decides, in both languages.
+    pub fn help_words(&self) -> Text {
+        Text::new(self.help, self.help_ko)
+    }
 }
 
 /// What a game says about itself.

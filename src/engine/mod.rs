@@ -11,6 +11,7 @@ pub mod datafile;
 mod fixture;
 pub mod flow;
 mod game;
+pub mod korean;
 pub mod layout;
 pub mod parse;
 mod rng;

@@ -4,6 +4,7 @@ use crate::engine::{Game, GameInfo, Options, SetupError, Table, Typed};
 use std::sync::Arc;
 
 pub mod cuzco;
+pub mod option_words;
 pub mod tawantinsuyu;
 pub mod tikal;
 pub mod tta;

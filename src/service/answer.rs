@@ -6,6 +6,7 @@ use super::mailin::Caller;
 use super::notify::Words;
 use super::verdict::Verdict;
 use super::{stamp, Result, Service};
+use crate::engine::korean::korean_command;
 use crate::engine::Text;
 use crate::mail::inbound::Inbound;
 use crate::store::{InboundOutcome, MailKind};
@@ -114,9 +115,16 @@ impl Service {
             ),
         )];
         if !suggestions.is_empty() {
+            // A Korean reader sees them in the Korean words the game reads,
+            // so a suggestion may be written back as it stands.
+            let words = self.table(id)?.words();
+            let korean: Vec<String> = suggestions
+                .iter()
+                .map(|c| korean_command(words, c))
+                .collect();
             paragraphs.push(Text::new(
                 format!("Closest legal commands: {}", suggestions.join(" | ")),
-                format!("가장 가까운 가능한 명령: {}", suggestions.join(" | ")),
+                format!("가장 가까운 가능한 명령: {}", korean.join(" | ")),
             ));
         }
         let reason_en = format!("line {line} '{command}': {}", reason.en);

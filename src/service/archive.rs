@@ -210,7 +210,11 @@ impl Service {
             players: (0..seats.len())
                 .map(|i| seat_name(&seats, &names, i))
                 .collect(),
-            options: options.0.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+            options: options
+                .0
+                .iter()
+                .map(|(k, v)| crate::games::option_words::option_in_words(info.name, k, v))
+                .collect(),
             started: shown_time(&game.created_at),
             finished: game.finished_at.as_deref().map(shown_time),
             result,

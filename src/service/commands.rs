@@ -5,6 +5,7 @@
 use super::mailin::Caller;
 use super::notify::Words;
 use super::{stamp, Result, Service, ServiceError};
+use crate::engine::korean::korean_command;
 use crate::engine::Text;
 use crate::store::{GameStatus, InboundOutcome, MailKind, MoveKind, NewMove, SeatStatus};
 use chrono::{DateTime, Utc};
@@ -114,7 +115,10 @@ impl Service {
         match word.as_str() {
             "help" => match caller.game {
                 Some(id) => done(self.game_help(id, email)?),
-                None => done(help_text()),
+                // `help tikal`: that game's options, explained.
+                None => done(
+                    crate::games::option_words::options_help(rest.trim()).unwrap_or_else(help_text),
+                ),
             },
             "games" => done(self.games_list(email)?),
             "board" | "moves" => {
@@ -228,6 +232,11 @@ impl Service {
             let legal = table.legal(seat);
             if !legal.is_empty() {
                 let shown: Vec<&str> = legal.iter().take(6).map(String::as_str).collect();
+                // In the Korean words the game reads, for a Korean reader.
+                let korean: Vec<String> = shown
+                    .iter()
+                    .map(|c| korean_command(table.words(), c))
+                    .collect();
                 let n = legal.len();
                 let more = if n > shown.len() { " …" } else { "" };
                 parts.push(Text::new(
@@ -238,7 +247,7 @@ impl Service {
                     ),
                     format!(
                         "지금 쓸 수 있는 명령({n}개): {}{more} (전부 보려면 'moves'로 답장).",
-                        shown.join(" | ")
+                        korean.join(" | ")
                     ),
                 ));
             }
@@ -618,9 +627,9 @@ pub(super) fn help_text() -> Text {
         "quipu commands. In a game (reply to its mail): your moves, one per line (several lines make one turn); \
 board; moves; say TEXT; undo; resign; join; decline; stop (never be invited again); set language en|ko; set timezone ZONE; \
 set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. Anywhere: help; games. \
-New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+New game (to the service address): new GAME with ADDRESS, ADDRESS [option=value ...]; help GAME explains its options. Games: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
         "quipu 명령. 게임 중(그 게임의 메일에 답장): 한 줄에 하나씩 수를 적습니다(여러 줄은 한 차례); board; moves; say 내용; undo; resign; join; decline; stop(다시 초대받지 않기); set language en|ko; set timezone 시간대; set quiet HH:MM-HH:MM; set digest daily HH:MM; set notify every|turn|digest; \
-vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
+vacation YYYY-MM-DD..YYYY-MM-DD; vacation off. 어디서나: help; games. 새 게임(서비스 주소로): new 게임 with 주소, 주소 [옵션=값 ...]; help 게임으로 그 게임의 옵션 설명을 봅니다. 게임: tzolkin, tikal, tawantinsuyu, cuzco, tta.",
     )
 }
 

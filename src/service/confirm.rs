@@ -6,11 +6,9 @@
 use super::verdict::Verdict;
 use super::{stamp, NewGameRequest, Result, Service, ServiceError};
 use crate::engine::Text;
-use crate::games;
+use crate::games::{self, option_words};
 use crate::store::{InboundOutcome, MailKind, RequestStatus};
 use chrono::{DateTime, Utc};
-
-mod options;
 
 /// Words that confirm a request.
 const YES: [&str; 4] = ["confirm", "yes", "확인", "예"];
@@ -53,8 +51,8 @@ fn request_terms(req: &NewGameRequest) -> (Text, Text) {
     // Each option in words, in the reader's language: "Category of
     // monument M13: holy (default)", never the raw key.
     let named = |key: &str, value: &str, default: bool| {
-        let name = options::option_name(entry.name, key).unwrap_or_else(|| Text::same(key));
-        let v = options::value_words(value);
+        let name = option_words::option_name(entry.name, key).unwrap_or_else(|| Text::same(key));
+        let v = option_words::value_words(entry.name, key, value);
         let (d_en, d_ko) = if default {
             (" (default)", " (기본값)")
         } else {

@@ -47,10 +47,12 @@ pub(crate) fn refuse_mail_options(info: &GameInfo, pairs: &[String]) -> Option<T
             ));
         }
         if !doc.values.contains(&value) {
+            // What the option decides, so the right value can be chosen.
             let allowed = doc.values.join(", ");
+            let help = doc.help_words();
             return Some(Text::new(
-                format!("'{key}' takes one of: {allowed}."),
-                format!("'{key}' 값은 다음 중 하나입니다: {allowed}."),
+                format!("'{key}' takes one of: {allowed}. {}", help.en),
+                format!("'{key}' 값은 다음 중 하나입니다: {allowed}. {}", help.ko),
             ));
         }
     }

@@ -3,11 +3,12 @@
 //! picture, and the substitute-tile footer. The stack's order is never shown.
 
 use super::command::color;
-use super::command::kind_name;
+use super::command::{kind_name, VOCABULARY};
 use super::data::{Kind, TEMPLE_TILES};
 use super::legal::{crossing, force, kind, spot_stones, strongest};
 use super::scoring::{final_parts, treasure_points};
 use super::state::{LeaderAt, Mode, Phase, RoundKind, State};
+use crate::engine::korean::{korean_command, korean_examples};
 use crate::engine::{Seat, Section, Text, View};
 
 const EDGE_NAMES: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
@@ -520,6 +521,24 @@ fn final_scoring(s: &State) -> Option<Section> {
     ))
 }
 
+/// The commands the footer recalls, by example; the Korean line writes them
+/// in the Korean words the game reads, so what it shows may be written back.
+const COMMANDS: [&str; 13] = [
+    "place C4 r2",
+    "new worker A7",
+    "move leader A7 B6",
+    "jump 2 workers A7 C4",
+    "dig C4 2",
+    "loot C4",
+    "swap K1 for K2 with blue",
+    "camp C4",
+    "guard C4",
+    "end",
+    "bid 3",
+    "pass",
+    "take <id of a displayed hex>",
+];
+
 /// The footer every Tikal mail carries.
 pub fn footer(_s: &State) -> Vec<Text> {
     // Where the tile data came from is the operator's business (NOTES.md).
@@ -528,9 +547,13 @@ pub fn footer(_s: &State) -> Vec<Text> {
             "This game uses a substitute tile set: the hexes and the board shape are invented stand-ins that keep every known count (the real ones exist only in pictures).",
             "이 게임은 대체 타일 세트를 사용합니다: 지형 타일과 게임판 모양은 알려진 수량을 지킨 임시 대체물입니다(실제 것은 그림으로만 존재).",
         ),
-        t(
-            "Commands: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <id of a displayed hex>",
-            "명령: place C4 r2 | new worker A7 | move leader A7 B6 | jump 2 workers A7 C4 | dig C4 2 | loot C4 | swap K1 for K2 with blue | camp C4 | guard C4 | end | bid 3 | pass | take <공개된 지형의 번호>",
+        Text::new(
+            format!("Commands: {}", COMMANDS.join(" | ")),
+            format!(
+                "명령: {} | {} <공개된 지형의 번호>",
+                korean_examples(&VOCABULARY, &COMMANDS[..COMMANDS.len() - 1], " | "),
+                korean_command(&VOCABULARY, "take"),
+            ),
         ),
     ]
 }

@@ -42,44 +42,37 @@ impl Game for ThroughTheAges {
                     key: "mode",
                     values: &["intro", "advanced", "full"],
                     default: "intro",
-                    help: "intro = the introductory game (Ages A-I); advanced = Ages A-II with four Age III scoring events; \
-                           full = Ages A-III with wars and resignation",
+                    help: "intro = the introductory game (Ages A-I); advanced = Ages A-II with four Age III scoring events; full = Ages A-III with wars and resignation.", help_ko: "intro = 입문 게임(시대 A-I); advanced = 시대 A-II와 시대 III 득점 이벤트 4장; full = 시대 A-III, 전쟁과 기권 포함.",
                 },
                 OptionDoc {
                     key: "events",
                     values: &["round", "turn", "once"],
                     default: "round",
-                    help: "introductory events: one at the start player's turn each round from round 3 (round), \
-                           one at every turn from round 3 (turn), or only one in round 3 (once)",
+                    help: "Introductory events: one at the start player's turn each round from round 3 (round), one at every turn from round 3 (turn), or only one in round 3 (once).", help_ko: "입문 이벤트: 3라운드부터 라운드마다 시작 플레이어 차례에 하나(round), 3라운드부터 차례마다 하나(turn), 3라운드에 하나만(once).",
                 },
                 OptionDoc {
                     key: "start",
                     values: &["random", "1", "2", "3", "4"],
                     default: "random",
-                    help: "the start player: drawn at random (the rulebook names no method), or a seat number",
+                    help: "The start player: drawn at random (random) or a seat number (1-4).", help_ko: "시작 플레이어: 무작위(random) 또는 자리 번호(1-4).",
                 },
                 OptionDoc {
                     key: "resign",
                     values: &["on", "off"],
                     default: "on",
-                    help: "full game: a player may resign at the start of a turn (on, the rulebook's rule) or not (off)",
+                    help: "Full game: a player may resign at the start of a turn (on, the standard rule) or not (off).", help_ko: "본격 게임: 차례 시작 때 기권할 수 있음(on, 기본 규칙) 또는 없음(off).",
                 },
                 OptionDoc {
                     key: "corruption_variant",
                     values: &["on", "off"],
                     default: "off",
-                    help: "advanced and full games, when all players agree: in production a player may take one blue token fewer \
-                           from a mine (`done spare MINE`) to keep a blue-bank section from emptying and so lose less to corruption; \
-                           farms produce as usual (off = the standard rule; refused with mode=intro) / \
-                           숙련·본격 게임에서 모두 동의할 때: 생산할 때 광산 하나에서 파란 토큰을 하나 덜 생산해(`done spare MINE`, MINE은 광산 기술) \
-                           파란 저장소 구역을 남겨 자원 낭비를 줄일 수 있습니다. 농장은 그대로 생산합니다 \
-                           (off = 기본 규칙; mode=intro에서는 쓸 수 없습니다)",
+                    help: "Advanced and full games, when all players agree: in production a player may take one blue token fewer from a mine (`done spare MINE`) to keep a blue-bank section from emptying and so lose less to corruption; farms produce as usual (off = the standard rule; not with mode=intro).", help_ko: "숙련·본격 게임에서 모두 동의할 때: 생산할 때 광산 하나에서 파란 토큰을 하나 덜 생산해(`done spare MINE`, MINE은 광산 기술) 파란 저장소 구역을 남겨 부패로 잃는 것을 줄일 수 있습니다. 농장은 그대로 생산합니다(off = 기본 규칙; mode=intro에서는 쓸 수 없습니다).",
                 },
                 OptionDoc {
                     key: "cards",
                     values: &[],
                     default: "",
-                    help: "path of another first-edition card file in the cards-2006.toml schema (checked against the rulebook's deck totals)",
+                    help: "Another first-edition card file, chosen by the operator (checked against the deck's totals).", help_ko: "다른 1판 카드 파일(운영자만 정함, 카드 수를 검사함).",
                 },
             ],
             variants: vec![

@@ -2,12 +2,13 @@
 //! temples, technologies, jungle, buildings and monuments, players), the
 //! seat's own starting wealth tiles while choosing, and a picture of it all.
 
-use super::command::GEAR_IDS;
+use super::command::{GEAR_IDS, VOCABULARY};
 use super::data::{action_text, effects_text, goods_text, scoring_text, seat_name};
 use super::legal::{self, lowest_empty, placement_cost};
 use super::picture::{occupant, picture};
 use super::scoring::{self, feeding};
 use super::state::{Mode, Pending, Phase, State, NONE};
+use crate::engine::korean::korean_examples;
 use crate::engine::{Section, Text, View};
 
 /// Where the game stands and who is to act, speaking to `reader` ("Your
@@ -622,11 +623,24 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         sections,
         private,
         picture,
-        footer: vec![Text::new(
-            "Commands: place <gear>, retrieve <gear><space> [as <action>], beg <temple>, end. Gears pal yax tik uxm chi start; temples chaac quetz kukul; techs agri res arch theo.",
-            "명령: place <기어>, retrieve <기어><칸> [as <행동>], beg <신전>, end. 기어 pal yax tik uxm chi start; 신전 chaac quetz kukul; 기술 agri res arch theo.",
-        )],
+        footer: vec![footer()],
     }
+}
+
+/// The commands every mail recalls; the Korean line in the Korean words the
+/// game reads (`배치 <기어>`), so that what it shows may be written back.
+fn footer() -> Text {
+    let ko = |commands: &[&str], sep: &str| korean_examples(&VOCABULARY, commands, sep);
+    Text::new(
+        "Commands: place <gear>, retrieve <gear><space> [as <action>], beg <temple>, end. Gears pal yax tik uxm chi start; temples chaac quetz kukul; techs agri res arch theo.",
+        format!(
+            "명령: {}. 기어 {}; 신전 {}; 기술 {}.",
+            ko(&["place <기어>", "retrieve <기어><칸> [as <행동>]", "beg <신전>", "end"], ", "),
+            ko(&["pal", "yax", "tik", "uxm", "chi", "start"], " "),
+            ko(&["chaac", "quetz", "kukul"], " "),
+            ko(&["agri", "res", "arch", "theo"], " "),
+        ),
+    )
 }
 
 /// The undealt tiles that placed the dummy workers, if any.

@@ -12,6 +12,7 @@ use super::legal::{self, red_left, take_cost, white_left};
 use super::picture::picture;
 use super::scoring;
 use super::state::{Phase, Player, State};
+use crate::engine::korean::korean_examples;
 use crate::engine::{Section, Text, View};
 pub use politics::military_hand_line;
 use politics::{
@@ -676,9 +677,31 @@ pub fn view(s: &State, seat: Option<usize>) -> View {
         sections,
         private,
         picture,
-        footer: vec![Text::new(
-            "Commands: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
-            "명령: take N, grow, build farm irrigation, upgrade mine bronze iron, destroy lab philosophy, build wonder pyramids, elect moses, develop iron, revolution monarchy, play rich-land-a iron, done.",
-        )],
+        footer: vec![footer()],
     }
+}
+
+/// The commands every mail recalls, by example; the Korean line writes them
+/// in the Korean words the game reads (`가져오기 N`), card names as printed.
+fn footer() -> Text {
+    const COMMANDS: [&str; 11] = [
+        "take N",
+        "grow",
+        "build farm irrigation",
+        "upgrade mine bronze iron",
+        "destroy lab philosophy",
+        "build wonder pyramids",
+        "elect moses",
+        "develop iron",
+        "revolution monarchy",
+        "play rich-land-a iron",
+        "done",
+    ];
+    Text::new(
+        format!("Commands: {}.", COMMANDS.join(", ")),
+        format!(
+            "명령: {}.",
+            korean_examples(&super::command::VOCABULARY, &COMMANDS, ", ")
+        ),
+    )
 }
