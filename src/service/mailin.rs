@@ -6,13 +6,13 @@
 use super::answer::{both, joined_notes, refusal_words};
 use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVICE_WORDS};
 use super::logs;
-use super::reading::Numbered;
+use super::reading::{MailLines, Numbered, PlayedTurn};
 use super::verdict::Verdict;
-use super::{stamp, Besides, Result, Service, ServiceError};
+use super::{stamp, Besides, Result, Service, ServiceError, TurnLines};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::MailKind;
-use crate::store::{InboundOutcome, InboundRow, SeatStatus};
+use crate::store::{GameStatus, InboundOutcome, InboundRow, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -396,7 +396,7 @@ impl Service {
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
+        let (read, played, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
         let language = self.language_first(caller, &mut service_lines, now)?;
         let language_en = language.as_ref().map(|t| t.en.clone()).unwrap_or_default();
         let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
@@ -440,7 +440,9 @@ impl Service {
             note: note.as_ref(),
             by_clock: false,
         };
-        match self.play_with(id, &caller.email, &commands, &mail.message_id, besides, now) {
+        // The reading's play of the turn, else (a line refused) played again.
+        let turn = played.map_or(TurnLines::Written(&commands), TurnLines::Played);
+        match self.play_with(id, &caller.email, turn, &mail.message_id, besides, now) {
             Ok(applied) => {
                 let mut reason = applied.commands.join("; ");
                 if talk.is_some() {
@@ -469,10 +471,7 @@ impl Service {
                 );
             }
             Err(ServiceError::NotActive(_, status)) => {
-                let why = Text::new(
-                    format!("Game #{id} is {status}; it takes no more moves."),
-                    format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
-                );
+                let why = no_more_moves(id, status);
                 let words: Vec<Text> = std::iter::once(why.clone()).chain(note).collect();
                 return self.answer(
                     &caller.email,
@@ -489,14 +488,15 @@ impl Service {
         self.run_service_lines(caller, service_lines, outcome, None, now)
     }
 
-    /// A mail's lines sorted ([`Service::mail_lines`]), and its service
-    /// lines merged, the final ones (`resign`) among them.
+    /// A mail's lines sorted ([`Service::mail_lines`]), the turn that
+    /// sorting played, and its service lines merged, the final ones
+    /// (`resign`) among them.
     fn sorted_lines(
         &self,
         caller: &Caller,
         mail: &Inbound,
         lines: Vec<String>,
-    ) -> Result<(super::reading::MailLines, Vec<String>)> {
+    ) -> Result<(MailLines, Option<PlayedTurn>, Vec<String>)> {
         let numbered: Numbered = lines
             .into_iter()
             .enumerate()
@@ -504,10 +504,10 @@ impl Service {
             .collect();
         let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
         let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let (read, turn) = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
         let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
         let service_lines = merge_service_lines(service.collect());
-        Ok((read, service_lines))
+        Ok((read, turn, service_lines))
     }
 
     /// `set language` in a reply to a game mail, applied before anything
@@ -748,6 +748,14 @@ impl Service {
             request: None,
         }))
     }
+}
+
+/// Why a turn for game `id`, which is `status`, was not played.
+fn no_more_moves(id: i64, status: GameStatus) -> Text {
+    Text::new(
+        format!("Game #{id} is {status}; it takes no more moves."),
+        format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
+    )
 }
 
 /// Why a mail's token named no caller.

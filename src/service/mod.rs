@@ -24,6 +24,7 @@ mod mailin;
 mod notify;
 mod reading;
 mod tables;
+use reading::PlayedTurn;
 pub use tables::Tables;
 pub mod token;
 mod verdict;
@@ -238,7 +239,14 @@ impl Service {
         source: &str,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
-        self.play_with(id, email, lines, source, Besides::default(), now)
+        self.play_with(
+            id,
+            email,
+            TurnLines::Written(lines),
+            source,
+            Besides::default(),
+            now,
+        )
     }
 
     /// [`Service::play`], with what the player's mail held besides the turn:
@@ -249,7 +257,7 @@ impl Service {
         &self,
         id: i64,
         email: &str,
-        lines: &[String],
+        turn: TurnLines<'_>,
         source: &str,
         besides: Besides<'_>,
         now: DateTime<Utc>,
@@ -259,9 +267,25 @@ impl Service {
             return Err(ServiceError::NotActive(id, game.status));
         }
         let seat = self.seat_of(id, email)?;
-        let mut table = self.table(id)?;
-        let before = table.to_act();
-        let played = self.tables.play_lines(id, table.as_mut(), seat, lines)?;
+        let players = || Ok(self.seated(id)?.len());
+        let turn = match turn {
+            TurnLines::Played(t) if t.seat == seat && t.count == self.store.move_count(id)? => t,
+            // Played on a table that is no longer the game's: played again.
+            TurnLines::Played(t) => {
+                self.tables
+                    .play_turn(&self.store, id, seat, t.lines, players)?
+            }
+            TurnLines::Written(lines) => {
+                self.tables
+                    .play_turn(&self.store, id, seat, lines.to_vec(), players)?
+            }
+        };
+        let PlayedTurn {
+            before,
+            played,
+            table,
+            ..
+        } = turn;
         let at = stamp(now);
         for p in &played {
             self.store.append_move(&NewMove {
@@ -318,6 +342,14 @@ impl Service {
     pub fn in_tx_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
         self.store.in_tx(|| self.set_vacation(email, spec, now))
     }
+}
+
+/// A turn's lines as [`Service::play_with`] gets them: written, to be
+/// played there, or played already on a copy of the game's table while a
+/// mail's lines were read (recorded as they are: a turn is played once).
+pub(crate) enum TurnLines<'a> {
+    Written(&'a [String]),
+    Played(PlayedTurn),
 }
 
 /// What a player's mail held besides the commands of its turn.

@@ -5,7 +5,7 @@
 use super::cache::TableCache;
 use super::error::{Result, ServiceError};
 use super::history;
-use super::reading::names_the_games_words;
+use super::reading::{names_the_games_words, PlayedTurn};
 use crate::engine::{PlayError, Played, Seat, Table, Text};
 use crate::games;
 use crate::store::{GameRow, Store};
@@ -78,10 +78,33 @@ impl Tables {
         self.lines_played.set(self.lines_played.get() + n);
     }
 
+    /// Loads game `id` and plays `lines` on it as one turn of `seat`
+    /// (`players` counts its seats if it must be loaded from the store).
+    pub(crate) fn play_turn(
+        &self,
+        store: &Store,
+        id: i64,
+        seat: Seat,
+        lines: Vec<String>,
+        players: impl FnOnce() -> Result<usize>,
+    ) -> Result<PlayedTurn> {
+        let (count, mut table) = self.load(store, id, players)?;
+        let before = table.to_act();
+        let played = self.play_lines(id, table.as_mut(), seat, &lines)?;
+        Ok(PlayedTurn {
+            count,
+            seat,
+            before,
+            lines,
+            played,
+            table,
+        })
+    }
+
     /// Plays `lines` as one turn of `seat` on `table` (game `id`), in order:
     /// what each played, or the first refused line with why and what would
     /// be legal (`table` then holds the lines before it).
-    pub(crate) fn play_lines(
+    fn play_lines(
         &self,
         id: i64,
         table: &mut dyn Table,

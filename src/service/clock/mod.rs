@@ -3,7 +3,7 @@
 //! operator's cron jobs. Everything runs from `tick(now)`, so a test (or
 //! `quipu tick --at`) decides what time it is; nothing here sleeps.
 
-use super::{stamp, Result, Service, ServiceError};
+use super::{stamp, Result, Service, ServiceError, TurnLines};
 use crate::engine::{Options, Rng, Seat, Text};
 use crate::store::MailKind;
 use crate::store::{DeadlineRow, GameRow, GameStatus, MoveKind, NewMove, SeatStatus};
@@ -386,7 +386,14 @@ impl Service {
                             by_clock: true,
                             ..Default::default()
                         };
-                        self.play_with(id, email, &lines, source, by_clock, now)?;
+                        self.play_with(
+                            id,
+                            email,
+                            TurnLines::Written(&lines),
+                            source,
+                            by_clock,
+                            now,
+                        )?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
