@@ -325,6 +325,7 @@ fn a_turn_by_mail_is_played_once() {
     let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
     let before = s.store.move_count(id).unwrap();
     let lines_before = s.tables.lines_played();
+    let loads_before = s.tables.loads();
     let body = format!("Hi all,\n{first}\nThanks Bob!");
     let out = s
         .handle_mail(
@@ -337,6 +338,9 @@ fn a_turn_by_mail_is_played_once() {
     // Three lines, each played on a table once: two refused as no move,
     // one the move (played twice before the reading's copy was kept).
     assert_eq!(s.tables.lines_played() - lines_before, 3);
+    // The game's table is loaded once for the mail, then passed along: to
+    // the reading, the turn, its record and the mails it causes.
+    assert_eq!(s.tables.loads() - loads_before, 1);
 
     let cli = service("played-once-cli");
     let same = tikal(&cli);

@@ -130,6 +130,7 @@ impl Service {
         if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
             self.mail_seat(
                 id,
+                None,
                 &row,
                 MailKind::Answer,
                 Words {

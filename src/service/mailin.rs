@@ -6,7 +6,7 @@
 use super::answer::{both, joined_notes, refusal_words};
 use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVICE_WORDS};
 use super::logs;
-use super::reading::{MailLines, Numbered, PlayedTurn};
+use super::reading::{AtTable, MailLines, Numbered, PlayedTurn};
 use super::verdict::Verdict;
 use super::{stamp, Besides, Result, Service, ServiceError, TurnLines};
 use crate::engine::Text;
@@ -269,7 +269,7 @@ impl Service {
             return reject(why);
         }
         // What we sent this caller comes out of the text before its lines are read.
-        let reread = self.reread(mail, &caller.email, caller.game)?;
+        let (reread, at) = self.reread(mail, &caller.email, caller.game)?;
         let lines: Vec<String> = reread
             .commands
             .iter()
@@ -282,7 +282,7 @@ impl Service {
         if let Some(request) = caller.request {
             return self.confirm_request(request, &caller.email, &lines, now);
         }
-        self.judge_lines(&caller, &reread, lines, now)
+        self.judge_lines(&caller, &reread, at, lines, now)
     }
 
     /// Mail not to answer (a machine's, junk, no sender, over the sender's
@@ -393,10 +393,11 @@ impl Service {
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<AtTable>,
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let (read, played, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
+        let (read, played, mut service_lines) = self.sorted_lines(caller, mail, at, lines)?;
         let language = self.language_first(caller, &mut service_lines, now)?;
         let language_en = language.as_ref().map(|t| t.en.clone()).unwrap_or_default();
         let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
@@ -495,6 +496,7 @@ impl Service {
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<AtTable>,
         lines: Vec<String>,
     ) -> Result<(MailLines, Option<PlayedTurn>, Vec<String>)> {
         let numbered: Numbered = lines
@@ -502,9 +504,9 @@ impl Service {
             .enumerate()
             .map(|(i, l)| (i + 1, l))
             .collect();
-        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
+        let (numbered, finals) = self.final_lines(caller, mail, at.as_ref(), numbered)?;
         let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let (read, turn) = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let (read, turn) = self.mail_lines(caller.game, at, numbered, is_service)?;
         let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
         let service_lines = merge_service_lines(service.collect());
         Ok((read, turn, service_lines))
@@ -545,20 +547,15 @@ impl Service {
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<&AtTable>,
         lines: Numbered,
     ) -> Result<(Numbered, Vec<String>)> {
         let Some(id) = caller.game else {
             return Ok((lines, vec![]));
         };
         let confirms = self.answer_asks_to_confirm(mail, &caller.email, id)?;
-        let game_resign = self
-            .seat_of(id, &caller.email)
-            .ok()
-            .map(|seat| -> Result<bool> {
-                Ok(self.table(id)?.legal(seat).iter().any(|c| c == "resign"))
-            })
-            .transpose()?
-            .unwrap_or(false);
+        let game_resign =
+            at.is_some_and(|at| at.table.legal(at.seat).iter().any(|c| c == "resign"));
         let mut kept = Numbered::new();
         let mut finals = Vec::new();
         for (at, line) in lines {

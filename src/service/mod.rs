@@ -196,36 +196,14 @@ impl Service {
             .collect())
     }
 
-    /// The final standings: the game's own outcome, or, for a game ended by
-    /// resignation, the players who stayed ahead of those who left.
+    /// The final standings (see [`outcome_of`]).
     pub fn outcome(&self, id: i64) -> Result<Option<Outcome>> {
-        let game = self.game(id)?;
         let table = self.table(id)?;
-        if let Some(o) = table.outcome() {
-            return Ok(Some(o));
-        }
-        if game.status != GameStatus::Finished {
-            return Ok(None);
-        }
-        let seats = self.seated(id)?;
-        let scores: Vec<f64> = seats
-            .iter()
-            .map(|s| {
-                if s.status == SeatStatus::Joined {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        Ok(Some(Outcome::ranked(
-            scores,
-            vec![],
-            Text::new(
-                "The game ended when a player left.",
-                "한 플레이어가 나가서 게임이 끝났습니다.",
-            ),
-        )))
+        Ok(outcome_of(
+            &self.game(id)?,
+            &self.seated(id)?,
+            table.as_ref(),
+        ))
     }
 
     /// Applies a whole turn of `email` (several command lines) atomically,
@@ -304,7 +282,7 @@ impl Service {
         }
         self.tables.remember(&self.store, id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change_noting(id, &[seat], &before, besides, now)?;
+        self.after_change_noting(id, table.as_ref(), &[seat], &before, besides, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,
@@ -319,6 +297,36 @@ impl Service {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The final standings of `game` at `table` (its `seats` by seat): the
+/// game's own outcome, or, for a game ended by resignation, the players
+/// who stayed ahead of those who left.
+fn outcome_of(game: &GameRow, seats: &[SeatRow], table: &dyn Table) -> Option<Outcome> {
+    if let Some(o) = table.outcome() {
+        return Some(o);
+    }
+    if game.status != GameStatus::Finished {
+        return None;
+    }
+    let scores: Vec<f64> = seats
+        .iter()
+        .map(|s| {
+            if s.status == SeatStatus::Joined {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    Some(Outcome::ranked(
+        scores,
+        vec![],
+        Text::new(
+            "The game ended when a player left.",
+            "한 플레이어가 나가서 게임이 끝났습니다.",
+        ),
+    ))
 }
 
 impl Service {

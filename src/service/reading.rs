@@ -106,6 +106,14 @@ pub(crate) struct PlayedTurn {
     pub table: Box<dyn Table>,
 }
 
+/// The caller's seat in a mail's game and that game's table as of history
+/// row `count`: loaded once, for the reading of the whole mail.
+pub(crate) struct AtTable {
+    pub seat: Seat,
+    pub count: i64,
+    pub table: Box<dyn Table>,
+}
+
 /// A mail's lines sorted, and what the sorting played.
 pub struct Sorted {
     pub lines: MailLines,
@@ -142,39 +150,52 @@ pub(super) fn shown_texts(row: &OutboxRow) -> Vec<String> {
 impl Service {
     /// The mail read again, knowing what quipu sent to `email` (in `game`,
     /// and the mails the reply names), so that a copy of those mails in any
-    /// framing is not taken for the player's words.
-    pub(super) fn reread(&self, mail: &Inbound, email: &str, game: Option<i64>) -> Result<Inbound> {
+    /// framing is not taken for the player's words; with the caller's seat
+    /// in `game` and its table, loaded once for the reading of the mail.
+    pub(super) fn reread(
+        &self,
+        mail: &Inbound,
+        email: &str,
+        game: Option<i64>,
+    ) -> Result<(Inbound, Option<AtTable>)> {
+        let at = match game.map(|id| (id, self.seat_of(id, email))) {
+            Some((id, Ok(seat))) => {
+                let (count, table) = self
+                    .tables
+                    .load(&self.store, id, || Ok(self.seated(id)?.len()))?;
+                Some(AtTable { seat, count, table })
+            }
+            _ => None,
+        };
         let mut ids: Vec<String> = mail.in_reply_to.iter().cloned().collect();
         let skip = mail.references.len().saturating_sub(REFERENCES_READ);
         ids.extend(mail.references.iter().skip(skip).cloned());
         let sent = self.store.sent_to(email, game, &ids, SENT_MAILS_READ)?;
         if sent.is_empty() {
-            return Ok(mail.clone());
+            return Ok((mail.clone(), at));
         }
         let texts: Vec<String> = sent.iter().flat_map(shown_texts).collect();
         let mut known = Known::new(texts.iter().map(String::as_str));
-        if let Some(id) = game {
-            if let Ok(seat) = self.seat_of(id, email) {
-                known = known.with_moves(moves_now(self.table(id)?, seat));
-            }
+        if let Some(at) = &at {
+            known = known.with_moves(moves_now(at.table.clone_table(), at.seat));
         }
-        Ok(inbound::knowing(mail, &known))
+        Ok((inbound::knowing(mail, &known), at))
     }
 
-    /// A mail's lines (numbered as in the mail) sorted for `email`: in
-    /// `game` where they have a seat, in one pass over a copy of the table
-    /// ([`sort_lines`]), with the turn that pass played when every line of
-    /// it played; elsewhere by their first word alone, the other lines left
-    /// for `play` to refuse (a game without their seat) or read as no
-    /// command (no game).
+    /// A mail's lines (numbered as in the mail) sorted: in `game` where the
+    /// caller has a seat (`at`), in one pass over its table ([`sort_lines`]),
+    /// with the turn that pass played when every line of it played;
+    /// elsewhere by their first word alone, the other lines left for `play`
+    /// to refuse (a game without their seat) or read as no command (no
+    /// game).
     pub(super) fn mail_lines(
         &self,
         game: Option<i64>,
-        email: &str,
+        at: Option<AtTable>,
         lines: Numbered,
         is_service: impl Fn(&str) -> bool,
     ) -> Result<(MailLines, Option<PlayedTurn>)> {
-        let Some(id) = game else {
+        if game.is_none() {
             let (service, unread): (Numbered, Numbered) =
                 lines.into_iter().partition(|(_, l)| is_service(l));
             let read = MailLines {
@@ -184,8 +205,13 @@ impl Service {
                 ..MailLines::default()
             };
             return Ok((read, None));
-        };
-        let Ok(seat) = self.seat_of(id, email) else {
+        }
+        let Some(AtTable {
+            seat,
+            count,
+            mut table,
+        }) = at
+        else {
             // No seat: `play` answers why, naming the first line.
             let (service, turn) = lines.into_iter().partition(|(_, l)| is_service(l));
             let read = MailLines {
@@ -195,9 +221,6 @@ impl Service {
             };
             return Ok((read, None));
         };
-        let (count, mut table) = self
-            .tables
-            .load(&self.store, id, || Ok(self.seated(id)?.len()))?;
         let before = table.to_act();
         let sorted = sort_lines(table.as_mut(), seat, lines, is_service);
         self.tables.count_lines(sorted.tries);

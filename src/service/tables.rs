@@ -19,6 +19,10 @@ pub struct Tables {
     /// (the reading of a mail's lines and the turn itself): what shows that
     /// a turn is played once.
     lines_played: Cell<u64>,
+    /// Tables handed out since the service opened (each a copy, from the
+    /// cache or the store): what shows that a move's table is passed
+    /// along, not fetched again by id.
+    loads: Cell<u64>,
 }
 
 impl Tables {
@@ -27,6 +31,7 @@ impl Tables {
         Tables {
             cache: RefCell::new(TableCache::new(capacity)),
             lines_played: Cell::new(0),
+            loads: Cell::new(0),
         }
     }
 
@@ -39,6 +44,7 @@ impl Tables {
         id: i64,
         players: impl FnOnce() -> Result<usize>,
     ) -> Result<(i64, Box<dyn Table>)> {
+        self.loads.set(self.loads.get() + 1);
         let count = store.move_count(id)?;
         if let Some(t) = self.cache(store).get(id, count) {
             return Ok((count, t));
@@ -70,6 +76,11 @@ impl Tables {
     /// service opened.
     pub fn lines_played(&self) -> u64 {
         self.lines_played.get()
+    }
+
+    /// How many tables were handed out since the service opened.
+    pub fn loads(&self) -> u64 {
+        self.loads.get()
     }
 
     /// Counts `n` lines played on a table for a turn elsewhere (the reading
