@@ -313,6 +313,50 @@ fn greetings_around_moves_never_make_a_turn_fail() {
     );
 }
 
+/// A turn by mail is played once: the reading of the mail's lines plays
+/// each of them on a copy of the game's table, and that copy, with what
+/// the move played, is what is recorded and told; the game then stands
+/// exactly where the same move made from the command line puts it.
+#[test]
+fn a_turn_by_mail_is_played_once() {
+    let s = service("played-once");
+    let id = tikal(&s);
+    let first = s.legal(id, ALICE).unwrap()[0].clone();
+    let to = format!("quipu+{}@example.test", s.reply_token(id, ALICE));
+    let before = s.store.move_count(id).unwrap();
+    let lines_before = s.tables.lines_played();
+    let loads_before = s.tables.loads();
+    let body = format!("Hi all,\n{first}\nThanks Bob!");
+    let out = s
+        .handle_mail(
+            &reply(&to, "once@x", "none@x", &body),
+            at("2026-11-22T10:00:00Z"),
+        )
+        .unwrap();
+    assert_eq!(out.outcome, "applied", "{}", out.reason);
+    assert_eq!(s.store.move_count(id).unwrap(), before + 1);
+    // Three lines, each played on a table once: two refused as no move,
+    // one the move (played twice before the reading's copy was kept).
+    assert_eq!(s.tables.lines_played() - lines_before, 3);
+    // The game's table is loaded once for the mail, then passed along: to
+    // the reading, the turn, its record and the mails it causes.
+    assert_eq!(s.tables.loads() - loads_before, 1);
+
+    let cli = service("played-once-cli");
+    let same = tikal(&cli);
+    cli.in_transaction_play(
+        same,
+        ALICE,
+        std::slice::from_ref(&first),
+        at("2026-11-22T10:00:00Z"),
+    )
+    .unwrap();
+    assert_eq!(cli.tables.lines_played(), 1);
+    let digest = |s: &Service, id: i64| s.table(id).unwrap().snapshot().unwrap().digest;
+    assert_eq!(digest(&s, id), digest(&cli, same));
+    assert_eq!(s.to_act(id).unwrap(), cli.to_act(same).unwrap());
+}
+
 /// The decoded text of the last mail to `who`, and its kind.
 fn last_mail(s: &Service, who: &str) -> (String, String) {
     let (_, kind, raw) = mails_to(s, who).pop().expect("a mail");

@@ -20,13 +20,14 @@ use std::path::{Path, PathBuf};
 
 const MAX_METHODS: usize = 30;
 
-/// Types still over `MAX_METHODS` (name, defining file): the list only shrinks.
-/// `Service` is issue 34's split; `Store` and Tawantinsuyu's `State` are
-/// outside it (each one type over many files of one concern).
-const TOO_MANY_METHODS: &[(&str, &str)] = &[
-    ("Service", "service/mod.rs"),
-    ("State", "games/tawantinsuyu/state.rs"),
-    ("Store", "store/mod.rs"),
+/// Types still over `MAX_METHODS` (name, defining file, methods now): the
+/// list and its counts only shrink. `Service` is issue 34's split (149
+/// methods before its tables became a part); `Store` and Tawantinsuyu's
+/// `State` are outside it (each one type over many files of one concern).
+const TOO_MANY_METHODS: &[(&str, &str, usize)] = &[
+    ("Service", "service/mod.rs", 146),
+    ("State", "games/tawantinsuyu/state.rs", 90),
+    ("Store", "store/mod.rs", 120),
 ];
 
 /// Pairs of service parts that still depend on each other both ways: the
@@ -38,7 +39,6 @@ const MUTUAL_PARTS: &[(&str, &str)] = &[
     ("answer", "mailin"),
     ("bots", "lobby"),
     ("bots", "mod"),
-    ("cache", "mod"),
     ("clock", "guard"),
     ("clock", "mod"),
     ("clock", "notify"),
@@ -47,7 +47,6 @@ const MUTUAL_PARTS: &[(&str, &str)] = &[
     ("guard", "lobby"),
     ("guard", "mod"),
     ("guard", "notify"),
-    ("history", "mod"),
     ("lobby", "mod"),
     ("mailin", "mod"),
     ("mod", "notify"),
@@ -587,7 +586,7 @@ fn no_type_has_more_than_thirty_methods() {
     }
     let listed: BTreeSet<(String, String)> = TOO_MANY_METHODS
         .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .map(|(a, b, _)| (a.to_string(), b.to_string()))
         .collect();
     let found: BTreeSet<(String, String)> = over
         .iter()
@@ -606,6 +605,23 @@ fn no_type_has_more_than_thirty_methods() {
         paid.is_empty(),
         "now within {MAX_METHODS} methods, take them off TOO_MANY_METHODS: {paid:?}"
     );
+    // A listed debt neither grows nor shrinks unnoticed.
+    for (name, def, n) in &over {
+        let Some((_, _, debt)) = TOO_MANY_METHODS
+            .iter()
+            .find(|(a, b, _)| a == name && b == def)
+        else {
+            continue;
+        };
+        assert!(
+            n <= debt,
+            "{name} ({def}) has {n} methods, more than its listed {debt}"
+        );
+        assert!(
+            n >= debt,
+            "{name} ({def}) is down to {n} methods: lower its listed {debt} to {n}"
+        );
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::mailin::Caller;
 use super::notify::Words;
-use super::verdict::Verdict;
+use super::verdict::{Reason, Verdict};
 use super::{stamp, Result, Service};
 use crate::engine::korean::korean_command;
 use crate::engine::Text;
@@ -53,7 +53,7 @@ impl Service {
             std::slice::from_ref(&why),
             now,
             InboundOutcome::Rejected,
-            &format!("answered game #{id}'s mail without its reply address"),
+            Reason::WithoutReplyAddress(id),
         )
         .map(Some)
     }
@@ -72,16 +72,13 @@ impl Service {
         words: &[Text],
         now: DateTime<Utc>,
         outcome: InboundOutcome,
-        reason: &str,
+        reason: Reason,
     ) -> Result<Verdict> {
         if self.answer_limit_reached(to, now)?
             || (game.is_none() && self.stranger_answer_spent(to, now)?)
         {
-            return Ok(Verdict::new(
-                outcome,
-                format!("{reason} (not answered: answer limit reached)"),
-                game,
-            ));
+            let unanswered = Reason::Unanswered(Box::new(reason));
+            return Ok(Verdict::new(outcome, unanswered, game));
         }
         let subject = match game {
             Some(g) => self.game_subject(g, to)?,
@@ -127,17 +124,19 @@ impl Service {
                 format!("가장 가까운 가능한 명령: {}", korean.join(" | ")),
             ));
         }
-        let reason_en = format!("line {line} '{command}': {}", reason.en);
+        let refused = Reason::Refused {
+            line,
+            command: command.to_string(),
+            why: reason.en.clone(),
+        };
         if self.answer_limit_reached(email, now)? {
-            return Ok(Verdict::new(
-                InboundOutcome::Rejected,
-                format!("{reason_en} (not answered: answer limit reached)"),
-                Some(id),
-            ));
+            let unanswered = Reason::Unanswered(Box::new(refused));
+            return Ok(Verdict::new(InboundOutcome::Rejected, unanswered, Some(id)));
         }
         if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
             self.mail_seat(
                 id,
+                None,
                 &row,
                 MailKind::Answer,
                 Words {
@@ -147,7 +146,7 @@ impl Service {
                 now,
             )?;
         }
-        Ok(Verdict::new(InboundOutcome::Rejected, reason_en, Some(id)))
+        Ok(Verdict::new(InboundOutcome::Rejected, refused, Some(id)))
     }
 }
 

@@ -5,7 +5,7 @@
 //! `quipu tick`), each decision searched outside any transaction and
 //! recorded like a player's. The search itself is `engine::bot`'s.
 
-use super::{Besides, Result, Service};
+use super::{Besides, Result, Service, TurnLines};
 use crate::engine::bot::Level;
 use crate::engine::{Seat, Table, Text};
 use crate::store::{BotLevel, SeatRow, SeatStatus};
@@ -281,7 +281,14 @@ impl Service {
                 // Someone moved while the bot thought: think again next pass.
                 return Ok(false);
             }
-            self.play_with(id, &row.email, &lines, SEAT_SOURCE, Besides::default(), now)?;
+            self.play_with(
+                id,
+                &row.email,
+                TurnLines::Written(&lines),
+                SEAT_SOURCE,
+                Besides::default(),
+                now,
+            )?;
             Ok(true)
         })?;
         if played {

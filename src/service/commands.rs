@@ -347,12 +347,8 @@ impl Service {
                 ),
             );
         };
-        let kind = if self
-            .table(id)?
-            .to_act()
-            .iter()
-            .any(|s| Some(s.0) == row.seat)
-        {
+        let table = self.table(id)?;
+        let kind = if table.to_act().iter().any(|s| Some(s.0) == row.seat) {
             MailKind::Turn
         } else {
             MailKind::Update
@@ -365,8 +361,7 @@ impl Service {
         if all_moves {
             let legal = row
                 .seat
-                .map(|s| self.table(id).map(|t| t.legal(crate::engine::Seat(s))))
-                .transpose()?
+                .map(|s| table.legal(crate::engine::Seat(s)))
                 .unwrap_or_default();
             words.paragraphs.push(Text::new(
                 format!(
@@ -381,7 +376,7 @@ impl Service {
                 ),
             ));
         }
-        self.mail_seat(id, &row, kind, words, now)?;
+        self.mail_seat(id, Some(table.as_ref()), &row, kind, words, now)?;
         Ok((
             InboundOutcome::Answered,
             if all_moves { "moves" } else { "board" }.to_string(),

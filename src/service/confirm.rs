@@ -3,7 +3,7 @@
 //! only a reply carrying that request's token makes the game and sends the
 //! invitations. A forged From therefore invites nobody.
 
-use super::verdict::Verdict;
+use super::verdict::{Reason, Verdict};
 use super::{stamp, NewGameRequest, Result, Service, ServiceError};
 use crate::engine::Text;
 use crate::games::{self, option_words};
@@ -161,16 +161,17 @@ impl Service {
             "예: 'new tzolkin with bob@example.org, carol@example.org deadline=48h'.",
         );
         if let Some(why) = self.request_problem(&req, now)? {
-            let r = format!("no game: {}", why.en);
+            let r = Reason::NoGame(why.en.clone());
+            let words = r.to_string();
             self.answer(
                 email,
                 None,
                 &[why, example],
                 now,
                 InboundOutcome::Rejected,
-                &r,
+                r,
             )?;
-            return Ok((InboundOutcome::Rejected, r));
+            return Ok((InboundOutcome::Rejected, words));
         }
         let id = self.store.add_game_request(email, rest, &stamp(now))?;
         let (local, domain) = self.config.address_parts();
@@ -219,7 +220,7 @@ impl Service {
         &self,
         email: &str,
         t: Text,
-        reason: &str,
+        reason: Reason,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
         self.answer(email, None, &[t], now, InboundOutcome::Rejected, reason)
@@ -236,7 +237,7 @@ impl Service {
         let Some(request) = self.store.game_request(id)? else {
             return Ok(Verdict::new(
                 InboundOutcome::Rejected,
-                "no such game request",
+                Reason::NoSuchRequest,
                 None,
             ));
         };
@@ -245,7 +246,7 @@ impl Service {
                 "That game request was answered already.",
                 "그 게임 요청은 이미 처리되었습니다.",
             );
-            return self.refuse_request(email, t, "request already answered", now);
+            return self.refuse_request(email, t, Reason::RequestAnswered, now);
         }
         // A request waits a week at most (housekeeping deletes it after).
         let made = super::parse_stamp("created_at", &request.created_at)
@@ -257,7 +258,7 @@ impl Service {
                 "That game request has expired (a request waits 7 days); nothing was made. Send 'new ...' again to ask anew.",
                 "그 게임 요청은 만료되었습니다(요청은 7일 동안 기다립니다). 아무것도 만들지 않았습니다. 다시 'new ...'를 보내세요.",
             );
-            return self.refuse_request(email, t, "request expired", now);
+            return self.refuse_request(email, t, Reason::RequestExpired, now);
         }
         let yes = lines
             .iter()
@@ -267,15 +268,15 @@ impl Service {
                 "Nothing was made. Reply 'confirm' to the confirmation mail to make the game.",
                 "아무것도 만들지 않았습니다. 게임을 만들려면 확인 메일에 'confirm'이라고 답장하세요.",
             );
-            return self.refuse_request(email, t, "request not confirmed", now);
+            return self.refuse_request(email, t, Reason::RequestNotConfirmed, now);
         }
         let req = parse_request(email, &request.request);
         // The world may have changed since the request (an invitee said stop).
         if let Some(why) = self.request_problem(&req, now)? {
             self.store
                 .close_game_request(id, RequestStatus::Refused, None)?;
-            let r = format!("no game: {}", why.en);
-            return self.answer(email, None, &[why], now, InboundOutcome::Rejected, &r);
+            let r = Reason::NoGame(why.en.clone());
+            return self.answer(email, None, &[why], now, InboundOutcome::Rejected, r);
         }
         match self.create_game_inside(&req, now) {
             Ok(game) => {
@@ -283,7 +284,7 @@ impl Service {
                     .close_game_request(id, RequestStatus::Confirmed, Some(game))?;
                 Ok(Verdict::new(
                     InboundOutcome::Applied,
-                    format!("created game {game}"),
+                    Reason::CreatedGame(game),
                     Some(game),
                 ))
             }
@@ -294,8 +295,8 @@ impl Service {
                     format!("No game was made: {e}."),
                     format!("게임을 만들지 못했습니다: {e}."),
                 );
-                let r = t.en.clone();
-                self.answer(email, None, &[t], now, InboundOutcome::Rejected, &r)
+                let r = Reason::Told(t.en.clone());
+                self.answer(email, None, &[t], now, InboundOutcome::Rejected, r)
             }
             Err(e) => Err(e),
         }

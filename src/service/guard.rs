@@ -4,7 +4,7 @@
 //! invitations, `stop`).
 
 use super::clock::CLOCK_KEYS;
-use super::verdict::Verdict;
+use super::verdict::{Reason, Verdict};
 use super::{stamp, Result, Service};
 use crate::engine::{GameInfo, Text};
 use crate::mail::inbound::Inbound;
@@ -446,14 +446,10 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
         let listed = commands.join(" | ");
-        let reason =
-            format!("stale reply: the seat moved after the mail it answers; not applied: {listed}");
+        let reason = Reason::Stale(commands.to_vec());
         if self.answer_limit_reached(email, now)? {
-            return Ok(Verdict::new(
-                InboundOutcome::Rejected,
-                format!("{reason} (not answered: answer limit reached)"),
-                Some(id),
-            ));
+            let unanswered = Reason::Unanswered(Box::new(reason));
+            return Ok(Verdict::new(InboundOutcome::Rejected, unanswered, Some(id)));
         }
         let mut paragraphs = vec![
             Text::new(
@@ -469,6 +465,7 @@ impl Service {
         if let Some(row) = self.seated(id)?.into_iter().find(|r| r.email == email) {
             self.mail_seat(
                 id,
+                None,
                 &row,
                 MailKind::Answer,
                 super::notify::Words {

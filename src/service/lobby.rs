@@ -4,7 +4,7 @@
 //! an offer to a newcomer, who answers `join` or `decline`.
 
 use super::clock::ClockSettings;
-use super::{stamp, Result, Service, ServiceError};
+use super::{stamp, Besides, Result, Service, ServiceError};
 use crate::engine::{Event, Options, Rng, Seat, Text};
 use crate::games;
 use crate::store::MailKind;
@@ -137,7 +137,8 @@ impl Service {
             ),
             now,
         )?;
-        self.after_change(id, &[], &[], now)
+        // The note changes no table: the start's mails show the one loaded.
+        self.after_change_noting(id, table.as_ref(), &[], &[], Besides::default(), now)
     }
 
     /// Appends a note (public words, not a game move) to the history.
@@ -681,16 +682,16 @@ impl Service {
             )],
             ..Default::default()
         };
-        let deciding = self.table(id)?.to_act().contains(&Seat(seat));
-        let kind = if deciding {
+        let table = self.table(id)?;
+        let kind = if table.to_act().contains(&Seat(seat)) {
             MailKind::Turn
         } else {
             MailKind::Update
         };
-        self.mail_seat(id, &new_row, kind, words, now)?;
+        self.mail_seat(id, Some(table.as_ref()), &new_row, kind, words, now)?;
         // The newcomer gets the whole time for the decision, not what the old player left.
         self.store.clear_deadline(id, seat as i64)?;
-        self.schedule_deadlines(id, now)?;
+        self.schedule_deadlines(id, table.as_ref(), now)?;
         Ok(Text::new(
             format!(
                 "You hold seat {} of game #{id} now; the game's mail follows.",

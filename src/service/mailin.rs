@@ -6,13 +6,13 @@
 use super::answer::{both, joined_notes, refusal_words};
 use super::commands::{first_word, help_text, merge_service_lines, Replies, SERVICE_WORDS};
 use super::logs;
-use super::reading::Numbered;
-use super::verdict::Verdict;
-use super::{stamp, Besides, Result, Service, ServiceError};
+use super::reading::{AtTable, MailLines, Numbered, PlayedTurn};
+use super::verdict::{Reason, Verdict};
+use super::{stamp, Besides, Result, Service, ServiceError, TurnLines};
 use crate::engine::Text;
 use crate::mail::inbound::{self, Inbound, Sender};
 use crate::store::MailKind;
-use crate::store::{InboundOutcome, InboundRow, SeatStatus};
+use crate::store::{GameStatus, InboundOutcome, InboundRow, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -117,19 +117,19 @@ impl Service {
         let duplicate = || MailOutcome {
             message_id: mail.message_id.clone(),
             outcome: InboundOutcome::Duplicate,
-            reason: "already processed".into(),
+            reason: Reason::Duplicate.to_string(),
             game_id: None,
         };
         let Some(claim_id) = self.claim_id(mail)? else {
             return Ok(duplicate());
         };
-        let row = |outcome: InboundOutcome, reason: &str, game_id: Option<i64>| InboundRow {
+        let row = |outcome: InboundOutcome, reason: &Reason, game_id: Option<i64>| InboundRow {
             message_id: claim_id.clone(),
             received_at: stamp(now),
             sender: mail.from.clone(),
             game_id,
             outcome,
-            reason: reason.into(),
+            reason: reason.to_string(),
             size: mail.size as i64,
             // Until the token is read, the sender acts; `judge` sets the caller.
             actor: mail.from.clone(),
@@ -137,10 +137,11 @@ impl Service {
         // The row is claimed inside the transaction that applies the mail, so
         // two processes handling one mail apply it once.
         let handled = self.store.in_tx::<_, ServiceError>(|| {
-            if !self
-                .store
-                .claim_inbound(&row(InboundOutcome::Failed, "being handled", None))?
-            {
+            if !self.store.claim_inbound(&row(
+                InboundOutcome::Failed,
+                &Reason::BeingHandled,
+                None,
+            ))? {
                 return Ok(None);
             }
             // A panic anywhere in one mail's handling (a game, the clock)
@@ -151,7 +152,7 @@ impl Service {
             Ok(Some(MailOutcome {
                 message_id: mail.message_id.clone(),
                 outcome: verdict.outcome,
-                reason: verdict.reason,
+                reason: verdict.reason.to_string(),
                 game_id: verdict.game_id,
             }))
         });
@@ -160,7 +161,7 @@ impl Service {
             Ok(None) => Ok(duplicate()),
             Err(e) => self.record_failure(
                 mail,
-                &row(InboundOutcome::Failed, &e.to_string(), None),
+                &row(InboundOutcome::Failed, &Reason::Failed(e.to_string()), None),
                 now,
             ),
         }
@@ -211,7 +212,8 @@ impl Service {
                     "내부 오류로 메일을 처리하지 못했습니다. 아무것도 바뀌지 않았습니다. 운영자에게 알렸습니다.",
                 );
                 // The sender's address may be one the composer refuses.
-                if self.answer(from, None, &[t], now, InboundOutcome::Failed, &row.reason).is_err() {
+                let failed = Reason::Failed(row.reason.clone());
+                if self.answer(from, None, &[t], now, InboundOutcome::Failed, failed).is_err() {
                     self.forget();
                 }
             }
@@ -239,7 +241,8 @@ impl Service {
                     "Reply to the latest mail quipu sent you for that game, or write 'help' to the service address.",
                     "그 게임에 대해 quipu가 보낸 최근 메일에 답장하거나, 서비스 주소로 'help'를 보내세요.",
                 )];
-                return self.answer(&from, None, &words, now, InboundOutcome::Rejected, &why.en);
+                let told = Reason::Told(why.en);
+                return self.answer(&from, None, &words, now, InboundOutcome::Rejected, told);
             }
         };
         if let Some(limited) = self.actor_limited(mail, &caller, now)? {
@@ -252,7 +255,7 @@ impl Service {
                 std::slice::from_ref(&why),
                 now,
                 InboundOutcome::Rejected,
-                &why.en,
+                Reason::Told(why.en.clone()),
             )
         };
         if too_large {
@@ -269,7 +272,7 @@ impl Service {
             return reject(why);
         }
         // What we sent this caller comes out of the text before its lines are read.
-        let reread = self.reread(mail, &caller.email, caller.game)?;
+        let (reread, at) = self.reread(mail, &caller.email, caller.game)?;
         let lines: Vec<String> = reread
             .commands
             .iter()
@@ -282,13 +285,13 @@ impl Service {
         if let Some(request) = caller.request {
             return self.confirm_request(request, &caller.email, &lines, now);
         }
-        self.judge_lines(&caller, &reread, lines, now)
+        self.judge_lines(&caller, &reread, at, lines, now)
     }
 
     /// Mail not to answer (a machine's, junk, no sender, over the sender's
     /// hourly limit) as its verdict; else the sender's address.
     fn screen(&self, mail: &Inbound, now: DateTime<Utc>) -> Result<Screened> {
-        let ignored = |r: &str| {
+        let ignored = |r: Reason| {
             Ok(Screened::Ignored(Verdict::new(
                 InboundOutcome::Ignored,
                 r,
@@ -296,22 +299,20 @@ impl Service {
             )))
         };
         match &mail.sender {
-            Sender::Automatic(why) => return ignored(&format!("automatic mail: {why}")),
-            Sender::Bounce(why) => return ignored(&format!("bounce: {why}")),
+            Sender::Automatic(why) => return ignored(Reason::Automatic(why.to_string())),
+            Sender::Bounce(why) => return ignored(Reason::Bounce(why.to_string())),
             Sender::Person => {}
         }
         if mail.commands.iter().any(|l| looks_binary(l)) {
             // Answering junk only invites more junk (and may loop with a broken sender).
-            return ignored(
-                "binary junk: control characters or undecodable bytes where commands should be",
-            );
+            return ignored(Reason::BinaryJunk);
         }
         let Some(from) = mail.from.clone() else {
-            return ignored("no sender address");
+            return ignored(Reason::NoSender);
         };
         let hour_ago = stamp(now - Duration::hours(1));
         if self.store.inbound_since(&from, &hour_ago)? >= self.config.limits.per_sender_per_hour {
-            return ignored("rate limit: too many mails from this sender in the last hour");
+            return ignored(Reason::SenderOverLimit);
         }
         Ok(Screened::Person(from))
     }
@@ -340,13 +341,7 @@ impl Service {
             || (game.is_some()
                 && self.store.acted_since(&caller.email, game, &hour_ago)?
                     > limits.per_game_per_hour);
-        Ok(over.then(|| {
-            Verdict::new(
-                InboundOutcome::Ignored,
-                "rate limit: too many mails from this player in the last hour",
-                game,
-            )
-        }))
+        Ok(over.then(|| Verdict::new(InboundOutcome::Ignored, Reason::PlayerOverLimit, game)))
     }
 
     /// Why a mail's command lines are not read at all: none, too many, or
@@ -393,12 +388,13 @@ impl Service {
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<AtTable>,
         lines: Vec<String>,
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
-        let (read, mut service_lines) = self.sorted_lines(caller, mail, lines)?;
+        let (read, played, mut service_lines) = self.sorted_lines(caller, mail, at, lines)?;
         let language = self.language_first(caller, &mut service_lines, now)?;
-        let language_en = language.as_ref().map(|t| t.en.clone()).unwrap_or_default();
+        let noted = Reason::noted(language.as_ref().map(|t| t.en.clone()).unwrap_or_default());
         let note = joined_notes([language.clone(), read.unread_note(), read.done_note()]);
         let (unread_en, unread_ko) = both(&note);
         // A refusal names the lines after the refused one as not tried.
@@ -407,7 +403,7 @@ impl Service {
             read.unread_note(),
             read.untried_note(),
         ]));
-        let mut outcome = Verdict::new(InboundOutcome::Answered, language_en, caller.game);
+        let mut outcome = Verdict::new(InboundOutcome::Answered, noted, caller.game);
         if read.turn.is_empty() {
             if read.unread.is_empty() {
                 // The note (the language's confirmation) is answered even
@@ -421,7 +417,7 @@ impl Service {
                 return self.no_command(caller, &read.unread[0], &unread_en, &unread_ko, now);
             }
             // Lines beside service commands: chat around them.
-            outcome.reason = format!("{unread_en} ");
+            outcome.reason = Reason::chat_around(unread_en);
             return self.run_service_lines(caller, service_lines, outcome, note, now);
         }
         let Some(id) = caller.game else {
@@ -440,15 +436,11 @@ impl Service {
             note: note.as_ref(),
             by_clock: false,
         };
-        match self.play_with(id, &caller.email, &commands, &mail.message_id, besides, now) {
+        // The reading's play of the turn, else (a line refused) played again.
+        let turn = played.map_or(TurnLines::Written(&commands), TurnLines::Played);
+        match self.play_with(id, &caller.email, turn, &mail.message_id, besides, now) {
             Ok(applied) => {
-                let mut reason = applied.commands.join("; ");
-                if talk.is_some() {
-                    reason.push_str("; said");
-                }
-                if !unread_en.is_empty() {
-                    reason = format!("{reason} ({unread_en})");
-                }
+                let reason = Reason::applied(applied.commands, talk.is_some(), unread_en);
                 outcome = Verdict::new(InboundOutcome::Applied, reason, Some(id));
             }
             Err(ServiceError::Refused {
@@ -469,10 +461,7 @@ impl Service {
                 );
             }
             Err(ServiceError::NotActive(_, status)) => {
-                let why = Text::new(
-                    format!("Game #{id} is {status}; it takes no more moves."),
-                    format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
-                );
+                let why = no_more_moves(id, status);
                 let words: Vec<Text> = std::iter::once(why.clone()).chain(note).collect();
                 return self.answer(
                     &caller.email,
@@ -480,7 +469,7 @@ impl Service {
                     &words,
                     now,
                     InboundOutcome::Rejected,
-                    &why.en,
+                    Reason::Told(why.en),
                 );
             }
             Err(e) => return Err(e),
@@ -489,25 +478,27 @@ impl Service {
         self.run_service_lines(caller, service_lines, outcome, None, now)
     }
 
-    /// A mail's lines sorted ([`Service::mail_lines`]), and its service
-    /// lines merged, the final ones (`resign`) among them.
+    /// A mail's lines sorted ([`Service::mail_lines`]), the turn that
+    /// sorting played, and its service lines merged, the final ones
+    /// (`resign`) among them.
     fn sorted_lines(
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<AtTable>,
         lines: Vec<String>,
-    ) -> Result<(super::reading::MailLines, Vec<String>)> {
+    ) -> Result<(MailLines, Option<PlayedTurn>, Vec<String>)> {
         let numbered: Numbered = lines
             .into_iter()
             .enumerate()
             .map(|(i, l)| (i + 1, l))
             .collect();
-        let (numbered, finals) = self.final_lines(caller, mail, numbered)?;
+        let (numbered, finals) = self.final_lines(caller, mail, at.as_ref(), numbered)?;
         let is_service = |l: &str| SERVICE_WORDS.contains(&first_word(l).as_str());
-        let read = self.mail_lines(caller.game, &caller.email, numbered, is_service)?;
+        let (read, turn) = self.mail_lines(caller.game, at, numbered, is_service)?;
         let service = read.service.iter().map(|(_, l)| l.clone()).chain(finals);
         let service_lines = merge_service_lines(service.collect());
-        Ok((read, service_lines))
+        Ok((read, turn, service_lines))
     }
 
     /// `set language` in a reply to a game mail, applied before anything
@@ -545,20 +536,15 @@ impl Service {
         &self,
         caller: &Caller,
         mail: &Inbound,
+        at: Option<&AtTable>,
         lines: Numbered,
     ) -> Result<(Numbered, Vec<String>)> {
         let Some(id) = caller.game else {
             return Ok((lines, vec![]));
         };
         let confirms = self.answer_asks_to_confirm(mail, &caller.email, id)?;
-        let game_resign = self
-            .seat_of(id, &caller.email)
-            .ok()
-            .map(|seat| -> Result<bool> {
-                Ok(self.table(id)?.legal(seat).iter().any(|c| c == "resign"))
-            })
-            .transpose()?
-            .unwrap_or(false);
+        let game_resign =
+            at.is_some_and(|at| at.table.legal(at.seat).iter().any(|c| c == "resign"));
         let mut kept = Numbered::new();
         let mut finals = Vec::new();
         for (at, line) in lines {
@@ -650,7 +636,7 @@ impl Service {
                 std::slice::from_ref(&why),
                 now,
                 InboundOutcome::Rejected,
-                &why.en,
+                Reason::Told(why.en.clone()),
             );
         };
         let why = Text::new(
@@ -664,7 +650,7 @@ impl Service {
             &words,
             now,
             InboundOutcome::Rejected,
-            &words[0].en,
+            Reason::Told(words[0].en.clone()),
         )
     }
 
@@ -679,15 +665,16 @@ impl Service {
         now: DateTime<Utc>,
     ) -> Result<Verdict> {
         let replies = Replies::noting(note);
+        let mut reasons = Vec::new();
         for line in service_lines {
             let (result, reason) = self.service_command(caller, &line, &replies, now)?;
             if outcome.outcome != InboundOutcome::Applied {
                 outcome.outcome = result;
             }
-            if !outcome.reason.is_empty() && !outcome.reason.ends_with(' ') {
-                outcome.reason.push_str("; ");
-            }
-            outcome.reason.push_str(&reason);
+            reasons.push(reason);
+        }
+        if !reasons.is_empty() {
+            outcome.reason = Reason::Then(Box::new(outcome.reason), reasons);
         }
         let words = replies.into_words();
         if words.is_empty() {
@@ -700,7 +687,7 @@ impl Service {
             &words,
             now,
             outcome.outcome,
-            &outcome.reason,
+            outcome.reason,
         )
         .map(|answered| Verdict {
             game_id,
@@ -748,6 +735,14 @@ impl Service {
             request: None,
         }))
     }
+}
+
+/// Why a turn for game `id`, which is `status`, was not played.
+fn no_more_moves(id: i64, status: GameStatus) -> Text {
+    Text::new(
+        format!("Game #{id} is {status}; it takes no more moves."),
+        format!("#{id} 게임은 {status} 상태라 더 둘 수 없습니다."),
+    )
 }
 
 /// Why a mail's token named no caller.

@@ -11,6 +11,8 @@ pub mod clock;
 mod commands;
 mod confirm;
 pub mod daemon;
+mod error;
+pub use error::{BadTime, Result, ServiceError};
 pub mod export;
 mod guard;
 pub use guard::visible_text;
@@ -21,6 +23,9 @@ pub use lobby::{Lobby, NewGameRequest};
 mod mailin;
 mod notify;
 mod reading;
+mod tables;
+use reading::PlayedTurn;
+pub use tables::Tables;
 pub mod token;
 mod verdict;
 
@@ -28,7 +33,7 @@ pub use bots::BotPass;
 pub use mailin::MailOutcome;
 
 use crate::config::Config;
-use crate::engine::{Outcome, PlayError, Seat, Table, Text, View};
+use crate::engine::{Outcome, Seat, Table, Text, View};
 use crate::games;
 use crate::store::{
     GameRow, GameStatus, MoveKind, NewMove, SeatRow, SeatStatus, Store, StoreError,
@@ -36,74 +41,10 @@ use crate::store::{
 use chrono::{DateTime, SecondsFormat, Utc};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use thiserror::Error;
-
-#[derive(Debug, Error)]
-pub enum ServiceError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    History(#[from] history::HistoryError),
-    #[error("there is no game called '{0}'; the games are: {1}")]
-    UnknownGame(String, String),
-    #[error("{0}")]
-    Setup(String),
-    #[error("{0} has no seat in game {1}")]
-    NotAPlayer(String, i64),
-    #[error("game {0} is {1}, not active")]
-    NotActive(i64, GameStatus),
-    /// A turn was refused: which line, why, and what would be legal.
-    #[error("line {line} '{command}': {reason}")]
-    Refused {
-        line: usize,
-        command: String,
-        reason: Text,
-        suggestions: Vec<String>,
-    },
-    #[error("{0}")]
-    Mail(String),
-    /// Data read back from the database that cannot be used as it is.
-    #[error("game {0}: {1}")]
-    Unreadable(i64, String),
-    /// The rules engine failed on a legal command: the mail is recorded
-    /// `failed` with this reason, nothing of it applied.
-    #[error("game {0}: {1}")]
-    Engine(i64, crate::engine::InternalError),
-    /// A stored time of a game that does not read.
-    #[error("game {0}: {1}")]
-    BadTime(i64, BadTime),
-    /// A board picture that could not be encoded.
-    #[error("game {0}: {1}")]
-    Picture(i64, crate::render::EncodeError),
-    /// A stored time outside any one game (a player's, the clock's own).
-    #[error("{0}: {1}")]
-    BadStoredTime(String, BadTime),
-    /// A time the clock would compute lies outside the calendar it can
-    /// store (a setting from before the clock's bounds).
-    #[error("the clock cannot count {0}: it ends outside the calendar")]
-    Clock(String),
-    /// Code that should never fail did (a panic), caught at one mail or
-    /// one tick so that the service goes on.
-    #[error("internal fault: {0}")]
-    Panicked(String),
-}
-
-pub type Result<T> = std::result::Result<T, ServiceError>;
 
 /// RFC 3339 in UTC, the form every time is stored in.
 pub fn stamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// A stored time that does not read as RFC 3339: the stored data is
-/// corrupt, and no default time may stand in for it.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("the stored {what} '{value}' is not a time")]
-pub struct BadTime {
-    /// Which time it was (a column or key name).
-    pub what: &'static str,
-    /// The stored text, cut short.
-    pub value: String,
 }
 
 /// Parses a stored time, `what` naming it for the error.
@@ -130,8 +71,8 @@ pub struct Service {
     pub store: Store,
     pub config: Config,
     secret: String,
-    /// Loaded tables by game, with the history row they reflect (bounded).
-    tables: RefCell<cache::TableCache>,
+    /// Loaded games: the cache, loading and storing them, playing a turn.
+    pub tables: Tables,
     /// While the clock catches up after downtime: words per player, sent as one summary.
     batch: RefCell<Option<Summaries>>,
     /// The last board picture encoded and its PNG: one move's mails to every
@@ -163,7 +104,7 @@ impl Service {
             store,
             config,
             secret,
-            tables: RefCell::new(cache::TableCache::new(cached)),
+            tables: Tables::new(cached),
             batch: RefCell::new(None),
             last_png: RefCell::new(None),
         })
@@ -188,53 +129,17 @@ impl Service {
         Ok(self.seated(id)?.into_iter().map(|s| s.email).collect())
     }
 
-    /// The table of game `id` as of its last history row: from the cache, or
-    /// loaded from its newest stored state (see `history::load`).
+    /// The table of game `id` as of its last history row (see [`Tables::load`]).
     pub fn table(&self, id: i64) -> Result<Box<dyn Table>> {
-        let count = self.store.move_count(id)?;
-        if let Some(t) = self.cache().get(id, count) {
-            return Ok(t);
-        }
-        let game = self.store.game(id)?;
-        let players = self.seated(id)?.len();
-        let loaded = history::load(&self.store, &game, players)?;
-        if !loaded.stored {
-            self.store_state(&game, count, loaded.table.as_ref())?;
-        }
-        self.cache().put(id, count, loaded.table.clone_table());
-        Ok(loaded.table)
-    }
-
-    /// Stores and caches `table` as game `id`'s state after its last history row.
-    fn remember(&self, id: i64, table: &dyn Table) -> Result<()> {
-        let count = self.store.move_count(id)?;
-        self.store_state(&self.store.game(id)?, count, table)?;
-        self.cache().put(id, count, table.clone_table());
-        Ok(())
-    }
-
-    /// Stores a game's state after row `count`; a game's first stored state
-    /// records the engine version it starts under.
-    fn store_state(&self, game: &GameRow, count: i64, table: &dyn Table) -> Result<()> {
-        if count == 0 && self.store.game_engine(game.id)? == "unrecorded" {
-            self.store
-                .set_game_engine(game.id, &games::engine_version(&game.game))?;
-        }
-        history::store_state(&self.store, game, count, table)?;
-        Ok(())
-    }
-
-    /// The table cache, emptied first if a transaction was rolled back
-    /// since its last use.
-    fn cache(&self) -> std::cell::RefMut<'_, cache::TableCache> {
-        let mut cache = self.tables.borrow_mut();
-        cache.forget_if_rolled_back(self.store.rollbacks());
-        cache
+        let (_, table) = self
+            .tables
+            .load(&self.store, id, || Ok(self.seated(id)?.len()))?;
+        Ok(table)
     }
 
     /// Forgets cached tables (after a rolled-back transaction).
     pub fn forget(&self) {
-        self.tables.borrow_mut().clear();
+        self.tables.forget();
     }
 
     /// The seat `email` holds in game `id`.
@@ -291,36 +196,14 @@ impl Service {
             .collect())
     }
 
-    /// The final standings: the game's own outcome, or, for a game ended by
-    /// resignation, the players who stayed ahead of those who left.
+    /// The final standings (see [`outcome_of`]).
     pub fn outcome(&self, id: i64) -> Result<Option<Outcome>> {
-        let game = self.game(id)?;
         let table = self.table(id)?;
-        if let Some(o) = table.outcome() {
-            return Ok(Some(o));
-        }
-        if game.status != GameStatus::Finished {
-            return Ok(None);
-        }
-        let seats = self.seated(id)?;
-        let scores: Vec<f64> = seats
-            .iter()
-            .map(|s| {
-                if s.status == SeatStatus::Joined {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        Ok(Some(Outcome::ranked(
-            scores,
-            vec![],
-            Text::new(
-                "The game ended when a player left.",
-                "한 플레이어가 나가서 게임이 끝났습니다.",
-            ),
-        )))
+        Ok(outcome_of(
+            &self.game(id)?,
+            &self.seated(id)?,
+            table.as_ref(),
+        ))
     }
 
     /// Applies a whole turn of `email` (several command lines) atomically,
@@ -334,7 +217,14 @@ impl Service {
         source: &str,
         now: DateTime<Utc>,
     ) -> Result<Applied> {
-        self.play_with(id, email, lines, source, Besides::default(), now)
+        self.play_with(
+            id,
+            email,
+            TurnLines::Written(lines),
+            source,
+            Besides::default(),
+            now,
+        )
     }
 
     /// [`Service::play`], with what the player's mail held besides the turn:
@@ -345,7 +235,7 @@ impl Service {
         &self,
         id: i64,
         email: &str,
-        lines: &[String],
+        turn: TurnLines<'_>,
         source: &str,
         besides: Besides<'_>,
         now: DateTime<Utc>,
@@ -355,37 +245,25 @@ impl Service {
             return Err(ServiceError::NotActive(id, game.status));
         }
         let seat = self.seat_of(id, email)?;
-        let mut table = self.table(id)?;
-        let before = table.to_act();
-        let mut played = Vec::new();
-        // The seat's options before the line last played: a refused line
-        // that was one of them waits for the choice that line asks first.
-        let mut options_before: Vec<String> = Vec::new();
-        for (i, line) in lines.iter().enumerate() {
-            let options = table.legal(seat);
-            match table.play(seat, line) {
-                Ok(p) => {
-                    played.push(p);
-                    options_before = options;
-                }
-                Err(PlayError::Internal(e)) => return Err(ServiceError::Engine(id, e)),
-                Err(e) => {
-                    let earlier = i.checked_sub(1).and_then(|j| lines.get(j));
-                    let (reason, suggestions) = match earlier {
-                        Some(before) if was_an_option(line, before, &options_before) => {
-                            follow_up_first(line, before, &options)
-                        }
-                        _ => refusal(&e, table.as_ref(), seat, line),
-                    };
-                    return Err(ServiceError::Refused {
-                        line: i + 1,
-                        command: line.clone(),
-                        reason,
-                        suggestions,
-                    });
-                }
+        let players = || Ok(self.seated(id)?.len());
+        let turn = match turn {
+            TurnLines::Played(t) if t.seat == seat && t.count == self.store.move_count(id)? => t,
+            // Played on a table that is no longer the game's: played again.
+            TurnLines::Played(t) => {
+                self.tables
+                    .play_turn(&self.store, id, seat, t.lines, players)?
             }
-        }
+            TurnLines::Written(lines) => {
+                self.tables
+                    .play_turn(&self.store, id, seat, lines.to_vec(), players)?
+            }
+        };
+        let PlayedTurn {
+            before,
+            played,
+            table,
+            ..
+        } = turn;
         let at = stamp(now);
         for p in &played {
             self.store.append_move(&NewMove {
@@ -402,9 +280,9 @@ impl Service {
         if let Some(talk) = besides.talk {
             self.record_talk(id, email, talk, now)?;
         }
-        self.remember(id, table.as_ref())?;
+        self.tables.remember(&self.store, id, table.as_ref())?;
         let finished = table.outcome().is_some();
-        self.after_change_noting(id, &[seat], &before, besides, now)?;
+        self.after_change_noting(id, table.as_ref(), &[seat], &before, besides, now)?;
         Ok(Applied {
             commands: played.into_iter().map(|p| p.command).collect(),
             finished,
@@ -421,116 +299,32 @@ impl Service {
     }
 }
 
-/// Why a line was refused, in words, with the closest legal commands.
-fn refusal(e: &PlayError, table: &dyn Table, seat: Seat, line: &str) -> (Text, Vec<String>) {
-    let legal = table.legal(seat);
-    let closest = || crate::engine::parse::closest(line, &legal, 5);
-    match e {
-        PlayError::Parse(p) => {
-            // Only what the seat may play now is suggested: a game's guess
-            // (`end`) that is not legal at this point is left out.
-            let legal_only: Vec<String> = p
-                .suggestions
-                .iter()
-                .filter(|s| legal.contains(s))
-                .cloned()
-                .collect();
-            let s = if legal_only.is_empty() {
-                closest()
-            } else {
-                legal_only
-            };
-            // The rules' own reason first; else that the action is not
-            // possible now at all; else the reader's refusal.
-            let why = table
-                .why_illegal(seat, line)
-                .or_else(|| not_now(table, seat, line))
-                .unwrap_or_else(|| p.message.clone());
-            (why, s)
-        }
-        // A command read whole that the rules refuse: the game's own reason
-        // where it has one (Tawantinsuyu's refusal lists examples only).
-        PlayError::Rule(r) => (
-            table
-                .why_illegal(seat, line)
-                .unwrap_or_else(|| r.message.clone()),
-            closest(),
-        ),
-        PlayError::NotYourTurn(_) => (
-            Text::new(
-                "It is not your turn to decide.",
-                "지금은 당신이 결정할 차례가 아닙니다.",
-            ),
-            vec![],
-        ),
-        PlayError::Finished => (Text::new("The game is over.", "게임이 끝났습니다."), vec![]),
-        PlayError::Internal(_) => (
-            Text::new(
-                "The game could not apply this move; the operator has been told.",
-                "게임이 이 수를 적용하지 못했습니다. 운영자에게 알렸습니다.",
-            ),
-            vec![],
-        ),
-        PlayError::NotCanonical(_) => (
-            Text::new(
-                "That is not written exactly as a legal command.",
-                "정확한 합법 명령의 형태가 아닙니다.",
-            ),
-            closest(),
-        ),
+/// The final standings of `game` at `table` (its `seats` by seat): the
+/// game's own outcome, or, for a game ended by resignation, the players
+/// who stayed ahead of those who left.
+fn outcome_of(game: &GameRow, seats: &[SeatRow], table: &dyn Table) -> Option<Outcome> {
+    if let Some(o) = table.outcome() {
+        return Some(o);
     }
-}
-
-/// Whether `line` (not a repeat of the line `before` it) was one of the
-/// seat's `options` before that line was played.
-fn was_an_option(line: &str, before: &str, options: &[String]) -> bool {
-    use crate::engine::parse::normalize;
-    let wanted = normalize(line);
-    wanted != normalize(before) && options.iter().any(|c| normalize(c) == wanted)
-}
-
-/// A line that was an option until the line before it was played, which
-/// asks a choice first (a God card's weaving, a target): that choice, and
-/// where to write it.
-fn follow_up_first(line: &str, before: &str, now: &[String]) -> (Text, Vec<String>) {
-    let some: Vec<&str> = now.iter().take(4).map(String::as_str).collect();
-    let some = some.join(" | ");
-    (
-        Text::new(
-            format!("'{before}' asks a choice first ({some}), so '{line}' has to wait. Write that choice on the line right after '{before}', then '{line}'."),
-            format!("'{before}'에 이어 먼저 정할 것이 있어({some}) '{line}'은(는) 아직 둘 수 없습니다. 그 선택을 '{before}' 바로 다음 줄에 쓰고, 그다음에 '{line}'을(를) 쓰세요."),
-        ),
-        now.iter().take(5).cloned().collect(),
-    )
-}
-
-/// For a line written with one of the game's words whose action the seat
-/// has no legal command for now: that it is a real command, not possible
-/// at this point, and what the seat is to do (the board's headline).
-fn not_now(table: &dyn Table, seat: Seat, line: &str) -> Option<Text> {
-    if !reading::names_the_games_words(line, table.words()) {
+    if game.status != GameStatus::Finished {
         return None;
     }
-    let first = crate::engine::parse::normalize(line)
-        .split(' ')
-        .next()
-        .map(str::to_string)?;
-    let legal = table.legal(seat);
-    if legal
+    let scores: Vec<f64> = seats
         .iter()
-        .any(|c| c.split(' ').next() == Some(first.as_str()))
-    {
-        return None;
-    }
-    let headline = table.view(Some(seat)).headline;
-    Some(Text::new(
-        format!(
-            "'{line}' is a command of this game, but no '{first} …' is possible for you at this point. Now: {}",
-            headline.en
-        ),
-        format!(
-            "'{line}'은(는) 이 게임의 명령이지만, 지금은 '{first} …' 명령을 둘 수 없습니다. 지금: {}",
-            headline.ko
+        .map(|s| {
+            if s.status == SeatStatus::Joined {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    Some(Outcome::ranked(
+        scores,
+        vec![],
+        Text::new(
+            "The game ended when a player left.",
+            "한 플레이어가 나가서 게임이 끝났습니다.",
         ),
     ))
 }
@@ -556,6 +350,14 @@ impl Service {
     pub fn in_tx_vacation(&self, email: &str, spec: &str, now: DateTime<Utc>) -> Result<Text> {
         self.store.in_tx(|| self.set_vacation(email, spec, now))
     }
+}
+
+/// A turn's lines as [`Service::play_with`] gets them: written, to be
+/// played there, or played already on a copy of the game's table while a
+/// mail's lines were read (recorded as they are: a turn is played once).
+pub(crate) enum TurnLines<'a> {
+    Written(&'a [String]),
+    Played(PlayedTurn),
 }
 
 /// What a player's mail held besides the commands of its turn.

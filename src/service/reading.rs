@@ -4,7 +4,7 @@
 
 use super::{Result, Service};
 use crate::engine::parse::{edit_distance, normalize};
-use crate::engine::{PlayError, Seat, Table, Text};
+use crate::engine::{PlayError, Played, Seat, Table, Text};
 use crate::mail::inbound::{self, Inbound, Known};
 use crate::store::OutboxRow;
 
@@ -89,6 +89,40 @@ impl MailLines {
     }
 }
 
+/// A turn as the reading of a mail played it, on a copy of the game's
+/// table: handed on to be recorded, so that the turn is played once.
+pub(crate) struct PlayedTurn {
+    /// The history row the copy was loaded at: the turn stands only while
+    /// the game has no row after it.
+    pub count: i64,
+    pub seat: Seat,
+    /// The seats that were to act before the turn.
+    pub before: Vec<Seat>,
+    /// The turn's lines, as the player wrote them.
+    pub lines: Vec<String>,
+    /// What each line played, in order.
+    pub played: Vec<Played>,
+    /// The table after the turn.
+    pub table: Box<dyn Table>,
+}
+
+/// The caller's seat in a mail's game and that game's table as of history
+/// row `count`: loaded once, for the reading of the whole mail.
+pub(crate) struct AtTable {
+    pub seat: Seat,
+    pub count: i64,
+    pub table: Box<dyn Table>,
+}
+
+/// A mail's lines sorted, and what the sorting played.
+pub struct Sorted {
+    pub lines: MailLines,
+    /// What each line of the turn played, when every one of them played.
+    pub played: Vec<Played>,
+    /// How many lines were played on the table (refused ones too).
+    pub tries: u64,
+}
+
 /// Lines quoted back to the one who wrote them, made visible.
 fn listed(lines: &[String]) -> String {
     lines
@@ -116,58 +150,89 @@ pub(super) fn shown_texts(row: &OutboxRow) -> Vec<String> {
 impl Service {
     /// The mail read again, knowing what quipu sent to `email` (in `game`,
     /// and the mails the reply names), so that a copy of those mails in any
-    /// framing is not taken for the player's words.
-    pub(super) fn reread(&self, mail: &Inbound, email: &str, game: Option<i64>) -> Result<Inbound> {
+    /// framing is not taken for the player's words; with the caller's seat
+    /// in `game` and its table, loaded once for the reading of the mail.
+    pub(super) fn reread(
+        &self,
+        mail: &Inbound,
+        email: &str,
+        game: Option<i64>,
+    ) -> Result<(Inbound, Option<AtTable>)> {
+        let at = match game.map(|id| (id, self.seat_of(id, email))) {
+            Some((id, Ok(seat))) => {
+                let (count, table) = self
+                    .tables
+                    .load(&self.store, id, || Ok(self.seated(id)?.len()))?;
+                Some(AtTable { seat, count, table })
+            }
+            _ => None,
+        };
         let mut ids: Vec<String> = mail.in_reply_to.iter().cloned().collect();
         let skip = mail.references.len().saturating_sub(REFERENCES_READ);
         ids.extend(mail.references.iter().skip(skip).cloned());
         let sent = self.store.sent_to(email, game, &ids, SENT_MAILS_READ)?;
         if sent.is_empty() {
-            return Ok(mail.clone());
+            return Ok((mail.clone(), at));
         }
         let texts: Vec<String> = sent.iter().flat_map(shown_texts).collect();
         let mut known = Known::new(texts.iter().map(String::as_str));
-        if let Some(id) = game {
-            if let Ok(seat) = self.seat_of(id, email) {
-                known = known.with_moves(moves_now(self.table(id)?, seat));
-            }
+        if let Some(at) = &at {
+            known = known.with_moves(moves_now(at.table.clone_table(), at.seat));
         }
-        Ok(inbound::knowing(mail, &known))
+        Ok((inbound::knowing(mail, &known), at))
     }
 
-    /// A mail's lines (numbered as in the mail) sorted for `email`: in
-    /// `game` where they have a seat, in one pass over a copy of the table
-    /// ([`sort_lines`]); elsewhere by their first word alone, the other
-    /// lines left for `play` to refuse (a game without their seat) or read
-    /// as no command (no game).
+    /// A mail's lines (numbered as in the mail) sorted: in `game` where the
+    /// caller has a seat (`at`), in one pass over its table ([`sort_lines`]),
+    /// with the turn that pass played when every line of it played;
+    /// elsewhere by their first word alone, the other lines left for `play`
+    /// to refuse (a game without their seat) or read as no command (no
+    /// game).
     pub(super) fn mail_lines(
         &self,
         game: Option<i64>,
-        email: &str,
+        at: Option<AtTable>,
         lines: Numbered,
         is_service: impl Fn(&str) -> bool,
-    ) -> Result<MailLines> {
-        let Some(id) = game else {
+    ) -> Result<(MailLines, Option<PlayedTurn>)> {
+        if game.is_none() {
             let (service, unread): (Numbered, Numbered) =
                 lines.into_iter().partition(|(_, l)| is_service(l));
-            return Ok(MailLines {
+            let read = MailLines {
                 service,
                 turn: vec![],
                 unread: unread.into_iter().map(|(_, l)| l).collect(),
                 ..MailLines::default()
-            });
-        };
-        let Ok(seat) = self.seat_of(id, email) else {
+            };
+            return Ok((read, None));
+        }
+        let Some(AtTable {
+            seat,
+            count,
+            mut table,
+        }) = at
+        else {
             // No seat: `play` answers why, naming the first line.
             let (service, turn) = lines.into_iter().partition(|(_, l)| is_service(l));
-            return Ok(MailLines {
+            let read = MailLines {
                 service,
                 turn,
                 ..MailLines::default()
-            });
+            };
+            return Ok((read, None));
         };
-        let mut table = self.table(id)?;
-        Ok(sort_lines(table.as_mut(), seat, lines, is_service))
+        let before = table.to_act();
+        let sorted = sort_lines(table.as_mut(), seat, lines, is_service);
+        self.tables.count_lines(sorted.tries);
+        let turn = (!sorted.played.is_empty()).then(|| PlayedTurn {
+            count,
+            seat,
+            before,
+            lines: sorted.lines.commands(),
+            played: sorted.played,
+            table,
+        });
+        Ok((sorted.lines, turn))
     }
 }
 
@@ -214,8 +279,12 @@ pub fn sort_lines(
     seat: Seat,
     lines: Numbered,
     is_service: impl Fn(&str) -> bool,
-) -> MailLines {
+) -> Sorted {
     let mut out = MailLines::default();
+    let mut played_lines: Vec<Played> = Vec::new();
+    let mut tries = 0;
+    // Lines that changed the table, wherever they were sorted.
+    let mut oks = 0;
     let deciding = table.to_act().contains(&seat);
     let words = table.words();
     // Words that start the seat's commands, gathered as the turn goes on:
@@ -246,7 +315,9 @@ pub fn sort_lines(
         } else {
             Vec::new()
         };
+        tries += 1;
         let played = table.play(seat, &line);
+        oks += usize::from(played.is_ok());
         if played.is_err() && is_service(&line) {
             out.service.push((at, line));
             continue;
@@ -258,9 +329,10 @@ pub fn sort_lines(
         }
         let in_turn = match played {
             _ if !deciding => true,
-            Ok(_) if judging => {
+            Ok(p) if judging => {
                 played_any = true;
                 last_legal = legal;
+                played_lines.push(p);
                 true
             }
             Err(PlayError::Rule(_)) if judging => {
@@ -284,7 +356,14 @@ pub fn sort_lines(
             out.unread.push(line);
         }
     }
-    out
+    // The copy is the turn's own play when every line that changed it is
+    // the turn's, and every line of the turn did.
+    let whole = oks == played_lines.len() && oks == out.turn.len();
+    Sorted {
+        lines: out,
+        played: if whole { played_lines } else { Vec::new() },
+        tries,
+    }
 }
 
 /// Whether `line` is, word for word (case and spacing aside), one of `commands`.

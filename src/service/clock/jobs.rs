@@ -56,7 +56,8 @@ impl Service {
                 let Some(seat) = row.seat.map(Seat) else {
                     continue;
                 };
-                if !self.table(id)?.to_act().contains(&seat) {
+                let table = self.table(id)?;
+                if !table.to_act().contains(&seat) {
                     continue;
                 }
                 let words = super::super::notify::Words {
@@ -66,7 +67,7 @@ impl Service {
                     )],
                     ..Default::default()
                 };
-                self.mail_seat(id, &row, MailKind::Turn, words, now)?;
+                self.mail_seat(id, Some(table.as_ref()), &row, MailKind::Turn, words, now)?;
             }
         }
         Ok(sent)

@@ -3,8 +3,8 @@
 //! operator's cron jobs. Everything runs from `tick(now)`, so a test (or
 //! `quipu tick --at`) decides what time it is; nothing here sleeps.
 
-use super::{stamp, Result, Service, ServiceError};
-use crate::engine::{Options, Rng, Seat, Text};
+use super::{stamp, Result, Service, ServiceError, TurnLines};
+use crate::engine::{Options, Rng, Seat, Table, Text};
 use crate::store::MailKind;
 use crate::store::{DeadlineRow, GameRow, GameStatus, MoveKind, NewMove, SeatStatus};
 use chrono::{DateTime, Duration, Utc};
@@ -53,15 +53,16 @@ impl Service {
     }
 
     /// Opens a deadline for every seat that must decide and has none; closes
-    /// the deadlines of seats that no longer must.
-    pub(crate) fn schedule_deadlines(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+    /// the deadlines of seats that no longer must (`table` is the game's).
+    pub(crate) fn schedule_deadlines(
+        &self,
+        id: i64,
+        table: &dyn Table,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let settings = self.clock_of(id)?;
         let to_act: Vec<i64> = if self.game(id)?.status == GameStatus::Active {
-            self.table(id)?
-                .to_act()
-                .iter()
-                .map(|s| s.0 as i64)
-                .collect()
+            table.to_act().iter().map(|s| s.0 as i64).collect()
         } else {
             vec![]
         };
@@ -386,7 +387,14 @@ impl Service {
                             by_clock: true,
                             ..Default::default()
                         };
-                        self.play_with(id, email, &lines, source, by_clock, now)?;
+                        self.play_with(
+                            id,
+                            email,
+                            TurnLines::Written(&lines),
+                            source,
+                            by_clock,
+                            now,
+                        )?;
                         report.timeouts += 1;
                     }
                     None if d.late_sent == 0 => {
@@ -533,7 +541,7 @@ impl Service {
             paragraphs: words,
             ..Default::default()
         };
-        self.mail_seat(id, &row, kind, words, now)
+        self.mail_seat(id, None, &row, kind, words, now)
     }
 }
 

@@ -29,27 +29,29 @@ impl Service {
         before: &[Seat],
         now: DateTime<Utc>,
     ) -> Result<()> {
-        self.after_change_noting(id, actors, before, Besides::default(), now)
+        let table = self.table(id)?;
+        self.after_change_noting(id, table.as_ref(), actors, before, Besides::default(), now)
     }
 
-    /// [`Service::after_change`], with what came with the change: the
-    /// `note` for the actors' own mail about it (their turn mail, news mail
-    /// or game-over mail), and whether the clock made the move.
+    /// [`Service::after_change`] on the game's `table` as the change left
+    /// it, with what came with the change: the `note` for the actors' own
+    /// mail about it (their turn mail, news mail or game-over mail), and
+    /// whether the clock made the move.
     pub(crate) fn after_change_noting(
         &self,
         id: i64,
+        table: &dyn Table,
         actors: &[Seat],
         before: &[Seat],
         besides: Besides<'_>,
         now: DateTime<Utc>,
     ) -> Result<()> {
         let note = besides.note;
-        let table = self.table(id)?;
         let game = self.game(id)?;
         if table.outcome().is_some() && game.status == GameStatus::Active {
             self.store
                 .set_game_status(id, GameStatus::Finished, Some(&stamp(now)))?;
-            return self.announce_end_noting(id, actors, note, now);
+            return self.announce_end_noting(id, table, actors, note, now);
         }
         let told = |s: Seat| Words {
             paragraphs: note
@@ -71,6 +73,8 @@ impl Service {
             let notify = Notify::read(&player.notify)?;
             let deciding = to_act.contains(&s);
             let acted = actors.contains(&s);
+            let news =
+                |words| self.mail_seat(id, Some(table), &seat_row, MailKind::Update, words, now);
             if deciding && (acted || !before.contains(&s)) {
                 // A later decision of a turn already mailed: no second picture.
                 let board = if acted && before.contains(&s) {
@@ -79,7 +83,7 @@ impl Service {
                     Board::Full
                 };
                 let words = Words { board, ..told(s) };
-                self.mail_seat(id, &seat_row, MailKind::Turn, words, now)?;
+                self.mail_seat(id, Some(table), &seat_row, MailKind::Turn, words, now)?;
             } else if acted {
                 // The player's own move: told only to those who asked for
                 // every move, when their mail had lines not read, or when
@@ -90,7 +94,7 @@ impl Service {
                         board: Board::Omitted,
                         ..told(s)
                     };
-                    self.mail_seat(id, &seat_row, MailKind::Update, words, now)?;
+                    news(words)?;
                 } else if notify == Notify::Digest {
                     // A digest tells of the others' moves, not one's own.
                     self.note_told(id, &seat_row, None)?;
@@ -103,30 +107,24 @@ impl Service {
                 // every move hears of it now, a digest reads it there.
                 match notify {
                     Notify::Turn => {}
-                    Notify::Digest => {
-                        self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
-                    }
-                    Notify::Every => {
-                        self.mail_seat(id, &seat_row, MailKind::Update, Words::default(), now)?
-                    }
+                    Notify::Digest => self.hold_for_digest(id, &seat_row, &player, table, now)?,
+                    Notify::Every => news(Words::default())?,
                 }
             } else if !deciding {
                 match notify {
                     Notify::Turn => {}
-                    Notify::Digest => {
-                        self.hold_for_digest(id, &seat_row, &player, table.as_ref(), now)?
-                    }
+                    Notify::Digest => self.hold_for_digest(id, &seat_row, &player, table, now)?,
                     Notify::Every => {
                         let words = Words {
                             board: Board::Omitted,
                             ..Words::default()
                         };
-                        self.mail_seat(id, &seat_row, MailKind::Update, words, now)?
+                        news(words)?
                     }
                 }
             }
         }
-        self.schedule_deadlines(id, now)
+        self.schedule_deadlines(id, table, now)
     }
 
     /// Records that `seat_row` has been told of the game up to its latest
@@ -142,13 +140,16 @@ impl Service {
 
     /// The final mail to every seat, with the standings.
     pub(crate) fn announce_end(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        self.announce_end_noting(id, &[], None, now)
+        let table = self.table(id)?;
+        self.announce_end_noting(id, table.as_ref(), &[], None, now)
     }
 
-    /// [`Service::announce_end`], with `note` in the mail of the `actors`.
+    /// [`Service::announce_end`] on the game's last `table`, with `note` in
+    /// the mail of the `actors`.
     fn announce_end_noting(
         &self,
         id: i64,
+        table: &dyn Table,
         actors: &[Seat],
         note: Option<&Text>,
         now: DateTime<Utc>,
@@ -156,8 +157,7 @@ impl Service {
         for d in self.store.deadlines(Some(id))? {
             self.store.clear_deadline(id, d.seat)?;
         }
-        let outcome = self.outcome(id)?;
-        let table = self.table(id)?;
+        let outcome = super::outcome_of(&self.game(id)?, &self.seated(id)?, table);
         let people = self.people(id, &table.seat_names())?;
         let standings = outcome
             .as_ref()
@@ -206,7 +206,7 @@ impl Service {
                 if seat_row.seat.is_some_and(|s| actors.contains(&Seat(s))) {
                     words.paragraphs.extend(note.cloned());
                 }
-                self.mail_seat(id, &seat_row, MailKind::GameOver, words, now)?;
+                self.mail_seat(id, Some(table), &seat_row, MailKind::GameOver, words, now)?;
             }
         }
         Ok(())
@@ -325,10 +325,12 @@ impl Service {
         Ok(out)
     }
 
-    /// Composes one mail about game `id` for a seat and puts it in the outbox.
+    /// Composes one mail about game `id` for a seat and puts it in the
+    /// outbox; `table` is the game's, when the caller holds it already.
     pub(crate) fn mail_seat(
         &self,
         id: i64,
+        table: Option<&dyn Table>,
         seat_row: &SeatRow,
         kind: MailKind,
         words: Words,
@@ -337,9 +339,16 @@ impl Service {
         if seat_row.bot.is_some() {
             return Ok(()); // A bot seat reads no mail.
         }
-        let table = self.table(id)?;
+        let loaded;
+        let table = match table {
+            Some(t) => t,
+            None => {
+                loaded = self.table(id)?;
+                loaded.as_ref()
+            }
+        };
         if self.batch.borrow().is_some() {
-            return self.keep_for_summary(id, seat_row, kind, &words, table.as_ref());
+            return self.keep_for_summary(id, seat_row, kind, &words, table);
         }
         let player = self.store.player(&seat_row.email, &stamp(now))?;
         let lang = player.lang.as_str();
@@ -358,7 +367,7 @@ impl Service {
         let title = crate::engine::game_title(info.name, info.title);
         let subject = self.game_subject(id, &seat_row.email)?;
         let mut events = words.extra_events.clone();
-        events.extend(self.events_since(id, seat_row, table.as_ref())?);
+        events.extend(self.events_since(id, seat_row, table)?);
         let mut events = one_fact_a_line(events);
         if kind == MailKind::GameOver {
             // The result opens the mail: the game's own "The game is over." is said.
@@ -368,7 +377,7 @@ impl Service {
             && kind != MailKind::GameOver;
         let mut paragraphs: Vec<Text> = Vec::new();
         if deciding {
-            paragraphs.push(greeting(id, &title, seat, table.as_ref()));
+            paragraphs.push(greeting(id, &title, seat, table));
         }
         paragraphs.extend(words.paragraphs.iter().cloned());
         if let Some(s) = seat {
@@ -379,7 +388,7 @@ impl Service {
         }
         let moves = match seat {
             Some(s) if deciding => {
-                self.offered_moves(id, &seat_row.email, &subject, lang, table.as_ref(), s)
+                self.offered_moves(id, &seat_row.email, &subject, lang, table, s)
             }
             _ => Vec::new(),
         };
