@@ -174,11 +174,34 @@ impl Footprint {
     }
 }
 
+/// The cells next to one cell, at most six on the hex grid, held in place: the searches
+/// over villages, lakes and walks read them at every step, without a list to follow.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Neighbors {
+    cells: [u16; 6],
+    len: u8,
+}
+
+impl std::ops::Deref for Neighbors {
+    type Target = [u16];
+    fn deref(&self) -> &[u16] {
+        &self.cells[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Neighbors {
+    type Item = &'a u16;
+    type IntoIter = std::slice::Iter<'a, u16>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// The board: cells, neighbours and every tile footprint.
 #[derive(Debug)]
 pub struct Board {
     pub cells: Vec<Cell>,
-    pub neighbors: Vec<Vec<u16>>,
+    pub neighbors: Vec<Neighbors>,
     /// Cell index by (row, x).
     pub by_pos: BTreeMap<(u8, u8), u16>,
     /// Cell index by lower-case name.
@@ -525,14 +548,18 @@ fn parse_board(text: &str, tiles: &[TileSpec]) -> Result<Board, String> {
     }
     let rows = cells.iter().map(|c| c.row).max().unwrap_or(0) + 1;
     let cols = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
-    let neighbors: Vec<Vec<u16>> = cells
+    let neighbors: Vec<Neighbors> = cells
         .iter()
         .map(|c| {
             let (r, x) = (i32::from(c.row), i32::from(c.x));
-            [(0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1)]
-                .iter()
-                .filter_map(|(dr, dx)| pos_index(&by_pos, r + dr, x + dx))
-                .collect()
+            let mut n = Neighbors::default();
+            for (dr, dx) in [(0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1)] {
+                if let Some(i) = pos_index(&by_pos, r + dr, x + dx) {
+                    n.cells[usize::from(n.len)] = i;
+                    n.len += 1;
+                }
+            }
+            n
         })
         .collect();
     let by_name = cells

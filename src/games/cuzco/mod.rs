@@ -103,7 +103,7 @@ impl Game for Cuzco {
     fn apply(&self, s: &mut State, seat: Seat, command: &Command) -> Result<Vec<Event>, RuleError> {
         // Handlers may change part of the state before they refuse: they work on a copy.
         let mut next = s.clone();
-        let events = apply::apply(&mut next, seat.0, command)?;
+        let events = apply::apply(&mut next, seat.0, command, apply::Trust::Check)?;
         *s = next;
         Ok(events)
     }
@@ -119,8 +119,9 @@ impl Game for Cuzco {
         command: &Command,
         events: &mut Vec<Event>,
     ) -> Result<(), InternalError> {
-        // The engine applies to its one copy: no second copy here.
-        let done = apply::apply(s, seat.0, command).map_err(|e| {
+        // The engine applies to its one copy: no second copy here, and no second judgement
+        // of what its legality check accepted.
+        let done = apply::apply(s, seat.0, command, apply::Trust::Legal).map_err(|e| {
             InternalError::new(format!("the legal command '{command}' was refused: {e}"))
         })?;
         events.extend(done);

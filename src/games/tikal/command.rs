@@ -31,8 +31,8 @@ impl Who {
 impl fmt::Display for Who {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Who::Leader => write!(f, "leader"),
-            Who::Workers(1) => write!(f, "worker"),
+            Who::Leader => f.write_str("leader"),
+            Who::Workers(1) => f.write_str("worker"),
             Who::Workers(n) => write!(f, "{n} workers"),
             Who::Both(1) => write!(f, "leader and worker"),
             Who::Both(n) => write!(f, "leader and {n} workers"),
@@ -141,9 +141,22 @@ impl fmt::Display for Command {
         match self {
             Command::Place { at, rot: Some(r) } => write!(f, "place {at} r{r}"),
             Command::Place { at, rot: None } => write!(f, "place {at}"),
-            Command::New { who, at } => write!(f, "new {who} {at}"),
+            // The commands of nearly every move, written piece by piece.
+            Command::New { who, at } => {
+                f.write_str("new ")?;
+                fmt::Display::fmt(who, f)?;
+                f.write_str(" ")?;
+                fmt::Display::fmt(at, f)
+            }
             Command::Jump { who, from, to } => write!(f, "jump {who} {from} {to}"),
-            Command::Move { who, from, to } => write!(f, "move {who} {from} {to}"),
+            Command::Move { who, from, to } => {
+                f.write_str("move ")?;
+                fmt::Display::fmt(who, f)?;
+                f.write_str(" ")?;
+                fmt::Display::fmt(from, f)?;
+                f.write_str(" ")?;
+                fmt::Display::fmt(to, f)
+            }
             Command::Walk { who, path } => {
                 write!(f, "move {who}")?;
                 for p in path {
@@ -164,7 +177,7 @@ impl fmt::Display for Command {
             ),
             Command::Camp { at } => write!(f, "camp {at}"),
             Command::Guard { at } => write!(f, "guard {at}"),
-            Command::End => write!(f, "end"),
+            Command::End => f.write_str("end"),
             Command::Bid(n) => write!(f, "bid {n}"),
             Command::Pass => write!(f, "pass"),
             Command::Take(id) => write!(f, "take {id}"),

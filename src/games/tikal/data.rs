@@ -154,9 +154,10 @@ pub struct Board {
 impl Board {
     /// The space at a column and row, if the board has one there.
     pub fn at(&self, col: usize, row: usize) -> Option<usize> {
-        self.spaces
-            .iter()
-            .position(|s| s.col == col && s.row == row)
+        if col >= self.cols || row >= self.rows {
+            return None;
+        }
+        self.grid.get(row * self.cols + col).copied().flatten()
     }
 
     /// The name players type: column letter and row number (`C4`).

@@ -59,12 +59,23 @@ pub struct Pos {
 
 impl std::fmt::Display for Pos {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            super::data::column_letter(self.col as usize),
-            self.row as usize + 1
-        )
+        // Written byte by byte: every move's command text prints its positions.
+        let mut buf = [0u8; 4];
+        let mut len = 0;
+        let mut put = |b: u8| {
+            buf[len] = b;
+            len += 1;
+        };
+        put(super::data::column_letter(self.col as usize) as u8);
+        let row = self.row as usize + 1;
+        if row >= 100 {
+            put(b'0' + (row / 100) as u8);
+        }
+        if row >= 10 {
+            put(b'0' + (row / 10 % 10) as u8);
+        }
+        put(b'0' + (row % 10) as u8);
+        f.write_str(std::str::from_utf8(&buf[..len]).map_err(|_| std::fmt::Error)?)
     }
 }
 

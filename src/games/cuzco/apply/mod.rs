@@ -34,12 +34,27 @@ fn spend(t: &mut Turn, cost: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Whether the handlers judge the command before changing anything (`Game::apply`: a
+/// command of unknown standing, refused in the player's words) or trust it
+/// (`Game::apply_legal`: the engine's one legality check accepted it, so nothing is judged
+/// twice and only what the change needs is worked out, such as the AP a tile costs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trust {
+    Check,
+    Legal,
+}
+
 /// Applies `cmd` of `seat` to `s`; on error the caller discards `s`.
-pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+pub fn apply(
+    s: &mut State,
+    seat: usize,
+    cmd: &Command,
+    trust: Trust,
+) -> Result<Vec<Event>, RuleError> {
     match &s.phase {
         Phase::Turn(t) if usize::from(t.seat) == seat => {
             let t = t.clone();
-            turn_action(s, t, cmd)
+            turn_action(s, t, cmd, trust)
         }
         Phase::Festival(f) if usize::from(f.current) == seat => {
             let f = f.clone();
@@ -62,8 +77,16 @@ pub fn apply(s: &mut State, seat: usize, cmd: &Command) -> Result<Vec<Event>, Ru
 }
 
 /// One action in the turn `t` of the seat to act.
-fn turn_action(s: &mut State, mut t: Turn, cmd: &Command) -> Result<Vec<Event>, RuleError> {
-    if !matches!(cmd, Command::Token | Command::Place { .. }) && placement_owed(&t) {
+fn turn_action(
+    s: &mut State,
+    mut t: Turn,
+    cmd: &Command,
+    trust: Trust,
+) -> Result<Vec<Event>, RuleError> {
+    if trust == Trust::Check
+        && !matches!(cmd, Command::Token | Command::Place { .. })
+        && placement_owed(&t)
+    {
         return Err(refuse(
             "Your turn starts with placing a terrain tile; write e.g. 'place tile3 H5v H6 G5'.",
             "차례는 지형 타일 하나를 놓는 것으로 시작해야 합니다. 예: 'place tile3 H5v H6 G5'.",
@@ -71,12 +94,12 @@ fn turn_action(s: &mut State, mut t: Turn, cmd: &Command) -> Result<Vec<Event>, 
     }
     let events = match *cmd {
         Command::Token => turn::token(s, &mut t)?,
-        Command::Place { foot, .. } => place::place(s, &mut t, foot)?,
+        Command::Place { foot, .. } => place::place(s, &mut t, foot, trust)?,
         Command::Enter(spot) => inca::enter(s, &mut t, spot)?,
         Command::Exit(spot) => inca::exit(s, &mut t, spot)?,
         Command::Move(from, to) => inca::walk(s, &mut t, from, to)?,
-        Command::Build(spot, v) => temple::build(s, &mut t, spot, v, true)?,
-        Command::Upgrade(spot, v) => temple::build(s, &mut t, spot, v, false)?,
+        Command::Build(spot, v) => temple::build(s, &mut t, (spot, v, true), trust)?,
+        Command::Upgrade(spot, v) => temple::build(s, &mut t, (spot, v, false), trust)?,
         Command::Lake(spot) => lake::lake(s, &mut t, spot)?,
         Command::DrawOpen => cards::draw(s, &mut t, true)?,
         Command::DrawDeck => cards::draw(s, &mut t, false)?,

@@ -3,22 +3,39 @@
 
 use super::super::command::{seat_name, TileKind};
 use super::super::data::Terrain;
-use super::super::legal::{check_place, village_groups, Refusal};
+use super::super::legal::{check_place, place_cost, village_groups, Refusal};
 use super::super::scoring::score_lakes;
 use super::super::state::{Cover, State, Turn};
+use super::{refuse, Trust};
 use crate::engine::{Event, RuleError, Text};
 
 /// Lays footprint `foot` for the seat whose turn `t` is.
-pub fn place(s: &mut State, t: &mut Turn, foot: u32) -> Result<Vec<Event>, RuleError> {
+pub fn place(
+    s: &mut State,
+    t: &mut Turn,
+    foot: u32,
+    trust: Trust,
+) -> Result<Vec<Event>, RuleError> {
     let seat = usize::from(t.seat);
-    let g = village_groups(s);
     let mut events = Vec::new();
-    let cost = check_place(s, &g, seat, foot, t.ap).map_err(|r| RuleError {
-        message: refusal_text(&r, s),
-    })?;
-    t.ap -= cost;
+    let footprint = s.data.board.footprints.get(foot as usize).cloned();
+    let cost = match (trust, &footprint) {
+        (Trust::Legal, Some(fp)) => place_cost(s, fp),
+        _ => {
+            let g = village_groups(s);
+            check_place(s, &g, seat, foot, t.ap).map_err(|r| RuleError {
+                message: refusal_text(&r, s),
+            })?
+        }
+    };
+    let Some(fp) = footprint else {
+        return Err(refuse(
+            "There is no such tile placement on this board.",
+            "이 게임판에는 그런 타일 배치가 없습니다.",
+        ));
+    };
+    t.ap = t.ap.saturating_sub(cost);
     t.placed = true;
-    let fp = s.data.board.footprints[foot as usize].clone();
     s.tiles_placed = s.tiles_placed.wrapping_add(1);
     for (cell, terrain) in fp.hexes() {
         let sp = &mut s.spaces[usize::from(cell)];

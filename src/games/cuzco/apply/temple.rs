@@ -7,50 +7,27 @@ use super::super::legal::{
     leader, markers_available, markers_needed, profiles, value_cap, village_groups,
 };
 use super::super::state::{State, Turn};
-use super::{refuse, spend};
+use super::{refuse, spend, Trust};
 use crate::engine::{Event, RuleError, Text};
 
 /// A new temple of value `v` on `spot` (`build`), or the temple on `spot` raised to `v`.
 pub fn build(
     s: &mut State,
     t: &mut Turn,
-    spot: Spot,
-    v: u8,
-    build: bool,
+    (spot, v, build): (Spot, u8, bool),
+    trust: Trust,
 ) -> Result<Vec<Event>, RuleError> {
     let seat = usize::from(t.seat);
     let who = seat_name(seat);
-    let g = village_groups(s);
     let cost = s.data.components.temple_cost_ap;
     let mut events = Vec::new();
-    let gi = g.group_of(spot.cell).ok_or_else(|| {
-        refuse(
-            format!("{spot} is not a village or city space."),
-            format!("{spot}은(는) 마을이나 도시 칸이 아닙니다."),
-        )
-    })?;
-    let current = current_value(s, t, g.temple[gi], spot, build)?;
-    let size = g.size(gi);
-    let cap = value_cap(s, size);
-    if s.data.marker_index(v).is_none() || v <= current || v > cap {
-        return Err(refuse(
-            format!("The value must be a marker value above {current} and at most {cap} here ({size} spaces; value <= size, at most 10)."),
-            format!("가치는 {current}보다 크고 {cap} 이하인 마커 값이어야 합니다 ({size}칸; 가치 <= 칸 수, 최대 10)."),
-        ));
-    }
-    if leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat) {
-        return Err(refuse(
-            "Only the player who occupies the highest position there may build or upgrade.",
-            "그곳의 가장 높은 곳을 점유한 플레이어만 건설하거나 증축할 수 있습니다.",
-        ));
-    }
+    let current = match trust {
+        Trust::Check => check_build(s, t, spot, v, build)?,
+        // A legal build is on an empty village space, a legal upgrade names the temple.
+        Trust::Legal if build => 0,
+        Trust::Legal => s.space(spot.cell).temple,
+    };
     let needed = markers_needed(s, current, v);
-    if !markers_available(s, &needed) {
-        return Err(refuse(
-            "A temple marker needed is not left in the supply.",
-            "필요한 사원 마커가 공급처에 남아 있지 않습니다.",
-        ));
-    }
     spend(t, cost)?;
     for i in needed {
         s.markers[i] -= 1;
@@ -78,6 +55,40 @@ pub fn build(
         )));
     }
     Ok(events)
+}
+
+/// Gives the temple's value before the change once every rule for the build or upgrade
+/// holds: a village or city space, the value's bounds, the highest position, the markers.
+fn check_build(s: &State, t: &Turn, spot: Spot, v: u8, build: bool) -> Result<u8, RuleError> {
+    let g = village_groups(s);
+    let gi = g.group_of(spot.cell).ok_or_else(|| {
+        refuse(
+            format!("{spot} is not a village or city space."),
+            format!("{spot}은(는) 마을이나 도시 칸이 아닙니다."),
+        )
+    })?;
+    let current = current_value(s, t, g.temple[gi], spot, build)?;
+    let size = g.size(gi);
+    let cap = value_cap(s, size);
+    if s.data.marker_index(v).is_none() || v <= current || v > cap {
+        return Err(refuse(
+            format!("The value must be a marker value above {current} and at most {cap} here ({size} spaces; value <= size, at most 10)."),
+            format!("가치는 {current}보다 크고 {cap} 이하인 마커 값이어야 합니다 ({size}칸; 가치 <= 칸 수, 최대 10)."),
+        ));
+    }
+    if leader(&profiles(s, g.cells[gi].iter().copied())) != Some(t.seat) {
+        return Err(refuse(
+            "Only the player who occupies the highest position there may build or upgrade.",
+            "그곳의 가장 높은 곳을 점유한 플레이어만 건설하거나 증축할 수 있습니다.",
+        ));
+    }
+    if !markers_available(s, &markers_needed(s, current, v)) {
+        return Err(refuse(
+            "A temple marker needed is not left in the supply.",
+            "필요한 사원 마커가 공급처에 남아 있지 않습니다.",
+        ));
+    }
+    Ok(current)
 }
 
 /// The value the temple has before the change: 0 for a build on an empty village space of a

@@ -57,7 +57,7 @@ pub fn village_groups(s: &State) -> Groups {
         of: vec![NONE; s.spaces.len()],
         ..Groups::default()
     };
-    let mut stack = Vec::new();
+    let mut stack = Vec::with_capacity(s.spaces.len());
     for start in 0..s.spaces.len() {
         if g.of[start] != NONE || s.spaces[start].cover != Cover::Tile(Terrain::Village) {
             continue;
@@ -200,11 +200,7 @@ fn check_hexes(s: &State, fp: &Footprint, ap: u8) -> Result<u8, Refusal> {
     if fp.outside == fp.len && (height == 0 || s.rules.stacked_need_region) {
         return Err(Refusal::NoRegionSpace);
     }
-    let c = &s.data.components;
-    let outside = if height == 0 { fp.outside } else { 0 };
-    let cost = c
-        .place_cost_ap
-        .saturating_add(outside.saturating_mul(c.outside_hex_cost_ap));
+    let cost = place_cost(s, fp);
     if cost > ap {
         return Err(Refusal::TooDear {
             need: cost,
@@ -212,6 +208,19 @@ fn check_hexes(s: &State, fp: &Footprint, ap: u8) -> Result<u8, Refusal> {
         });
     }
     Ok(cost)
+}
+
+/// The AP laying `fp` costs: the base cost, plus the cost of each of its spaces outside the
+/// region when it lies at ground level.
+pub fn place_cost(s: &State, fp: &Footprint) -> u8 {
+    let c = &s.data.components;
+    let outside = if s.space(fp.cells[0]).height == 0 {
+        fp.outside
+    } else {
+        0
+    };
+    c.place_cost_ap
+        .saturating_add(outside.saturating_mul(c.outside_hex_cost_ap))
 }
 
 /// Whether laying these hexes would leave a village/city group with two temples. A quick
@@ -509,10 +518,14 @@ fn moves(s: &State, t: &Turn, out: &mut Vec<Command>) {
         return;
     }
     let w = walk(s, me, t.ap >= step);
-    let free: Vec<(Spot, u16)> = (0..s.spaces.len() as u16)
-        .filter(|&i| free_for_inca(s, i))
-        .map(|i| (Spot::of(board, i), w.area[usize::from(i)]))
-        .collect();
+    let mut free: Vec<(Spot, u16)> = Vec::with_capacity(s.spaces.len());
+    free.extend(
+        (0..s.spaces.len() as u16)
+            .filter(|&i| free_for_inca(s, i))
+            .map(|i| (Spot::of(board, i), w.area[usize::from(i)])),
+    );
+    // At most every Inca to every free space: the list is sized once, not grown move by move.
+    out.reserve(incas.len() * free.len());
     let (mut seen, mut frontier, mut next) = (Vec::new(), Vec::new(), Vec::new());
     for &from in &incas {
         w.reach(from, t.ap / step, &mut seen, &mut frontier, &mut next);

@@ -35,7 +35,8 @@ pub fn walk(s: &State, seat: u8, steps: bool) -> Walk {
         })
         .collect();
     let mut areas = 0u16;
-    let mut stack = Vec::new();
+    // Room for every cell at once: the stack never grows while it is walked.
+    let mut stack = Vec::with_capacity(s.spaces.len());
     for start in 0..s.spaces.len() as u16 {
         let t = ground[usize::from(start)];
         if area[usize::from(start)] != NONE || t.is_none() {

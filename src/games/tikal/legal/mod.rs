@@ -336,14 +336,23 @@ fn jumps(s: &State, seat: usize, gates: &[usize], out: &mut Vec<Command>) {
 /// Moves of `seat`'s members from `space` across one edge (L313-323).
 fn moves_from(s: &State, seat: usize, space: usize, spot: &Spot, out: &mut Vec<Command>) {
     let ap = s.ap;
-    for e in 0..6 {
-        let Some((to, c)) = crossing(s, space, e) else {
+    // `crossing` edge by edge, with this hex and its neighbours looked up once.
+    let Some(neighbors) = s.data.board.neighbors.get(space) else {
+        return;
+    };
+    if kind(&s.data, spot) == Kind::Volcano {
+        return;
+    }
+    let from = s.pos(space);
+    for (e, n) in neighbors.iter().enumerate() {
+        let Some((to, other)) = n.and_then(|n| s.spot(n).map(|o| (n, o))) else {
             continue;
         };
-        if c > ap {
+        let c = spot_stones(&s.data, spot)[e] + spot_stones(&s.data, other)[opposite(e)];
+        if kind(&s.data, other) == Kind::Volcano || c == 0 || c > ap {
             continue;
         }
-        let (from, to) = (s.pos(space), s.pos(to));
+        let to = s.pos(to);
         if spot.leader[seat] {
             out.push(Command::Move {
                 who: Who::Leader,
@@ -442,13 +451,15 @@ pub fn legal(s: &State, seat: usize) -> Vec<Command> {
                 .tiles
                 .get(*tile as usize)
                 .is_some_and(|t| t.kind == Kind::Volcano);
-            placements(s, *tile as usize)
-                .into_iter()
-                .map(|(sp, r)| Command::Place {
+            let mut out = Vec::new();
+            each_placement(s, *tile as usize, |sp, r| {
+                out.push(Command::Place {
                     at: s.pos(sp),
                     rot: (!volcano).then_some(r),
-                })
-                .collect()
+                });
+                true
+            });
+            out
         }
         Phase::Act => legal_actions(s, seat),
         Phase::Bid => {
