@@ -79,19 +79,19 @@ pub fn tables(svc: &Service, json: bool, now: DateTime<Utc>) -> Result<i32> {
         .tables_with_status(quipu::store::TableStatus::Open, None)?;
     let mut rows = Vec::new();
     for t in &tables {
-        let age_hours = (now - super::parse_time(&t.opened_at)?).num_hours();
+        let age_hours = (now - super::parse_time(&t.table.opened_at)?).num_hours();
         rows.push(serde_json::json!({
             "id": t.id,
-            "game": t.game,
+            "game": t.table.game,
             "seats_taken": t.seated.len(),
-            "seats_total": t.max_seats,
-            "seats_min": t.min_seats,
-            "options": t.options,
-            "pace_hours": t.pace_hours,
-            "rated": t.rated,
-            "lang": t.lang,
-            "fill": t.fill,
-            "min_ontime": t.min_ontime,
+            "seats_total": t.table.max_seats,
+            "seats_min": t.table.min_seats,
+            "options": t.table.options,
+            "pace_hours": t.table.pace_hours,
+            "rated": t.table.rated,
+            "lang": t.table.lang,
+            "fill": t.table.fill,
+            "min_ontime": t.table.min_ontime,
             "age_hours": age_hours,
         }));
     }
@@ -101,6 +101,7 @@ pub fn tables(svc: &Service, json: bool, now: DateTime<Utc>) -> Result<i32> {
     }
     for (t, row) in tables.iter().zip(&rows) {
         let options: Vec<String> = t
+            .table
             .options
             .0
             .iter()
@@ -109,11 +110,11 @@ pub fn tables(svc: &Service, json: bool, now: DateTime<Utc>) -> Result<i32> {
         println!(
             "{:>5}  {:<13} {}/{}  pace {}h  {}  {}  {}d{}h",
             t.id,
-            t.game,
+            t.table.game,
             t.seated.len(),
-            t.max_seats,
-            t.pace_hours,
-            if t.rated { "rated" } else { "unrated" },
+            t.table.max_seats,
+            t.table.pace_hours,
+            if t.table.rated { "rated" } else { "unrated" },
             options.join(" "),
             row["age_hours"].as_i64().unwrap_or(0) / 24,
             row["age_hours"].as_i64().unwrap_or(0) % 24,

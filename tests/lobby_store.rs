@@ -61,14 +61,19 @@ fn a_table_is_opened_sat_at_left_and_started() {
     assert_eq!(t.status, TableStatus::Open);
     assert_eq!(t.seated, vec!["opener@x.test".to_string()]);
     assert_eq!(
-        (t.min_seats, t.max_seats, t.pace_hours, t.rated),
+        (
+            t.table.min_seats,
+            t.table.max_seats,
+            t.table.pace_hours,
+            t.table.rated
+        ),
         (3, 4, 72, true)
     );
     assert_eq!(
-        (t.lang, t.fill, t.min_ontime),
+        (t.table.lang, t.table.fill, t.table.min_ontime),
         (TableLanguage::Korean, TableFill::Bot, Some(90))
     );
-    assert_eq!(t.options.get("auction"), Some("on"));
+    assert_eq!(t.table.options.get("auction"), Some("on"));
 
     s.sit_at_table(id, "b@x.test", "2026-12-01T01:00:00Z")
         .unwrap();
@@ -137,7 +142,7 @@ fn queue_entries_wait_match_and_leave() {
         waiting.iter().map(|e| e.id).collect::<Vec<_>>(),
         vec![a, b, b + 1]
     );
-    assert_eq!(waiting[1].email, "b@x.test");
+    assert_eq!(waiting[1].entry.email, "b@x.test");
     assert!(s.waiting_entries("tikal").unwrap().is_empty());
     assert_eq!(s.lobby_commitments("a@x.test").unwrap(), 2);
 

@@ -27,17 +27,8 @@ pub struct NewTable {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableRow {
     pub id: i64,
-    pub game: String,
-    pub min_seats: usize,
-    pub max_seats: usize,
-    pub options: Options,
-    pub pace_hours: u32,
-    pub rated: bool,
-    pub lang: TableLanguage,
-    pub min_ontime: Option<u8>,
-    pub fill: TableFill,
-    pub opened_by: String,
-    pub opened_at: String,
+    /// What it was opened with.
+    pub table: NewTable,
     pub status: TableStatus,
     /// The game it became, once started.
     pub game_id: Option<i64>,
@@ -57,15 +48,12 @@ pub struct NewQueueEntry {
     pub entered_at: String,
 }
 
+/// An automatch entry as stored, with what became of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueueEntryRow {
     pub id: i64,
-    pub email: String,
-    pub game: String,
-    pub min_seats: usize,
-    pub max_seats: usize,
-    pub pace_hours: u32,
-    pub entered_at: String,
+    /// What it was entered with.
+    pub entry: NewQueueEntry,
     pub status: QueueStatus,
     pub table_id: Option<i64>,
     pub ended_at: Option<String>,
@@ -107,17 +95,19 @@ fn table_from_row(r: &Row) -> rusqlite::Result<TableRow> {
     };
     Ok(TableRow {
         id,
-        game: r.get("game")?,
-        min_seats: count(r, "min_seats")?,
-        max_seats: count(r, "max_seats")?,
-        options,
-        pace_hours: hours(r)?,
-        rated,
-        lang: read_word(r, "open_tables", "lang", row)?,
-        min_ontime,
-        fill: read_word(r, "open_tables", "fill", row)?,
-        opened_by: r.get("opened_by")?,
-        opened_at: r.get("opened_at")?,
+        table: NewTable {
+            game: r.get("game")?,
+            min_seats: count(r, "min_seats")?,
+            max_seats: count(r, "max_seats")?,
+            options,
+            pace_hours: hours(r)?,
+            rated,
+            lang: read_word(r, "open_tables", "lang", row)?,
+            min_ontime,
+            fill: read_word(r, "open_tables", "fill", row)?,
+            opened_by: r.get("opened_by")?,
+            opened_at: r.get("opened_at")?,
+        },
         status: read_word(r, "open_tables", "status", row)?,
         game_id: r.get("game_id")?,
         ended_at: r.get("ended_at")?,
@@ -129,12 +119,14 @@ fn entry_from_row(r: &Row) -> rusqlite::Result<QueueEntryRow> {
     let id: i64 = r.get("id")?;
     Ok(QueueEntryRow {
         id,
-        email: r.get("email")?,
-        game: r.get("game")?,
-        min_seats: count(r, "min_seats")?,
-        max_seats: count(r, "max_seats")?,
-        pace_hours: hours(r)?,
-        entered_at: r.get("entered_at")?,
+        entry: NewQueueEntry {
+            email: r.get("email")?,
+            game: r.get("game")?,
+            min_seats: count(r, "min_seats")?,
+            max_seats: count(r, "max_seats")?,
+            pace_hours: hours(r)?,
+            entered_at: r.get("entered_at")?,
+        },
         status: read_word(r, "queue_entries", "status", || format!("id {id}"))?,
         table_id: r.get("table_id")?,
         ended_at: r.get("ended_at")?,
