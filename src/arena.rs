@@ -15,10 +15,6 @@ use std::time::{Duration, Instant};
 
 /// Moves after which a game counts as stuck and is left out.
 const MOVE_LIMIT: usize = 20_000;
-/// Commands in a row by one seat after which it plays the rules' default
-/// (`end`, `pass`), as the service's bots do (`service::bots`): a search
-/// may walk free moves for ever rather than end a lost game.
-const STALL_AFTER: usize = 40;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -154,7 +150,7 @@ fn play(
         } else {
             (seat, 1)
         };
-        let stalled = run.1 > STALL_AFTER;
+        let stalled = run.1 > quipu::engine::bot::STALL_AFTER;
         let cmd = if stalled {
             table.default_command(seat)
         } else {

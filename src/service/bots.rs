@@ -16,12 +16,6 @@ use std::collections::BTreeSet;
 /// never ends a turn.
 const MAX_COMMANDS: usize = 60;
 
-/// Commands of one decision after which the bot stops searching and plays
-/// the rules' default (`end`, `pass`): some games allow moves that cost
-/// nothing (Cuzco's Incas walk freely within one terrain), and a search
-/// that sees a loss at the end would walk them for ever.
-pub(crate) const STALL_AFTER: usize = 40;
-
 /// The history's `source` of a bot seat's moves (a timed-out player's
 /// move played by the bot is the clock's: `bot`).
 pub(crate) const SEAT_SOURCE: &str = "bot-seat";
@@ -109,7 +103,7 @@ pub fn play_turn(table: &mut dyn Table, seat: Seat, level: Level, seed: u64) -> 
     while lines.len() < MAX_COMMANDS && table.to_act().contains(&seat) && table.outcome().is_none()
     {
         let salt = (lines.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let cmd = if lines.len() >= STALL_AFTER {
+        let cmd = if lines.len() >= crate::engine::bot::STALL_AFTER {
             table.default_command(seat)
         } else {
             table.bot_command(seat, level, seed ^ salt)

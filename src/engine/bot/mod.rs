@@ -14,6 +14,13 @@ use std::time::Duration;
 
 pub use ismcts::Budget;
 
+/// Commands of one decision after which a bot stops searching and plays the
+/// rules' default (`end`, `pass`): some games allow moves that cost nothing
+/// (Cuzco's Incas walk freely within one terrain, Tawantinsuyu trades), and
+/// a search that sees a loss at the end would walk them for ever. The
+/// service's bot seats and the arena both stop here.
+pub const STALL_AFTER: usize = 40;
+
 /// How strongly a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Level {
